@@ -1,0 +1,35 @@
+package org.rlanything.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * The {@code rlanything} command. Exit codes: 0 success, 1 a run or check failed, 2 bad usage or input
+ * (picocli's usage errors), 70 an internal error.
+ */
+@Command(name = "rlanything", mixinStandardHelpOptions = true, version = "rlanything 0.1.0",
+        description = "RLAnything: closed-loop RL of policy, generative reward model and environment.",
+        subcommands = {DemoCommand.class})
+public final class Main {
+
+    private Main() {
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(args));
+    }
+
+    /** Runs the command line and returns its exit code (for tests). */
+    public static int run(String... args) {
+        CommandLine commandLine = new CommandLine(new Main());
+        commandLine.setExecutionExceptionHandler((exception, line, parseResult) -> {
+            if (exception instanceof IllegalArgumentException) {
+                line.getErr().println("rlanything: " + exception.getMessage());
+                return 2;
+            }
+            exception.printStackTrace(line.getErr());
+            return 70;
+        });
+        return commandLine.execute(args);
+    }
+}

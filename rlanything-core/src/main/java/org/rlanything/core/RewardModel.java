@@ -1,0 +1,17 @@
+package org.rlanything.core;
+
+import java.util.List;
+import java.util.random.RandomGenerator;
+
+/** The generative judge: writes reasoning and a verdict for a step, m times; trained by RL. */
+public interface RewardModel {
+
+    /**
+     * Judges each request {@code m} times. Returns one list of {@code m} judgments per request, in order.
+     * {@code rngs.get(i)} is the only randomness for request i.
+     */
+    List<List<Judgment>> judge(List<JudgeRequest> requests, int m, List<RandomGenerator> rngs);
+
+    /** Updates the reward model from one iteration's samples. Called only with a non-empty list. */
+    UpdateStats update(List<RewardModelSample> samples, RandomGenerator rng);
+}

@@ -1,0 +1,51 @@
+package org.rlanything.core.loop;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.rlanything.core.JudgeRequest;
+import org.rlanything.core.Judgment;
+import org.rlanything.core.RewardModelSample;
+import org.rlanything.core.Trajectory;
+import org.rlanything.core.Verdict;
+import org.rlanything.core.reward.ConsistencyReward;
+import org.rlanything.core.reward.FeedbackMode;
+import org.rlanything.core.reward.IntegratedReward;
+
+/**
+ * Builds one task's reward-model samples (method.md §4): for every step, the consistency rewards of its
+ * m judgments, z-scored over the m; steps without variance are skipped and zero advantages dropped. The
+ * step reward R is always the integrated one (outcome plus λ·mean verdict), whatever the policy's
+ * feedback mode, because that is what the consistency reward is defined on. The 0.2-0.8 band is applied
+ * by the caller.
+ */
+public final class RewardModelData {
+
+    private RewardModelData() {
+    }
+
+    public static List<RewardModelSample> samples(TaskRollouts rollouts, double lambda) {
+        List<RewardModelSample> samples = new ArrayList<>();
+        for (int k = 0; k < rollouts.trajectories().size(); k++) {
+            Trajectory trajectory = rollouts.trajectories().get(k);
+            for (int i = 0; i < trajectory.length(); i++) {
+                List<Verdict> verdicts = PolicyData.verdicts(rollouts, k, i);
+                double stepReward = IntegratedReward.of(FeedbackMode.INTEGRATED, trajectory.outcome(), verdicts,
+                        lambda);
+                Optional<double[]> advantages = ConsistencyReward.advantages(stepReward, verdicts);
+                if (advantages.isEmpty()) {
+                    continue;
+                }
+                List<Judgment> judgments = rollouts.judgments().get(k).get(i);
+                JudgeRequest request = new JudgeRequest(trajectory, i);
+                for (int j = 0; j < judgments.size(); j++) {
+                    double a = advantages.get()[j];
+                    if (a != 0.0) {
+                        samples.add(new RewardModelSample(request, judgments.get(j), a));
+                    }
+                }
+            }
+        }
+        return samples;
+    }
+}
