@@ -46,12 +46,12 @@ final class DemoCommand implements Callable<Integer> {
                 out.flush();
             }
         });
-        double before = demo.successRate(demo.policy(), seed);
+        double before = demo.successRate(demo.policy(), demo.loop().evaluationSeed());
         double judgeBefore = demo.judge().expectedProcessAccuracy();
         long started = System.nanoTime();
         demo.loop().runUntil(iterations);
         double seconds = (System.nanoTime() - started) / 1e9;
-        double after = demo.successRate(demo.policy(), seed);
+        double after = demo.successRate(demo.policy(), demo.loop().evaluationSeed());
         out.printf(Locale.ROOT, "demo (%s, seed %d): %d iterations in %.1f s; held-out success %.3f -> %.3f; "
                         + "judge process accuracy %.3f -> %.3f; accepted rewrites %d%n", arm, seed, iterations, seconds,
                 before, after, judgeBefore, demo.judge().expectedProcessAccuracy(),
