@@ -102,6 +102,8 @@ public final class Planner {
         final int nL;
         final int[] relevant;      // k -> object
         final int[] relOf;         // object -> k or -1
+        final boolean[] dropOnly;  // k -> an object the goal does not need: once put down it is out of play
+        int dropped = -1;          // the placement of such an object once put down
         final int[] tracked;       // openable receptacles whose open state is tracked
         final int[] trackedOf;     // receptacle -> bit or -1
         final int[] gotoTargets;   // one receptacle per useful location
@@ -135,8 +137,11 @@ public final class Planner {
             relevant = rel.stream().mapToInt(Integer::intValue).sorted().toArray();
             relOf = new int[nO];
             Arrays.fill(relOf, -1);
+            dropOnly = new boolean[relevant.length];
             for (int k = 0; k < relevant.length; k++) {
                 relOf[relevant[k]] = k;
+                dropOnly[k] = !goal.objectCandidates().contains(relevant[k])
+                        && !(needSliced && rules.slices(scene.objectType(relevant[k])));
             }
 
             Set<Integer> useful = new LinkedHashSet<>(goal.restrictedReceptacleCandidates());
@@ -160,14 +165,6 @@ public final class Planner {
                     useful.add(r);
                 }
             }
-            int held = base.heldObject();
-            if (held >= 0 && !goal.objectCandidates().contains(held)) {
-                for (int r = 0; r < nR; r++) {
-                    if (scene.canPut(held, r)) {
-                        useful.add(r);
-                    }
-                }
-            }
             boolean[] usefulLocation = new boolean[nL];
             int[] targetAt = new int[nL];
             Arrays.fill(targetAt, -1);
@@ -178,6 +175,23 @@ public final class Planner {
                     if (targetAt[l] < 0 || r < targetAt[l]) {
                         targetAt[l] = r;
                     }
+                }
+            }
+            int held = base.heldObject();
+            if (held >= 0 && dropOnly[relOf[held]]) {
+                // An object in hand that the goal does not need must be put down somewhere. Where does not
+                // matter and every step costs the same, so one spot outside the useful ones is enough.
+                int spot = -1;
+                for (int r = 0; r < nR; r++) {
+                    int l = scene.receptacleLocation(r);
+                    if (scene.canPut(held, r) && l >= 0 && !usefulLocation[l] && l != base.agentLocation()
+                            && (spot < 0 || (scene.openable(spot) && !base.opened(spot) && (!scene.openable(r) || base.opened(r))))) {
+                        spot = r;
+                    }
+                }
+                if (spot >= 0) {
+                    usefulLocation[scene.receptacleLocation(spot)] = true;
+                    targetAt[scene.receptacleLocation(spot)] = spot;
                 }
             }
             List<Integer> targets = new ArrayList<>();
@@ -377,12 +391,21 @@ public final class Planner {
                         }
                     }
                     if (scene.canPut(o, r)) {
-                        long[] np = placement(s, held).clone();
-                        np[r >>> 6] |= 1L << r;
-                        np[wR + (loc >>> 6)] |= 1L << loc;
+                        int put;
+                        if (dropOnly[held]) {
+                            if (dropped < 0) {
+                                dropped = placementId(new long[wR + wL]);
+                            }
+                            put = dropped;
+                        } else {
+                            long[] np = placement(s, held).clone();
+                            np[r >>> 6] |= 1L << r;
+                            np[wR + (loc >>> 6)] |= 1L << loc;
+                            put = placementId(np);
+                        }
                         long[] next = withOpen(s, r, open);
                         next[0] = loc;
-                        next[1 + openWords + held] = ((long) placementId(np) << 8) | flags(s, held);
+                        next[1 + openWords + held] = ((long) put << 8) | flags(s, held);
                         offer(buckets, node, next, 1 + extra, Verb.code(Verb.PUT, o, r), openCode);
                     }
                     int t = scene.receptacleType(r);
