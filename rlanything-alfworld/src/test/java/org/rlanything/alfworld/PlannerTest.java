@@ -53,6 +53,43 @@ class PlannerTest {
     }
 
     @Test
+    void oneStepNeverShortensTheRemainingPlanByMoreThanOne() {
+        // d(before) <= 1 + d(after) for every real step: the step followed by a plan from 'after' is a plan
+        // from 'before'. A planner that missed moves would break this on random walks.
+        SplittableRandom random = new SplittableRandom(9);
+        int steps = 0;
+        int deadEnds = 0;
+        for (Path file : TestData.gameFiles()) {
+            AlfworldGame game = TestData.game(file);
+            Planner planner = new Planner(game);
+            AlfworldSession session = AlfworldSession.start(game, 25);
+            int before = planner.distance(session.state());
+            while (!session.done()) {
+                List<String> commands = session.admissibleActions();
+                String command = commands.get(random.nextInt(commands.size()));
+                session.step(command);
+                int after = session.won() ? 0 : planner.distance(session.state());
+                if (after < 0) {
+                    // A dead end of the real rules: the object in hand fits no receptacle (no canContain for
+                    // its type), so it can never be put down and nothing else can be taken.
+                    GameState s = session.state();
+                    assertTrue(s.heldObject() >= 0, file + ": no plan after " + command);
+                    for (int r = 0; r < game.scene().count(org.rlanything.alfworld.world.Kind.RECEPTACLE); r++) {
+                        assertFalse(game.scene().canPut(s.heldObject(), r), file + ": no plan after " + command);
+                    }
+                    deadEnds++;
+                    break;
+                }
+                assertTrue(before <= after + 1, file + ": '" + command + "' took the plan from " + before + " to " + after);
+                before = after;
+                steps++;
+            }
+        }
+        assertTrue(steps > 500, "steps " + steps);
+        assertTrue(deadEnds < 10, "dead ends " + deadEnds);
+    }
+
+    @Test
     void noShorterWinningSequenceExistsThanThePlan() {
         // Exhaustive breadth-first search over full engine states and every admissible command.
         int checked = 0;
