@@ -42,7 +42,8 @@ public final class AtomicFiles {
         }
     }
 
-    private static void forceDirectory(Path dir) {
+    /** Forces a folder's entries (renames) to disk where the file system allows it. */
+    static void forceDirectory(Path dir) {
         try (FileChannel ch = FileChannel.open(dir, StandardOpenOption.READ)) {
             ch.force(true);
         } catch (IOException | UnsupportedOperationException e) {
