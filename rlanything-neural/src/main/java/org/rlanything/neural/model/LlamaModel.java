@@ -28,6 +28,7 @@ public final class LlamaModel implements AutoCloseable {
     private final ModelConfig config;
     private final NDArray cosTable;
     private final NDArray sinTable;
+    private final java.util.concurrent.atomic.AtomicLong tokensProcessed = new java.util.concurrent.atomic.AtomicLong();
 
     public LlamaModel(ModelWeights weights) {
         this.weights = weights;
@@ -76,6 +77,7 @@ public final class LlamaModel implements AutoCloseable {
     public NDArray hidden(NDArray tokens, NDArray positions, NDArray mask, KvCache cache) {
         long b = tokens.getShape().get(0);
         long t = tokens.getShape().get(1);
+        tokensProcessed.addAndGet(b * t);
         int heads = config.numHeads();
         int hd = config.headDim();
         NDArrayEx ex = tokens.getNDArrayInternal();
@@ -129,6 +131,11 @@ public final class LlamaModel implements AutoCloseable {
         NDArray x2 = x.get(":, :, :, " + half + ":");
         NDArray rotated = x2.neg().concat(x1, -1);
         return x.mul(cos).add(rotated.mul(sin));
+    }
+
+    /** Token positions (rows x width, padding included) passed through the decoder so far. */
+    public long tokensProcessed() {
+        return tokensProcessed.get();
     }
 
     public ModelConfig config() {
