@@ -9,7 +9,7 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "rlanything", mixinStandardHelpOptions = true, version = "rlanything 0.1.0",
         description = "RLAnything: closed-loop RL of policy, generative reward model and environment.",
-        subcommands = {})
+        subcommands = {BenchCommand.class})
 public final class Main {
 
     private Main() {
