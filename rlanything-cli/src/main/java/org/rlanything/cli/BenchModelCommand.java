@@ -72,7 +72,7 @@ public final class BenchModelCommand implements Callable<Integer> {
         out.printf("matmul peak: %.1f GFLOP/s (float32, best square size %d)%n", r.matmulPeakFlops() / 1e9, r.matmulPeakSize());
         out.printf("training, forward+backward (%d x %d tokens): %,.0f tokens/s, %.1f GFLOP/s = %.3f of matmul peak%n",
                 trainRows, trainLength, r.trainTokensPerSecond(), r.trainFlops() / 1e9, r.trainFractionOfPeak());
-        out.printf("training, full PPO update incl. log pi_old pass and AdamW: %,.0f tokens/s%n", r.ppoUpdateTokensPerSecond());
+        out.printf("training, full PPO update (same batch; log pi_old pass, forward+backward, AdamW): %,.0f sequence tokens/s%n", r.ppoUpdateTokensPerSecond());
         out.printf("sampling with KV cache (%d rows, %d-token prompts, %d new tokens): %,.0f tokens/s, %.1f GFLOP/s = %.3f of matmul peak%n",
                 sampleRows, prompt, newTokens, r.sampleTokensPerSecond(), r.sampleFlops() / 1e9, r.sampleFractionOfPeak());
         out.flush();

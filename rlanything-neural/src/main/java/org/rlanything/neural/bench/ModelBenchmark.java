@@ -139,7 +139,7 @@ public final class ModelBenchmark {
         int prompt = s.trainLength() / 2;
         for (int r = 0; r < s.trainRows(); r++) {
             int[] p = new int[prompt];
-            int[] q = new int[s.trainLength() - prompt + 1];
+            int[] q = new int[s.trainLength() - prompt];
             for (int i = 0; i < p.length; i++) {
                 p[i] = 3 + rng.nextInt(model.config().vocabSize() - 3);
             }
@@ -150,7 +150,10 @@ public final class ModelBenchmark {
         }
         TrainerConfig c = TrainerConfig.method().withOptimizerSteps(1).withLimits(prompt, s.trainLength())
                 .withMaxTokensPerForward(s.trainRows() * s.trainLength());
-        new PpoTrainer(model, c).update(samples, new SplittableRandom(3));
+        double kept = new PpoTrainer(model, c).update(samples, new SplittableRandom(3)).metrics().get("samples");
+        if (kept != samples.size()) {
+            throw new IllegalStateException("The PPO benchmark dropped samples; its lengths do not fit the model.");
+        }
     }
 
     /** Samples once; returns generated tokens and stores executed FLOPs in {@code out[1]}. */
