@@ -17,7 +17,8 @@ import ai.djl.ndarray.types.SparseFormat;
  * attention mask broadcastable to {@code [B, 1, T, S]}, where S = cached length + T (0 where a query
  * may attend to a key, {@link #MASKED} elsewhere). Create them in a per-step sub-manager: every
  * intermediate array then lands there, since an operation's result belongs to its first operand's
- * manager.
+ * manager. Constants on differentiated paths are long-lived scalar arrays, never {@code Number}
+ * operands (see {@link Scalars}).
  */
 public final class LlamaModel implements AutoCloseable {
 
@@ -28,6 +29,8 @@ public final class LlamaModel implements AutoCloseable {
     private final ModelConfig config;
     private final NDArray cosTable;
     private final NDArray sinTable;
+    private final NDArray attentionScale;
+    private final NDArray normEps;
     private final java.util.concurrent.atomic.AtomicLong tokensProcessed = new java.util.concurrent.atomic.AtomicLong();
 
     public LlamaModel(ModelWeights weights) {
@@ -48,6 +51,8 @@ public final class LlamaModel implements AutoCloseable {
         NDManager m = weights.manager();
         cosTable = typed(m.create(cos, new Shape(maxPos, hd)), weights.dtype());
         sinTable = typed(m.create(sin, new Shape(maxPos, hd)), weights.dtype());
+        attentionScale = Scalars.of(m, weights.dtype(), 1.0 / Math.sqrt(hd));
+        normEps = Scalars.of(m, weights.dtype(), config.rmsNormEps());
     }
 
     private static NDArray typed(NDArray a, DataType dtype) {
@@ -85,7 +90,6 @@ public final class LlamaModel implements AutoCloseable {
         NDArrayEx px = positions.getNDArrayInternal();
         NDArray cos = px.embedding(positions, cosTable, SparseFormat.DENSE).singletonOrThrow().expandDims(1);
         NDArray sin = px.embedding(positions, sinTable, SparseFormat.DENSE).singletonOrThrow().expandDims(1);
-        double scale = 1.0 / Math.sqrt(hd);
         for (int l = 0; l < config.numLayers(); l++) {
             String p = "model.layers." + l + ".";
             NDArray h = rmsNorm(x, weights.get(p + "input_layernorm.weight"));
@@ -99,7 +103,7 @@ public final class LlamaModel implements AutoCloseable {
                 k = kv[0];
                 v = kv[1];
             }
-            NDArray scores = q.matMul(k.transpose(0, 1, 3, 2)).mul(scale).add(mask);
+            NDArray scores = q.matMul(k.transpose(0, 1, 3, 2)).mul(attentionScale).add(mask);
             NDArray attended = scores.softmax(-1).matMul(v).transpose(0, 2, 1, 3).reshape(b, t, (long) heads * hd);
             x = x.add(linear(attended, weights.get(p + "self_attn.o_proj.weight")));
             h = rmsNorm(x, weights.get(p + "post_attention_layernorm.weight"));
@@ -112,8 +116,8 @@ public final class LlamaModel implements AutoCloseable {
     }
 
     private NDArray rmsNorm(NDArray x, NDArray weight) {
-        NDArray inv = x.square().mean(new int[] {-1}, true).add(config.rmsNormEps()).pow(-0.5);
-        return x.mul(inv).mul(weight);
+        NDArray rms = x.square().mean(new int[] {-1}, true).add(normEps).sqrt();
+        return x.div(rms).mul(weight);
     }
 
     private static NDArray linear(NDArray x, NDArray weight) {

@@ -17,6 +17,7 @@ import java.util.random.RandomGenerator;
 import org.rlanything.core.UpdateStats;
 import org.rlanything.neural.model.Inputs;
 import org.rlanything.neural.model.LlamaModel;
+import org.rlanything.neural.model.Scalars;
 import org.rlanything.neural.model.StepScope;
 
 /**
@@ -259,7 +260,7 @@ public final class PpoTrainer {
                 NDArray[] logSoftmax = new NDArray[1];
                 NDArray logp = tokenLogProbs(m, micro, logSoftmax);
                 PpoObjective.Terms terms = objective.terms(logp, old, advantage, weight);
-                collector.backward(terms.loss().div(minibatchSize));
+                collector.backward(terms.loss().div(Scalars.of(m, dt, minibatchSize)));
                 NDArray ls = logSoftmax[0].stopGradient();
                 NDArray tokenEntropy = ls.exp().mul(ls).sum(new int[] {-1}).neg();
                 NDArray responseMask = weight.gt(0).toType(dt, false);
