@@ -131,6 +131,23 @@ class NeuralPolicyTest {
         }
     }
 
+    @Test
+    void overLongPromptsActOnTheirTailAndAreDroppedWithTheirAdvantage() {
+        try (NeuralModel model = smallModel(TRAINER.withLimits(12, 24))) {
+            NeuralPolicy policy = new NeuralPolicy(model, GenericPromptFormat.defaults(), new SamplingConfig(1.0, 1.0, 16));
+            PolicyContext ctx = context(COMMANDS);
+            Action a = policy.act(List.of(ctx), List.of(new SplittableRandom(5))).get(0);
+            TokenRecord record = (TokenRecord) a.payload();
+            assertTrue(record.promptTruncated());
+            assertEquals(12, record.prompt().length);
+            Step step = new Step(1, ctx.observation(), ctx.admissibleActions(), a, "ok", StepLabel.UNKNOWN);
+            Trajectory t = new Trajectory(AdapterFixtures.TASK, 0, List.of(ctx.history().get(0), step), true);
+            UpdateStats stats = policy.update(List.of(new PolicySample(t, step, 1.0)), new SplittableRandom(1));
+            assertEquals(1.0, stats.metrics().get("dropped_long_prompts"));
+            assertEquals(0.0, stats.metrics().get("samples"));
+        }
+    }
+
     private static double choiceProbability(NeuralPolicy policy, PolicyContext ctx, String command) {
         Action a = policy.act(List.of(ctx), List.of(new SplittableRandom(0))).get(0);
         // Recompute the choice distribution from the scores of all commands.
