@@ -29,7 +29,8 @@ import org.rlanything.neural.train.TrainingSequence;
  * {@link NeuralRewardModel} are built on. Encodes prompts (with {@code <bos>}, cut to their tail when
  * longer than the trainer's prompt limit), samples in batches bounded by the trainer's tokens-per-pass
  * budget, scores admissible commands, trains, and saves or loads checkpoints. Owns its native memory:
- * close it when done.
+ * close it when done. Not thread-safe: call it from one thread at a time (DJL's gradient collector and
+ * {@code NDScope} are per-process and per-thread respectively).
  */
 public final class NeuralModel implements AutoCloseable {
 
