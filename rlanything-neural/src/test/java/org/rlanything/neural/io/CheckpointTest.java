@@ -46,9 +46,13 @@ class CheckpointTest {
         try (NDManager root = TestModels.manager();
              LlamaModel model = new LlamaModel(ModelWeights.initialise(CONFIG, DataType.FLOAT32, root))) {
             PpoTrainer trainer = new PpoTrainer(model, TRAINER);
+            Checkpoint.save(ckpt, model, TOKENIZER, trainer, Map.of("note", "first"));
             trainer.update(data(1), new SplittableRandom(1));
             List<double[]> before = new SequenceScorer(model).score(prompts, responses);
             Checkpoint.save(ckpt, model, TOKENIZER, trainer, Map.of("note", "test"));
+            try (var siblings = Files.list(dir)) {
+                assertEquals(List.of(ckpt), siblings.toList(), "an overwrite leaves no temporary folders");
+            }
             Checkpoint.Loaded loaded = Checkpoint.load(ckpt, root, DataType.FLOAT32);
             try (LlamaModel copy = loaded.model()) {
                 List<double[]> after = new SequenceScorer(copy).score(prompts, responses);
