@@ -1,0 +1,20 @@
+package org.rlanything.cli;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/** {@code rlanything bench}: performance measurements; each target is its own subcommand class. */
+@Command(name = "bench", mixinStandardHelpOptions = true,
+        description = "Measure performance of a component.",
+        subcommands = {BenchModelCommand.class})
+public final class BenchCommand implements Runnable {
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+}

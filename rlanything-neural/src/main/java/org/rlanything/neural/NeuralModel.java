@@ -1,0 +1,204 @@
+package org.rlanything.neural;
+
+import ai.djl.ndarray.NDManager;
+import ai.djl.ndarray.types.DataType;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.random.RandomGenerator;
+import org.rlanything.core.UpdateStats;
+import org.rlanything.neural.infer.CandidateScorer;
+import org.rlanything.neural.infer.Generation;
+import org.rlanything.neural.infer.Generator;
+import org.rlanything.neural.infer.SamplingConfig;
+import org.rlanything.neural.io.Checkpoint;
+import org.rlanything.neural.io.CheckpointException;
+import org.rlanything.neural.model.LlamaModel;
+import org.rlanything.neural.model.ModelConfig;
+import org.rlanything.neural.model.ModelWeights;
+import org.rlanything.neural.tokenizer.BpeTokenizer;
+import org.rlanything.neural.train.PpoTrainer;
+import org.rlanything.neural.train.TrainerConfig;
+import org.rlanything.neural.train.TrainingSequence;
+
+/**
+ * A trainable language model with its tokenizer and trainer: what {@link NeuralPolicy} and
+ * {@link NeuralRewardModel} are built on. Encodes prompts (with {@code <bos>}, cut to their tail when
+ * longer than the trainer's prompt limit), samples in batches bounded by the trainer's tokens-per-pass
+ * budget, scores admissible commands, trains, and saves or loads checkpoints. Owns its native memory:
+ * close it when done. Not thread-safe: call it from one thread at a time (DJL's gradient collector and
+ * {@code NDScope} are per-process and per-thread respectively).
+ */
+public final class NeuralModel implements AutoCloseable {
+
+    private final NDManager manager;
+    private final LlamaModel model;
+    private final BpeTokenizer tokenizer;
+    private final PpoTrainer trainer;
+
+    private NeuralModel(NDManager manager, LlamaModel model, BpeTokenizer tokenizer, TrainerConfig trainerConfig) {
+        this.manager = manager;
+        this.model = model;
+        this.tokenizer = tokenizer;
+        this.trainer = new PpoTrainer(model, trainerConfig);
+        if (tokenizer.vocabSize() > model.config().vocabSize()) {
+            throw new IllegalArgumentException("The tokenizer has " + tokenizer.vocabSize() + " ids but the model only "
+                    + model.config().vocabSize() + ".");
+        }
+        int longest = trainerConfig.maxPromptTokens() + trainerConfig.maxResponseTokens();
+        if (longest > model.config().maxPositions()) {
+            throw new IllegalArgumentException("maxPromptTokens + maxResponseTokens (" + longest
+                    + ") exceeds the model's " + model.config().maxPositions() + " positions.");
+        }
+    }
+
+    /** A freshly initialised model (float32) for {@code tokenizer}. */
+    public static NeuralModel create(ModelConfig config, BpeTokenizer tokenizer, TrainerConfig trainerConfig) {
+        NDManager manager = NeuralRuntime.engine().newBaseManager();
+        try {
+            LlamaModel model = new LlamaModel(ModelWeights.initialise(config, DataType.FLOAT32, manager));
+            return new NeuralModel(manager, model, tokenizer, trainerConfig);
+        } catch (RuntimeException e) {
+            manager.close();
+            throw e;
+        }
+    }
+
+    /** A fresh model of the default size with a tokenizer learned from {@code corpus}. */
+    public static NeuralModel fromCorpus(List<String> corpus, int vocabSize, TrainerConfig trainerConfig) {
+        BpeTokenizer tokenizer = BpeTokenizer.train(corpus, vocabSize);
+        return create(ModelConfig.defaults(vocabSize), tokenizer, trainerConfig);
+    }
+
+    /**
+     * Loads a checkpoint; with {@code resume}, also restores optimizer moments and counters (exact resume).
+     * {@code trainerConfig} governs training from here on.
+     */
+    public static NeuralModel load(Path dir, TrainerConfig trainerConfig, boolean resume) throws CheckpointException {
+        NDManager manager = NeuralRuntime.engine().newBaseManager();
+        try {
+            Checkpoint.Loaded loaded = Checkpoint.load(dir, manager, DataType.FLOAT32);
+            NeuralModel m = new NeuralModel(manager, loaded.model(), loaded.tokenizer(), trainerConfig);
+            if (resume) {
+                if (loaded.trainer() == null) {
+                    throw new CheckpointException("The checkpoint " + dir + " holds no trainer state to resume from.");
+                }
+                loaded.trainer().restoreInto(m.trainer);
+            }
+            return m;
+        } catch (CheckpointException | RuntimeException e) {
+            manager.close();
+            throw e;
+        }
+    }
+
+    /** Saves weights, config, tokenizer and the trainer's resumable state; {@code extras} go along. */
+    public void save(Path dir, Map<String, Object> extras) throws IOException {
+        Checkpoint.save(dir, model, tokenizer, trainer, extras);
+    }
+
+    /** A prompt in tokens: {@code <bos>} + text, cut to its last tokens when over the limit. */
+    public record Prompt(int[] tokens, boolean truncated) {
+    }
+
+    public Prompt encodePrompt(String text) {
+        int[] ids = tokenizer.encode(text);
+        int limit = trainer.config().maxPromptTokens();
+        if (ids.length + 1 <= limit) {
+            int[] out = new int[ids.length + 1];
+            out[0] = BpeTokenizer.BOS;
+            System.arraycopy(ids, 0, out, 1, ids.length);
+            return new Prompt(out, false);
+        }
+        int[] out = new int[limit];
+        out[0] = BpeTokenizer.BOS;
+        System.arraycopy(ids, ids.length - (limit - 1), out, 1, limit - 1);
+        return new Prompt(out, true);
+    }
+
+    /** The tokens of a response text followed by {@code <eos>}. */
+    public int[] encodeResponse(String text) {
+        int[] ids = tokenizer.encode(text);
+        int[] out = Arrays.copyOf(ids, ids.length + 1);
+        out[ids.length] = BpeTokenizer.EOS;
+        return out;
+    }
+
+    /** Text of response tokens, without the end token. */
+    public String decode(int[] tokens) {
+        return tokenizer.decode(tokens);
+    }
+
+    /** Samples one response per prompt, in batches within the per-pass token budget. */
+    public List<Generation> generate(List<int[]> prompts, List<RandomGenerator> rngs, SamplingConfig sampling) {
+        Generator generator = new Generator(model);
+        List<Generation> out = new ArrayList<>();
+        for (int[] range : chunks(prompts, sampling.maxNewTokens())) {
+            out.addAll(generator.generate(prompts.subList(range[0], range[1]), rngs.subList(range[0], range[1]), sampling));
+        }
+        return out;
+    }
+
+    /** Per-token log-probabilities of each candidate after its prompt, prompts encoded once each. */
+    public List<List<double[]>> scoreCandidates(List<int[]> prompts, List<List<int[]>> candidates) {
+        CandidateScorer scorer = new CandidateScorer(model);
+        int longest = 1;
+        for (List<int[]> c : candidates) {
+            for (int[] t : c) {
+                longest = Math.max(longest, t.length);
+            }
+        }
+        List<List<double[]>> out = new ArrayList<>();
+        for (int[] range : chunks(prompts, longest)) {
+            out.addAll(scorer.score(prompts.subList(range[0], range[1]), candidates.subList(range[0], range[1])));
+        }
+        return out;
+    }
+
+    /** One PPO update (method.md §3). */
+    public UpdateStats train(List<TrainingSequence> samples, RandomGenerator rng) {
+        return trainer.update(samples, rng);
+    }
+
+    /** Consecutive index ranges whose rows x (longest prompt + extra) fit the per-pass budget. */
+    private List<int[]> chunks(List<int[]> prompts, int extra) {
+        int budget = trainer.config().maxTokensPerForward();
+        List<int[]> out = new ArrayList<>();
+        int start = 0;
+        int longest = 0;
+        for (int i = 0; i < prompts.size(); i++) {
+            int width = Math.max(longest, prompts.get(i).length + extra);
+            if (i > start && (long) width * (i - start + 1) > budget) {
+                out.add(new int[] {start, i});
+                start = i;
+                width = prompts.get(i).length + extra;
+            }
+            longest = width;
+        }
+        if (start < prompts.size()) {
+            out.add(new int[] {start, prompts.size()});
+        }
+        return out;
+    }
+
+    public LlamaModel model() {
+        return model;
+    }
+
+    public BpeTokenizer tokenizer() {
+        return tokenizer;
+    }
+
+    public PpoTrainer trainer() {
+        return trainer;
+    }
+
+    @Override
+    public void close() {
+        model.close();
+        manager.close();
+    }
+}

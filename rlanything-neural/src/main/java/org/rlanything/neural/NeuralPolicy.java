@@ -1,0 +1,146 @@
+package org.rlanything.neural;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.random.RandomGenerator;
+import org.rlanything.core.Action;
+import org.rlanything.core.Policy;
+import org.rlanything.core.PolicyContext;
+import org.rlanything.core.PolicySample;
+import org.rlanything.core.Step;
+import org.rlanything.core.UpdateStats;
+import org.rlanything.neural.infer.Generation;
+import org.rlanything.neural.infer.SamplingConfig;
+import org.rlanything.neural.infer.TokenSampler;
+import org.rlanything.neural.train.TrainingSequence;
+
+/**
+ * The core {@link Policy} on a {@link NeuralModel}.
+ *
+ * <p><b>Admissible commands listed.</b> Each command's response (see {@link PromptFormat#commandResponse})
+ * plus {@code <eos>} is scored by its sequence log-likelihood after the shared prompt; the prompt is
+ * encoded once per step and its key/value cache shared by all candidates (two batched forward passes for
+ * all contexts of a call). One command is drawn from the softmax of those log-likelihoods at the
+ * sampling temperature with the context's own generator. The action's {@code logProb} is the chosen
+ * response's token log-likelihood (what the update trains); the choice probability is in the payload.
+ *
+ * <p><b>Free text</b> (no commands listed): a response is sampled token by token with the KV cache
+ * (temperature, top-p, length limit) and the command is read from it by the prompt format.
+ *
+ * <p>The payload of every action is a {@link TokenRecord} with the exact prompt and response tokens.
+ */
+public final class NeuralPolicy implements Policy {
+
+    private final NeuralModel model;
+    private final PromptFormat format;
+    private final SamplingConfig sampling;
+
+    public NeuralPolicy(NeuralModel model, PromptFormat format, SamplingConfig sampling) {
+        this.model = model;
+        this.format = format;
+        this.sampling = sampling;
+    }
+
+    @Override
+    public List<Action> act(List<PolicyContext> contexts, List<RandomGenerator> rngs) {
+        if (contexts.size() != rngs.size()) {
+            throw new IllegalArgumentException("Got " + contexts.size() + " contexts but " + rngs.size() + " generators.");
+        }
+        Action[] out = new Action[contexts.size()];
+        List<Integer> listed = new ArrayList<>();
+        List<Integer> free = new ArrayList<>();
+        List<NeuralModel.Prompt> prompts = new ArrayList<>();
+        for (int i = 0; i < contexts.size(); i++) {
+            prompts.add(model.encodePrompt(format.policyPrompt(contexts.get(i))));
+            (contexts.get(i).admissibleActions().isEmpty() ? free : listed).add(i);
+        }
+        if (!listed.isEmpty()) {
+            chooseAmongCommands(contexts, rngs, prompts, listed, out);
+        }
+        if (!free.isEmpty()) {
+            generateFreeText(rngs, prompts, free, out);
+        }
+        return Arrays.asList(out);
+    }
+
+    private void chooseAmongCommands(List<PolicyContext> contexts, List<RandomGenerator> rngs,
+                                     List<NeuralModel.Prompt> prompts, List<Integer> rows, Action[] out) {
+        List<int[]> p = new ArrayList<>();
+        List<List<int[]>> candidates = new ArrayList<>();
+        for (int i : rows) {
+            p.add(prompts.get(i).tokens());
+            List<int[]> c = new ArrayList<>();
+            for (String command : contexts.get(i).admissibleActions()) {
+                c.add(model.encodeResponse(format.commandResponse(command)));
+            }
+            candidates.add(c);
+        }
+        List<List<double[]>> scores = model.scoreCandidates(p, candidates);
+        for (int k = 0; k < rows.size(); k++) {
+            int i = rows.get(k);
+            List<double[]> tokenLps = scores.get(k);
+            double[] seq = new double[tokenLps.size()];
+            for (int j = 0; j < seq.length; j++) {
+                seq[j] = Arrays.stream(tokenLps.get(j)).sum();
+            }
+            int choice = TokenSampler.sample(seq, sampling.temperature(), rngs.get(i));
+            double choiceLp = TokenSampler.logSoftmax(seq, sampling.temperature())[choice];
+            String command = contexts.get(i).admissibleActions().get(choice);
+            TokenRecord record = new TokenRecord(p.get(k), candidates.get(k).get(choice), tokenLps.get(choice),
+                    prompts.get(i).truncated(), choiceLp);
+            out[i] = new Action(command, format.commandResponse(command), seq[choice], record);
+        }
+    }
+
+    private void generateFreeText(List<RandomGenerator> rngs, List<NeuralModel.Prompt> prompts, List<Integer> rows,
+                                  Action[] out) {
+        List<int[]> p = new ArrayList<>();
+        List<RandomGenerator> r = new ArrayList<>();
+        for (int i : rows) {
+            p.add(prompts.get(i).tokens());
+            r.add(rngs.get(i));
+        }
+        List<Generation> generations = model.generate(p, r, sampling);
+        for (int k = 0; k < rows.size(); k++) {
+            int i = rows.get(k);
+            Generation g = generations.get(k);
+            String text = model.decode(g.tokens());
+            TokenRecord record = new TokenRecord(p.get(k), g.tokens(), g.logProbs(), prompts.get(i).truncated(), Double.NaN);
+            out[i] = new Action(format.commandFromText(text), text, g.logProb(), record);
+        }
+    }
+
+    @Override
+    public UpdateStats update(List<PolicySample> samples, RandomGenerator rng) {
+        List<TrainingSequence> sequences = new ArrayList<>();
+        for (PolicySample s : samples) {
+            sequences.add(sequence(s));
+        }
+        return model.train(sequences, rng);
+    }
+
+    /** The tokens a sample trains: those recorded at acting time, or a re-rendering when absent. */
+    TrainingSequence sequence(PolicySample s) {
+        Step step = s.step();
+        if (step.action().payload() instanceof TokenRecord record && !record.promptTruncated()) {
+            return new TrainingSequence(record.prompt(), record.response(), s.advantage());
+        }
+        PolicyContext context = new PolicyContext(s.trajectory().task(), s.trajectory().steps().subList(0, step.index()),
+                step.observation(), step.admissibleActions());
+        String rendered = format.policyPrompt(context);
+        int[] text = model.tokenizer().encode(rendered);
+        int[] prompt = new int[text.length + 1];
+        prompt[0] = org.rlanything.neural.tokenizer.BpeTokenizer.BOS;
+        System.arraycopy(text, 0, prompt, 1, text.length);
+        return new TrainingSequence(prompt, model.encodeResponse(step.action().response()), s.advantage());
+    }
+
+    public NeuralModel model() {
+        return model;
+    }
+
+    public SamplingConfig sampling() {
+        return sampling;
+    }
+}

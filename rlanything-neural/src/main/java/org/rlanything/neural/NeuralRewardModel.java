@@ -1,0 +1,95 @@
+package org.rlanything.neural;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.random.RandomGenerator;
+import org.rlanything.core.JudgeRequest;
+import org.rlanything.core.Judgment;
+import org.rlanything.core.RewardModel;
+import org.rlanything.core.RewardModelSample;
+import org.rlanything.core.UpdateStats;
+import org.rlanything.neural.infer.Generation;
+import org.rlanything.neural.infer.SamplingConfig;
+import org.rlanything.neural.tokenizer.BpeTokenizer;
+import org.rlanything.neural.train.TrainingSequence;
+
+/**
+ * The core {@link RewardModel} on a {@link NeuralModel}: reads the judge prompt of a step (task,
+ * recent history, the step's observation and response, the next observation) and samples a judgment
+ * ending in {@code \boxed{1}} or {@code \boxed{-1}}, m times per step, all steps and samples of a call
+ * in one batched generation. The verdict is parsed with {@code Verdict.parse}; anything unparseable is
+ * {@code INVALID}. Sample j of request i draws from a generator seeded by the j-th {@code nextLong()}
+ * of {@code rngs.get(i)}.
+ */
+public final class NeuralRewardModel implements RewardModel {
+
+    private final NeuralModel model;
+    private final PromptFormat format;
+    private final SamplingConfig sampling;
+
+    public NeuralRewardModel(NeuralModel model, PromptFormat format, SamplingConfig sampling) {
+        this.model = model;
+        this.format = format;
+        this.sampling = sampling;
+    }
+
+    @Override
+    public List<List<Judgment>> judge(List<JudgeRequest> requests, int m, List<RandomGenerator> rngs) {
+        if (requests.size() != rngs.size()) {
+            throw new IllegalArgumentException("Got " + requests.size() + " requests but " + rngs.size() + " generators.");
+        }
+        if (m <= 0) {
+            throw new IllegalArgumentException("m must be > 0, got " + m + ".");
+        }
+        List<NeuralModel.Prompt> prompts = new ArrayList<>();
+        List<int[]> rows = new ArrayList<>();
+        List<RandomGenerator> rowRngs = new ArrayList<>();
+        for (int i = 0; i < requests.size(); i++) {
+            NeuralModel.Prompt p = model.encodePrompt(format.judgePrompt(requests.get(i)));
+            prompts.add(p);
+            for (int j = 0; j < m; j++) {
+                rows.add(p.tokens());
+                rowRngs.add(new SplittableRandom(rngs.get(i).nextLong()));
+            }
+        }
+        List<Generation> generations = model.generate(rows, rowRngs, sampling);
+        List<List<Judgment>> out = new ArrayList<>();
+        for (int i = 0; i < requests.size(); i++) {
+            List<Judgment> judgments = new ArrayList<>();
+            for (int j = 0; j < m; j++) {
+                Generation g = generations.get(i * m + j);
+                TokenRecord record = new TokenRecord(prompts.get(i).tokens(), g.tokens(), g.logProbs(),
+                        prompts.get(i).truncated(), Double.NaN);
+                judgments.add(Judgment.parsed(model.decode(g.tokens()), g.logProb(), record));
+            }
+            out.add(judgments);
+        }
+        return out;
+    }
+
+    @Override
+    public UpdateStats update(List<RewardModelSample> samples, RandomGenerator rng) {
+        List<TrainingSequence> sequences = new ArrayList<>();
+        for (RewardModelSample s : samples) {
+            sequences.add(sequence(s));
+        }
+        return model.train(sequences, rng);
+    }
+
+    /** The tokens a sample trains: those recorded when judging, or a re-rendering when absent. */
+    TrainingSequence sequence(RewardModelSample s) {
+        if (s.judgment().payload() instanceof TokenRecord record && !record.promptTruncated()) {
+            return new TrainingSequence(record.prompt(), record.response(), s.advantage());
+        }
+        int[] text = model.tokenizer().encode(format.judgePrompt(s.request()));
+        int[] prompt = new int[text.length + 1];
+        prompt[0] = BpeTokenizer.BOS;
+        System.arraycopy(text, 0, prompt, 1, text.length);
+        return new TrainingSequence(prompt, model.encodeResponse(s.judgment().text()), s.advantage());
+    }
+
+    public NeuralModel model() {
+        return model;
+    }
+}

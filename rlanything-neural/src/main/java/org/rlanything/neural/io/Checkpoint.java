@@ -1,0 +1,293 @@
+package org.rlanything.neural.io;
+
+import ai.djl.ndarray.NDManager;
+import ai.djl.ndarray.types.DataType;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.Comparator;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.rlanything.neural.model.LlamaModel;
+import org.rlanything.neural.model.ModelConfig;
+import org.rlanything.neural.model.ModelWeights;
+import org.rlanything.neural.tokenizer.BpeTokenizer;
+import org.rlanything.neural.train.PpoTrainer;
+import org.rlanything.neural.train.TrainingState;
+
+/**
+ * A checkpoint folder: {@code model.safetensors} (Hugging Face Llama tensor names), {@code config.json}
+ * (Hugging Face {@code LlamaConfig} fields), {@code tokenizer.json}, and for exact resume
+ * {@code optimizer.safetensors} (AdamW moments) and {@code trainer_state.json} (step counters, AdamW
+ * step, trainer settings, and caller extras such as an RNG state or the loop iteration), then
+ * {@code manifest.json} with each file's size and SHA-256.
+ *
+ * <p><b>Atomicity.</b> Everything is written into a fresh sibling folder, each file forced to disk, and
+ * the folder is renamed into place (an existing checkpoint is first renamed aside and deleted after).
+ * <b>Loading</b> first checks every file against the manifest, then parses and validates all of it in
+ * Java, and only then creates native arrays; a truncated, altered or inconsistent file raises a
+ * {@link CheckpointException} naming it, and nothing is half-loaded.
+ */
+public final class Checkpoint {
+
+    public static final String MODEL = "model.safetensors";
+    public static final String CONFIG = "config.json";
+    public static final String TOKENIZER = "tokenizer.json";
+    public static final String OPTIMIZER = "optimizer.safetensors";
+    public static final String TRAINER_STATE = "trainer_state.json";
+    public static final String MANIFEST = "manifest.json";
+    private static final String FORMAT = "rlanything-neural-checkpoint";
+    private static final ObjectMapper JSON = new ObjectMapper().enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
+
+    private Checkpoint() {
+    }
+
+    /** What a checkpoint holds once loaded; the caller owns (and closes) the model. */
+    public record Loaded(LlamaModel model, BpeTokenizer tokenizer, TrainerPart trainer) {
+    }
+
+    /**
+     * The resumable training part; null when the checkpoint holds only a model.
+     *
+     * @param state counters
+     * @param optimizerStep AdamW's step count
+     * @param optimizerMoments AdamW moments as stored
+     * @param trainerConfig the trainer settings in force when saved (provenance)
+     * @param extras the caller's extras (for example an RNG state)
+     */
+    public record TrainerPart(TrainingState state, long optimizerStep, Map<String, TensorData> optimizerMoments,
+                              Map<String, Object> trainerConfig, Map<String, Object> extras) {
+
+        /** Restores counters and AdamW moments into {@code trainer}. */
+        public void restoreInto(PpoTrainer trainer) {
+            trainer.optimizer().load(optimizerMoments, optimizerStep, OPTIMIZER);
+            trainer.restore(state);
+        }
+    }
+
+    /** Saves model and tokenizer, plus the trainer's resumable state when {@code trainer} is not null. */
+    public static void save(Path dir, LlamaModel model, BpeTokenizer tokenizer, PpoTrainer trainer,
+                            Map<String, Object> extras) throws IOException {
+        Path parent = dir.toAbsolutePath().getParent();
+        Files.createDirectories(parent);
+        Path temp = Files.createTempDirectory(parent, "." + dir.getFileName() + ".");
+        try {
+            Map<String, byte[]> files = new LinkedHashMap<>();
+            files.put(MODEL, SafeTensors.toBytes(model.weights().toTensors(), Map.of("format", "pt")));
+            files.put(CONFIG, JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(model.config().toHfConfig()));
+            files.put(TOKENIZER, tokenizer.toJson());
+            if (trainer != null) {
+                files.put(OPTIMIZER, SafeTensors.toBytes(trainer.optimizer().toTensors(), Map.of()));
+                Map<String, Object> state = new LinkedHashMap<>();
+                state.put("format", FORMAT);
+                state.put("version", 1);
+                state.put("training_state", JSON.convertValue(trainer.state(), new TypeReference<Map<String, Object>>() { }));
+                state.put("optimizer_step", trainer.optimizer().stepCount());
+                state.put("trainer_config", JSON.convertValue(trainer.config(), new TypeReference<Map<String, Object>>() { }));
+                state.put("extras", extras == null ? Map.of() : extras);
+                files.put(TRAINER_STATE, JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(state));
+            }
+            Map<String, Object> listing = new LinkedHashMap<>();
+            for (Map.Entry<String, byte[]> f : files.entrySet()) {
+                writeForced(temp.resolve(f.getKey()), f.getValue());
+                listing.put(f.getKey(), Map.of("bytes", f.getValue().length, "sha256", sha256(f.getValue())));
+            }
+            Map<String, Object> manifest = new LinkedHashMap<>();
+            manifest.put("format", FORMAT);
+            manifest.put("version", 1);
+            manifest.put("files", listing);
+            writeForced(temp.resolve(MANIFEST), JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(manifest));
+            Path aside = null;
+            if (Files.exists(dir)) {
+                aside = parent.resolve("." + dir.getFileName() + ".old-" + System.nanoTime());
+                Files.move(dir, aside, StandardCopyOption.ATOMIC_MOVE);
+            }
+            Files.move(temp, dir, StandardCopyOption.ATOMIC_MOVE);
+            AtomicFiles.forceDirectory(parent);
+            if (aside != null) {
+                deleteTree(aside);
+            }
+        } finally {
+            if (Files.exists(temp)) {
+                deleteTree(temp);
+            }
+        }
+    }
+
+    /** Loads a checkpoint; weights become {@code dtype} arrays under {@code parent}. */
+    public static Loaded load(Path dir, NDManager parent, DataType dtype) throws CheckpointException {
+        Map<String, byte[]> files = verifiedFiles(dir);
+        Map<String, Object> configMap = json(files.get(CONFIG), dir.resolve(CONFIG));
+        ModelConfig config;
+        try {
+            config = ModelConfig.fromHfConfig(configMap, dir.resolve(CONFIG).toString());
+        } catch (IllegalArgumentException e) {
+            throw new CheckpointException("The model configuration " + dir.resolve(CONFIG) + " is invalid: "
+                    + e.getMessage(), e);
+        }
+        BpeTokenizer tokenizer;
+        try {
+            tokenizer = BpeTokenizer.fromJson(files.get(TOKENIZER), dir.resolve(TOKENIZER).toString());
+        } catch (IOException e) {
+            throw new CheckpointException(e.getMessage(), e);
+        }
+        if (tokenizer.vocabSize() > config.vocabSize()) {
+            throw new CheckpointException("The tokenizer " + dir.resolve(TOKENIZER) + " has " + tokenizer.vocabSize()
+                    + " ids but the model in " + dir.resolve(CONFIG) + " only " + config.vocabSize() + ".");
+        }
+        SafeTensors.Contents weights = SafeTensors.parse(files.get(MODEL), dir.resolve(MODEL).toString());
+        TrainerPart trainer = null;
+        if (files.containsKey(TRAINER_STATE)) {
+            trainer = trainerPart(dir, files, config);
+        }
+        try {
+            ModelWeights w = ModelWeights.fromTensors(config, dtype, weights.tensors(), parent, dir.resolve(MODEL).toString());
+            return new Loaded(new LlamaModel(w), tokenizer, trainer);
+        } catch (IllegalArgumentException e) {
+            throw new CheckpointException("The weights " + dir.resolve(MODEL) + " do not fit " + dir.resolve(CONFIG)
+                    + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static TrainerPart trainerPart(Path dir, Map<String, byte[]> files, ModelConfig config) throws CheckpointException {
+        Path statePath = dir.resolve(TRAINER_STATE);
+        if (!files.containsKey(OPTIMIZER)) {
+            throw new CheckpointException("The checkpoint " + dir + " has " + TRAINER_STATE + " but no " + OPTIMIZER + ".");
+        }
+        Map<String, Object> state = json(files.get(TRAINER_STATE), statePath);
+        if (!FORMAT.equals(state.get("format")) || !Integer.valueOf(1).equals(state.get("version"))) {
+            throw new CheckpointException("The trainer state " + statePath + " is not a version-1 " + FORMAT + " file.");
+        }
+        TrainingState counters;
+        long step;
+        try {
+            counters = JSON.convertValue(state.get("training_state"), TrainingState.class);
+            step = ((Number) state.get("optimizer_step")).longValue();
+        } catch (IllegalArgumentException | ClassCastException | NullPointerException e) {
+            throw new CheckpointException("The trainer state " + statePath + " lacks valid counters: " + e.getMessage(), e);
+        }
+        SafeTensors.Contents moments = SafeTensors.parse(files.get(OPTIMIZER), dir.resolve(OPTIMIZER).toString());
+        Map<String, long[]> layout = ModelWeights.layout(config);
+        if (moments.tensors().size() != 2 * layout.size()) {
+            throw new CheckpointException("The optimizer state " + dir.resolve(OPTIMIZER) + " holds "
+                    + moments.tensors().size() + " tensors; this model needs " + 2 * layout.size() + ".");
+        }
+        for (Map.Entry<String, long[]> e : layout.entrySet()) {
+            for (String prefix : new String[] {"exp_avg.", "exp_avg_sq."}) {
+                TensorData t = moments.tensors().get(prefix + e.getKey());
+                if (t == null || !java.util.Arrays.equals(t.shape(), e.getValue())) {
+                    throw new CheckpointException("The optimizer state " + dir.resolve(OPTIMIZER) + " lacks \""
+                            + prefix + e.getKey() + "\" with the model's shape.");
+                }
+            }
+        }
+        @SuppressWarnings("unchecked")
+        Map<String, Object> trainerConfig = state.get("trainer_config") instanceof Map
+                ? (Map<String, Object>) state.get("trainer_config") : Map.of();
+        @SuppressWarnings("unchecked")
+        Map<String, Object> extras = state.get("extras") instanceof Map ? (Map<String, Object>) state.get("extras") : Map.of();
+        return new TrainerPart(counters, step, moments.tensors(), trainerConfig, extras);
+    }
+
+    /** Reads the manifest and every file it lists, checking sizes and SHA-256 digests. */
+    private static Map<String, byte[]> verifiedFiles(Path dir) throws CheckpointException {
+        Path manifestPath = dir.resolve(MANIFEST);
+        if (!Files.isRegularFile(manifestPath)) {
+            throw new CheckpointException("The folder " + dir + " is not a complete checkpoint: " + MANIFEST + " is missing.");
+        }
+        Map<String, Object> manifest = json(readAll(manifestPath), manifestPath);
+        if (!FORMAT.equals(manifest.get("format")) || !(manifest.get("files") instanceof Map<?, ?> listing)) {
+            throw new CheckpointException("The manifest " + manifestPath + " is not a " + FORMAT + " manifest.");
+        }
+        Map<String, byte[]> files = new LinkedHashMap<>();
+        for (Map.Entry<?, ?> e : listing.entrySet()) {
+            String name = String.valueOf(e.getKey());
+            if (name.contains("/") || name.contains("\\") || name.startsWith(".")) {
+                throw new CheckpointException("The manifest " + manifestPath + " lists an invalid file name \"" + name + "\".");
+            }
+            Path file = dir.resolve(name);
+            if (!(e.getValue() instanceof Map<?, ?> info) || !(info.get("bytes") instanceof Number size)
+                    || !(info.get("sha256") instanceof String digest)) {
+                throw new CheckpointException("The manifest " + manifestPath + " has no size and digest for " + name + ".");
+            }
+            if (!Files.isRegularFile(file)) {
+                throw new CheckpointException("The checkpoint file " + file + " is missing.");
+            }
+            byte[] bytes = readAll(file);
+            if (bytes.length != size.longValue()) {
+                throw new CheckpointException("The checkpoint file " + file + " has " + bytes.length + " bytes but "
+                        + size + " were written; it is truncated or was modified.");
+            }
+            if (!sha256(bytes).equals(digest)) {
+                throw new CheckpointException("The checkpoint file " + file + " does not match its SHA-256 digest in "
+                        + MANIFEST + "; it is corrupt.");
+            }
+            files.put(name, bytes);
+        }
+        for (String required : new String[] {MODEL, CONFIG, TOKENIZER}) {
+            if (!files.containsKey(required)) {
+                throw new CheckpointException("The manifest " + manifestPath + " does not list the required file " + required + ".");
+            }
+        }
+        return files;
+    }
+
+    private static Map<String, Object> json(byte[] bytes, Path source) throws CheckpointException {
+        try {
+            return JSON.readValue(bytes, new TypeReference<LinkedHashMap<String, Object>>() { });
+        } catch (IOException e) {
+            throw new CheckpointException("The file " + source + " is not valid JSON: " + e.getMessage(), e);
+        }
+    }
+
+    private static byte[] readAll(Path file) throws CheckpointException {
+        try {
+            return Files.readAllBytes(file);
+        } catch (IOException e) {
+            throw new CheckpointException("The checkpoint file " + file + " cannot be read: " + e.getMessage(), e);
+        }
+    }
+
+    private static void writeForced(Path file, byte[] bytes) throws IOException {
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+            java.nio.ByteBuffer buf = java.nio.ByteBuffer.wrap(bytes);
+            while (buf.hasRemaining()) {
+                ch.write(buf);
+            }
+            ch.force(true);
+        }
+    }
+
+    static String sha256(byte[] bytes) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is unavailable in this JVM.", e);
+        }
+    }
+
+    private static void deleteTree(Path root) throws IOException {
+        try (Stream<Path> walk = Files.walk(root)) {
+            walk.sorted(Comparator.reverseOrder()).forEach(p -> {
+                try {
+                    Files.delete(p);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
+        }
+    }
+}

@@ -1,0 +1,121 @@
+package org.rlanything.neural.io;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.Arrays;
+import java.util.Objects;
+
+/**
+ * One tensor as stored in a safetensors file: dtype name, shape and raw little-endian bytes.
+ *
+ * @param dtype safetensors dtype: {@code F32}, {@code F64} or {@code I64}
+ * @param shape dimensions (empty for a scalar)
+ * @param data raw little-endian values, row-major
+ */
+public record TensorData(String dtype, long[] shape, byte[] data) {
+
+    public TensorData {
+        Objects.requireNonNull(dtype, "dtype");
+        shape = shape.clone();
+        Objects.requireNonNull(data, "data");
+        long expected = elementCount(shape) * elementSize(dtype);
+        if (expected != data.length) {
+            throw new IllegalArgumentException("A " + dtype + " tensor of shape " + Arrays.toString(shape)
+                    + " needs " + expected + " bytes, got " + data.length + ".");
+        }
+    }
+
+    public static TensorData ofFloats(long[] shape, float[] values) {
+        ByteBuffer b = ByteBuffer.allocate(values.length * 4).order(ByteOrder.LITTLE_ENDIAN);
+        b.asFloatBuffer().put(values);
+        return new TensorData("F32", shape, b.array());
+    }
+
+    public static TensorData ofDoubles(long[] shape, double[] values) {
+        ByteBuffer b = ByteBuffer.allocate(values.length * 8).order(ByteOrder.LITTLE_ENDIAN);
+        b.asDoubleBuffer().put(values);
+        return new TensorData("F64", shape, b.array());
+    }
+
+    public static TensorData ofLongs(long[] shape, long[] values) {
+        ByteBuffer b = ByteBuffer.allocate(values.length * 8).order(ByteOrder.LITTLE_ENDIAN);
+        b.asLongBuffer().put(values);
+        return new TensorData("I64", shape, b.array());
+    }
+
+    /** The values as floats ({@code F32} only). */
+    public float[] toFloats() {
+        requireDtype("F32");
+        float[] out = new float[data.length / 4];
+        ByteBuffer.wrap(data).order(ByteOrder.LITTLE_ENDIAN).asFloatBuffer().get(out);
+        return out;
+    }
+
+    /** The values as doubles ({@code F64} only). */
+    public double[] toDoubles() {
+        requireDtype("F64");
+        double[] out = new double[data.length / 8];
+        ByteBuffer.wrap(data).order(ByteOrder.LITTLE_ENDIAN).asDoubleBuffer().get(out);
+        return out;
+    }
+
+    /** The values as longs ({@code I64} only). */
+    public long[] toLongs() {
+        requireDtype("I64");
+        long[] out = new long[data.length / 8];
+        ByteBuffer.wrap(data).order(ByteOrder.LITTLE_ENDIAN).asLongBuffer().get(out);
+        return out;
+    }
+
+    @Override
+    public long[] shape() {
+        return shape.clone();
+    }
+
+    /** Bytes per element of a supported dtype. */
+    public static int elementSize(String dtype) {
+        switch (dtype) {
+            case "F32":
+                return 4;
+            case "F64":
+            case "I64":
+                return 8;
+            default:
+                throw new IllegalArgumentException("The safetensors dtype " + dtype
+                        + " is not supported; use F32, F64 or I64.");
+        }
+    }
+
+    static long elementCount(long[] shape) {
+        long n = 1;
+        for (long d : shape) {
+            if (d < 0) {
+                throw new IllegalArgumentException("A tensor dimension must be >= 0, got " + Arrays.toString(shape) + ".");
+            }
+            n = Math.multiplyExact(n, d);
+        }
+        return n;
+    }
+
+    private void requireDtype(String wanted) {
+        if (!dtype.equals(wanted)) {
+            throw new IllegalStateException("This tensor holds " + dtype + " values, not " + wanted + ".");
+        }
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof TensorData t && dtype.equals(t.dtype) && Arrays.equals(shape, t.shape)
+                && Arrays.equals(data, t.data);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(dtype, Arrays.hashCode(shape), Arrays.hashCode(data));
+    }
+
+    @Override
+    public String toString() {
+        return "TensorData[" + dtype + " " + Arrays.toString(shape) + "]";
+    }
+}

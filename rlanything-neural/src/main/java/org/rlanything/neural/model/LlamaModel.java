@@ -1,0 +1,161 @@
+package org.rlanything.neural.model;
+
+import ai.djl.ndarray.NDArray;
+import ai.djl.ndarray.NDManager;
+import ai.djl.ndarray.internal.NDArrayEx;
+import ai.djl.ndarray.types.DataType;
+import ai.djl.ndarray.types.Shape;
+import ai.djl.ndarray.types.SparseFormat;
+
+/**
+ * The decoder's forward pass (Llama layout): token embedding; per layer pre-RMSNorm causal
+ * multi-head attention with rotary positions and pre-RMSNorm SwiGLU feed-forward, each added to the
+ * residual stream; final RMSNorm; untied output head.
+ *
+ * <p><b>Inputs.</b> Every call takes token ids {@code [B, T]} (int64), position ids {@code [B, T]}
+ * (int64, selecting rows of the rotary tables, so left-padded rows can start at 0) and an additive
+ * attention mask broadcastable to {@code [B, 1, T, S]}, where S = cached length + T (0 where a query
+ * may attend to a key, {@link #MASKED} elsewhere). Create them in a per-step sub-manager: every
+ * intermediate array then lands there, since an operation's result belongs to its first operand's
+ * manager. Constants on differentiated paths are long-lived scalar arrays, never {@code Number}
+ * operands (see {@link Scalars}).
+ */
+public final class LlamaModel implements AutoCloseable {
+
+    /** Additive mask value for a forbidden attention edge. */
+    public static final double MASKED = -1e9;
+
+    private final ModelWeights weights;
+    private final ModelConfig config;
+    private final NDArray cosTable;
+    private final NDArray sinTable;
+    private final NDArray attentionScale;
+    private final NDArray normEps;
+    private final java.util.concurrent.atomic.AtomicLong tokensProcessed = new java.util.concurrent.atomic.AtomicLong();
+
+    public LlamaModel(ModelWeights weights) {
+        this.weights = weights;
+        this.config = weights.config();
+        int hd = config.headDim();
+        int half = hd / 2;
+        int maxPos = config.maxPositions();
+        double[] cos = new double[maxPos * hd];
+        double[] sin = new double[maxPos * hd];
+        for (int p = 0; p < maxPos; p++) {
+            for (int i = 0; i < half; i++) {
+                double angle = p * Math.pow(config.ropeTheta(), -2.0 * i / hd);
+                cos[p * hd + i] = cos[p * hd + i + half] = Math.cos(angle);
+                sin[p * hd + i] = sin[p * hd + i + half] = Math.sin(angle);
+            }
+        }
+        NDManager m = weights.manager();
+        cosTable = typed(m.create(cos, new Shape(maxPos, hd)), weights.dtype());
+        sinTable = typed(m.create(sin, new Shape(maxPos, hd)), weights.dtype());
+        attentionScale = Scalars.of(m, weights.dtype(), 1.0 / Math.sqrt(hd));
+        normEps = Scalars.of(m, weights.dtype(), config.rmsNormEps());
+    }
+
+    private static NDArray typed(NDArray a, DataType dtype) {
+        if (a.getDataType() == dtype) {
+            return a;
+        }
+        NDArray t = a.toType(dtype, true);
+        a.close();
+        return t;
+    }
+
+    /**
+     * Logits {@code [B, T, V]} for every input position (or {@code [B, 1, V]} for the last one only when
+     * {@code lastOnly}). With a non-null {@code cache}, attends over the cached positions too and appends
+     * this call's keys and values to it.
+     */
+    public NDArray forward(NDArray tokens, NDArray positions, NDArray mask, KvCache cache, boolean lastOnly) {
+        NDArray x = hidden(tokens, positions, mask, cache);
+        if (lastOnly) {
+            long t = x.getShape().get(1);
+            x = x.get(":, " + (t - 1) + ":, :");
+        }
+        return linear(x, weights.get("lm_head.weight"));
+    }
+
+    /** Final hidden states {@code [B, T, H]} after the last RMSNorm. */
+    public NDArray hidden(NDArray tokens, NDArray positions, NDArray mask, KvCache cache) {
+        long b = tokens.getShape().get(0);
+        long t = tokens.getShape().get(1);
+        tokensProcessed.addAndGet(b * t);
+        int heads = config.numHeads();
+        int hd = config.headDim();
+        NDArrayEx ex = tokens.getNDArrayInternal();
+        NDArray x = ex.embedding(tokens, weights.get("model.embed_tokens.weight"), SparseFormat.DENSE).singletonOrThrow();
+        NDArrayEx px = positions.getNDArrayInternal();
+        NDArray cos = px.embedding(positions, cosTable, SparseFormat.DENSE).singletonOrThrow().expandDims(1);
+        NDArray sin = px.embedding(positions, sinTable, SparseFormat.DENSE).singletonOrThrow().expandDims(1);
+        for (int l = 0; l < config.numLayers(); l++) {
+            String p = "model.layers." + l + ".";
+            NDArray h = rmsNorm(x, weights.get(p + "input_layernorm.weight"));
+            NDArray q = heads(linear(h, weights.get(p + "self_attn.q_proj.weight")), b, t, heads, hd);
+            NDArray k = heads(linear(h, weights.get(p + "self_attn.k_proj.weight")), b, t, heads, hd);
+            NDArray v = heads(linear(h, weights.get(p + "self_attn.v_proj.weight")), b, t, heads, hd);
+            q = rotate(q, cos, sin, hd);
+            k = rotate(k, cos, sin, hd);
+            if (cache != null) {
+                NDArray[] kv = cache.append(l, k, v);
+                k = kv[0];
+                v = kv[1];
+            }
+            NDArray scores = q.matMul(k.transpose(0, 1, 3, 2)).mul(attentionScale).add(mask);
+            NDArray attended = scores.softmax(-1).matMul(v).transpose(0, 2, 1, 3).reshape(b, t, (long) heads * hd);
+            x = x.add(linear(attended, weights.get(p + "self_attn.o_proj.weight")));
+            h = rmsNorm(x, weights.get(p + "post_attention_layernorm.weight"));
+            NDArray gate = linear(h, weights.get(p + "mlp.gate_proj.weight"));
+            NDArray up = linear(h, weights.get(p + "mlp.up_proj.weight"));
+            NDArray act = gate.mul(gate.getNDArrayInternal().sigmoid()).mul(up);
+            x = x.add(linear(act, weights.get(p + "mlp.down_proj.weight")));
+        }
+        return rmsNorm(x, weights.get("model.norm.weight"));
+    }
+
+    private NDArray rmsNorm(NDArray x, NDArray weight) {
+        NDArray rms = x.square().mean(new int[] {-1}, true).add(normEps).sqrt();
+        return x.div(rms).mul(weight);
+    }
+
+    private static NDArray linear(NDArray x, NDArray weight) {
+        return x.getNDArrayInternal().linear(x, weight, null).singletonOrThrow();
+    }
+
+    private static NDArray heads(NDArray x, long b, long t, int heads, int hd) {
+        return x.reshape(b, t, heads, hd).transpose(0, 2, 1, 3);
+    }
+
+    /** Rotary embedding in the Hugging Face "rotate half" layout. */
+    private static NDArray rotate(NDArray x, NDArray cos, NDArray sin, int hd) {
+        int half = hd / 2;
+        NDArray x1 = x.get(":, :, :, :" + half);
+        NDArray x2 = x.get(":, :, :, " + half + ":");
+        NDArray rotated = x2.neg().concat(x1, -1);
+        return x.mul(cos).add(rotated.mul(sin));
+    }
+
+    /** Token positions (rows x width, padding included) passed through the decoder so far. */
+    public long tokensProcessed() {
+        return tokensProcessed.get();
+    }
+
+    public ModelConfig config() {
+        return config;
+    }
+
+    public ModelWeights weights() {
+        return weights;
+    }
+
+    public DataType dtype() {
+        return weights.dtype();
+    }
+
+    @Override
+    public void close() {
+        weights.close();
+    }
+}

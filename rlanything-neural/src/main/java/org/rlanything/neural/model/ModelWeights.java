@@ -1,0 +1,191 @@
+package org.rlanything.neural.model;
+
+import ai.djl.ndarray.NDArray;
+import ai.djl.ndarray.NDManager;
+import ai.djl.ndarray.types.DataType;
+import ai.djl.ndarray.types.Shape;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.rlanything.core.Seeds;
+import org.rlanything.neural.io.TensorData;
+
+/**
+ * The model's parameters, keyed by Hugging Face Llama tensor names
+ * ({@code model.embed_tokens.weight}, {@code model.layers.0.self_attn.q_proj.weight}, ...,
+ * {@code lm_head.weight}), held as gradient-tracking arrays in one NDManager owned by this object.
+ */
+public final class ModelWeights implements AutoCloseable {
+
+    private static final double INIT_STD = 0.02;
+
+    private final ModelConfig config;
+    private final DataType dtype;
+    private final NDManager manager;
+    private final Map<String, NDArray> arrays = new LinkedHashMap<>();
+
+    private ModelWeights(ModelConfig config, DataType dtype, NDManager parent) {
+        if (dtype != DataType.FLOAT32 && dtype != DataType.FLOAT64) {
+            throw new IllegalArgumentException("Model weights must be FLOAT32 or FLOAT64, got " + dtype + ".");
+        }
+        this.config = config;
+        this.dtype = dtype;
+        this.manager = parent.newSubManager();
+    }
+
+    /** Names and shapes of every parameter, in file order. */
+    public static Map<String, long[]> layout(ModelConfig c) {
+        Map<String, long[]> m = new LinkedHashMap<>();
+        long h = c.hiddenSize();
+        long f = c.intermediateSize();
+        m.put("model.embed_tokens.weight", new long[] {c.vocabSize(), h});
+        for (int i = 0; i < c.numLayers(); i++) {
+            String p = "model.layers." + i + ".";
+            m.put(p + "input_layernorm.weight", new long[] {h});
+            for (String proj : List.of("q_proj", "k_proj", "v_proj", "o_proj")) {
+                m.put(p + "self_attn." + proj + ".weight", new long[] {h, h});
+            }
+            m.put(p + "post_attention_layernorm.weight", new long[] {h});
+            m.put(p + "mlp.gate_proj.weight", new long[] {f, h});
+            m.put(p + "mlp.up_proj.weight", new long[] {f, h});
+            m.put(p + "mlp.down_proj.weight", new long[] {h, f});
+        }
+        m.put("model.norm.weight", new long[] {h});
+        m.put("lm_head.weight", new long[] {c.vocabSize(), h});
+        return m;
+    }
+
+    /**
+     * Fresh weights: norms at 1, every matrix normal(0, 0.02) drawn in Java from a generator seeded by
+     * the config's init seed and the tensor name, so they do not depend on PyTorch's generator.
+     */
+    public static ModelWeights initialise(ModelConfig config, DataType dtype, NDManager parent) {
+        Map<String, TensorData> data = new LinkedHashMap<>();
+        for (Map.Entry<String, long[]> e : layout(config).entrySet()) {
+            long[] shape = e.getValue();
+            int n = Math.toIntExact(Arrays.stream(shape).reduce(1, Math::multiplyExact));
+            float[] v = new float[n];
+            if (shape.length == 1) {
+                Arrays.fill(v, 1f);
+            } else {
+                SplittableRandom rng = new SplittableRandom(Seeds.derive(config.initSeed(), Seeds.purpose(e.getKey())));
+                for (int i = 0; i < n; i += 2) {
+                    double u1 = 1.0 - rng.nextDouble();
+                    double u2 = rng.nextDouble();
+                    double r = Math.sqrt(-2 * Math.log(u1)) * INIT_STD;
+                    v[i] = (float) (r * Math.cos(2 * Math.PI * u2));
+                    if (i + 1 < n) {
+                        v[i + 1] = (float) (r * Math.sin(2 * Math.PI * u2));
+                    }
+                }
+            }
+            data.put(e.getKey(), TensorData.ofFloats(shape, v));
+        }
+        return fromTensors(config, dtype, data, parent, "initialisation");
+    }
+
+    /**
+     * Weights from stored tensors (F32 or F64, converted to {@code dtype}); every name of the layout must
+     * be present with its shape and no other tensor may appear. {@code source} names the file in errors.
+     */
+    public static ModelWeights fromTensors(ModelConfig config, DataType dtype, Map<String, TensorData> tensors,
+                                           NDManager parent, String source) {
+        Map<String, long[]> layout = layout(config);
+        for (String name : tensors.keySet()) {
+            if (!layout.containsKey(name)) {
+                throw new IllegalArgumentException(source + " holds an unexpected tensor \"" + name
+                        + "\" for this model configuration.");
+            }
+        }
+        ModelWeights w = new ModelWeights(config, dtype, parent);
+        try {
+            for (Map.Entry<String, long[]> e : layout.entrySet()) {
+                TensorData t = tensors.get(e.getKey());
+                if (t == null) {
+                    throw new IllegalArgumentException(source + " lacks the tensor \"" + e.getKey() + "\".");
+                }
+                if (!Arrays.equals(t.shape(), e.getValue())) {
+                    throw new IllegalArgumentException(source + " stores \"" + e.getKey() + "\" with shape "
+                            + Arrays.toString(t.shape()) + ", but the configuration needs " + Arrays.toString(e.getValue()) + ".");
+                }
+                NDArray a;
+                if (t.dtype().equals("F32")) {
+                    a = w.manager.create(t.toFloats(), new Shape(e.getValue()));
+                } else if (t.dtype().equals("F64")) {
+                    a = w.manager.create(t.toDoubles(), new Shape(e.getValue()));
+                } else {
+                    throw new IllegalArgumentException(source + " stores \"" + e.getKey() + "\" as " + t.dtype()
+                            + "; weights must be F32 or F64.");
+                }
+                if (a.getDataType() != dtype) {
+                    NDArray converted = a.toType(dtype, true);
+                    a.close();
+                    a = converted;
+                }
+                a.setRequiresGradient(true);
+                w.arrays.put(e.getKey(), a);
+            }
+        } catch (RuntimeException e) {
+            w.close();
+            throw e;
+        }
+        return w;
+    }
+
+    /** The weights as tensors for a safetensors file, in their own dtype. */
+    public Map<String, TensorData> toTensors() {
+        Map<String, TensorData> out = new LinkedHashMap<>();
+        for (Map.Entry<String, NDArray> e : arrays.entrySet()) {
+            out.put(e.getKey(), tensorOf(e.getValue()));
+        }
+        return out;
+    }
+
+    /** Copies one array to a tensor (F32 or F64 by its dtype). */
+    public static TensorData tensorOf(NDArray a) {
+        long[] shape = a.getShape().getShape();
+        if (a.getDataType() == DataType.FLOAT64) {
+            return TensorData.ofDoubles(shape, a.toDoubleArray());
+        }
+        return TensorData.ofFloats(shape, a.toFloatArray());
+    }
+
+    public NDArray get(String name) {
+        NDArray a = arrays.get(name);
+        if (a == null) {
+            throw new IllegalArgumentException("The model has no parameter named \"" + name + "\".");
+        }
+        return a;
+    }
+
+    /** All parameters in layout order (unmodifiable). */
+    public Map<String, NDArray> all() {
+        return Collections.unmodifiableMap(arrays);
+    }
+
+    public List<String> names() {
+        return new ArrayList<>(arrays.keySet());
+    }
+
+    public ModelConfig config() {
+        return config;
+    }
+
+    public DataType dtype() {
+        return dtype;
+    }
+
+    /** The manager that owns the parameter arrays; open per-step sub-managers from it. */
+    public NDManager manager() {
+        return manager;
+    }
+
+    @Override
+    public void close() {
+        manager.close();
+    }
+}

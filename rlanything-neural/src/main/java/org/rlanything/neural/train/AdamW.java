@@ -1,0 +1,120 @@
+package org.rlanything.neural.train;
+
+import ai.djl.ndarray.NDArray;
+import ai.djl.ndarray.NDManager;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.rlanything.neural.io.TensorData;
+import org.rlanything.neural.model.ModelWeights;
+
+/**
+ * AdamW with decoupled weight decay, written the way PyTorch's {@code torch.optim.AdamW} updates:
+ * p ← p·(1 − lr·wd); m ← β1·m + (1−β1)·g; v ← β2·v + (1−β2)·g²;
+ * p ← p − (lr / (1−β1^t)) · m / (√v / √(1−β2^t) + eps).
+ * The moments live in the weights' manager; call steps outside a gradient collector.
+ */
+public final class AdamW {
+
+    private final ModelWeights weights;
+    private final Map<String, NDArray> firstMoments = new LinkedHashMap<>();
+    private final Map<String, NDArray> secondMoments = new LinkedHashMap<>();
+    private long step;
+
+    public AdamW(ModelWeights weights) {
+        this.weights = weights;
+        reset();
+    }
+
+    /** Zeroes both moments and the step count (a fresh optimizer). */
+    public void reset() {
+        NDManager m = weights.manager();
+        for (Map.Entry<String, NDArray> e : weights.all().entrySet()) {
+            NDArray p = e.getValue();
+            replace(firstMoments, e.getKey(), m.zeros(p.getShape(), p.getDataType()));
+            replace(secondMoments, e.getKey(), m.zeros(p.getShape(), p.getDataType()));
+        }
+        step = 0;
+    }
+
+    /** Applies one update with gradients scaled by {@code gradScale} (the norm-clip coefficient). */
+    public void step(double lr, double beta1, double beta2, double eps, double weightDecay, double gradScale) {
+        step++;
+        double bc1 = 1 - Math.pow(beta1, step);
+        double bc2Sqrt = Math.sqrt(1 - Math.pow(beta2, step));
+        for (Map.Entry<String, NDArray> e : weights.all().entrySet()) {
+            NDArray p = e.getValue();
+            NDArray g = p.getGradient();
+            if (gradScale != 1.0) {
+                g = g.mul(gradScale);
+            }
+            if (weightDecay > 0) {
+                p.muli(1 - lr * weightDecay);
+            }
+            NDArray m = firstMoments.get(e.getKey());
+            NDArray v = secondMoments.get(e.getKey());
+            m.muli(beta1).addi(g.mul(1 - beta1));
+            v.muli(beta2).addi(g.square().mul(1 - beta2));
+            NDArray denom = v.sqrt().div(bc2Sqrt).add(eps);
+            p.subi(m.div(denom).mul(lr / bc1));
+        }
+    }
+
+    public long stepCount() {
+        return step;
+    }
+
+    /** Moments as tensors named {@code exp_avg.<param>} and {@code exp_avg_sq.<param>}. */
+    public Map<String, TensorData> toTensors() {
+        Map<String, TensorData> out = new LinkedHashMap<>();
+        for (String name : firstMoments.keySet()) {
+            out.put("exp_avg." + name, ModelWeights.tensorOf(firstMoments.get(name)));
+            out.put("exp_avg_sq." + name, ModelWeights.tensorOf(secondMoments.get(name)));
+        }
+        return out;
+    }
+
+    /** Restores moments and step count written by {@link #toTensors()}; {@code source} names the file. */
+    public void load(Map<String, TensorData> tensors, long stepCount, String source) {
+        if (tensors.size() != 2 * firstMoments.size()) {
+            throw new IllegalArgumentException(source + " holds " + tensors.size() + " optimizer tensors, expected "
+                    + 2 * firstMoments.size() + ".");
+        }
+        Map<String, TensorData> weightsLike = new LinkedHashMap<>();
+        for (String name : firstMoments.keySet()) {
+            weightsLike.put(name, require(tensors, "exp_avg." + name, source));
+        }
+        Map<String, TensorData> second = new LinkedHashMap<>();
+        for (String name : firstMoments.keySet()) {
+            second.put(name, require(tensors, "exp_avg_sq." + name, source));
+        }
+        copyInto(firstMoments, weightsLike, source);
+        copyInto(secondMoments, second, source);
+        step = stepCount;
+    }
+
+    private void copyInto(Map<String, NDArray> target, Map<String, TensorData> values, String source) {
+        try (ModelWeights loaded = ModelWeights.fromTensors(weights.config(), weights.dtype(), values,
+                weights.manager(), source)) {
+            for (String name : target.keySet()) {
+                NDArray src = loaded.get(name).stopGradient();
+                replace(target, name, src.duplicate());
+                target.get(name).attach(weights.manager());
+            }
+        }
+    }
+
+    private static TensorData require(Map<String, TensorData> tensors, String name, String source) {
+        TensorData t = tensors.get(name);
+        if (t == null) {
+            throw new IllegalArgumentException(source + " lacks the optimizer tensor \"" + name + "\".");
+        }
+        return t;
+    }
+
+    private static void replace(Map<String, NDArray> map, String key, NDArray value) {
+        NDArray old = map.put(key, value);
+        if (old != null && old != value) {
+            old.close();
+        }
+    }
+}

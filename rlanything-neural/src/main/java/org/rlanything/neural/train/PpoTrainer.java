@@ -1,0 +1,331 @@
+package org.rlanything.neural.train;
+
+import ai.djl.engine.Engine;
+import ai.djl.ndarray.NDArray;
+import ai.djl.ndarray.NDArrays;
+import ai.djl.ndarray.NDList;
+import ai.djl.ndarray.NDManager;
+import ai.djl.ndarray.index.NDIndex;
+import ai.djl.ndarray.types.DataType;
+import ai.djl.ndarray.types.Shape;
+import ai.djl.training.GradientCollector;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.random.RandomGenerator;
+import org.rlanything.core.UpdateStats;
+import org.rlanything.neural.model.Inputs;
+import org.rlanything.neural.model.LlamaModel;
+import org.rlanything.neural.model.Scalars;
+import org.rlanything.neural.model.StepScope;
+
+/**
+ * One RL update of a {@link LlamaModel} with the PPO-clip + k3 objective (method.md §3); the same trainer
+ * serves the policy and the reward model.
+ *
+ * <p><b>Order of work in {@link #update}.</b>
+ * <ol>
+ *   <li>Samples whose prompt exceeds {@code maxPromptTokens} (or whose prompt plus response would
+ *       exceed the model's positions) are dropped with their advantage; responses are cut at
+ *       {@code maxResponseTokens}; empty responses are dropped.</li>
+ *   <li>The samples are shuffled with the caller's generator and split into U near-equal minibatches
+ *       (sizes differ by at most one; every sample is used once). A minibatch too large for one forward
+ *       pass is split into micro-batches whose gradients accumulate.</li>
+ *   <li>log π_old of every response token is computed once, by the model being trained, before the
+ *       first optimizer step, on exactly the padded batches the steps will use, so δ = 0 exactly in the
+ *       first minibatch.</li>
+ *   <li>Per minibatch: one padded forward/backward per micro-batch of the loss
+ *       Σ_samples(sample loss)/n_minibatch, global gradient-norm clip, one AdamW step (moments re-created
+ *       at the start of each update unless configured otherwise).</li>
+ * </ol>
+ *
+ * <p>Metrics (means over the update's optimizer steps): {@code pg_loss}, {@code ppo_kl} (the k3 estimate
+ * the penalty uses), {@code clipfrac} (fraction of response tokens on the clipped branch),
+ * {@code grad_norm} (before clipping), {@code entropy} (token mean), plus counts.
+ */
+public final class PpoTrainer {
+
+    private final LlamaModel model;
+    private final TrainerConfig config;
+    private final PpoObjective objective;
+    private final AdamW optimizer;
+    private TrainingState state = TrainingState.initial();
+
+    public PpoTrainer(LlamaModel model, TrainerConfig config) {
+        this.model = model;
+        this.config = config;
+        this.objective = PpoObjective.of(config);
+        this.optimizer = new AdamW(model.weights());
+    }
+
+    /** Runs one update (U optimizer steps) on {@code samples}; {@code rng} orders the minibatches. */
+    public UpdateStats update(List<TrainingSequence> samples, RandomGenerator rng) {
+        Prepared prepared = prepare(samples);
+        Map<String, Double> metrics = new LinkedHashMap<>();
+        metrics.put("samples", (double) prepared.kept.size());
+        metrics.put("dropped_long_prompts", (double) prepared.droppedPrompts);
+        metrics.put("dropped_empty_responses", (double) prepared.droppedEmpty);
+        metrics.put("truncated_responses", (double) prepared.truncated);
+        if (prepared.kept.isEmpty()) {
+            return new UpdateStats(metrics);
+        }
+        List<List<MicroBatch>> minibatches = plan(prepared.kept, rng);
+        for (List<MicroBatch> mb : minibatches) {
+            for (MicroBatch micro : mb) {
+                micro.old = logProbs(micro);
+            }
+        }
+        if (config.resetOptimizerEachUpdate()) {
+            optimizer.reset();
+        }
+        double pg = 0;
+        double kl = 0;
+        double clipped = 0;
+        double entropy = 0;
+        double gradNorm = 0;
+        long tokens = 0;
+        for (List<MicroBatch> mb : minibatches) {
+            int n = mb.stream().mapToInt(x -> x.rows.size()).sum();
+            double[] sums = new double[5];
+            zeroGradients();
+            for (MicroBatch micro : mb) {
+                double[] s = backward(micro, n);
+                for (int i = 0; i < sums.length; i++) {
+                    sums[i] += s[i];
+                }
+            }
+            double norm = step();
+            pg += sums[0] / n;
+            kl += sums[1] / n;
+            clipped += sums[2];
+            entropy += sums[3];
+            tokens += (long) sums[4];
+            gradNorm += norm;
+        }
+        int u = minibatches.size();
+        state = state.plus(u, prepared.kept.size(), tokens);
+        metrics.put("pg_loss", pg / u);
+        metrics.put("ppo_kl", kl / u);
+        metrics.put("clipfrac", clipped / tokens);
+        metrics.put("grad_norm", gradNorm / u);
+        metrics.put("entropy", entropy / tokens);
+        metrics.put("optimizer_steps", (double) u);
+        metrics.put("response_tokens", (double) tokens);
+        metrics.put("lr", config.learningRate());
+        return new UpdateStats(metrics);
+    }
+
+    private static final class Prepared {
+        final List<TrainingSequence> kept = new ArrayList<>();
+        int droppedPrompts;
+        int droppedEmpty;
+        int truncated;
+    }
+
+    private Prepared prepare(List<TrainingSequence> samples) {
+        Prepared p = new Prepared();
+        int maxPositions = model.config().maxPositions();
+        for (TrainingSequence s : samples) {
+            int[] response = s.responseView();
+            if (response.length > config.maxResponseTokens()) {
+                response = java.util.Arrays.copyOf(response, config.maxResponseTokens());
+                p.truncated++;
+            }
+            if (s.promptLength() == 0 || s.promptLength() > config.maxPromptTokens()
+                    || s.promptLength() + response.length > maxPositions) {
+                p.droppedPrompts++;
+            } else if (response.length == 0) {
+                p.droppedEmpty++;
+            } else {
+                p.kept.add(response == s.responseView() ? s : new TrainingSequence(s.promptView(), response, s.advantage()));
+            }
+        }
+        return p;
+    }
+
+    /** Shuffles, splits into U near-equal minibatches, and packs each into micro-batches. */
+    private List<List<MicroBatch>> plan(List<TrainingSequence> kept, RandomGenerator rng) {
+        int n = kept.size();
+        int[] order = new int[n];
+        for (int i = 0; i < n; i++) {
+            order[i] = i;
+        }
+        for (int i = n - 1; i > 0; i--) {
+            int j = rng.nextInt(i + 1);
+            int t = order[i];
+            order[i] = order[j];
+            order[j] = t;
+        }
+        int u = Math.min(config.optimizerSteps(), n);
+        List<List<MicroBatch>> out = new ArrayList<>();
+        int at = 0;
+        for (int b = 0; b < u; b++) {
+            int size = n / u + (b < n % u ? 1 : 0);
+            List<MicroBatch> micro = new ArrayList<>();
+            MicroBatch current = new MicroBatch();
+            for (int k = 0; k < size; k++) {
+                TrainingSequence s = kept.get(order[at++]);
+                int len = s.promptLength() + s.responseView().length - 1;
+                int width = Math.max(current.width, len);
+                if (!current.rows.isEmpty() && (long) width * (current.rows.size() + 1) > config.maxTokensPerForward()) {
+                    micro.add(current);
+                    current = new MicroBatch();
+                    width = len;
+                }
+                current.rows.add(s);
+                current.width = width;
+            }
+            micro.add(current);
+            out.add(micro);
+        }
+        return out;
+    }
+
+    /** A padded batch of sequences: inputs full[0..len-2], targets full[1..len-1]. */
+    private static final class MicroBatch {
+        final List<TrainingSequence> rows = new ArrayList<>();
+        int width;
+        double[] old;
+
+        long[] tokens(boolean targets) {
+            long[] out = new long[rows.size() * width];
+            for (int r = 0; r < rows.size(); r++) {
+                int[] p = rows.get(r).promptView();
+                int[] q = rows.get(r).responseView();
+                int shift = targets ? 1 : 0;
+                for (int k = 0; k < width; k++) {
+                    int i = k + shift;
+                    if (i < p.length + q.length) {
+                        out[r * width + k] = i < p.length ? p[i] : q[i - p.length];
+                    }
+                }
+            }
+            return out;
+        }
+
+        double[] weights() {
+            double[] w = new double[rows.size() * width];
+            for (int r = 0; r < rows.size(); r++) {
+                int start = rows.get(r).promptLength() - 1;
+                int t = rows.get(r).responseView().length;
+                for (int k = 0; k < t; k++) {
+                    w[r * width + start + k] = 1.0 / t;
+                }
+            }
+            return w;
+        }
+    }
+
+    private NDArray tokenLogProbs(NDManager m, MicroBatch micro, NDArray[] logSoftmaxOut) {
+        int rows = micro.rows.size();
+        long[] pos = new long[rows * micro.width];
+        for (int r = 0; r < rows; r++) {
+            for (int k = 0; k < micro.width; k++) {
+                pos[r * micro.width + k] = k;
+            }
+        }
+        NDArray tokens = Inputs.longs(m, micro.tokens(false), rows, micro.width);
+        NDArray positions = Inputs.longs(m, pos, rows, micro.width);
+        NDArray mask = Inputs.causal(m, model.dtype(), micro.width);
+        NDArray targets = m.create(micro.tokens(true), new Shape(rows, micro.width, 1));
+        NDArray logSoftmax = model.forward(tokens, positions, mask, null, false).logSoftmax(-1);
+        if (logSoftmaxOut != null) {
+            logSoftmaxOut[0] = logSoftmax;
+        }
+        return logSoftmax.gather(targets, 2).squeeze(2);
+    }
+
+    private double[] logProbs(MicroBatch micro) {
+        try (StepScope scope = new StepScope(model.weights().manager())) {
+            return tokenLogProbs(scope.manager(), micro, null).toType(DataType.FLOAT64, false).toDoubleArray();
+        }
+    }
+
+    /** Forward/backward of one micro-batch; returns Σpg, Σk3, clipped tokens, Σentropy, tokens. */
+    private double[] backward(MicroBatch micro, int minibatchSize) {
+        int rows = micro.rows.size();
+        try (StepScope scope = new StepScope(model.weights().manager())) {
+            NDManager m = scope.manager();
+            DataType dt = model.dtype();
+            NDArray weight = m.create(micro.weights(), new Shape(rows, micro.width)).toType(dt, false);
+            NDArray old = m.create(micro.old, new Shape(rows, micro.width)).toType(dt, false);
+            double[] adv = new double[rows];
+            for (int r = 0; r < rows; r++) {
+                adv[r] = micro.rows.get(r).advantage();
+            }
+            NDArray advantage = m.create(adv, new Shape(rows, 1)).toType(dt, false);
+            double[] out = new double[5];
+            try (GradientCollector collector = Engine.getInstance().newGradientCollector()) {
+                NDArray[] logSoftmax = new NDArray[1];
+                NDArray logp = tokenLogProbs(m, micro, logSoftmax);
+                PpoObjective.Terms terms = objective.terms(logp, old, advantage, weight);
+                collector.backward(terms.loss().div(Scalars.of(m, dt, minibatchSize)));
+                NDArray ls = logSoftmax[0].stopGradient();
+                NDArray tokenEntropy = ls.exp().mul(ls).sum(new int[] {-1}).neg();
+                NDArray responseMask = weight.gt(0).toType(dt, false);
+                NDArray stats = NDArrays.stack(new NDList(terms.pgLoss().stopGradient(), terms.k3().stopGradient(),
+                        terms.clippedTokens(), tokenEntropy.mul(responseMask).sum(), responseMask.sum()));
+                double[] s = stats.toType(DataType.FLOAT64, false).toDoubleArray();
+                System.arraycopy(s, 0, out, 0, 5);
+            }
+            return out;
+        }
+    }
+
+    /** Clips the global gradient norm, applies AdamW, zeroes gradients; returns the norm before clipping. */
+    private double step() {
+        try (StepScope scope = new StepScope(model.weights().manager())) {
+            NDList squares = new NDList();
+            for (NDArray p : model.weights().all().values()) {
+                squares.add(p.getGradient().toType(DataType.FLOAT64, false).square().sum());
+            }
+            double total = 0;
+            for (double v : NDArrays.stack(squares).toDoubleArray()) {
+                total += v;
+            }
+            double norm = Math.sqrt(total);
+            if (!Double.isFinite(norm)) {
+                zeroGradients();
+                throw new IllegalStateException("The gradient norm is " + norm
+                        + "; the update was stopped before corrupting the weights.");
+            }
+            double scale = Math.min(1.0, config.maxGradNorm() / (norm + 1e-6));
+            optimizer.step(config.learningRate(), config.beta1(), config.beta2(), config.adamEps(),
+                    config.weightDecay(), scale);
+            zeroGradients();
+            return norm;
+        }
+    }
+
+    private void zeroGradients() {
+        try (StepScope scope = new StepScope(model.weights().manager())) {
+            for (NDArray p : model.weights().all().values()) {
+                if (p.hasGradient()) {
+                    p.getGradient().set(new NDIndex("..."), 0);
+                }
+            }
+        }
+    }
+
+    public AdamW optimizer() {
+        return optimizer;
+    }
+
+    public TrainingState state() {
+        return state;
+    }
+
+    /** Restores the counters (from a checkpoint). */
+    public void restore(TrainingState restored) {
+        this.state = restored;
+    }
+
+    public TrainerConfig config() {
+        return config;
+    }
+
+    public LlamaModel model() {
+        return model;
+    }
+}

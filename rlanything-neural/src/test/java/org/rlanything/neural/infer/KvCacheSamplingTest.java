@@ -1,0 +1,100 @@
+package org.rlanything.neural.infer;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import ai.djl.ndarray.NDManager;
+import ai.djl.ndarray.types.DataType;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.random.RandomGenerator;
+import org.junit.jupiter.api.Test;
+import org.rlanything.neural.TestModels;
+import org.rlanything.neural.model.LlamaModel;
+import org.rlanything.neural.model.ModelConfig;
+
+/** Cached sampling equals full recomputation, and batching and left padding do not change a row. */
+class KvCacheSamplingTest {
+
+    private static final ModelConfig CONFIG = new ModelConfig(40, 16, 24, 2, 2, 64, 10000.0, 1e-6, 9L);
+
+    @Test
+    void cachedSamplingEqualsFullRecomputation() {
+        try (NDManager root = TestModels.manager();
+             LlamaModel model = TestModels.tiny(root, CONFIG, DataType.FLOAT64, 1L)) {
+            SplittableRandom r = new SplittableRandom(3);
+            List<int[]> prompts = List.of(TestModels.randomTokens(r, 5, 40), TestModels.randomTokens(r, 2, 40),
+                    TestModels.randomTokens(r, 9, 40));
+            SamplingConfig sampling = new SamplingConfig(1.0, 0.95, 12);
+            Generator generator = new Generator(model);
+            List<Generation> cached = generator.generate(prompts, rngs(prompts.size()), sampling);
+            List<Generation> full = generator.generateWithoutCache(prompts, rngs(prompts.size()), sampling);
+            for (int i = 0; i < prompts.size(); i++) {
+                assertArrayEquals(full.get(i).tokens(), cached.get(i).tokens(), "tokens of row " + i);
+                assertArrayEquals(full.get(i).logProbs(), cached.get(i).logProbs(), 1e-10, "log-probs of row " + i);
+                assertTrue(cached.get(i).tokens().length > 0);
+            }
+            // A row alone (no padding, no neighbours) gives the same tokens and log-probabilities.
+            List<Generation> alone = generator.generate(List.of(prompts.get(1)), List.of(rngs(3).get(1)), sampling);
+            assertArrayEquals(cached.get(1).tokens(), alone.get(0).tokens());
+            assertArrayEquals(cached.get(1).logProbs(), alone.get(0).logProbs(), 1e-10);
+            // And teacher-forced rescoring of the sampled tokens reproduces the sampler's log-probabilities.
+            List<int[]> responses = new ArrayList<>();
+            for (Generation g : cached) {
+                responses.add(g.tokens());
+            }
+            List<double[]> rescored = new SequenceScorer(model).score(prompts, responses);
+            for (int i = 0; i < prompts.size(); i++) {
+                assertArrayEquals(cached.get(i).logProbs(), rescored.get(i), 1e-10);
+            }
+        }
+    }
+
+    @Test
+    void candidateScoresReuseThePromptAndEqualFullScoring() {
+        try (NDManager root = TestModels.manager();
+             LlamaModel model = TestModels.tiny(root, CONFIG, DataType.FLOAT64, 2L)) {
+            SplittableRandom r = new SplittableRandom(4);
+            List<int[]> prompts = List.of(TestModels.randomTokens(r, 7, 40), TestModels.randomTokens(r, 3, 40));
+            List<List<int[]>> candidates = List.of(
+                    List.of(TestModels.randomTokens(r, 1, 40), TestModels.randomTokens(r, 4, 40), TestModels.randomTokens(r, 2, 40)),
+                    List.of(TestModels.randomTokens(r, 3, 40)));
+            List<List<double[]>> scored = new CandidateScorer(model).score(prompts, candidates);
+            SequenceScorer reference = new SequenceScorer(model);
+            for (int i = 0; i < prompts.size(); i++) {
+                assertEquals(candidates.get(i).size(), scored.get(i).size());
+                for (int j = 0; j < candidates.get(i).size(); j++) {
+                    double[] expected = reference.score(List.of(prompts.get(i)), List.of(candidates.get(i).get(j))).get(0);
+                    assertArrayEquals(expected, scored.get(i).get(j), 1e-10, "prompt " + i + " candidate " + j);
+                }
+            }
+        }
+    }
+
+    @Test
+    void float32CachedSamplingMatchesWithinFloatTolerance() {
+        try (NDManager root = TestModels.manager();
+             LlamaModel model = TestModels.tiny(root, CONFIG, DataType.FLOAT32, 1L)) {
+            SplittableRandom r = new SplittableRandom(8);
+            List<int[]> prompts = List.of(TestModels.randomTokens(r, 6, 40), TestModels.randomTokens(r, 3, 40));
+            SamplingConfig sampling = new SamplingConfig(0.8, 1.0, 10);
+            Generator generator = new Generator(model);
+            List<Generation> cached = generator.generate(prompts, rngs(2), sampling);
+            List<Generation> full = generator.generateWithoutCache(prompts, rngs(2), sampling);
+            for (int i = 0; i < prompts.size(); i++) {
+                assertArrayEquals(full.get(i).tokens(), cached.get(i).tokens());
+                assertArrayEquals(full.get(i).logProbs(), cached.get(i).logProbs(), 1e-4);
+            }
+        }
+    }
+
+    private static List<RandomGenerator> rngs(int n) {
+        List<RandomGenerator> out = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            out.add(new SplittableRandom(100 + i));
+        }
+        return out;
+    }
+}
