@@ -2,7 +2,6 @@ package org.rlanything.cli.run;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.rlanything.cli.config.KeyLockEnvironmentConfig;
 import org.rlanything.cli.config.RunConfig;
 import org.rlanything.cli.config.TabularPolicyConfig;
@@ -43,8 +42,7 @@ public final class Backends {
         return new RunComponents("keylock", environment, tasks, new KeyLockTaskCodec(),
                 new TabularPolicy(policy.learningRate()), new TabularJudge(judge.learningRate(), judge.invalidRate()),
                 new KeyLockRewriter(),
-                (iteration, evaluated, rewardModel, seed) -> Map.of("val-core/keylock/success",
-                        KeyLockDemo.successRate(evaluated, environment, seed, env.minDoors(), env.maxDoors(),
-                                env.maxSteps())));
+                (iteration, evaluated, rewardModel, seed) -> KeyLockDemo.evaluate(evaluated, rewardModel, environment,
+                        seed, env.minDoors(), env.maxDoors(), env.maxSteps()));
     }
 }

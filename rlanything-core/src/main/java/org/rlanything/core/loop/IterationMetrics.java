@@ -3,23 +3,18 @@ package org.rlanything.core.loop;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.rlanything.core.Judgment;
 import org.rlanything.core.PolicySample;
 import org.rlanything.core.RewardModelSample;
 import org.rlanything.core.Slot;
-import org.rlanything.core.Step;
 import org.rlanything.core.Trajectory;
-import org.rlanything.core.Verdict;
 
 /**
  * Collects one iteration's figures under verl-style names ({@code group/name/stat}): {@code actor/...},
  * {@code critic/...}, {@code reward_model/...}, {@code env/...}, {@code timing_s/...},
  * {@code training/global_step}. Figures that are undefined this iteration are left out rather than NaN.
  *
- * <p>Reward-model accuracies here are measured on the training rollouts with the pre-update model
- * (method.md §9): {@code process_acc} scores every one of the m verdicts against the environment oracle's
- * step label (invalid = wrong; unlabelled steps are skipped); {@code outcome_acc} predicts success for a
- * trajectory iff the mean of its valid verdicts is > 0 (no valid verdict predicts failure).
+ * <p>Reward-model accuracies here are measured on the training rollouts with the pre-update model, by the
+ * rules of {@link JudgeAccuracy}.
  */
 final class IterationMetrics {
 
@@ -110,13 +105,7 @@ final class IterationMetrics {
         int candidates = 0;
         double replacedAccSum = 0;
         int replaced = 0;
-        long labelled = 0;
-        long labelledCorrect = 0;
-        long verdicts = 0;
-        long invalid = 0;
-        double verdictSum = 0;
-        long predicted = 0;
-        long predictedCorrect = 0;
+        JudgeAccuracy judge = new JudgeAccuracy();
         for (TaskRollouts result : results) {
             for (Trajectory trajectory : result.trajectories()) {
                 trajectories++;
@@ -135,37 +124,7 @@ final class IterationMetrics {
                 replaced++;
                 replacedAccSum += result.accuracy();
             }
-            if (!result.judged()) {
-                continue;
-            }
-            for (int k = 0; k < result.trajectories().size(); k++) {
-                Trajectory trajectory = result.trajectories().get(k);
-                double validSum = 0;
-                int valid = 0;
-                for (int i = 0; i < trajectory.length(); i++) {
-                    Step step = trajectory.steps().get(i);
-                    Verdict expected = step.label().expectedVerdict();
-                    for (Judgment judgment : result.judgments().get(k).get(i)) {
-                        verdicts++;
-                        if (judgment.verdict().isValid()) {
-                            valid++;
-                            validSum += judgment.verdict().value();
-                            verdictSum += judgment.verdict().value();
-                        } else {
-                            invalid++;
-                        }
-                        if (expected != null) {
-                            labelled++;
-                            labelledCorrect += judgment.verdict() == expected ? 1 : 0;
-                        }
-                    }
-                }
-                if (trajectory.length() > 0) {
-                    boolean predictsSuccess = valid > 0 && validSum / valid > 0;
-                    predicted++;
-                    predictedCorrect += predictsSuccess == trajectory.won() ? 1 : 0;
-                }
-            }
+            judge.add(result);
         }
         if (activeCount > 0) {
             put("env/train_success", (double) activeWon / activeCount);
@@ -180,16 +139,10 @@ final class IterationMetrics {
         if (replaced > 0) {
             put("env/accepted_task_success", replacedAccSum / replaced);
         }
-        if (labelled > 0) {
-            put("reward_model/process_acc", (double) labelledCorrect / labelled);
-        }
-        if (predicted > 0 && verdicts > 0) {
-            put("reward_model/outcome_acc", (double) predictedCorrect / predicted);
-        }
-        if (verdicts > 0) {
-            put("reward_model/invalid_rate", (double) invalid / verdicts);
-            put("reward_model/verdict/mean", verdictSum / verdicts);
-        }
+        judge.processAccuracy().ifPresent(v -> put("reward_model/process_acc", v));
+        judge.outcomeAccuracy().ifPresent(v -> put("reward_model/outcome_acc", v));
+        judge.invalidRate().ifPresent(v -> put("reward_model/invalid_rate", v));
+        judge.verdictMean().ifPresent(v -> put("reward_model/verdict/mean", v));
     }
 
     void pool(List<PoolEvent> events, List<Slot> slots, long acceptedTotal, long rejectedTotal) {
