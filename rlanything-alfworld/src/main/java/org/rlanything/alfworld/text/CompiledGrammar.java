@@ -26,6 +26,11 @@ import org.rlanything.alfworld.world.StateView;
  */
 public final class CompiledGrammar {
 
+    /** Parsed rule texts and queries, shared by all games (ALFWorld games share their grammar). */
+    private static final Map<String, Sym[]> SYMBOLS = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final Map<String, Query> QUERIES = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final int CACHE_LIMIT = 20_000;
+
     private final Scene scene;
     private final Map<String, RuleSet> rules = new HashMap<>();
 
@@ -40,8 +45,8 @@ public final class CompiledGrammar {
             List<Rule> compiled = new ArrayList<>();
             for (TwlGrammar.RuleText r : e.getValue()) {
                 try {
-                    Query condition = r.condition().isBlank() ? null : Query.parse(r.condition());
-                    compiled.add(new Rule(condition, g.parseSymbols(r.rhs())));
+                    Query condition = r.condition().isBlank() ? null : cachedQuery(r.condition());
+                    compiled.add(new Rule(condition, g.cachedSymbols(r.rhs())));
                 } catch (GrammarException ex) {
                     throw new GrammarException("the rule '" + e.getKey() + "': " + ex.getMessage());
                 }
@@ -51,6 +56,28 @@ public final class CompiledGrammar {
         return g;
     }
 
+    private static Query cachedQuery(String text) throws GrammarException {
+        Query q = QUERIES.get(text);
+        if (q == null) {
+            q = Query.parse(text);
+            if (QUERIES.size() < CACHE_LIMIT) {
+                QUERIES.put(text, q);
+            }
+        }
+        return q;
+    }
+
+    private Sym[] cachedSymbols(String text) throws GrammarException {
+        Sym[] symbols = SYMBOLS.get(text);
+        if (symbols == null) {
+            symbols = parseSymbols(text);
+            if (SYMBOLS.size() < CACHE_LIMIT) {
+                SYMBOLS.put(text, symbols);
+            }
+        }
+        return symbols;
+    }
+
     /** Whether a rule list named {@code name} exists. */
     public boolean hasRule(String name) {
         return rules.containsKey(name);
@@ -58,7 +85,7 @@ public final class CompiledGrammar {
 
     /** Compiles a symbol text such as a command template or a feedback symbol. */
     public Template template(String symbols) throws GrammarException {
-        Sym[] parsed = parseSymbols(symbols);
+        Sym[] parsed = cachedSymbols(symbols);
         checkReferences(parsed, symbols);
         return new Template(symbols, parsed);
     }
@@ -169,7 +196,6 @@ public final class CompiledGrammar {
 
     private static final class NonTerminal extends Sym {
         final String name;
-        RuleSet resolved;
 
         NonTerminal(String name) {
             this.name = name;
@@ -177,13 +203,9 @@ public final class CompiledGrammar {
 
         @Override
         void render(CompiledGrammar g, Ctx ctx, StringBuilder out) {
-            RuleSet set = resolved;
+            RuleSet set = g.rules.get(name);
             if (set == null) {
-                set = g.rules.get(name);
-                if (set == null) {
-                    throw new IllegalStateException("The grammar has no rule #" + name + "#.");
-                }
-                resolved = set;
+                throw new IllegalStateException("The grammar has no rule #" + name + "#.");
             }
             set.render(g, ctx, out);
         }
