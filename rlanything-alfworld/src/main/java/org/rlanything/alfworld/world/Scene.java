@@ -351,6 +351,16 @@ public final class Scene {
         return receptaclesAt[location];
     }
 
+    /** How many receptacles are at a location. */
+    public int receptacleCountAt(int location) {
+        return receptaclesAt[location].length;
+    }
+
+    /** The {@code i}-th receptacle (in index order) at a location. */
+    public int receptacleAt(int location, int i) {
+        return receptaclesAt[location][i];
+    }
+
     /** The receptacles at a location, in index order. */
     public int[] receptaclesAt(int location) {
         return receptaclesAt[location].clone();
