@@ -96,6 +96,8 @@ public final class Condition {
         }
     }
 
+    private static final Node TRUE = (scene, s, env) -> true;
+
     private static int value(int ref, int[] env) {
         return ref >= 0 ? env[ref] : -ref - 1;
     }
@@ -201,6 +203,8 @@ public final class Condition {
         final Set<Integer> objectCandidates = new LinkedHashSet<>();
         final Set<Integer> receptacleCandidates = new LinkedHashSet<>();
         final Set<Predicate> predicates = EnumSet.noneOf(Predicate.class);
+        /** Static atoms that a quantified variable's candidate filter already guarantees. */
+        final Set<Formula.Atom> implied = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
 
         Compiler(Scene scene, String element) {
             this.scene = scene;
@@ -212,7 +216,9 @@ public final class Condition {
                 return atom((Formula.Atom) f);
             }
             if (f instanceof Formula.And) {
-                return new AndNode(compileAll(((Formula.And) f).parts()));
+                Node[] parts = java.util.Arrays.stream(compileAll(((Formula.And) f).parts())).filter(n -> n != TRUE)
+                        .toArray(Node[]::new);
+                return parts.length == 0 ? TRUE : parts.length == 1 ? parts[0] : new AndNode(parts);
             }
             if (f instanceof Formula.Or) {
                 return new OrNode(compileAll(((Formula.Or) f).parts()));
@@ -226,10 +232,135 @@ public final class Condition {
             }
             if (f instanceof Formula.Exists) {
                 Formula.Exists e = (Formula.Exists) f;
-                return quantifier(true, e.variables(), 0, e.body());
+                List<Formula.TypedVariable> chain = new ArrayList<>(e.variables());
+                Formula body = e.body();
+                while (body instanceof Formula.Exists) {
+                    chain.addAll(((Formula.Exists) body).variables());
+                    body = ((Formula.Exists) body).body();
+                }
+                return existsChain(chain, body);
             }
             Formula.ForAll a = (Formula.ForAll) f;
             return quantifier(false, a.variables(), 0, a.body());
+        }
+
+        /**
+         * {@code exists v1..vn. c1 & ... & ck}, with each conjunct tested as soon as the variables it
+         * uses are bound: {@code c(-1) & exists v1. (c(1) & exists v2. (c(2) & ...))}, where c(j) are the
+         * conjuncts whose last chain variable is vj. The same truth value, far fewer tests.
+         */
+        private Node existsChain(List<Formula.TypedVariable> chain, Formula body) throws MalformedGameException {
+            int n = chain.size();
+            int[][] candidates = new int[n][];
+            Kind[] kinds = new Kind[n];
+            int[] slotOf = new int[n];
+            List<int[]> previous = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                Formula.TypedVariable v = chain.get(i);
+                kinds[i] = Kind.ofPddl(v.type());
+                candidates[i] = kinds[i] == null ? new int[0] : candidates(kinds[i], v.name(), body);
+                if (kinds[i] == Kind.OBJECT) {
+                    for (int c : candidates[i]) {
+                        objectCandidates.add(c);
+                    }
+                }
+                if (kinds[i] == Kind.RECEPTACLE && candidates[i].length < scene.count(Kind.RECEPTACLE)) {
+                    for (int c : candidates[i]) {
+                        receptacleCandidates.add(c);
+                    }
+                }
+            }
+            for (int i = 0; i < n; i++) {
+                Formula.TypedVariable v = chain.get(i);
+                slotOf[i] = slots++;
+                previous.add(vars.put(v.name(), new int[] {slotOf[i], kinds[i] == null ? -1 : kinds[i].ordinal()}));
+            }
+            List<Formula> conjuncts = new ArrayList<>();
+            flatten(body, conjuncts);
+            List<List<Node>> byLevel = new ArrayList<>();
+            for (int i = 0; i <= n; i++) {
+                byLevel.add(new ArrayList<>());
+            }
+            for (Formula c : conjuncts) {
+                Node node = compile(c);
+                if (node == TRUE) {
+                    continue;
+                }
+                Set<String> free = new java.util.HashSet<>();
+                freeVariables(c, new java.util.HashSet<>(), free);
+                int level = -1;
+                for (int i = 0; i < n; i++) {
+                    if (free.contains(chain.get(i).name())) {
+                        level = i;
+                    }
+                }
+                byLevel.get(level + 1).add(node);
+            }
+            for (int i = n - 1; i >= 0; i--) {
+                String name = chain.get(i).name();
+                if (previous.get(i) == null) {
+                    vars.remove(name);
+                } else {
+                    vars.put(name, previous.get(i));
+                }
+            }
+            Node inner = TRUE;
+            for (int i = n - 1; i >= 0; i--) {
+                List<Node> parts = new ArrayList<>(byLevel.get(i + 1));
+                if (inner != TRUE) {
+                    parts.add(inner);
+                }
+                inner = new QuantifierNode(true, slotOf[i], candidates[i], and(parts));
+            }
+            List<Node> outer = new ArrayList<>(byLevel.get(0));
+            outer.add(inner);
+            return and(outer);
+        }
+
+        private Node and(List<Node> parts) {
+            return parts.isEmpty() ? TRUE : parts.size() == 1 ? parts.get(0) : new AndNode(parts.toArray(new Node[0]));
+        }
+
+        private void flatten(Formula f, List<Formula> out) {
+            if (f instanceof Formula.And) {
+                for (Formula part : ((Formula.And) f).parts()) {
+                    flatten(part, out);
+                }
+            } else {
+                out.add(f);
+            }
+        }
+
+        private void freeVariables(Formula f, Set<String> bound, Set<String> out) {
+            if (f instanceof Formula.Atom) {
+                for (String arg : ((Formula.Atom) f).arguments()) {
+                    if (arg.startsWith("?") && !bound.contains(arg)) {
+                        out.add(arg);
+                    }
+                }
+            } else if (f instanceof Formula.And) {
+                for (Formula part : ((Formula.And) f).parts()) {
+                    freeVariables(part, bound, out);
+                }
+            } else if (f instanceof Formula.Or) {
+                for (Formula part : ((Formula.Or) f).parts()) {
+                    freeVariables(part, bound, out);
+                }
+            } else if (f instanceof Formula.Not) {
+                freeVariables(((Formula.Not) f).part(), bound, out);
+            } else if (f instanceof Formula.Imply) {
+                freeVariables(((Formula.Imply) f).condition(), bound, out);
+                freeVariables(((Formula.Imply) f).consequence(), bound, out);
+            } else {
+                List<Formula.TypedVariable> vs = f instanceof Formula.Exists ? ((Formula.Exists) f).variables()
+                        : ((Formula.ForAll) f).variables();
+                Formula body = f instanceof Formula.Exists ? ((Formula.Exists) f).body() : ((Formula.ForAll) f).body();
+                Set<String> inner = new java.util.HashSet<>(bound);
+                for (Formula.TypedVariable v : vs) {
+                    inner.add(v.name());
+                }
+                freeVariables(body, inner, out);
+            }
         }
 
         private Node[] compileAll(List<Formula> parts) throws MalformedGameException {
@@ -248,6 +379,7 @@ public final class Condition {
             Formula.TypedVariable v = variables.get(index);
             Kind kind = Kind.ofPddl(v.type());
             int slot = slots++;
+            int[] candidates = kind == null ? new int[0] : candidates(kind, v.name(), exists ? body : null);
             int[] previous = vars.put(v.name(), new int[] {slot, kind == null ? -1 : kind.ordinal()});
             Node inner = quantifier(exists, variables, index + 1, body);
             if (previous == null) {
@@ -255,7 +387,6 @@ public final class Condition {
             } else {
                 vars.put(v.name(), previous);
             }
-            int[] candidates = kind == null ? new int[0] : candidates(kind, v.name(), exists ? body : null);
             if (exists && kind == Kind.OBJECT) {
                 for (int c : candidates) {
                     objectCandidates.add(c);
@@ -281,6 +412,11 @@ public final class Condition {
                     result.add(i);
                 }
             }
+            for (Formula.Atom atom : required) {
+                if (isFilter(atom, var)) {
+                    implied.add(atom);
+                }
+            }
             return result.stream().mapToInt(Integer::intValue).toArray();
         }
 
@@ -294,6 +430,21 @@ public final class Condition {
             } else if (f instanceof Formula.Exists) {
                 collectRequired(((Formula.Exists) f).body(), out);
             }
+        }
+
+        /** Whether {@code atom} is static and mentions only {@code var} and known constants. */
+        private boolean isFilter(Formula.Atom atom, String var) {
+            Predicate p = Predicate.byName(atom.predicate());
+            if (p == null || !p.isStatic() || atom.arguments().size() != p.arity() || !atom.arguments().contains(var)) {
+                return false;
+            }
+            for (int i = 0; i < atom.arguments().size(); i++) {
+                String arg = atom.arguments().get(i);
+                if (!arg.equals(var) && (arg.startsWith("?") || scene.indexOf(p.kind(i), arg) < 0)) {
+                    return false;
+                }
+            }
+            return true;
         }
 
         private boolean passes(int candidate, String var, List<Formula.Atom> required) {
@@ -348,6 +499,9 @@ public final class Condition {
             int[] args = new int[p.arity()];
             for (int i = 0; i < args.length; i++) {
                 args[i] = ref(atom.arguments().get(i), p.kind(i), where)[0];
+            }
+            if (implied.contains(atom)) {
+                return TRUE;
             }
             return new AtomNode(p, args);
         }
