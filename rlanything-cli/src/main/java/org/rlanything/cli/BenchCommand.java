@@ -6,7 +6,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code rlanything bench}: performance measurements; each target is its own subcommand class. */
 @Command(name = "bench", mixinStandardHelpOptions = true, description = "Performance measurements.",
-        subcommands = {BenchEnvCommand.class, BenchModelCommand.class})
+        subcommands = {BenchEnvCommand.class, BenchModelCommand.class, BenchAblationCommand.class})
 public final class BenchCommand implements Runnable {
 
     @Spec

@@ -10,9 +10,13 @@ package org.rlanything.cli.config;
  * @param keepCheckpoints how many of the newest checkpoints to keep
  * @param runDir the run folder
  * @param savedTrajectories trajectories saved per iteration (with rewards and judgments) for the report
+ * @param policyInit optional: a checkpoint's {@code policy} folder to start the policy from
+ * @param rewardModelInit optional: a checkpoint's {@code reward_model} folder to start the reward model from
+ *     (the step-only ablation freezes the reward model trained by a full run)
  */
 public record TrainerConfig(Long seed, Integer iterations, Integer evaluateEvery, Integer checkpointEvery,
-                            Integer keepCheckpoints, String runDir, Integer savedTrajectories) {
+                            Integer keepCheckpoints, String runDir, Integer savedTrajectories, String policyInit,
+                            String rewardModelInit) {
     public TrainerConfig {
         seed = seed == null ? 10086L : seed;
         iterations = Check.atLeast("iterations", iterations, 40, 1);
@@ -21,9 +25,15 @@ public record TrainerConfig(Long seed, Integer iterations, Integer evaluateEvery
         keepCheckpoints = Check.atLeast("keep_checkpoints", keepCheckpoints, 3, 1);
         runDir = Check.nonEmpty("run_dir", runDir, "runs/run");
         savedTrajectories = Check.atLeast("saved_trajectories", savedTrajectories, 4, 0);
+        if (policyInit != null && policyInit.isBlank()) {
+            policyInit = null;
+        }
+        if (rewardModelInit != null && rewardModelInit.isBlank()) {
+            rewardModelInit = null;
+        }
     }
 
     public static TrainerConfig defaults() {
-        return new TrainerConfig(null, null, null, null, null, null, null);
+        return new TrainerConfig(null, null, null, null, null, null, null, null, null);
     }
 }

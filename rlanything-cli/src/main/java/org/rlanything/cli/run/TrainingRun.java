@@ -32,6 +32,17 @@ public final class TrainingRun {
         this.folder = folder;
         this.config = config;
         this.components = Backends.create(config);
+        try {
+            if (config.trainer().policyInit() != null) {
+                components.policyState().loadFrom(Path.of(config.trainer().policyInit()));
+            }
+            if (config.trainer().rewardModelInit() != null) {
+                components.rewardModelState().loadFrom(Path.of(config.trainer().rewardModelInit()));
+            }
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException("Cannot load the starting models named by trainer.policy_init /"
+                    + " trainer.reward_model_init: " + e.getMessage(), e);
+        }
         LoopConfig loopConfig = config.algorithm().toLoopConfig(config.trainer(), config.environment().maxSteps());
         RunRecorder recorder = new RunRecorder(folder, components, loopConfig, config.trainer().checkpointEvery(),
                 config.trainer().keepCheckpoints(), config.trainer().savedTrajectories(), config.trainer().iterations());
