@@ -2,6 +2,9 @@ package org.rlanything.alfworld.gen;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -35,7 +38,7 @@ public final class GameGenerator {
     private final AlfredLogic logic;
     private final PlanOracle oracle;
     private final int maxSteps;
-    private final GoalOptions goals;
+    private final Map<TaskType, Map<Room, List<Goal>>> options;
     private final SceneSampler sampler;
     private final ProblemWriter writer;
 
@@ -47,7 +50,18 @@ public final class GameGenerator {
             throw new IllegalArgumentException("The planner step limit (" + maxSteps + ") must be at least 1.");
         }
         this.maxSteps = maxSteps;
-        this.goals = new GoalOptions(catalog);
+        GoalOptions goals = new GoalOptions(catalog);
+        this.options = new EnumMap<>(TaskType.class);
+        for (TaskType type : TaskType.values()) {
+            Map<Room, List<Goal>> byRoom = new LinkedHashMap<>();
+            for (Room room : rooms.rooms()) {
+                List<Goal> admissible = goals.in(room, type);
+                if (!admissible.isEmpty()) {
+                    byRoom.put(room, admissible);
+                }
+            }
+            options.put(type, byRoom);
+        }
         this.sampler = new SceneSampler(catalog);
         this.writer = new ProblemWriter(catalog);
     }
@@ -84,7 +98,8 @@ public final class GameGenerator {
     /** Game {@code index} of {@code seed}; fails when no winnable game is found in {@link #MAX_ATTEMPTS} draws. */
     public GeneratedGame generateOne(long seed, int index) {
         TaskType type = taskTypeFor(seed, index);
-        List<Room> candidates = rooms.rooms().stream().filter(r -> !goals.in(r, type).isEmpty()).toList();
+        Map<Room, List<Goal>> byRoom = options.get(type);
+        List<Room> candidates = List.copyOf(byRoom.keySet());
         if (candidates.isEmpty()) {
             throw new IllegalStateException("No training room admits a " + type.id() + " goal.");
         }
@@ -92,8 +107,7 @@ public final class GameGenerator {
         for (int attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
             RandomGenerator rng = Seeds.rng(seed, GAME, index, attempt);
             Room room = SceneSampler.pick(candidates, rng);
-            List<Goal> options = goals.in(room, type);
-            Goal base = SceneSampler.pick(options, rng);
+            Goal base = SceneSampler.pick(byRoom.get(room), rng);
             Goal goal = new Goal(type, base.objectType(), base.target(), rng.nextInt(type.phrasings().size()));
             Scene scene = sampler.sample(room, goal, problemName, rng);
             GameFile file = logic.gameFile(scene, writer);

@@ -96,28 +96,8 @@ public final class SceneSampler {
 
     /** A new object of {@code type} in or on {@code receptacle}, with a fresh THOR-style id near it. */
     ObjectInstance place(String type, ReceptacleInstance receptacle, Set<String> ids, RandomGenerator rng) {
-        double[] at = coordinates(receptacle.id());
-        String id;
-        do {
-            id = ThorIds.entity(type, at[0] + rng.nextDouble(-0.4, 0.4), at[1] + rng.nextDouble(0.0, 0.3),
-                    at[2] + rng.nextDouble(-0.4, 0.4));
-        } while (!ids.add(id));
-        return new ObjectInstance(id, type, receptacle.location(), List.of(receptacle.id()),
-                catalog.capabilitiesOf(type));
-    }
-
-    /** The (x, y, z) encoded in a THOR-style PDDL name, or zeros when it has none. */
-    static double[] coordinates(String pddlName) {
-        String[] parts = ThorIds.demangle(pddlName).split("\\|");
-        double[] xyz = new double[3];
-        for (int i = 0; i < 3 && i + 1 < parts.length; i++) {
-            try {
-                xyz[i] = Double.parseDouble(parts[i + 1]);
-            } catch (NumberFormatException e) {
-                xyz[i] = 0;
-            }
-        }
-        return xyz;
+        return new ObjectInstance(ThorIds.freshObjectId(type, receptacle.id(), ids, rng), type, receptacle.location(),
+                List.of(receptacle.id()), catalog.capabilitiesOf(type));
     }
 
     /** A start location on the room's grid that no receptacle uses. */
@@ -129,7 +109,7 @@ public final class SceneSampler {
         int maxZ = Integer.MIN_VALUE;
         for (ReceptacleInstance r : room.receptacles()) {
             taken.add(r.location());
-            double[] xyz = coordinates(r.id());
+            double[] xyz = ThorIds.coordinatesOf(r.id());
             minX = Math.min(minX, (int) Math.round(xyz[0] * 4));
             maxX = Math.max(maxX, (int) Math.round(xyz[0] * 4));
             minZ = Math.min(minZ, (int) Math.round(xyz[2] * 4));

@@ -62,4 +62,33 @@ public final class ThorIds {
         return location((int) Math.round(x / 0.25), (int) Math.round(z / 0.25),
                 (int) Math.round(rotationDegrees / 90.0) % 4, (int) Math.round(horizon));
     }
+
+    /** The (x, y, z) a THOR-style PDDL name encodes, or zeros for parts it lacks. */
+    public static double[] coordinatesOf(String pddlName) {
+        String[] parts = demangle(pddlName).split("\\|");
+        double[] xyz = new double[3];
+        for (int i = 0; i < 3 && i + 1 < parts.length; i++) {
+            try {
+                xyz[i] = Double.parseDouble(parts[i + 1]);
+            } catch (NumberFormatException e) {
+                xyz[i] = 0;
+            }
+        }
+        return xyz;
+    }
+
+    /**
+     * A fresh object name of {@code type} near the receptacle {@code receptacleId}, not in {@code taken};
+     * the name is added to {@code taken}.
+     */
+    public static String freshObjectId(String type, String receptacleId, java.util.Set<String> taken,
+                                       java.util.random.RandomGenerator rng) {
+        double[] at = coordinatesOf(receptacleId);
+        String id;
+        do {
+            id = entity(type, at[0] + rng.nextDouble(-0.4, 0.4), at[1] + rng.nextDouble(0.0, 0.3),
+                    at[2] + rng.nextDouble(-0.4, 0.4));
+        } while (!taken.add(id));
+        return id;
+    }
 }
