@@ -83,6 +83,19 @@ public final class GameGenerator {
         return block[index % block.length];
     }
 
+    /** The generator for the data folder: its layouts, minus the evaluation floor plans, and its 2.1.3 logic. */
+    public static GameGenerator fromData(AlfworldData data, PlanOracle oracle, int maxSteps) {
+        TypeCatalog catalog = TypeCatalog.standard();
+        RoomLibrary rooms = RoomLibrary.load(data.layouts(), catalog,
+                EvaluationFloorPlans.read(data.evaluationGames(), data.manifest()));
+        return new GameGenerator(catalog, rooms, AlfredLogic.read213(data.logic213()), oracle, maxSteps);
+    }
+
+    /** Games {@code 0..count-1} of {@code seed} with the run's provenance. */
+    public GenerationRun run(long seed, int count) {
+        return new GenerationRun(seed, logic.version(), maxSteps, rooms.excluded(), generateAll(seed, count));
+    }
+
     /** Games {@code 0..count-1} of {@code seed}. */
     public List<GeneratedGame> generateAll(long seed, int count) {
         if (count < 0) {

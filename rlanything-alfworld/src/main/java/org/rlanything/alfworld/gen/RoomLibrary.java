@@ -36,9 +36,16 @@ public final class RoomLibrary {
     private static final int[] HORIZONS = {0, 30, 45, 60};
 
     private final List<Room> rooms;
+    private final Set<Integer> excluded;
 
-    private RoomLibrary(List<Room> rooms) {
+    private RoomLibrary(List<Room> rooms, Set<Integer> excluded) {
         this.rooms = List.copyOf(rooms);
+        this.excluded = Set.copyOf(excluded);
+    }
+
+    /** The floor plans that were left out (the evaluation rooms). */
+    public Set<Integer> excluded() {
+        return excluded;
     }
 
     /** Loads every floor plan under {@code layoutsDir} except those in {@code excluded}. */
@@ -72,7 +79,7 @@ public final class RoomLibrary {
         if (rooms.isEmpty()) {
             throw new IllegalArgumentException("No usable floor plan was found in " + layoutsDir + ".");
         }
-        return new RoomLibrary(rooms);
+        return new RoomLibrary(rooms, excluded);
     }
 
     /** The rooms, in floor plan order. */
