@@ -1,7 +1,7 @@
 package org.rlanything.alfworld.gen;
 
 /** Shared, lazily built generator inputs for the tests (the layout files are read once per JVM). */
-final class GenFixtures {
+public final class GenFixtures {
 
     private static AlfworldData data;
     private static TypeCatalog catalog;
@@ -11,21 +11,21 @@ final class GenFixtures {
     private GenFixtures() {
     }
 
-    static synchronized AlfworldData data() {
+    public static synchronized AlfworldData data() {
         if (data == null) {
             data = AlfworldData.locate();
         }
         return data;
     }
 
-    static synchronized TypeCatalog catalog() {
+    public static synchronized TypeCatalog catalog() {
         if (catalog == null) {
             catalog = TypeCatalog.standard();
         }
         return catalog;
     }
 
-    static synchronized RoomLibrary rooms() {
+    public static synchronized RoomLibrary rooms() {
         if (rooms == null) {
             rooms = RoomLibrary.load(data().layouts(), catalog(),
                     EvaluationFloorPlans.read(data().evaluationGames(), data().manifest()));
@@ -33,7 +33,7 @@ final class GenFixtures {
         return rooms;
     }
 
-    static synchronized AlfredLogic logic() {
+    public static synchronized AlfredLogic logic() {
         if (logic == null) {
             logic = AlfredLogic.read213(data().logic213());
         }

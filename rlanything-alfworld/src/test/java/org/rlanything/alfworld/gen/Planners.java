@@ -3,18 +3,18 @@ package org.rlanything.alfworld.gen;
 import java.util.OptionalInt;
 
 /** The plan oracle the tests use. */
-final class Planners {
+public final class Planners {
 
     private static GameGenerator generator;
 
     private Planners() {
     }
 
-    static PlanOracle oracle() {
+    public static PlanOracle oracle() {
         return (game, maxSteps) -> OptionalInt.of(1);
     }
 
-    static synchronized GameGenerator generator() {
+    public static synchronized GameGenerator generator() {
         if (generator == null) {
             generator = new GameGenerator(GenFixtures.catalog(), GenFixtures.rooms(), GenFixtures.logic(), oracle(),
                     GameGenerator.DEFAULT_MAX_STEPS);
