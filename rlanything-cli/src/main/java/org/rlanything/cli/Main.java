@@ -1,5 +1,6 @@
 package org.rlanything.cli;
 
+import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -9,7 +10,7 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "rlanything", mixinStandardHelpOptions = true, version = "rlanything 0.1.0",
         description = "RLAnything: closed-loop RL of policy, generative reward model and environment.",
-        subcommands = {})
+        subcommands = {DemoCommand.class})
 public final class Main {
 
     private Main() {
@@ -19,9 +20,15 @@ public final class Main {
         System.exit(run(args));
     }
 
-    /** Runs the command line and returns its exit code (for tests). */
+    /** Runs the command line on the standard streams and returns its exit code. */
     public static int run(String... args) {
-        CommandLine commandLine = new CommandLine(new Main());
+        return run(new PrintWriter(System.out, true), new PrintWriter(System.err, true), args);
+    }
+
+    /** Runs the command line with the given output streams and returns its exit code. */
+    public static int run(PrintWriter out, PrintWriter err, String... args) {
+        CommandLine commandLine = new CommandLine(new Main()).setCaseInsensitiveEnumValuesAllowed(true)
+                .setOut(out).setErr(err);
         commandLine.setExecutionExceptionHandler((exception, line, parseResult) -> {
             if (exception instanceof IllegalArgumentException) {
                 line.getErr().println("rlanything: " + exception.getMessage());

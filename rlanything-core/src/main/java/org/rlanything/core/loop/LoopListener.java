@@ -8,29 +8,19 @@ import java.util.function.Consumer;
  * Receives the loop's results; metrics writers, progress bars, checkpointers and report writers are
  * listeners, not code inside the loop.
  */
+@FunctionalInterface
 public interface LoopListener {
 
     /** Called once per iteration, after both updates and any evaluation. */
-    default void onIterationEnd(IterationRecord record) {
-    }
+    void onIterationEnd(IterationRecord record);
 
     /** A listener that receives each iteration's metrics. */
     static LoopListener metrics(BiConsumer<Integer, Map<String, Double>> sink) {
-        return new LoopListener() {
-            @Override
-            public void onIterationEnd(IterationRecord record) {
-                sink.accept(record.iteration(), record.metrics());
-            }
-        };
+        return record -> sink.accept(record.iteration(), record.metrics());
     }
 
     /** A listener that receives the loop state after each iteration, for checkpoints. */
     static LoopListener checkpoints(Consumer<LoopState> sink) {
-        return new LoopListener() {
-            @Override
-            public void onIterationEnd(IterationRecord record) {
-                sink.accept(record.state());
-            }
-        };
+        return record -> sink.accept(record.state());
     }
 }

@@ -111,6 +111,11 @@ public final class RLAnythingLoop {
         return config;
     }
 
+    /** The fixed seed every evaluation of this run uses, so that evaluations compare policies, not luck. */
+    public long evaluationSeed() {
+        return Seeds.derive(config.seed(), EVALUATE);
+    }
+
     /** The number of completed iterations. */
     public int iteration() {
         return iteration;
@@ -283,7 +288,7 @@ public final class RLAnythingLoop {
 
         // 8 evaluate every E iterations, with the same evaluation seed each time.
         if (evaluator != null && config.evaluateEvery() > 0 && t % config.evaluateEvery() == 0) {
-            metrics.put("", evaluator.evaluate(t, policy, rewardModel, Seeds.derive(seed, EVALUATE)));
+            metrics.put("", evaluator.evaluate(t, policy, rewardModel, evaluationSeed()));
             metrics.timing("eval", clock.getAsLong() - rewardModelUpdated);
         }
 

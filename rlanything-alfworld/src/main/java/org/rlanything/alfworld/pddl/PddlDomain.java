@@ -1,0 +1,174 @@
+package org.rlanything.alfworld.pddl;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A parsed PDDL domain: its types, predicates (with arities) and actions. Only what the ALFWorld
+ * engine reads is kept: the engine implements the ALFWorld action semantics itself and takes from
+ * the domain which actions exist and the few facts that differ between versions (see
+ * {@link org.rlanything.alfworld.DomainRules}).
+ *
+ * @param name the domain name
+ * @param types the declared types
+ * @param predicates predicate name to arity
+ * @param actions action name (lower-case) to action
+ */
+public record PddlDomain(String name, Set<String> types, Map<String, Integer> predicates,
+                         Map<String, Action> actions) {
+
+    public PddlDomain {
+        types = Collections.unmodifiableSet(new LinkedHashSet<>(types));
+        predicates = Collections.unmodifiableMap(new LinkedHashMap<>(predicates));
+        actions = Collections.unmodifiableMap(new LinkedHashMap<>(actions));
+    }
+
+    /**
+     * One action schema.
+     *
+     * @param name lower-case name
+     * @param parameters typed parameters, names without {@code ?}
+     * @param precondition the precondition
+     * @param effect the raw effect expression
+     */
+    public record Action(String name, List<Formula.TypedVariable> parameters, Formula precondition, SExpr effect) {
+        public Action {
+            parameters = List.copyOf(parameters);
+        }
+
+        /** The predicate names the effect sets or deletes (conditional effects included). */
+        public Set<String> effectPredicates() {
+            Set<String> result = new LinkedHashSet<>();
+            collect(effect, result);
+            return result;
+        }
+
+        private static void collect(SExpr e, Set<String> out) {
+            if (e == null || !e.isList() || e.size() == 0) {
+                return;
+            }
+            String head = e.head();
+            if (head == null) {
+                return;
+            }
+            switch (head) {
+                case "and":
+                case "not":
+                case "forall":
+                    for (SExpr child : e.items().subList(1, e.size())) {
+                        collect(child, out);
+                    }
+                    break;
+                case "when":
+                    if (e.size() == 3) {
+                        collect(e.get(2), out);
+                    }
+                    break;
+                case "increase":
+                case "decrease":
+                case "assign":
+                    break;
+                default:
+                    out.add(head);
+            }
+        }
+    }
+
+    /**
+     * Parses a domain text.
+     *
+     * @throws PddlSyntaxException naming the part that is wrong
+     */
+    public static PddlDomain parse(String text) throws PddlSyntaxException {
+        List<SExpr> all = SExpr.parseAll(text);
+        if (all.size() != 1 || !"define".equals(all.get(0).head())) {
+            throw new PddlSyntaxException("the text is not a single (define (domain ...) ...) expression.");
+        }
+        SExpr define = all.get(0);
+        String name = null;
+        Set<String> types = new LinkedHashSet<>();
+        types.add("object");
+        Map<String, Integer> predicates = new LinkedHashMap<>();
+        Map<String, Action> actions = new LinkedHashMap<>();
+        for (SExpr section : define.items().subList(1, define.size())) {
+            String head = section.head();
+            if (head == null) {
+                throw new PddlSyntaxException("the section " + section.brief() + " has no name.");
+            }
+            switch (head) {
+                case "domain":
+                    name = section.size() > 1 ? section.get(1).toString() : "";
+                    break;
+                case ":types":
+                    for (Formula.TypedVariable v : TypedLists.parse(section.items().subList(1, section.size()),
+                            "object")) {
+                        types.add(v.name());
+                        types.add(v.type());
+                    }
+                    break;
+                case ":predicates":
+                    for (SExpr p : section.items().subList(1, section.size())) {
+                        if (p.head() == null) {
+                            throw new PddlSyntaxException("(:predicates ...) holds " + p.brief()
+                                    + ", which is not a predicate.");
+                        }
+                        predicates.put(p.head(), TypedLists.parse(p.items().subList(1, p.size()), "object").size());
+                    }
+                    break;
+                case ":action":
+                    Action action = parseAction(section);
+                    actions.put(action.name(), action);
+                    break;
+                default:
+                    break; // :requirements, :functions, :constants are not used
+            }
+        }
+        return new PddlDomain(name == null ? "" : name, types, predicates, actions);
+    }
+
+    private static Action parseAction(SExpr section) throws PddlSyntaxException {
+        if (section.size() < 2 || !section.get(1).isSymbol()) {
+            throw new PddlSyntaxException("an (:action ...) has no name.");
+        }
+        String name = section.get(1).symbol();
+        List<Formula.TypedVariable> params = new ArrayList<>();
+        Formula pre = new Formula.And(List.of());
+        SExpr effect = null;
+        List<SExpr> items = section.items();
+        for (int i = 2; i < items.size(); i += 2) {
+            if (i + 1 >= items.size() || !items.get(i).isSymbol()) {
+                throw new PddlSyntaxException("the action " + name + " has a malformed key/value list.");
+            }
+            String key = items.get(i).symbol();
+            SExpr value = items.get(i + 1);
+            try {
+                switch (key) {
+                    case ":parameters":
+                        params = TypedLists.parse(value.items(), "object");
+                        break;
+                    case ":precondition":
+                        pre = Formula.parse(value);
+                        break;
+                    case ":effect":
+                        effect = value;
+                        break;
+                    default:
+                        break;
+                }
+            } catch (PddlSyntaxException | IllegalStateException e) {
+                throw new PddlSyntaxException("in " + key + " of the action " + name + ": " + e.getMessage());
+            }
+        }
+        List<Formula.TypedVariable> stripped = new ArrayList<>();
+        for (Formula.TypedVariable v : params) {
+            stripped.add(new Formula.TypedVariable(v.name().startsWith("?") ? v.name().substring(1) : v.name(),
+                    v.type()));
+        }
+        return new Action(name, stripped, pre, effect);
+    }
+}

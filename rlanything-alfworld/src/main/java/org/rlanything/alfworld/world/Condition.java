@@ -1,0 +1,383 @@
+package org.rlanything.alfworld.world;
+
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.rlanything.alfworld.MalformedGameException;
+import org.rlanything.alfworld.pddl.Formula;
+
+/**
+ * A compiled PDDL condition (a game's goal) that is evaluated on any {@link StateView}. Each
+ * quantified variable ranges only over the entities that pass the static facts the body requires of
+ * it (e.g. {@code (objectType ?o AppleType)}), so checking a goal costs a few dozen tests. A
+ * quantifier over a type the domain does not have ranges over nothing, as in Fast Downward.
+ */
+public final class Condition {
+
+    private final Scene scene;
+    private final Node root;
+    private final int slots;
+    private final Set<Integer> objectCandidates;
+    private final Set<Integer> receptacleCandidates;
+    private final Set<Predicate> predicates;
+
+    private Condition(Scene scene, Node root, int slots, Set<Integer> objects, Set<Integer> receptacles,
+                      Set<Predicate> predicates) {
+        this.scene = scene;
+        this.root = root;
+        this.slots = slots;
+        this.objectCandidates = objects;
+        this.receptacleCandidates = receptacles;
+        this.predicates = predicates;
+    }
+
+    /**
+     * Compiles {@code formula} against {@code scene}.
+     *
+     * @param element names the formula in error messages, e.g. {@code pddl_problem (:goal ...)}
+     * @throws MalformedGameException for an unknown predicate or constant or a kind mismatch
+     */
+    public static Condition compile(Formula formula, Scene scene, String element) throws MalformedGameException {
+        Compiler c = new Compiler(scene, element);
+        Node root = c.compile(formula);
+        return new Condition(scene, root, c.slots, c.objectCandidates, c.receptacleCandidates, c.predicates);
+    }
+
+    /** Whether the condition holds in {@code state}. */
+    public boolean holds(StateView state) {
+        return root.eval(scene, state, new int[Math.max(1, slots)]);
+    }
+
+    /**
+     * The objects that some quantified object variable may take (after the static filter): the
+     * objects the goal is about.
+     */
+    public Set<Integer> objectCandidates() {
+        return objectCandidates;
+    }
+
+    /**
+     * The receptacles that some quantified receptacle variable may take, for variables that a static
+     * fact restricts (e.g. by type); unrestricted variables add nothing.
+     */
+    public Set<Integer> restrictedReceptacleCandidates() {
+        return receptacleCandidates;
+    }
+
+    /** The predicates the condition mentions. */
+    public Set<Predicate> predicates() {
+        return java.util.Collections.unmodifiableSet(predicates);
+    }
+
+    // ---- nodes ----
+
+    private interface Node {
+        boolean eval(Scene scene, StateView s, int[] env);
+    }
+
+    private static final class AtomNode implements Node {
+        final Predicate p;
+        final int[] args; // >= 0: slot; < 0: constant -(index + 1)
+
+        AtomNode(Predicate p, int[] args) {
+            this.p = p;
+            this.args = args;
+        }
+
+        @Override
+        public boolean eval(Scene scene, StateView s, int[] env) {
+            int a0 = args.length > 0 ? value(args[0], env) : 0;
+            int a1 = args.length > 1 ? value(args[1], env) : 0;
+            return p.test(scene, s, a0, a1);
+        }
+    }
+
+    private static int value(int ref, int[] env) {
+        return ref >= 0 ? env[ref] : -ref - 1;
+    }
+
+    private static final class EqualNode implements Node {
+        final int a;
+        final int b;
+        final boolean sameKind;
+
+        EqualNode(int a, int b, boolean sameKind) {
+            this.a = a;
+            this.b = b;
+            this.sameKind = sameKind;
+        }
+
+        @Override
+        public boolean eval(Scene scene, StateView s, int[] env) {
+            return sameKind && value(a, env) == value(b, env);
+        }
+    }
+
+    private static final class AndNode implements Node {
+        final Node[] parts;
+
+        AndNode(Node[] parts) {
+            this.parts = parts;
+        }
+
+        @Override
+        public boolean eval(Scene scene, StateView s, int[] env) {
+            for (Node n : parts) {
+                if (!n.eval(scene, s, env)) {
+                    return false;
+                }
+            }
+            return true;
+        }
+    }
+
+    private static final class OrNode implements Node {
+        final Node[] parts;
+
+        OrNode(Node[] parts) {
+            this.parts = parts;
+        }
+
+        @Override
+        public boolean eval(Scene scene, StateView s, int[] env) {
+            for (Node n : parts) {
+                if (n.eval(scene, s, env)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+    }
+
+    private static final class NotNode implements Node {
+        final Node part;
+
+        NotNode(Node part) {
+            this.part = part;
+        }
+
+        @Override
+        public boolean eval(Scene scene, StateView s, int[] env) {
+            return !part.eval(scene, s, env);
+        }
+    }
+
+    private static final class QuantifierNode implements Node {
+        final boolean exists;
+        final int slot;
+        final int[] candidates;
+        final Node body;
+
+        QuantifierNode(boolean exists, int slot, int[] candidates, Node body) {
+            this.exists = exists;
+            this.slot = slot;
+            this.candidates = candidates;
+            this.body = body;
+        }
+
+        @Override
+        public boolean eval(Scene scene, StateView s, int[] env) {
+            for (int c : candidates) {
+                env[slot] = c;
+                if (body.eval(scene, s, env) == exists) {
+                    return exists;
+                }
+            }
+            return !exists;
+        }
+    }
+
+    // ---- compiler ----
+
+    private static final class Compiler {
+        final Scene scene;
+        final String element;
+        int slots;
+        final Map<String, int[]> vars = new HashMap<>(); // name -> {slot, kind ordinal or -1}
+        final Set<Integer> objectCandidates = new LinkedHashSet<>();
+        final Set<Integer> receptacleCandidates = new LinkedHashSet<>();
+        final Set<Predicate> predicates = EnumSet.noneOf(Predicate.class);
+
+        Compiler(Scene scene, String element) {
+            this.scene = scene;
+            this.element = element;
+        }
+
+        Node compile(Formula f) throws MalformedGameException {
+            if (f instanceof Formula.Atom) {
+                return atom((Formula.Atom) f);
+            }
+            if (f instanceof Formula.And) {
+                return new AndNode(compileAll(((Formula.And) f).parts()));
+            }
+            if (f instanceof Formula.Or) {
+                return new OrNode(compileAll(((Formula.Or) f).parts()));
+            }
+            if (f instanceof Formula.Not) {
+                return new NotNode(compile(((Formula.Not) f).part()));
+            }
+            if (f instanceof Formula.Imply) {
+                Formula.Imply i = (Formula.Imply) f;
+                return new OrNode(new Node[] {new NotNode(compile(i.condition())), compile(i.consequence())});
+            }
+            if (f instanceof Formula.Exists) {
+                Formula.Exists e = (Formula.Exists) f;
+                return quantifier(true, e.variables(), 0, e.body());
+            }
+            Formula.ForAll a = (Formula.ForAll) f;
+            return quantifier(false, a.variables(), 0, a.body());
+        }
+
+        private Node[] compileAll(List<Formula> parts) throws MalformedGameException {
+            Node[] nodes = new Node[parts.size()];
+            for (int i = 0; i < nodes.length; i++) {
+                nodes[i] = compile(parts.get(i));
+            }
+            return nodes;
+        }
+
+        private Node quantifier(boolean exists, List<Formula.TypedVariable> variables, int index, Formula body)
+                throws MalformedGameException {
+            if (index == variables.size()) {
+                return compile(body);
+            }
+            Formula.TypedVariable v = variables.get(index);
+            Kind kind = Kind.ofPddl(v.type());
+            int slot = slots++;
+            int[] previous = vars.put(v.name(), new int[] {slot, kind == null ? -1 : kind.ordinal()});
+            Node inner = quantifier(exists, variables, index + 1, body);
+            if (previous == null) {
+                vars.remove(v.name());
+            } else {
+                vars.put(v.name(), previous);
+            }
+            int[] candidates = kind == null ? new int[0] : candidates(kind, v.name(), exists ? body : null);
+            if (exists && kind == Kind.OBJECT) {
+                for (int c : candidates) {
+                    objectCandidates.add(c);
+                }
+            }
+            if (exists && kind == Kind.RECEPTACLE && candidates.length < scene.count(Kind.RECEPTACLE)) {
+                for (int c : candidates) {
+                    receptacleCandidates.add(c);
+                }
+            }
+            return new QuantifierNode(exists, slot, candidates, inner);
+        }
+
+        /** Entities of {@code kind} that pass the static unary facts the body requires of {@code var}. */
+        private int[] candidates(Kind kind, String var, Formula body) {
+            List<Formula.Atom> required = new ArrayList<>();
+            if (body != null) {
+                collectRequired(body, required);
+            }
+            List<Integer> result = new ArrayList<>();
+            for (int i = 0; i < scene.count(kind); i++) {
+                if (passes(i, var, required)) {
+                    result.add(i);
+                }
+            }
+            return result.stream().mapToInt(Integer::intValue).toArray();
+        }
+
+        private void collectRequired(Formula f, List<Formula.Atom> out) {
+            if (f instanceof Formula.Atom) {
+                out.add((Formula.Atom) f);
+            } else if (f instanceof Formula.And) {
+                for (Formula part : ((Formula.And) f).parts()) {
+                    collectRequired(part, out);
+                }
+            } else if (f instanceof Formula.Exists) {
+                collectRequired(((Formula.Exists) f).body(), out);
+            }
+        }
+
+        private boolean passes(int candidate, String var, List<Formula.Atom> required) {
+            for (Formula.Atom atom : required) {
+                Predicate p = Predicate.byName(atom.predicate());
+                if (p == null || !p.isStatic() || !atom.arguments().contains(var)) {
+                    continue;
+                }
+                int[] args = new int[2];
+                boolean ground = true;
+                for (int i = 0; i < atom.arguments().size() && i < 2; i++) {
+                    String arg = atom.arguments().get(i);
+                    if (arg.equals(var)) {
+                        args[i] = candidate;
+                    } else if (arg.startsWith("?")) {
+                        ground = false;
+                    } else {
+                        int index = scene.indexOf(p.kind(i), arg);
+                        if (index < 0) {
+                            ground = false;
+                        }
+                        args[i] = index;
+                    }
+                }
+                if (ground && !p.test(scene, null, args[0], args[1])) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        private Node atom(Formula.Atom atom) throws MalformedGameException {
+            String where = element + " " + atom;
+            if (atom.predicate().equals("=")) {
+                if (atom.arguments().size() != 2) {
+                    throw new MalformedGameException(scene.source(), where, "(= a b) takes two arguments.");
+                }
+                int[] a = ref(atom.arguments().get(0), null, where);
+                int[] b = ref(atom.arguments().get(1), null, where);
+                return new EqualNode(a[0], b[0], a[1] == b[1]);
+            }
+            Predicate p = Predicate.byName(atom.predicate());
+            if (p == null || p.name().startsWith("NOT_")) {
+                throw new MalformedGameException(scene.source(), where, "the predicate '" + atom.predicate()
+                        + "' is not one the engine evaluates.");
+            }
+            if (atom.arguments().size() != p.arity()) {
+                throw new MalformedGameException(scene.source(), where, "'" + atom.predicate() + "' takes "
+                        + p.arity() + " arguments, not " + atom.arguments().size() + ".");
+            }
+            predicates.add(p);
+            int[] args = new int[p.arity()];
+            for (int i = 0; i < args.length; i++) {
+                args[i] = ref(atom.arguments().get(i), p.kind(i), where)[0];
+            }
+            return new AtomNode(p, args);
+        }
+
+        /** {ref, kind ordinal}: a slot for a variable, -(index + 1) for a constant. */
+        private int[] ref(String arg, Kind expected, String where) throws MalformedGameException {
+            if (arg.startsWith("?")) {
+                int[] v = vars.get(arg);
+                if (v == null) {
+                    throw new MalformedGameException(scene.source(), where,
+                            "the variable " + arg + " is not bound by an enclosing exists or forall.");
+                }
+                if (expected != null && v[1] >= 0 && v[1] != expected.ordinal()) {
+                    throw new MalformedGameException(scene.source(), where, "the variable " + arg + " is of type "
+                            + Kind.values()[v[1]].pddlName() + " but the predicate expects "
+                            + expected.pddlName() + " there.");
+                }
+                return new int[] {v[0], v[1]};
+            }
+            int[] ref = scene.lookup(arg);
+            if (ref == null) {
+                throw new MalformedGameException(scene.source(), where,
+                        "the constant '" + arg + "' is not declared in (:objects ...).");
+            }
+            if (expected != null && ref[0] != expected.ordinal()) {
+                throw new MalformedGameException(scene.source(), where, "the constant '" + arg + "' is of type "
+                        + Kind.values()[ref[0]].pddlName() + " but the predicate expects " + expected.pddlName()
+                        + " there.");
+            }
+            return new int[] {-ref[1] - 1, ref[0]};
+        }
+    }
+}

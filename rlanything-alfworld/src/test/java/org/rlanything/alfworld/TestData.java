@@ -1,0 +1,94 @@
+package org.rlanything.alfworld;
+
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * Finds the held-out ALFWorld data ({@code shared/data/alfworld}) by walking up from the working
+ * directory, and skips a test with a clear message when it is absent.
+ */
+final class TestData {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static Path root;
+    private static List<Path> games;
+    private static final Map<Path, AlfworldGame> COMPILED = new HashMap<>();
+
+    private TestData() {
+    }
+
+    /** The data folder, or null. */
+    static synchronized Path root() {
+        if (root == null) {
+            Path dir = Paths.get("").toAbsolutePath();
+            while (dir != null) {
+                Path candidate = dir.resolve("shared").resolve("data").resolve("alfworld");
+                if (Files.isDirectory(candidate.resolve("games"))) {
+                    root = candidate;
+                    break;
+                }
+                dir = dir.getParent();
+            }
+        }
+        return root;
+    }
+
+    /** The data folder; skips the calling test when it is missing. */
+    static Path requireRoot() {
+        Path r = root();
+        assumeTrue(r != null, "Skipped: the held-out ALFWorld data (shared/data/alfworld) was not found above "
+                + Paths.get("").toAbsolutePath() + ".");
+        return r;
+    }
+
+    /** All game files, sorted by path. */
+    static synchronized List<Path> gameFiles() {
+        if (games == null) {
+            try (Stream<Path> walk = Files.walk(requireRoot().resolve("games"))) {
+                games = walk.filter(p -> p.getFileName().toString().equals(GameLoader.GAME_FILE_NAME)).sorted().toList();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        return games;
+    }
+
+    static synchronized AlfworldGame game(Path file) {
+        return COMPILED.computeIfAbsent(file, f -> {
+            try {
+                return GameLoader.load(f);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+    }
+
+    static JsonNode json(String name) {
+        try {
+            return JSON.readTree(requireRoot().resolve(name).toFile());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The game file of a path relative to the data root, e.g. from manifest.json. */
+    static Path resolve(String relative) {
+        return requireRoot().resolve(relative);
+    }
+
+    static List<Path> firstGames(int n) {
+        return new ArrayList<>(gameFiles().subList(0, Math.min(n, gameFiles().size())));
+    }
+}

@@ -1,0 +1,41 @@
+package org.rlanything.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import org.junit.jupiter.api.Test;
+
+class MainTest {
+
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    private int run(String... args) {
+        return Main.run(new PrintWriter(out, true), new PrintWriter(err, true), args);
+    }
+
+    @Test
+    void theDemoRunsAndSummarises() {
+        assertEquals(0, run("demo", "--iterations", "3", "--seed", "1"));
+        String text = out.toString();
+        assertTrue(text.contains("iter   3"), text);
+        assertTrue(text.contains("demo (POLICY_REWARD_ENV, seed 1): 3 iterations"), text);
+    }
+
+    @Test
+    void badInputExitsWithTwoAndSaysWhy() {
+        assertEquals(2, run("demo", "--iterations", "0"));
+        assertTrue(err.toString().contains("--iterations (0) must be >= 1."), err.toString());
+        assertEquals(2, run("demo", "--arm", "nonsense"));
+        assertTrue(err.toString().contains("expected one of"), err.toString());
+        assertEquals(2, run("no-such-command"));
+    }
+
+    @Test
+    void helpListsTheCommands() {
+        assertEquals(0, run("--help"));
+        assertTrue(out.toString().contains("demo"));
+    }
+}

@@ -1,0 +1,263 @@
+package org.rlanything.core.loop;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+import org.rlanything.core.Candidate;
+import org.rlanything.core.Judgment;
+import org.rlanything.core.PolicySample;
+import org.rlanything.core.RewardModelSample;
+import org.rlanything.core.RewriteGoal;
+import org.rlanything.core.Slot;
+import org.rlanything.core.Task;
+import org.rlanything.core.loop.ScriptedWorld.ScriptedTask;
+import org.rlanything.core.reward.AccuracyBand;
+import org.rlanything.core.reward.FeedbackMode;
+
+class RLAnythingLoopTest {
+
+    private static final ScriptedTask EASY = new ScriptedTask("easy", 8);   // acc 1 -> harder
+    private static final ScriptedTask HARD = new ScriptedTask("hard", 0);   // acc 0 -> easier
+    private static final ScriptedTask MID = new ScriptedTask("mid", 4);     // acc 0.5 -> left alone
+
+    private static LoopConfig.Builder config() {
+        return LoopConfig.builder().seed(7).tasksPerIteration(3).rolloutsPerTask(8).maxSteps(5).verdictsPerStep(3)
+                .rewriterSamples(2).evaluateEvery(0);
+    }
+
+    private static RLAnythingLoop loop(ScriptedWorld world, LoopConfig config) {
+        return RLAnythingLoop.builder().config(config).environment(world.environment()).policy(world.policy())
+                .rewardModel(world.rewardModel()).rewriter(world.rewriter()).tasks(List.of(EASY, HARD, MID))
+                .clock(() -> 0L).build();
+    }
+
+    private static ScriptedWorld world() {
+        ScriptedWorld world = new ScriptedWorld();
+        world.rewrites.put("easy", 4); // harder candidate lands at 4/8: accepted
+        world.rewrites.put("hard", 0); // easier candidate still at 0/8: rejected
+        return world;
+    }
+
+    @Test
+    void eachIterationJudgesWithTheRewardModelFromBeforeItsOwnUpdate() {
+        ScriptedWorld world = world();
+        RLAnythingLoop loop = loop(world, config().build());
+        loop.runUntil(3);
+        assertEquals(List.of(0, 1, 2), world.judgeVersions, "iteration t is judged by the model after update t-1");
+        // Within an iteration: roll out, judge, rewrite, then the policy update before the reward model's.
+        List<String> first = world.calls.subList(0, world.calls.indexOf("update-reward-model") + 1);
+        assertEquals("judge", first.get(first.lastIndexOf("act") + 1));
+        assertTrue(first.indexOf("judge") < first.indexOf("rewrite"));
+        assertTrue(first.indexOf("rewrite") < first.indexOf("update-policy"));
+        assertEquals(first.size() - 2, first.indexOf("update-policy"));
+        // every judgment stored in the record carries the version that produced it
+        ScriptedWorld second = world();
+        RLAnythingLoop again = loop(second, config().build());
+        again.runIteration();
+        IterationRecord record = again.runIteration();
+        for (TaskRollouts rollouts : record.rollouts()) {
+            for (List<List<Judgment>> steps : rollouts.judgments()) {
+                for (List<Judgment> m : steps) {
+                    assertEquals(3, m.size());
+                    for (Judgment judgment : m) {
+                        assertEquals(1, judgment.payload());
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void aCandidateProposedAtTIsValidatedAtTPlusOne() {
+        ScriptedWorld world = world();
+        RLAnythingLoop loop = loop(world, config().build());
+
+        IterationRecord first = loop.runIteration();
+        assertEquals(Set.of(PoolEvent.Kind.PROPOSED), kinds(first.events()));
+        assertEquals(2, first.events().size());
+        Candidate pending = loop.slots().get(0).pending();
+        assertNotNull(pending);
+        assertEquals(RewriteGoal.HARDER, pending.goal());
+        assertEquals(1.0, pending.previousAccuracy());
+        assertEquals(1, pending.createdAt());
+        assertEquals(RewriteGoal.EASIER, loop.slots().get(1).pending().goal());
+        assertNull(loop.slots().get(2).pending());
+        // proposals come with critic feedback from the judged rollouts
+        for (var request : world.rewriteRequests) {
+            if (request.active().equals(EASY)) {
+                assertTrue(request.critic().allSucceeded(), "easy: all 8 rollouts won");
+            } else {
+                assertEquals(HARD, request.active());
+                assertEquals(8, request.critic().failures().size(), "hard: all 8 rollouts failed");
+                assertEquals(0.0, request.previousAccuracy());
+            }
+        }
+
+        IterationRecord second = loop.runIteration();
+        Map<Integer, PoolEvent> bySlot = new HashMap<>();
+        for (PoolEvent event : second.events()) {
+            bySlot.put(event.slot(), event);
+        }
+        assertEquals(PoolEvent.Kind.ACCEPTED, bySlot.get(0).kind());
+        assertEquals(0.5, bySlot.get(0).accuracy());
+        assertEquals(PoolEvent.Kind.REJECTED, bySlot.get(1).kind());
+        Slot accepted = loop.slots().get(0);
+        assertEquals(List.of(EASY, pending.task()), accepted.history(), "the original stays in the slot's history");
+        assertEquals(EASY, accepted.original());
+        assertEquals(pending.task(), accepted.active());
+        assertEquals(List.of(HARD), loop.slots().get(1).history(), "a rejected candidate is deleted");
+        assertEquals(1.0, second.metrics().get("env/accepted"));
+        assertEquals(1.0, second.metrics().get("env/rejected"));
+        assertEquals(1.0, second.metrics().get("env/accepted_total"));
+    }
+
+    @Test
+    void slotsWithAPendingCandidateAreNotPickedAndHoldOneCandidate() {
+        ScriptedWorld world = world();
+        RLAnythingLoop loop = loop(world, config().build());
+        loop.runIteration();
+        IterationRecord second = loop.runIteration();
+        Map<Integer, List<TaskRollouts.Role>> rolesBySlot = new TreeMap<>();
+        for (TaskRollouts rollouts : second.rollouts()) {
+            rolesBySlot.computeIfAbsent(rollouts.slot(), s -> new ArrayList<>()).add(rollouts.role());
+        }
+        assertEquals(List.of(TaskRollouts.Role.CANDIDATE), rolesBySlot.get(0));
+        assertEquals(List.of(TaskRollouts.Role.CANDIDATE), rolesBySlot.get(1));
+        assertEquals(List.of(TaskRollouts.Role.ACTIVE), rolesBySlot.get(2));
+        Slot slot = Slot.of(0, EASY).withPending(new Candidate(0, MID, RewriteGoal.HARDER, 1.0, 1));
+        assertThrows(IllegalStateException.class,
+                () -> slot.withPending(new Candidate(0, HARD, RewriteGoal.HARDER, 1.0, 1)));
+    }
+
+    @Test
+    void aRejectedCandidatesRolloutsNeverReachTrainingData() {
+        ScriptedWorld world = world();
+        // Open bands so that even a 0/8 candidate would yield samples if it were (wrongly) used.
+        LoopConfig open = config().policyBand(AccuracyBand.all()).rewardModelBand(AccuracyBand.all()).build();
+        RLAnythingLoop loop = loop(world, open);
+        loop.runIteration();
+        loop.runIteration();
+        Set<String> policyTasks = new HashSet<>();
+        for (PolicySample sample : world.policyUpdates.get(1)) {
+            policyTasks.add(sample.trajectory().task().id());
+        }
+        Set<String> rewardTasks = new HashSet<>();
+        for (RewardModelSample sample : world.rewardModelUpdates.get(1)) {
+            rewardTasks.add(sample.request().task().id());
+        }
+        assertTrue(policyTasks.contains("easy+HARDER"), "an accepted candidate's rollouts are used");
+        assertFalse(policyTasks.contains("hard+EASIER"), "a rejected candidate's rollouts are not");
+        assertFalse(rewardTasks.contains("hard+EASIER"));
+        assertTrue(policyTasks.contains("mid"));
+        // ... while in the first iteration the 0/8 task itself did feed the open band
+        Set<String> firstTasks = new HashSet<>();
+        for (PolicySample sample : world.policyUpdates.get(0)) {
+            firstTasks.add(sample.trajectory().task().id());
+        }
+        assertTrue(firstTasks.contains("hard"));
+    }
+
+    @Test
+    void bandsSelectTheTasksThatFeedEachModelAndZeroAdvantagesAreDropped() {
+        ScriptedWorld world = world();
+        RLAnythingLoop loop = loop(world, config().build());
+        loop.runIteration();
+        for (PolicySample sample : world.policyUpdates.get(0)) {
+            assertEquals("mid", sample.trajectory().task().id(), "1/8..7/8 keeps only the 4/8 task");
+            assertTrue(sample.advantage() != 0.0);
+        }
+        assertFalse(world.policyUpdates.get(0).isEmpty());
+        for (RewardModelSample sample : world.rewardModelUpdates.get(0)) {
+            assertEquals("mid", sample.request().task().id(), "0.2..0.8 keeps only the 4/8 task");
+            assertTrue(sample.advantage() != 0.0);
+        }
+        assertFalse(world.rewardModelUpdates.get(0).isEmpty());
+    }
+
+    @Test
+    void ablationSwitchesFreezeTheRewardModelAndTheTasks() {
+        ScriptedWorld world = world();
+        RLAnythingLoop loop = loop(world, config().ablation(Ablation.POLICY).build());
+        loop.runUntil(3);
+        assertTrue(world.rewardModelUpdates.isEmpty(), "frozen reward model");
+        assertTrue(world.rewriteRequests.isEmpty(), "fixed tasks");
+        assertEquals(List.of(0, 0, 0), world.judgeVersions);
+        for (Slot slot : loop.slots()) {
+            assertEquals(1, slot.history().size());
+        }
+
+        ScriptedWorld outcome = world();
+        RLAnythingLoop outcomeOnly = loop(outcome, config().ablation(Ablation.OUTCOME_ONLY).build());
+        IterationRecord record = outcomeOnly.runIteration();
+        assertTrue(outcome.judgeVersions.isEmpty(), "outcome-only needs no judgments");
+        assertEquals(FeedbackMode.OUTCOME, outcomeOnly.config().feedback());
+        for (PolicySample sample : outcome.policyUpdates.get(0)) {
+            // R = O per step: with 4 wins of 1 step and 4 losses of 2 steps, index 0 is ±1, index 1 all -1.
+            assertEquals(0, sample.step().index());
+            assertEquals(sample.trajectory().won() ? 1.0 : -1.0, sample.advantage(), 1e-12);
+        }
+        assertEquals(8, outcome.policyUpdates.get(0).size());
+        assertFalse(record.metrics().containsKey("reward_model/process_acc"));
+    }
+
+    @Test
+    void restoringACapturedStateContinuesExactlyLikeTheUninterruptedRun() {
+        ScriptedWorld world = world();
+        RLAnythingLoop straight = loop(world, config().build());
+        List<Map<String, Double>> expected = new ArrayList<>();
+        runCollecting(straight, 4, expected);
+
+        ScriptedWorld first = world();
+        RLAnythingLoop interrupted = loop(first, config().build());
+        List<Map<String, Double>> actual = new ArrayList<>();
+        runCollecting(interrupted, 2, actual);
+        LoopState saved = interrupted.captureState();
+
+        ScriptedWorld resumedWorld = world();
+        resumedWorld.rewardModelVersion = first.rewardModelVersion; // the model's own checkpoint
+        RLAnythingLoop resumed = loop(resumedWorld, config().build());
+        resumed.restoreState(saved);
+        runCollecting(resumed, 4, actual);
+
+        assertEquals(expected, actual);
+        assertEquals(straight.captureState(), resumed.captureState());
+        assertThrows(IllegalArgumentException.class,
+                () -> loop(world(), config().seed(8).build()).restoreState(saved), "another seed's state");
+    }
+
+    /** Runs until {@code total} iterations, collecting each record's metrics (timings are 0: fixed clock). */
+    private static void runCollecting(RLAnythingLoop loop, int total, List<Map<String, Double>> metrics) {
+        while (loop.iteration() < total) {
+            metrics.add(loop.runIteration().metrics());
+        }
+    }
+
+    private static Set<PoolEvent.Kind> kinds(List<PoolEvent> events) {
+        Set<PoolEvent.Kind> kinds = new HashSet<>();
+        for (PoolEvent event : events) {
+            kinds.add(event.kind());
+        }
+        return kinds;
+    }
+
+    @Test
+    void aPoolWithoutTasksIsRejected() {
+        ScriptedWorld world = world();
+        IllegalArgumentException error = assertThrows(IllegalArgumentException.class, () -> RLAnythingLoop.builder()
+                .environment(world.environment()).policy(world.policy()).rewardModel(world.rewardModel())
+                .rewriter(world.rewriter()).tasks(List.<Task>of()).build());
+        assertTrue(error.getMessage().contains("task pool is empty"));
+    }
+}
