@@ -1,5 +1,6 @@
 package org.rlanything.alfworld.gen;
 
+import org.rlanything.alfworld.GameFile;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -44,7 +45,8 @@ public record AlfredLogic(String version, String domain, String grammarTemplate)
 
     /** The game file for a scene. */
     public GameFile gameFile(Scene scene, ProblemWriter writer) {
-        return new GameFile(domain, grammarFor(scene.goal().text()), writer.write(scene), true);
+        return new GameFile("plan_" + scene.problemName(), domain, grammarFor(scene.goal().text()), writer.write(scene),
+                true);
     }
 
     private static String readText(Path file) {

@@ -1,5 +1,7 @@
 package org.rlanything.alfworld.gen;
 
+import org.rlanything.alfworld.GameFile;
+
 /**
  * One generated game and what was checked about it.
  *

@@ -1,5 +1,6 @@
 package org.rlanything.alfworld.gen;
 
+import org.rlanything.alfworld.GameFile;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -56,7 +57,7 @@ public record GenerationRun(long seed, String logicVersion, int maxSteps, Set<In
     /** Writes the games and the manifest under {@code out}; returns the manifest path. */
     public Path writeTo(Path out) {
         for (GeneratedGame game : games) {
-            game.file().writeTo(out.resolve(game.folder()));
+            GameFiles.writeTo(game.file(), out.resolve(game.folder()));
         }
         Path manifest = out.resolve(MANIFEST);
         try {
@@ -84,7 +85,7 @@ public record GenerationRun(long seed, String logicVersion, int maxSteps, Set<In
             Goal goal = game.scene().goal();
             ObjectNode row = rows.addObject();
             row.put("index", game.index());
-            row.put("path", game.folder() + "/" + GameFile.FILE_NAME);
+            row.put("path", game.folder() + "/" + GameFiles.FILE_NAME);
             row.put("task_type", goal.type().id());
             row.put("floor_plan", "FloorPlan" + game.scene().floorPlan());
             row.put("object_target", goal.objectType());

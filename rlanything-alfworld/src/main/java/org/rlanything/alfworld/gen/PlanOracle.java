@@ -1,5 +1,6 @@
 package org.rlanything.alfworld.gen;
 
+import org.rlanything.alfworld.GameFile;
 import java.util.OptionalInt;
 
 /**

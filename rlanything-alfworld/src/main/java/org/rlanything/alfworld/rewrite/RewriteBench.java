@@ -1,5 +1,9 @@
 package org.rlanything.alfworld.rewrite;
 
+import org.rlanything.alfworld.GameLoader;
+import org.rlanything.alfworld.MalformedGameException;
+import org.rlanything.alfworld.gen.GameFiles;
+import org.rlanything.alfworld.GameFile;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -7,7 +11,6 @@ import java.util.Map;
 import java.util.OptionalInt;
 import java.util.TreeMap;
 import java.util.random.RandomGenerator;
-import org.rlanything.alfworld.gen.GameFile;
 import org.rlanything.alfworld.gen.PlanOracle;
 import org.rlanything.alfworld.gen.Scene;
 import org.rlanything.core.CriticFeedback;
@@ -76,9 +79,15 @@ public final class RewriteBench {
             RewriteProposal p = proposal.get();
             proposed++;
             operators.merge(p.operator(), 1, Integer::sum);
-            GameFile reread = GameFile.parse(p.file().toJson(), p.scene().problemName());
+            GameFile reread;
+            try {
+                reread = GameLoader.parse(GameFiles.toJson(p.file()), p.file().source());
+            } catch (MalformedGameException e) {
+                failures.add("The candidate " + p.scene().problemName() + " does not load: " + e.getMessage());
+                continue;
+            }
             OptionalInt steps = oracle.shortestWin(reread, maxSteps);
-            if (!reread.equals(p.file())) {
+            if (!GameFiles.sameContent(reread, p.file())) {
                 failures.add("The candidate " + p.scene().problemName() + " does not read back equal to what was written.");
             } else if (steps.isEmpty() || steps.getAsInt() != p.after().optimalSteps()) {
                 failures.add("The candidate " + p.scene().problemName() + " ('" + p.scene().goal().text()

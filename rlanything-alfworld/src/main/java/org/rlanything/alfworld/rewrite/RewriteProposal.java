@@ -1,6 +1,6 @@
 package org.rlanything.alfworld.rewrite;
 
-import org.rlanything.alfworld.gen.GameFile;
+import org.rlanything.alfworld.GameFile;
 import org.rlanything.alfworld.gen.Scene;
 import org.rlanything.core.RewriteGoal;
 

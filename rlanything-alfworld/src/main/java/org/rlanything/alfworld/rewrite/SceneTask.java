@@ -1,7 +1,7 @@
 package org.rlanything.alfworld.rewrite;
 
+import org.rlanything.alfworld.GameFile;
 import java.util.Objects;
-import org.rlanything.alfworld.gen.GameFile;
 import org.rlanything.alfworld.gen.Scene;
 import org.rlanything.core.Task;
 

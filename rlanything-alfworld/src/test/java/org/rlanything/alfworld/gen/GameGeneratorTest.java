@@ -89,7 +89,7 @@ class GameGeneratorTest {
         assertTrue(text.contains("\"excluded_floor_plans\" : [ 10, 219, 308, 424 ]"), text);
         for (GeneratedGame game : run.games()) {
             assertTrue(text.contains(game.folder()), game.folder());
-            assertTrue(Files.isRegularFile(out.resolve(game.folder()).resolve(GameFile.FILE_NAME)));
+            assertTrue(Files.isRegularFile(out.resolve(game.folder()).resolve(GameFiles.FILE_NAME)));
         }
     }
 

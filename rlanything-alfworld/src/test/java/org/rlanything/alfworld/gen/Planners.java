@@ -1,7 +1,5 @@
 package org.rlanything.alfworld.gen;
 
-import java.util.OptionalInt;
-
 /** The plan oracle the tests use. */
 public final class Planners {
 
@@ -11,7 +9,7 @@ public final class Planners {
     }
 
     public static PlanOracle oracle() {
-        return (game, maxSteps) -> OptionalInt.of(1);
+        return EnginePlanOracle.create();
     }
 
     public static synchronized GameGenerator generator() {
