@@ -10,12 +10,15 @@ import java.util.TreeSet;
  * Writes a {@link Scene} as an ALFWorld PDDL problem: the same sections, declarations and init predicates
  * as the games ALFWorld ships (type constants, instances, {@code receptacleType}, {@code objectType},
  * per-receptacle {@code canContain} rows for the object types present, capability facts, placement and
- * location facts), so the engine reads and names everything as it does for real games. Output is a pure
- * function of the scene: entities and facts are written in sorted order.
+ * location facts), so the engine reads and names everything as it does for real games. A comment line
+ * before the problem records the floor plan. Output is a pure function of the scene: entities and facts
+ * are written in sorted order.
  */
 public final class ProblemWriter {
 
     private static final String INDENT = "        ";
+    /** The comment line that records the room, so a rewrite of the game knows its floor plan. */
+    public static final String FLOOR_PLAN_COMMENT = "; ALFRED room: FloorPlan";
 
     private final TypeCatalog catalog;
 
@@ -25,7 +28,11 @@ public final class ProblemWriter {
 
     public String write(Scene scene) {
         StringBuilder out = new StringBuilder(64 * 1024);
-        out.append("\n(define (problem plan_").append(scene.problemName()).append(")\n");
+        out.append('\n');
+        if (scene.floorPlan() > 0) {
+            out.append(FLOOR_PLAN_COMMENT).append(scene.floorPlan()).append('\n');
+        }
+        out.append("(define (problem plan_").append(scene.problemName()).append(")\n");
         out.append("(:domain alfred)\n");
         out.append("(:objects\n");
         out.append("agent1 - agent\n");

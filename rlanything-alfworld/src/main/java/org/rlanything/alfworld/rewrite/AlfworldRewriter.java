@@ -3,6 +3,11 @@ package org.rlanything.alfworld.rewrite;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.random.RandomGenerator;
+import org.rlanything.alfworld.gen.AlfredLogic;
+import org.rlanything.alfworld.gen.AlfworldData;
+import org.rlanything.alfworld.gen.EnginePlanOracle;
+import org.rlanything.alfworld.gen.ProblemWriter;
+import org.rlanything.alfworld.gen.TypeCatalog;
 import org.rlanything.core.RewriteRequest;
 import org.rlanything.core.Rewriter;
 import org.rlanything.core.Task;
@@ -21,6 +26,16 @@ public final class AlfworldRewriter implements Rewriter {
     public AlfworldRewriter(SceneRewriter rewriter, SceneTasks tasks) {
         this.rewriter = Objects.requireNonNull(rewriter, "rewriter");
         this.tasks = Objects.requireNonNull(tasks, "tasks");
+    }
+
+    /**
+     * The rewriter for the ALFWorld environment: the engine's tasks and planner, the data folder's 2.1.3
+     * logic, candidates won within {@code maxSteps} commands.
+     */
+    public static AlfworldRewriter create(AlfworldData data, int maxSteps) {
+        CandidateVerifier verifier = new CandidateVerifier(AlfredLogic.read213(data.logic213()),
+                new ProblemWriter(TypeCatalog.standard()), EnginePlanOracle.create(), maxSteps);
+        return new AlfworldRewriter(new SceneRewriter(verifier), new EngineSceneTasks());
     }
 
     @Override
