@@ -1,6 +1,7 @@
 package org.rlanything.cli;
 
 import java.io.PrintWriter;
+import org.rlanything.cli.alfworld.AlfworldCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -10,7 +11,7 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "rlanything", mixinStandardHelpOptions = true, version = "rlanything 0.1.0",
         description = "RLAnything: closed-loop RL of policy, generative reward model and environment.",
-        subcommands = {DemoCommand.class})
+        subcommands = {DemoCommand.class, AlfworldCommand.class, BenchCommand.class})
 public final class Main {
 
     private Main() {

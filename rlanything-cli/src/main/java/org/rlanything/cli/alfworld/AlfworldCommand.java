@@ -1,0 +1,20 @@
+package org.rlanything.cli.alfworld;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/** {@code rlanything alfworld}: look at, solve and play ALFWorld text games. */
+@Command(name = "alfworld", mixinStandardHelpOptions = true,
+        description = "ALFWorld text games: inspect a game, solve it with the planner, or play it at the prompt.",
+        subcommands = {InspectCommand.class, SolveCommand.class, PlayCommand.class})
+public final class AlfworldCommand implements Runnable {
+
+    @Spec
+    private CommandSpec spec;
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+}
