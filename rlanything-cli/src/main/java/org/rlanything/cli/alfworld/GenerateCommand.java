@@ -13,7 +13,6 @@ import org.rlanything.alfworld.gen.AlfworldData;
 import org.rlanything.alfworld.gen.EnginePlanOracle;
 import org.rlanything.alfworld.gen.GameGenerator;
 import org.rlanything.alfworld.gen.GenerationRun;
-import org.rlanything.alfworld.gen.PlanOracle;
 import org.rlanything.alfworld.gen.TaskType;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -48,18 +47,6 @@ public final class GenerateCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    private final PlanOracle oracle;
-
-    /** The command with the engine's planner. */
-    public GenerateCommand() {
-        this(null);
-    }
-
-    /** The command with another plan oracle (tests). */
-    GenerateCommand(PlanOracle oracle) {
-        this.oracle = oracle;
-    }
-
     @Override
     public Integer call() {
         if (count < 1) {
@@ -68,7 +55,7 @@ public final class GenerateCommand implements Callable<Integer> {
         requireEmpty(out);
         AlfworldData folder = data == null ? AlfworldData.locate() : AlfworldData.at(data);
         long start = System.nanoTime();
-        GameGenerator generator = GameGenerator.fromData(folder, oracle == null ? EnginePlanOracle.create() : oracle,
+        GameGenerator generator = GameGenerator.fromData(folder, EnginePlanOracle.create(),
                 maxSteps);
         GenerationRun run = generator.run(seed, count);
         Path manifest = run.writeTo(out);

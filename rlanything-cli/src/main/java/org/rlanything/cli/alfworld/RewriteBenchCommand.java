@@ -47,23 +47,13 @@ public final class RewriteBenchCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    private final PlanOracle oracle;
-
-    public RewriteBenchCommand() {
-        this(null);
-    }
-
-    RewriteBenchCommand(PlanOracle oracle) {
-        this.oracle = oracle;
-    }
-
     @Override
     public Integer call() {
         if (count < 1) {
             throw new IllegalArgumentException("--count (" + count + ") must be at least 1.");
         }
         AlfworldData folder = data == null ? AlfworldData.locate() : AlfworldData.at(data);
-        PlanOracle planner = oracle == null ? EnginePlanOracle.create() : oracle;
+        PlanOracle planner = EnginePlanOracle.create();
         long start = System.nanoTime();
         List<Scene> scenes = GameGenerator.fromData(folder, planner, maxSteps).generateAll(seed, count).stream()
                 .map(GeneratedGame::scene).toList();
