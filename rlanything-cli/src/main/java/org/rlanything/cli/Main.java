@@ -11,7 +11,8 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "rlanything", mixinStandardHelpOptions = true, version = "rlanything 0.1.0",
         description = "RLAnything: closed-loop RL of policy, generative reward model and environment.",
-        subcommands = {DemoCommand.class, AlfworldCommand.class, BenchCommand.class})
+        subcommands = {TrainCommand.class, EvalCommand.class, ReportCommand.class, DemoCommand.class,
+                AlfworldCommand.class, BenchCommand.class})
 public final class Main {
 
     private Main() {
@@ -34,6 +35,11 @@ public final class Main {
             if (exception instanceof IllegalArgumentException) {
                 line.getErr().println("rlanything: " + exception.getMessage());
                 return 2;
+            }
+            if (exception instanceof java.io.IOException || exception instanceof java.io.UncheckedIOException) {
+                line.getErr().println("rlanything: " + exception.getMessage()
+                        + (exception.getCause() != null ? " (" + exception.getCause().getMessage() + ")" : ""));
+                return 1;
             }
             exception.printStackTrace(line.getErr());
             return 70;

@@ -51,10 +51,15 @@ public final class KeyLockDemo {
 
     /** The initial pool: {@code size} corridors with seeded layouts and 2..7 doors. */
     static List<KeyLockTask> pool(long seed, int size) {
+        return pool(seed, size, MIN_LENGTH, MAX_LENGTH);
+    }
+
+    /** {@code size} corridors with seeded layouts and {@code minDoors..maxDoors} doors. */
+    public static List<KeyLockTask> pool(long seed, int size, int minDoors, int maxDoors) {
         List<KeyLockTask> tasks = new ArrayList<>();
         var rng = Seeds.rng(seed, Seeds.purpose("demo-pool"));
         for (int i = 0; i < size; i++) {
-            tasks.add(new KeyLockTask(rng.nextLong(), MIN_LENGTH + rng.nextInt(MAX_LENGTH - MIN_LENGTH + 1)));
+            tasks.add(new KeyLockTask(rng.nextLong(), minDoors + rng.nextInt(maxDoors - minDoors + 1)));
         }
         return tasks;
     }
@@ -70,7 +75,16 @@ public final class KeyLockDemo {
 
     /** The policy's success rate on the held-out corridors with the given evaluation seed. */
     public double successRate(Policy evaluatedPolicy, long seed) {
-        List<KeyLockTask> heldOut = pool(Seeds.derive(seed, Seeds.purpose("held-out")), 24);
+        return successRate(evaluatedPolicy, environment, seed, MIN_LENGTH, MAX_LENGTH, MAX_STEPS);
+    }
+
+    /**
+     * Success on 24 held-out corridors of {@code minDoors..maxDoors} doors, 3 rollouts each, drawn from the
+     * evaluation seed (never from the training pool's stream).
+     */
+    public static double successRate(Policy evaluatedPolicy, KeyLockEnvironment environment, long seed, int minDoors,
+                                     int maxDoors, int maxSteps) {
+        List<KeyLockTask> heldOut = pool(Seeds.derive(seed, Seeds.purpose("held-out")), 24, minDoors, maxDoors);
         List<RolloutRequest> requests = new ArrayList<>();
         for (KeyLockTask task : heldOut) {
             for (int r = 0; r < 3; r++) {
@@ -78,7 +92,7 @@ public final class KeyLockDemo {
             }
         }
         List<Trajectory> trajectories = new LockstepRollouts().rollOut(requests, evaluatedPolicy, environment,
-                MAX_STEPS);
+                maxSteps);
         return trajectories.stream().filter(Trajectory::won).count() / (double) trajectories.size();
     }
 

@@ -1,10 +1,13 @@
 package org.rlanything.demo;
 
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.random.RandomGenerator;
+import org.rlanything.core.Checkpointable;
 import org.rlanything.core.JudgeRequest;
 import org.rlanything.core.Judgment;
 import org.rlanything.core.RewardModel;
@@ -20,7 +23,7 @@ import org.rlanything.core.Verdict;
  * no better than chance. Its update is the policy gradient of the verdict's log-probability weighted by
  * the consistency advantage, so it learns only what the consistency reward teaches.
  */
-public final class TabularJudge implements RewardModel {
+public final class TabularJudge implements RewardModel, Checkpointable {
 
     private final double learningRate;
     private final double invalidRate;
@@ -105,5 +108,15 @@ public final class TabularJudge implements RewardModel {
 
     public void restore(double[][] weights) {
         this.logits = Softmax.copy(weights);
+    }
+
+    @Override
+    public void saveTo(Path directory) throws IOException {
+        TableFile.write(directory.resolve("judge.table"), logits);
+    }
+
+    @Override
+    public void loadFrom(Path directory) throws IOException {
+        logits = TableFile.read(directory.resolve("judge.table"), logits.length, logits[0].length);
     }
 }

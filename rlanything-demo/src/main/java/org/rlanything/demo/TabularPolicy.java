@@ -1,11 +1,14 @@
 package org.rlanything.demo;
 
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.random.RandomGenerator;
 import org.rlanything.core.Action;
+import org.rlanything.core.Checkpointable;
 import org.rlanything.core.Policy;
 import org.rlanything.core.PolicyContext;
 import org.rlanything.core.PolicySample;
@@ -16,7 +19,7 @@ import org.rlanything.core.UpdateStats;
  * {@code θ += lr · mean_s A_s·(onehot(a_s) − π(·|c_s))}. It stands in for a language model in the demo
  * and tests: small enough to learn in seconds, but it only improves if the advantages carry signal.
  */
-public final class TabularPolicy implements Policy {
+public final class TabularPolicy implements Policy, Checkpointable {
 
     private final double learningRate;
     private double[][] logits;
@@ -87,5 +90,15 @@ public final class TabularPolicy implements Policy {
 
     public void restore(double[][] weights) {
         this.logits = Softmax.copy(weights);
+    }
+
+    @Override
+    public void saveTo(Path directory) throws IOException {
+        TableFile.write(directory.resolve("policy.table"), logits);
+    }
+
+    @Override
+    public void loadFrom(Path directory) throws IOException {
+        logits = TableFile.read(directory.resolve("policy.table"), logits.length, logits[0].length);
     }
 }

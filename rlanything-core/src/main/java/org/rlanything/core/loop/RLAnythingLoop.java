@@ -113,7 +113,12 @@ public final class RLAnythingLoop {
 
     /** The fixed seed every evaluation of this run uses, so that evaluations compare policies, not luck. */
     public long evaluationSeed() {
-        return Seeds.derive(config.seed(), EVALUATE);
+        return evaluationSeed(config.seed());
+    }
+
+    /** The evaluation seed of a run with the given seed. */
+    public static long evaluationSeed(long runSeed) {
+        return Seeds.derive(runSeed, EVALUATE);
     }
 
     /** The number of completed iterations. */

@@ -1,0 +1,34 @@
+package org.rlanything.cli;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import org.rlanything.cli.report.ReportWriter;
+import org.rlanything.cli.run.RunFolder;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code rlanything report RUN}: (re)writes the run's self-contained report.html. */
+@Command(name = "report", mixinStandardHelpOptions = true,
+        description = "Writes RUN/report.html from the run's logs: one self-contained file, no network needed.")
+final class ReportCommand implements Callable<Integer> {
+
+    @Spec
+    private CommandSpec spec;
+
+    @Parameters(paramLabel = "RUN", description = "The run folder.")
+    private Path run;
+
+    @Override
+    public Integer call() throws Exception {
+        RunFolder folder = new RunFolder(run);
+        if (!Files.isRegularFile(folder.metrics().file())) {
+            throw new IllegalArgumentException(run + " is not a run folder: it has no metrics.jsonl.");
+        }
+        ReportWriter.write(folder);
+        spec.commandLine().getOut().println(folder.report());
+        return 0;
+    }
+}

@@ -1,0 +1,61 @@
+package org.rlanything.cli.config;
+
+import java.util.List;
+import org.rlanything.core.adapt.AdaptationThresholds;
+import org.rlanything.core.loop.Ablation;
+import org.rlanything.core.loop.LoopConfig;
+import org.rlanything.core.reward.AccuracyBand;
+import org.rlanything.core.reward.SingletonMode;
+
+/**
+ * The {@code algorithm} section: the ablation arm and the loop's sizes and thresholds (method.md §1-§5).
+ * Defaults are the reference's text-game values.
+ *
+ * @param arm which components learn: OUTCOME_ONLY, POLICY, POLICY_REWARD, POLICY_REWARD_ENV, STEP_ONLY
+ * @param tasksPerIteration K
+ * @param rolloutsPerTask N
+ * @param verdictsPerStep m
+ * @param lambda λ
+ * @param alphaLow α_low
+ * @param alphaHigh α_high
+ * @param policyBand task accuracies that feed policy samples, [low, high]
+ * @param rewardModelBand task accuracies that feed reward-model samples, [low, high]
+ * @param singleton what a step index reached by one trajectory gets: ZERO or RAW
+ * @param rewriterSamples k
+ */
+public record AlgorithmConfig(Ablation arm, Integer tasksPerIteration, Integer rolloutsPerTask,
+                              Integer verdictsPerStep, Double lambda, Double alphaLow, Double alphaHigh,
+                              List<Double> policyBand, List<Double> rewardModelBand, SingletonMode singleton,
+                              Integer rewriterSamples) {
+    public AlgorithmConfig {
+        arm = arm == null ? Ablation.POLICY_REWARD_ENV : arm;
+        tasksPerIteration = Check.atLeast("tasks_per_iteration", tasksPerIteration, 16, 1);
+        rolloutsPerTask = Check.atLeast("rollouts_per_task", rolloutsPerTask, 8, 1);
+        verdictsPerStep = Check.atLeast("verdicts_per_step", verdictsPerStep, 3, 1);
+        lambda = Check.between("lambda", lambda, 1.0, 0.0, 100.0);
+        alphaLow = Check.between("alpha_low", alphaLow, 0.2, 0.0, 1.0);
+        alphaHigh = Check.between("alpha_high", alphaHigh, 0.8, 0.0, 1.0);
+        if (alphaLow >= alphaHigh) {
+            throw new InvalidValueException("alpha_high", "expected a number above alpha_low (" + alphaLow
+                    + "), got " + alphaHigh + ".");
+        }
+        policyBand = Check.band("policy_band", policyBand, List.of(0.125, 0.875));
+        rewardModelBand = Check.band("reward_model_band", rewardModelBand, List.of(0.2, 0.8));
+        singleton = singleton == null ? SingletonMode.ZERO : singleton;
+        rewriterSamples = Check.atLeast("rewriter_samples", rewriterSamples, 8, 1);
+    }
+
+    public static AlgorithmConfig defaults() {
+        return new AlgorithmConfig(null, null, null, null, null, null, null, null, null, null, null);
+    }
+
+    /** The loop's settings from this section, the trainer's and the environment's step limit. */
+    public LoopConfig toLoopConfig(TrainerConfig trainer, int maxSteps) {
+        return LoopConfig.builder().seed(trainer.seed()).tasksPerIteration(tasksPerIteration)
+                .rolloutsPerTask(rolloutsPerTask).maxSteps(maxSteps).verdictsPerStep(verdictsPerStep).lambda(lambda)
+                .ablation(arm).thresholds(new AdaptationThresholds(alphaLow, alphaHigh))
+                .policyBand(new AccuracyBand(policyBand.get(0), policyBand.get(1)))
+                .rewardModelBand(new AccuracyBand(rewardModelBand.get(0), rewardModelBand.get(1)))
+                .singleton(singleton).rewriterSamples(rewriterSamples).evaluateEvery(trainer.evaluateEvery()).build();
+    }
+}

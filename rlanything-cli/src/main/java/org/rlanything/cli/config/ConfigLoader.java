@@ -1,0 +1,348 @@
+package org.rlanything.cli.config;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.MapperFeature;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.cfg.CoercionAction;
+import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.type.LogicalType;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
+
+import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.nodes.MappingNode;
+import org.yaml.snakeyaml.nodes.Node;
+import org.yaml.snakeyaml.nodes.NodeTuple;
+import org.yaml.snakeyaml.nodes.ScalarNode;
+
+/**
+ * Reads a YAML run configuration, applies dotted command-line overrides ({@code trainer.iterations=5}),
+ * and maps it onto the validated {@link RunConfig} records. Strict: unknown keys, wrong types (no
+ * coercion of text to numbers, no fractions for integers) and out-of-range values fail before any work
+ * starts, with a message naming the file and line (or the override), the dotted key and what was
+ * expected; an unknown key gets the nearest valid name as a suggestion.
+ */
+public final class ConfigLoader {
+
+    private static final YAMLMapper MAPPER = YAMLMapper.builder()
+            .propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
+            .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
+            .enable(MapperFeature.ACCEPT_CASE_INSENSITIVE_ENUMS)
+            .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
+            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+            .enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY)
+            .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
+            .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
+            .build();
+
+    static {
+        // Text is never read as a number or a boolean: "0.5" in quotes is a mistake worth reporting.
+        for (LogicalType type : new LogicalType[] {LogicalType.Integer, LogicalType.Float, LogicalType.Boolean}) {
+            MAPPER.coercionConfigFor(type).setCoercion(CoercionInputShape.String, CoercionAction.Fail)
+                    .setCoercion(CoercionInputShape.EmptyString, CoercionAction.Fail);
+        }
+        MAPPER.coercionConfigFor(LogicalType.Integer).setCoercion(CoercionInputShape.Float, CoercionAction.Fail);
+    }
+
+    private ConfigLoader() {
+    }
+
+    /** Loads {@code file} with {@code overrides} applied in order. */
+    public static RunConfig load(Path file, List<String> overrides) {
+        if (!Files.isRegularFile(file)) {
+            throw new ConfigException("The config file " + file + " does not exist (or is not a file).");
+        }
+        String text;
+        try {
+            text = Files.readString(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new ConfigException("The config file " + file + " cannot be read: " + e.getMessage(), e);
+        }
+        return parse(text, file.toString(), overrides);
+    }
+
+    /** Parses YAML text; {@code source} names it in errors. */
+    public static RunConfig parse(String text, String source, List<String> overrides) {
+        JsonNode tree;
+        try {
+            tree = text.isBlank() ? JsonNodeFactory.instance.objectNode() : MAPPER.readTree(text);
+        } catch (JsonProcessingException e) {
+            throw new ConfigException(source + ", line " + e.getLocation().getLineNr() + ": this is not valid YAML ("
+                    + e.getOriginalMessage() + ").", e);
+        }
+        if (tree == null || tree.isNull() || tree.isMissingNode()) {
+            tree = JsonNodeFactory.instance.objectNode();
+        }
+        if (!tree.isObject()) {
+            throw new ConfigException(source + ": expected a mapping of sections (trainer, environment, policy,"
+                    + " reward_model, algorithm) at the top level.");
+        }
+        List<Override> applied = new ArrayList<>();
+        for (String override : overrides) {
+            applied.add(Override.apply((ObjectNode) tree, override));
+        }
+        checkKinds((ObjectNode) tree, text, source, applied);
+        try {
+            return MAPPER.treeToValue(tree, RunConfig.class);
+        } catch (JsonProcessingException e) {
+            throw translate(e, text, source, applied);
+        } catch (IllegalArgumentException e) {
+            if (e.getCause() instanceof JsonProcessingException) {
+                throw translate((JsonProcessingException) e.getCause(), text, source, applied);
+            }
+            throw e;
+        }
+    }
+
+    /** The configuration as YAML, with every default filled in (the run folder's effective config). */
+    public static String toYaml(RunConfig config) {
+        try {
+            return MAPPER.writeValueAsString(config);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("The configuration cannot be written as YAML.", e);
+        }
+    }
+
+    private static ConfigException translate(JsonProcessingException e, String text, String source,
+                                             List<Override> overrides) {
+        List<String> path = new ArrayList<>();
+        if (e instanceof JsonMappingException) {
+            for (JsonMappingException.Reference reference : ((JsonMappingException) e).getPath()) {
+                if (reference.getFieldName() != null) {
+                    path.add(reference.getFieldName());
+                } else if (reference.getIndex() >= 0) {
+                    path.add(Integer.toString(reference.getIndex()));
+                }
+            }
+        }
+        String problem;
+        if (e instanceof UnrecognizedPropertyException) {
+            UnrecognizedPropertyException unknown = (UnrecognizedPropertyException) e;
+            String suggestion = Nearest.of(unknown.getPropertyName(), names(unknown.getKnownPropertyIds()));
+            problem = "unknown key" + (suggestion == null ? "" : " (did you mean '" + suggestion + "'?)")
+                    + "; valid keys here: " + String.join(", ", names(unknown.getKnownPropertyIds())) + ".";
+        } else if (e instanceof ValueInstantiationException && e.getCause() instanceof InvalidValueException) {
+            InvalidValueException invalid = (InvalidValueException) e.getCause();
+            path.add(invalid.key());
+            problem = invalid.problem();
+        } else if (e instanceof MismatchedInputException) {
+            Class<?> target = ((MismatchedInputException) e).getTargetType();
+            problem = "expected " + describe(target) + ".";
+        } else {
+            problem = e.getOriginalMessage();
+        }
+        String key = String.join(".", path);
+        for (Override override : overrides) {
+            if (key.equals(override.key()) || key.startsWith(override.key() + ".")) {
+                return new ConfigException("Command-line override '" + override.text() + "': " + key + ": " + problem,
+                        e);
+            }
+        }
+        int line = YamlLines.lineOf(text, path);
+        return new ConfigException(source + (line > 0 ? ", line " + line : "") + ": " + key + ": " + problem, e);
+    }
+
+    private static List<String> names(Collection<Object> ids) {
+        List<String> names = new ArrayList<>();
+        for (Object id : ids) {
+            names.add(String.valueOf(id));
+        }
+        names.sort(null);
+        return names;
+    }
+
+    /** The sections whose {@code kind} selects an implementation, and their types. */
+    private static final java.util.Map<String, Class<?>> KINDED = java.util.Map.of("environment",
+            EnvironmentConfig.class, "policy", PolicyConfig.class, "reward_model", RewardModelConfig.class);
+
+    /** An unknown {@code kind} would silently fall back to the default implementation: reject it first. */
+    private static void checkKinds(ObjectNode tree, String text, String source, List<Override> overrides) {
+        for (var entry : KINDED.entrySet()) {
+            JsonNode section = tree.get(entry.getKey());
+            if (section == null || !section.isObject() || !section.has("kind")) {
+                continue;
+            }
+            List<String> known = kinds(entry.getValue());
+            String kind = section.get("kind").asText();
+            if (!known.contains(kind)) {
+                String key = entry.getKey() + ".kind";
+                String problem = "unknown kind '" + kind + "'; expected one of " + String.join(", ", known) + ".";
+                for (Override override : overrides) {
+                    if (override.key().equals(key) || override.key().equals(entry.getKey())) {
+                        throw new ConfigException("Command-line override '" + override.text() + "': " + key + ": "
+                                + problem);
+                    }
+                }
+                int line = YamlLines.lineOf(text, List.of(entry.getKey(), "kind"));
+                throw new ConfigException(source + (line > 0 ? ", line " + line : "") + ": " + key + ": " + problem);
+            }
+        }
+    }
+
+    private static List<String> kinds(Class<?> type) {
+        List<String> names = new ArrayList<>();
+        com.fasterxml.jackson.annotation.JsonSubTypes subTypes =
+                type.getAnnotation(com.fasterxml.jackson.annotation.JsonSubTypes.class);
+        for (com.fasterxml.jackson.annotation.JsonSubTypes.Type subType : subTypes.value()) {
+            names.add(subType.name());
+        }
+        return names;
+    }
+
+    private static String describe(Class<?> target) {
+        if (target == null) {
+            return "a value of another type";
+        }
+        if (target == Integer.class || target == int.class || target == Long.class || target == long.class) {
+            return "an integer";
+        }
+        if (target == Double.class || target == double.class) {
+            return "a number";
+        }
+        if (target == Boolean.class || target == boolean.class) {
+            return "true or false";
+        }
+        if (target == String.class) {
+            return "a text";
+        }
+        if (target.isEnum()) {
+            List<String> values = new ArrayList<>();
+            for (Object constant : target.getEnumConstants()) {
+                values.add(constant.toString());
+            }
+            return "one of " + String.join(", ", values);
+        }
+        if (List.class.isAssignableFrom(target)) {
+            return "a list";
+        }
+        return "a mapping of keys (a section)";
+    }
+
+    /** One applied {@code key=value} override. */
+    private record Override(String text, String key) {
+        static Override apply(ObjectNode root, String text) {
+            int equals = text.indexOf('=');
+            if (equals <= 0) {
+                throw new ConfigException("Command-line override '" + text + "' is not of the form section.key=value.");
+            }
+            String key = text.substring(0, equals).strip();
+            String raw = text.substring(equals + 1).strip();
+            JsonNode value;
+            try {
+                value = raw.isEmpty() ? TextNode.valueOf("") : MAPPER.readTree(raw);
+            } catch (JsonProcessingException e) {
+                value = TextNode.valueOf(raw);
+            }
+            String[] parts = key.split("\\.");
+            ObjectNode node = root;
+            for (int i = 0; i < parts.length - 1; i++) {
+                JsonNode child = node.get(parts[i]);
+                if (child == null || child.isNull()) {
+                    child = node.putObject(parts[i]);
+                } else if (!child.isObject()) {
+                    throw new ConfigException("Command-line override '" + text + "': " + String.join(".",
+                            java.util.Arrays.copyOf(parts, i + 1)) + " is not a section.");
+                }
+                node = (ObjectNode) child;
+            }
+            node.set(parts[parts.length - 1], value);
+            return new Override(text, key);
+        }
+    }
+
+    /** Finds the line of a dotted key in YAML text (1-based; 0 when not found). */
+    static final class YamlLines {
+        private YamlLines() {
+        }
+
+        static int lineOf(String text, List<String> path) {
+            Node node;
+            try {
+                node = new Yaml(new LoaderOptions()).compose(new java.io.StringReader(text));
+            } catch (RuntimeException e) {
+                return 0;
+            }
+            int line = 0;
+            for (String key : path) {
+                if (!(node instanceof MappingNode)) {
+                    break;
+                }
+                Node next = null;
+                for (NodeTuple tuple : ((MappingNode) node).getValue()) {
+                    if (tuple.getKeyNode() instanceof ScalarNode
+                            && ((ScalarNode) tuple.getKeyNode()).getValue().equals(key)) {
+                        line = tuple.getKeyNode().getStartMark().getLine() + 1;
+                        next = tuple.getValueNode();
+                        break;
+                    }
+                }
+                if (next == null) {
+                    break;
+                }
+                node = next;
+            }
+            return line;
+        }
+    }
+
+    /** Nearest valid name by edit distance, or null when nothing is close. */
+    static final class Nearest {
+        private Nearest() {
+        }
+
+        static String of(String wrong, List<String> candidates) {
+            String best = null;
+            int bestDistance = Integer.MAX_VALUE;
+            Set<String> unique = new LinkedHashSet<>(candidates);
+            for (String candidate : unique) {
+                int d = distance(wrong, candidate);
+                if (d < bestDistance) {
+                    bestDistance = d;
+                    best = candidate;
+                }
+            }
+            return best != null && bestDistance <= Math.max(2, wrong.length() / 2) ? best : null;
+        }
+
+        static int distance(String a, String b) {
+            int[] previous = new int[b.length() + 1];
+            int[] current = new int[b.length() + 1];
+            for (int j = 0; j <= b.length(); j++) {
+                previous[j] = j;
+            }
+            for (int i = 1; i <= a.length(); i++) {
+                current[0] = i;
+                for (int j = 1; j <= b.length(); j++) {
+                    int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+                    current[j] = Math.min(Math.min(current[j - 1] + 1, previous[j] + 1), previous[j - 1] + cost);
+                }
+                int[] swap = previous;
+                previous = current;
+                current = swap;
+            }
+            return previous[b.length()];
+        }
+    }
+
+}

@@ -1,0 +1,29 @@
+package org.rlanything.cli.config;
+
+/**
+ * The {@code trainer} section: how long to run, how often to evaluate and checkpoint, and where.
+ *
+ * @param seed the run seed; every random choice derives from it
+ * @param iterations total iterations
+ * @param evaluateEvery evaluate every E iterations (0: never)
+ * @param checkpointEvery checkpoint every C iterations (1: a kill loses at most the iteration in progress)
+ * @param keepCheckpoints how many of the newest checkpoints to keep
+ * @param runDir the run folder
+ * @param savedTrajectories trajectories saved per iteration (with rewards and judgments) for the report
+ */
+public record TrainerConfig(Long seed, Integer iterations, Integer evaluateEvery, Integer checkpointEvery,
+                            Integer keepCheckpoints, String runDir, Integer savedTrajectories) {
+    public TrainerConfig {
+        seed = seed == null ? 10086L : seed;
+        iterations = Check.atLeast("iterations", iterations, 40, 1);
+        evaluateEvery = Check.atLeast("evaluate_every", evaluateEvery, 5, 0);
+        checkpointEvery = Check.atLeast("checkpoint_every", checkpointEvery, 1, 1);
+        keepCheckpoints = Check.atLeast("keep_checkpoints", keepCheckpoints, 3, 1);
+        runDir = Check.nonEmpty("run_dir", runDir, "runs/run");
+        savedTrajectories = Check.atLeast("saved_trajectories", savedTrajectories, 4, 0);
+    }
+
+    public static TrainerConfig defaults() {
+        return new TrainerConfig(null, null, null, null, null, null, null);
+    }
+}

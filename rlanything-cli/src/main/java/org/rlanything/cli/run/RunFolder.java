@@ -1,0 +1,46 @@
+package org.rlanything.cli.run;
+
+import java.nio.file.Path;
+
+/**
+ * The layout of a run folder:
+ * <pre>
+ * config.yaml          the effective configuration (every default filled in)
+ * metrics.jsonl        one line per iteration: {"iteration": t, metric: value, ...}; deterministic
+ * timings.jsonl        one line per iteration: the timing_s/... figures (wall clock, not deterministic)
+ * trajectories.jsonl   sampled trajectories per iteration with step rewards, verdicts and judgments
+ * pool.jsonl           the task pool's history: proposed, declined, accepted and rejected rewrites
+ * checkpoints/         iter-NNNNNN/ folders, the newest few
+ * report.html          the self-contained report
+ * </pre>
+ */
+public record RunFolder(Path root) {
+
+    public Path config() {
+        return root.resolve("config.yaml");
+    }
+
+    public JsonlLog metrics() {
+        return new JsonlLog(root.resolve("metrics.jsonl"));
+    }
+
+    public JsonlLog timings() {
+        return new JsonlLog(root.resolve("timings.jsonl"));
+    }
+
+    public JsonlLog trajectories() {
+        return new JsonlLog(root.resolve("trajectories.jsonl"));
+    }
+
+    public JsonlLog pool() {
+        return new JsonlLog(root.resolve("pool.jsonl"));
+    }
+
+    public Checkpoints checkpoints() {
+        return new Checkpoints(root.resolve("checkpoints"));
+    }
+
+    public Path report() {
+        return root.resolve("report.html");
+    }
+}

@@ -1,0 +1,120 @@
+package org.rlanything.cli.run;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.rlanything.cli.config.ConfigException;
+import org.rlanything.cli.config.ConfigLoader;
+import org.rlanything.cli.config.RunConfig;
+import org.rlanything.cli.report.ReportWriter;
+import org.rlanything.core.loop.IterationRecord;
+import org.rlanything.core.loop.LoopConfig;
+import org.rlanything.core.loop.LoopState;
+import org.rlanything.core.loop.RLAnythingLoop;
+
+/**
+ * A training run in its run folder: starts fresh or resumes exactly from the last complete checkpoint.
+ */
+public final class TrainingRun {
+
+    private final RunFolder folder;
+    private final RunConfig config;
+    private final RunComponents components;
+    private final RLAnythingLoop loop;
+    private IterationRecord last;
+
+    private final ProgressListener progress;
+
+    private TrainingRun(RunFolder folder, RunConfig config, boolean progress, int startIteration) {
+        this.folder = folder;
+        this.config = config;
+        this.components = Backends.create(config);
+        LoopConfig loopConfig = config.algorithm().toLoopConfig(config.trainer(), config.environment().maxSteps());
+        RunRecorder recorder = new RunRecorder(folder, components, loopConfig, config.trainer().checkpointEvery(),
+                config.trainer().keepCheckpoints(), config.trainer().savedTrajectories(), config.trainer().iterations());
+        RLAnythingLoop.Builder builder = RLAnythingLoop.builder().config(loopConfig)
+                .environment(components.environment()).policy(components.policy())
+                .rewardModel(components.rewardModel()).rewriter(components.rewriter()).tasks(components.tasks())
+                .evaluator(components.evaluator()).listener(recorder).listener(record -> last = record);
+        this.progress = progress ? new ProgressListener(startIteration, config.trainer().iterations()) : null;
+        if (this.progress != null) {
+            builder.listener(this.progress);
+        }
+        this.loop = builder.build();
+    }
+
+    /** Creates a new run folder for {@code config}; refuses a folder that already holds a run. */
+    public static TrainingRun start(RunConfig config, boolean progress) throws IOException {
+        RunFolder folder = new RunFolder(Path.of(config.trainer().runDir()));
+        if (Files.exists(folder.config()) || Files.exists(folder.metrics().file())) {
+            throw new ConfigException("The run folder " + folder.root() + " already holds a run: resume it with"
+                    + " 'rlanything train --resume " + folder.root() + "', or set another trainer.run_dir.");
+        }
+        Files.createDirectories(folder.root());
+        AtomicFiles.write(folder.config(), ConfigLoader.toYaml(config).getBytes(StandardCharsets.UTF_8));
+        return new TrainingRun(folder, config, progress, 0);
+    }
+
+    /**
+     * Reopens a run folder and continues from its last complete checkpoint; logs written after that
+     * checkpoint are cut back, so the resumed run writes the same lines the uninterrupted run would have.
+     * Only {@code trainer.iterations} may be overridden (to extend a run).
+     */
+    public static TrainingRun resume(Path runDir, List<String> overrides, boolean progress) throws IOException {
+        RunFolder folder = new RunFolder(runDir);
+        if (!Files.isRegularFile(folder.config())) {
+            throw new ConfigException("The folder " + runDir + " is not a run folder: it has no config.yaml.");
+        }
+        for (String override : overrides) {
+            if (!override.startsWith("trainer.iterations=")) {
+                throw new ConfigException("Command-line override '" + override + "': a resumed run keeps its"
+                        + " configuration; only trainer.iterations may change.");
+            }
+        }
+        RunConfig config = ConfigLoader.load(folder.config(), overrides);
+        if (!overrides.isEmpty()) {
+            AtomicFiles.write(folder.config(), ConfigLoader.toYaml(config).getBytes(StandardCharsets.UTF_8));
+        }
+        Checkpoints checkpoints = folder.checkpoints();
+        checkpoints.removeIncomplete();
+        java.util.Optional<Path> latest = checkpoints.latest();
+        int from = latest.map(Checkpoints::iterationOf).orElse(0);
+        for (JsonlLog log : List.of(folder.metrics(), folder.timings(), folder.pool(), folder.trajectories())) {
+            log.truncateAfter(from);
+        }
+        TrainingRun run = new TrainingRun(folder, config, progress, from);
+        if (latest.isPresent()) {
+            LoopState state = Checkpoints.load(latest.get(), run.components);
+            run.loop.restoreState(state);
+        }
+        return run;
+    }
+
+    /** Runs until the configured number of iterations; returns the last iteration's metrics. */
+    public Map<String, Double> run() throws IOException {
+        try {
+            loop.runUntil(config.trainer().iterations());
+        } finally {
+            if (progress != null) {
+                progress.close();
+            }
+        }
+        ReportWriter.write(folder);
+        return last == null ? Map.of() : last.metrics();
+    }
+
+    public RunFolder folder() {
+        return folder;
+    }
+
+    public RLAnythingLoop loop() {
+        return loop;
+    }
+
+    public RunComponents components() {
+        return components;
+    }
+}

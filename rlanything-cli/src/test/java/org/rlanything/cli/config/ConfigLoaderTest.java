@@ -1,0 +1,102 @@
+package org.rlanything.cli.config;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.rlanything.core.loop.Ablation;
+
+class ConfigLoaderTest {
+
+    @TempDir
+    Path dir;
+
+    private Path write(String yaml) throws IOException {
+        Path file = dir.resolve("run.yaml");
+        Files.writeString(file, yaml);
+        return file;
+    }
+
+    private String error(String yaml, String... overrides) throws IOException {
+        Path file = write(yaml);
+        return assertThrows(ConfigException.class, () -> ConfigLoader.load(file, List.of(overrides))).getMessage();
+    }
+
+    @Test
+    void readsSectionsFillsDefaultsAndAppliesOverrides() throws IOException {
+        Path file = write("trainer:\n  iterations: 12\n  seed: 3\nalgorithm:\n  arm: policy\n  tasks_per_iteration: 4\n");
+        RunConfig config = ConfigLoader.load(file, List.of("trainer.iterations=7", "algorithm.policy_band=[0.1, 0.9]"));
+        assertEquals(7, config.trainer().iterations());
+        assertEquals(3L, config.trainer().seed());
+        assertEquals(Ablation.POLICY, config.algorithm().arm());
+        assertEquals(4, config.algorithm().tasksPerIteration());
+        assertEquals(List.of(0.1, 0.9), config.algorithm().policyBand());
+        assertEquals(8, config.algorithm().rolloutsPerTask(), "default");
+        assertEquals(12, config.environment().maxSteps(), "default environment");
+        // the effective config round-trips
+        RunConfig again = ConfigLoader.parse(ConfigLoader.toYaml(config), "effective", List.of());
+        assertEquals(config, again);
+    }
+
+    @Test
+    void anUnknownKeyNamesFileLineKeyAndTheNearestValidName() throws IOException {
+        String message = error("trainer:\n  iterations: 3\n  evaluate_evry: 2\n");
+        assertTrue(message.startsWith(dir.resolve("run.yaml") + ", line 3: trainer.evaluate_evry: unknown key"),
+                message);
+        assertTrue(message.contains("did you mean 'evaluate_every'?"), message);
+        String section = error("algoritm:\n  arm: policy\n");
+        assertTrue(section.contains("algoritm: unknown key (did you mean 'algorithm'?)"), section);
+    }
+
+    @Test
+    void aWrongTypeNamesTheKeyAndTheExpectedType() throws IOException {
+        String message = error("trainer:\n  iterations: many\n");
+        assertTrue(message.contains("line 2: trainer.iterations: expected an integer."), message);
+        String fraction = error("trainer:\n  iterations: 2.5\n");
+        assertTrue(fraction.contains("trainer.iterations: expected an integer."), fraction);
+        String quoted = error("policy:\n  learning_rate: \"0.5\"\n");
+        assertTrue(quoted.contains("policy.learning_rate: expected a number."), quoted);
+        String arm = error("algorithm:\n  arm: everything\n");
+        assertTrue(arm.contains("algorithm.arm: expected one of OUTCOME_ONLY, POLICY"), arm);
+        String kind = error("environment:\n  kind: minecraft\n");
+        assertTrue(kind.contains("environment.kind: unknown kind 'minecraft'; expected one of keylock"), kind);
+    }
+
+    @Test
+    void anOutOfRangeValueNamesTheKeyAndTheRange() throws IOException {
+        String message = error("algorithm:\n  rollouts_per_task: 0\n");
+        assertTrue(message.contains("line 2: algorithm.rollouts_per_task: expected an integer >= 1, got 0."), message);
+        String band = error("algorithm:\n  reward_model_band: [0.9, 0.1]\n");
+        assertTrue(band.contains("algorithm.reward_model_band: expected two numbers [low, high]"), band);
+        String rate = error("reward_model:\n  invalid_rate: 1.5\n");
+        assertTrue(rate.contains("reward_model.invalid_rate: expected a number from 0.0 to 0.99, got 1.5."), rate);
+    }
+
+    @Test
+    void overridesAreNamedInTheirErrors() throws IOException {
+        String message = error("trainer:\n  iterations: 3\n", "trainer.iterations=-2");
+        assertEquals("Command-line override 'trainer.iterations=-2': trainer.iterations: expected an integer >= 1,"
+                + " got -2.", message);
+        String unknown = error("{}\n", "trainer.iteratons=5");
+        assertTrue(unknown.startsWith("Command-line override 'trainer.iteratons=5'"), unknown);
+        assertTrue(unknown.contains("did you mean 'iterations'?"), unknown);
+        String malformed = error("{}\n", "trainer.iterations");
+        assertTrue(malformed.contains("is not of the form section.key=value"), malformed);
+    }
+
+    @Test
+    void aMissingFileOrBrokenYamlIsNamed() throws IOException {
+        Path missing = dir.resolve("nope.yaml");
+        String message = assertThrows(ConfigException.class, () -> ConfigLoader.load(missing, List.of())).getMessage();
+        assertEquals("The config file " + missing + " does not exist (or is not a file).", message);
+        String broken = error("trainer:\n  iterations: [1, 2\n");
+        assertTrue(broken.startsWith(dir.resolve("run.yaml") + ", line "), broken);
+        assertTrue(broken.contains("not valid YAML"), broken);
+    }
+}

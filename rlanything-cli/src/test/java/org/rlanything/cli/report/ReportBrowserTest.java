@@ -1,0 +1,86 @@
+package org.rlanything.cli.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.rlanything.cli.Main;
+
+/**
+ * Opens a real run's report.html in headless Chromium (Debian's package, installed by scripts/test) with
+ * the network off: the page must render without script or console errors, and every chart must be drawn
+ * from non-empty data (points in the chart, painted pixels on its canvas).
+ */
+class ReportBrowserTest {
+
+    private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void theReportRendersItsChartsWithoutErrors() throws Exception {
+        assertTrue(Files.isExecutable(CHROMIUM), "This test needs Debian's chromium at " + CHROMIUM
+                + "; scripts/test installs it (apt-get install chromium).");
+        Path run = dir.resolve("run");
+        StringWriter out = new StringWriter();
+        Path config = Path.of("..", "configs", "demo.yaml");
+        assertEquals(0, Main.run(new PrintWriter(out), new PrintWriter(out), "train", config.toString(), "-q",
+                "trainer.iterations=15", "trainer.run_dir=" + run), out.toString());
+        Path report = run.resolve("report.html");
+        String html = Files.readString(report);
+        assertFalse(html.contains("src=\"http"), "self-contained: no external scripts");
+        assertFalse(html.contains("href=\"http"), "self-contained: no external styles");
+
+        Process browser = new ProcessBuilder(CHROMIUM.toString(), "--headless", "--no-sandbox", "--disable-gpu",
+                "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update",
+                "--disable-sync", "--user-data-dir=" + dir.resolve("profile"), "--enable-logging=stderr", "--v=0",
+                "--window-size=1400,1000", "--virtual-time-budget=5000", "--dump-dom",
+                report.toUri().toString())
+                .redirectOutput(dir.resolve("dom.html").toFile()).redirectError(dir.resolve("browser.log").toFile())
+                .start();
+        assertTrue(browser.waitFor(60, TimeUnit.SECONDS), "chromium finished");
+        String dom = Files.readString(dir.resolve("dom.html"));
+        String log = Files.readString(dir.resolve("browser.log"));
+
+        Matcher body = Pattern.compile("<body([^>]*)>").matcher(dom);
+        assertTrue(body.find(), "the browser produced the page: " + log);
+        ObjectMapper json = new ObjectMapper();
+        String attributes = body.group(1).replace("&quot;", "\"");
+        assertEquals("[]", attribute(attributes, "data-errors"), "no script errors");
+        assertEquals("5", attribute(attributes, "data-charts"), "five charts drawn");
+        JsonNode points = json.readTree(attribute(attributes, "data-chart-points"));
+        JsonNode pixels = json.readTree(attribute(attributes, "data-chart-pixels"));
+        for (String chart : List.of("success", "reward-model", "pool", "losses", "timing")) {
+            assertTrue(points.path(chart).asInt() > 0, chart + " has data: " + points);
+            assertTrue(pixels.path(chart).asInt() > 1000, chart + " painted its canvas: " + pixels);
+        }
+        for (String line : log.split("\n")) {
+            if (line.contains("CONSOLE")) {
+                assertFalse(line.contains("Error") || line.contains("Uncaught"), "console error: " + line);
+            }
+        }
+        assertTrue(dom.contains("Sample trajectories"));
+        assertTrue(dom.contains("class=\"v1\""), "verdicts shown per step");
+    }
+
+    private static String attribute(String attributes, String name) {
+        Matcher matcher = Pattern.compile(name + "=\"([^\"]*(?:\"[^=\\s][^\"]*)*)\"(?=\\s|$)").matcher(attributes);
+        if (!matcher.find()) {
+            throw new AssertionError("no " + name + " in " + attributes);
+        }
+        return matcher.group(1);
+    }
+}

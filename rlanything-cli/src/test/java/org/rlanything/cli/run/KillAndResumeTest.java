@@ -1,0 +1,94 @@
+package org.rlanything.cli.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.rlanything.cli.Main;
+
+/**
+ * Starts a real {@code train} process, kills it with SIGKILL in the middle of the run, resumes it with
+ * {@code train --resume}, and checks that the run folder's logs equal those of an uninterrupted run of the
+ * same seed, line for line.
+ */
+class KillAndResumeTest {
+
+    private static final int ITERATIONS = 100;
+
+    @TempDir
+    Path dir;
+
+    private Path config() throws IOException {
+        Path file = dir.resolve("run.yaml");
+        Files.writeString(file, String.join("\n",
+                "trainer: {seed: 4242, iterations: " + ITERATIONS + ", evaluate_every: 10, checkpoint_every: 1,"
+                        + " keep_checkpoints: 2}",
+                "environment: {kind: keylock, pool_size: 48, max_steps: 12}",
+                "algorithm: {tasks_per_iteration: 24, rollouts_per_task: 8, rewriter_samples: 4}", ""));
+        return file;
+    }
+
+    private Process train(String... args) throws IOException {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
+                .toString(), "-cp", System.getProperty("java.class.path"), "org.rlanything.cli.Main"));
+        command.addAll(List.of(args));
+        return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(dir.resolve("process.log").toFile())
+                .start();
+    }
+
+    private static long lines(Path file) throws IOException {
+        if (!Files.exists(file)) {
+            return 0;
+        }
+        try (var stream = Files.lines(file)) {
+            return stream.count();
+        }
+    }
+
+    @Test
+    void aKilledRunResumesToTheSameLogsAsAnUninterruptedOne() throws Exception {
+        Path config = config();
+        Path reference = dir.resolve("reference");
+        StringWriter out = new StringWriter();
+        assertEquals(0, Main.run(new PrintWriter(out), new PrintWriter(out), "train", config.toString(), "-q",
+                "trainer.run_dir=" + reference), out.toString());
+
+        Path killed = dir.resolve("killed");
+        Process first = train("train", config.toString(), "-q", "trainer.run_dir=" + killed);
+        Path metrics = killed.resolve("metrics.jsonl");
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (lines(metrics) < 25 && first.isAlive() && System.nanoTime() < deadline) {
+            Thread.sleep(2);
+        }
+        assertTrue(first.isAlive(), "the run must still be going when it is killed: " + Files.readString(
+                dir.resolve("process.log")));
+        first.destroyForcibly(); // SIGKILL: no shutdown hooks, no flushing
+        first.waitFor(30, TimeUnit.SECONDS);
+        long linesAtKill = lines(metrics);
+        assertTrue(linesAtKill < ITERATIONS, "killed mid-run, after " + linesAtKill + " iterations");
+
+        Process second = train("train", "--resume", killed.toString(), "-q");
+        assertTrue(second.waitFor(120, TimeUnit.SECONDS), "the resumed run finishes");
+        assertEquals(0, second.exitValue(), Files.readString(dir.resolve("process.log")));
+
+        for (String log : List.of("metrics.jsonl", "pool.jsonl", "trajectories.jsonl")) {
+            List<String> expected = Files.readAllLines(reference.resolve(log));
+            List<String> actual = Files.readAllLines(killed.resolve(log));
+            assertEquals(expected.size(), actual.size(), log + " line count");
+            for (int i = 0; i < expected.size(); i++) {
+                assertEquals(expected.get(i), actual.get(i), log + " line " + (i + 1));
+            }
+        }
+        assertEquals(ITERATIONS, lines(killed.resolve("metrics.jsonl")));
+        assertTrue(Files.exists(killed.resolve("report.html")));
+    }
+}
