@@ -1,0 +1,291 @@
+package org.rlanything.cli.bench;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import com.fasterxml.jackson.databind.JsonNode;
+import org.rlanything.cli.config.ConfigLoader;
+import org.rlanything.cli.config.RunConfig;
+import org.rlanything.cli.report.HtmlCharts;
+import org.rlanything.cli.run.AtomicFiles;
+import org.rlanything.cli.run.Backends;
+import org.rlanything.cli.run.Checkpoints;
+import org.rlanything.cli.run.RunComponents;
+import org.rlanything.cli.run.TrainingRun;
+import org.rlanything.core.loop.Ablation;
+import org.rlanything.core.loop.RLAnythingLoop;
+
+/**
+ * The paper's ablation (method.md §8) on this implementation: for each seed, the starting models are
+ * evaluated ("before"), then each arm trains from the same starting models with the same budget, and its
+ * final models are evaluated with the run's fixed evaluation seed. The step-only arm freezes the reward
+ * model trained by the full run of the same seed. Every arm is an ordinary training run with its own run
+ * folder and report under {@code runs/}; the bench writes {@code ablation.md}, {@code ablation.html} and
+ * {@code ablation.json} with mean and standard deviation over seeds and the evaluation curves.
+ */
+public final class AblationBench {
+
+    /** Arms in table order; "before" is the untrained starting point. */
+    static final List<String> ARMS = List.of("before", "OUTCOME_ONLY", "POLICY", "POLICY_REWARD",
+            "POLICY_REWARD_ENV", "STEP_ONLY");
+
+    private final Path configFile;
+    private final List<String> overrides;
+    private final List<Long> seeds;
+    private final Path out;
+    private final PrintWriter log;
+
+    public AblationBench(Path configFile, List<String> overrides, List<Long> seeds, Path out, PrintWriter log) {
+        this.configFile = configFile;
+        this.overrides = List.copyOf(overrides);
+        this.seeds = List.copyOf(seeds);
+        this.out = out;
+        this.log = log;
+    }
+
+    /** One arm's result on one seed. */
+    record ArmResult(String arm, long seed, Map<String, Double> finals, Map<String, List<double[]>> curves,
+                     double seconds) {
+    }
+
+    public List<ArmResult> run() throws IOException {
+        Files.createDirectories(out.resolve("runs"));
+        List<ArmResult> results = new ArrayList<>();
+        for (long seed : seeds) {
+            RunConfig base = config(seed, "before", List.of());
+            long started = System.nanoTime();
+            RunComponents starting = Backends.create(base);
+            loadInit(base, starting);
+            Map<String, Double> before = new TreeMap<>(starting.evaluator().evaluate(0, starting.policy(),
+                    starting.rewardModel(), RLAnythingLoop.evaluationSeed(seed)));
+            results.add(new ArmResult("before", seed, before, Map.of(), seconds(started)));
+            log.printf(Locale.ROOT, "seed %d before: %s%n", seed, before);
+            log.flush();
+            Path fullRun = null;
+            for (String arm : ARMS.subList(1, ARMS.size())) {
+                List<String> extra = new ArrayList<>();
+                if (arm.equals("STEP_ONLY")) {
+                    Path checkpoint = new Checkpoints(fullRun.resolve("checkpoints")).latest().orElseThrow(
+                            () -> new IOException("The full run has no checkpoint to take the reward model from."));
+                    extra.add("trainer.reward_model_init=" + checkpoint.resolve("reward_model"));
+                }
+                RunConfig config = config(seed, arm, extra);
+                Path runDir = Path.of(config.trainer().runDir());
+                AtomicFiles.deleteTree(runDir);
+                started = System.nanoTime();
+                TrainingRun run = TrainingRun.start(config, false);
+                run.run();
+                Map<String, Double> finals = new TreeMap<>(run.components().evaluator().evaluate(
+                        config.trainer().iterations(), run.components().policy(), run.components().rewardModel(),
+                        RLAnythingLoop.evaluationSeed(seed)));
+                Map<String, Double> lastTraining = lastMetrics(run);
+                for (String key : List.of("env/accepted_total", "env/rejected_total")) {
+                    if (lastTraining.containsKey(key)) {
+                        finals.put(key, lastTraining.get(key));
+                    }
+                }
+                meanOverRun(run, "env/accepted_task_success").ifPresent(v -> finals.put("env/accepted_task_success", v));
+                results.add(new ArmResult(arm, seed, finals, curves(run), seconds(started)));
+                log.printf(Locale.ROOT, "seed %d %s (%.0f s): %s%n", seed, arm, seconds(started), finals);
+                log.flush();
+                if (arm.equals("POLICY_REWARD_ENV")) {
+                    fullRun = runDir;
+                }
+            }
+        }
+        write(results);
+        return results;
+    }
+
+    private RunConfig config(long seed, String arm, List<String> extra) {
+        List<String> all = new ArrayList<>(overrides);
+        all.add("trainer.seed=" + seed);
+        all.add("trainer.run_dir=" + out.resolve("runs").resolve(arm.toLowerCase(Locale.ROOT) + "-seed" + seed));
+        if (!arm.equals("before")) {
+            all.add("algorithm.arm=" + Ablation.valueOf(arm).name());
+        }
+        all.addAll(extra);
+        return ConfigLoader.load(configFile, all);
+    }
+
+    private static void loadInit(RunConfig config, RunComponents components) throws IOException {
+        if (config.trainer().policyInit() != null) {
+            components.policyState().loadFrom(Path.of(config.trainer().policyInit()));
+        }
+        if (config.trainer().rewardModelInit() != null) {
+            components.rewardModelState().loadFrom(Path.of(config.trainer().rewardModelInit()));
+        }
+    }
+
+    private static double seconds(long started) {
+        return (System.nanoTime() - started) / 1e9;
+    }
+
+    private static Map<String, Double> lastMetrics(TrainingRun run) throws IOException {
+        List<JsonNode> lines = run.folder().metrics().read();
+        Map<String, Double> last = new TreeMap<>();
+        if (!lines.isEmpty()) {
+            lines.get(lines.size() - 1).fields().forEachRemaining(e -> last.put(e.getKey(), e.getValue().asDouble()));
+        }
+        return last;
+    }
+
+    private static java.util.OptionalDouble meanOverRun(TrainingRun run, String key) throws IOException {
+        return run.folder().metrics().read().stream().filter(line -> line.has(key))
+                .mapToDouble(line -> line.get(key).asDouble()).average();
+    }
+
+    /** The evaluation curves (val-core/...) and the cumulative accepted rewrites, per iteration. */
+    private static Map<String, List<double[]>> curves(TrainingRun run) throws IOException {
+        Map<String, List<double[]>> curves = new TreeMap<>();
+        for (JsonNode line : run.folder().metrics().read()) {
+            int iteration = line.path("iteration").asInt();
+            line.fields().forEachRemaining(e -> {
+                if (e.getKey().startsWith("val-core/") || e.getKey().equals("env/accepted_total")
+                        || e.getKey().equals("env/train_success")) {
+                    curves.computeIfAbsent(e.getKey(), k -> new ArrayList<>())
+                            .add(new double[] {iteration, e.getValue().asDouble()});
+                }
+            });
+        }
+        return curves;
+    }
+
+    /** Writes ablation.json, ablation.md and ablation.html. */
+    void write(List<ArmResult> results) throws IOException {
+        ObjectMapper json = new ObjectMapper();
+        AtomicFiles.write(out.resolve("ablation.json"), json.writerWithDefaultPrettyPrinter()
+                .writeValueAsBytes(results));
+        TreeSet<String> metrics = new TreeSet<>();
+        for (ArmResult result : results) {
+            metrics.addAll(result.finals().keySet());
+        }
+        StringBuilder md = new StringBuilder("# Ablation\n\n");
+        md.append("Config `").append(configFile).append("`");
+        if (!overrides.isEmpty()) {
+            md.append(" with `").append(String.join(" ", overrides)).append("`");
+        }
+        md.append("; seeds ").append(seeds).append(". Each cell: mean ± standard deviation over seeds (population"
+                + " std), final models, fixed evaluation seed per run seed.\n\n");
+        md.append("| arm |");
+        for (String metric : metrics) {
+            md.append(' ').append(metric).append(" |");
+        }
+        md.append(" seconds |\n|---|");
+        md.append("---|".repeat(metrics.size() + 1)).append('\n');
+        for (String arm : ARMS) {
+            md.append("| ").append(arm).append(" |");
+            for (String metric : metrics) {
+                md.append(' ').append(cell(results, arm, metric)).append(" |");
+            }
+            md.append(' ').append(cellSeconds(results, arm)).append(" |\n");
+        }
+        AtomicFiles.write(out.resolve("ablation.md"), md.toString().getBytes(StandardCharsets.UTF_8));
+
+        ObjectNode data = json.createObjectNode();
+        ArrayNode charts = data.putArray("charts");
+        TreeSet<String> curveKeys = new TreeSet<>();
+        for (ArmResult result : results) {
+            curveKeys.addAll(result.curves().keySet());
+        }
+        int id = 0;
+        for (String key : curveKeys) {
+            ObjectNode chart = charts.addObject();
+            chart.put("id", "c" + id++);
+            chart.put("title", key + " (mean over seeds)");
+            chart.put("type", "line");
+            ArrayNode series = chart.putArray("series");
+            for (String arm : ARMS) {
+                Map<Integer, double[]> sums = new TreeMap<>();
+                for (ArmResult result : results) {
+                    if (result.arm().equals(arm) && result.curves().containsKey(key)) {
+                        for (double[] point : result.curves().get(key)) {
+                            double[] sum = sums.computeIfAbsent((int) point[0], k -> new double[2]);
+                            sum[0] += point[1];
+                            sum[1]++;
+                        }
+                    }
+                }
+                if (sums.isEmpty()) {
+                    continue;
+                }
+                ObjectNode s = series.addObject();
+                s.put("label", arm);
+                ArrayNode points = s.putArray("data");
+                sums.forEach((x, sum) -> points.addObject().put("x", x).put("y", sum[0] / sum[1]));
+            }
+        }
+        String html = HtmlCharts.head("RLAnything ablation") + "<h1>Ablation</h1>\n"
+                + markdownTable(md.toString()) + "<h2>Curves</h2>\n" + HtmlCharts.figures(charts)
+                + HtmlCharts.tail(data);
+        AtomicFiles.write(out.resolve("ablation.html"), html.getBytes(StandardCharsets.UTF_8));
+    }
+
+    static String cell(List<ArmResult> results, String arm, String metric) {
+        List<Double> values = new ArrayList<>();
+        for (ArmResult result : results) {
+            if (result.arm().equals(arm) && result.finals().containsKey(metric)) {
+                values.add(result.finals().get(metric));
+            }
+        }
+        if (values.isEmpty()) {
+            return "-";
+        }
+        double mean = values.stream().mapToDouble(Double::doubleValue).average().orElse(0);
+        double var = values.stream().mapToDouble(v -> (v - mean) * (v - mean)).average().orElse(0);
+        boolean counts = metric.endsWith("_total");
+        return counts ? String.format(Locale.ROOT, "%.1f ± %.1f", mean, Math.sqrt(var))
+                : String.format(Locale.ROOT, "%.3f ± %.3f", mean, Math.sqrt(var));
+    }
+
+    private static String cellSeconds(List<ArmResult> results, String arm) {
+        return String.format(Locale.ROOT, "%.0f", results.stream().filter(r -> r.arm().equals(arm))
+                .mapToDouble(ArmResult::seconds).average().orElse(0));
+    }
+
+    /** Renders the markdown table lines of {@code md} as an HTML table (the rest as paragraphs). */
+    private static String markdownTable(String md) {
+        StringBuilder html = new StringBuilder();
+        boolean inTable = false;
+        for (String line : md.split("\n")) {
+            if (line.startsWith("|")) {
+                if (line.startsWith("|---")) {
+                    continue;
+                }
+                if (!inTable) {
+                    html.append("<table class=\"summary\">\n");
+                    inTable = true;
+                }
+                html.append("<tr>");
+                String[] cells = line.substring(1, line.length() - 1).split("\\|");
+                for (String c : cells) {
+                    html.append("<td>").append(HtmlCharts.escape(c.strip())).append("</td>");
+                }
+                html.append("</tr>\n");
+            } else if (!line.isBlank() && !line.startsWith("#")) {
+                if (inTable) {
+                    html.append("</table>\n");
+                    inTable = false;
+                }
+                html.append("<p>").append(HtmlCharts.escape(line)).append("</p>\n");
+            }
+        }
+        if (inTable) {
+            html.append("</table>\n");
+        }
+        return html.toString();
+    }
+
+}

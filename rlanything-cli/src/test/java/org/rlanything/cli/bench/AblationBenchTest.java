@@ -1,0 +1,57 @@
+package org.rlanything.cli.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class AblationBenchTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void runsEveryArmFromTheSameStartAndTabulatesMeanAndSpread() throws Exception {
+        StringWriter log = new StringWriter();
+        List<AblationBench.ArmResult> results = new AblationBench(Path.of("..", "configs", "demo.yaml"),
+                List.of("trainer.iterations=6"), List.of(1L, 2L), dir, new PrintWriter(log)).run();
+        assertEquals(12, results.size(), "six arms, two seeds");
+        for (String arm : AblationBench.ARMS) {
+            assertEquals(2, results.stream().filter(r -> r.arm().equals(arm)).count(), arm);
+        }
+        // "before" is the same for every arm of a seed: it is the untrained start
+        for (AblationBench.ArmResult result : results) {
+            assertTrue(result.finals().containsKey("val-core/keylock/success"), result.toString());
+        }
+        // the step-only arm starts from the reward model the full run of the same seed trained
+        String stepOnly = Files.readString(dir.resolve("runs/step_only-seed1/config.yaml"));
+        assertTrue(stepOnly.contains("reward_model_init: " + dir.resolve("runs/policy_reward_env-seed1/checkpoints")
+                .resolve("iter-000006").resolve("reward_model")), stepOnly);
+        assertTrue(stepOnly.contains("arm: STEP_ONLY"), stepOnly);
+        String md = Files.readString(dir.resolve("ablation.md"));
+        for (String arm : AblationBench.ARMS) {
+            assertTrue(md.contains("| " + arm + " |"), md);
+        }
+        assertTrue(md.contains(" ± "), md);
+        JsonNode json = new ObjectMapper().readTree(dir.resolve("ablation.json").toFile());
+        assertEquals(12, json.size());
+        assertTrue(Files.readString(dir.resolve("ablation.html")).contains("id=\"report-data\""));
+    }
+
+    @Test
+    void aCellIsMeanAndPopulationStdOverSeeds() {
+        List<AblationBench.ArmResult> results = List.of(
+                new AblationBench.ArmResult("POLICY", 1, java.util.Map.of("m", 0.5), java.util.Map.of(), 1),
+                new AblationBench.ArmResult("POLICY", 2, java.util.Map.of("m", 0.7), java.util.Map.of(), 1));
+        assertEquals("0.600 ± 0.100", AblationBench.cell(results, "POLICY", "m"));
+        assertEquals("-", AblationBench.cell(results, "before", "m"));
+    }
+}
