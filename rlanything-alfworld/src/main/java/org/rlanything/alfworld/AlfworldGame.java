@@ -33,7 +33,11 @@ public final class AlfworldGame {
     /** The paragraph TextWorld prints before every ALFWorld intro. */
     public static final String BANNER = "-= Welcome to TextWorld, ALFRED! =-";
 
-    private final GameFile file;
+    private final String source;
+    private final boolean solvable;
+    private final CompressedText domainText;
+    private final CompressedText grammarText;
+    private final CompressedText problemText;
     private final String id;
     private final Scene scene;
     private final DomainRules rules;
@@ -46,8 +50,8 @@ public final class AlfworldGame {
     private final String initialObservation;
 
     private AlfworldGame(GameFile file) throws MalformedGameException {
-        this.file = file;
-        String source = file.source();
+        this.source = file.source();
+        this.solvable = file.solvable();
         PddlDomain domain;
         try {
             domain = PddlDomain.parse(file.domain());
@@ -91,6 +95,9 @@ public final class AlfworldGame {
         this.generator = new ActionGenerator(scene, rules);
         this.commands = new CommandTable(this);
         this.id = "alfworld-" + hash(file);
+        this.domainText = new CompressedText(file.domain());
+        this.grammarText = new CompressedText(file.grammar());
+        this.problemText = new CompressedText(file.problem());
         GameState start = scene.initialState();
         try {
             this.initialObservation = grammar.render(grammar.template("#intro#"), new Bindings(), start);
@@ -121,9 +128,14 @@ public final class AlfworldGame {
         }
     }
 
-    /** The raw game text. */
+    /** The raw game text (kept compressed; this rebuilds it). */
     public GameFile file() {
-        return file;
+        return new GameFile(source, domainText.text(), grammarText.text(), problemText.text(), solvable);
+    }
+
+    /** Where the game came from (normally its file path). */
+    public String source() {
+        return source;
     }
 
     /** A stable id derived from the game's content ({@code alfworld-} and 16 hex digits). */
@@ -298,6 +310,6 @@ public final class AlfworldGame {
 
     @Override
     public String toString() {
-        return "AlfworldGame[" + file.source() + ", " + goalText() + "]";
+        return "AlfworldGame[" + source + ", " + goalText() + "]";
     }
 }

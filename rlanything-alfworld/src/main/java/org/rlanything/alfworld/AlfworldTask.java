@@ -30,7 +30,7 @@ public final class AlfworldTask implements Task {
 
     @Override
     public String describe() {
-        return game.goalText() + " [" + game.file().source() + "]";
+        return game.goalText() + " [" + game.source() + "]";
     }
 
     @Override

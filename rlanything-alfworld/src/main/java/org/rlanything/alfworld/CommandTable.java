@@ -46,8 +46,8 @@ final class CommandTable {
     /** Static texts: per verb, indexed by the first argument (null for two-argument verbs). */
     private final String[][] statics = new String[VERBS][];
     private final int[][] staticRanks = new int[VERBS][];
-    /** Lazily filled texts of two-argument verbs, indexed first * n2 + second. */
-    private final String[][] lazy = new String[VERBS][];
+    /** Lazily filled texts of two-argument verbs: [verb][first][second]. */
+    private final String[][][] lazy = new String[VERBS][][];
     private final ThreadLocal<Work> work;
 
     CommandTable(AlfworldGame game) {
@@ -101,6 +101,23 @@ final class CommandTable {
         }
     }
 
+    /** Whether the single-argument action can ever be admissible (others get no text). */
+    private boolean canOccur(Verb verb, int i) {
+        switch (verb) {
+            case GOTO:
+                return scene.receptacleLocation(i) >= 0;
+            case OPEN:
+            case CLOSE:
+                return scene.openable(i);
+            case EXAMINE_OBJECT:
+                return game.rules().examinesInReceptacles()
+                        || (scene.staticFlags(i) & org.rlanything.alfworld.world.Flags.PICKUPABLE) != 0
+                        || reference.heldObject() == i;
+            default:
+                return true;
+        }
+    }
+
     private void buildStatics() {
         // texts
         for (Verb verb : game.rules().verbs()) {
@@ -111,10 +128,10 @@ final class CommandTable {
                     : (verb == Verb.LOOK || verb == Verb.INVENTORY || verb == Verb.HELP) ? 1 : nR;
             String[] texts = new String[n];
             for (int i = 0; i < n; i++) {
-                if (verb == Verb.GOTO && scene.receptacleLocation(i) < 0) {
+                if (!canOccur(verb, i)) {
                     continue;
                 }
-                texts[i] = game.renderCommand(Verb.code(verb, i, 0), reference.agentLocation(), reference);
+                texts[i] = game.renderCommand(Verb.code(verb, i, 0), reference.agentLocation(), reference).intern();
             }
             statics[verb.ordinal()] = texts;
         }
@@ -155,17 +172,20 @@ final class CommandTable {
         if (texts != null) {
             return texts[verb == Verb.LOOK || verb == Verb.INVENTORY || verb == Verb.HELP ? 0 : a];
         }
-        int n2 = verb == Verb.SLICE ? nO : nR;
-        String[] cache = lazy[verb.ordinal()];
-        if (cache == null) {
-            cache = new String[(verb == Verb.SLICE ? nO : nO) * n2];
-            lazy[verb.ordinal()] = cache;
+        String[][] byFirst = lazy[verb.ordinal()];
+        if (byFirst == null) {
+            byFirst = new String[nO][];
+            lazy[verb.ordinal()] = byFirst;
         }
-        int at = a * n2 + b;
-        String t = cache[at];
+        String[] row = byFirst[a];
+        if (row == null) {
+            row = new String[verb == Verb.SLICE ? nO : nR];
+            byFirst[a] = row;
+        }
+        String t = row[b];
         if (t == null) {
-            t = game.renderCommand(code, reference.agentLocation(), reference);
-            cache[at] = t;
+            t = game.renderCommand(code, reference.agentLocation(), reference).intern();
+            row[b] = t;
         }
         return t;
     }

@@ -5,13 +5,12 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /** {@code rlanything bench}: performance measurements; each target is its own subcommand class. */
-@Command(name = "bench", mixinStandardHelpOptions = true,
-        description = "Measure performance of a component.",
-        subcommands = {BenchModelCommand.class})
+@Command(name = "bench", mixinStandardHelpOptions = true, description = "Performance measurements.",
+        subcommands = {BenchEnvCommand.class, BenchModelCommand.class})
 public final class BenchCommand implements Runnable {
 
     @Spec
-    CommandSpec spec;
+    private CommandSpec spec;
 
     @Override
     public void run() {

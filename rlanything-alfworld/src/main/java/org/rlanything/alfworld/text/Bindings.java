@@ -10,6 +10,7 @@ import org.rlanything.alfworld.world.Kind;
 public final class Bindings {
 
     private String[] names = new String[8];
+    private int[] hashes = new int[8];
     private int[] kinds = new int[8];
     private int[] values = new int[8];
     private int size;
@@ -18,10 +19,12 @@ public final class Bindings {
     public Bindings put(String name, Kind kind, int index) {
         if (size == names.length) {
             names = Arrays.copyOf(names, size * 2);
+            hashes = Arrays.copyOf(hashes, size * 2);
             kinds = Arrays.copyOf(kinds, size * 2);
             values = Arrays.copyOf(values, size * 2);
         }
         names[size] = name;
+        hashes[size] = name.hashCode();
         kinds[size] = kind.ordinal();
         values[size] = index;
         size++;
@@ -43,8 +46,9 @@ public final class Bindings {
 
     /** The position of the latest binding of {@code name}, or -1. */
     int find(String name) {
+        int hash = name.hashCode();
         for (int i = size - 1; i >= 0; i--) {
-            if (names[i].equals(name)) {
+            if (hashes[i] == hash && (names[i] == name || names[i].equals(name))) {
                 return i;
             }
         }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.rlanything.alfworld.world.GameState;
 import org.rlanything.alfworld.world.Kind;
 import org.rlanything.alfworld.world.Predicate;
 import org.rlanything.alfworld.world.Scene;
@@ -26,6 +27,11 @@ import org.rlanything.alfworld.world.StateView;
  */
 public final class CompiledGrammar {
 
+    /** Parsed rule texts and queries, shared by all games (ALFWorld games share their grammar). */
+    private static final Map<String, Sym[]> SYMBOLS = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final Map<String, Query> QUERIES = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final int CACHE_LIMIT = 20_000;
+
     private final Scene scene;
     private final Map<String, RuleSet> rules = new HashMap<>();
 
@@ -40,8 +46,8 @@ public final class CompiledGrammar {
             List<Rule> compiled = new ArrayList<>();
             for (TwlGrammar.RuleText r : e.getValue()) {
                 try {
-                    Query condition = r.condition().isBlank() ? null : Query.parse(r.condition());
-                    compiled.add(new Rule(condition, g.parseSymbols(r.rhs())));
+                    Query condition = r.condition().isBlank() ? null : cachedQuery(r.condition());
+                    compiled.add(new Rule(condition, g.cachedSymbols(r.rhs())));
                 } catch (GrammarException ex) {
                     throw new GrammarException("the rule '" + e.getKey() + "': " + ex.getMessage());
                 }
@@ -51,6 +57,28 @@ public final class CompiledGrammar {
         return g;
     }
 
+    private static Query cachedQuery(String text) throws GrammarException {
+        Query q = QUERIES.get(text);
+        if (q == null) {
+            q = Query.parse(text);
+            if (QUERIES.size() < CACHE_LIMIT) {
+                QUERIES.put(text, q);
+            }
+        }
+        return q;
+    }
+
+    private Sym[] cachedSymbols(String text) throws GrammarException {
+        Sym[] symbols = SYMBOLS.get(text);
+        if (symbols == null) {
+            symbols = parseSymbols(text);
+            if (SYMBOLS.size() < CACHE_LIMIT) {
+                SYMBOLS.put(text, symbols);
+            }
+        }
+        return symbols;
+    }
+
     /** Whether a rule list named {@code name} exists. */
     public boolean hasRule(String name) {
         return rules.containsKey(name);
@@ -58,7 +86,7 @@ public final class CompiledGrammar {
 
     /** Compiles a symbol text such as a command template or a feedback symbol. */
     public Template template(String symbols) throws GrammarException {
-        Sym[] parsed = parseSymbols(symbols);
+        Sym[] parsed = cachedSymbols(symbols);
         checkReferences(parsed, symbols);
         return new Template(symbols, parsed);
     }
@@ -169,7 +197,6 @@ public final class CompiledGrammar {
 
     private static final class NonTerminal extends Sym {
         final String name;
-        RuleSet resolved;
 
         NonTerminal(String name) {
             this.name = name;
@@ -177,13 +204,9 @@ public final class CompiledGrammar {
 
         @Override
         void render(CompiledGrammar g, Ctx ctx, StringBuilder out) {
-            RuleSet set = resolved;
+            RuleSet set = g.rules.get(name);
             if (set == null) {
-                set = g.rules.get(name);
-                if (set == null) {
-                    throw new IllegalStateException("The grammar has no rule #" + name + "#.");
-                }
-                resolved = set;
+                throw new IllegalStateException("The grammar has no rule #" + name + "#.");
             }
             set.render(g, ctx, out);
         }
@@ -470,7 +493,8 @@ public final class CompiledGrammar {
                     terms.add(new Term(t.substring(1, t.length() - 1), null, null));
                 } else if (t.matches("[A-Za-z_][A-Za-z_0-9]*(\\.[A-Za-z_]+)?")) {
                     int dot = t.indexOf('.');
-                    terms.add(dot < 0 ? new Term(null, t, "name") : new Term(null, t.substring(0, dot), t.substring(dot + 1)));
+                    terms.add(dot < 0 ? new Term(null, t.intern(), "name")
+                            : new Term(null, t.substring(0, dot).intern(), t.substring(dot + 1)));
                 } else {
                     throw new GrammarException("the expression {" + expression + "} has a term '" + t
                             + "' that the engine does not evaluate.");
@@ -555,7 +579,7 @@ public final class CompiledGrammar {
                                     + kind.pddlName() + ".");
                         }
                     }
-                    vs[i][j] = var;
+                    vs[i][j] = var.intern();
                     ks[i][j] = kind;
                 }
             }
@@ -577,6 +601,86 @@ public final class CompiledGrammar {
             b.truncate(mark);
         }
 
+        /**
+         * Binds the unbound argument {@code j} of atom {@code atom} to each candidate in turn and goes
+         * on; {@code first} is the value of argument 0 when {@code j == 1}. Candidates come in index
+         * order; for the common atoms they are read from indexes instead of trying every entity.
+         */
+        private boolean enumerate(int atom, int j, int first, Scene scene, StateView state, Bindings b,
+                                  Runnable onMatch) {
+            String var = vars[atom][j];
+            Kind kind = kinds[atom][j];
+            Predicate p = predicates[atom];
+            int mark = b.size();
+            if (p == Predicate.INRECEPTACLE && j == 0 && state instanceof GameState) {
+                int at = b.find(vars[atom][1]);
+                if (at >= 0) {
+                    GameState gs = (GameState) state;
+                    int r = b.valueAt(at);
+                    int words = (scene.count(Kind.OBJECT) + 63) >>> 6;
+                    for (int w = 0; w < words; w++) {
+                        long word = gs.contentsWord(r, w);
+                        while (word != 0) {
+                            int o = (w << 6) + Long.numberOfTrailingZeros(word);
+                            word &= word - 1;
+                            b.put(var, kind, o);
+                            boolean stop = solve(atom, scene, state, b, onMatch);
+                            b.truncate(mark);
+                            if (stop) {
+                                return true;
+                            }
+                        }
+                    }
+                    return false;
+                }
+            }
+            if (p == Predicate.RECEPTACLEATLOCATION && j == 0) {
+                int at = b.find(vars[atom][1]);
+                if (at >= 0) {
+                    int l = b.valueAt(at);
+                    for (int i = 0, n = scene.receptacleCountAt(l); i < n; i++) {
+                        b.put(var, kind, scene.receptacleAt(l, i));
+                        boolean stop = solve(atom, scene, state, b, onMatch);
+                        b.truncate(mark);
+                        if (stop) {
+                            return true;
+                        }
+                    }
+                    return false;
+                }
+            }
+            int single = -1;
+            if (p == Predicate.ATLOCATION && j == 1) {
+                single = state.agentLocation();
+            } else if (p == Predicate.HOLDS && j == 1) {
+                single = state.heldObject();
+                if (single < 0) {
+                    return false;
+                }
+            } else if (p == Predicate.RECEPTACLEATLOCATION && j == 1) {
+                single = scene.receptacleLocation(first);
+                if (single < 0) {
+                    return false;
+                }
+            }
+            if (single >= 0) {
+                b.put(var, kind, single);
+                boolean stop = solve(atom, scene, state, b, onMatch);
+                b.truncate(mark);
+                return stop;
+            }
+            int n = scene.count(kind);
+            for (int c = 0; c < n; c++) {
+                b.put(var, kind, c);
+                boolean stop = solve(atom, scene, state, b, onMatch);
+                b.truncate(mark);
+                if (stop) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
         /** Returns true to stop (a match found when {@code onMatch} is null). */
         private boolean solve(int atom, Scene scene, StateView state, Bindings b, Runnable onMatch) {
             if (atom == predicates.length) {
@@ -592,18 +696,7 @@ public final class CompiledGrammar {
             for (int j = 0; j < v.length; j++) {
                 int at = b.find(v[j]);
                 if (at < 0) {
-                    Kind kind = kinds[atom][j];
-                    int n = scene.count(kind);
-                    int mark = b.size();
-                    for (int c = 0; c < n; c++) {
-                        b.put(v[j], kind, c);
-                        boolean stop = solve(atom, scene, state, b, onMatch);
-                        b.truncate(mark);
-                        if (stop) {
-                            return true;
-                        }
-                    }
-                    return false;
+                    return enumerate(atom, j, j == 1 ? a0 : -1, scene, state, b, onMatch);
                 }
                 if (j == 0) {
                     a0 = b.valueAt(at);

@@ -96,6 +96,8 @@ public final class Condition {
         }
     }
 
+    private static final Node TRUE = (scene, s, env) -> true;
+
     private static int value(int ref, int[] env) {
         return ref >= 0 ? env[ref] : -ref - 1;
     }
@@ -201,6 +203,8 @@ public final class Condition {
         final Set<Integer> objectCandidates = new LinkedHashSet<>();
         final Set<Integer> receptacleCandidates = new LinkedHashSet<>();
         final Set<Predicate> predicates = EnumSet.noneOf(Predicate.class);
+        /** Static atoms that a quantified variable's candidate filter already guarantees. */
+        final Set<Formula.Atom> implied = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
 
         Compiler(Scene scene, String element) {
             this.scene = scene;
@@ -212,7 +216,9 @@ public final class Condition {
                 return atom((Formula.Atom) f);
             }
             if (f instanceof Formula.And) {
-                return new AndNode(compileAll(((Formula.And) f).parts()));
+                Node[] parts = java.util.Arrays.stream(compileAll(((Formula.And) f).parts())).filter(n -> n != TRUE)
+                        .toArray(Node[]::new);
+                return parts.length == 0 ? TRUE : parts.length == 1 ? parts[0] : new AndNode(parts);
             }
             if (f instanceof Formula.Or) {
                 return new OrNode(compileAll(((Formula.Or) f).parts()));
@@ -248,6 +254,7 @@ public final class Condition {
             Formula.TypedVariable v = variables.get(index);
             Kind kind = Kind.ofPddl(v.type());
             int slot = slots++;
+            int[] candidates = kind == null ? new int[0] : candidates(kind, v.name(), exists ? body : null);
             int[] previous = vars.put(v.name(), new int[] {slot, kind == null ? -1 : kind.ordinal()});
             Node inner = quantifier(exists, variables, index + 1, body);
             if (previous == null) {
@@ -255,7 +262,6 @@ public final class Condition {
             } else {
                 vars.put(v.name(), previous);
             }
-            int[] candidates = kind == null ? new int[0] : candidates(kind, v.name(), exists ? body : null);
             if (exists && kind == Kind.OBJECT) {
                 for (int c : candidates) {
                     objectCandidates.add(c);
@@ -281,6 +287,11 @@ public final class Condition {
                     result.add(i);
                 }
             }
+            for (Formula.Atom atom : required) {
+                if (isFilter(atom, var)) {
+                    implied.add(atom);
+                }
+            }
             return result.stream().mapToInt(Integer::intValue).toArray();
         }
 
@@ -294,6 +305,21 @@ public final class Condition {
             } else if (f instanceof Formula.Exists) {
                 collectRequired(((Formula.Exists) f).body(), out);
             }
+        }
+
+        /** Whether {@code atom} is static and mentions only {@code var} and known constants. */
+        private boolean isFilter(Formula.Atom atom, String var) {
+            Predicate p = Predicate.byName(atom.predicate());
+            if (p == null || !p.isStatic() || atom.arguments().size() != p.arity() || !atom.arguments().contains(var)) {
+                return false;
+            }
+            for (int i = 0; i < atom.arguments().size(); i++) {
+                String arg = atom.arguments().get(i);
+                if (!arg.equals(var) && (arg.startsWith("?") || scene.indexOf(p.kind(i), arg) < 0)) {
+                    return false;
+                }
+            }
+            return true;
         }
 
         private boolean passes(int candidate, String var, List<Formula.Atom> required) {
@@ -348,6 +374,9 @@ public final class Condition {
             int[] args = new int[p.arity()];
             for (int i = 0; i < args.length; i++) {
                 args[i] = ref(atom.arguments().get(i), p.kind(i), where)[0];
+            }
+            if (implied.contains(atom)) {
+                return TRUE;
             }
             return new AtomNode(p, args);
         }

@@ -23,7 +23,6 @@ public final class Scene {
     private final String source;
     private final String[][] ids = new String[Kind.values().length][];
     private final String[][] names = new String[Kind.values().length][];
-    private final Map<String, int[]> byId = new HashMap<>();
 
     private final int[] receptacleLocation;
     private final int[] receptacleType;
@@ -41,6 +40,7 @@ public final class Scene {
 
     private Scene(String source, PddlProblem problem, PddlDomain domain) throws MalformedGameException {
         this.source = source;
+        Map<String, int[]> byId = new HashMap<>();
         Map<Kind, List<String>> declared = new HashMap<>();
         for (Kind k : Kind.values()) {
             declared.put(k, new ArrayList<>());
@@ -56,7 +56,7 @@ public final class Scene {
         }
         for (Kind k : Kind.values()) {
             List<String> sorted = Demangler.sorted(declared.get(k));
-            ids[k.ordinal()] = sorted.toArray(new String[0]);
+            ids[k.ordinal()] = sorted.stream().map(String::intern).toArray(String[]::new);
             for (int i = 0; i < sorted.size(); i++) {
                 byId.put(sorted.get(i), new int[] {k.ordinal(), i});
             }
@@ -227,7 +227,7 @@ public final class Scene {
             String[] kindIds = ids[k.ordinal()];
             String[] kindNames = new String[kindIds.length];
             for (int i = 0; i < kindIds.length; i++) {
-                kindNames[i] = display.getOrDefault(kindIds[i], kindIds[i]);
+                kindNames[i] = display.getOrDefault(kindIds[i], kindIds[i]).intern();
             }
             names[k.ordinal()] = kindNames;
         }
@@ -293,14 +293,20 @@ public final class Scene {
 
     /** The kind and index of the entity with PDDL id {@code id} (any case), or {@code null}. */
     public int[] lookup(String id) {
-        int[] ref = byId.get(id.toLowerCase(java.util.Locale.ROOT));
-        return ref == null ? null : ref.clone();
+        String key = id.toLowerCase(java.util.Locale.ROOT);
+        for (Kind k : Kind.values()) {
+            int i = Arrays.binarySearch(ids[k.ordinal()], key);
+            if (i >= 0) {
+                return new int[] {k.ordinal(), i};
+            }
+        }
+        return null;
     }
 
     /** The index of {@code id} if it is of {@code kind}, else -1. */
     public int indexOf(Kind kind, String id) {
-        int[] ref = byId.get(id.toLowerCase(java.util.Locale.ROOT));
-        return ref != null && ref[0] == kind.ordinal() ? ref[1] : -1;
+        int i = Arrays.binarySearch(ids[kind.ordinal()], id.toLowerCase(java.util.Locale.ROOT));
+        return i >= 0 ? i : -1;
     }
 
     public int receptacleLocation(int r) {
@@ -343,6 +349,16 @@ public final class Scene {
     /** The receptacles at a location, in index order (shared array: do not modify). */
     int[] receptaclesAtShared(int location) {
         return receptaclesAt[location];
+    }
+
+    /** How many receptacles are at a location. */
+    public int receptacleCountAt(int location) {
+        return receptaclesAt[location].length;
+    }
+
+    /** The {@code i}-th receptacle (in index order) at a location. */
+    public int receptacleAt(int location, int i) {
+        return receptaclesAt[location][i];
     }
 
     /** The receptacles at a location, in index order. */

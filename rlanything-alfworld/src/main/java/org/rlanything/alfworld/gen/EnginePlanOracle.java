@@ -1,0 +1,46 @@
+package org.rlanything.alfworld.gen;
+
+import java.util.Optional;
+import java.util.OptionalInt;
+import org.rlanything.alfworld.AlfworldGame;
+import org.rlanything.alfworld.GameFile;
+import org.rlanything.alfworld.MalformedGameException;
+import org.rlanything.alfworld.plan.Plan;
+import org.rlanything.alfworld.plan.Planner;
+
+/**
+ * The {@link PlanOracle} backed by the engine: compiles the game with the engine's loader and asks the
+ * engine's {@link Planner} for a shortest winning plan from the start state. A game the engine cannot
+ * compile is a generator or rewriter bug, so it fails loudly instead of counting as unwinnable.
+ */
+public final class EnginePlanOracle implements PlanOracle {
+
+    private final int maxStates;
+
+    private EnginePlanOracle(int maxStates) {
+        this.maxStates = maxStates;
+    }
+
+    /** The oracle with the planner's default search bound. */
+    public static PlanOracle create() {
+        return new EnginePlanOracle(Planner.DEFAULT_MAX_STATES);
+    }
+
+    /** The oracle with a bound on expanded planner states. */
+    public static PlanOracle withMaxStates(int maxStates) {
+        return new EnginePlanOracle(maxStates);
+    }
+
+    @Override
+    public OptionalInt shortestWin(GameFile file, int maxSteps) {
+        AlfworldGame game;
+        try {
+            game = AlfworldGame.compile(file);
+        } catch (MalformedGameException e) {
+            throw new IllegalStateException("The engine cannot load the game " + file.source() + ": " + e.getMessage(), e);
+        }
+        Optional<Plan> plan = new Planner(game, maxStates).plan(game.newState());
+        return plan.isPresent() && plan.get().length() <= maxSteps ? OptionalInt.of(plan.get().length())
+                : OptionalInt.empty();
+    }
+}
