@@ -1,6 +1,5 @@
 package org.rlanything.alfworld;
 
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -180,6 +179,6 @@ public final class AlfworldSession implements EnvironmentSession {
     @Override
     public String toString() {
         return "AlfworldSession[" + game.id() + ", step " + steps + "/" + maxSteps + (won ? ", won" : "")
-                + (done ? ", done" : "") + ", " + Arrays.toString(new String[] {game.goalText()}) + "]";
+                + (done ? ", done" : "") + ", " + game.goalText() + "]";
     }
 }

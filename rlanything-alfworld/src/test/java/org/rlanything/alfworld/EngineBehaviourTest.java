@@ -202,4 +202,85 @@ class EngineBehaviourTest {
         AlfworldSession plain = AlfworldEnvironment.create().start(game);
         assertEquals(StepLabel.UNKNOWN, plain.step(plan.get(0)).label());
     }
+
+    /** Takes {@code object} (any receptacle holding it), opening the receptacle when needed. */
+    private static void fetch(AlfworldSession session, Scene scene, int object) {
+        GameState state = session.state();
+        for (int r = 0; r < scene.count(Kind.RECEPTACLE); r++) {
+            if (state.inReceptacle(object, r)) {
+                String rn = scene.name(Kind.RECEPTACLE, r);
+                if (state.agentLocation() != scene.receptacleLocation(r)) {
+                    session.step("go to " + rn);
+                }
+                if (scene.openable(r) && !session.state().opened(r)) {
+                    session.step("open " + rn);
+                }
+                String take = "take " + scene.name(Kind.OBJECT, object) + " from " + rn;
+                assertTrue(session.admissibleActions().contains(take), session.admissibleActions().toString());
+                session.step(take);
+                return;
+            }
+        }
+        throw new AssertionError("no receptacle holds " + scene.name(Kind.OBJECT, object));
+    }
+
+    private static int firstObject(Scene scene, GameState state, String name, boolean inReceptacle) {
+        for (int o = 0; o < scene.count(Kind.OBJECT); o++) {
+            if (scene.name(Kind.OBJECT, o).startsWith(name + " ") && (!inReceptacle || state.inAnyReceptacle(o))) {
+                return o;
+            }
+        }
+        return -1;
+    }
+
+    @Test
+    void slicingHeatingAndCoolingChangeWhatExamineSays() {
+        AlfworldGame game = game("pick_heat_then_place_in_recep-Apple-None-Fridge-10");
+        Scene scene = game.scene();
+        GameState start = game.newState();
+        int knife = firstObject(scene, start, "knife", true);
+        int apple = firstObject(scene, start, "apple", true);
+        assertTrue(knife >= 0 && apple >= 0);
+        AlfworldSession session = AlfworldSession.start(game, 50);
+        fetch(session, scene, knife);
+        String k = scene.name(Kind.OBJECT, knife);
+        String a = scene.name(Kind.OBJECT, apple);
+        int appleReceptacle = -1;
+        for (int r = 0; r < scene.count(Kind.RECEPTACLE); r++) {
+            if (start.inReceptacle(apple, r)) {
+                appleReceptacle = r;
+            }
+        }
+        String rn = scene.name(Kind.RECEPTACLE, appleReceptacle);
+        if (session.state().agentLocation() != scene.receptacleLocation(appleReceptacle)) {
+            session.step("go to " + rn);
+        }
+        // slicing needs the object at this spot, not an open receptacle
+        assertTrue(session.admissibleActions().contains("slice " + a + " with " + k), session.admissibleActions().toString());
+        assertEquals("You sliced the " + a + " with the " + k + ".", session.step("slice " + a + " with " + k).observation());
+        assertEquals("There's nothing special about " + k + ".", session.step("examine " + k).observation());
+        String put = session.admissibleActions().stream().filter(c -> c.startsWith("put " + k + " ")).findFirst().orElseThrow();
+        session.step(put);
+        fetch(session, scene, apple);
+        assertEquals("This is a sliced " + a + ".", session.step("examine " + a).observation());
+        session.step("go to microwave 1");
+        assertEquals("You heat the " + a + " using the microwave 1.", session.step("heat " + a + " with microwave 1").observation());
+        assertEquals("This is a hot sliced " + a + ".", session.step("examine " + a).observation());
+        session.step("go to fridge 1");
+        assertEquals("You cool the " + a + " using the fridge 1.", session.step("cool " + a + " with fridge 1").observation());
+        assertEquals("This is a cool sliced " + a + ".", session.step("examine " + a).observation());
+        assertFalse(session.admissibleActions().contains("heat " + a + " with fridge 1"));
+    }
+
+    @Test
+    void theDeskLampTurnsOnEveryTimeAndWinsWithTheObjectInHand() {
+        AlfworldGame game = game("look_at_obj_in_light-AlarmClock-None-DeskLamp-308/trial_T20190908_222951_616606");
+        AlfworldSession session = AlfworldSession.start(game, 50);
+        session.step("go to desk 1");
+        assertEquals("You turn on the desklamp 1.", session.step("use desklamp 1").observation());
+        assertEquals("You turn on the desklamp 1.", session.step("use desklamp 1").observation());
+        assertFalse(session.won());
+        StepResult last = session.step("take alarmclock 1 from desk 1");
+        assertTrue(last.won() && last.done(), last.toString());
+    }
 }

@@ -1,11 +1,11 @@
 package org.rlanything.alfworld.gen;
 
-import org.rlanything.alfworld.GameFile;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.rlanything.alfworld.GameFile;
 
 /**
  * The domain and grammar that generated games embed: the ALFWorld 2.1.3 logic ({@code logic_2.1.3/alfred.pddl}

@@ -65,7 +65,7 @@ public final class GameFiles {
                 case '\f' -> out.append("\\f");
                 default -> {
                     if (c < 0x20 || c >= 0x7f) {
-                        out.append(String.format("\\u%04x", (int) c));
+                        out.append(String.format(java.util.Locale.ROOT, "\\u%04x", (int) c));
                     } else {
                         out.append(c);
                     }

@@ -1,16 +1,15 @@
 package org.rlanything.alfworld.gen;
 
-import org.rlanything.alfworld.GameFile;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalInt;
 import java.util.random.RandomGenerator;
+import org.rlanything.alfworld.GameFile;
 import org.rlanything.core.Seeds;
 
 /**
@@ -136,8 +135,4 @@ public final class GameGenerator {
                 + ") found no winnable scene in " + MAX_ATTEMPTS + " attempts within " + maxSteps + " steps.");
     }
 
-    /** The task types in declaration order, for reports. */
-    public static List<TaskType> taskTypes() {
-        return Arrays.asList(TaskType.values());
-    }
 }

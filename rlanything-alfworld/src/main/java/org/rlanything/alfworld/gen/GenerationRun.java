@@ -1,6 +1,5 @@
 package org.rlanything.alfworld.gen;
 
-import org.rlanything.alfworld.GameFile;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -16,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import org.rlanything.alfworld.GameFile;
 
 /**
  * A finished generation run: the games and the settings that made them. {@link #writeTo(Path)} writes

@@ -1,7 +1,7 @@
 package org.rlanything.alfworld.gen;
 
-import org.rlanything.alfworld.GameFile;
 import java.util.OptionalInt;
+import org.rlanything.alfworld.GameFile;
 
 /**
  * Answers how few text commands win a game. The generator and the rewriter only keep games for which it

@@ -1,7 +1,6 @@
 package org.rlanything.alfworld.gen;
 
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -124,9 +123,5 @@ public final class SceneSampler {
 
     static <T> T pick(List<T> items, RandomGenerator rng) {
         return items.get(rng.nextInt(items.size()));
-    }
-
-    static <T> T pick(Collection<T> items, RandomGenerator rng) {
-        return pick(List.copyOf(items), rng);
     }
 }

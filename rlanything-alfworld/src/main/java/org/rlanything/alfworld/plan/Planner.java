@@ -344,6 +344,9 @@ public final class Planner {
             }
             int[] here = scene.receptaclesAt(loc);
             for (int r : here) {
+                if (needToggle) {
+                    toggles(buckets, node, s, r);
+                }
                 boolean open = !scene.openable(r) || isOpen(s, r);
                 long openCode = open ? 0L : Verb.code(Verb.OPEN, r, 0);
                 int extra = open ? 0 : 1;
@@ -362,34 +365,8 @@ public final class Planner {
                         next[1 + openWords + k] = ((long) placementId(np) << 8) | flags(s, k);
                         offer(buckets, node, next, 1 + extra, Verb.code(Verb.TAKE, o, r), openCode);
                     }
-                    if (needToggle) {
-                        for (int k = 0; k < relevant.length; k++) {
-                            int o = relevant[k];
-                            long[] p = placement(s, k);
-                            if ((scene.staticFlags(o) & Flags.TOGGLEABLE) == 0 || (p[r >>> 6] & (1L << r)) == 0) {
-                                continue;
-                            }
-                            long[] next = s.clone();
-                            int f = (flags(s, k) ^ Flags.ON) | Flags.TOGGLED;
-                            next[1 + openWords + k] = (next[1 + openWords + k] & ~0xFFL) | f;
-                            offer(buckets, node, next, 1, Verb.code(Verb.USE, o, r), 0L);
-                        }
-                    }
                 } else {
                     int o = relevant[held];
-                    if (needToggle) {
-                        for (int k = 0; k < relevant.length; k++) {
-                            int t = relevant[k];
-                            long[] p = placement(s, k);
-                            if ((scene.staticFlags(t) & Flags.TOGGLEABLE) == 0 || (p[r >>> 6] & (1L << r)) == 0) {
-                                continue;
-                            }
-                            long[] next = s.clone();
-                            int f = (flags(s, k) ^ Flags.ON) | Flags.TOGGLED;
-                            next[1 + openWords + k] = (next[1 + openWords + k] & ~0xFFL) | f;
-                            offer(buckets, node, next, 1, Verb.code(Verb.USE, t, r), 0L);
-                        }
-                    }
                     if (scene.canPut(o, r)) {
                         int put;
                         if (dropOnly[held]) {
@@ -435,6 +412,17 @@ public final class Planner {
                     changeFlags(buckets, node, s, k, flags(s, k) | Flags.SLICED,
                             Verb.code(Verb.SLICE, co, relevant[held]));
                 }
+            }
+        }
+
+        /** Use (toggle) of every goal object standing in receptacle {@code r}; needs no open receptacle. */
+        private void toggles(List<ArrayDeque<Node>> buckets, Node node, long[] s, int r) {
+            for (int k = 0; k < relevant.length; k++) {
+                int o = relevant[k];
+                if ((scene.staticFlags(o) & Flags.TOGGLEABLE) == 0 || (placement(s, k)[r >>> 6] & (1L << r)) == 0) {
+                    continue;
+                }
+                changeFlags(buckets, node, s, k, (flags(s, k) ^ Flags.ON) | Flags.TOGGLED, Verb.code(Verb.USE, o, r));
             }
         }
 

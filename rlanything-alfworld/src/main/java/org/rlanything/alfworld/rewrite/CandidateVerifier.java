@@ -1,8 +1,8 @@
 package org.rlanything.alfworld.rewrite;
 
-import org.rlanything.alfworld.GameFile;
 import java.util.List;
 import java.util.OptionalInt;
+import org.rlanything.alfworld.GameFile;
 import org.rlanything.alfworld.gen.AlfredLogic;
 import org.rlanything.alfworld.gen.PlanOracle;
 import org.rlanything.alfworld.gen.ProblemWriter;

@@ -34,7 +34,7 @@ final class Concealment implements RewriteOperator {
             return Optional.empty();
         }
         List<ObjectInstance> order = new ArrayList<>(movable);
-        java.util.Collections.shuffle(order, new java.util.Random(rng.nextLong()));
+        SceneEdits.shuffle(order, rng);
         int count = 1 + rng.nextInt(order.size());
         Scene out = scene;
         for (ObjectInstance object : order.subList(0, count)) {

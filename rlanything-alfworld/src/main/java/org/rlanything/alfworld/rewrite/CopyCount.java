@@ -41,7 +41,7 @@ final class CopyCount implements RewriteOperator {
                 return Optional.empty();
             }
             int remove = 1 + rng.nextInt(removable);
-            java.util.Collections.shuffle(targets, new java.util.Random(rng.nextLong()));
+            SceneEdits.shuffle(targets, rng);
             targets.sort(Comparator.comparing(scene::isEnclosed));
             List<ObjectInstance> kept = new ArrayList<>(scene.objects());
             kept.removeAll(targets.subList(0, remove));

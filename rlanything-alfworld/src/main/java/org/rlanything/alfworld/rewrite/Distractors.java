@@ -36,7 +36,7 @@ final class Distractors implements RewriteOperator {
         List<ObjectInstance> objects = new ArrayList<>(scene.objects());
         if (direction == RewriteGoal.EASIER) {
             List<ObjectInstance> order = new ArrayList<>(others);
-            java.util.Collections.shuffle(order, new java.util.Random(rng.nextLong()));
+            SceneEdits.shuffle(order, rng);
             objects.removeAll(order.subList(0, Math.min(count, order.size())));
             return Optional.of(scene.withObjects(objects));
         }

@@ -1,9 +1,5 @@
 package org.rlanything.alfworld.rewrite;
 
-import org.rlanything.alfworld.GameLoader;
-import org.rlanything.alfworld.MalformedGameException;
-import org.rlanything.alfworld.gen.GameFiles;
-import org.rlanything.alfworld.GameFile;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -11,6 +7,10 @@ import java.util.Map;
 import java.util.OptionalInt;
 import java.util.TreeMap;
 import java.util.random.RandomGenerator;
+import org.rlanything.alfworld.GameFile;
+import org.rlanything.alfworld.GameLoader;
+import org.rlanything.alfworld.MalformedGameException;
+import org.rlanything.alfworld.gen.GameFiles;
 import org.rlanything.alfworld.gen.PlanOracle;
 import org.rlanything.alfworld.gen.Scene;
 import org.rlanything.core.CriticFeedback;

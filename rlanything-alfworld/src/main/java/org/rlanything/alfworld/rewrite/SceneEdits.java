@@ -51,6 +51,16 @@ final class SceneEdits {
         return out;
     }
 
+    /** Shuffles {@code items} in place (Fisher-Yates) with draws from {@code rng}. */
+    static <T> void shuffle(List<T> items, RandomGenerator rng) {
+        for (int i = items.size() - 1; i > 0; i--) {
+            int j = rng.nextInt(i + 1);
+            T swap = items.get(i);
+            items.set(i, items.get(j));
+            items.set(j, swap);
+        }
+    }
+
     /** A random element, or null when empty. */
     static <T> T pick(List<T> items, RandomGenerator rng) {
         return items.isEmpty() ? null : items.get(rng.nextInt(items.size()));

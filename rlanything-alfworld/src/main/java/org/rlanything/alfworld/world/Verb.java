@@ -1,7 +1,5 @@
 package org.rlanything.alfworld.world;
 
-import java.util.List;
-
 /**
  * The ALFWorld actions the engine implements, with the PDDL action name and the parameter list the
  * domain must declare (the grammar's templates and feedback refer to these parameter names).
@@ -41,11 +39,6 @@ public enum Verb {
     /** The expected parameters as {@code name:type} pairs separated by blanks. */
     public String signature() {
         return signature;
-    }
-
-    /** The expected parameter names in order. */
-    public List<String> parameterNames() {
-        return java.util.Arrays.stream(signature.split(" ")).map(p -> p.substring(0, p.indexOf(':'))).toList();
     }
 
     /** The verb for a PDDL action name (any case), or {@code null}. */
