@@ -7,8 +7,6 @@ import java.util.random.RandomGenerator;
 import org.rlanything.alfworld.AlfworldGame;
 import org.rlanything.alfworld.AlfworldSession;
 import org.rlanything.alfworld.AlfworldTask;
-import org.rlanything.alfworld.plan.Plan;
-import org.rlanything.alfworld.plan.Planner;
 import org.rlanything.core.Action;
 import org.rlanything.core.PolicyContext;
 import org.rlanything.core.Seeds;
@@ -17,16 +15,14 @@ import org.rlanything.core.StepResult;
 import org.rlanything.core.Trajectory;
 
 /**
- * Planner demonstrations with injected noise (the DART recipe): in every visited state the planner's next
- * command is recorded as the imitation target, and the command actually executed is the planner's, or,
+ * Planner demonstrations with injected noise (the DART recipe): in every visited state the demonstrator's
+ * next command ({@link SearchingExpert}: the planner, restrained to what the agent has seen) is recorded as the imitation target, and the command actually executed is the planner's, or,
  * with probability {@code noise}, a uniformly random admissible command. The noise visits states off the
  * optimal path, so the cloned policy also learns how the planner recovers from them; the executed steps,
  * labelled GOOD/BAD by the planner (did the step shorten the remaining optimal plan?), are the reward
  * model's warm-start data.
  *
- * <p>The planner knows where every object is, which the policy cannot: cloning it teaches the policy
- * where objects of a type usually are, not where they are in a given game. Everything is a function of
- * the seed and the game order.
+ * <p>Everything is a function of the seed, the prior and the game order.
  *
  * @param targets one (context, planner command) pair per visited state
  * @param trajectories the executed episodes, one per game, with the planner's step labels
@@ -49,7 +45,8 @@ public record PlannerDemonstrations(List<Target> targets, List<Trajectory> traje
      *
      * @param seed seeds the noise (episode i draws from {@code (seed, "agent/demonstrations", i)})
      */
-    public static PlannerDemonstrations collect(List<AlfworldTask> games, double noise, int maxSteps, long seed) {
+    public static PlannerDemonstrations collect(List<AlfworldTask> games, SearchingExpert.Prior prior, double noise,
+                                                int maxSteps, long seed) {
         if (!(noise >= 0 && noise <= 1)) {
             throw new IllegalArgumentException("The demonstration noise (" + noise + ") must be in [0, 1].");
         }
@@ -59,17 +56,18 @@ public record PlannerDemonstrations(List<Target> targets, List<Trajectory> traje
             AlfworldTask task = games.get(i);
             AlfworldGame game = task.game();
             RandomGenerator rng = Seeds.rng(seed, DEMO, i);
-            Planner planner = new Planner(game);
+            SearchingExpert.Episode demonstrator = new SearchingExpert(game, prior).start();
             List<Step> steps = new ArrayList<>();
             try (AlfworldSession session = AlfworldSession.start(game, maxSteps, true)) {
+                demonstrator.observe(session.observation());
                 while (!session.done()) {
                     String observation = session.observation();
                     List<String> admissible = session.admissibleActions();
-                    Optional<Plan> plan = planner.plan(session.state());
-                    if (plan.isEmpty() || plan.get().commands().isEmpty()) {
+                    Optional<String> next = demonstrator.next(session.state(), admissible);
+                    if (next.isEmpty()) {
                         break;
                     }
-                    String expert = plan.get().commands().get(0);
+                    String expert = next.get();
                     if (!admissible.contains(expert)) {
                         throw new IllegalStateException("The planner's command '" + expert + "' is not admissible in "
                                 + game.source() + ".");
@@ -77,6 +75,8 @@ public record PlannerDemonstrations(List<Target> targets, List<Trajectory> traje
                     targets.add(new Target(new PolicyContext(task, steps, observation, admissible), expert));
                     String command = rng.nextDouble() < noise ? admissible.get(rng.nextInt(admissible.size())) : expert;
                     StepResult result = session.step(command);
+                    demonstrator.executed(command);
+                    demonstrator.observe(result.observation());
                     steps.add(new Step(steps.size(), observation, admissible,
                             new Action(command, " " + command, 0.0, null), result.observation(), result.label()));
                 }
