@@ -55,9 +55,12 @@ import org.rlanything.neural.PromptFormat;
  * @param judgeHistorySteps earlier steps shown to the judge before the judged step
  * @param roomListing whether the first observation keeps its list of receptacles
  * @param maxVisited how many visited places to list (the most recent ones)
+ * @param maxObservationChars observations are cut to this many characters (ending in {@code ...}); the
+ *     current observation (the last one shown) to twice as many. Long lists and the {@code help} text
+ *     would otherwise push the task out of the prompt window.
  */
-public record AlfworldPromptFormat(int historySteps, int judgeHistorySteps, boolean roomListing, int maxVisited)
-        implements PromptFormat {
+public record AlfworldPromptFormat(int historySteps, int judgeHistorySteps, boolean roomListing, int maxVisited,
+                                   int maxObservationChars) implements PromptFormat {
 
     /** The warm start's target judgment for a step that makes progress. */
     public static final String GOOD_JUDGMENT = " progress \\boxed{1}";
@@ -68,15 +71,21 @@ public record AlfworldPromptFormat(int historySteps, int judgeHistorySteps, bool
     private static final String TASK_MARKER = "Your task is to: ";
 
     public AlfworldPromptFormat {
+        if (maxObservationChars < 16) {
+            throw new IllegalArgumentException("maxObservationChars (" + maxObservationChars + ") must be >= 16.");
+        }
         if (historySteps < 0 || judgeHistorySteps < 0 || maxVisited < 0) {
             throw new IllegalArgumentException("historySteps (" + historySteps + "), judgeHistorySteps ("
                     + judgeHistorySteps + ") and maxVisited (" + maxVisited + ") must be >= 0.");
         }
     }
 
-    /** Three steps of history for the policy, one for the judge, no room listing, eight visited places. */
+    /**
+     * Three steps of history for the policy, one for the judge, no room listing, eight visited places,
+     * observations cut at 160 characters (the current one at 320).
+     */
     public static AlfworldPromptFormat defaults() {
-        return new AlfworldPromptFormat(3, 1, false, 8);
+        return new AlfworldPromptFormat(3, 1, false, 8, 160);
     }
 
     @Override
@@ -85,10 +94,14 @@ public record AlfworldPromptFormat(int historySteps, int judgeHistorySteps, bool
         List<Step> history = context.history();
         header(sb, context.task(), history);
         if (history.isEmpty()) {
-            sb.append(firstObservation(context.observation())).append('\n');
+            sb.append(cut(firstObservation(context.observation()), 2 * maxObservationChars)).append('\n');
         } else {
-            for (Step s : history.subList(Math.max(0, history.size() - Math.max(1, historySteps)), history.size())) {
-                sb.append("> ").append(s.action().command()).append('\n').append(s.nextObservation().strip()).append('\n');
+            List<Step> shown = history.subList(Math.max(0, history.size() - Math.max(1, historySteps)), history.size());
+            for (int i = 0; i < shown.size(); i++) {
+                Step s = shown.get(i);
+                int limit = i == shown.size() - 1 ? 2 * maxObservationChars : maxObservationChars;
+                sb.append("> ").append(s.action().command()).append('\n').append(cut(s.nextObservation(), limit))
+                        .append('\n');
             }
         }
         return sb.append('>').toString();
@@ -101,14 +114,15 @@ public record AlfworldPromptFormat(int historySteps, int judgeHistorySteps, bool
         Step step = request.step();
         header(sb, request.task(), before);
         if (before.isEmpty()) {
-            sb.append(firstObservation(step.observation())).append('\n');
+            sb.append(cut(firstObservation(step.observation()), maxObservationChars)).append('\n');
         } else {
             for (Step s : before.subList(Math.max(0, before.size() - judgeHistorySteps), before.size())) {
-                sb.append("> ").append(s.action().command()).append('\n').append(s.nextObservation().strip()).append('\n');
+                sb.append("> ").append(s.action().command()).append('\n').append(cut(s.nextObservation(), maxObservationChars))
+                        .append('\n');
             }
         }
         sb.append("Step: ").append(step.action().command()).append('\n');
-        sb.append("Result: ").append(step.nextObservation().strip()).append('\n');
+        sb.append("Result: ").append(cut(step.nextObservation(), 2 * maxObservationChars)).append('\n');
         return sb.append("Judgment:").toString();
     }
 
@@ -120,6 +134,12 @@ public record AlfworldPromptFormat(int historySteps, int judgeHistorySteps, bool
     @Override
     public String commandFromText(String response) {
         return response.strip();
+    }
+
+    /** The stripped text, cut to {@code limit} characters with {@code ...} when longer. */
+    static String cut(String text, int limit) {
+        String t = text.strip();
+        return t.length() <= limit ? t : t.substring(0, limit - 3) + "...";
     }
 
     private void header(StringBuilder sb, Task task, List<Step> history) {

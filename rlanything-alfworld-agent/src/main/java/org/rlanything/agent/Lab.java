@@ -102,6 +102,44 @@ public final class Lab {
                     }
                 }
             }
+            case "bccurve" -> {
+                long seed = Long.parseLong(args[1]);
+                int steps = Integer.parseInt(args[2]);
+                double lr = Double.parseDouble(args[3]);
+                int batch = Integer.parseInt(args[4]);
+                int hidden = Integer.parseInt(args[5]);
+                int layers = Integer.parseInt(args[6]);
+                int ffn = Integer.parseInt(args[7]);
+                PretrainSettings s = PretrainSettings.defaults(seed).withModel(768, hidden, layers, 4, ffn);
+                AlfworldGames games = AlfworldGames.locate();
+                var train = games.training(seed, s.trainGames());
+                var prior = SearchingExpert.Prior.of(train);
+                var demos = PlannerDemonstrations.collect(train, prior, s.demoNoise(), s.demoMaxSteps(), seed);
+                var held = PlannerDemonstrations.collect(games.heldOut(seed, 40), prior, 0.0, 50, seed);
+                var tok = AgentCorpus.tokenizer(demos, s.format(), s.vocabSize());
+                int maxLen = 0;
+                long sumLen = 0;
+                for (var t : demos.targets()) {
+                    int n = tok.encode(s.format().policyPrompt(t.context())).length;
+                    maxLen = Math.max(maxLen, n);
+                    sumLen += n;
+                }
+                System.out.printf("policy prompt tokens: mean %.1f max %d%n", sumLen / (double) demos.targets().size(), maxLen);
+                try (var model = org.rlanything.neural.NeuralModel.create(s.modelConfig(768, 5L), tok, Pretrainer.trainerConfig(s))) {
+                    var data = Pretrainer.policySequences(model, demos, s.format());
+                    var rng = new java.util.SplittableRandom(seed);
+                    long t0 = System.nanoTime();
+                    for (int done = 0; done < steps; done += 100) {
+                        double loss = Pretrainer.train(model, data, 100, batch, lr, rng, "bc", x -> { });
+                        var perVerb = new java.util.TreeMap<String, int[]>();
+                        double acc = Pretrainer.choiceAccuracy(model, held.targets(), s.format(), perVerb);
+                        StringBuilder v = new StringBuilder();
+                        perVerb.forEach((k, x) -> v.append(String.format(" %s %d/%d", k, x[0], x[1])));
+                        System.out.printf("steps %d loss %.3f held-out choice acc %.3f%s (%.0f s)%n", done + 100, loss, acc,
+                                v, (System.nanoTime() - t0) / 1e9);
+                    }
+                }
+            }
             default -> throw new IllegalArgumentException("Unknown mode " + args[0]);
         }
     }

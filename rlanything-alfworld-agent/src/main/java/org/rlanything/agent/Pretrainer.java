@@ -156,6 +156,63 @@ public final class Pretrainer {
                 "pretrain/rm_good_fraction", (double) good / Math.max(1, data.size()));
     }
 
+    /**
+     * The fraction of demonstration states where the model's most likely admissible command (sequence
+     * log-likelihood, as the policy chooses at temperature 0) is the demonstrator's command.
+     */
+    public static double choiceAccuracy(NeuralModel model, List<PlannerDemonstrations.Target> targets,
+                                        AlfworldPromptFormat format) {
+        return choiceAccuracy(model, targets, format, null);
+    }
+
+    /** As {@link #choiceAccuracy(NeuralModel, List, AlfworldPromptFormat)}, tallying per verb when given a map. */
+    public static double choiceAccuracy(NeuralModel model, List<PlannerDemonstrations.Target> targets,
+                                        AlfworldPromptFormat format, Map<String, int[]> perVerb) {
+        if (targets.isEmpty()) {
+            return Double.NaN;
+        }
+        int correct = 0;
+        for (int from = 0; from < targets.size(); from += 16) {
+            List<PlannerDemonstrations.Target> chunk = targets.subList(from, Math.min(targets.size(), from + 16));
+            List<int[]> prompts = new ArrayList<>();
+            List<List<int[]>> candidates = new ArrayList<>();
+            for (PlannerDemonstrations.Target t : chunk) {
+                prompts.add(model.encodePrompt(format.policyPrompt(t.context())).tokens());
+                List<int[]> c = new ArrayList<>();
+                for (String command : t.context().admissibleActions()) {
+                    c.add(model.encodeResponse(format.commandResponse(command)));
+                }
+                candidates.add(c);
+            }
+            List<List<double[]>> scores = model.scoreCandidates(prompts, candidates);
+            for (int k = 0; k < chunk.size(); k++) {
+                int best = -1;
+                double bestScore = Double.NEGATIVE_INFINITY;
+                for (int j = 0; j < scores.get(k).size(); j++) {
+                    double sum = 0;
+                    for (double v : scores.get(k).get(j)) {
+                        sum += v;
+                    }
+                    if (sum > bestScore) {
+                        bestScore = sum;
+                        best = j;
+                    }
+                }
+                boolean right = chunk.get(k).context().admissibleActions().get(best).equals(chunk.get(k).command());
+                if (right) {
+                    correct++;
+                }
+                if (perVerb != null) {
+                    String verb = chunk.get(k).command().split(" ")[0];
+                    int[] tally = perVerb.computeIfAbsent(verb, v -> new int[2]);
+                    tally[0] += right ? 1 : 0;
+                    tally[1]++;
+                }
+            }
+        }
+        return (double) correct / targets.size();
+    }
+
     /** The (policy prompt, planner command) sequences of {@code demos}. */
     public static List<TrainingSequence> policySequences(NeuralModel model, PlannerDemonstrations demos,
                                                          AlfworldPromptFormat format) {
