@@ -21,6 +21,7 @@ import org.rlanything.neural.model.ModelConfig;
 import org.rlanything.neural.model.ModelWeights;
 import org.rlanything.neural.tokenizer.BpeTokenizer;
 import org.rlanything.neural.train.PpoTrainer;
+import org.rlanything.neural.train.SupervisedTrainer;
 import org.rlanything.neural.train.TrainerConfig;
 import org.rlanything.neural.train.TrainingSequence;
 
@@ -38,6 +39,7 @@ public final class NeuralModel implements AutoCloseable {
     private final LlamaModel model;
     private final BpeTokenizer tokenizer;
     private final PpoTrainer trainer;
+    private SupervisedTrainer supervised;
 
     private NeuralModel(NDManager manager, LlamaModel model, BpeTokenizer tokenizer, TrainerConfig trainerConfig) {
         this.manager = manager;
@@ -161,6 +163,24 @@ public final class NeuralModel implements AutoCloseable {
     /** One PPO update (method.md §3). */
     public UpdateStats train(List<TrainingSequence> samples, RandomGenerator rng) {
         return trainer.update(samples, rng);
+    }
+
+    /**
+     * The supervised (cross-entropy) trainer of this model, created on first use with the trainer
+     * config's gradient-norm clip and per-pass token budget; its AdamW moments persist across steps and
+     * are separate from the RL trainer's. For behaviour cloning and warm starts.
+     */
+    public SupervisedTrainer supervised() {
+        if (supervised == null) {
+            supervised = new SupervisedTrainer(model, trainer.config().maxGradNorm(),
+                    trainer.config().maxTokensPerForward());
+        }
+        return supervised;
+    }
+
+    /** One supervised step on {@code batch} (see {@link SupervisedTrainer#step}). */
+    public SupervisedTrainer.StepResult trainSupervised(List<TrainingSequence> batch, double learningRate) {
+        return supervised().step(batch, learningRate);
     }
 
     /** Consecutive index ranges whose rows x (longest prompt + extra) fit the per-pass budget. */

@@ -1,0 +1,188 @@
+package org.rlanything.agent;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import org.rlanything.alfworld.AlfworldEnvironment;
+import org.rlanything.alfworld.AlfworldTask;
+import org.rlanything.alfworld.AlfworldTaskCodec;
+import org.rlanything.alfworld.rewrite.AlfworldRewriter;
+import org.rlanything.core.Task;
+import org.rlanything.core.TaskCodec;
+import org.rlanything.core.loop.LoopConfig;
+import org.rlanything.core.loop.RLAnythingLoop;
+import org.rlanything.neural.NeuralModel;
+import org.rlanything.neural.infer.SamplingConfig;
+import org.rlanything.neural.train.TrainerConfig;
+
+/**
+ * All components of an ALFWorld run with the neural backend, built from {@link AgentSettings}: the
+ * environment (planner step labels on, for the reward model's process accuracy), the task pool
+ * (generated training games), the task codec, the policy and reward model (from the starting models, or
+ * pretrained in-process), the rewriter and the evaluator. {@link #loopBuilder()} wires them into an
+ * {@link RLAnythingLoop}. Owns the models: close it when done.
+ */
+public final class AlfworldExperiment implements AutoCloseable {
+
+    private final AgentSettings settings;
+    private final AlfworldGames games;
+    private final AlfworldEnvironment environment;
+    private final List<AlfworldTask> tasks;
+    private final AgentPolicy policy;
+    private final AgentRewardModel rewardModel;
+    private final AlfworldRewriter rewriter;
+    private final AlfworldEvaluation evaluator;
+    private final AlfworldPromptFormat format;
+
+    private AlfworldExperiment(AgentSettings settings, AlfworldGames games, AgentPolicy policy,
+                               AgentRewardModel rewardModel, AlfworldPromptFormat format) {
+        this.settings = settings;
+        this.games = games;
+        this.format = format;
+        this.policy = policy;
+        this.rewardModel = rewardModel;
+        this.environment = AlfworldEnvironment.builder().optMaxSteps(settings.maxSteps()).optStepLabels(true).build();
+        this.tasks = games.training(settings.seed(), settings.poolOffset(), settings.poolSize());
+        this.rewriter = AlfworldRewriter.create(games.data(), settings.maxSteps());
+        List<AlfworldEvaluation.Dataset> sets = new ArrayList<>();
+        if (settings.evalGeneratedGames() > 0) {
+            sets.add(new AlfworldEvaluation.Dataset("alfworld_generated",
+                    games.heldOut(settings.seed(), settings.evalGeneratedGames())));
+        }
+        if (settings.evalRealGames()) {
+            sets.add(new AlfworldEvaluation.Dataset("alfworld_real", games.real()));
+        }
+        this.evaluator = new AlfworldEvaluation(sets, new AlfworldEvaluation.Settings(settings.evalRollouts(),
+                settings.evalMaxSteps(), settings.evalTemperature(), settings.evalVerdicts()));
+    }
+
+    /**
+     * Builds the components: loads the starting models from {@code settings.startingModels()}, or, when
+     * it is null, pretrains them with {@link PretrainSettings#defaults(long)} (minutes; progress to
+     * {@code log}).
+     */
+    public static AlfworldExperiment create(AgentSettings settings, AlfworldGames games, Consumer<String> log)
+            throws IOException {
+        AlfworldPromptFormat format = AlfworldPromptFormat.defaults();
+        TrainerConfig policyTrainer = policyTrainerConfig(settings);
+        TrainerConfig rmTrainer = rewardModelTrainerConfig(settings);
+        NeuralModel policyModel;
+        NeuralModel rmModel;
+        if (settings.startingModels() != null) {
+            policyModel = NeuralModel.load(settings.startingModels().resolve("policy"), policyTrainer, false);
+            try {
+                rmModel = NeuralModel.load(settings.startingModels().resolve("reward_model"), rmTrainer, false);
+            } catch (IOException | RuntimeException e) {
+                policyModel.close();
+                throw e;
+            }
+        } else {
+            PretrainSettings pretrain = PretrainSettings.defaults(settings.seed());
+            try (Pretrainer.StartingModels started = Pretrainer.run(pretrain, games, log)) {
+                // Reload under the RL trainer settings (the pretrained trainer state is not carried over).
+                java.nio.file.Path tmp = java.nio.file.Files.createTempDirectory("rlanything-start");
+                try {
+                    started.save(tmp, Map.of("seed", settings.seed()));
+                    policyModel = NeuralModel.load(tmp.resolve("policy"), policyTrainer, false);
+                    rmModel = NeuralModel.load(tmp.resolve("reward_model"), rmTrainer, false);
+                } finally {
+                    deleteTree(tmp);
+                }
+            }
+        }
+        AgentPolicy policy = new AgentPolicy(policyModel, format,
+                new SamplingConfig(settings.policyTemperature(), 1.0, 16), policyTrainer);
+        AgentRewardModel rm = new AgentRewardModel(rmModel, format,
+                new SamplingConfig(settings.rewardModelTemperature(), 1.0, settings.rewardModelMaxTokens()), rmTrainer);
+        return new AlfworldExperiment(settings, games, policy, rm, format);
+    }
+
+    /** The policy's RL trainer: the method's PPO-clip + k3 objective at the configured rate and U. */
+    public static TrainerConfig policyTrainerConfig(AgentSettings s) {
+        return TrainerConfig.method().withLearningRate(s.policyLearningRate()).withOptimizerSteps(s.policyOptimizerSteps())
+                .withLimits(s.maxPromptTokens(), 24).withMaxTokensPerForward(s.maxTokensPerForward());
+    }
+
+    /** The reward model's RL trainer. */
+    public static TrainerConfig rewardModelTrainerConfig(AgentSettings s) {
+        return TrainerConfig.method().withLearningRate(s.rewardModelLearningRate())
+                .withOptimizerSteps(s.rewardModelOptimizerSteps()).withLimits(s.maxPromptTokens(), 24)
+                .withMaxTokensPerForward(s.maxTokensPerForward());
+    }
+
+    /** The loop settings: the arm's switches, K, N, H, m, k; the method's λ, thresholds and bands. */
+    public LoopConfig loopConfig() {
+        return LoopConfig.builder().seed(settings.seed()).ablation(settings.arm())
+                .tasksPerIteration(settings.tasksPerIteration()).rolloutsPerTask(settings.rolloutsPerTask())
+                .maxSteps(settings.maxSteps()).verdictsPerStep(settings.verdictsPerStep())
+                .rewriterSamples(settings.rewriterSamples()).evaluateEvery(settings.evaluateEvery()).build();
+    }
+
+    /** A loop builder with every component set; add listeners and build. */
+    public RLAnythingLoop.Builder loopBuilder() {
+        return RLAnythingLoop.builder().config(loopConfig()).environment(environment).policy(policy)
+                .rewardModel(rewardModel).rewriter(rewriter).evaluator(evaluator).tasks(tasks);
+    }
+
+    /** The held-out evaluation of the current models with the run's evaluation seed. */
+    public Map<String, Double> evaluate(int iteration) {
+        return evaluator.evaluate(iteration, policy, rewardModel, RLAnythingLoop.evaluationSeed(settings.seed()));
+    }
+
+    public AgentSettings settings() {
+        return settings;
+    }
+
+    public AlfworldGames games() {
+        return games;
+    }
+
+    public AlfworldEnvironment environment() {
+        return environment;
+    }
+
+    public List<Task> tasks() {
+        return List.copyOf(tasks);
+    }
+
+    /** The codec for the pool's tasks (originals by content, rewrites inline). */
+    public TaskCodec codec() {
+        return new AlfworldTaskCodec();
+    }
+
+    public AgentPolicy policy() {
+        return policy;
+    }
+
+    public AgentRewardModel rewardModel() {
+        return rewardModel;
+    }
+
+    public AlfworldRewriter rewriter() {
+        return rewriter;
+    }
+
+    public AlfworldEvaluation evaluator() {
+        return evaluator;
+    }
+
+    public AlfworldPromptFormat format() {
+        return format;
+    }
+
+    @Override
+    public void close() {
+        policy.close();
+        rewardModel.close();
+    }
+
+    private static void deleteTree(java.nio.file.Path root) throws IOException {
+        try (var walk = java.nio.file.Files.walk(root)) {
+            for (java.nio.file.Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                java.nio.file.Files.deleteIfExists(p);
+            }
+        }
+    }
+}

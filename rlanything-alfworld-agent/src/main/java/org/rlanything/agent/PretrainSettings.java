@@ -1,0 +1,104 @@
+package org.rlanything.agent;
+
+import java.util.Objects;
+import org.rlanything.neural.model.ModelConfig;
+
+/**
+ * How the starting models are made ({@link Pretrainer}). The paper starts from pretrained instruct models;
+ * here both models start from scratch and are brought to a comparable starting point in minutes: the
+ * policy by <em>limited</em> behaviour cloning of planner demonstrations (so it wins some held-out games,
+ * not all), the reward model by a warm start on noisy planner step labels (so its verdicts are better
+ * than chance, far from perfect).
+ *
+ * @param seed every random choice (games, noise, initialisation, batches) derives from it
+ * @param trainGames generated training games played by the noisy planner (games 0..n-1 of the seed)
+ * @param demoNoise probability of a random admissible command at each demonstration step
+ * @param demoMaxSteps step limit of a demonstration episode
+ * @param vocabSize tokenizer vocabulary (learned from the demonstrations' text)
+ * @param hiddenSize model width (both models)
+ * @param layers decoder layers
+ * @param heads attention heads
+ * @param intermediateSize SwiGLU inner width
+ * @param maxPositions longest prompt plus response
+ * @param maxPromptTokens prompts are cut to their last tokens beyond this (acting) or dropped (RL updates)
+ * @param bcSteps behaviour-cloning optimizer steps (the limit that keeps the starting policy imperfect)
+ * @param bcBatch demonstrations per behaviour-cloning step
+ * @param bcLearningRate behaviour-cloning learning rate
+ * @param rmSteps warm-start optimizer steps of the reward model
+ * @param rmBatch judged steps per warm-start step
+ * @param rmLearningRate warm-start learning rate
+ * @param rmLabelNoise probability that a warm-start label is flipped (weak labels)
+ * @param format the prompts both models read
+ */
+public record PretrainSettings(long seed, int trainGames, double demoNoise, int demoMaxSteps, int vocabSize,
+                               int hiddenSize, int layers, int heads, int intermediateSize, int maxPositions,
+                               int maxPromptTokens, int bcSteps, int bcBatch, double bcLearningRate, int rmSteps,
+                               int rmBatch, double rmLearningRate, double rmLabelNoise, AlfworldPromptFormat format) {
+
+    public PretrainSettings {
+        positive("train_games", trainGames);
+        positive("demo_max_steps", demoMaxSteps);
+        positive("max_prompt_tokens", maxPromptTokens);
+        positive("bc_batch", bcBatch);
+        positive("rm_batch", rmBatch);
+        if (bcSteps < 0 || rmSteps < 0) {
+            throw new IllegalArgumentException("bc_steps (" + bcSteps + ") and rm_steps (" + rmSteps + ") must be >= 0.");
+        }
+        if (!(demoNoise >= 0 && demoNoise <= 1) || !(rmLabelNoise >= 0 && rmLabelNoise <= 0.5)) {
+            throw new IllegalArgumentException("demo_noise (" + demoNoise + ") must be in [0, 1] and rm_label_noise ("
+                    + rmLabelNoise + ") in [0, 0.5].");
+        }
+        if (!(bcLearningRate > 0) || !(rmLearningRate > 0)) {
+            throw new IllegalArgumentException("Learning rates must be > 0, got " + bcLearningRate + " and "
+                    + rmLearningRate + ".");
+        }
+        Objects.requireNonNull(format, "format");
+        modelConfig(vocabSize, hiddenSize, intermediateSize, layers, heads, maxPositions, 0L); // validates the size
+    }
+
+    private static void positive(String name, int value) {
+        if (value <= 0) {
+            throw new IllegalArgumentException(name + " (" + value + ") must be > 0.");
+        }
+    }
+
+    /** The embedded defaults (tuned on generated games; see the module README). */
+    public static PretrainSettings defaults(long seed) {
+        return new PretrainSettings(seed, 400, 0.3, 30, 768, 96, 3, 4, 256, 256, 200, 300, 32, 3e-3, 150, 32, 3e-3,
+                0.25, AlfworldPromptFormat.defaults());
+    }
+
+    /** The model size for a tokenizer of {@code vocab} ids, initialised from {@code initSeed}. */
+    public ModelConfig modelConfig(int vocab, long initSeed) {
+        return modelConfig(vocab, hiddenSize, intermediateSize, layers, heads, maxPositions, initSeed);
+    }
+
+    private static ModelConfig modelConfig(int vocab, int hidden, int ffn, int layers, int heads, int positions,
+                                           long initSeed) {
+        return new ModelConfig(vocab, hidden, ffn, layers, heads, positions, 10000.0, 1e-6, initSeed);
+    }
+
+    public PretrainSettings withBcSteps(int steps) {
+        return new PretrainSettings(seed, trainGames, demoNoise, demoMaxSteps, vocabSize, hiddenSize, layers, heads,
+                intermediateSize, maxPositions, maxPromptTokens, steps, bcBatch, bcLearningRate, rmSteps, rmBatch,
+                rmLearningRate, rmLabelNoise, format);
+    }
+
+    public PretrainSettings withRmSteps(int steps) {
+        return new PretrainSettings(seed, trainGames, demoNoise, demoMaxSteps, vocabSize, hiddenSize, layers, heads,
+                intermediateSize, maxPositions, maxPromptTokens, bcSteps, bcBatch, bcLearningRate, steps, rmBatch,
+                rmLearningRate, rmLabelNoise, format);
+    }
+
+    public PretrainSettings withTrainGames(int games) {
+        return new PretrainSettings(seed, games, demoNoise, demoMaxSteps, vocabSize, hiddenSize, layers, heads,
+                intermediateSize, maxPositions, maxPromptTokens, bcSteps, bcBatch, bcLearningRate, rmSteps, rmBatch,
+                rmLearningRate, rmLabelNoise, format);
+    }
+
+    public PretrainSettings withModel(int vocab, int hidden, int nLayers, int nHeads, int ffn) {
+        return new PretrainSettings(seed, trainGames, demoNoise, demoMaxSteps, vocab, hidden, nLayers, nHeads, ffn,
+                maxPositions, maxPromptTokens, bcSteps, bcBatch, bcLearningRate, rmSteps, rmBatch, rmLearningRate,
+                rmLabelNoise, format);
+    }
+}

@@ -1,0 +1,284 @@
+package org.rlanything.agent;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Consumer;
+import java.util.random.RandomGenerator;
+import org.rlanything.alfworld.AlfworldTask;
+import org.rlanything.core.JudgeRequest;
+import org.rlanything.core.Seeds;
+import org.rlanything.core.Step;
+import org.rlanything.core.StepLabel;
+import org.rlanything.core.Trajectory;
+import org.rlanything.neural.NeuralModel;
+import org.rlanything.neural.tokenizer.BpeTokenizer;
+import org.rlanything.neural.train.SupervisedTrainer;
+import org.rlanything.neural.train.TrainerConfig;
+import org.rlanything.neural.train.TrainingSequence;
+
+/**
+ * Makes the starting models from a seed (see {@link PretrainSettings}):
+ * <ol>
+ *   <li>noisy planner demonstrations on generated training games ({@link PlannerDemonstrations});</li>
+ *   <li>a BPE tokenizer learned from their text ({@link AgentCorpus}), shared by both models;</li>
+ *   <li>the policy: {@code bcSteps} steps of cross-entropy on the planner's command in each visited
+ *       state (behaviour cloning), deliberately limited;</li>
+ *   <li>the reward model: {@code rmSteps} steps of cross-entropy on {@link AlfworldPromptFormat#GOOD_JUDGMENT}
+ *       / {@link AlfworldPromptFormat#BAD_JUDGMENT} for every executed demonstration step, the planner's
+ *       label flipped with probability {@code rmLabelNoise} (weak labels).</li>
+ * </ol>
+ * {@link StartingModels#save} writes {@code policy/} and {@code reward_model/} in the neural checkpoint
+ * format, which {@link AgentPolicy#load} and {@link AgentRewardModel#load} read.
+ */
+public final class Pretrainer {
+
+    private static final long BC = Seeds.purpose("agent/pretrain/bc");
+    private static final long RM = Seeds.purpose("agent/pretrain/rm");
+    private static final long NOISE = Seeds.purpose("agent/pretrain/label-noise");
+    private static final long INIT_POLICY = Seeds.purpose("agent/pretrain/init-policy");
+    private static final long INIT_RM = Seeds.purpose("agent/pretrain/init-reward-model");
+    private static final long DEMOS = Seeds.purpose("agent/pretrain/demos");
+
+    private Pretrainer() {
+    }
+
+    /** The two starting models and what was measured while making them. Owns the models. */
+    public record StartingModels(NeuralModel policy, NeuralModel rewardModel, Map<String, Double> metrics)
+            implements AutoCloseable {
+
+        /** Writes {@code dir/policy/} and {@code dir/reward_model/}. */
+        public void save(Path dir, Map<String, Object> provenance) throws IOException {
+            Files.createDirectories(dir);
+            Map<String, Object> extras = new LinkedHashMap<>(provenance);
+            extras.put("pretrain_metrics", metrics);
+            extras.put("role", "policy");
+            policy.save(dir.resolve("policy"), extras);
+            extras.put("role", "reward_model");
+            rewardModel.save(dir.resolve("reward_model"), extras);
+        }
+
+        @Override
+        public void close() {
+            policy.close();
+            rewardModel.close();
+        }
+    }
+
+    /** The trainer limits the agent's models use: prompts up to maxPromptTokens, the rest for responses. */
+    public static TrainerConfig trainerConfig(PretrainSettings s) {
+        return TrainerConfig.method().withLimits(s.maxPromptTokens(), s.maxPositions() - s.maxPromptTokens())
+                .withMaxTokensPerForward(4096);
+    }
+
+    /** Runs the whole recipe; {@code log} receives one line per phase. */
+    public static StartingModels run(PretrainSettings s, AlfworldGames games, Consumer<String> log) {
+        Objects.requireNonNull(log, "log");
+        Map<String, Double> metrics = new LinkedHashMap<>();
+        long t0 = System.nanoTime();
+        List<AlfworldTask> train = games.training(s.seed(), s.trainGames());
+        SearchingExpert.Prior prior = SearchingExpert.Prior.of(train);
+        PlannerDemonstrations demos = PlannerDemonstrations.collect(train, prior, s.demoNoise(), s.demoMaxSteps(),
+                Seeds.derive(s.seed(), DEMOS));
+        long wins = demos.trajectories().stream().filter(Trajectory::won).count();
+        log.accept(String.format("demonstrations: %d games, %d states, noisy demonstrator won %d (%.1f s)",
+                train.size(), demos.targets().size(), wins, seconds(t0)));
+        metrics.put("pretrain/demo_states", (double) demos.targets().size());
+
+        long t1 = System.nanoTime();
+        BpeTokenizer tokenizer = AgentCorpus.tokenizer(demos, s.format(), s.vocabSize());
+        log.accept(String.format("tokenizer: %d ids (%.1f s)", tokenizer.vocabSize(), seconds(t1)));
+
+        TrainerConfig trainer = trainerConfig(s);
+        NeuralModel policy = NeuralModel.create(s.modelConfig(s.vocabSize(), Seeds.derive(s.seed(), INIT_POLICY)),
+                tokenizer, trainer);
+        NeuralModel rewardModel = null;
+        try {
+            metrics.putAll(cloneBehaviour(policy, demos, s, log));
+            rewardModel = NeuralModel.create(s.modelConfig(s.vocabSize(), Seeds.derive(s.seed(), INIT_RM)), tokenizer,
+                    trainer);
+            metrics.putAll(warmStartRewardModel(rewardModel, demos.trajectories(), s, log));
+            return new StartingModels(policy, rewardModel, metrics);
+        } catch (RuntimeException e) {
+            policy.close();
+            if (rewardModel != null) {
+                rewardModel.close();
+            }
+            throw e;
+        }
+    }
+
+    /** Behaviour cloning: {@code bcSteps} steps over shuffled (policy prompt, planner command) pairs. */
+    public static Map<String, Double> cloneBehaviour(NeuralModel model, PlannerDemonstrations demos, PretrainSettings s,
+                                                     Consumer<String> log) {
+        long t0 = System.nanoTime();
+        List<TrainingSequence> data = policySequences(model, demos, s.format());
+        double loss = train(model, data, s.bcSteps(), s.bcBatch(), s.bcLearningRate(), Seeds.rng(s.seed(), BC),
+                "bc", log);
+        log.accept(String.format("behaviour cloning: %d steps x %d of %d demonstrations, final loss %.3f (%.1f s)",
+                s.bcSteps(), s.bcBatch(), data.size(), loss, seconds(t0)));
+        return Map.of("pretrain/bc_loss", loss, "pretrain/bc_seconds", seconds(t0));
+    }
+
+    /** Warm start on noisy planner labels: {@code rmSteps} steps over shuffled judged steps. */
+    public static Map<String, Double> warmStartRewardModel(NeuralModel model, List<Trajectory> trajectories,
+                                                           PretrainSettings s, Consumer<String> log) {
+        long t0 = System.nanoTime();
+        List<TrainingSequence> data = new ArrayList<>();
+        int good = 0;
+        int flipped = 0;
+        for (int k = 0; k < trajectories.size(); k++) {
+            Trajectory t = trajectories.get(k);
+            for (Step step : t.steps()) {
+                if (step.label() == StepLabel.UNKNOWN) {
+                    continue;
+                }
+                boolean isGood = step.label() == StepLabel.GOOD;
+                good += isGood ? 1 : 0;
+                if (Seeds.rng(s.seed(), NOISE, k, step.index()).nextDouble() < s.rmLabelNoise()) {
+                    isGood = !isGood;
+                    flipped++;
+                }
+                data.add(judgeSequence(model, s.format(), new JudgeRequest(t, step.index()), isGood));
+            }
+        }
+        double loss = train(model, data, s.rmSteps(), s.rmBatch(), s.rmLearningRate(), Seeds.rng(s.seed(), RM), "rm",
+                log);
+        log.accept(String.format("reward model warm start: %d steps x %d of %d judged steps (%.0f%% GOOD, %d flipped),"
+                + " final loss %.3f (%.1f s)", s.rmSteps(), s.rmBatch(), data.size(),
+                100.0 * good / Math.max(1, data.size()), flipped, loss, seconds(t0)));
+        return Map.of("pretrain/rm_loss", loss, "pretrain/rm_seconds", seconds(t0),
+                "pretrain/rm_good_fraction", (double) good / Math.max(1, data.size()));
+    }
+
+    /**
+     * The fraction of demonstration states where the model's most likely admissible command (sequence
+     * log-likelihood, as the policy chooses at temperature 0) is the demonstrator's command.
+     */
+    public static double choiceAccuracy(NeuralModel model, List<PlannerDemonstrations.Target> targets,
+                                        AlfworldPromptFormat format) {
+        return choiceAccuracy(model, targets, format, null);
+    }
+
+    /** As {@link #choiceAccuracy(NeuralModel, List, AlfworldPromptFormat)}, tallying per verb when given a map. */
+    public static double choiceAccuracy(NeuralModel model, List<PlannerDemonstrations.Target> targets,
+                                        AlfworldPromptFormat format, Map<String, int[]> perVerb) {
+        if (targets.isEmpty()) {
+            return Double.NaN;
+        }
+        int correct = 0;
+        for (int from = 0; from < targets.size(); from += 16) {
+            List<PlannerDemonstrations.Target> chunk = targets.subList(from, Math.min(targets.size(), from + 16));
+            List<int[]> prompts = new ArrayList<>();
+            List<List<int[]>> candidates = new ArrayList<>();
+            for (PlannerDemonstrations.Target t : chunk) {
+                prompts.add(model.encodePrompt(format.policyPrompt(t.context())).tokens());
+                List<int[]> c = new ArrayList<>();
+                for (String command : t.context().admissibleActions()) {
+                    c.add(model.encodeResponse(format.commandResponse(command)));
+                }
+                candidates.add(c);
+            }
+            List<List<double[]>> scores = model.scoreCandidates(prompts, candidates);
+            for (int k = 0; k < chunk.size(); k++) {
+                int best = -1;
+                double bestScore = Double.NEGATIVE_INFINITY;
+                for (int j = 0; j < scores.get(k).size(); j++) {
+                    double sum = 0;
+                    for (double v : scores.get(k).get(j)) {
+                        sum += v;
+                    }
+                    if (sum > bestScore) {
+                        bestScore = sum;
+                        best = j;
+                    }
+                }
+                boolean right = chunk.get(k).context().admissibleActions().get(best).equals(chunk.get(k).command());
+                if (right) {
+                    correct++;
+                }
+                if (perVerb != null) {
+                    String verb = chunk.get(k).command().split(" ")[0];
+                    int[] tally = perVerb.computeIfAbsent(verb, v -> new int[2]);
+                    tally[0] += right ? 1 : 0;
+                    tally[1]++;
+                }
+            }
+        }
+        return (double) correct / targets.size();
+    }
+
+    /** The (policy prompt, planner command) sequences of {@code demos}. */
+    public static List<TrainingSequence> policySequences(NeuralModel model, PlannerDemonstrations demos,
+                                                         AlfworldPromptFormat format) {
+        List<TrainingSequence> data = new ArrayList<>(demos.targets().size());
+        for (PlannerDemonstrations.Target target : demos.targets()) {
+            data.add(new TrainingSequence(model.encodePrompt(format.policyPrompt(target.context())).tokens(),
+                    model.encodeResponse(format.commandResponse(target.command())), 1.0));
+        }
+        return data;
+    }
+
+    /** The warm-start sequence of one judged step with the given (possibly flipped) label. */
+    public static TrainingSequence judgeSequence(NeuralModel model, AlfworldPromptFormat format, JudgeRequest request,
+                                                 boolean good) {
+        return new TrainingSequence(model.encodePrompt(format.judgePrompt(request)).tokens(),
+                model.encodeResponse(good ? AlfworldPromptFormat.GOOD_JUDGMENT : AlfworldPromptFormat.BAD_JUDGMENT),
+                1.0);
+    }
+
+    /** {@code steps} supervised steps of {@code batch} samples over reshuffled epochs; returns the last loss. */
+    static double train(NeuralModel model, List<TrainingSequence> data, int steps, int batch, double lr,
+                        RandomGenerator rng, String name, Consumer<String> log) {
+        if (data.isEmpty() || steps == 0) {
+            return Double.NaN;
+        }
+        int[] order = new int[data.size()];
+        int at = order.length;
+        double recent = 0;
+        int recentCount = 0;
+        double last = Double.NaN;
+        SupervisedTrainer trainer = model.supervised();
+        for (int step = 1; step <= steps; step++) {
+            List<TrainingSequence> b = new ArrayList<>(batch);
+            while (b.size() < Math.min(batch, data.size())) {
+                if (at == order.length) {
+                    shuffle(order, rng);
+                    at = 0;
+                }
+                b.add(data.get(order[at++]));
+            }
+            SupervisedTrainer.StepResult r = trainer.step(b, lr);
+            recent += r.loss();
+            recentCount++;
+            if (step % 50 == 0 || step == steps) {
+                last = recent / recentCount;
+                log.accept(String.format("  %s step %d/%d: loss %.3f", name, step, steps, last));
+                recent = 0;
+                recentCount = 0;
+            }
+        }
+        return last;
+    }
+
+    private static void shuffle(int[] order, RandomGenerator rng) {
+        for (int i = 0; i < order.length; i++) {
+            order[i] = i;
+        }
+        for (int i = order.length - 1; i > 0; i--) {
+            int j = rng.nextInt(i + 1);
+            int t = order[i];
+            order[i] = order[j];
+            order[j] = t;
+        }
+    }
+
+    private static double seconds(long since) {
+        return (System.nanoTime() - since) / 1e9;
+    }
+}

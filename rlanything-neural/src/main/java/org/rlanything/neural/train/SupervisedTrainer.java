@@ -1,0 +1,269 @@
+package org.rlanything.neural.train;
+
+import ai.djl.engine.Engine;
+import ai.djl.ndarray.NDArray;
+import ai.djl.ndarray.NDArrays;
+import ai.djl.ndarray.NDList;
+import ai.djl.ndarray.NDManager;
+import ai.djl.ndarray.index.NDIndex;
+import ai.djl.ndarray.types.DataType;
+import ai.djl.ndarray.types.Shape;
+import ai.djl.training.GradientCollector;
+import java.util.ArrayList;
+import java.util.List;
+import org.rlanything.neural.model.Inputs;
+import org.rlanything.neural.model.LlamaModel;
+import org.rlanything.neural.model.Scalars;
+import org.rlanything.neural.model.StepScope;
+
+/**
+ * Supervised fine-tuning (behaviour cloning, reward-model warm start): cross-entropy on the response
+ * tokens of each {@link TrainingSequence}, one AdamW step per call.
+ *
+ * <p><b>Loss.</b> For a batch of n samples, {@code −(1/n)·Σ_samples w·(1/T)·Σ_t log π(y_t | x, y_<t)}: a
+ * per-sample token mean, so every sample weighs the same whatever its length, scaled by the sample's
+ * weight w (its {@code advantage} field; 1 for plain cloning). The batch is packed into padded
+ * micro-batches within {@code maxTokensPerForward} whose gradients accumulate, then the global gradient
+ * norm is clipped and one AdamW step is taken. Unlike {@link PpoTrainer}, the optimizer moments persist
+ * across calls (one optimizer for the whole supervised run) until {@link #resetOptimizer()}.
+ *
+ * <p>Samples whose prompt plus response exceed the model's positions are dropped; empty responses are
+ * dropped.
+ */
+public final class SupervisedTrainer {
+
+    private final LlamaModel model;
+    private final AdamW optimizer;
+    private final double maxGradNorm;
+    private final int maxTokensPerForward;
+    private long steps;
+
+    public SupervisedTrainer(LlamaModel model, double maxGradNorm, int maxTokensPerForward) {
+        if (!(maxGradNorm > 0)) {
+            throw new IllegalArgumentException("maxGradNorm must be > 0, got " + maxGradNorm + ".");
+        }
+        if (maxTokensPerForward <= 0) {
+            throw new IllegalArgumentException("maxTokensPerForward must be > 0, got " + maxTokensPerForward + ".");
+        }
+        this.model = model;
+        this.optimizer = new AdamW(model.weights());
+        this.maxGradNorm = maxGradNorm;
+        this.maxTokensPerForward = maxTokensPerForward;
+    }
+
+    /** What one step reports. */
+    public record StepResult(double loss, double gradNorm, int samples, long tokens) {
+    }
+
+    /** Fresh AdamW moments (a new optimizer). */
+    public void resetOptimizer() {
+        optimizer.reset();
+        steps = 0;
+    }
+
+    /** Optimizer steps taken since construction or the last reset. */
+    public long steps() {
+        return steps;
+    }
+
+    /**
+     * One AdamW step (betas 0.9/0.999, eps 1e-8, no weight decay) on the mean token cross-entropy of
+     * {@code batch} at learning rate {@code lr}; returns the loss before the step.
+     */
+    public StepResult step(List<TrainingSequence> batch, double lr) {
+        List<TrainingSequence> kept = new ArrayList<>();
+        int maxPositions = model.config().maxPositions();
+        for (TrainingSequence s : batch) {
+            if (s.responseView().length > 0 && s.promptLength() > 0
+                    && s.promptLength() + s.responseView().length <= maxPositions) {
+                kept.add(s);
+            }
+        }
+        if (kept.isEmpty()) {
+            return new StepResult(Double.NaN, 0, 0, 0);
+        }
+        List<MicroBatch> micro = pack(kept);
+        int n = kept.size();
+        double loss = 0;
+        long tokens = 0;
+        zeroGradients();
+        for (MicroBatch mb : micro) {
+            double[] r = backward(mb, n);
+            loss += r[0];
+            tokens += (long) r[1];
+        }
+        double norm = clipAndStep(lr);
+        steps++;
+        return new StepResult(loss / n, norm, n, tokens);
+    }
+
+    /**
+     * Mean token log-likelihood of each sample's response (no gradient), in order; for measuring how
+     * well a model imitates held-out demonstrations.
+     */
+    public double[] meanTokenLogLikelihood(List<TrainingSequence> samples) {
+        double[] out = new double[samples.size()];
+        List<MicroBatch> micro = new ArrayList<>();
+        List<Integer> index = new ArrayList<>();
+        MicroBatch current = new MicroBatch();
+        for (int i = 0; i < samples.size(); i++) {
+            TrainingSequence s = samples.get(i);
+            int len = s.promptLength() + s.responseView().length - 1;
+            int width = Math.max(current.width, len);
+            if (!current.rows.isEmpty() && (long) width * (current.rows.size() + 1) > maxTokensPerForward) {
+                micro.add(current);
+                current = new MicroBatch();
+                width = len;
+            }
+            current.rows.add(s);
+            current.width = width;
+            index.add(i);
+        }
+        if (!current.rows.isEmpty()) {
+            micro.add(current);
+        }
+        int at = 0;
+        for (MicroBatch mb : micro) {
+            try (StepScope scope = new StepScope(model.weights().manager())) {
+                NDManager m = scope.manager();
+                NDArray logp = tokenLogProbs(m, mb);
+                NDArray weight = m.create(mb.weights(), new Shape(mb.rows.size(), mb.width)).toType(model.dtype(), false);
+                double[] perRow = logp.mul(weight).sum(new int[] {1}).toType(DataType.FLOAT64, false).toDoubleArray();
+                for (double v : perRow) {
+                    out[index.get(at++)] = v;
+                }
+            }
+        }
+        return out;
+    }
+
+    private List<MicroBatch> pack(List<TrainingSequence> kept) {
+        List<MicroBatch> out = new ArrayList<>();
+        MicroBatch current = new MicroBatch();
+        for (TrainingSequence s : kept) {
+            int len = s.promptLength() + s.responseView().length - 1;
+            int width = Math.max(current.width, len);
+            if (!current.rows.isEmpty() && (long) width * (current.rows.size() + 1) > maxTokensPerForward) {
+                out.add(current);
+                current = new MicroBatch();
+                width = len;
+            }
+            current.rows.add(s);
+            current.width = width;
+        }
+        out.add(current);
+        return out;
+    }
+
+    /** A right-padded batch: inputs full[0..len-2], targets full[1..len-1]. */
+    private static final class MicroBatch {
+        final List<TrainingSequence> rows = new ArrayList<>();
+        int width;
+
+        long[] tokens(boolean targets) {
+            long[] out = new long[rows.size() * width];
+            for (int r = 0; r < rows.size(); r++) {
+                int[] p = rows.get(r).promptView();
+                int[] q = rows.get(r).responseView();
+                int shift = targets ? 1 : 0;
+                for (int k = 0; k < width; k++) {
+                    int i = k + shift;
+                    if (i < p.length + q.length) {
+                        out[r * width + k] = i < p.length ? p[i] : q[i - p.length];
+                    }
+                }
+            }
+            return out;
+        }
+
+        /** 1/T on the response positions of each row, 0 elsewhere. */
+        double[] weights() {
+            double[] w = new double[rows.size() * width];
+            for (int r = 0; r < rows.size(); r++) {
+                int start = rows.get(r).promptLength() - 1;
+                int t = rows.get(r).responseView().length;
+                for (int k = 0; k < t; k++) {
+                    w[r * width + start + k] = 1.0 / t;
+                }
+            }
+            return w;
+        }
+    }
+
+    private NDArray tokenLogProbs(NDManager m, MicroBatch micro) {
+        int rows = micro.rows.size();
+        long[] pos = new long[rows * micro.width];
+        for (int r = 0; r < rows; r++) {
+            for (int k = 0; k < micro.width; k++) {
+                pos[r * micro.width + k] = k;
+            }
+        }
+        NDArray tokens = Inputs.longs(m, micro.tokens(false), rows, micro.width);
+        NDArray positions = Inputs.longs(m, pos, rows, micro.width);
+        NDArray mask = Inputs.causal(m, model.dtype(), micro.width);
+        NDArray targets = m.create(micro.tokens(true), new Shape(rows, micro.width, 1));
+        NDArray logSoftmax = model.forward(tokens, positions, mask, null, false).logSoftmax(-1);
+        return logSoftmax.gather(targets, 2).squeeze(2);
+    }
+
+    /** Forward/backward of one micro-batch; returns (Σ sample losses, response tokens). */
+    private double[] backward(MicroBatch micro, int batchSize) {
+        int rows = micro.rows.size();
+        try (StepScope scope = new StepScope(model.weights().manager())) {
+            NDManager m = scope.manager();
+            DataType dt = model.dtype();
+            double[] w = micro.weights();
+            for (int r = 0; r < rows; r++) {
+                double sampleWeight = micro.rows.get(r).advantage();
+                for (int k = 0; k < micro.width; k++) {
+                    w[r * micro.width + k] *= sampleWeight;
+                }
+            }
+            NDArray weight = m.create(w, new Shape(rows, micro.width)).toType(dt, false);
+            long tokens = 0;
+            for (TrainingSequence s : micro.rows) {
+                tokens += s.responseView().length;
+            }
+            try (GradientCollector collector = Engine.getInstance().newGradientCollector()) {
+                NDArray logp = tokenLogProbs(m, micro);
+                NDArray sum = logp.mul(weight).sum().neg();
+                collector.backward(sum.div(Scalars.of(m, dt, batchSize)));
+                double loss = sum.stopGradient().toType(DataType.FLOAT64, false).getDouble();
+                return new double[] {loss, tokens};
+            }
+        }
+    }
+
+    private double clipAndStep(double lr) {
+        try (StepScope scope = new StepScope(model.weights().manager())) {
+            NDList squares = new NDList();
+            for (NDArray p : model.weights().all().values()) {
+                squares.add(p.getGradient().toType(DataType.FLOAT64, false).square().sum());
+            }
+            double total = 0;
+            for (double v : NDArrays.stack(squares).toDoubleArray()) {
+                total += v;
+            }
+            double norm = Math.sqrt(total);
+            if (!Double.isFinite(norm)) {
+                zeroGradients();
+                throw new IllegalStateException("The gradient norm is " + norm
+                        + "; the supervised step was stopped before corrupting the weights.");
+            }
+            double scale = Math.min(1.0, maxGradNorm / (norm + 1e-6));
+            optimizer.step(lr, 0.9, 0.999, 1e-8, 0.0, scale);
+            zeroGradients();
+            return norm;
+        }
+    }
+
+    private void zeroGradients() {
+        try (StepScope scope = new StepScope(model.weights().manager())) {
+            for (NDArray p : model.weights().all().values()) {
+                if (p.hasGradient()) {
+                    p.getGradient().set(new NDIndex("..."), 0);
+                }
+            }
+        }
+    }
+}
