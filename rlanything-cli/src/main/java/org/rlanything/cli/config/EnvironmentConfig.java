@@ -5,7 +5,8 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
 
 /** The {@code environment} section; {@code kind} selects the environment. */
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "kind", defaultImpl = KeyLockEnvironmentConfig.class)
-@JsonSubTypes({@JsonSubTypes.Type(value = KeyLockEnvironmentConfig.class, name = "keylock")})
+@JsonSubTypes({@JsonSubTypes.Type(value = KeyLockEnvironmentConfig.class, name = "keylock"),
+    @JsonSubTypes.Type(value = AlfworldEnvironmentConfig.class, name = "alfworld")})
 public interface EnvironmentConfig {
 
     /** H, the step limit of a training rollout. */

@@ -13,10 +13,13 @@ package org.rlanything.cli.config;
  * @param policyInit optional: a checkpoint's {@code policy} folder to start the policy from
  * @param rewardModelInit optional: a checkpoint's {@code reward_model} folder to start the reward model from
  *     (the step-only ablation freezes the reward model trained by a full run)
+ * @param startingModels for neural backends: the folder of starting models ({@code policy/},
+ *     {@code reward_model/}); built from the seed by behaviour cloning and a warm start when it does not
+ *     exist yet, then reused
  */
 public record TrainerConfig(Long seed, Integer iterations, Integer evaluateEvery, Integer checkpointEvery,
                             Integer keepCheckpoints, String runDir, Integer savedTrajectories, String policyInit,
-                            String rewardModelInit) {
+                            String rewardModelInit, String startingModels) {
     public TrainerConfig {
         seed = seed == null ? 10086L : seed;
         iterations = Check.atLeast("iterations", iterations, 40, 1);
@@ -31,9 +34,12 @@ public record TrainerConfig(Long seed, Integer iterations, Integer evaluateEvery
         if (rewardModelInit != null && rewardModelInit.isBlank()) {
             rewardModelInit = null;
         }
+        if (startingModels != null && startingModels.isBlank()) {
+            startingModels = null;
+        }
     }
 
     public static TrainerConfig defaults() {
-        return new TrainerConfig(null, null, null, null, null, null, null, null, null);
+        return new TrainerConfig(null, null, null, null, null, null, null, null, null, null);
     }
 }

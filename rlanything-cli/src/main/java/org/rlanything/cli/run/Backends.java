@@ -1,8 +1,17 @@
 package org.rlanything.cli.run;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.rlanything.agent.AgentSettings;
+import org.rlanything.agent.AlfworldExperiment;
+import org.rlanything.agent.AlfworldGames;
+import org.rlanything.cli.config.AlfworldEnvironmentConfig;
 import org.rlanything.cli.config.KeyLockEnvironmentConfig;
+import org.rlanything.cli.config.NeuralPolicyConfig;
+import org.rlanything.cli.config.NeuralRewardModelConfig;
 import org.rlanything.cli.config.RunConfig;
 import org.rlanything.cli.config.TabularPolicyConfig;
 import org.rlanything.cli.config.TabularRewardModelConfig;
@@ -24,7 +33,53 @@ public final class Backends {
         if (config.environment() instanceof KeyLockEnvironmentConfig) {
             return keyLock(config, (KeyLockEnvironmentConfig) config.environment());
         }
+        if (config.environment() instanceof AlfworldEnvironmentConfig) {
+            try {
+                return alfworld(config, (AlfworldEnvironmentConfig) config.environment());
+            } catch (IOException e) {
+                throw new UncheckedIOException("Cannot build the ALFWorld run: " + e.getMessage(), e);
+            }
+        }
         throw new IllegalArgumentException("No backend for environment " + config.environment() + ".");
+    }
+
+    /**
+     * ALFWorld with the neural policy and judge: generated training games from the seed, the scene
+     * rewriter, evaluation on held-out generated and real games; models start from the starting models.
+     */
+    private static RunComponents alfworld(RunConfig config, AlfworldEnvironmentConfig env) throws IOException {
+        if (!(config.policy() instanceof NeuralPolicyConfig)) {
+            throw new IllegalArgumentException("environment.kind alfworld needs policy.kind neural.");
+        }
+        if (!(config.rewardModel() instanceof NeuralRewardModelConfig)) {
+            throw new IllegalArgumentException("environment.kind alfworld needs reward_model.kind neural.");
+        }
+        NeuralPolicyConfig policy = (NeuralPolicyConfig) config.policy();
+        NeuralRewardModelConfig judge = (NeuralRewardModelConfig) config.rewardModel();
+        long seed = config.trainer().seed();
+        AlfworldGames games = AlfworldGames.locate();
+        Path starting = null;
+        if (config.trainer().startingModels() != null) {
+            starting = StartingModels.ensure(Path.of(config.trainer().startingModels()), seed, games,
+                    line -> System.err.println(line));
+        }
+        AgentSettings settings = AgentSettings.builder().seed(seed).startingModels(starting)
+                .arm(config.algorithm().arm()).poolSize(env.poolSize()).poolOffset(env.poolOffset())
+                .iterations(config.trainer().iterations()).tasksPerIteration(config.algorithm().tasksPerIteration())
+                .rolloutsPerTask(config.algorithm().rolloutsPerTask()).maxSteps(env.maxSteps())
+                .verdictsPerStep(config.algorithm().verdictsPerStep())
+                .rewriterSamples(config.algorithm().rewriterSamples()).policyLearningRate(policy.learningRate())
+                .policyOptimizerSteps(policy.optimizerSteps()).policyTemperature(policy.temperature())
+                .rewardModelLearningRate(judge.learningRate()).rewardModelOptimizerSteps(judge.optimizerSteps())
+                .rewardModelTemperature(judge.temperature()).rewardModelMaxTokens(judge.maxTokens())
+                .maxPromptTokens(policy.maxPromptTokens()).maxTokensPerForward(policy.maxTokensPerForward())
+                .evaluateEvery(config.trainer().evaluateEvery()).evalGeneratedGames(env.evalGeneratedGames())
+                .evalRealGames(env.evalRealGames()).evalRollouts(env.evalRollouts()).evalMaxSteps(env.evalMaxSteps())
+                .evalTemperature(env.evalTemperature()).evalVerdicts(env.evalVerdicts()).build();
+        AlfworldExperiment experiment = AlfworldExperiment.create(settings, games, line -> System.err.println(line));
+        return new RunComponents("alfworld", experiment.environment(), new ArrayList<>(experiment.tasks()),
+                experiment.codec(), experiment.policy(), experiment.rewardModel(), experiment.rewriter(),
+                experiment.evaluator());
     }
 
     private static RunComponents keyLock(RunConfig config, KeyLockEnvironmentConfig env) {

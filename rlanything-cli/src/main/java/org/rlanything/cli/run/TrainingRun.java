@@ -49,7 +49,9 @@ public final class TrainingRun {
         RLAnythingLoop.Builder builder = RLAnythingLoop.builder().config(loopConfig)
                 .environment(components.environment()).policy(components.policy())
                 .rewardModel(components.rewardModel()).rewriter(components.rewriter()).tasks(components.tasks())
-                .evaluator(components.evaluator()).listener(recorder).listener(record -> last = record);
+                .evaluator(components.evaluator()).listener(recorder).listener(record -> last = record)
+                .evaluationSchedule(t -> t == config.trainer().iterations()
+                        || (config.trainer().evaluateEvery() > 0 && t % config.trainer().evaluateEvery() == 0));
         this.progress = progress ? new ProgressListener(startIteration, config.trainer().iterations()) : null;
         if (this.progress != null) {
             builder.listener(this.progress);
@@ -66,7 +68,26 @@ public final class TrainingRun {
         }
         Files.createDirectories(folder.root());
         AtomicFiles.write(folder.config(), ConfigLoader.toYaml(config).getBytes(StandardCharsets.UTF_8));
-        return new TrainingRun(folder, config, progress, 0);
+        TrainingRun run = new TrainingRun(folder, config, progress, 0);
+        run.evaluateStartingPoint();
+        return run;
+    }
+
+    /**
+     * Evaluates the models before any training and records it as iteration 0 of {@code metrics.jsonl}, so
+     * that every curve starts from the starting point. Evaluation draws only from the fixed evaluation seed,
+     * so it changes nothing the training draws.
+     */
+    private void evaluateStartingPoint() {
+        if (components.evaluator() == null) {
+            return;
+        }
+        Map<String, Double> figures = components.evaluator().evaluate(0, components.policy(), components.rewardModel(),
+                loop.evaluationSeed());
+        com.fasterxml.jackson.databind.node.ObjectNode line = JsonlLog.JSON.createObjectNode();
+        line.put("iteration", 0);
+        new java.util.TreeMap<>(figures).forEach(line::put);
+        folder.metrics().append(List.of(line));
     }
 
     /**
@@ -92,11 +113,16 @@ public final class TrainingRun {
         Checkpoints checkpoints = folder.checkpoints();
         checkpoints.removeIncomplete();
         java.util.Optional<Path> latest = checkpoints.latest();
+        boolean startingPointEvaluated = folder.metrics().read().stream()
+                .anyMatch(line -> line.path("iteration").asInt(-1) == 0);
         int from = latest.map(Checkpoints::iterationOf).orElse(0);
         for (JsonlLog log : List.of(folder.metrics(), folder.timings(), folder.pool(), folder.trajectories())) {
             log.truncateAfter(from);
         }
         TrainingRun run = new TrainingRun(folder, config, progress, from);
+        if (!startingPointEvaluated) {
+            run.evaluateStartingPoint(); // killed before the first evaluation was recorded
+        }
         if (latest.isPresent()) {
             LoopState state = Checkpoints.load(latest.get(), run.components);
             run.loop.restoreState(state);

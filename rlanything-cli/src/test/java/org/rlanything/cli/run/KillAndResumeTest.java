@@ -74,7 +74,7 @@ class KillAndResumeTest {
         first.destroyForcibly(); // SIGKILL: no shutdown hooks, no flushing
         first.waitFor(30, TimeUnit.SECONDS);
         long linesAtKill = lines(metrics);
-        assertTrue(linesAtKill < ITERATIONS, "killed mid-run, after " + linesAtKill + " iterations");
+        assertTrue(linesAtKill < ITERATIONS, "killed mid-run, after " + linesAtKill + " lines");
 
         Process second = train("train", "--resume", killed.toString(), "-q");
         assertTrue(second.waitFor(120, TimeUnit.SECONDS), "the resumed run finishes");
@@ -88,7 +88,8 @@ class KillAndResumeTest {
                 assertEquals(expected.get(i), actual.get(i), log + " line " + (i + 1));
             }
         }
-        assertEquals(ITERATIONS, lines(killed.resolve("metrics.jsonl")));
+        assertEquals(ITERATIONS + 1, lines(killed.resolve("metrics.jsonl")), "iteration 0 (the starting point's"
+                + " evaluation) and one line per iteration");
         assertTrue(Files.exists(killed.resolve("report.html")));
     }
 }

@@ -45,7 +45,7 @@ import org.rlanything.core.loop.TaskRollouts.Role;
  *   <li><b>data</b>: policy samples from the active tasks and the accepted candidates (rejected
  *       candidates' rollouts are discarded), reward-model samples from the same tasks inside 0.2..0.8;</li>
  *   <li><b>update</b> the policy, then the reward model (an empty sample set skips its update);</li>
- *   <li><b>evaluate</b> every E iterations.</li>
+ *   <li><b>evaluate</b> every E iterations (or on the builder's schedule).</li>
  * </ol>
  * Steps 4 and 5 touch disjoint slots. Every random draw is derived from the run seed and the iteration
  * ({@link Seeds}), so {@link #captureState()} / {@link #restoreState(LoopState)} resume exactly.
@@ -69,6 +69,7 @@ public final class RLAnythingLoop {
     private final Evaluator evaluator;
     private final List<LoopListener> listeners;
     private final LongSupplier clock;
+    private final java.util.function.IntPredicate evaluationSchedule;
 
     private List<Slot> slots;
     private int iteration;
@@ -85,6 +86,8 @@ public final class RLAnythingLoop {
         this.evaluator = builder.evaluator;
         this.listeners = List.copyOf(builder.listeners);
         this.clock = builder.clock;
+        this.evaluationSchedule = builder.evaluationSchedule != null ? builder.evaluationSchedule
+                : t -> config.evaluateEvery() > 0 && t % config.evaluateEvery() == 0;
         if (config.needsJudgments() && rewardModel == null) {
             throw new IllegalArgumentException("This configuration (feedback " + config.feedback()
                     + ", train_reward_model " + config.trainRewardModel() + ", adapt_environment "
@@ -292,7 +295,7 @@ public final class RLAnythingLoop {
         iteration = t;
 
         // 8 evaluate every E iterations, with the same evaluation seed each time.
-        if (evaluator != null && config.evaluateEvery() > 0 && t % config.evaluateEvery() == 0) {
+        if (evaluator != null && evaluationSchedule.test(t)) {
             metrics.put("", evaluator.evaluate(t, policy, rewardModel, evaluationSeed()));
             metrics.timing("eval", clock.getAsLong() - rewardModelUpdated);
         }
@@ -398,6 +401,7 @@ public final class RLAnythingLoop {
         private final List<LoopListener> listeners = new ArrayList<>();
         private final List<Task> tasks = new ArrayList<>();
         private LongSupplier clock = System::nanoTime;
+        private java.util.function.IntPredicate evaluationSchedule;
 
         public Builder config(LoopConfig value) {
             config = value;
@@ -448,6 +452,15 @@ public final class RLAnythingLoop {
         /** The time source for {@code timing_s/...} metrics, in nanoseconds. */
         public Builder clock(LongSupplier value) {
             clock = Objects.requireNonNull(value, "clock");
+            return this;
+        }
+
+        /**
+         * When to evaluate, by iteration; the default is every {@code evaluate_every} iterations. A run
+         * that must also evaluate its last iteration passes its own schedule.
+         */
+        public Builder evaluationSchedule(java.util.function.IntPredicate value) {
+            evaluationSchedule = Objects.requireNonNull(value, "evaluationSchedule");
             return this;
         }
 
