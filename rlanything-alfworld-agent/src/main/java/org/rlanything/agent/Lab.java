@@ -140,6 +140,28 @@ public final class Lab {
                     }
                 }
             }
+            case "tok" -> {
+                long seed = Long.parseLong(args[1]);
+                int vocab = Integer.parseInt(args[2]);
+                PretrainSettings s = PretrainSettings.defaults(seed);
+                AlfworldGames games = AlfworldGames.locate();
+                var train = games.training(seed, s.trainGames());
+                var demos = PlannerDemonstrations.collect(train, SearchingExpert.Prior.of(train), s.demoNoise(), s.demoMaxSteps(), seed);
+                var tok = AgentCorpus.tokenizer(demos, s.format(), vocab);
+                for (String x : List.of(" take statue 2 from sidetable 2", " go to countertop 1", " move wateringcan 2 to garbagecan 1",
+                        AlfworldPromptFormat.GOOD_JUDGMENT, AlfworldPromptFormat.BAD_JUDGMENT)) {
+                    StringBuilder sb = new StringBuilder();
+                    for (int id : tok.encode(x)) {
+                        sb.append('[').append(tok.decode(new int[] {id})).append(']');
+                    }
+                    System.out.println(sb);
+                }
+                long total = 0;
+                for (var t : demos.targets()) {
+                    total += tok.encode(s.format().policyPrompt(t.context())).length;
+                }
+                System.out.printf("mean policy prompt %.1f tokens%n", total / (double) demos.targets().size());
+            }
             default -> throw new IllegalArgumentException("Unknown mode " + args[0]);
         }
     }

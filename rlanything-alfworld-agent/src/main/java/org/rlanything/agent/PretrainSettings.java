@@ -64,7 +64,7 @@ public record PretrainSettings(long seed, int trainGames, double demoNoise, int 
 
     /** The embedded defaults (tuned on generated games; see the module README). */
     public static PretrainSettings defaults(long seed) {
-        return new PretrainSettings(seed, 400, 0.3, 30, 768, 96, 3, 4, 256, 256, 200, 300, 32, 3e-3, 150, 32, 3e-3,
+        return new PretrainSettings(seed, 400, 0.3, 30, 768, 64, 2, 4, 172, 256, 200, 1500, 32, 3e-3, 300, 32, 3e-3,
                 0.25, AlfworldPromptFormat.defaults());
     }
 

@@ -12,7 +12,7 @@ import picocli.CommandLine.Command;
 @Command(name = "rlanything", mixinStandardHelpOptions = true, version = "rlanything 0.1.0",
         description = "RLAnything: closed-loop RL of policy, generative reward model and environment.",
         subcommands = {TrainCommand.class, EvalCommand.class, ReportCommand.class, DemoCommand.class,
-                AlfworldCommand.class, BenchCommand.class})
+                AlfworldCommand.class, PretrainCommand.class, BenchCommand.class})
 public final class Main {
 
     private Main() {
