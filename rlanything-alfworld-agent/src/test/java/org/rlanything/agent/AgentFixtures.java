@@ -39,7 +39,7 @@ final class AgentFixtures {
 
     /** Tiny pretraining settings: a handful of games, a very small model, a few steps. */
     static PretrainSettings tinyPretrain(long seed) {
-        return new PretrainSettings(seed, 6, 0.3, 12, 320, 32, 1, 2, 48, 160, 120, 6, 8, 1e-2, 4, 8, 1e-2, 0.25,
-                AlfworldPromptFormat.defaults());
+        return new PretrainSettings(seed, 6, 0.3, 12, 320, 32, 1, 2, 48, 160, 120, 6, 8, 1e-2, 1, 3, 3, 4, 8, 1e-2,
+                0.25, AlfworldPromptFormat.defaults());
     }
 }
