@@ -44,7 +44,7 @@ public final class AlfworldExperiment implements AutoCloseable {
         this.policy = policy;
         this.rewardModel = rewardModel;
         this.environment = AlfworldEnvironment.builder().optMaxSteps(settings.maxSteps()).optStepLabels(true).build();
-        this.tasks = games.training(settings.seed(), settings.poolOffset(), settings.poolSize());
+        this.tasks = pool(games, settings, environment);
         this.rewriter = AlfworldRewriter.create(games.data(), settings.maxSteps());
         List<AlfworldEvaluation.Dataset> sets = new ArrayList<>();
         if (settings.evalGeneratedGames() > 0) {
@@ -97,6 +97,28 @@ public final class AlfworldExperiment implements AutoCloseable {
         AgentRewardModel rm = new AgentRewardModel(rmModel, format,
                 new SamplingConfig(settings.rewardModelTemperature(), 1.0, settings.rewardModelMaxTokens()), rmTrainer);
         return new AlfworldExperiment(settings, games, policy, rm, format);
+    }
+
+    /**
+     * The task pool: training games from index {@code poolOffset} on, skipping any whose shortest plan is
+     * longer than the training step limit H (the rewriter and the environment only accept games the
+     * planner wins within H), until {@code poolSize} are found.
+     */
+    static List<AlfworldTask> pool(AlfworldGames games, AgentSettings s, AlfworldEnvironment environment) {
+        List<AlfworldTask> out = new ArrayList<>();
+        int index = s.poolOffset();
+        int limit = s.poolOffset() + 20 * s.poolSize() + 100;
+        while (out.size() < s.poolSize()) {
+            if (index >= limit) {
+                throw new IllegalStateException("Only " + out.size() + " of " + s.poolSize() + " training games from index "
+                        + s.poolOffset() + " are won by the planner within max_steps " + s.maxSteps() + ".");
+            }
+            AlfworldTask task = games.training(s.seed(), index++, 1).get(0);
+            if (environment.verify(task).valid()) {
+                out.add(task);
+            }
+        }
+        return out;
     }
 
     /** The policy's RL trainer: the method's PPO-clip + k3 objective at the configured rate and U. */

@@ -114,7 +114,11 @@ public final class Lab {
                 AlfworldGames games = AlfworldGames.locate();
                 var train = games.training(seed, s.trainGames());
                 var prior = SearchingExpert.Prior.of(train);
-                var demos = PlannerDemonstrations.collect(train, prior, s.demoNoise(), s.demoMaxSteps(), seed);
+                double noise = args.length > 8 ? Double.parseDouble(args[8]) : s.demoNoise();
+                if (args.length > 9) {
+                    train = games.training(seed, Integer.parseInt(args[9]));
+                }
+                var demos = PlannerDemonstrations.collect(train, prior, noise, s.demoMaxSteps(), seed);
                 var held = PlannerDemonstrations.collect(games.heldOut(seed, 40), prior, 0.0, 50, seed);
                 var tok = AgentCorpus.tokenizer(demos, s.format(), s.vocabSize());
                 int maxLen = 0;
@@ -129,16 +133,38 @@ public final class Lab {
                     var data = Pretrainer.policySequences(model, demos, s.format());
                     var rng = new java.util.SplittableRandom(seed);
                     long t0 = System.nanoTime();
-                    for (int done = 0; done < steps; done += 100) {
-                        double loss = Pretrainer.train(model, data, 100, batch, lr, rng, "bc", x -> { });
+                    for (int done = 0; done < steps; done += 250) {
+                        double loss = Pretrainer.train(model, data, 250, batch, lr, rng, "bc", x -> { });
                         var perVerb = new java.util.TreeMap<String, int[]>();
                         double acc = Pretrainer.choiceAccuracy(model, held.targets(), s.format(), perVerb);
                         StringBuilder v = new StringBuilder();
                         perVerb.forEach((k, x) -> v.append(String.format(" %s %d/%d", k, x[0], x[1])));
-                        System.out.printf("steps %d loss %.3f held-out choice acc %.3f%s (%.0f s)%n", done + 100, loss, acc,
+                        System.out.printf("steps %d loss %.3f held-out choice acc %.3f%s (%.0f s)%n", done + 250, loss, acc,
                                 v, (System.nanoTime() - t0) / 1e9);
                     }
                 }
+            }
+            case "tok" -> {
+                long seed = Long.parseLong(args[1]);
+                int vocab = Integer.parseInt(args[2]);
+                PretrainSettings s = PretrainSettings.defaults(seed);
+                AlfworldGames games = AlfworldGames.locate();
+                var train = games.training(seed, s.trainGames());
+                var demos = PlannerDemonstrations.collect(train, SearchingExpert.Prior.of(train), s.demoNoise(), s.demoMaxSteps(), seed);
+                var tok = AgentCorpus.tokenizer(demos, s.format(), vocab);
+                for (String x : List.of(" take statue 2 from sidetable 2", " go to countertop 1", " move wateringcan 2 to garbagecan 1",
+                        AlfworldPromptFormat.GOOD_JUDGMENT, AlfworldPromptFormat.BAD_JUDGMENT)) {
+                    StringBuilder sb = new StringBuilder();
+                    for (int id : tok.encode(x)) {
+                        sb.append('[').append(tok.decode(new int[] {id})).append(']');
+                    }
+                    System.out.println(sb);
+                }
+                long total = 0;
+                for (var t : demos.targets()) {
+                    total += tok.encode(s.format().policyPrompt(t.context())).length;
+                }
+                System.out.printf("mean policy prompt %.1f tokens%n", total / (double) demos.targets().size());
             }
             default -> throw new IllegalArgumentException("Unknown mode " + args[0]);
         }

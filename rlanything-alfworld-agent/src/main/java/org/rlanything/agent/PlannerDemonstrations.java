@@ -86,6 +86,38 @@ public record PlannerDemonstrations(List<Target> targets, List<Trajectory> traje
         return new PlannerDemonstrations(targets, trajectories);
     }
 
+    /**
+     * DAgger labels: replays each of the policy's {@code trajectories} and records, in every state it
+     * visited, the demonstrator's command there (the demonstrator remembers what the policy saw and did).
+     * The returned trajectories are the policy's own (for the reward model's warm start).
+     */
+    public static PlannerDemonstrations relabel(List<Trajectory> trajectories, SearchingExpert.Prior prior,
+                                                int maxSteps) {
+        List<Target> targets = new ArrayList<>();
+        for (Trajectory trajectory : trajectories) {
+            AlfworldTask task = (AlfworldTask) trajectory.task();
+            SearchingExpert.Episode demonstrator = new SearchingExpert(task.game(), prior).start();
+            try (AlfworldSession session = AlfworldSession.start(task.game(), Math.max(maxSteps, trajectory.length()))) {
+                demonstrator.observe(session.observation());
+                for (Step step : trajectory.steps()) {
+                    if (session.done()) {
+                        break;
+                    }
+                    List<String> admissible = session.admissibleActions();
+                    Optional<String> next = demonstrator.next(session.state(), admissible);
+                    if (next.isPresent()) {
+                        targets.add(new Target(new PolicyContext(task, trajectory.steps().subList(0, step.index()),
+                                session.observation(), admissible), next.get()));
+                    }
+                    StepResult result = session.step(step.action().command());
+                    demonstrator.executed(step.action().command());
+                    demonstrator.observe(result.observation());
+                }
+            }
+        }
+        return new PlannerDemonstrations(targets, trajectories);
+    }
+
     /** These demonstrations followed by {@code other}'s. */
     public PlannerDemonstrations plus(PlannerDemonstrations other) {
         List<Target> t = new ArrayList<>(targets);

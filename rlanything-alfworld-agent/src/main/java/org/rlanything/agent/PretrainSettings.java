@@ -24,6 +24,10 @@ import org.rlanything.neural.model.ModelConfig;
  * @param bcSteps behaviour-cloning optimizer steps (the limit that keeps the starting policy imperfect)
  * @param bcBatch demonstrations per behaviour-cloning step
  * @param bcLearningRate behaviour-cloning learning rate
+ * @param daggerRounds rounds of DAgger after cloning: the policy plays {@code daggerGames} training games,
+ *     the demonstrator labels the states it visited, and cloning continues on all labels so far
+ * @param daggerGames training games played per DAgger round
+ * @param daggerBcSteps cloning steps after each DAgger round
  * @param rmSteps warm-start optimizer steps of the reward model
  * @param rmBatch judged steps per warm-start step
  * @param rmLearningRate warm-start learning rate
@@ -32,8 +36,9 @@ import org.rlanything.neural.model.ModelConfig;
  */
 public record PretrainSettings(long seed, int trainGames, double demoNoise, int demoMaxSteps, int vocabSize,
                                int hiddenSize, int layers, int heads, int intermediateSize, int maxPositions,
-                               int maxPromptTokens, int bcSteps, int bcBatch, double bcLearningRate, int rmSteps,
-                               int rmBatch, double rmLearningRate, double rmLabelNoise, AlfworldPromptFormat format) {
+                               int maxPromptTokens, int bcSteps, int bcBatch, double bcLearningRate, int daggerRounds,
+                               int daggerGames, int daggerBcSteps, int rmSteps, int rmBatch, double rmLearningRate,
+                               double rmLabelNoise, AlfworldPromptFormat format) {
 
     public PretrainSettings {
         positive("train_games", trainGames);
@@ -41,6 +46,10 @@ public record PretrainSettings(long seed, int trainGames, double demoNoise, int 
         positive("max_prompt_tokens", maxPromptTokens);
         positive("bc_batch", bcBatch);
         positive("rm_batch", rmBatch);
+        if (daggerRounds < 0 || daggerGames < 0 || daggerBcSteps < 0) {
+            throw new IllegalArgumentException("dagger_rounds (" + daggerRounds + "), dagger_games (" + daggerGames
+                    + ") and dagger_bc_steps (" + daggerBcSteps + ") must be >= 0.");
+        }
         if (bcSteps < 0 || rmSteps < 0) {
             throw new IllegalArgumentException("bc_steps (" + bcSteps + ") and rm_steps (" + rmSteps + ") must be >= 0.");
         }
@@ -64,8 +73,8 @@ public record PretrainSettings(long seed, int trainGames, double demoNoise, int 
 
     /** The embedded defaults (tuned on generated games; see the module README). */
     public static PretrainSettings defaults(long seed) {
-        return new PretrainSettings(seed, 400, 0.3, 30, 768, 96, 3, 4, 256, 256, 200, 300, 32, 3e-3, 150, 32, 3e-3,
-                0.25, AlfworldPromptFormat.defaults());
+        return new PretrainSettings(seed, 600, 0.15, 30, 768, 64, 2, 4, 172, 256, 200, 1500, 32, 3e-3, 2, 150, 300,
+                300, 32, 3e-3, 0.25, AlfworldPromptFormat.defaults());
     }
 
     /** The model size for a tokenizer of {@code vocab} ids, initialised from {@code initSeed}. */
@@ -79,26 +88,38 @@ public record PretrainSettings(long seed, int trainGames, double demoNoise, int 
     }
 
     public PretrainSettings withBcSteps(int steps) {
-        return new PretrainSettings(seed, trainGames, demoNoise, demoMaxSteps, vocabSize, hiddenSize, layers, heads,
-                intermediateSize, maxPositions, maxPromptTokens, steps, bcBatch, bcLearningRate, rmSteps, rmBatch,
-                rmLearningRate, rmLabelNoise, format);
+        return new PretrainSettings(seed, trainGames, demoNoise, demoMaxSteps, vocabSize, hiddenSize, layers,
+                heads, intermediateSize, maxPositions, maxPromptTokens, steps, bcBatch, bcLearningRate,
+                daggerRounds, daggerGames, daggerBcSteps, rmSteps, rmBatch, rmLearningRate, rmLabelNoise, format);
     }
 
     public PretrainSettings withRmSteps(int steps) {
-        return new PretrainSettings(seed, trainGames, demoNoise, demoMaxSteps, vocabSize, hiddenSize, layers, heads,
-                intermediateSize, maxPositions, maxPromptTokens, bcSteps, bcBatch, bcLearningRate, steps, rmBatch,
-                rmLearningRate, rmLabelNoise, format);
+        return new PretrainSettings(seed, trainGames, demoNoise, demoMaxSteps, vocabSize, hiddenSize, layers,
+                heads, intermediateSize, maxPositions, maxPromptTokens, bcSteps, bcBatch, bcLearningRate,
+                daggerRounds, daggerGames, daggerBcSteps, steps, rmBatch, rmLearningRate, rmLabelNoise, format);
     }
 
     public PretrainSettings withTrainGames(int games) {
         return new PretrainSettings(seed, games, demoNoise, demoMaxSteps, vocabSize, hiddenSize, layers, heads,
-                intermediateSize, maxPositions, maxPromptTokens, bcSteps, bcBatch, bcLearningRate, rmSteps, rmBatch,
-                rmLearningRate, rmLabelNoise, format);
+                intermediateSize, maxPositions, maxPromptTokens, bcSteps, bcBatch, bcLearningRate, daggerRounds,
+                daggerGames, daggerBcSteps, rmSteps, rmBatch, rmLearningRate, rmLabelNoise, format);
+    }
+
+    public PretrainSettings withDemoNoise(double noise) {
+        return new PretrainSettings(seed, trainGames, noise, demoMaxSteps, vocabSize, hiddenSize, layers, heads,
+                intermediateSize, maxPositions, maxPromptTokens, bcSteps, bcBatch, bcLearningRate, daggerRounds,
+                daggerGames, daggerBcSteps, rmSteps, rmBatch, rmLearningRate, rmLabelNoise, format);
+    }
+
+    public PretrainSettings withDagger(int rounds, int games, int steps) {
+        return new PretrainSettings(seed, trainGames, demoNoise, demoMaxSteps, vocabSize, hiddenSize, layers,
+                heads, intermediateSize, maxPositions, maxPromptTokens, bcSteps, bcBatch, bcLearningRate, rounds,
+                games, steps, rmSteps, rmBatch, rmLearningRate, rmLabelNoise, format);
     }
 
     public PretrainSettings withModel(int vocab, int hidden, int nLayers, int nHeads, int ffn) {
         return new PretrainSettings(seed, trainGames, demoNoise, demoMaxSteps, vocab, hidden, nLayers, nHeads, ffn,
-                maxPositions, maxPromptTokens, bcSteps, bcBatch, bcLearningRate, rmSteps, rmBatch, rmLearningRate,
-                rmLabelNoise, format);
+                maxPositions, maxPromptTokens, bcSteps, bcBatch, bcLearningRate, daggerRounds, daggerGames,
+                daggerBcSteps, rmSteps, rmBatch, rmLearningRate, rmLabelNoise, format);
     }
 }

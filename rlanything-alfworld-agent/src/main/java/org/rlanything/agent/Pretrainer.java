@@ -27,11 +27,14 @@ import org.rlanything.neural.train.TrainingSequence;
  * <ol>
  *   <li>noisy planner demonstrations on generated training games ({@link PlannerDemonstrations});</li>
  *   <li>a BPE tokenizer learned from their text ({@link AgentCorpus}), shared by both models;</li>
- *   <li>the policy: {@code bcSteps} steps of cross-entropy on the planner's command in each visited
- *       state (behaviour cloning), deliberately limited;</li>
+ *   <li>the policy: {@code bcSteps} steps of cross-entropy on the demonstrator's command in each visited
+ *       state (behaviour cloning), then {@code daggerRounds} rounds of DAgger (the policy plays, the
+ *       demonstrator labels the states it reached, cloning continues on everything labelled so far);
+ *       the step counts are deliberately limited;</li>
  *   <li>the reward model: {@code rmSteps} steps of cross-entropy on {@link AlfworldPromptFormat#GOOD_JUDGMENT}
- *       / {@link AlfworldPromptFormat#BAD_JUDGMENT} for every executed demonstration step, the planner's
- *       label flipped with probability {@code rmLabelNoise} (weak labels).</li>
+ *       / {@link AlfworldPromptFormat#BAD_JUDGMENT} for every executed step of the demonstrations and of the
+ *       policy's DAgger rollouts, the planner's label flipped with probability {@code rmLabelNoise} (weak
+ *       labels).</li>
  * </ol>
  * {@link StartingModels#save} writes {@code policy/} and {@code reward_model/} in the neural checkpoint
  * format, which {@link AgentPolicy#load} and {@link AgentRewardModel#load} read.
@@ -44,6 +47,7 @@ public final class Pretrainer {
     private static final long INIT_POLICY = Seeds.purpose("agent/pretrain/init-policy");
     private static final long INIT_RM = Seeds.purpose("agent/pretrain/init-reward-model");
     private static final long DEMOS = Seeds.purpose("agent/pretrain/demos");
+    private static final long DAGGER = Seeds.purpose("agent/pretrain/dagger");
 
     private Pretrainer() {
     }
@@ -100,9 +104,31 @@ public final class Pretrainer {
         NeuralModel rewardModel = null;
         try {
             metrics.putAll(cloneBehaviour(policy, demos, s, log));
+            List<Trajectory> judged = new ArrayList<>(demos.trajectories());
+            PlannerDemonstrations all = demos;
+            for (int round = 1; round <= s.daggerRounds(); round++) {
+                long tr = System.nanoTime();
+                List<AlfworldTask> played = new ArrayList<>();
+                for (int g = 0; g < s.daggerGames(); g++) {
+                    played.add(train.get(((round - 1) * s.daggerGames() + g) % train.size()));
+                }
+                List<Trajectory> rollouts = rollOut(policy, s.format(), played, s.demoMaxSteps(),
+                        Seeds.derive(s.seed(), DAGGER, round));
+                double won = rollouts.stream().filter(Trajectory::won).count() / (double) Math.max(1, rollouts.size());
+                PlannerDemonstrations labelled = PlannerDemonstrations.relabel(rollouts, prior, s.demoMaxSteps());
+                all = all.plus(labelled);
+                judged.addAll(rollouts);
+                metrics.put("pretrain/dagger_" + round + "_train_success", won);
+                log.accept(String.format("dagger round %d: the policy won %.3f of %d training games; %d states labelled"
+                        + " (%.1f s)", round, won, rollouts.size(), labelled.targets().size(), seconds(tr)));
+                List<TrainingSequence> data = policySequences(policy, all, s.format());
+                double loss = train(policy, data, s.daggerBcSteps(), s.bcBatch(), s.bcLearningRate(),
+                        Seeds.rng(s.seed(), BC, round), "dagger", log);
+                metrics.put("pretrain/dagger_" + round + "_loss", loss);
+            }
             rewardModel = NeuralModel.create(s.modelConfig(s.vocabSize(), Seeds.derive(s.seed(), INIT_RM)), tokenizer,
                     trainer);
-            metrics.putAll(warmStartRewardModel(rewardModel, demos.trajectories(), s, log));
+            metrics.putAll(warmStartRewardModel(rewardModel, judged, s, log));
             return new StartingModels(policy, rewardModel, metrics);
         } catch (RuntimeException e) {
             policy.close();
@@ -111,6 +137,20 @@ public final class Pretrainer {
             }
             throw e;
         }
+    }
+
+    /** Rolls out {@code model} as a policy (temperature 1) on {@code games}, steps labelled by the planner. */
+    static List<Trajectory> rollOut(NeuralModel model, AlfworldPromptFormat format, List<AlfworldTask> games,
+                                    int maxSteps, long seed) {
+        org.rlanything.alfworld.AlfworldEnvironment env = org.rlanything.alfworld.AlfworldEnvironment.builder()
+                .optMaxSteps(maxSteps).optStepLabels(true).build();
+        List<org.rlanything.core.RolloutRequest> requests = new ArrayList<>();
+        for (int g = 0; g < games.size(); g++) {
+            requests.add(new org.rlanything.core.RolloutRequest(games.get(g), 0, Seeds.derive(seed, g)));
+        }
+        return new org.rlanything.core.LockstepRollouts().rollOut(requests,
+                new org.rlanything.neural.NeuralPolicy(model, format,
+                        new org.rlanything.neural.infer.SamplingConfig(1.0, 1.0, 16)), env, maxSteps);
     }
 
     /** Behaviour cloning: {@code bcSteps} steps over shuffled (policy prompt, planner command) pairs. */
@@ -232,7 +272,10 @@ public final class Pretrainer {
                 1.0);
     }
 
-    /** {@code steps} supervised steps of {@code batch} samples over reshuffled epochs; returns the last loss. */
+    /**
+     * {@code steps} supervised steps of {@code batch} samples over reshuffled epochs, the learning rate
+     * decaying linearly from {@code lr} to {@code lr/10}; returns the mean loss of the last 50 steps.
+     */
     static double train(NeuralModel model, List<TrainingSequence> data, int steps, int batch, double lr,
                         RandomGenerator rng, String name, Consumer<String> log) {
         if (data.isEmpty() || steps == 0) {
@@ -253,7 +296,8 @@ public final class Pretrainer {
                 }
                 b.add(data.get(order[at++]));
             }
-            SupervisedTrainer.StepResult r = trainer.step(b, lr);
+            double rate = lr * (1.0 - 0.9 * (step - 1) / (double) Math.max(1, steps - 1));
+            SupervisedTrainer.StepResult r = trainer.step(b, rate);
             recent += r.loss();
             recentCount++;
             if (step % 50 == 0 || step == steps) {

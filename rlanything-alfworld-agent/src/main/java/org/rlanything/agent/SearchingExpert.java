@@ -22,11 +22,13 @@ import org.rlanything.alfworld.world.Scene;
  *
  * <p><b>Rule.</b> Take the planner's shortest plan from the true state. If every object the plan picks
  * up or uses has already been seen (named in an observation of this episode) or is in hand, follow the
- * plan: its next command needs no hidden knowledge. Otherwise search: right after arriving at a closed
- * receptacle, open it; else go to the unvisited receptacle where objects of the missing type are most
- * often found in the training games ({@link Prior}); with nothing left to visit, follow the plan.
- * (Following the plan as soon as its objects are seen is slightly optimistic: the plan may prefer a
- * seen instance for reasons it cannot see, such as a shorter route. That is the only leak.)
+ * plan: its next command needs no hidden knowledge. If the plan needs an unseen object, follow it only
+ * up to the {@code go to}/{@code open} commands that head for that object (for example, first deliver
+ * the object in hand). Otherwise search: with empty hands, take an instance of the missing type in sight
+ * (not one already in a receptacle of the goal's destination type), or go back to where one was seen;
+ * right after arriving at a closed receptacle, open it; else go to the unvisited receptacle where
+ * objects of the missing type are most often found in the training games ({@link Prior}); with nothing
+ * left to visit, follow the plan.
  */
 public final class SearchingExpert {
 
@@ -49,21 +51,49 @@ public final class SearchingExpert {
     public final class Episode {
         private final StringBuilder seen = new StringBuilder();
         private final Set<String> visited = new HashSet<>();
+        private final Map<String, String> sightings = new java.util.LinkedHashMap<>();
         private String lastCommand = "";
+        private String here = "";
 
         private Episode() {
         }
 
         /** Records an observation (the first one and every step's feedback). */
         public void observe(String observation) {
-            seen.append(observation.toLowerCase(java.util.Locale.ROOT)).append('\n');
+            String text = observation.toLowerCase(java.util.Locale.ROOT);
+            seen.append(text).append('\n');
+            int see = text.indexOf("you see ");
+            if (!here.isEmpty() && see >= 0 && (text.startsWith("you arrive at ") || text.startsWith("you open the "))) {
+                for (String item : text.substring(see + "you see ".length()).split(",")) {
+                    String name = item.strip();
+                    if (name.startsWith("and ")) {
+                        name = name.substring(4);
+                    }
+                    if (name.startsWith("a ")) {
+                        name = name.substring(2);
+                    }
+                    if (name.endsWith(".")) {
+                        name = name.substring(0, name.length() - 1);
+                    }
+                    if (!name.isEmpty() && !name.equals("nothing")) {
+                        sightings.put(name, here);
+                    }
+                }
+            }
+            if (text.startsWith("you pick up the ")) {
+                int from = text.indexOf(" from the ");
+                if (from > 0) {
+                    sightings.remove(text.substring("you pick up the ".length(), from));
+                }
+            }
         }
 
         /** Records the command executed (whoever chose it). */
         public void executed(String command) {
             lastCommand = command;
             if (command.startsWith("go to ")) {
-                visited.add(command.substring("go to ".length()));
+                here = command.substring("go to ".length());
+                visited.add(here);
             } else if (command.startsWith("open ")) {
                 visited.add(command.substring("open ".length()));
             }
@@ -77,14 +107,53 @@ public final class SearchingExpert {
             }
             List<String> commands = plan.get().commands();
             Set<String> missingTypes = new LinkedHashSet<>();
-            for (String c : commands) {
+            int firstHidden = -1;
+            String destinationType = null;
+            for (int i = 0; i < commands.size(); i++) {
+                String c = commands.get(i);
                 String object = usedObject(c);
                 if (object != null && !known(object, state)) {
                     missingTypes.add(typeOf(object));
+                    if (firstHidden < 0) {
+                        firstHidden = i;
+                    }
+                }
+                if (c.startsWith("move ") && c.contains(" to ")) {
+                    destinationType = typeOf(c.substring(c.lastIndexOf(" to ") + 4));
                 }
             }
             if (missingTypes.isEmpty()) {
                 return Optional.of(commands.get(0));
+            }
+            // Follow the plan up to the moves that head for the hidden object (go to / open before it).
+            int leak = firstHidden;
+            while (leak > 0 && (commands.get(leak - 1).startsWith("go to ") || commands.get(leak - 1).startsWith("open "))) {
+                leak--;
+            }
+            if (leak > 0) {
+                return Optional.of(commands.get(0));
+            }
+            boolean holding = state.heldObject() >= 0;
+            if (!holding) {
+                // Another instance of a missing type in sight: take it (unless it is already delivered).
+                for (String c : admissible) {
+                    String object = usedObject(c);
+                    if (c.startsWith("take ") && object != null && missingTypes.contains(typeOf(object))) {
+                        String from = c.substring(c.indexOf(" from ") + " from ".length());
+                        if (!typeOf(from).equals(destinationType)) {
+                            return Optional.of(c);
+                        }
+                    }
+                }
+                // One seen elsewhere: go back for it.
+                for (Map.Entry<String, String> e : sightings.entrySet()) {
+                    if (missingTypes.contains(typeOf(e.getKey())) && !typeOf(e.getValue()).equals(destinationType)) {
+                        String go = "go to " + e.getValue();
+                        if (admissible.contains(go)) {
+                            return Optional.of(go);
+                        }
+                    }
+                }
             }
             if (lastCommand.startsWith("go to ")) {
                 String open = "open " + lastCommand.substring("go to ".length());

@@ -11,8 +11,8 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "rlanything", mixinStandardHelpOptions = true, version = "rlanything 0.1.0",
         description = "RLAnything: closed-loop RL of policy, generative reward model and environment.",
-        subcommands = {TrainCommand.class, EvalCommand.class, ReportCommand.class, AlfworldCommand.class,
-            BenchCommand.class, DemoCommand.class})
+        subcommands = {TrainCommand.class, EvalCommand.class, ReportCommand.class, PretrainCommand.class,
+            AlfworldCommand.class, BenchCommand.class, DemoCommand.class})
 public final class Main {
 
     private Main() {

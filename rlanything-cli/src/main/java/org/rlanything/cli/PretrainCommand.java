@@ -1,0 +1,123 @@
+package org.rlanything.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.rlanything.agent.AgentPolicy;
+import org.rlanything.agent.AgentRewardModel;
+import org.rlanything.agent.AlfworldEvaluation;
+import org.rlanything.agent.AlfworldGames;
+import org.rlanything.agent.PretrainSettings;
+import org.rlanything.agent.Pretrainer;
+import org.rlanything.core.loop.RLAnythingLoop;
+import org.rlanything.neural.infer.SamplingConfig;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code rlanything pretrain --seed S --out DIR}: the starting models of the ALFWorld neural backend
+ * (behaviour-cloned policy, warm-started reward model), written as {@code DIR/policy/} and
+ * {@code DIR/reward_model/} neural checkpoints plus {@code DIR/pretrain.json}.
+ */
+@Command(name = "pretrain", mixinStandardHelpOptions = true,
+        description = "Makes the starting models of the ALFWorld neural backend from a seed: a policy cloned from"
+                + " demonstrations on generated games (deliberately limited) and a reward model warm-started on noisy"
+                + " planner step labels. Writes DIR/policy/ and DIR/reward_model/ (neural checkpoints) and"
+                + " DIR/pretrain.json. Takes minutes on two cores.")
+final class PretrainCommand implements Callable<Integer> {
+
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = "--seed", defaultValue = "10086", description = "Seed of games, noise, weights (default ${DEFAULT-VALUE}).")
+    private long seed;
+
+    @Option(names = "--out", required = true, description = "Output folder (refused if it already holds models).")
+    private Path out;
+
+    @Option(names = "--bc-steps", description = "Behaviour-cloning steps (default: the embedded default).")
+    private Integer bcSteps;
+
+    @Option(names = "--rm-steps", description = "Reward-model warm-start steps (default: the embedded default).")
+    private Integer rmSteps;
+
+    @Option(names = "--train-games", description = "Generated games demonstrated (default: the embedded default).")
+    private Integer trainGames;
+
+    @Option(names = "--eval-games", defaultValue = "0",
+            description = "Afterwards, evaluate on this many held-out generated games and the real games (0: skip).")
+    private int evalGames;
+
+    @Option(names = {"-q", "--quiet"}, description = "Print only the summary.")
+    private boolean quiet;
+
+    @Override
+    public Integer call() throws IOException {
+        PrintWriter console = spec.commandLine().getOut();
+        if (Files.exists(out.resolve("policy")) || Files.exists(out.resolve("reward_model"))) {
+            throw new IllegalArgumentException("The folder " + out + " already holds starting models; choose another --out.");
+        }
+        if (evalGames < 0) {
+            throw new IllegalArgumentException("--eval-games (" + evalGames + ") must be >= 0.");
+        }
+        PretrainSettings settings = PretrainSettings.defaults(seed);
+        if (bcSteps != null) {
+            settings = settings.withBcSteps(bcSteps);
+        }
+        if (rmSteps != null) {
+            settings = settings.withRmSteps(rmSteps);
+        }
+        if (trainGames != null) {
+            settings = settings.withTrainGames(trainGames);
+        }
+        AlfworldGames games = AlfworldGames.locate();
+        long started = System.nanoTime();
+        Map<String, Object> summary = new LinkedHashMap<>();
+        summary.put("seed", seed);
+        summary.put("settings", settings.toString());
+        try (Pretrainer.StartingModels models = Pretrainer.run(settings, games, line -> {
+            if (!quiet) {
+                console.println(line);
+                console.flush();
+            }
+        })) {
+            models.save(out, Map.of("seed", seed, "pretrain_settings", settings.toString()));
+            summary.put("metrics", models.metrics());
+        }
+        double seconds = (System.nanoTime() - started) / 1e9;
+        summary.put("seconds", seconds);
+        console.printf(Locale.ROOT, "pretrain (seed %d): starting models written to %s in %.0f s%n", seed, out, seconds);
+        if (evalGames > 0) {
+            summary.put("evaluation", evaluate(settings, games));
+            console.println("evaluation: " + summary.get("evaluation"));
+        }
+        ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+        Files.writeString(out.resolve("pretrain.json"), json.writeValueAsString(summary) + "\n", StandardCharsets.UTF_8);
+        return 0;
+    }
+
+    private Map<String, Double> evaluate(PretrainSettings settings, AlfworldGames games) throws IOException {
+        List<AlfworldEvaluation.Dataset> sets = new ArrayList<>();
+        sets.add(new AlfworldEvaluation.Dataset("alfworld_generated", games.heldOut(seed, evalGames)));
+        sets.add(new AlfworldEvaluation.Dataset("alfworld_real", games.real()));
+        AlfworldEvaluation evaluation = new AlfworldEvaluation(sets, AlfworldEvaluation.Settings.defaults());
+        try (AgentPolicy policy = AgentPolicy.load(out.resolve("policy"), settings.format(),
+                new SamplingConfig(1.0, 1.0, 16), Pretrainer.trainerConfig(settings));
+             AgentRewardModel rm = AgentRewardModel.load(out.resolve("reward_model"), settings.format(),
+                     new SamplingConfig(1.0, 1.0, 10), Pretrainer.trainerConfig(settings))) {
+            return evaluation.evaluate(0, policy, rm, RLAnythingLoop.evaluationSeed(seed));
+        }
+    }
+}
