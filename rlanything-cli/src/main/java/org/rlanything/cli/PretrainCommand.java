@@ -56,6 +56,9 @@ final class PretrainCommand implements Callable<Integer> {
     @Option(names = "--train-games", description = "Generated games demonstrated (default: the embedded default).")
     private Integer trainGames;
 
+    @Option(names = "--dagger-rounds", description = "DAgger rounds after cloning (default: the embedded default).")
+    private Integer daggerRounds;
+
     @Option(names = "--eval-games", defaultValue = "0",
             description = "Afterwards, evaluate on this many held-out generated games and the real games (0: skip).")
     private int evalGames;
@@ -81,6 +84,9 @@ final class PretrainCommand implements Callable<Integer> {
         }
         if (trainGames != null) {
             settings = settings.withTrainGames(trainGames);
+        }
+        if (daggerRounds != null) {
+            settings = settings.withDagger(daggerRounds, settings.daggerGames(), settings.daggerBcSteps());
         }
         AlfworldGames games = AlfworldGames.locate();
         long started = System.nanoTime();

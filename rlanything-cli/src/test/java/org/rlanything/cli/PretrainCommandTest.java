@@ -1,0 +1,44 @@
+package org.rlanything.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.rlanything.alfworld.gen.AlfworldData;
+
+class PretrainCommandTest {
+
+    @Test
+    void writesBothStartingModelsAndRefusesToOverwriteThem(@TempDir Path dir) throws Exception {
+        boolean data;
+        try {
+            AlfworldData.locate();
+            data = true;
+        } catch (IllegalStateException e) {
+            data = false;
+        }
+        assumeTrue(data, "Skipped: the ALFWorld data folder was not found.");
+        Path out = dir.resolve("start");
+        StringWriter text = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Main.run(new PrintWriter(text), new PrintWriter(err), "pretrain", "--seed", "3", "--out",
+                out.toString(), "--train-games", "3", "--bc-steps", "2", "--rm-steps", "2", "--dagger-rounds", "0", "-q");
+        assertEquals(0, code, text + "\n" + err);
+        assertTrue(text.toString().contains("starting models written to"), text.toString());
+        for (String role : new String[] {"policy", "reward_model"}) {
+            assertTrue(Files.isRegularFile(out.resolve(role).resolve("model.safetensors")), role);
+            assertTrue(Files.isRegularFile(out.resolve(role).resolve("tokenizer.json")), role);
+        }
+        assertTrue(Files.readString(out.resolve("pretrain.json")).contains("\"seed\" : 3"));
+        int again = Main.run(new PrintWriter(new StringWriter()), new PrintWriter(err), "pretrain", "--seed", "3",
+                "--out", out.toString());
+        assertEquals(2, again);
+        assertTrue(err.toString().contains("already holds starting models"), err.toString());
+    }
+}
