@@ -99,4 +99,15 @@ class ConfigLoaderTest {
         assertTrue(broken.startsWith(dir.resolve("run.yaml") + ", line "), broken);
         assertTrue(broken.contains("not valid YAML"), broken);
     }
+
+    @Test
+    void theShippedConfigsLoad() {
+        RunConfig demo = ConfigLoader.load(Path.of("..", "configs", "demo.yaml"), List.of());
+        assertEquals(40, demo.trainer().iterations());
+        RunConfig alfworld = ConfigLoader.load(Path.of("..", "configs", "alfworld.yaml"), List.of());
+        assertTrue(alfworld.environment() instanceof AlfworldEnvironmentConfig);
+        assertTrue(alfworld.policy() instanceof NeuralPolicyConfig);
+        assertEquals(3e-4, ((NeuralPolicyConfig) alfworld.policy()).learningRate());
+        assertEquals(Ablation.POLICY_REWARD_ENV, alfworld.algorithm().arm());
+    }
 }
