@@ -1,10 +1,14 @@
 package org.rlanything.agent;
 
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import java.util.stream.Stream;
 import org.rlanything.alfworld.AlfworldEnvironment;
 import org.rlanything.alfworld.AlfworldTask;
 import org.rlanything.alfworld.AlfworldTaskCodec;
@@ -82,7 +86,7 @@ public final class AlfworldExperiment implements AutoCloseable {
             PretrainSettings pretrain = PretrainSettings.defaults(settings.seed());
             try (Pretrainer.StartingModels started = Pretrainer.run(pretrain, games, log)) {
                 // Reload under the RL trainer settings (the pretrained trainer state is not carried over).
-                java.nio.file.Path tmp = java.nio.file.Files.createTempDirectory("rlanything-start");
+                Path tmp = Files.createTempDirectory("rlanything-start");
                 try {
                     started.save(tmp, Map.of("seed", settings.seed()));
                     policyModel = NeuralModel.load(tmp.resolve("policy"), policyTrainer, false);
@@ -200,10 +204,10 @@ public final class AlfworldExperiment implements AutoCloseable {
         rewardModel.close();
     }
 
-    private static void deleteTree(java.nio.file.Path root) throws IOException {
-        try (var walk = java.nio.file.Files.walk(root)) {
-            for (java.nio.file.Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                java.nio.file.Files.deleteIfExists(p);
+    private static void deleteTree(Path root) throws IOException {
+        try (Stream<Path> walk = Files.walk(root)) {
+            for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
             }
         }
     }

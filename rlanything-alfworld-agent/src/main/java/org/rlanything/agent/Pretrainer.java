@@ -10,13 +10,18 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.function.Consumer;
 import java.util.random.RandomGenerator;
+import org.rlanything.alfworld.AlfworldEnvironment;
 import org.rlanything.alfworld.AlfworldTask;
 import org.rlanything.core.JudgeRequest;
+import org.rlanything.core.LockstepRollouts;
+import org.rlanything.core.RolloutRequest;
 import org.rlanything.core.Seeds;
 import org.rlanything.core.Step;
 import org.rlanything.core.StepLabel;
 import org.rlanything.core.Trajectory;
 import org.rlanything.neural.NeuralModel;
+import org.rlanything.neural.NeuralPolicy;
+import org.rlanything.neural.infer.SamplingConfig;
 import org.rlanything.neural.tokenizer.BpeTokenizer;
 import org.rlanything.neural.train.SupervisedTrainer;
 import org.rlanything.neural.train.TrainerConfig;
@@ -142,15 +147,13 @@ public final class Pretrainer {
     /** Rolls out {@code model} as a policy (temperature 1) on {@code games}, steps labelled by the planner. */
     static List<Trajectory> rollOut(NeuralModel model, AlfworldPromptFormat format, List<AlfworldTask> games,
                                     int maxSteps, long seed) {
-        org.rlanything.alfworld.AlfworldEnvironment env = org.rlanything.alfworld.AlfworldEnvironment.builder()
-                .optMaxSteps(maxSteps).optStepLabels(true).build();
-        List<org.rlanything.core.RolloutRequest> requests = new ArrayList<>();
+        AlfworldEnvironment env = AlfworldEnvironment.builder().optMaxSteps(maxSteps).optStepLabels(true).build();
+        List<RolloutRequest> requests = new ArrayList<>();
         for (int g = 0; g < games.size(); g++) {
-            requests.add(new org.rlanything.core.RolloutRequest(games.get(g), 0, Seeds.derive(seed, g)));
+            requests.add(new RolloutRequest(games.get(g), 0, Seeds.derive(seed, g)));
         }
-        return new org.rlanything.core.LockstepRollouts().rollOut(requests,
-                new org.rlanything.neural.NeuralPolicy(model, format,
-                        new org.rlanything.neural.infer.SamplingConfig(1.0, 1.0, 16)), env, maxSteps);
+        return new LockstepRollouts().rollOut(requests,
+                new NeuralPolicy(model, format, new SamplingConfig(1.0, 1.0, 16)), env, maxSteps);
     }
 
     /** Behaviour cloning: {@code bcSteps} steps over shuffled (policy prompt, planner command) pairs. */
