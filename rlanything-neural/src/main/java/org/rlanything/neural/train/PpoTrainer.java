@@ -15,7 +15,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.random.RandomGenerator;
 import org.rlanything.core.UpdateStats;
-import org.rlanything.neural.model.Inputs;
 import org.rlanything.neural.model.LlamaModel;
 import org.rlanything.neural.model.Scalars;
 import org.rlanything.neural.model.StepScope;
@@ -70,9 +69,9 @@ public final class PpoTrainer {
         if (prepared.kept.isEmpty()) {
             return new UpdateStats(metrics);
         }
-        List<List<MicroBatch>> minibatches = plan(prepared.kept, rng);
-        for (List<MicroBatch> mb : minibatches) {
-            for (MicroBatch micro : mb) {
+        List<List<PaddedBatch>> minibatches = plan(prepared.kept, rng);
+        for (List<PaddedBatch> mb : minibatches) {
+            for (PaddedBatch micro : mb) {
                 micro.old = logProbs(micro);
             }
         }
@@ -85,11 +84,11 @@ public final class PpoTrainer {
         double entropy = 0;
         double gradNorm = 0;
         long tokens = 0;
-        for (List<MicroBatch> mb : minibatches) {
+        for (List<PaddedBatch> mb : minibatches) {
             int n = mb.stream().mapToInt(x -> x.rows.size()).sum();
             double[] sums = new double[5];
             zeroGradients();
-            for (MicroBatch micro : mb) {
+            for (PaddedBatch micro : mb) {
                 double[] s = backward(micro, n);
                 for (int i = 0; i < sums.length; i++) {
                     sums[i] += s[i];
@@ -145,7 +144,7 @@ public final class PpoTrainer {
     }
 
     /** Shuffles, splits into U near-equal minibatches, and packs each into micro-batches. */
-    private List<List<MicroBatch>> plan(List<TrainingSequence> kept, RandomGenerator rng) {
+    private List<List<PaddedBatch>> plan(List<TrainingSequence> kept, RandomGenerator rng) {
         int n = kept.size();
         int[] order = new int[n];
         for (int i = 0; i < n; i++) {
@@ -158,92 +157,36 @@ public final class PpoTrainer {
             order[j] = t;
         }
         int u = Math.min(config.optimizerSteps(), n);
-        List<List<MicroBatch>> out = new ArrayList<>();
+        List<List<PaddedBatch>> out = new ArrayList<>();
         int at = 0;
         for (int b = 0; b < u; b++) {
             int size = n / u + (b < n % u ? 1 : 0);
-            List<MicroBatch> micro = new ArrayList<>();
-            MicroBatch current = new MicroBatch();
+            List<TrainingSequence> minibatch = new ArrayList<>(size);
             for (int k = 0; k < size; k++) {
-                TrainingSequence s = kept.get(order[at++]);
-                int len = s.promptLength() + s.responseView().length - 1;
-                int width = Math.max(current.width, len);
-                if (!current.rows.isEmpty() && (long) width * (current.rows.size() + 1) > config.maxTokensPerForward()) {
-                    micro.add(current);
-                    current = new MicroBatch();
-                    width = len;
-                }
-                current.rows.add(s);
-                current.width = width;
+                minibatch.add(kept.get(order[at++]));
             }
-            micro.add(current);
+            List<PaddedBatch> micro = PaddedBatch.pack(minibatch, config.maxTokensPerForward());
             out.add(micro);
         }
         return out;
     }
 
-    /** A padded batch of sequences: inputs full[0..len-2], targets full[1..len-1]. */
-    private static final class MicroBatch {
-        final List<TrainingSequence> rows = new ArrayList<>();
-        int width;
-        double[] old;
-
-        long[] tokens(boolean targets) {
-            long[] out = new long[rows.size() * width];
-            for (int r = 0; r < rows.size(); r++) {
-                int[] p = rows.get(r).promptView();
-                int[] q = rows.get(r).responseView();
-                int shift = targets ? 1 : 0;
-                for (int k = 0; k < width; k++) {
-                    int i = k + shift;
-                    if (i < p.length + q.length) {
-                        out[r * width + k] = i < p.length ? p[i] : q[i - p.length];
-                    }
-                }
-            }
-            return out;
-        }
-
-        double[] weights() {
-            double[] w = new double[rows.size() * width];
-            for (int r = 0; r < rows.size(); r++) {
-                int start = rows.get(r).promptLength() - 1;
-                int t = rows.get(r).responseView().length;
-                for (int k = 0; k < t; k++) {
-                    w[r * width + start + k] = 1.0 / t;
-                }
-            }
-            return w;
-        }
-    }
-
-    private NDArray tokenLogProbs(NDManager m, MicroBatch micro, NDArray[] logSoftmaxOut) {
-        int rows = micro.rows.size();
-        long[] pos = new long[rows * micro.width];
-        for (int r = 0; r < rows; r++) {
-            for (int k = 0; k < micro.width; k++) {
-                pos[r * micro.width + k] = k;
-            }
-        }
-        NDArray tokens = Inputs.longs(m, micro.tokens(false), rows, micro.width);
-        NDArray positions = Inputs.longs(m, pos, rows, micro.width);
-        NDArray mask = Inputs.causal(m, model.dtype(), micro.width);
-        NDArray targets = m.create(micro.tokens(true), new Shape(rows, micro.width, 1));
-        NDArray logSoftmax = model.forward(tokens, positions, mask, null, false).logSoftmax(-1);
+    private NDArray tokenLogProbs(NDManager m, PaddedBatch micro, NDArray[] logSoftmaxOut) {
+        NDArray logSoftmax = micro.logSoftmax(model, m);
         if (logSoftmaxOut != null) {
             logSoftmaxOut[0] = logSoftmax;
         }
-        return logSoftmax.gather(targets, 2).squeeze(2);
+        return micro.targetLogProbs(m, logSoftmax);
     }
 
-    private double[] logProbs(MicroBatch micro) {
+    private double[] logProbs(PaddedBatch micro) {
         try (StepScope scope = new StepScope(model.weights().manager())) {
             return tokenLogProbs(scope.manager(), micro, null).toType(DataType.FLOAT64, false).toDoubleArray();
         }
     }
 
     /** Forward/backward of one micro-batch; returns Σpg, Σk3, clipped tokens, Σentropy, tokens. */
-    private double[] backward(MicroBatch micro, int minibatchSize) {
+    private double[] backward(PaddedBatch micro, int minibatchSize) {
         int rows = micro.rows.size();
         try (StepScope scope = new StepScope(model.weights().manager())) {
             NDManager m = scope.manager();

@@ -11,7 +11,6 @@ import ai.djl.ndarray.types.Shape;
 import ai.djl.training.GradientCollector;
 import java.util.ArrayList;
 import java.util.List;
-import org.rlanything.neural.model.Inputs;
 import org.rlanything.neural.model.LlamaModel;
 import org.rlanything.neural.model.Scalars;
 import org.rlanything.neural.model.StepScope;
@@ -82,12 +81,12 @@ public final class SupervisedTrainer {
         if (kept.isEmpty()) {
             return new StepResult(Double.NaN, 0, 0, 0);
         }
-        List<MicroBatch> micro = pack(kept);
+        List<PaddedBatch> micro = PaddedBatch.pack(kept, maxTokensPerForward);
         int n = kept.size();
         double loss = 0;
         long tokens = 0;
         zeroGradients();
-        for (MicroBatch mb : micro) {
+        for (PaddedBatch mb : micro) {
             double[] r = backward(mb, n);
             loss += r[0];
             tokens += (long) r[1];
@@ -103,111 +102,28 @@ public final class SupervisedTrainer {
      */
     public double[] meanTokenLogLikelihood(List<TrainingSequence> samples) {
         double[] out = new double[samples.size()];
-        List<MicroBatch> micro = new ArrayList<>();
-        List<Integer> index = new ArrayList<>();
-        MicroBatch current = new MicroBatch();
-        for (int i = 0; i < samples.size(); i++) {
-            TrainingSequence s = samples.get(i);
-            int len = s.promptLength() + s.responseView().length - 1;
-            int width = Math.max(current.width, len);
-            if (!current.rows.isEmpty() && (long) width * (current.rows.size() + 1) > maxTokensPerForward) {
-                micro.add(current);
-                current = new MicroBatch();
-                width = len;
-            }
-            current.rows.add(s);
-            current.width = width;
-            index.add(i);
-        }
-        if (!current.rows.isEmpty()) {
-            micro.add(current);
-        }
+        List<PaddedBatch> micro = PaddedBatch.pack(samples, maxTokensPerForward);
         int at = 0;
-        for (MicroBatch mb : micro) {
+        for (PaddedBatch mb : micro) {
             try (StepScope scope = new StepScope(model.weights().manager())) {
                 NDManager m = scope.manager();
                 NDArray logp = tokenLogProbs(m, mb);
                 NDArray weight = m.create(mb.weights(), new Shape(mb.rows.size(), mb.width)).toType(model.dtype(), false);
                 double[] perRow = logp.mul(weight).sum(new int[] {1}).toType(DataType.FLOAT64, false).toDoubleArray();
                 for (double v : perRow) {
-                    out[index.get(at++)] = v;
+                    out[at++] = v;
                 }
             }
         }
         return out;
     }
 
-    private List<MicroBatch> pack(List<TrainingSequence> kept) {
-        List<MicroBatch> out = new ArrayList<>();
-        MicroBatch current = new MicroBatch();
-        for (TrainingSequence s : kept) {
-            int len = s.promptLength() + s.responseView().length - 1;
-            int width = Math.max(current.width, len);
-            if (!current.rows.isEmpty() && (long) width * (current.rows.size() + 1) > maxTokensPerForward) {
-                out.add(current);
-                current = new MicroBatch();
-                width = len;
-            }
-            current.rows.add(s);
-            current.width = width;
-        }
-        out.add(current);
-        return out;
-    }
-
-    /** A right-padded batch: inputs full[0..len-2], targets full[1..len-1]. */
-    private static final class MicroBatch {
-        final List<TrainingSequence> rows = new ArrayList<>();
-        int width;
-
-        long[] tokens(boolean targets) {
-            long[] out = new long[rows.size() * width];
-            for (int r = 0; r < rows.size(); r++) {
-                int[] p = rows.get(r).promptView();
-                int[] q = rows.get(r).responseView();
-                int shift = targets ? 1 : 0;
-                for (int k = 0; k < width; k++) {
-                    int i = k + shift;
-                    if (i < p.length + q.length) {
-                        out[r * width + k] = i < p.length ? p[i] : q[i - p.length];
-                    }
-                }
-            }
-            return out;
-        }
-
-        /** 1/T on the response positions of each row, 0 elsewhere. */
-        double[] weights() {
-            double[] w = new double[rows.size() * width];
-            for (int r = 0; r < rows.size(); r++) {
-                int start = rows.get(r).promptLength() - 1;
-                int t = rows.get(r).responseView().length;
-                for (int k = 0; k < t; k++) {
-                    w[r * width + start + k] = 1.0 / t;
-                }
-            }
-            return w;
-        }
-    }
-
-    private NDArray tokenLogProbs(NDManager m, MicroBatch micro) {
-        int rows = micro.rows.size();
-        long[] pos = new long[rows * micro.width];
-        for (int r = 0; r < rows; r++) {
-            for (int k = 0; k < micro.width; k++) {
-                pos[r * micro.width + k] = k;
-            }
-        }
-        NDArray tokens = Inputs.longs(m, micro.tokens(false), rows, micro.width);
-        NDArray positions = Inputs.longs(m, pos, rows, micro.width);
-        NDArray mask = Inputs.causal(m, model.dtype(), micro.width);
-        NDArray targets = m.create(micro.tokens(true), new Shape(rows, micro.width, 1));
-        NDArray logSoftmax = model.forward(tokens, positions, mask, null, false).logSoftmax(-1);
-        return logSoftmax.gather(targets, 2).squeeze(2);
+    private NDArray tokenLogProbs(NDManager m, PaddedBatch micro) {
+        return micro.targetLogProbs(m, micro.logSoftmax(model, m));
     }
 
     /** Forward/backward of one micro-batch; returns (Σ sample losses, response tokens). */
-    private double[] backward(MicroBatch micro, int batchSize) {
+    private double[] backward(PaddedBatch micro, int batchSize) {
         int rows = micro.rows.size();
         try (StepScope scope = new StepScope(model.weights().manager())) {
             NDManager m = scope.manager();
