@@ -3,10 +3,7 @@ package org.rlanything.agent;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
-import java.util.Objects;
 import java.util.random.RandomGenerator;
-import org.rlanything.core.Checkpointable;
 import org.rlanything.core.JudgeRequest;
 import org.rlanything.core.Judgment;
 import org.rlanything.core.RewardModel;
@@ -18,24 +15,12 @@ import org.rlanything.neural.PromptFormat;
 import org.rlanything.neural.infer.SamplingConfig;
 import org.rlanything.neural.train.TrainerConfig;
 
-/**
- * A {@link NeuralRewardModel} that can be checkpointed; see {@link AgentPolicy} for the contract. Owns its
- * model: close it when done. Not thread-safe.
- */
-public final class AgentRewardModel implements RewardModel, Checkpointable, AutoCloseable {
-
-    private final PromptFormat format;
-    private final SamplingConfig sampling;
-    private final TrainerConfig trainerConfig;
-    private NeuralModel model;
-    private NeuralRewardModel delegate;
+/** A {@link NeuralRewardModel} that can be checkpointed; see {@link CheckpointedModel} for the contract. */
+public final class AgentRewardModel extends CheckpointedModel<NeuralRewardModel> implements RewardModel {
 
     public AgentRewardModel(NeuralModel model, PromptFormat format, SamplingConfig sampling,
                             TrainerConfig trainerConfig) {
-        this.format = Objects.requireNonNull(format, "format");
-        this.sampling = Objects.requireNonNull(sampling, "sampling");
-        this.trainerConfig = Objects.requireNonNull(trainerConfig, "trainerConfig");
-        use(Objects.requireNonNull(model, "model"));
+        super("reward_model", model, format, sampling, trainerConfig);
     }
 
     /** A reward model on the model saved in {@code dir} (weights only: a fresh trainer). */
@@ -44,49 +29,18 @@ public final class AgentRewardModel implements RewardModel, Checkpointable, Auto
         return new AgentRewardModel(NeuralModel.load(dir, trainerConfig, false), format, sampling, trainerConfig);
     }
 
-    private void use(NeuralModel m) {
-        this.model = m;
-        this.delegate = new NeuralRewardModel(m, format, sampling);
+    @Override
+    NeuralRewardModel wrap(NeuralModel m, PromptFormat promptFormat, SamplingConfig samplingConfig) {
+        return new NeuralRewardModel(m, promptFormat, samplingConfig);
     }
 
     @Override
     public List<List<Judgment>> judge(List<JudgeRequest> requests, int m, List<RandomGenerator> rngs) {
-        return delegate.judge(requests, m, rngs);
+        return delegate().judge(requests, m, rngs);
     }
 
     @Override
     public UpdateStats update(List<RewardModelSample> samples, RandomGenerator rng) {
-        return delegate.update(samples, rng);
-    }
-
-    /** The same model sampled differently; shares the weights. */
-    public NeuralRewardModel withSampling(SamplingConfig other) {
-        return new NeuralRewardModel(model, format, other);
-    }
-
-    @Override
-    public void saveTo(Path directory) throws IOException {
-        model.save(directory, Map.of("role", "reward_model"));
-    }
-
-    @Override
-    public void loadFrom(Path directory) throws IOException {
-        NeuralModel loaded = NeuralModel.load(directory, trainerConfig, true);
-        NeuralModel old = model;
-        use(loaded);
-        old.close();
-    }
-
-    public NeuralModel model() {
-        return model;
-    }
-
-    public SamplingConfig sampling() {
-        return sampling;
-    }
-
-    @Override
-    public void close() {
-        model.close();
+        return delegate().update(samples, rng);
     }
 }

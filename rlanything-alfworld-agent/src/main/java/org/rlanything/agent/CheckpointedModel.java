@@ -1,0 +1,85 @@
+package org.rlanything.agent;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Objects;
+import org.rlanything.core.Checkpointable;
+import org.rlanything.neural.NeuralModel;
+import org.rlanything.neural.PromptFormat;
+import org.rlanything.neural.infer.SamplingConfig;
+import org.rlanything.neural.train.TrainerConfig;
+
+/**
+ * The shared part of {@link AgentPolicy} and {@link AgentRewardModel}: a neural model behind a core adapter
+ * ({@code D}) that can be checkpointed. {@link #saveTo} writes the model's checkpoint (weights, tokenizer,
+ * optimizer moments, counters); {@link #loadFrom} replaces the model by the saved one with its trainer
+ * state (exact resume) and rebuilds the adapter. Owns its model: close it when done. Not thread-safe.
+ *
+ * @param <D> the adapter type ({@code NeuralPolicy} or {@code NeuralRewardModel})
+ */
+abstract class CheckpointedModel<D> implements Checkpointable, AutoCloseable {
+
+    private final String role;
+    private final PromptFormat format;
+    private final SamplingConfig sampling;
+    private final TrainerConfig trainerConfig;
+    private NeuralModel model;
+    private D delegate;
+
+    CheckpointedModel(String role, NeuralModel model, PromptFormat format, SamplingConfig sampling,
+                      TrainerConfig trainerConfig) {
+        this.role = role;
+        this.format = Objects.requireNonNull(format, "format");
+        this.sampling = Objects.requireNonNull(sampling, "sampling");
+        this.trainerConfig = Objects.requireNonNull(trainerConfig, "trainerConfig");
+        use(Objects.requireNonNull(model, "model"));
+    }
+
+    /** The adapter on {@code m} with {@code samplingConfig}. */
+    abstract D wrap(NeuralModel m, PromptFormat promptFormat, SamplingConfig samplingConfig);
+
+    private void use(NeuralModel m) {
+        this.model = m;
+        this.delegate = wrap(m, format, sampling);
+    }
+
+    D delegate() {
+        return delegate;
+    }
+
+    /** The same model sampled differently (for example at the evaluation temperature); shares the weights. */
+    public D withSampling(SamplingConfig other) {
+        return wrap(model, format, other);
+    }
+
+    @Override
+    public void saveTo(Path directory) throws IOException {
+        model.save(directory, Map.of("role", role));
+    }
+
+    @Override
+    public void loadFrom(Path directory) throws IOException {
+        NeuralModel loaded = NeuralModel.load(directory, trainerConfig, true);
+        NeuralModel old = model;
+        use(loaded);
+        old.close();
+    }
+
+    public NeuralModel model() {
+        return model;
+    }
+
+    public PromptFormat format() {
+        return format;
+    }
+
+    public SamplingConfig sampling() {
+        return sampling;
+    }
+
+    @Override
+    public void close() {
+        model.close();
+    }
+}
