@@ -19,7 +19,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import org.rlanything.cli.config.ConfigLoader;
 import org.rlanything.cli.config.RunConfig;
 import org.rlanything.cli.report.HtmlCharts;
-import org.rlanything.cli.run.AtomicFiles;
+import org.rlanything.core.io.AtomicFiles;
 import org.rlanything.cli.run.Backends;
 import org.rlanything.cli.run.Checkpoints;
 import org.rlanything.cli.run.RunComponents;

@@ -14,7 +14,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Predicate;
-import org.rlanything.cli.run.AtomicFiles;
+import org.rlanything.core.io.AtomicFiles;
 import org.rlanything.cli.run.RunFolder;
 
 /**

@@ -1,5 +1,6 @@
 package org.rlanything.cli.run;
 
+import org.rlanything.core.io.AtomicFiles;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;

@@ -1,5 +1,6 @@
 package org.rlanything.cli.run;
 
+import org.rlanything.core.io.AtomicFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,5 +1,6 @@
 package org.rlanything.neural.io;
 
+import org.rlanything.core.io.AtomicFiles;
 import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.types.DataType;
 import com.fasterxml.jackson.core.JsonParser;
@@ -114,7 +115,7 @@ public final class Checkpoint {
                 Files.move(dir, aside, StandardCopyOption.ATOMIC_MOVE);
             }
             Files.move(temp, dir, StandardCopyOption.ATOMIC_MOVE);
-            AtomicFiles.forceDirectory(parent);
+            AtomicFiles.syncDirectory(parent);
             if (aside != null) {
                 deleteTree(aside);
             }

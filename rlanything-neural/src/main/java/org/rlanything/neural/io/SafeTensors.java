@@ -1,5 +1,6 @@
 package org.rlanything.neural.io;
 
+import org.rlanything.core.io.AtomicFiles;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;

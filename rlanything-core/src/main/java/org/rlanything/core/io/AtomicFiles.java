@@ -1,4 +1,4 @@
-package org.rlanything.cli.run;
+package org.rlanything.core.io;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -8,28 +8,39 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.util.Comparator;
 import java.util.stream.Stream;
 
-/** Crash-safe writes: write to a temporary file, force it to disk, rename it over the target, sync the folder. */
+/**
+ * Crash-safe file operations shared by checkpoints, run logs and reports: write to a temporary sibling,
+ * force it to disk, rename it over the target, then sync the folder so the rename itself survives a crash.
+ */
 public final class AtomicFiles {
 
     private AtomicFiles() {
     }
 
+    /** Writes {@code content} to {@code target} atomically. */
     public static void write(Path target, byte[] content) throws IOException {
-        Path temp = target.resolveSibling("." + target.getFileName() + ".tmp");
-        try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                StandardOpenOption.TRUNCATE_EXISTING)) {
-            ByteBuffer bytes = ByteBuffer.wrap(content);
-            while (bytes.hasRemaining()) {
-                channel.write(bytes);
+        Path dir = target.toAbsolutePath().getParent();
+        Files.createDirectories(dir);
+        Path temp = Files.createTempFile(dir, "." + target.getFileName() + ".", ".tmp");
+        try {
+            try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE,
+                    StandardOpenOption.TRUNCATE_EXISTING)) {
+                ByteBuffer bytes = ByteBuffer.wrap(content);
+                while (bytes.hasRemaining()) {
+                    channel.write(bytes);
+                }
+                channel.force(true);
             }
-            channel.force(true);
+            move(temp, target);
+        } finally {
+            Files.deleteIfExists(temp);
         }
-        move(temp, target);
     }
 
-    /** Renames atomically and syncs the parent folder so the rename itself survives a crash. */
+    /** Renames atomically and syncs the parent folder. */
     public static void move(Path from, Path to) throws IOException {
         try {
             Files.move(from, to, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
@@ -54,11 +65,12 @@ public final class AtomicFiles {
         }
     }
 
-    static void syncDirectory(Path directory) throws IOException {
+    /** Forces a folder's entries (renames) to disk where the file system allows it. */
+    public static void syncDirectory(Path directory) {
         try (FileChannel channel = FileChannel.open(directory, StandardOpenOption.READ)) {
             channel.force(true);
-        } catch (IOException e) {
-            // Some file systems cannot open folders for sync; the rename is still atomic there.
+        } catch (IOException | UnsupportedOperationException e) {
+            // Some file systems cannot sync a folder; the files themselves are already on disk.
         }
     }
 
@@ -68,7 +80,7 @@ public final class AtomicFiles {
             return;
         }
         try (Stream<Path> paths = Files.walk(root)) {
-            for (Path path : (Iterable<Path>) paths.sorted(java.util.Comparator.reverseOrder())::iterator) {
+            for (Path path : (Iterable<Path>) paths.sorted(Comparator.reverseOrder())::iterator) {
                 Files.delete(path);
             }
         }
