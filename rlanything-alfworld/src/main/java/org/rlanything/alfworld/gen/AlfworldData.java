@@ -21,7 +21,7 @@ public record AlfworldData(Path root) {
         Objects.requireNonNull(root, "root");
     }
 
-    /** The data folder found by the rules above; fails with the places it tried. */
+    /** The data folder found by the rules above; fails (IllegalArgumentException) naming the places it tried. */
     public static AlfworldData locate() {
         String configured = System.getProperty(PROPERTY);
         if (configured == null || configured.isBlank()) {
@@ -37,7 +37,7 @@ public record AlfworldData(Path root) {
                 }
             }
         }
-        throw new IllegalStateException("The ALFWorld data folder was not found: set -D" + PROPERTY + " or "
+        throw new IllegalArgumentException("The ALFWorld data folder was not found: set -D" + PROPERTY + " or "
                 + ENVIRONMENT + ", or run below a folder that holds shared/data/alfworld.");
     }
 

@@ -36,10 +36,18 @@ public final class ProblemWriter {
         out.append("(:domain alfred)\n");
         out.append("(:objects\n");
         out.append("agent1 - agent\n");
+        Set<String> objectTypes = new LinkedHashSet<>(catalog.objectTypes());
+        objectTypes.addAll(scene.objectTypes());
+        Set<String> receptacleTypes = new LinkedHashSet<>(catalog.receptacleTypes());
+        receptacleTypes.addAll(scene.receptacleTypes());
+        scene.canContain().forEach((rtype, otypes) -> {
+            receptacleTypes.add(rtype);
+            objectTypes.addAll(otypes);
+        });
         List<String> declarations = new ArrayList<>();
-        catalog.objectTypes().forEach(t -> declarations.add(t + " - object"));
-        catalog.objectTypes().forEach(t -> declarations.add(t + "Type - otype"));
-        catalog.receptacleTypes().forEach(t -> declarations.add(t + "Type - rtype"));
+        objectTypes.forEach(t -> declarations.add(t + " - object"));
+        objectTypes.forEach(t -> declarations.add(t + "Type - otype"));
+        receptacleTypes.forEach(t -> declarations.add(t + "Type - rtype"));
         for (int i = 0; i < declarations.size(); i++) {
             out.append(i == 0 ? "" : INDENT).append(declarations.get(i)).append('\n');
         }
