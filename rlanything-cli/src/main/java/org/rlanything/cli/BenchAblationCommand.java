@@ -5,6 +5,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.rlanything.cli.bench.AblationBench;
+import org.rlanything.cli.config.AlfworldEnvironmentConfig;
+import org.rlanything.cli.config.ConfigLoader;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -28,9 +30,20 @@ final class BenchAblationCommand implements Callable<Integer> {
     @Option(names = "--quick", description = "Small scale: --quick-overrides are applied (a few minutes in all).")
     private boolean quick;
 
-    @Option(names = "--quick-overrides", split = ",", defaultValue = "trainer.iterations=20",
-            description = "Overrides applied in --quick mode, comma-separated (default ${DEFAULT-VALUE}).")
+    @Option(names = "--quick-overrides", split = ",",
+            description = "Overrides applied in --quick mode, comma-separated (default: " + KEYLOCK_QUICK + " for"
+                    + " key-lock configs, " + ALFWORLD_QUICK + " for ALFWorld configs).")
     private List<String> quickOverrides;
+
+    /** Small scale for the key-lock demo: fewer iterations. */
+    static final String KEYLOCK_QUICK = "trainer.iterations=20";
+
+    /**
+     * Small scale for ALFWorld (every arm of 3 seeds in under 10 minutes on 2 cores): 2 iterations of 4 tasks
+     * and a smaller in-domain evaluation with one rollout per game; the 48 real games are still all evaluated.
+     */
+    static final String ALFWORLD_QUICK = "trainer.iterations=2,algorithm.tasks_per_iteration=4,"
+            + "environment.eval_generated_games=16,environment.eval_rollouts=1";
 
     @Option(names = "--seeds", defaultValue = "3", description = "Seeds per arm (default ${DEFAULT-VALUE}).")
     private int seeds;
@@ -40,6 +53,10 @@ final class BenchAblationCommand implements Callable<Integer> {
 
     @Option(names = "--out", defaultValue = "bench/ablation", description = "Output folder (default ${DEFAULT-VALUE}).")
     private Path out;
+
+    @Option(names = "--workers", description = "Runs at a time; each uses one core for its tensor work"
+            + " (default: the number of cores, ${DEFAULT-VALUE}).")
+    private int workers = Runtime.getRuntime().availableProcessors();
 
     @Parameters(paramLabel = "OVERRIDES", arity = "0..*", description = "Config overrides applied to every arm.")
     private List<String> overrides = new ArrayList<>();
@@ -51,13 +68,18 @@ final class BenchAblationCommand implements Callable<Integer> {
         }
         List<String> all = new ArrayList<>(overrides);
         if (quick) {
-            all.addAll(0, quickOverrides);
+            List<String> small = quickOverrides;
+            if (small == null) {
+                boolean alfworld = ConfigLoader.load(config, overrides).environment() instanceof AlfworldEnvironmentConfig;
+                small = List.of((alfworld ? ALFWORLD_QUICK : KEYLOCK_QUICK).split(","));
+            }
+            all.addAll(0, small);
         }
         List<Long> seedList = new ArrayList<>();
         for (int i = 0; i < seeds; i++) {
             seedList.add(firstSeed + i);
         }
-        new AblationBench(config, all, seedList, out, spec.commandLine().getOut()).run();
+        new AblationBench(config, all, seedList, out, spec.commandLine().getOut(), workers).run();
         spec.commandLine().getOut().println("wrote " + out.resolve("ablation.md") + " and "
                 + out.resolve("ablation.html"));
         return 0;

@@ -15,6 +15,10 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.rlanything.cli.config.ConfigLoader;
 import org.rlanything.cli.config.RunConfig;
@@ -46,8 +50,19 @@ public final class AblationBench {
     private final List<Long> seeds;
     private final Path out;
     private final PrintWriter log;
+    private final int workers;
 
     public AblationBench(Path configFile, List<String> overrides, List<Long> seeds, Path out, PrintWriter log) {
+        this(configFile, overrides, seeds, out, log, 1);
+    }
+
+    /** {@code workers} runs at a time (each run uses one core for its tensor work). */
+    public AblationBench(Path configFile, List<String> overrides, List<Long> seeds, Path out, PrintWriter log,
+                         int workers) {
+        if (workers < 1) {
+            throw new IllegalArgumentException("--workers (" + workers + ") must be >= 1.");
+        }
+        this.workers = workers;
         this.configFile = configFile;
         this.overrides = List.copyOf(overrides);
         this.seeds = List.copyOf(seeds);
@@ -60,53 +75,143 @@ public final class AblationBench {
                      double seconds) {
     }
 
+    /**
+     * Runs every (seed, arm) job on {@code workers} threads and writes the tables. Jobs are queued so that a
+     * job's inputs are queued before it (a seed's "before" evaluation, then its full run, then the arms that
+     * wait on them), so a worker only ever waits on a job that is already running or done. Each run draws
+     * only from its own seed, so the results do not depend on the number of workers.
+     */
     public List<ArmResult> run() throws IOException {
         Files.createDirectories(out.resolve("runs"));
-        List<ArmResult> results = new ArrayList<>();
-        for (long seed : seeds) {
-            RunConfig base = config(seed, "before", List.of());
-            long started = System.nanoTime();
-            RunComponents starting = Backends.create(base);
-            loadInit(base, starting);
-            Map<String, Double> before = new TreeMap<>(starting.evaluator().evaluate(0, starting.policy(),
-                    starting.rewardModel(), RLAnythingLoop.evaluationSeed(seed)));
-            results.add(new ArmResult("before", seed, before, Map.of(), seconds(started)));
-            log.printf(Locale.ROOT, "seed %d before: %s%n", seed, before);
-            log.flush();
-            Path fullRun = null;
-            for (String arm : ARMS.subList(1, ARMS.size())) {
-                List<String> extra = new ArrayList<>();
-                if (arm.equals("STEP_ONLY")) {
-                    Path checkpoint = new Checkpoints(fullRun.resolve("checkpoints")).latest().orElseThrow(
-                            () -> new IOException("The full run has no checkpoint to take the reward model from."));
-                    extra.add("trainer.reward_model_init=" + checkpoint.resolve("reward_model"));
-                }
-                RunConfig config = config(seed, arm, extra);
-                Path runDir = Path.of(config.trainer().runDir());
-                AtomicFiles.deleteTree(runDir);
-                started = System.nanoTime();
-                TrainingRun run = TrainingRun.start(config, false);
-                run.run();
-                Map<String, Double> finals = new TreeMap<>(run.components().evaluator().evaluate(
-                        config.trainer().iterations(), run.components().policy(), run.components().rewardModel(),
-                        RLAnythingLoop.evaluationSeed(seed)));
-                Map<String, Double> lastTraining = lastMetrics(run);
-                for (String key : List.of("env/accepted_total", "env/rejected_total")) {
-                    if (lastTraining.containsKey(key)) {
-                        finals.put(key, lastTraining.get(key));
+        // made once, from the config file's own seed, before any arm could race to make them
+        Backends.ensureStartingModels(ConfigLoader.load(configFile, overrides));
+        ExecutorService pool = Executors.newFixedThreadPool(workers);
+        try {
+            Map<Long, Future<ArmResult>> before = new TreeMap<>();
+            Map<Long, Future<ArmResult>> full = new TreeMap<>();
+            Map<String, Future<ArmResult>> jobs = new TreeMap<>();
+            for (long seed : seeds) {
+                before.put(seed, pool.submit(() -> before(seed)));
+            }
+            List<String> order = List.of("POLICY_REWARD_ENV", "POLICY_REWARD", "POLICY", "OUTCOME_ONLY", "STEP_ONLY");
+            for (String arm : order) {
+                for (long seed : seeds) {
+                    Future<ArmResult> job = pool.submit(() -> {
+                        Map<String, Double> start = before.get(seed).get().finals();
+                        Path rewardModel = null;
+                        if (arm.equals("STEP_ONLY")) {
+                            full.get(seed).get();
+                            rewardModel = fullRunRewardModel(seed);
+                        }
+                        return arm(seed, arm, start, rewardModel);
+                    });
+                    jobs.put(arm + "/" + seed, job);
+                    if (arm.equals("POLICY_REWARD_ENV")) {
+                        full.put(seed, job);
                     }
                 }
-                meanOverRun(run, "env/accepted_task_success").ifPresent(v -> finals.put("env/accepted_task_success", v));
-                results.add(new ArmResult(arm, seed, finals, curves(run), seconds(started)));
-                log.printf(Locale.ROOT, "seed %d %s (%.0f s): %s%n", seed, arm, seconds(started), finals);
-                log.flush();
-                if (arm.equals("POLICY_REWARD_ENV")) {
-                    fullRun = runDir;
+            }
+            List<ArmResult> results = new ArrayList<>();
+            for (long seed : seeds) {
+                results.add(await(before.get(seed)));
+                for (String arm : ARMS.subList(1, ARMS.size())) {
+                    results.add(await(jobs.get(arm + "/" + seed)));
                 }
             }
+            write(results);
+            return results;
+        } finally {
+            pool.shutdownNow();
         }
-        write(results);
-        return results;
+    }
+
+    /** The starting models of {@code seed}, evaluated with the seed's fixed evaluation seed. */
+    private ArmResult before(long seed) throws IOException {
+        RunConfig base = config(seed, "before", List.of());
+        long started = System.nanoTime();
+        RunComponents starting = Backends.create(base);
+        loadInit(base, starting);
+        Map<String, Double> before = new TreeMap<>(starting.evaluator().evaluate(0, starting.policy(),
+                starting.rewardModel(), RLAnythingLoop.evaluationSeed(seed)));
+        ArmResult result = new ArmResult("before", seed, before, Map.of(), seconds(started));
+        log("seed %d before (%.0f s): %s", seed, result.seconds(), before);
+        return result;
+    }
+
+    /**
+     * One arm's training run. It starts from the seed's "before" figures as its iteration 0 (the step-only
+     * arm, whose judge comes from the full run, is evaluated afresh); its final figures are the evaluation
+     * the run itself makes after its last iteration.
+     */
+    private ArmResult arm(long seed, String arm, Map<String, Double> before, Path rewardModel) throws IOException {
+        List<String> extra = new ArrayList<>();
+        if (rewardModel != null) {
+            extra.add("trainer.reward_model_init=" + rewardModel);
+        }
+        RunConfig config = config(seed, arm, extra);
+        Path runDir = Path.of(config.trainer().runDir());
+        AtomicFiles.deleteTree(runDir);
+        long started = System.nanoTime();
+        TrainingRun run = TrainingRun.start(config, false, rewardModel == null ? before : null);
+        run.run();
+        Map<String, Double> finals = finalEvaluation(run, config, seed);
+        Map<String, Double> lastTraining = lastMetrics(run);
+        for (String key : List.of("env/accepted_total", "env/rejected_total")) {
+            if (lastTraining.containsKey(key)) {
+                finals.put(key, lastTraining.get(key));
+            }
+        }
+        meanOverRun(run, "env/accepted_task_success").ifPresent(v -> finals.put("env/accepted_task_success", v));
+        ArmResult result = new ArmResult(arm, seed, finals, curves(run), seconds(started));
+        log("seed %d %s (%.0f s): %s", seed, arm, result.seconds(), finals);
+        return result;
+    }
+
+    /** The run's own evaluation after its last iteration, or a fresh one if the run recorded none. */
+    private static Map<String, Double> finalEvaluation(TrainingRun run, RunConfig config, long seed)
+            throws IOException {
+        Map<String, Double> finals = new TreeMap<>();
+        lastMetrics(run).forEach((key, value) -> {
+            if (key.startsWith("val-")) {
+                finals.put(key, value);
+            }
+        });
+        if (finals.isEmpty()) {
+            finals.putAll(run.components().evaluator().evaluate(config.trainer().iterations(),
+                    run.components().policy(), run.components().rewardModel(), RLAnythingLoop.evaluationSeed(seed)));
+        }
+        return finals;
+    }
+
+    /** The reward model of the last checkpoint of the seed's full (Policy+Reward+Env) run. */
+    private Path fullRunRewardModel(long seed) throws IOException {
+        Path fullRun = Path.of(config(seed, "POLICY_REWARD_ENV", List.of()).trainer().runDir());
+        Path checkpoint = new Checkpoints(fullRun.resolve("checkpoints")).latest().orElseThrow(
+                () -> new IOException("The full run " + fullRun + " has no checkpoint to take the reward model from."));
+        return checkpoint.resolve("reward_model");
+    }
+
+    private synchronized void log(String format, Object... args) {
+        log.printf(Locale.ROOT, format + "%n", args);
+        log.flush();
+    }
+
+    private static ArmResult await(Future<ArmResult> job) throws IOException {
+        try {
+            return job.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("The ablation was interrupted.", e);
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof IOException io) {
+                throw io;
+            }
+            if (cause instanceof RuntimeException runtime) {
+                throw runtime;
+            }
+            throw new IOException(cause.getMessage(), cause);
+        }
     }
 
     private RunConfig config(long seed, String arm, List<String> extra) {

@@ -44,6 +44,18 @@ public final class Backends {
     }
 
     /**
+     * Makes the starting models {@code config} names (trainer.starting_models) from the config's own seed
+     * unless they exist; a no-op for backends without starting models. The ablation calls this once before
+     * its arms run in parallel, so that no two arms race to make the same folder.
+     */
+    public static void ensureStartingModels(RunConfig config) throws IOException {
+        if (config.environment() instanceof AlfworldEnvironmentConfig && config.trainer().startingModels() != null) {
+            StartingModels.ensure(Path.of(config.trainer().startingModels()), config.trainer().seed(),
+                    AlfworldGames.locate(), line -> System.err.println(line));
+        }
+    }
+
+    /**
      * ALFWorld with the neural policy and judge: generated training games from the seed, the scene
      * rewriter, evaluation on held-out generated and real games; models start from the starting models.
      */

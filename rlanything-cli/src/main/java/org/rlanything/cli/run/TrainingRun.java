@@ -62,6 +62,16 @@ public final class TrainingRun {
 
     /** Creates a new run folder for {@code config}; refuses a folder that already holds a run. */
     public static TrainingRun start(RunConfig config, boolean progress) throws IOException {
+        return start(config, progress, null);
+    }
+
+    /**
+     * As {@link #start(RunConfig, boolean)}, but records {@code startingPoint} as iteration 0 instead of
+     * evaluating the starting models again (the ablation evaluates them once per seed and shares the figures
+     * among its arms; evaluation is deterministic, so the line is the one the run would have written).
+     */
+    public static TrainingRun start(RunConfig config, boolean progress, Map<String, Double> startingPoint)
+            throws IOException {
         RunFolder folder = new RunFolder(Path.of(config.trainer().runDir()));
         if (Files.exists(folder.config()) || Files.exists(folder.metrics().file())) {
             throw new ConfigException("The run folder " + folder.root() + " already holds a run: resume it with"
@@ -70,7 +80,11 @@ public final class TrainingRun {
         Files.createDirectories(folder.root());
         AtomicFiles.write(folder.config(), ConfigLoader.toYaml(config).getBytes(StandardCharsets.UTF_8));
         TrainingRun run = new TrainingRun(folder, config, progress, 0);
-        run.evaluateStartingPoint();
+        if (startingPoint == null) {
+            run.evaluateStartingPoint();
+        } else {
+            run.recordStartingPoint(startingPoint);
+        }
         return run;
     }
 
@@ -83,8 +97,11 @@ public final class TrainingRun {
         if (components.evaluator() == null) {
             return;
         }
-        Map<String, Double> figures = components.evaluator().evaluate(0, components.policy(), components.rewardModel(),
-                loop.evaluationSeed());
+        recordStartingPoint(components.evaluator().evaluate(0, components.policy(), components.rewardModel(),
+                loop.evaluationSeed()));
+    }
+
+    private void recordStartingPoint(Map<String, Double> figures) {
         com.fasterxml.jackson.databind.node.ObjectNode line = JsonlLog.JSON.createObjectNode();
         line.put("iteration", 0);
         new java.util.TreeMap<>(figures).forEach(line::put);

@@ -47,6 +47,27 @@ class AblationBenchTest {
     }
 
     @Test
+    void parallelWorkersGiveTheSameFiguresAsOne() throws Exception {
+        List<AblationBench.ArmResult> one = new AblationBench(Path.of("..", "configs", "demo.yaml"),
+                List.of("trainer.iterations=4"), List.of(3L, 4L), dir.resolve("one"),
+                new PrintWriter(new StringWriter()), 1).run();
+        List<AblationBench.ArmResult> two = new AblationBench(Path.of("..", "configs", "demo.yaml"),
+                List.of("trainer.iterations=4"), List.of(3L, 4L), dir.resolve("two"),
+                new PrintWriter(new StringWriter()), 3).run();
+        assertEquals(one.size(), two.size());
+        for (int i = 0; i < one.size(); i++) {
+            assertEquals(one.get(i).arm(), two.get(i).arm());
+            assertEquals(one.get(i).seed(), two.get(i).seed());
+            assertEquals(one.get(i).finals(), two.get(i).finals(), one.get(i).arm() + " seed " + one.get(i).seed());
+        }
+        // each arm's metrics.jsonl is the same line for line, whatever ran beside it
+        for (String run : List.of("policy_reward_env-seed3", "step_only-seed4", "outcome_only-seed3")) {
+            assertEquals(Files.readAllLines(dir.resolve("one/runs").resolve(run).resolve("metrics.jsonl")),
+                    Files.readAllLines(dir.resolve("two/runs").resolve(run).resolve("metrics.jsonl")), run);
+        }
+    }
+
+    @Test
     void aCellIsMeanAndPopulationStdOverSeeds() {
         List<AblationBench.ArmResult> results = List.of(
                 new AblationBench.ArmResult("POLICY", 1, java.util.Map.of("m", 0.5), java.util.Map.of(), 1),
