@@ -16,6 +16,7 @@ import org.rlanything.neural.infer.Generator;
 import org.rlanything.neural.infer.SamplingConfig;
 import org.rlanything.neural.io.Checkpoint;
 import org.rlanything.neural.io.CheckpointException;
+import org.rlanything.neural.model.Autograd;
 import org.rlanything.neural.model.LlamaModel;
 import org.rlanything.neural.model.ModelConfig;
 import org.rlanything.neural.model.ModelWeights;
@@ -136,6 +137,7 @@ public final class NeuralModel implements AutoCloseable {
 
     /** Samples one response per prompt, in batches within the per-pass token budget. */
     public List<Generation> generate(List<int[]> prompts, List<RandomGenerator> rngs, SamplingConfig sampling) {
+        Autograd.off();
         Generator generator = new Generator(model);
         List<Generation> out = new ArrayList<>();
         for (int[] range : chunks(prompts, sampling.maxNewTokens())) {
@@ -146,6 +148,7 @@ public final class NeuralModel implements AutoCloseable {
 
     /** Per-token log-probabilities of each candidate after its prompt, prompts encoded once each. */
     public List<List<double[]>> scoreCandidates(List<int[]> prompts, List<List<int[]>> candidates) {
+        Autograd.off();
         CandidateScorer scorer = new CandidateScorer(model);
         int longest = 1;
         for (List<int[]> c : candidates) {

@@ -5,7 +5,6 @@ import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.types.DataType;
 import ai.djl.ndarray.types.Shape;
-import ai.djl.training.GradientCollector;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -14,6 +13,7 @@ import org.rlanything.neural.NeuralRuntime;
 import org.rlanything.neural.infer.Generation;
 import org.rlanything.neural.infer.Generator;
 import org.rlanything.neural.infer.SamplingConfig;
+import org.rlanything.neural.model.Autograd;
 import org.rlanything.neural.model.Inputs;
 import org.rlanything.neural.model.LlamaModel;
 import org.rlanything.neural.model.ModelConfig;
@@ -126,7 +126,7 @@ public final class ModelBenchmark {
             NDArray positions = Inputs.longs(m, pos, rows, length);
             NDArray mask = Inputs.causal(m, model.dtype(), length);
             NDArray targets = m.create(tgt, new Shape(rows, length, 1));
-            try (GradientCollector c = Engine.getInstance().newGradientCollector()) {
+            try (Autograd c = Autograd.record()) {
                 NDArray loss = model.forward(tokens, positions, mask, null, false).logSoftmax(-1).gather(targets, 2).mean().neg();
                 c.backward(loss);
             }

@@ -1,6 +1,5 @@
 package org.rlanything.neural.train;
 
-import ai.djl.engine.Engine;
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDArrays;
 import ai.djl.ndarray.NDList;
@@ -8,13 +7,13 @@ import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.index.NDIndex;
 import ai.djl.ndarray.types.DataType;
 import ai.djl.ndarray.types.Shape;
-import ai.djl.training.GradientCollector;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.random.RandomGenerator;
 import org.rlanything.core.UpdateStats;
+import org.rlanything.neural.model.Autograd;
 import org.rlanything.neural.model.LlamaModel;
 import org.rlanything.neural.model.Scalars;
 import org.rlanything.neural.model.StepScope;
@@ -60,6 +59,7 @@ public final class PpoTrainer {
 
     /** Runs one update (U optimizer steps) on {@code samples}; {@code rng} orders the minibatches. */
     public UpdateStats update(List<TrainingSequence> samples, RandomGenerator rng) {
+        Autograd.off(); // this thread may be new: no graph outside the backward pass
         Prepared prepared = prepare(samples);
         Map<String, Double> metrics = new LinkedHashMap<>();
         metrics.put("samples", (double) prepared.kept.size());
@@ -199,7 +199,7 @@ public final class PpoTrainer {
             }
             NDArray advantage = m.create(adv, new Shape(rows, 1)).toType(dt, false);
             double[] out = new double[5];
-            try (GradientCollector collector = Engine.getInstance().newGradientCollector()) {
+            try (Autograd collector = Autograd.record()) {
                 NDArray[] logSoftmax = new NDArray[1];
                 NDArray logp = tokenLogProbs(m, micro, logSoftmax);
                 PpoObjective.Terms terms = objective.terms(logp, old, advantage, weight);

@@ -1,6 +1,5 @@
 package org.rlanything.neural.train;
 
-import ai.djl.engine.Engine;
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDArrays;
 import ai.djl.ndarray.NDList;
@@ -8,9 +7,9 @@ import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.index.NDIndex;
 import ai.djl.ndarray.types.DataType;
 import ai.djl.ndarray.types.Shape;
-import ai.djl.training.GradientCollector;
 import java.util.ArrayList;
 import java.util.List;
+import org.rlanything.neural.model.Autograd;
 import org.rlanything.neural.model.LlamaModel;
 import org.rlanything.neural.model.Scalars;
 import org.rlanything.neural.model.StepScope;
@@ -70,6 +69,7 @@ public final class SupervisedTrainer {
      * {@code batch} at learning rate {@code lr}; returns the loss before the step.
      */
     public StepResult step(List<TrainingSequence> batch, double lr) {
+        Autograd.off(); // this thread may be new: no graph outside the backward pass
         List<TrainingSequence> kept = new ArrayList<>();
         int maxPositions = model.config().maxPositions();
         for (TrainingSequence s : batch) {
@@ -140,7 +140,7 @@ public final class SupervisedTrainer {
             for (TrainingSequence s : micro.rows) {
                 tokens += s.responseView().length;
             }
-            try (GradientCollector collector = Engine.getInstance().newGradientCollector()) {
+            try (Autograd collector = Autograd.record()) {
                 NDArray logp = tokenLogProbs(m, micro);
                 NDArray sum = logp.mul(weight).sum().neg();
                 collector.backward(sum.div(Scalars.of(m, dt, batchSize)));

@@ -77,6 +77,37 @@ class PpoTrainerTest {
     }
 
     @Test
+    void twoModelsTrainingInTwoThreadsAtOnceEqualOneTrainedAlone() throws Exception {
+        Map<String, float[]> alone;
+        try (NDManager root = TestModels.manager();
+             LlamaModel model = TestModels.tiny(root, CONFIG, DataType.FLOAT32, 5L)) {
+            new PpoTrainer(model, TRAINER).update(samples(6, 9, 2.0), new SplittableRandom(7));
+            alone = snapshot(model);
+        }
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(2);
+        try {
+            List<java.util.concurrent.Future<Map<String, float[]>>> jobs = new ArrayList<>();
+            for (int i = 0; i < 2; i++) {
+                jobs.add(pool.submit(() -> {
+                    try (NDManager root = TestModels.manager();
+                         LlamaModel model = TestModels.tiny(root, CONFIG, DataType.FLOAT32, 5L)) {
+                        new PpoTrainer(model, TRAINER).update(samples(6, 9, 2.0), new SplittableRandom(7));
+                        return snapshot(model);
+                    }
+                }));
+            }
+            for (java.util.concurrent.Future<Map<String, float[]>> job : jobs) {
+                Map<String, float[]> threaded = job.get();
+                for (String name : alone.keySet()) {
+                    assertArrayEquals(alone.get(name), threaded.get(name), 0f, name);
+                }
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
     void overLongPromptsAreDroppedWithTheirAdvantageAndResponsesAreCut() {
         try (NDManager root = TestModels.manager();
              LlamaModel model = TestModels.tiny(root, CONFIG, DataType.FLOAT32, 3L)) {

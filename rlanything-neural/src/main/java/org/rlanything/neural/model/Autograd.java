@@ -1,0 +1,43 @@
+package org.rlanything.neural.model;
+
+import ai.djl.ndarray.NDArray;
+import ai.djl.pytorch.engine.PtNDArray;
+import ai.djl.pytorch.jni.JniUtils;
+
+/**
+ * Gradient recording for the calling thread only.
+ *
+ * <p>Why not DJL's {@code GradientCollector}: it allows one open collector per JVM (a static flag), so two
+ * runs training side by side in one process ({@code bench ablation --workers}) would fail. PyTorch's grad
+ * mode itself is per thread, and a new thread starts with it on; so {@link #record()} turns it on for this
+ * thread only and {@link #close()} turns it off again, and {@link #off()} is called at every entry point of
+ * a model (sampling, scoring, training) so that sampling builds no graph and the optimizer may update the
+ * weights in place in any thread.
+ */
+public final class Autograd implements AutoCloseable {
+
+    private Autograd() {
+    }
+
+    /** Starts recording operations of this thread for a backward pass. */
+    public static Autograd record() {
+        JniUtils.setGradMode(true);
+        return new Autograd();
+    }
+
+    /** Turns recording off for this thread (a no-op when it already is). */
+    public static void off() {
+        JniUtils.setGradMode(false);
+    }
+
+    /** Accumulates d{@code loss}/d(parameters) into the parameters' gradients; {@code loss} is a scalar. */
+    public void backward(NDArray loss) {
+        NDArray seed = loss.getManager().ones(loss.getShape(), loss.getDataType());
+        JniUtils.backward((PtNDArray) loss, (PtNDArray) seed, false, false);
+    }
+
+    @Override
+    public void close() {
+        off();
+    }
+}
