@@ -68,22 +68,77 @@ public final class ConfigLoader {
     private ConfigLoader() {
     }
 
-    /** Loads {@code file} with {@code overrides} applied in order. */
+    /**
+     * Loads {@code file} with {@code overrides} applied in order. A top-level {@code extends: BASE} (a path
+     * relative to the file) reads the base config first and lays this file's keys over it, key by key within
+     * each section, so that a variant (one ablation arm) names only what differs.
+     */
     public static RunConfig load(Path file, List<String> overrides) {
+        String text = read(file);
+        Path absolute = file.toAbsolutePath().normalize();
+        ObjectNode own = tree(text, file.toString());
+        if (!own.has("extends")) {
+            return validate(own, text, file.toString(), overrides);
+        }
+        ObjectNode tree = resolve(absolute, own, new ArrayList<>(List.of(absolute)));
+        return validate(tree, text, file + " (extends " + own.get("extends").asText() + ")", overrides);
+    }
+
+    /** {@code own} (the tree of {@code file}) laid over the configs it extends, transitively. */
+    private static ObjectNode resolve(Path file, ObjectNode own, List<Path> chain) {
+        ObjectNode tree = own.deepCopy();
+        JsonNode base = tree.remove("extends");
+        if (base == null) {
+            return tree;
+        }
+        if (!base.isTextual() || base.asText().isBlank()) {
+            throw new ConfigException(file + ", key 'extends': expected the path of a base config file (relative to"
+                    + " this file), got " + base + ".");
+        }
+        Path basePath = file.getParent().resolve(base.asText()).normalize();
+        if (chain.contains(basePath)) {
+            throw new ConfigException(file + ", key 'extends': " + basePath + " is already in the chain " + chain
+                    + "; a config cannot extend itself.");
+        }
+        if (!Files.isRegularFile(basePath)) {
+            throw new ConfigException(file + ", key 'extends': the base config " + basePath
+                    + " does not exist (or is not a file).");
+        }
+        chain.add(basePath);
+        ObjectNode merged = resolve(basePath, tree(read(basePath), basePath.toString()), chain);
+        layOver(merged, tree);
+        return merged;
+    }
+
+    private static String read(Path file) {
         if (!Files.isRegularFile(file)) {
             throw new ConfigException("The config file " + file + " does not exist (or is not a file).");
         }
-        String text;
         try {
-            text = Files.readString(file, StandardCharsets.UTF_8);
+            return Files.readString(file, StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new ConfigException("The config file " + file + " cannot be read: " + e.getMessage(), e);
         }
-        return parse(text, file.toString(), overrides);
+    }
+
+    /** Sets every key of {@code top} on {@code base}; sections (mappings) are merged key by key. */
+    private static void layOver(ObjectNode base, ObjectNode top) {
+        top.fields().forEachRemaining(entry -> {
+            JsonNode below = base.get(entry.getKey());
+            if (below instanceof ObjectNode section && entry.getValue() instanceof ObjectNode over) {
+                layOver(section, over);
+            } else {
+                base.set(entry.getKey(), entry.getValue());
+            }
+        });
     }
 
     /** Parses YAML text; {@code source} names it in errors. */
     public static RunConfig parse(String text, String source, List<String> overrides) {
+        return validate(tree(text, source), text, source, overrides);
+    }
+
+    private static ObjectNode tree(String text, String source) {
         JsonNode tree;
         try {
             tree = text.isBlank() ? JsonNodeFactory.instance.objectNode() : MAPPER.readTree(text);
@@ -98,6 +153,11 @@ public final class ConfigLoader {
             throw new ConfigException(source + ": expected a mapping of sections (trainer, environment, policy,"
                     + " reward_model, algorithm) at the top level.");
         }
+        return (ObjectNode) tree;
+    }
+
+    /** Applies the overrides and maps the tree onto the records; {@code text} locates keys for messages. */
+    private static RunConfig validate(ObjectNode tree, String text, String source, List<String> overrides) {
         List<Override> applied = new ArrayList<>();
         for (String override : overrides) {
             applied.add(Override.apply((ObjectNode) tree, override));

@@ -21,7 +21,7 @@ final class ProgressListener implements LoopListener, AutoCloseable {
     ProgressListener(int start, int total) {
         this.bar = new ProgressBarBuilder().setTaskName("train").setInitialMax(total)
                 .setStyle(ProgressBarStyle.ASCII).setConsumer(new ConsoleProgressBarConsumer(System.err, 120))
-                .setUnit(" it", 1).showSpeed().startsFrom(start, Duration.ZERO).setUpdateIntervalMillis(250).build();
+                .setUnit(" it", 1).startsFrom(start, Duration.ZERO).setUpdateIntervalMillis(250).build();
     }
 
     @Override
@@ -35,7 +35,7 @@ final class ProgressListener implements LoopListener, AutoCloseable {
         append(text, "success", m.get("env/train_success"));
         append(text, "rm_acc", m.get("reward_model/process_acc"));
         for (Map.Entry<String, Double> entry : m.entrySet()) {
-            if (entry.getKey().startsWith("val-core/")) {
+            if (entry.getKey().startsWith("val-core/") && entry.getKey().endsWith("/success")) {
                 append(text, "eval", entry.getValue());
                 break;
             }
@@ -46,7 +46,7 @@ final class ProgressListener implements LoopListener, AutoCloseable {
             text.append(String.format(Locale.ROOT, " pool +%d/-%d (%d total)", accepted.longValue(),
                     rejected.longValue(), m.getOrDefault("env/accepted_total", 0.0).longValue()));
         }
-        return text.toString().strip();
+        return text.toString(); // starts with a space: the bar prints the message right after its ETA
     }
 
     private static void append(StringBuilder text, String name, Double value) {

@@ -101,6 +101,31 @@ class ConfigLoaderTest {
     }
 
     @Test
+    void aConfigExtendsItsBaseKeyByKey() throws IOException {
+        Files.writeString(dir.resolve("base.yaml"), "trainer:\n  seed: 5\n  iterations: 7\nalgorithm:\n  lambda: 0.5\n");
+        Files.createDirectories(dir.resolve("arms"));
+        Path arm = dir.resolve("arms/policy.yaml");
+        Files.writeString(arm, "extends: ../base.yaml\ntrainer:\n  iterations: 9\nalgorithm:\n  arm: POLICY\n");
+        RunConfig config = ConfigLoader.load(arm, List.of("trainer.seed=6"));
+        assertEquals(9, config.trainer().iterations());
+        assertEquals(6L, config.trainer().seed());
+        assertEquals(0.5, config.algorithm().lambda());
+        assertEquals(Ablation.POLICY, config.algorithm().arm());
+        // an unknown key in the variant is still named with its file and line
+        Files.writeString(arm, "extends: ../base.yaml\nalgorithm:\n  armm: POLICY\n");
+        String unknown = assertThrows(ConfigException.class, () -> ConfigLoader.load(arm, List.of())).getMessage();
+        assertTrue(unknown.contains("policy.yaml") && unknown.contains("line 3") && unknown.contains("algorithm.armm")
+                && unknown.contains("arm"), unknown);
+        Files.writeString(arm, "extends: ../nothere.yaml\n");
+        String missing = assertThrows(ConfigException.class, () -> ConfigLoader.load(arm, List.of())).getMessage();
+        assertTrue(missing.contains("policy.yaml") && missing.contains("'extends'") && missing.contains("nothere.yaml"),
+                missing);
+        Files.writeString(arm, "extends: policy.yaml\n");
+        String cycle = assertThrows(ConfigException.class, () -> ConfigLoader.load(arm, List.of())).getMessage();
+        assertTrue(cycle.contains("cannot extend itself"), cycle);
+    }
+
+    @Test
     void theShippedConfigsLoad() {
         RunConfig demo = ConfigLoader.load(Path.of("..", "configs", "demo.yaml"), List.of());
         assertEquals(40, demo.trainer().iterations());
@@ -109,5 +134,13 @@ class ConfigLoaderTest {
         assertTrue(alfworld.policy() instanceof NeuralPolicyConfig);
         assertEquals(3e-4, ((NeuralPolicyConfig) alfworld.policy()).learningRate());
         assertEquals(Ablation.POLICY_REWARD_ENV, alfworld.algorithm().arm());
+        for (Ablation arm : Ablation.values()) {
+            RunConfig variant = ConfigLoader.load(Path.of("..", "configs", "ablation",
+                    arm.name().toLowerCase(java.util.Locale.ROOT) + ".yaml"), List.of());
+            assertEquals(arm, variant.algorithm().arm());
+            assertEquals(alfworld.policy(), variant.policy(), arm.name());
+            assertEquals(alfworld.environment(), variant.environment(), arm.name());
+            assertEquals(alfworld.trainer().iterations(), variant.trainer().iterations(), arm.name());
+        }
     }
 }
