@@ -58,6 +58,10 @@ final class BenchAblationCommand implements Callable<Integer> {
             + " (default: the number of cores, ${DEFAULT-VALUE}).")
     private int workers = Runtime.getRuntime().availableProcessors();
 
+    @Option(names = "--tabulate", description = "Train nothing: rewrite ablation.md/html/json from OUT/ablation.json"
+            + " and the run folders of an earlier ablation (give the same --config, --seeds and overrides).")
+    private boolean tabulate;
+
     @Parameters(paramLabel = "OVERRIDES", arity = "0..*", description = "Config overrides applied to every arm.")
     private List<String> overrides = new ArrayList<>();
 
@@ -79,7 +83,12 @@ final class BenchAblationCommand implements Callable<Integer> {
         for (int i = 0; i < seeds; i++) {
             seedList.add(firstSeed + i);
         }
-        new AblationBench(config, all, seedList, out, spec.commandLine().getOut(), workers).run();
+        AblationBench bench = new AblationBench(config, all, seedList, out, spec.commandLine().getOut(), workers);
+        if (tabulate) {
+            bench.tabulate();
+        } else {
+            bench.run();
+        }
         spec.commandLine().getOut().println("wrote " + out.resolve("ablation.md") + " and "
                 + out.resolve("ablation.html"));
         return 0;

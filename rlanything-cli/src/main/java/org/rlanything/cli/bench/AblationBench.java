@@ -27,6 +27,7 @@ import org.rlanything.core.io.AtomicFiles;
 import org.rlanything.cli.run.Backends;
 import org.rlanything.cli.run.Checkpoints;
 import org.rlanything.cli.run.RunComponents;
+import org.rlanything.cli.run.RunFolder;
 import org.rlanything.cli.run.TrainingRun;
 import org.rlanything.core.loop.Ablation;
 import org.rlanything.core.loop.RLAnythingLoop;
@@ -125,6 +126,33 @@ public final class AblationBench {
         }
     }
 
+    /**
+     * Rewrites ablation.md/html/json from an earlier run's ablation.json and its run folders (for a new table
+     * layout or new diagnostics) without training anything; the "before" rows and the timings are kept.
+     */
+    public List<ArmResult> tabulate() throws IOException {
+        Path file = out.resolve("ablation.json");
+        if (!Files.isRegularFile(file)) {
+            throw new IOException("No " + file + " to tabulate: run the ablation first.");
+        }
+        ObjectMapper json = new ObjectMapper();
+        List<ArmResult> earlier = json.readValue(file.toFile(),
+                json.getTypeFactory().constructCollectionType(List.class, ArmResult.class));
+        List<ArmResult> results = new ArrayList<>();
+        for (ArmResult result : earlier) {
+            if (result.arm().equals("before")) {
+                results.add(result);
+                continue;
+            }
+            RunFolder folder = new RunFolder(out.resolve("runs").resolve(runName(result.arm(), result.seed())));
+            Map<String, Double> finals = new TreeMap<>(result.finals());
+            finals.putAll(runFigures(folder));
+            results.add(new ArmResult(result.arm(), result.seed(), finals, curves(folder), result.seconds()));
+        }
+        write(results);
+        return results;
+    }
+
     /** The starting models of {@code seed}, evaluated with the seed's fixed evaluation seed. */
     private ArmResult before(long seed) throws IOException {
         RunConfig base = config(seed, "before", List.of());
@@ -155,14 +183,8 @@ public final class AblationBench {
         TrainingRun run = TrainingRun.start(config, false, rewardModel == null ? before : null);
         run.run();
         Map<String, Double> finals = finalEvaluation(run, config, seed);
-        Map<String, Double> lastTraining = lastMetrics(run);
-        for (String key : List.of("env/accepted_total", "env/rejected_total")) {
-            if (lastTraining.containsKey(key)) {
-                finals.put(key, lastTraining.get(key));
-            }
-        }
-        meanOverRun(run, "env/accepted_task_success").ifPresent(v -> finals.put("env/accepted_task_success", v));
-        ArmResult result = new ArmResult(arm, seed, finals, curves(run), seconds(started));
+        finals.putAll(runFigures(run.folder()));
+        ArmResult result = new ArmResult(arm, seed, finals, curves(run.folder()), seconds(started));
         log("seed %d %s (%.0f s): %s", seed, arm, result.seconds(), finals);
         return result;
     }
@@ -217,12 +239,16 @@ public final class AblationBench {
     private RunConfig config(long seed, String arm, List<String> extra) {
         List<String> all = new ArrayList<>(overrides);
         all.add("trainer.seed=" + seed);
-        all.add("trainer.run_dir=" + out.resolve("runs").resolve(arm.toLowerCase(Locale.ROOT) + "-seed" + seed));
+        all.add("trainer.run_dir=" + out.resolve("runs").resolve(runName(arm, seed)));
         if (!arm.equals("before")) {
             all.add("algorithm.arm=" + Ablation.valueOf(arm).name());
         }
         all.addAll(extra);
         return ConfigLoader.load(configFile, all);
+    }
+
+    private static String runName(String arm, long seed) {
+        return arm.toLowerCase(Locale.ROOT) + "-seed" + seed;
     }
 
     private static void loadInit(RunConfig config, RunComponents components) throws IOException {
@@ -239,7 +265,11 @@ public final class AblationBench {
     }
 
     private static Map<String, Double> lastMetrics(TrainingRun run) throws IOException {
-        List<JsonNode> lines = run.folder().metrics().read();
+        return lastMetrics(run.folder());
+    }
+
+    private static Map<String, Double> lastMetrics(RunFolder folder) throws IOException {
+        List<JsonNode> lines = folder.metrics().read();
         Map<String, Double> last = new TreeMap<>();
         if (!lines.isEmpty()) {
             lines.get(lines.size() - 1).fields().forEachRemaining(e -> last.put(e.getKey(), e.getValue().asDouble()));
@@ -247,15 +277,39 @@ public final class AblationBench {
         return last;
     }
 
-    private static java.util.OptionalDouble meanOverRun(TrainingRun run, String key) throws IOException {
-        return run.folder().metrics().read().stream().filter(line -> line.has(key))
-                .mapToDouble(line -> line.get(key).asDouble()).average();
+    /** Keys of the figures a run adds beside its final evaluation (diagnostics for the reading). */
+    static final Map<String, String> RUN_MEANS = Map.of(
+            "env/accepted_task_success", "env/accepted_task_success",
+            "run/train_success_mean", "env/train_success",
+            "run/policy_tasks_in_band_mean", "actor/tasks_in_band",
+            "run/rm_tasks_in_band_mean", "reward_model/tasks_in_band",
+            "run/rm_process_acc_mean", "reward_model/process_acc",
+            "run/policy_kl_mean", "actor/ppo_kl");
+
+    /**
+     * What a finished run adds beside its final evaluation: the accepted and rejected rewrites in total, and
+     * means over its training iterations (success on accepted tasks, training success, tasks inside the
+     * policy's and the reward model's accuracy bands, the judge's process accuracy on training rollouts,
+     * the policy's KL per update).
+     */
+    static Map<String, Double> runFigures(RunFolder folder) throws IOException {
+        Map<String, Double> figures = new TreeMap<>();
+        Map<String, Double> last = lastMetrics(folder);
+        for (String key : List.of("env/accepted_total", "env/rejected_total")) {
+            if (last.containsKey(key)) {
+                figures.put(key, last.get(key));
+            }
+        }
+        List<JsonNode> lines = folder.metrics().read();
+        RUN_MEANS.forEach((name, key) -> lines.stream().filter(line -> line.has(key) && line.path("iteration").asInt() > 0)
+                .mapToDouble(line -> line.get(key).asDouble()).average().ifPresent(v -> figures.put(name, v)));
+        return figures;
     }
 
     /** The evaluation curves (val-core/...) and the cumulative accepted rewrites, per iteration. */
-    private static Map<String, List<double[]>> curves(TrainingRun run) throws IOException {
+    private static Map<String, List<double[]>> curves(RunFolder folder) throws IOException {
         Map<String, List<double[]>> curves = new TreeMap<>();
-        for (JsonNode line : run.folder().metrics().read()) {
+        for (JsonNode line : folder.metrics().read()) {
             int iteration = line.path("iteration").asInt();
             line.fields().forEachRemaining(e -> {
                 if (e.getKey().startsWith("val-core/") || e.getKey().equals("env/accepted_total")
@@ -284,19 +338,17 @@ public final class AblationBench {
         }
         md.append("; seeds ").append(seeds).append(". Each cell: mean ± standard deviation over seeds (population"
                 + " std), final models, fixed evaluation seed per run seed.\n\n");
-        md.append("| arm |");
+        md.append("## Results\n\n");
+        table(md, results, resultColumns(metrics), true);
+        md.append("\n## Diagnostics\n\nMeans over the training iterations of each run (band counts are tasks per"
+                + " iteration), and the judge's figures on the other evaluation sets.\n\n");
+        table(md, results, DIAGNOSTICS, false);
+        md.append("\n## All figures\n\n");
+        List<String[]> all = new ArrayList<>();
         for (String metric : metrics) {
-            md.append(' ').append(metric).append(" |");
+            all.add(new String[] {metric, metric});
         }
-        md.append(" seconds |\n|---|");
-        md.append("---|".repeat(metrics.size() + 1)).append('\n');
-        for (String arm : ARMS) {
-            md.append("| ").append(arm).append(" |");
-            for (String metric : metrics) {
-                md.append(' ').append(cell(results, arm, metric)).append(" |");
-            }
-            md.append(' ').append(cellSeconds(results, arm)).append(" |\n");
-        }
+        table(md, results, all, true);
         AtomicFiles.write(out.resolve("ablation.md"), md.toString().getBytes(StandardCharsets.UTF_8));
 
         ObjectNode data = json.createObjectNode();
@@ -336,6 +388,68 @@ public final class AblationBench {
                 + markdownTable(md.toString()) + "<h2>Curves</h2>\n" + HtmlCharts.figures(charts)
                 + HtmlCharts.tail(data);
         AtomicFiles.write(out.resolve("ablation.html"), html.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /**
+     * The headline table: the success rate on every evaluation set (reverse name order, which puts ALFWorld's
+     * real, out-of-domain games before the generated ones), the judge's process and outcome accuracy on the
+     * first set, then the pool's accepted rewrites and the success on them.
+     */
+    static List<String[]> resultColumns(java.util.Collection<String> metrics) {
+        TreeSet<String> datasets = new TreeSet<>(java.util.Comparator.reverseOrder());
+        for (String metric : metrics) {
+            if (metric.startsWith("val-core/") && metric.endsWith("/success")) {
+                datasets.add(metric.substring("val-core/".length(), metric.length() - "/success".length()));
+            }
+        }
+        List<String[]> columns = new ArrayList<>();
+        for (String dataset : datasets) {
+            columns.add(new String[] {"success, " + dataset, "val-core/" + dataset + "/success"});
+        }
+        if (!datasets.isEmpty()) {
+            String first = datasets.first();
+            columns.add(new String[] {"judge process acc., " + first, "val-core/" + first + "/rm_process_acc"});
+            columns.add(new String[] {"judge outcome acc., " + first, "val-core/" + first + "/rm_outcome_acc"});
+        }
+        columns.add(new String[] {"accepted rewrites", "env/accepted_total"});
+        columns.add(new String[] {"success on accepted tasks", "env/accepted_task_success"});
+        return columns;
+    }
+
+    static final List<String[]> DIAGNOSTICS = List.of(
+            new String[] {"training success", "run/train_success_mean"},
+            new String[] {"tasks in policy band", "run/policy_tasks_in_band_mean"},
+            new String[] {"tasks in 0.2-0.8 band (judge)", "run/rm_tasks_in_band_mean"},
+            new String[] {"judge process acc., training", "run/rm_process_acc_mean"},
+            new String[] {"policy KL per update", "run/policy_kl_mean"},
+            new String[] {"judge process acc., alfworld_generated", "val-core/alfworld_generated/rm_process_acc"},
+            new String[] {"judge outcome acc., alfworld_generated", "val-core/alfworld_generated/rm_outcome_acc"},
+            new String[] {"rejected rewrites", "env/rejected_total"});
+
+    /** One markdown table, a row per arm; columns whose metric no arm has are left out. */
+    private static void table(StringBuilder md, List<ArmResult> results, List<String[]> columns, boolean seconds) {
+        List<String[]> present = new ArrayList<>();
+        for (String[] column : columns) {
+            if (results.stream().anyMatch(r -> r.finals().containsKey(column[1]))) {
+                present.add(column);
+            }
+        }
+        md.append("| arm |");
+        for (String[] column : present) {
+            md.append(' ').append(column[0]).append(" |");
+        }
+        md.append(seconds ? " seconds per run |\n" : "\n").append("|---|");
+        md.append("---|".repeat(present.size() + (seconds ? 1 : 0))).append('\n');
+        for (String arm : ARMS) {
+            md.append("| ").append(arm).append(" |");
+            for (String[] column : present) {
+                md.append(' ').append(cell(results, arm, column[1])).append(" |");
+            }
+            if (seconds) {
+                md.append(' ').append(cellSeconds(results, arm)).append(" |");
+            }
+            md.append('\n');
+        }
     }
 
     static String cell(List<ArmResult> results, String arm, String metric) {
@@ -379,6 +493,12 @@ public final class AblationBench {
                     html.append("<td>").append(HtmlCharts.escape(c.strip())).append("</td>");
                 }
                 html.append("</tr>\n");
+            } else if (line.startsWith("## ")) {
+                if (inTable) {
+                    html.append("</table>\n");
+                    inTable = false;
+                }
+                html.append("<h2>").append(HtmlCharts.escape(line.substring(3))).append("</h2>\n");
             } else if (!line.isBlank() && !line.startsWith("#")) {
                 if (inTable) {
                     html.append("</table>\n");

@@ -44,6 +44,12 @@ class AblationBenchTest {
         JsonNode json = new ObjectMapper().readTree(dir.resolve("ablation.json").toFile());
         assertEquals(12, json.size());
         assertTrue(Files.readString(dir.resolve("ablation.html")).contains("id=\"report-data\""));
+        assertTrue(md.contains("## Results") && md.contains("## Diagnostics") && md.contains("training success"), md);
+        // the tables can be rewritten from ablation.json and the run folders alone, to the same bytes
+        Files.delete(dir.resolve("ablation.md"));
+        new AblationBench(Path.of("..", "configs", "demo.yaml"), List.of("trainer.iterations=6"), List.of(1L, 2L),
+                dir, new PrintWriter(log)).tabulate();
+        assertEquals(md, Files.readString(dir.resolve("ablation.md")));
     }
 
     @Test
