@@ -23,7 +23,7 @@ final class BenchAblationCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @Option(names = "--config", defaultValue = "configs/demo.yaml",
+    @Option(names = "--config", defaultValue = "configs/alfworld.yaml",
             description = "The training config every arm starts from (default ${DEFAULT-VALUE}).")
     private Path config;
 
