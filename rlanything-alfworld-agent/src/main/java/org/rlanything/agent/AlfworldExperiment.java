@@ -4,15 +4,14 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
-import java.util.stream.Stream;
 import org.rlanything.alfworld.AlfworldEnvironment;
 import org.rlanything.alfworld.AlfworldTask;
 import org.rlanything.alfworld.AlfworldTaskCodec;
 import org.rlanything.alfworld.rewrite.AlfworldRewriter;
+import org.rlanything.core.io.AtomicFiles;
 import org.rlanything.core.Task;
 import org.rlanything.core.TaskCodec;
 import org.rlanything.core.loop.LoopConfig;
@@ -92,7 +91,7 @@ public final class AlfworldExperiment implements AutoCloseable {
                     policyModel = NeuralModel.load(tmp.resolve("policy"), policyTrainer, false);
                     rmModel = NeuralModel.load(tmp.resolve("reward_model"), rmTrainer, false);
                 } finally {
-                    deleteTree(tmp);
+                    AtomicFiles.deleteTree(tmp);
                 }
             }
         }
@@ -202,13 +201,5 @@ public final class AlfworldExperiment implements AutoCloseable {
     public void close() {
         policy.close();
         rewardModel.close();
-    }
-
-    private static void deleteTree(Path root) throws IOException {
-        try (Stream<Path> walk = Files.walk(root)) {
-            for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        }
     }
 }

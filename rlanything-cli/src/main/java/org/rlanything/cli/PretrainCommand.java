@@ -19,6 +19,7 @@ import org.rlanything.agent.AlfworldEvaluation;
 import org.rlanything.agent.AlfworldGames;
 import org.rlanything.agent.PretrainSettings;
 import org.rlanything.agent.Pretrainer;
+import org.rlanything.core.io.AtomicFiles;
 import org.rlanything.core.loop.RLAnythingLoop;
 import org.rlanything.neural.infer.SamplingConfig;
 import picocli.CommandLine.Command;
@@ -110,7 +111,8 @@ final class PretrainCommand implements Callable<Integer> {
             console.println("evaluation: " + summary.get("evaluation"));
         }
         ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-        Files.writeString(out.resolve("pretrain.json"), json.writeValueAsString(summary) + "\n", StandardCharsets.UTF_8);
+        AtomicFiles.write(out.resolve("pretrain.json"),
+                (json.writeValueAsString(summary) + "\n").getBytes(StandardCharsets.UTF_8));
         return 0;
     }
 

@@ -145,9 +145,10 @@ public final class AblationBench {
                 continue;
             }
             RunFolder folder = new RunFolder(out.resolve("runs").resolve(runName(result.arm(), result.seed())));
+            List<JsonNode> lines = folder.metrics().read();
             Map<String, Double> finals = new TreeMap<>(result.finals());
-            finals.putAll(runFigures(folder));
-            results.add(new ArmResult(result.arm(), result.seed(), finals, curves(folder), result.seconds()));
+            finals.putAll(runFigures(lines));
+            results.add(new ArmResult(result.arm(), result.seed(), finals, curves(lines), result.seconds()));
         }
         write(results);
         return results;
@@ -182,18 +183,19 @@ public final class AblationBench {
         long started = System.nanoTime();
         TrainingRun run = TrainingRun.start(config, false, rewardModel == null ? before : null);
         run.run();
-        Map<String, Double> finals = finalEvaluation(run, config, seed);
-        finals.putAll(runFigures(run.folder()));
-        ArmResult result = new ArmResult(arm, seed, finals, curves(run.folder()), seconds(started));
+        List<JsonNode> lines = run.folder().metrics().read();
+        Map<String, Double> finals = finalEvaluation(run, lines, config, seed);
+        finals.putAll(runFigures(lines));
+        ArmResult result = new ArmResult(arm, seed, finals, curves(lines), seconds(started));
         log("seed %d %s (%.0f s): %s", seed, arm, result.seconds(), finals);
         return result;
     }
 
     /** The run's own evaluation after its last iteration, or a fresh one if the run recorded none. */
-    private static Map<String, Double> finalEvaluation(TrainingRun run, RunConfig config, long seed)
-            throws IOException {
+    private static Map<String, Double> finalEvaluation(TrainingRun run, List<JsonNode> lines, RunConfig config,
+                                                       long seed) {
         Map<String, Double> finals = new TreeMap<>();
-        lastMetrics(run).forEach((key, value) -> {
+        lastMetrics(lines).forEach((key, value) -> {
             if (key.startsWith("val-")) {
                 finals.put(key, value);
             }
@@ -264,12 +266,7 @@ public final class AblationBench {
         return (System.nanoTime() - started) / 1e9;
     }
 
-    private static Map<String, Double> lastMetrics(TrainingRun run) throws IOException {
-        return lastMetrics(run.folder());
-    }
-
-    private static Map<String, Double> lastMetrics(RunFolder folder) throws IOException {
-        List<JsonNode> lines = folder.metrics().read();
+    private static Map<String, Double> lastMetrics(List<JsonNode> lines) {
         Map<String, Double> last = new TreeMap<>();
         if (!lines.isEmpty()) {
             lines.get(lines.size() - 1).fields().forEachRemaining(e -> last.put(e.getKey(), e.getValue().asDouble()));
@@ -292,24 +289,23 @@ public final class AblationBench {
      * policy's and the reward model's accuracy bands, the judge's process accuracy on training rollouts,
      * the policy's KL per update).
      */
-    static Map<String, Double> runFigures(RunFolder folder) throws IOException {
+    static Map<String, Double> runFigures(List<JsonNode> lines) {
         Map<String, Double> figures = new TreeMap<>();
-        Map<String, Double> last = lastMetrics(folder);
+        Map<String, Double> last = lastMetrics(lines);
         for (String key : List.of("env/accepted_total", "env/rejected_total")) {
             if (last.containsKey(key)) {
                 figures.put(key, last.get(key));
             }
         }
-        List<JsonNode> lines = folder.metrics().read();
         RUN_MEANS.forEach((name, key) -> lines.stream().filter(line -> line.has(key) && line.path("iteration").asInt() > 0)
                 .mapToDouble(line -> line.get(key).asDouble()).average().ifPresent(v -> figures.put(name, v)));
         return figures;
     }
 
     /** The evaluation curves (val-core/...) and the cumulative accepted rewrites, per iteration. */
-    private static Map<String, List<double[]>> curves(RunFolder folder) throws IOException {
+    private static Map<String, List<double[]>> curves(List<JsonNode> lines) {
         Map<String, List<double[]>> curves = new TreeMap<>();
-        for (JsonNode line : folder.metrics().read()) {
+        for (JsonNode line : lines) {
             int iteration = line.path("iteration").asInt();
             line.fields().forEachRemaining(e -> {
                 if (e.getKey().startsWith("val-core/") || e.getKey().equals("env/accepted_total")

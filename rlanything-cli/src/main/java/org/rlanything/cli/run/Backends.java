@@ -49,10 +49,18 @@ public final class Backends {
      * its arms run in parallel, so that no two arms race to make the same folder.
      */
     public static void ensureStartingModels(RunConfig config) throws IOException {
-        if (config.environment() instanceof AlfworldEnvironmentConfig && config.trainer().startingModels() != null) {
-            StartingModels.ensure(Path.of(config.trainer().startingModels()), config.trainer().seed(),
-                    AlfworldGames.locate(), line -> System.err.println(line));
+        if (config.environment() instanceof AlfworldEnvironmentConfig) {
+            startingModels(config, AlfworldGames.locate());
         }
+    }
+
+    /** The folder trainer.starting_models names, made from the config's seed if absent; null if none named. */
+    private static Path startingModels(RunConfig config, AlfworldGames games) throws IOException {
+        if (config.trainer().startingModels() == null) {
+            return null;
+        }
+        return StartingModels.ensure(Path.of(config.trainer().startingModels()), config.trainer().seed(), games,
+                line -> System.err.println(line));
     }
 
     /**
@@ -70,11 +78,7 @@ public final class Backends {
         NeuralRewardModelConfig judge = (NeuralRewardModelConfig) config.rewardModel();
         long seed = config.trainer().seed();
         AlfworldGames games = AlfworldGames.locate();
-        Path starting = null;
-        if (config.trainer().startingModels() != null) {
-            starting = StartingModels.ensure(Path.of(config.trainer().startingModels()), seed, games,
-                    line -> System.err.println(line));
-        }
+        Path starting = startingModels(config, games);
         AgentSettings settings = AgentSettings.builder().seed(seed).startingModels(starting)
                 .arm(config.algorithm().arm()).poolSize(env.poolSize()).poolOffset(env.poolOffset())
                 .iterations(config.trainer().iterations()).tasksPerIteration(config.algorithm().tasksPerIteration())
