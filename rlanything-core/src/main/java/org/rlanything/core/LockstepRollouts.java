@@ -52,7 +52,7 @@ public final class LockstepRollouts implements RolloutEngine {
                     Action action = actions.get(b);
                     StepResult result = sessions.get(k).step(action.command());
                     steps.get(k).add(new Step(t, context.observation(), context.admissibleActions(), action,
-                            result.observation(), result.label()));
+                            result.observation(), result.label(), result.restrainedLabel()));
                 }
             }
             List<Trajectory> trajectories = new ArrayList<>(count);

@@ -11,10 +11,12 @@ import java.util.Objects;
  * @param admissibleActions the commands the environment listed before the action (empty for free text)
  * @param action what the policy produced
  * @param nextObservation the environment's feedback after the action
- * @param label the environment oracle's step-quality label
+ * @param label the environment's omniscient oracle's step-quality label
+ * @param restrainedLabel the label of an oracle restrained to what the agent has seen ({@link StepLabel#UNKNOWN}
+ *     when the environment has none)
  */
 public record Step(int index, String observation, List<String> admissibleActions, Action action,
-                   String nextObservation, StepLabel label) {
+                   String nextObservation, StepLabel label, StepLabel restrainedLabel) {
     public Step {
         if (index < 0) {
             throw new IllegalArgumentException("A step index must be >= 0, got " + index + ".");
@@ -24,5 +26,12 @@ public record Step(int index, String observation, List<String> admissibleActions
         Objects.requireNonNull(action, "action");
         Objects.requireNonNull(nextObservation, "nextObservation");
         Objects.requireNonNull(label, "label");
+        Objects.requireNonNull(restrainedLabel, "restrainedLabel");
+    }
+
+    /** A step with the omniscient label only. */
+    public Step(int index, String observation, List<String> admissibleActions, Action action,
+                String nextObservation, StepLabel label) {
+        this(index, observation, admissibleActions, action, nextObservation, label, StepLabel.UNKNOWN);
     }
 }
