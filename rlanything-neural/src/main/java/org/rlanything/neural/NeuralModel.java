@@ -21,6 +21,7 @@ import org.rlanything.neural.model.LlamaModel;
 import org.rlanything.neural.model.ModelConfig;
 import org.rlanything.neural.model.ModelWeights;
 import org.rlanything.neural.tokenizer.BpeTokenizer;
+import org.rlanything.neural.train.PpoSample;
 import org.rlanything.neural.train.PpoTrainer;
 import org.rlanything.neural.train.SupervisedTrainer;
 import org.rlanything.neural.train.TrainerConfig;
@@ -164,7 +165,7 @@ public final class NeuralModel implements AutoCloseable {
     }
 
     /** One PPO update (method.md §3). */
-    public UpdateStats train(List<TrainingSequence> samples, RandomGenerator rng) {
+    public UpdateStats train(List<? extends PpoSample> samples, RandomGenerator rng) {
         return trainer.update(samples, rng);
     }
 

@@ -13,6 +13,8 @@ import org.rlanything.core.UpdateStats;
 import org.rlanything.neural.infer.Generation;
 import org.rlanything.neural.infer.SamplingConfig;
 import org.rlanything.neural.infer.TokenSampler;
+import org.rlanything.neural.train.ChoiceSequence;
+import org.rlanything.neural.train.PpoSample;
 import org.rlanything.neural.train.TrainingSequence;
 
 /**
@@ -22,8 +24,10 @@ import org.rlanything.neural.train.TrainingSequence;
  * plus {@code <eos>} is scored by its sequence log-likelihood after the shared prompt; the prompt is
  * encoded once per step and its key/value cache shared by all candidates (two batched forward passes for
  * all contexts of a call). One command is drawn from the softmax of those log-likelihoods at the
- * sampling temperature with the context's own generator. The action's {@code logProb} is the chosen
- * response's token log-likelihood (what the update trains); the choice probability is in the payload.
+ * sampling temperature with the context's own generator. The update trains the log-probability of that
+ * choice under that same softmax ({@link ChoiceSequence}: {@code l_a/τ − logsumexp_b l_b/τ}), so PPO's
+ * ratio, clip and KL act on the distribution the action was sampled from; the action's {@code logProb}
+ * is the chosen response's sequence log-likelihood l_a.
  *
  * <p><b>Free text</b> (no commands listed): a response is sampled token by token with the KV cache
  * (temperature, top-p, length limit) and the command is read from it by the prompt format.
@@ -88,7 +92,7 @@ public final class NeuralPolicy implements Policy {
             double choiceLp = TokenSampler.logSoftmax(seq, sampling.temperature())[choice];
             String command = contexts.get(i).admissibleActions().get(choice);
             TokenRecord record = new TokenRecord(p.get(k), candidates.get(k).get(choice), tokenLps.get(choice),
-                    prompts.get(i).truncated(), choiceLp);
+                    prompts.get(i).truncated(), choiceLp, candidates.get(k), choice, sampling.temperature());
             out[i] = new Action(command, format.commandResponse(command), seq[choice], record);
         }
     }
@@ -106,24 +110,31 @@ public final class NeuralPolicy implements Policy {
             int i = rows.get(k);
             Generation g = generations.get(k);
             String text = model.decode(g.tokens());
-            TokenRecord record = new TokenRecord(p.get(k), g.tokens(), g.logProbs(), prompts.get(i).truncated(), Double.NaN);
+            TokenRecord record = new TokenRecord(p.get(k), g.tokens(), g.logProbs(), prompts.get(i).truncated());
             out[i] = new Action(format.commandFromText(text), text, g.logProb(), record);
         }
     }
 
     @Override
     public UpdateStats update(List<PolicySample> samples, RandomGenerator rng) {
-        List<TrainingSequence> sequences = new ArrayList<>();
+        List<PpoSample> sequences = new ArrayList<>();
         for (PolicySample s : samples) {
             sequences.add(sequence(s));
         }
         return model.train(sequences, rng);
     }
 
-    /** The tokens a sample trains: those recorded at acting time, or a re-rendering when absent. */
-    TrainingSequence sequence(PolicySample s) {
+    /**
+     * What a sample trains: the recorded choice among the listed candidates, or the recorded free-text
+     * tokens; a re-rendering of the response when nothing usable was recorded.
+     */
+    PpoSample sequence(PolicySample s) {
         Step step = s.step();
         if (step.action().payload() instanceof TokenRecord record && !record.promptTruncated()) {
+            if (record.isChoice()) {
+                return new ChoiceSequence(record.prompt(), record.candidates(), record.choice(),
+                        record.choiceTemperature(), s.advantage());
+            }
             return new TrainingSequence(record.prompt(), record.response(), s.advantage());
         }
         PolicyContext context = new PolicyContext(s.trajectory().task(), s.trajectory().steps().subList(0, step.index()),
@@ -133,6 +144,14 @@ public final class NeuralPolicy implements Policy {
         int[] prompt = new int[text.length + 1];
         prompt[0] = org.rlanything.neural.tokenizer.BpeTokenizer.BOS;
         System.arraycopy(text, 0, prompt, 1, text.length);
+        int chosen = step.admissibleActions().indexOf(step.action().command());
+        if (chosen >= 0) {
+            List<int[]> candidates = new ArrayList<>();
+            for (String command : step.admissibleActions()) {
+                candidates.add(model.encodeResponse(format.commandResponse(command)));
+            }
+            return new ChoiceSequence(prompt, candidates, chosen, sampling.temperature(), s.advantage());
+        }
         return new TrainingSequence(prompt, model.encodeResponse(step.action().response()), s.advantage());
     }
 

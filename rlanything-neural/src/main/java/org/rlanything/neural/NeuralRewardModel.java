@@ -60,7 +60,7 @@ public final class NeuralRewardModel implements RewardModel {
             for (int j = 0; j < m; j++) {
                 Generation g = generations.get(i * m + j);
                 TokenRecord record = new TokenRecord(prompts.get(i).tokens(), g.tokens(), g.logProbs(),
-                        prompts.get(i).truncated(), Double.NaN);
+                        prompts.get(i).truncated());
                 judgments.add(Judgment.parsed(model.decode(g.tokens()), g.logProb(), record));
             }
             out.add(judgments);

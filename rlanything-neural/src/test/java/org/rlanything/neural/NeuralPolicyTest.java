@@ -19,6 +19,7 @@ import org.rlanything.core.UpdateStats;
 import org.rlanything.neural.infer.SamplingConfig;
 import org.rlanything.neural.model.ModelConfig;
 import org.rlanything.neural.tokenizer.BpeTokenizer;
+import org.rlanything.neural.train.ChoiceSequence;
 import org.rlanything.neural.train.TrainerConfig;
 
 class NeuralPolicyTest {
@@ -124,10 +125,15 @@ class NeuralPolicyTest {
                     new Action(a.command(), a.response(), a.logProb(), null), "ok", StepLabel.UNKNOWN);
             Trajectory t1 = new Trajectory(AdapterFixtures.TASK, 0, List.of(ctx.history().get(0), withPayload), false);
             Trajectory t2 = new Trajectory(AdapterFixtures.TASK, 0, List.of(ctx.history().get(0), without), false);
-            var s1 = policy.sequence(new PolicySample(t1, withPayload, 1.0));
-            var s2 = policy.sequence(new PolicySample(t2, without, 1.0));
+            var s1 = (ChoiceSequence) policy.sequence(new PolicySample(t1, withPayload, 1.0));
+            var s2 = (ChoiceSequence) policy.sequence(new PolicySample(t2, without, 1.0));
             assertArrayEquals(s1.prompt(), s2.prompt());
-            assertArrayEquals(s1.response(), s2.response());
+            assertEquals(s1.chosen(), s2.chosen());
+            assertEquals(s1.temperature(), s2.temperature());
+            assertEquals(s1.candidates().size(), s2.candidates().size());
+            for (int j = 0; j < s1.candidates().size(); j++) {
+                assertArrayEquals(s1.candidates().get(j), s2.candidates().get(j));
+            }
         }
     }
 

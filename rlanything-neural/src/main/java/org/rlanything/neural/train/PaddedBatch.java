@@ -13,12 +13,47 @@ import org.rlanything.neural.model.LlamaModel;
  * are {@code full[0..len-2]}, targets {@code full[1..len-1]}, and only response positions carry weight.
  * {@link #pack} groups sequences in order so that {@code width × rows} stays within a token budget.
  */
-final class PaddedBatch {
+final class PaddedBatch implements PpoBatch {
 
     final List<TrainingSequence> rows = new ArrayList<>();
     int width;
     /** PPO only: log π_old of every position, computed once before the first optimizer step. */
-    double[] old;
+    private double[] old;
+
+    @Override
+    public int rowCount() {
+        return rows.size();
+    }
+
+    @Override
+    public int width() {
+        return width;
+    }
+
+    @Override
+    public double advantage(int row) {
+        return rows.get(row).advantage();
+    }
+
+    @Override
+    public double[] old() {
+        return old;
+    }
+
+    @Override
+    public void old(double[] values) {
+        old = values;
+    }
+
+    @Override
+    public NDArray logProbs(LlamaModel model, NDManager m, NDArray[] entropy) {
+        NDArray logSoftmax = logSoftmax(model, m);
+        if (entropy != null) {
+            NDArray ls = logSoftmax.stopGradient();
+            entropy[0] = ls.exp().mul(ls).sum(new int[] {-1}).neg();
+        }
+        return targetLogProbs(m, logSoftmax);
+    }
 
     /** Packs {@code sequences} in order into batches of at most {@code maxTokensPerForward} padded tokens. */
     static List<PaddedBatch> pack(List<TrainingSequence> sequences, long maxTokensPerForward) {
@@ -58,7 +93,8 @@ final class PaddedBatch {
     }
 
     /** 1/T on the response positions of each row, 0 elsewhere. */
-    double[] weights() {
+    @Override
+    public double[] weights() {
         double[] w = new double[rows.size() * width];
         for (int r = 0; r < rows.size(); r++) {
             int start = rows.get(r).promptLength() - 1;

@@ -57,8 +57,12 @@ public final class PpoTrainer {
         this.optimizer = new AdamW(model.weights());
     }
 
-    /** Runs one update (U optimizer steps) on {@code samples}; {@code rng} orders the minibatches. */
-    public UpdateStats update(List<TrainingSequence> samples, RandomGenerator rng) {
+    /**
+     * Runs one update (U optimizer steps) on {@code samples}; {@code rng} orders the minibatches. Samples
+     * may be responses ({@link TrainingSequence}: every response token trained) or choices among listed
+     * candidates ({@link ChoiceSequence}: the choice's log-probability trained), mixed freely.
+     */
+    public UpdateStats update(List<? extends PpoSample> samples, RandomGenerator rng) {
         Autograd.off(); // this thread may be new: no graph outside the backward pass
         Prepared prepared = prepare(samples);
         Map<String, Double> metrics = new LinkedHashMap<>();
@@ -69,10 +73,10 @@ public final class PpoTrainer {
         if (prepared.kept.isEmpty()) {
             return new UpdateStats(metrics);
         }
-        List<List<PaddedBatch>> minibatches = plan(prepared.kept, rng);
-        for (List<PaddedBatch> mb : minibatches) {
-            for (PaddedBatch micro : mb) {
-                micro.old = logProbs(micro);
+        List<List<PpoBatch>> minibatches = plan(prepared.kept, rng);
+        for (List<PpoBatch> mb : minibatches) {
+            for (PpoBatch micro : mb) {
+                micro.old(logProbs(micro));
             }
         }
         if (config.resetOptimizerEachUpdate()) {
@@ -84,11 +88,11 @@ public final class PpoTrainer {
         double entropy = 0;
         double gradNorm = 0;
         long tokens = 0;
-        for (List<PaddedBatch> mb : minibatches) {
-            int n = mb.stream().mapToInt(x -> x.rows.size()).sum();
+        for (List<PpoBatch> mb : minibatches) {
+            int n = mb.stream().mapToInt(PpoBatch::rowCount).sum();
             double[] sums = new double[5];
             zeroGradients();
-            for (PaddedBatch micro : mb) {
+            for (PpoBatch micro : mb) {
                 double[] s = backward(micro, n);
                 for (int i = 0; i < sums.length; i++) {
                     sums[i] += s[i];
@@ -116,16 +120,26 @@ public final class PpoTrainer {
     }
 
     private static final class Prepared {
-        final List<TrainingSequence> kept = new ArrayList<>();
+        final List<PpoSample> kept = new ArrayList<>();
         int droppedPrompts;
         int droppedEmpty;
         int truncated;
     }
 
-    private Prepared prepare(List<TrainingSequence> samples) {
+    private Prepared prepare(List<? extends PpoSample> samples) {
         Prepared p = new Prepared();
         int maxPositions = model.config().maxPositions();
-        for (TrainingSequence s : samples) {
+        for (PpoSample sample : samples) {
+            if (sample instanceof ChoiceSequence c) {
+                if (c.promptLength() == 0 || c.promptLength() > config.maxPromptTokens()
+                        || c.promptLength() + c.longestCandidate() > maxPositions) {
+                    p.droppedPrompts++;
+                } else {
+                    p.kept.add(c);
+                }
+                continue;
+            }
+            TrainingSequence s = (TrainingSequence) sample;
             int[] response = s.responseView();
             if (response.length > config.maxResponseTokens()) {
                 response = java.util.Arrays.copyOf(response, config.maxResponseTokens());
@@ -143,8 +157,8 @@ public final class PpoTrainer {
         return p;
     }
 
-    /** Shuffles, splits into U near-equal minibatches, and packs each into micro-batches. */
-    private List<List<PaddedBatch>> plan(List<TrainingSequence> kept, RandomGenerator rng) {
+    /** Shuffles, splits into U near-equal minibatches, and packs each into micro-batches (by kind, in order). */
+    private List<List<PpoBatch>> plan(List<PpoSample> kept, RandomGenerator rng) {
         int n = kept.size();
         int[] order = new int[n];
         for (int i = 0; i < n; i++) {
@@ -157,58 +171,56 @@ public final class PpoTrainer {
             order[j] = t;
         }
         int u = Math.min(config.optimizerSteps(), n);
-        List<List<PaddedBatch>> out = new ArrayList<>();
+        List<List<PpoBatch>> out = new ArrayList<>();
         int at = 0;
         for (int b = 0; b < u; b++) {
             int size = n / u + (b < n % u ? 1 : 0);
-            List<TrainingSequence> minibatch = new ArrayList<>(size);
+            List<TrainingSequence> responses = new ArrayList<>();
+            List<ChoiceSequence> choices = new ArrayList<>();
             for (int k = 0; k < size; k++) {
-                minibatch.add(kept.get(order[at++]));
+                PpoSample s = kept.get(order[at++]);
+                if (s instanceof ChoiceSequence c) {
+                    choices.add(c);
+                } else {
+                    responses.add((TrainingSequence) s);
+                }
             }
-            List<PaddedBatch> micro = PaddedBatch.pack(minibatch, config.maxTokensPerForward());
+            List<PpoBatch> micro = new ArrayList<>(PaddedBatch.pack(responses, config.maxTokensPerForward()));
+            micro.addAll(ChoiceBatch.pack(choices, config.maxTokensPerForward()));
             out.add(micro);
         }
         return out;
     }
 
-    private NDArray tokenLogProbs(NDManager m, PaddedBatch micro, NDArray[] logSoftmaxOut) {
-        NDArray logSoftmax = micro.logSoftmax(model, m);
-        if (logSoftmaxOut != null) {
-            logSoftmaxOut[0] = logSoftmax;
-        }
-        return micro.targetLogProbs(m, logSoftmax);
-    }
-
-    private double[] logProbs(PaddedBatch micro) {
+    private double[] logProbs(PpoBatch micro) {
         try (StepScope scope = new StepScope(model.weights().manager())) {
-            return tokenLogProbs(scope.manager(), micro, null).toType(DataType.FLOAT64, false).toDoubleArray();
+            return micro.logProbs(model, scope.manager(), null).toType(DataType.FLOAT64, false).toDoubleArray();
         }
     }
 
-    /** Forward/backward of one micro-batch; returns Σpg, Σk3, clipped tokens, Σentropy, tokens. */
-    private double[] backward(PaddedBatch micro, int minibatchSize) {
-        int rows = micro.rows.size();
+    /** Forward/backward of one micro-batch; returns Σpg, Σk3, clipped positions, Σentropy, trained positions. */
+    private double[] backward(PpoBatch micro, int minibatchSize) {
+        int rows = micro.rowCount();
+        int width = micro.width();
         try (StepScope scope = new StepScope(model.weights().manager())) {
             NDManager m = scope.manager();
             DataType dt = model.dtype();
-            NDArray weight = m.create(micro.weights(), new Shape(rows, micro.width)).toType(dt, false);
-            NDArray old = m.create(micro.old, new Shape(rows, micro.width)).toType(dt, false);
+            NDArray weight = m.create(micro.weights(), new Shape(rows, width)).toType(dt, false);
+            NDArray old = m.create(micro.old(), new Shape(rows, width)).toType(dt, false);
             double[] adv = new double[rows];
             for (int r = 0; r < rows; r++) {
-                adv[r] = micro.rows.get(r).advantage();
+                adv[r] = micro.advantage(r);
             }
             NDArray advantage = m.create(adv, new Shape(rows, 1)).toType(dt, false);
             double[] out = new double[5];
             try (Autograd collector = Autograd.record()) {
-                NDArray[] logSoftmax = new NDArray[1];
-                NDArray logp = tokenLogProbs(m, micro, logSoftmax);
+                NDArray[] entropy = new NDArray[1];
+                NDArray logp = micro.logProbs(model, m, entropy);
                 PpoObjective.Terms terms = objective.terms(logp, old, advantage, weight);
                 collector.backward(terms.loss().div(Scalars.of(m, dt, minibatchSize)));
-                NDArray ls = logSoftmax[0].stopGradient();
-                NDArray tokenEntropy = ls.exp().mul(ls).sum(new int[] {-1}).neg();
-                NDArray responseMask = weight.gt(0).toType(dt, false);
+                NDArray trained = weight.gt(0).toType(dt, false);
                 NDArray stats = NDArrays.stack(new NDList(terms.pgLoss().stopGradient(), terms.k3().stopGradient(),
-                        terms.clippedTokens(), tokenEntropy.mul(responseMask).sum(), responseMask.sum()));
+                        terms.clippedTokens(), entropy[0].mul(trained).sum(), trained.sum()));
                 double[] s = stats.toType(DataType.FLOAT64, false).toDoubleArray();
                 System.arraycopy(s, 0, out, 0, 5);
             }

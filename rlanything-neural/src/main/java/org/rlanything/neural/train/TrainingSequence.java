@@ -8,7 +8,7 @@ package org.rlanything.neural.train;
  * @param response response token ids (trained)
  * @param advantage advantage A
  */
-public record TrainingSequence(int[] prompt, int[] response, double advantage) {
+public record TrainingSequence(int[] prompt, int[] response, double advantage) implements PpoSample {
 
     public TrainingSequence {
         prompt = prompt.clone();

@@ -1,0 +1,169 @@
+package org.rlanything.neural.train;
+
+import ai.djl.ndarray.NDArray;
+import ai.djl.ndarray.NDManager;
+import ai.djl.ndarray.types.DataType;
+import ai.djl.ndarray.types.Shape;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.rlanything.neural.model.Inputs;
+import org.rlanything.neural.model.LlamaModel;
+
+/**
+ * A micro-batch of {@link ChoiceSequence}s scored in one differentiable forward pass: the log-probability
+ * of each row's choice under the tempered softmax over its candidates' sequence log-likelihoods.
+ *
+ * <p><b>How.</b> Each row packs the prompt and then every candidate, one after the other:
+ * {@code [prompt | c_0 | c_1 | ...]}. The attention mask is a tree: prompt tokens see the prompt causally;
+ * a candidate's token sees the whole prompt and its own candidate's earlier tokens, never another
+ * candidate; positions restart after the prompt for every candidate. So each candidate is scored exactly
+ * as if it followed the prompt alone, the prompt is encoded once, and gradients reach every candidate.
+ * The last prompt position predicts every candidate's first token; a candidate's position k predicts its
+ * token k+1. A matrix of ones sums each candidate's in-branch log-probabilities into l_b; then
+ * {@code log π(a) = log_softmax(l/τ)[a]}. The trained grid is {@code [rows, 1]} with weight 1.
+ */
+final class ChoiceBatch implements PpoBatch {
+
+    final List<ChoiceSequence> rows = new ArrayList<>();
+    /** Packed row width: the longest prompt plus all its candidates. */
+    int packedWidth;
+    int maxCandidates;
+    private double[] old;
+
+    /** Packs {@code sequences} in order into batches of at most {@code maxTokensPerForward} packed tokens. */
+    static List<ChoiceBatch> pack(List<ChoiceSequence> sequences, long maxTokensPerForward) {
+        List<ChoiceBatch> out = new ArrayList<>();
+        ChoiceBatch current = new ChoiceBatch();
+        for (ChoiceSequence s : sequences) {
+            int len = s.promptLength() + s.candidateTokens();
+            int width = Math.max(current.packedWidth, len);
+            if (!current.rows.isEmpty() && (long) width * (current.rows.size() + 1) > maxTokensPerForward) {
+                out.add(current);
+                current = new ChoiceBatch();
+                width = len;
+            }
+            current.rows.add(s);
+            current.packedWidth = width;
+            current.maxCandidates = Math.max(current.maxCandidates, s.candidates().size());
+        }
+        if (!current.rows.isEmpty()) {
+            out.add(current);
+        }
+        return out;
+    }
+
+    @Override
+    public int rowCount() {
+        return rows.size();
+    }
+
+    @Override
+    public int width() {
+        return 1;
+    }
+
+    @Override
+    public double advantage(int row) {
+        return rows.get(row).advantage();
+    }
+
+    @Override
+    public double[] weights() {
+        double[] w = new double[rows.size()];
+        Arrays.fill(w, 1.0);
+        return w;
+    }
+
+    @Override
+    public double[] old() {
+        return old;
+    }
+
+    @Override
+    public void old(double[] values) {
+        old = values;
+    }
+
+    @Override
+    public NDArray logProbs(LlamaModel model, NDManager m, NDArray[] entropy) {
+        int r = rows.size();
+        int w = packedWidth;
+        int j = maxCandidates;
+        int vocab = model.config().vocabSize();
+        long[] tok = new long[r * w];
+        long[] pos = new long[r * w];
+        long[] next = new long[r * w];
+        double[] mask = new double[r * w * w];
+        Arrays.fill(mask, LlamaModel.MASKED);
+        double[] sum = new double[r * w * j];
+        long[] lastPrompt = new long[r * vocab];
+        long[] first = new long[r * j];
+        long[] chosen = new long[r];
+        double[] invTemperature = new double[r];
+        double[] missing = new double[r * j];
+        for (int row = 0; row < r; row++) {
+            ChoiceSequence s = rows.get(row);
+            int[] prompt = s.promptView();
+            int p = prompt.length;
+            int base = row * w;
+            for (int k = 0; k < p; k++) {
+                tok[base + k] = prompt[k];
+                pos[base + k] = k;
+                for (int key = 0; key <= k; key++) {
+                    mask[(base + k) * w + key] = 0;
+                }
+            }
+            Arrays.fill(lastPrompt, row * vocab, (row + 1) * vocab, p - 1);
+            int at = p;
+            List<int[]> candidates = s.candidates();
+            for (int c = 0; c < j; c++) {
+                if (c >= candidates.size()) {
+                    missing[row * j + c] = LlamaModel.MASKED;
+                    continue;
+                }
+                int[] cand = candidates.get(c);
+                int start = at;
+                first[row * j + c] = cand[0];
+                for (int k = 0; k < cand.length; k++) {
+                    int q = at + k;
+                    tok[base + q] = cand[k];
+                    pos[base + q] = p + k;
+                    int maskRow = (base + q) * w;
+                    for (int key = 0; key < p; key++) {
+                        mask[maskRow + key] = 0;
+                    }
+                    for (int key = start; key <= q; key++) {
+                        mask[maskRow + key] = 0;
+                    }
+                    if (k + 1 < cand.length) {
+                        next[base + q] = cand[k + 1];
+                        sum[(base + q) * j + c] = 1;
+                    }
+                }
+                at += cand.length;
+            }
+            for (int q = at; q < w; q++) {
+                mask[(base + q) * w] = 0; // padding attends to the first token only: defined, never used
+            }
+            chosen[row] = s.chosen();
+            invTemperature[row] = 1.0 / s.temperature();
+        }
+        DataType dt = model.dtype();
+        NDArray logSoftmax = model.forward(Inputs.longs(m, tok, r, w), Inputs.longs(m, pos, r, w),
+                m.create(mask, new Shape(r, 1, w, w)).toType(dt, false), null, false).logSoftmax(-1);
+        NDArray inBranch = logSoftmax.gather(m.create(next, new Shape(r, w, 1)), 2).squeeze(2);
+        NDArray atPromptEnd = logSoftmax.gather(m.create(lastPrompt, new Shape(r, 1, vocab)), 1);
+        NDArray firstTokens = atPromptEnd.gather(m.create(first, new Shape(r, 1, j)), 2).squeeze(1);
+        NDArray sequence = inBranch.expandDims(1).matMul(m.create(sum, new Shape(r, w, j)).toType(dt, false))
+                .squeeze(1).add(firstTokens);
+        NDArray logits = sequence.mul(m.create(invTemperature, new Shape(r, 1)).toType(dt, false))
+                .add(m.create(missing, new Shape(r, j)).toType(dt, false));
+        NDArray logPi = logits.logSoftmax(1);
+        if (entropy != null) {
+            NDArray lp = logPi.stopGradient();
+            entropy[0] = lp.exp().mul(lp).sum(new int[] {1}, true).neg();
+        }
+        return logPi.gather(m.create(chosen, new Shape(r, 1)), 1);
+    }
+}
