@@ -16,6 +16,7 @@ import org.rlanything.core.RewardModel;
 import org.rlanything.core.RolloutRequest;
 import org.rlanything.core.Seeds;
 import org.rlanything.core.Trajectory;
+import org.rlanything.core.loop.JudgeAccuracy;
 import org.rlanything.core.loop.Evaluator;
 import org.rlanything.neural.infer.SamplingConfig;
 
@@ -27,11 +28,11 @@ import org.rlanything.neural.infer.SamplingConfig;
  * temperature, at most H steps, every random draw derived from the evaluation seed, the dataset name,
  * the game and the rollout (so every evaluation of a run plays the same episodes and curves compare
  * policies, not luck). Steps are labelled by the planner. Then, when a reward model is given and
- * {@code verdictsPerStep > 0}, every step is judged m times and scored with {@link RewardModelMetrics}.
+ * {@code verdictsPerStep > 0}, every step is judged m times and scored with {@link JudgeAccuracy}.
  *
- * <p>Metrics: {@code val-core/<dataset>/success}, {@code val-core/<dataset>/rm_process_acc},
- * {@code val-core/<dataset>/rm_outcome_acc}, plus {@code val-aux/<dataset>/mean_length} (steps per episode)
- * and {@code val-aux/<dataset>/invalid_verdicts}.
+ * <p>Metrics: {@code val-core/<dataset>/success}, the judge's figures of {@link JudgeAccuracy#figures} as
+ * {@code val-core/<dataset>/rm_...} (plain and balanced process accuracy against both labels, μ, plain and
+ * balanced outcome accuracy, invalid rate), plus {@code val-aux/<dataset>/mean_length} (steps per episode).
  */
 public final class AlfworldEvaluation implements Evaluator {
 
@@ -68,7 +69,7 @@ public final class AlfworldEvaluation implements Evaluator {
 
     /** The outcome of one dataset's evaluation. */
     public record DatasetResult(String name, List<Trajectory> trajectories, List<List<List<Judgment>>> judgments,
-                                RewardModelMetrics.Counts counts) {
+                                JudgeAccuracy judge) {
         public double success() {
             return trajectories.stream().filter(Trajectory::won).count() / (double) trajectories.size();
         }
@@ -109,22 +110,8 @@ public final class AlfworldEvaluation implements Evaluator {
     public static Map<String, Double> metrics(DatasetResult r) {
         Map<String, Double> out = new LinkedHashMap<>();
         out.put("val-core/" + r.name() + "/success", r.success());
-        if (r.counts() != null) {
-            out.put("val-core/" + r.name() + "/rm_process_acc", r.counts().processAccuracy());
-            out.put("val-core/" + r.name() + "/rm_outcome_acc", r.counts().outcomeAccuracy());
-            long invalid = 0;
-            long all = 0;
-            for (List<List<Judgment>> t : r.judgments()) {
-                for (List<Judgment> step : t) {
-                    for (Judgment j : step) {
-                        all++;
-                        if (!j.verdict().isValid()) {
-                            invalid++;
-                        }
-                    }
-                }
-            }
-            out.put("val-aux/" + r.name() + "/invalid_verdicts", all == 0 ? 0.0 : (double) invalid / all);
+        if (r.judge() != null) {
+            out.putAll(r.judge().figures("val-core/" + r.name() + "/rm_"));
         }
         out.put("val-aux/" + r.name() + "/mean_length", r.meanLength());
         return out;
@@ -174,6 +161,10 @@ public final class AlfworldEvaluation implements Evaluator {
             judgments.add(new ArrayList<>(flat.subList(next, next + t.length())));
             next += t.length();
         }
-        return new DatasetResult(d.name(), trajectories, judgments, RewardModelMetrics.count(trajectories, judgments));
+        JudgeAccuracy judge = new JudgeAccuracy();
+        for (int k = 0; k < trajectories.size(); k++) {
+            judge.add(trajectories.get(k), judgments.get(k));
+        }
+        return new DatasetResult(d.name(), trajectories, judgments, judge);
     }
 }

@@ -99,7 +99,7 @@ class AlfworldEvaluationTest {
         assertEquals(1.0, planner.get("val-core/alfworld_generated/success"));
         assertEquals(1.0, planner.get("val-core/alfworld_generated/rm_process_acc"));
         assertEquals(1.0, planner.get("val-core/alfworld_generated/rm_outcome_acc"));
-        assertEquals(0.0, planner.get("val-aux/alfworld_generated/invalid_verdicts"));
+        assertEquals(0.0, planner.get("val-core/alfworld_generated/rm_invalid_rate"));
 
         Map<String, Double> idle = eval.evaluate(0, new IdlePolicy(), new LabelJudge(false), 42);
         assertEquals(0.0, idle.get("val-core/alfworld_generated/success"));

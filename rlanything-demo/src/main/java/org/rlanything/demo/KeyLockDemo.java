@@ -122,8 +122,7 @@ public final class KeyLockDemo {
             accuracy.add(trajectory, judgments.subList(next, next + trajectory.length()));
             next += trajectory.length();
         }
-        accuracy.processAccuracy().ifPresent(v -> metrics.put("val-core/keylock/rm_process_acc", v));
-        accuracy.outcomeAccuracy().ifPresent(v -> metrics.put("val-core/keylock/rm_outcome_acc", v));
+        metrics.putAll(accuracy.figures("val-core/keylock/rm_"));
         return metrics;
     }
 

@@ -139,10 +139,7 @@ final class IterationMetrics {
         if (replaced > 0) {
             put("env/accepted_task_success", replacedAccSum / replaced);
         }
-        judge.processAccuracy().ifPresent(v -> put("reward_model/process_acc", v));
-        judge.outcomeAccuracy().ifPresent(v -> put("reward_model/outcome_acc", v));
-        judge.invalidRate().ifPresent(v -> put("reward_model/invalid_rate", v));
-        judge.verdictMean().ifPresent(v -> put("reward_model/verdict/mean", v));
+        judge.figures("reward_model/").forEach(this::put);
     }
 
     void pool(List<PoolEvent> events, List<Slot> slots, long acceptedTotal, long rejectedTotal) {
