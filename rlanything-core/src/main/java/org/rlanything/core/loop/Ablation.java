@@ -6,8 +6,10 @@ import org.rlanything.core.reward.FeedbackMode;
  * The paper's ablation arms (method.md §8) as settings of the same loop: only the switches differ.
  */
 public enum Ablation {
-    /** Plain GRPO on the outcome: no verdicts in the reward, frozen reward model, fixed tasks. */
+    /** Outcome only, standardised per step index: no verdicts in the reward, frozen reward model, fixed tasks. */
     OUTCOME_ONLY(FeedbackMode.OUTCOME, false, false),
+    /** Trajectory-level GRPO: one outcome advantage per trajectory on all its steps; frozen judge, fixed tasks. */
+    GRPO(FeedbackMode.TRAJECTORY_OUTCOME, false, false),
     /** "Policy": integrated feedback, frozen reward model, fixed tasks. */
     POLICY(FeedbackMode.INTEGRATED, false, false),
     /** "Policy+Reward": the reward model is also trained; tasks stay fixed. */

@@ -4,6 +4,7 @@ import java.util.Objects;
 import org.rlanything.core.adapt.AdaptationThresholds;
 import org.rlanything.core.reward.AccuracyBand;
 import org.rlanything.core.reward.FeedbackMode;
+import org.rlanything.core.reward.RewardModelWeighting;
 import org.rlanything.core.reward.SingletonMode;
 
 /**
@@ -26,11 +27,13 @@ import org.rlanything.core.reward.SingletonMode;
  * @param singleton what a step index reached by one trajectory gets
  * @param rewriterSamples k, rewrite attempts per triggered task
  * @param evaluateEvery E, evaluate every E iterations (0: never)
+ * @param rewardModelWeighting how the reward model's samples of a task are weighed (default per step)
  */
 public record LoopConfig(long seed, int tasksPerIteration, int rolloutsPerTask, int maxSteps, int verdictsPerStep,
                          double lambda, FeedbackMode feedback, boolean trainRewardModel, boolean adaptEnvironment,
                          AdaptationThresholds thresholds, AccuracyBand policyBand, AccuracyBand rewardModelBand,
-                         SingletonMode singleton, int rewriterSamples, int evaluateEvery) {
+                         SingletonMode singleton, int rewriterSamples, int evaluateEvery,
+                         RewardModelWeighting rewardModelWeighting) {
 
     public LoopConfig {
         positive("tasks_per_iteration", tasksPerIteration);
@@ -49,6 +52,7 @@ public record LoopConfig(long seed, int tasksPerIteration, int rolloutsPerTask, 
         Objects.requireNonNull(policyBand, "policyBand");
         Objects.requireNonNull(rewardModelBand, "rewardModelBand");
         Objects.requireNonNull(singleton, "singleton");
+        Objects.requireNonNull(rewardModelWeighting, "rewardModelWeighting");
     }
 
     private static void positive(String name, int value) {
@@ -59,7 +63,7 @@ public record LoopConfig(long seed, int tasksPerIteration, int rolloutsPerTask, 
 
     /** Whether this configuration needs the reward model's judgments at all. */
     public boolean needsJudgments() {
-        return feedback != FeedbackMode.OUTCOME || trainRewardModel || adaptEnvironment;
+        return feedback.usesVerdicts() || trainRewardModel || adaptEnvironment;
     }
 
     public static Builder builder() {
@@ -71,7 +75,7 @@ public record LoopConfig(long seed, int tasksPerIteration, int rolloutsPerTask, 
                 .maxSteps(maxSteps).verdictsPerStep(verdictsPerStep).lambda(lambda).feedback(feedback)
                 .trainRewardModel(trainRewardModel).adaptEnvironment(adaptEnvironment).thresholds(thresholds)
                 .policyBand(policyBand).rewardModelBand(rewardModelBand).singleton(singleton)
-                .rewriterSamples(rewriterSamples).evaluateEvery(evaluateEvery);
+                .rewriterSamples(rewriterSamples).evaluateEvery(evaluateEvery).rewardModelWeighting(rewardModelWeighting);
     }
 
     /** Builder with the text-game defaults; {@link #build()} validates. */
@@ -91,6 +95,7 @@ public record LoopConfig(long seed, int tasksPerIteration, int rolloutsPerTask, 
         private SingletonMode singleton = SingletonMode.ZERO;
         private int rewriterSamples = 8;
         private int evaluateEvery = 5;
+        private RewardModelWeighting rewardModelWeighting = RewardModelWeighting.STEP;
 
         public Builder seed(long value) {
             seed = value;
@@ -167,6 +172,11 @@ public record LoopConfig(long seed, int tasksPerIteration, int rolloutsPerTask, 
             return this;
         }
 
+        public Builder rewardModelWeighting(RewardModelWeighting value) {
+            rewardModelWeighting = value;
+            return this;
+        }
+
         public Builder ablation(Ablation arm) {
             return arm.applyTo(this);
         }
@@ -174,7 +184,7 @@ public record LoopConfig(long seed, int tasksPerIteration, int rolloutsPerTask, 
         public LoopConfig build() {
             return new LoopConfig(seed, tasksPerIteration, rolloutsPerTask, maxSteps, verdictsPerStep, lambda,
                     feedback, trainRewardModel, adaptEnvironment, thresholds, policyBand, rewardModelBand, singleton,
-                    rewriterSamples, evaluateEvery);
+                    rewriterSamples, evaluateEvery, rewardModelWeighting);
         }
     }
 }

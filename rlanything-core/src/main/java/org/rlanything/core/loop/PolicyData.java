@@ -27,7 +27,7 @@ public final class PolicyData {
             Trajectory trajectory = rollouts.trajectories().get(k);
             double[] r = new double[trajectory.length()];
             for (int i = 0; i < r.length; i++) {
-                List<Verdict> verdicts = mode == FeedbackMode.OUTCOME ? List.of() : verdicts(rollouts, k, i);
+                List<Verdict> verdicts = mode.usesVerdicts() ? verdicts(rollouts, k, i) : List.of();
                 r[i] = IntegratedReward.of(mode, trajectory.outcome(), verdicts, lambda);
             }
             rewards.add(r);
@@ -38,7 +38,8 @@ public final class PolicyData {
     /** The samples with non-zero advantage, in trajectory then step order. */
     public static List<PolicySample> samples(TaskRollouts rollouts, FeedbackMode mode, double lambda,
                                              SingletonMode singleton) {
-        List<double[]> advantages = StepAdvantages.compute(stepRewards(rollouts, mode, lambda), singleton);
+        List<double[]> advantages = mode == FeedbackMode.TRAJECTORY_OUTCOME ? trajectoryAdvantages(rollouts)
+                : StepAdvantages.compute(stepRewards(rollouts, mode, lambda), singleton);
         List<PolicySample> samples = new ArrayList<>();
         for (int k = 0; k < rollouts.trajectories().size(); k++) {
             Trajectory trajectory = rollouts.trajectories().get(k);
@@ -50,6 +51,31 @@ public final class PolicyData {
             }
         }
         return samples;
+    }
+
+    /**
+     * Trajectory-level GRPO: A(τ) = (O(τ) − mean O) / std O over the task's trajectories (population std;
+     * 0 when σ ≤ 1e-8, as for steps), the same value on every step of τ.
+     */
+    static List<double[]> trajectoryAdvantages(TaskRollouts rollouts) {
+        List<Trajectory> all = rollouts.trajectories();
+        double mean = 0;
+        for (Trajectory t : all) {
+            mean += t.outcome();
+        }
+        mean /= all.size();
+        double var = 0;
+        for (Trajectory t : all) {
+            var += (t.outcome() - mean) * (t.outcome() - mean);
+        }
+        double std = Math.sqrt(var / all.size());
+        List<double[]> out = new ArrayList<>();
+        for (Trajectory t : all) {
+            double[] a = new double[t.length()];
+            java.util.Arrays.fill(a, std <= 1e-8 ? 0.0 : (t.outcome() - mean) / std);
+            out.add(a);
+        }
+        return out;
     }
 
     /** The verdicts of step i of trajectory k. */

@@ -272,7 +272,8 @@ public final class RLAnythingLoop {
             }
             if (config.trainRewardModel() && config.rewardModelBand().contains(acc)) {
                 metrics.rewardModelTask();
-                rewardModelSamples.addAll(RewardModelData.samples(result, config.lambda()));
+                rewardModelSamples.addAll(RewardModelData.samples(result, config.lambda(),
+                        config.rewardModelWeighting()));
             }
         }
         metrics.policySamples(policySamples);

@@ -11,6 +11,7 @@ import org.rlanything.core.Verdict;
 import org.rlanything.core.reward.ConsistencyReward;
 import org.rlanything.core.reward.FeedbackMode;
 import org.rlanything.core.reward.IntegratedReward;
+import org.rlanything.core.reward.RewardModelWeighting;
 
 /**
  * Builds one task's reward-model samples (method.md §4): for every step, the consistency rewards of its
@@ -24,10 +25,23 @@ public final class RewardModelData {
     private RewardModelData() {
     }
 
+    /** The samples with per-step weighting (the reference). */
     public static List<RewardModelSample> samples(TaskRollouts rollouts, double lambda) {
+        return samples(rollouts, lambda, RewardModelWeighting.STEP);
+    }
+
+    /** The samples, each advantage scaled by its trajectory's weight under {@code weighting}. */
+    public static List<RewardModelSample> samples(TaskRollouts rollouts, double lambda, RewardModelWeighting weighting) {
         List<RewardModelSample> samples = new ArrayList<>();
+        double meanLength = 0;
+        for (Trajectory t : rollouts.trajectories()) {
+            meanLength += t.length();
+        }
+        meanLength /= Math.max(1, rollouts.trajectories().size());
         for (int k = 0; k < rollouts.trajectories().size(); k++) {
             Trajectory trajectory = rollouts.trajectories().get(k);
+            double weight = weighting == RewardModelWeighting.TRAJECTORY && trajectory.length() > 0
+                    ? meanLength / trajectory.length() : 1.0;
             for (int i = 0; i < trajectory.length(); i++) {
                 List<Verdict> verdicts = PolicyData.verdicts(rollouts, k, i);
                 double stepReward = IntegratedReward.of(FeedbackMode.INTEGRATED, trajectory.outcome(), verdicts,
@@ -39,7 +53,7 @@ public final class RewardModelData {
                 List<Judgment> judgments = rollouts.judgments().get(k).get(i);
                 JudgeRequest request = new JudgeRequest(trajectory, i);
                 for (int j = 0; j < judgments.size(); j++) {
-                    double a = advantages.get()[j];
+                    double a = advantages.get()[j] * weight;
                     if (a != 0.0) {
                         samples.add(new RewardModelSample(request, judgments.get(j), a));
                     }

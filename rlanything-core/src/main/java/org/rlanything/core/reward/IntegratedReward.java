@@ -33,6 +33,7 @@ public final class IntegratedReward {
         }
         switch (mode) {
             case OUTCOME:
+            case TRAJECTORY_OUTCOME:
                 return outcome;
             case INTEGRATED:
                 return outcome + lambda * meanVerdict(verdicts);
