@@ -70,10 +70,11 @@ public final class AlfworldExperiment implements AutoCloseable {
             throws IOException {
         AlfworldPromptFormat format = AlfworldPromptFormat.defaults();
         TrainerConfig policyTrainer = policyTrainerConfig(settings);
-        TrainerConfig rmTrainer = rewardModelTrainerConfig(settings);
         NeuralModel policyModel;
         NeuralModel rmModel;
+        TrainerConfig rmTrainer;
         if (settings.startingModels() != null) {
+            rmTrainer = rewardModelTrainerConfig(settings, positions(settings.startingModels().resolve("reward_model")));
             policyModel = NeuralModel.load(settings.startingModels().resolve("policy"), policyTrainer, false);
             try {
                 rmModel = NeuralModel.load(settings.startingModels().resolve("reward_model"), rmTrainer, false);
@@ -89,6 +90,7 @@ public final class AlfworldExperiment implements AutoCloseable {
                 try {
                     started.save(tmp, Map.of("seed", settings.seed()));
                     policyModel = NeuralModel.load(tmp.resolve("policy"), policyTrainer, false);
+                    rmTrainer = rewardModelTrainerConfig(settings, pretrain.maxPositions());
                     rmModel = NeuralModel.load(tmp.resolve("reward_model"), rmTrainer, false);
                 } finally {
                     AtomicFiles.deleteTree(tmp);
@@ -130,11 +132,27 @@ public final class AlfworldExperiment implements AutoCloseable {
                 .withLimits(s.maxPromptTokens(), 24).withMaxTokensPerForward(s.maxTokensPerForward());
     }
 
-    /** The reward model's RL trainer. */
-    public static TrainerConfig rewardModelTrainerConfig(AgentSettings s) {
+    /**
+     * The reward model's RL trainer. Its prompt window is wider than the policy's (it reads the policy's view
+     * plus the step): up to {@link Pretrainer#JUDGE_PROMPT_TOKENS}, within the model's {@code positions}.
+     */
+    public static TrainerConfig rewardModelTrainerConfig(AgentSettings s, int positions) {
+        int prompt = Math.max(s.maxPromptTokens(), Math.min(Pretrainer.JUDGE_PROMPT_TOKENS, positions - 24));
         return TrainerConfig.method().withLearningRate(s.rewardModelLearningRate())
-                .withOptimizerSteps(s.rewardModelOptimizerSteps()).withLimits(s.maxPromptTokens(), 24)
+                .withOptimizerSteps(s.rewardModelOptimizerSteps())
+                .withLimits(prompt, 24)
                 .withMaxTokensPerForward(s.maxTokensPerForward());
+    }
+
+    /** The positions of the model saved in {@code dir} (its {@code config.json}). */
+    static int positions(Path dir) throws IOException {
+        Map<?, ?> config = new com.fasterxml.jackson.databind.ObjectMapper().readValue(
+                dir.resolve("config.json").toFile(), Map.class);
+        Object value = config.get("max_position_embeddings");
+        if (!(value instanceof Number n)) {
+            throw new IOException(dir.resolve("config.json") + " has no max_position_embeddings.");
+        }
+        return n.intValue();
     }
 
     /** The loop settings: the arm's switches, K, N, H, m, k; the method's λ, thresholds and bands. */

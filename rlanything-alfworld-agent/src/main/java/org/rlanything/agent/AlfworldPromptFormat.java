@@ -35,24 +35,28 @@ import org.rlanything.neural.PromptFormat;
  * and (by default) the list of receptacles, i.e. {@code You are in the middle of a room.}. The policy
  * chooses among the admissible commands by sequence log-likelihood of {@code " " + command}.
  *
- * <p><b>Judge prompt</b> (the judgment follows {@code Judgment:}):
+ * <p><b>Judge prompt</b> (the judgment follows {@code Judgment:}): what the policy saw at the step (its
+ * prompt, with as many of its earlier steps as fit {@code judgeMaxChars}, at most {@code judgeHistorySteps}),
+ * the command it chose, the observation that followed, and where the step stands (its number and how many
+ * commands were admissible), as the reference's judge reads the policy's whole prompt (method.md §4, [R]):
  * <pre>
  * Task: put a clean spatula in drawer.
  * Visited: sinkbasin 1
  * Carrying: nothing
  * &gt; go to sinkbasin 1
  * You arrive at sinkbasin 1. On the sinkbasin 1, you see a apple 2, a spatula 2.
- * Step: take spatula 2 from sinkbasin 1
+ * &gt; take spatula 2 from sinkbasin 1
  * Result: You pick up the spatula 2 from the sinkbasin 1.
+ * Step 2, 14 options.
  * Judgment:
  * </pre>
- * Visited places and the object in hand are those before the step; then the last {@code judgeHistorySteps}
- * earlier steps, the step's command and the observation that followed it (method.md §4, [R]). The
- * judgment is short reasoning and a boxed verdict: {@link #GOOD_JUDGMENT} or {@link #BAD_JUDGMENT} in the
- * warm start's targets.
+ * The judgment is short reasoning and a boxed verdict: {@link #GOOD_JUDGMENT} or {@link #BAD_JUDGMENT} in
+ * the warm start's targets.
  *
  * @param historySteps earlier steps shown to the policy (with their observations)
- * @param judgeHistorySteps earlier steps shown to the judge before the judged step
+ * @param judgeHistorySteps the most earlier steps shown to the judge before the judged step
+ * @param judgeMaxChars the judge's prompt is kept within this many characters by showing fewer earlier steps
+ *     (never by cutting the task), so that it fits the judge's window
  * @param roomListing whether the first observation keeps its list of receptacles
  * @param maxVisited how many visited places to list (the most recent ones)
  * @param maxObservationChars observations are cut to this many characters (ending in {@code ...}); the
@@ -60,7 +64,7 @@ import org.rlanything.neural.PromptFormat;
  *     would otherwise push the task out of the prompt window.
  */
 public record AlfworldPromptFormat(int historySteps, int judgeHistorySteps, boolean roomListing, int maxVisited,
-                                   int maxObservationChars) implements PromptFormat {
+                                   int maxObservationChars, int judgeMaxChars) implements PromptFormat {
 
     /** The warm start's target judgment for a step that makes progress. */
     public static final String GOOD_JUDGMENT = " progress \\boxed{1}";
@@ -69,6 +73,15 @@ public record AlfworldPromptFormat(int historySteps, int judgeHistorySteps, bool
 
     private static final String ROOM = "You are in the middle of a room.";
     private static final String TASK_MARKER = "Your task is to: ";
+
+    /** A format whose judge sees {@code judgeHistorySteps} earlier steps within 720 characters. */
+    public AlfworldPromptFormat(int historySteps, int judgeHistorySteps, boolean roomListing, int maxVisited,
+                                int maxObservationChars) {
+        this(historySteps, judgeHistorySteps, roomListing, maxVisited, maxObservationChars, DEFAULT_JUDGE_MAX_CHARS);
+    }
+
+    /** About 240 tokens of this project's ALFWorld tokenizer: the judge's window less its judgment. */
+    public static final int DEFAULT_JUDGE_MAX_CHARS = 720;
 
     public AlfworldPromptFormat {
         if (maxObservationChars < 16) {
@@ -81,11 +94,11 @@ public record AlfworldPromptFormat(int historySteps, int judgeHistorySteps, bool
     }
 
     /**
-     * Three steps of history for the policy, one for the judge, no room listing, eight visited places,
-     * observations cut at 160 characters (the current one at 320).
+     * Three steps of history for the policy and (as far as they fit) for the judge, no room listing, eight
+     * visited places, observations cut at 160 characters (the current one at 320).
      */
     public static AlfworldPromptFormat defaults() {
-        return new AlfworldPromptFormat(3, 1, false, 8, 160);
+        return new AlfworldPromptFormat(3, 3, false, 8, 160);
     }
 
     @Override
@@ -109,20 +122,36 @@ public record AlfworldPromptFormat(int historySteps, int judgeHistorySteps, bool
 
     @Override
     public String judgePrompt(JudgeRequest request) {
-        StringBuilder sb = new StringBuilder(256);
         List<Step> before = request.trajectory().steps().subList(0, request.stepIndex());
         Step step = request.step();
+        String prompt = "";
+        for (int shown = judgeHistorySteps; shown >= 0; shown--) {
+            prompt = judgePrompt(before, step, request, shown);
+            if (prompt.length() <= judgeMaxChars) {
+                break;
+            }
+        }
+        return prompt;
+    }
+
+    /** The judge's prompt with at most {@code shown} earlier steps of the policy's view. */
+    private String judgePrompt(List<Step> before, Step step, JudgeRequest request, int shown) {
+        StringBuilder sb = new StringBuilder(512);
         header(sb, request.task(), before);
-        if (before.isEmpty()) {
-            sb.append(cut(firstObservation(step.observation()), maxObservationChars)).append('\n');
+        if (before.isEmpty() || shown == 0) {
+            sb.append(before.isEmpty() ? cut(firstObservation(step.observation()), maxObservationChars)
+                    : cut(step.observation(), maxObservationChars)).append('\n');
         } else {
-            for (Step s : before.subList(Math.max(0, before.size() - judgeHistorySteps), before.size())) {
+            List<Step> visible = before.subList(Math.max(0, before.size() - shown), before.size());
+            for (Step s : visible) {
                 sb.append("> ").append(s.action().command()).append('\n').append(cut(s.nextObservation(), maxObservationChars))
                         .append('\n');
             }
         }
-        sb.append("Step: ").append(step.action().command()).append('\n');
+        sb.append("> ").append(step.action().command()).append('\n');
         sb.append("Result: ").append(cut(step.nextObservation(), 2 * maxObservationChars)).append('\n');
+        sb.append("Step ").append(step.index() + 1).append(", ").append(step.admissibleActions().size())
+                .append(" options.\n");
         return sb.append("Judgment:").toString();
     }
 

@@ -79,10 +79,22 @@ public final class Pretrainer {
         }
     }
 
+    /**
+     * The judge's prompt window in tokens: the model's 256 positions less 24 for the judgment. The judge reads
+     * the policy's view plus the step and its result, so its window is wider than the policy's 200 tokens.
+     */
+    public static final int JUDGE_PROMPT_TOKENS = 232;
+
     /** The trainer limits the agent's models use: prompts up to maxPromptTokens, the rest for responses. */
     public static TrainerConfig trainerConfig(PretrainSettings s) {
         return TrainerConfig.method().withLimits(s.maxPromptTokens(), s.maxPositions() - s.maxPromptTokens())
                 .withMaxTokensPerForward(4096);
+    }
+
+    /** The judge's limits: prompts up to {@link #JUDGE_PROMPT_TOKENS}, the rest for the judgment. */
+    public static TrainerConfig judgeTrainerConfig(PretrainSettings s) {
+        int prompt = Math.min(JUDGE_PROMPT_TOKENS, s.maxPositions() - 8);
+        return TrainerConfig.method().withLimits(prompt, s.maxPositions() - prompt).withMaxTokensPerForward(4096);
     }
 
     /** Runs the whole recipe; {@code log} receives one line per phase. */
@@ -132,7 +144,7 @@ public final class Pretrainer {
                 metrics.put("pretrain/dagger_" + round + "_loss", loss);
             }
             rewardModel = NeuralModel.create(s.modelConfig(s.vocabSize(), Seeds.derive(s.seed(), INIT_RM)), tokenizer,
-                    trainer);
+                    judgeTrainerConfig(s));
             metrics.putAll(warmStartRewardModel(rewardModel, judged, s, log));
             return new StartingModels(policy, rewardModel, metrics);
         } catch (RuntimeException e) {
@@ -168,7 +180,7 @@ public final class Pretrainer {
         return Map.of("pretrain/bc_loss", loss, "pretrain/bc_seconds", seconds(t0));
     }
 
-    /** Warm start on noisy planner labels: {@code rmSteps} steps over shuffled judged steps. */
+    /** Warm start on noisy step labels (the restrained ones where present): {@code rmSteps} steps over shuffled judged steps. */
     public static Map<String, Double> warmStartRewardModel(NeuralModel model, List<Trajectory> trajectories,
                                                            PretrainSettings s, Consumer<String> log) {
         long t0 = System.nanoTime();
@@ -178,10 +190,12 @@ public final class Pretrainer {
         for (int k = 0; k < trajectories.size(); k++) {
             Trajectory t = trajectories.get(k);
             for (Step step : t.steps()) {
-                if (step.label() == StepLabel.UNKNOWN) {
+                // The restrained label (what the agent could know) where the environment gives one.
+                StepLabel label = step.restrainedLabel() != StepLabel.UNKNOWN ? step.restrainedLabel() : step.label();
+                if (label == StepLabel.UNKNOWN) {
                     continue;
                 }
-                boolean isGood = step.label() == StepLabel.GOOD;
+                boolean isGood = label == StepLabel.GOOD;
                 good += isGood ? 1 : 0;
                 if (Seeds.rng(s.seed(), NOISE, k, step.index()).nextDouble() < s.rmLabelNoise()) {
                     isGood = !isGood;

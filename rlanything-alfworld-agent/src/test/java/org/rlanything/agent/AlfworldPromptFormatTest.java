@@ -87,20 +87,39 @@ class AlfworldPromptFormatTest {
     }
 
     @Test
-    void judgePromptShowsTheStateBeforeTheStepThenTheStepAndItsResult() {
+    void judgePromptShowsThePolicysViewThenTheStepItsResultAndWhereItStands() {
         List<Step> h = history();
         Trajectory t = new Trajectory(new FakeTask("put a clean spatula in drawer."), 0, h, false);
         String p = AlfworldPromptFormat.defaults().judgePrompt(new JudgeRequest(t, 2));
         assertEquals("Task: put a clean spatula in drawer.\n"
                 + "Visited: cabinet 1, sinkbasin 1\n"
                 + "Carrying: nothing\n"
+                + "> go to cabinet 1\nYou arrive at cabinet 1. The cabinet 1 is closed.\n"
                 + "> go to sinkbasin 1\nYou arrive at sinkbasin 1. On the sinkbasin 1, you see a apple 2, and a spatula 2.\n"
-                + "Step: take spatula 2 from sinkbasin 1\n"
+                + "> take spatula 2 from sinkbasin 1\n"
                 + "Result: You pick up the spatula 2 from the sinkbasin 1.\n"
+                + "Step 3, 2 options.\n"
                 + "Judgment:", p);
         String first = AlfworldPromptFormat.defaults().judgePrompt(new JudgeRequest(t, 0));
         assertTrue(first.startsWith("Task: put a clean spatula in drawer.\nCarrying: nothing\nYou are in the middle of a room.\n"
-                + "Step: go to cabinet 1\n"), first);
+                + "> go to cabinet 1\nResult: "), first);
+        // The policy saw the same history at that step (its prompt ends where the judged command begins).
+        String policy = AlfworldPromptFormat.defaults().policyPrompt(new PolicyContext(t.task(), h.subList(0, 2),
+                h.get(2).observation(), h.get(2).admissibleActions()));
+        assertTrue(p.startsWith(policy.substring(0, policy.length() - 1)), policy);
+    }
+
+    @Test
+    void judgePromptShowsFewerEarlierStepsRatherThanCutTheTask() {
+        List<Step> h = history();
+        Trajectory t = new Trajectory(new FakeTask("put a clean spatula in drawer."), 0, h, false);
+        AlfworldPromptFormat tight = new AlfworldPromptFormat(3, 3, false, 8, 160, 330);
+        String p = tight.judgePrompt(new JudgeRequest(t, 4));
+        assertTrue(p.length() <= 330, p.length() + ": " + p);
+        assertTrue(p.startsWith("Task: put a clean spatula in drawer.\n"), p);
+        assertTrue(p.contains("> clean spatula 2 with sinkbasin 1\n") && !p.contains("> take spatula 2"), p);
+        assertTrue(p.endsWith("> go to cabinet 1\nResult: You arrive at cabinet 1. The cabinet 1 is closed.\n"
+                + "Step 5, 2 options.\nJudgment:"), p);
     }
 
     @Test

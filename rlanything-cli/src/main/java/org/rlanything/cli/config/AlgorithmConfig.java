@@ -5,13 +5,14 @@ import org.rlanything.core.adapt.AdaptationThresholds;
 import org.rlanything.core.loop.Ablation;
 import org.rlanything.core.loop.LoopConfig;
 import org.rlanything.core.reward.AccuracyBand;
+import org.rlanything.core.reward.RewardModelWeighting;
 import org.rlanything.core.reward.SingletonMode;
 
 /**
  * The {@code algorithm} section: the ablation arm and the loop's sizes and thresholds (method.md §1-§5).
  * Defaults are the reference's text-game values.
  *
- * @param arm which components learn: OUTCOME_ONLY, POLICY, POLICY_REWARD, POLICY_REWARD_ENV, STEP_ONLY
+ * @param arm which components learn: OUTCOME_ONLY, GRPO, POLICY, POLICY_REWARD, POLICY_REWARD_ENV, STEP_ONLY
  * @param tasksPerIteration K
  * @param rolloutsPerTask N
  * @param verdictsPerStep m
@@ -22,11 +23,12 @@ import org.rlanything.core.reward.SingletonMode;
  * @param rewardModelBand task accuracies that feed reward-model samples, [low, high]
  * @param singleton what a step index reached by one trajectory gets: ZERO or RAW
  * @param rewriterSamples k
+ * @param rewardModelWeighting how the judge's samples of a task are weighed: STEP (reference) or TRAJECTORY
  */
 public record AlgorithmConfig(Ablation arm, Integer tasksPerIteration, Integer rolloutsPerTask,
                               Integer verdictsPerStep, Double lambda, Double alphaLow, Double alphaHigh,
                               List<Double> policyBand, List<Double> rewardModelBand, SingletonMode singleton,
-                              Integer rewriterSamples) {
+                              Integer rewriterSamples, RewardModelWeighting rewardModelWeighting) {
     public AlgorithmConfig {
         arm = arm == null ? Ablation.POLICY_REWARD_ENV : arm;
         tasksPerIteration = Check.atLeast("tasks_per_iteration", tasksPerIteration, 16, 1);
@@ -43,10 +45,11 @@ public record AlgorithmConfig(Ablation arm, Integer tasksPerIteration, Integer r
         rewardModelBand = Check.band("reward_model_band", rewardModelBand, List.of(0.2, 0.8));
         singleton = singleton == null ? SingletonMode.ZERO : singleton;
         rewriterSamples = Check.atLeast("rewriter_samples", rewriterSamples, 8, 1);
+        rewardModelWeighting = rewardModelWeighting == null ? RewardModelWeighting.STEP : rewardModelWeighting;
     }
 
     public static AlgorithmConfig defaults() {
-        return new AlgorithmConfig(null, null, null, null, null, null, null, null, null, null, null);
+        return new AlgorithmConfig(null, null, null, null, null, null, null, null, null, null, null, null);
     }
 
     /** The loop's settings from this section, the trainer's and the environment's step limit. */
@@ -56,6 +59,7 @@ public record AlgorithmConfig(Ablation arm, Integer tasksPerIteration, Integer r
                 .ablation(arm).thresholds(new AdaptationThresholds(alphaLow, alphaHigh))
                 .policyBand(new AccuracyBand(policyBand.get(0), policyBand.get(1)))
                 .rewardModelBand(new AccuracyBand(rewardModelBand.get(0), rewardModelBand.get(1)))
-                .singleton(singleton).rewriterSamples(rewriterSamples).evaluateEvery(trainer.evaluateEvery()).build();
+                .singleton(singleton).rewriterSamples(rewriterSamples).evaluateEvery(trainer.evaluateEvery())
+                .rewardModelWeighting(rewardModelWeighting).build();
     }
 }

@@ -10,12 +10,15 @@ import org.rlanything.agent.AlfworldExperiment;
 import org.rlanything.agent.AlfworldGames;
 import org.rlanything.cli.config.AlfworldEnvironmentConfig;
 import org.rlanything.cli.config.KeyLockEnvironmentConfig;
+import org.rlanything.cli.config.LabelRewardModelConfig;
 import org.rlanything.cli.config.NeuralPolicyConfig;
 import org.rlanything.cli.config.NeuralRewardModelConfig;
 import org.rlanything.cli.config.RunConfig;
 import org.rlanything.cli.config.TabularPolicyConfig;
 import org.rlanything.cli.config.TabularRewardModelConfig;
+import org.rlanything.core.RewardModel;
 import org.rlanything.core.Task;
+import org.rlanything.core.judge.LabelJudge;
 import org.rlanything.demo.KeyLockDemo;
 import org.rlanything.demo.KeyLockEnvironment;
 import org.rlanything.demo.KeyLockRewriter;
@@ -71,11 +74,13 @@ public final class Backends {
         if (!(config.policy() instanceof NeuralPolicyConfig)) {
             throw new IllegalArgumentException("environment.kind alfworld needs policy.kind neural.");
         }
-        if (!(config.rewardModel() instanceof NeuralRewardModelConfig)) {
-            throw new IllegalArgumentException("environment.kind alfworld needs reward_model.kind neural.");
+        if (!(config.rewardModel() instanceof NeuralRewardModelConfig)
+                && !(config.rewardModel() instanceof LabelRewardModelConfig)) {
+            throw new IllegalArgumentException("environment.kind alfworld needs reward_model.kind neural or label.");
         }
         NeuralPolicyConfig policy = (NeuralPolicyConfig) config.policy();
-        NeuralRewardModelConfig judge = (NeuralRewardModelConfig) config.rewardModel();
+        NeuralRewardModelConfig judge = config.rewardModel() instanceof NeuralRewardModelConfig neural ? neural
+                : new NeuralRewardModelConfig(null, null, null, null);
         long seed = config.trainer().seed();
         AlfworldGames games = AlfworldGames.locate();
         Path starting = startingModels(config, games);
@@ -94,26 +99,37 @@ public final class Backends {
                 .evalTemperature(env.evalTemperature()).evalVerdicts(env.evalVerdicts()).build();
         AlfworldExperiment experiment = AlfworldExperiment.create(settings, games, line -> System.err.println(line));
         return new RunComponents("alfworld", experiment.environment(), new ArrayList<>(experiment.tasks()),
-                experiment.codec(), experiment.policy(), experiment.rewardModel(), experiment.rewriter(),
-                experiment.evaluator());
+                experiment.codec(), experiment.policy(), labelJudgeOr(config, experiment.rewardModel()),
+                experiment.rewriter(), experiment.evaluator());
     }
 
     private static RunComponents keyLock(RunConfig config, KeyLockEnvironmentConfig env) {
         if (!(config.policy() instanceof TabularPolicyConfig)) {
             throw new IllegalArgumentException("environment.kind keylock needs policy.kind tabular.");
         }
-        if (!(config.rewardModel() instanceof TabularRewardModelConfig)) {
-            throw new IllegalArgumentException("environment.kind keylock needs reward_model.kind tabular.");
+        if (!(config.rewardModel() instanceof TabularRewardModelConfig)
+                && !(config.rewardModel() instanceof LabelRewardModelConfig)) {
+            throw new IllegalArgumentException("environment.kind keylock needs reward_model.kind tabular or label.");
         }
         TabularPolicyConfig policy = (TabularPolicyConfig) config.policy();
-        TabularRewardModelConfig judge = (TabularRewardModelConfig) config.rewardModel();
+        TabularRewardModelConfig judge = config.rewardModel() instanceof TabularRewardModelConfig tabular ? tabular
+                : new TabularRewardModelConfig(null, null);
         KeyLockEnvironment environment = new KeyLockEnvironment(env.maxSteps());
         List<Task> tasks = new ArrayList<>(KeyLockDemo.pool(config.trainer().seed(), env.poolSize(), env.minDoors(),
                 env.maxDoors()));
         return new RunComponents("keylock", environment, tasks, new KeyLockTaskCodec(),
-                new TabularPolicy(policy.learningRate()), new TabularJudge(judge.learningRate(), judge.invalidRate()),
+                new TabularPolicy(policy.learningRate()),
+                labelJudgeOr(config, new TabularJudge(judge.learningRate(), judge.invalidRate())),
                 new KeyLockRewriter(),
                 (iteration, evaluated, rewardModel, seed) -> KeyLockDemo.evaluate(evaluated, rewardModel, environment,
                         seed, env.minDoors(), env.maxDoors(), env.maxSteps()));
+    }
+
+    /** The label judge when {@code reward_model.kind} is {@code label}, else {@code judge}. */
+    private static RewardModel labelJudgeOr(RunConfig config, RewardModel judge) {
+        if (config.rewardModel() instanceof LabelRewardModelConfig label) {
+            return new LabelJudge(label.flipProbability(), label.restrained());
+        }
+        return judge;
     }
 }
