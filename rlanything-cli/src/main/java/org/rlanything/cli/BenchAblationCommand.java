@@ -15,9 +15,11 @@ import picocli.CommandLine.Spec;
 
 /** {@code rlanything bench ablation}: the paper's ablation arms, several seeds each. */
 @Command(name = "ablation", mixinStandardHelpOptions = true,
-        description = "Runs the ablation arms (before, outcome only, Policy, Policy+Reward, Policy+Reward+Env, step"
-                + " only) from the same starting models with the same budget and several seeds; writes ablation.md,"
-                + " ablation.html and ablation.json plus one run folder per arm and seed.")
+        description = "Runs the ablation arms (before, outcome only, GRPO, Policy, Policy+Reward, Policy+Reward+Env,"
+                + " step only) from the same starting models with the same budget and several seeds; writes"
+                + " ablation.md (with differences to outcome only paired by seed), ablation.html, ablation.json and"
+                + " results.json plus one run folder per arm and seed. A re-run with the same config continues the"
+                + " runs it finished or started.")
 final class BenchAblationCommand implements Callable<Integer> {
 
     @Spec
@@ -62,6 +64,11 @@ final class BenchAblationCommand implements Callable<Integer> {
             + " and the run folders of an earlier ablation (give the same --config, --seeds and overrides).")
     private boolean tabulate;
 
+    @Option(names = "--judge-flips", split = ",", description = "The judge-quality sweep instead of the ablation:"
+            + " outcome only and, for each flip probability q (for example 0.5,0.4,0.3,0.2,0.1), the Policy arm with a"
+            + " label judge whose verdicts are the true step labels flipped with probability q.")
+    private List<Double> judgeFlips = new ArrayList<>();
+
     @Parameters(paramLabel = "OVERRIDES", arity = "0..*", description = "Config overrides applied to every arm.")
     private List<String> overrides = new ArrayList<>();
 
@@ -83,7 +90,8 @@ final class BenchAblationCommand implements Callable<Integer> {
         for (int i = 0; i < seeds; i++) {
             seedList.add(firstSeed + i);
         }
-        AblationBench bench = new AblationBench(config, all, seedList, out, spec.commandLine().getOut(), workers);
+        AblationBench bench = new AblationBench(config, all, seedList, out, spec.commandLine().getOut(), workers,
+                judgeFlips);
         if (tabulate) {
             bench.tabulate();
         } else {

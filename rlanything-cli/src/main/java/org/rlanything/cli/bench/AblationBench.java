@@ -21,6 +21,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.rlanything.cli.config.ConfigLoader;
+import org.rlanything.cli.config.LabelRewardModelConfig;
 import org.rlanything.cli.config.RunConfig;
 import org.rlanything.cli.report.HtmlCharts;
 import org.rlanything.core.io.AtomicFiles;
@@ -38,13 +39,29 @@ import org.rlanything.core.loop.RLAnythingLoop;
  * final models are evaluated with the run's fixed evaluation seed. The step-only arm freezes the reward
  * model trained by the full run of the same seed. Every arm is an ordinary training run with its own run
  * folder and report under {@code runs/}; the bench writes {@code ablation.md}, {@code ablation.html} and
- * {@code ablation.json} with mean and standard deviation over seeds and the evaluation curves.
+ * {@code ablation.json} with mean and standard deviation over seeds and the evaluation curves, the
+ * differences to outcome-only paired by seed with 95% confidence intervals, and {@code results.json}
+ * ({@code {"arms": {ARM: {SEED: {"real": success, "generated": success}}}}}) for anyone to recompute them.
+ *
+ * <p><b>Judge-quality sweep.</b> Given flip probabilities q, the arms are outcome-only and, for each q, the
+ * Policy arm with the {@code label} judge that flips the true step label with probability q ({@code
+ * LABEL_Q0.30}, ...): how accurate must a judge be before integrated feedback pays?
+ *
+ * <p><b>Resumable.</b> A re-run with the same config continues: a run folder whose run finished is read
+ * back, one that was started is resumed from its last checkpoint, and the starting point of each seed is
+ * kept in {@code before-seedN-HASH.json}; a run folder made with another config is refused.
  */
 public final class AblationBench {
 
     /** Arms in table order; "before" is the untrained starting point. */
-    static final List<String> ARMS = List.of("before", "OUTCOME_ONLY", "POLICY", "POLICY_REWARD",
+    static final List<String> ARMS = List.of("before", "OUTCOME_ONLY", "GRPO", "POLICY", "POLICY_REWARD",
             "POLICY_REWARD_ENV", "STEP_ONLY");
+
+    /** The prefix of a sweep arm: the Policy arm with a label judge of the given flip probability. */
+    static final String LABEL_ARM = "LABEL_Q";
+
+    /** The arms of this bench, in table order (the first is "before"). */
+    private final List<String> arms;
 
     private final Path configFile;
     private final List<String> overrides;
@@ -54,14 +71,34 @@ public final class AblationBench {
     private final int workers;
 
     public AblationBench(Path configFile, List<String> overrides, List<Long> seeds, Path out, PrintWriter log) {
-        this(configFile, overrides, seeds, out, log, 1);
+        this(configFile, overrides, seeds, out, log, 1, List.of());
     }
 
-    /** {@code workers} runs at a time (each run uses one core for its tensor work). */
     public AblationBench(Path configFile, List<String> overrides, List<Long> seeds, Path out, PrintWriter log,
                          int workers) {
+        this(configFile, overrides, seeds, out, log, workers, List.of());
+    }
+
+    /**
+     * {@code workers} runs at a time (each run uses one core for its tensor work); with {@code judgeFlips}
+     * the bench is the judge-quality sweep instead of the ablation.
+     */
+    public AblationBench(Path configFile, List<String> overrides, List<Long> seeds, Path out, PrintWriter log,
+                         int workers, List<Double> judgeFlips) {
         if (workers < 1) {
             throw new IllegalArgumentException("--workers (" + workers + ") must be >= 1.");
+        }
+        if (judgeFlips.isEmpty()) {
+            this.arms = ARMS;
+        } else {
+            List<String> sweep = new ArrayList<>(List.of("before", "OUTCOME_ONLY"));
+            for (double q : judgeFlips) {
+                if (!(q >= 0 && q <= 1)) {
+                    throw new IllegalArgumentException("A judge flip probability must be in [0, 1], got " + q + ".");
+                }
+                sweep.add(LABEL_ARM + String.format(Locale.ROOT, "%.2f", q));
+            }
+            this.arms = List.copyOf(sweep);
         }
         this.workers = workers;
         this.configFile = configFile;
@@ -94,7 +131,15 @@ public final class AblationBench {
             for (long seed : seeds) {
                 before.put(seed, pool.submit(() -> before(seed)));
             }
-            List<String> order = List.of("POLICY_REWARD_ENV", "POLICY_REWARD", "POLICY", "OUTCOME_ONLY", "STEP_ONLY");
+            List<String> order = new ArrayList<>();
+            if (arms.contains("POLICY_REWARD_ENV")) {
+                order.add("POLICY_REWARD_ENV"); // first: the step-only arm waits on its judge
+            }
+            for (String arm : arms.subList(1, arms.size())) {
+                if (!order.contains(arm)) {
+                    order.add(arm);
+                }
+            }
             for (String arm : order) {
                 for (long seed : seeds) {
                     Future<ArmResult> job = pool.submit(() -> {
@@ -115,7 +160,7 @@ public final class AblationBench {
             List<ArmResult> results = new ArrayList<>();
             for (long seed : seeds) {
                 results.add(await(before.get(seed)));
-                for (String arm : ARMS.subList(1, ARMS.size())) {
+                for (String arm : arms.subList(1, arms.size())) {
                     results.add(await(jobs.get(arm + "/" + seed)));
                 }
             }
@@ -157,12 +202,21 @@ public final class AblationBench {
     /** The starting models of {@code seed}, evaluated with the seed's fixed evaluation seed. */
     private ArmResult before(long seed) throws IOException {
         RunConfig base = config(seed, "before", List.of());
+        // kept per seed and config, so a re-run with another config evaluates afresh
+        Path cached = out.resolve("before-seed" + seed + "-" + shortHash(ConfigLoader.toYaml(base)) + ".json");
+        ObjectMapper json = new ObjectMapper();
+        if (Files.isRegularFile(cached)) {
+            ArmResult kept = json.readValue(cached.toFile(), ArmResult.class);
+            log("seed %d before (kept from %s): %s", seed, cached, kept.finals());
+            return kept;
+        }
         long started = System.nanoTime();
         RunComponents starting = Backends.create(base);
         loadInit(base, starting);
         Map<String, Double> before = new TreeMap<>(starting.evaluator().evaluate(0, starting.policy(),
                 starting.rewardModel(), RLAnythingLoop.evaluationSeed(seed)));
         ArmResult result = new ArmResult("before", seed, before, Map.of(), seconds(started));
+        AtomicFiles.write(cached, json.writeValueAsBytes(result));
         log("seed %d before (%.0f s): %s", seed, result.seconds(), before);
         return result;
     }
@@ -179,11 +233,26 @@ public final class AblationBench {
         }
         RunConfig config = config(seed, arm, extra);
         Path runDir = Path.of(config.trainer().runDir());
-        AtomicFiles.deleteTree(runDir);
+        RunFolder folder = new RunFolder(runDir);
         long started = System.nanoTime();
-        TrainingRun run = TrainingRun.start(config, false, rewardModel == null ? before : null);
-        run.run();
-        List<JsonNode> lines = run.folder().metrics().read();
+        TrainingRun run = null;
+        if (Files.isRegularFile(folder.config())) {
+            String recorded = Files.readString(folder.config(), StandardCharsets.UTF_8);
+            if (!recorded.equals(ConfigLoader.toYaml(config))) {
+                throw new IOException("The run folder " + runDir + " holds a run of another config: give another --out"
+                        + " or delete the folder.");
+            }
+            if (!finished(folder, config.trainer().iterations())) {
+                log("seed %d %s: resuming %s", seed, arm, runDir);
+                run = TrainingRun.resume(runDir, List.of(), false);
+                run.run();
+            }
+        } else {
+            AtomicFiles.deleteTree(runDir);
+            run = TrainingRun.start(config, false, rewardModel == null ? before : null);
+            run.run();
+        }
+        List<JsonNode> lines = folder.metrics().read();
         Map<String, Double> finals = finalEvaluation(run, lines, config, seed);
         finals.putAll(runFigures(lines));
         ArmResult result = new ArmResult(arm, seed, finals, curves(lines), seconds(started));
@@ -191,9 +260,23 @@ public final class AblationBench {
         return result;
     }
 
+    private static String shortHash(String text) {
+        try {
+            byte[] digest = java.security.MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
+            return java.util.HexFormat.of().formatHex(digest, 0, 4);
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Whether the run in {@code folder} has recorded its last iteration. */
+    private static boolean finished(RunFolder folder, int iterations) throws IOException {
+        return folder.metrics().read().stream().anyMatch(line -> line.path("iteration").asInt(-1) == iterations);
+    }
+
     /** The run's own evaluation after its last iteration, or a fresh one if the run recorded none. */
     private static Map<String, Double> finalEvaluation(TrainingRun run, List<JsonNode> lines, RunConfig config,
-                                                       long seed) {
+                                                       long seed) throws IOException {
         Map<String, Double> finals = new TreeMap<>();
         lastMetrics(lines).forEach((key, value) -> {
             if (key.startsWith("val-")) {
@@ -201,6 +284,9 @@ public final class AblationBench {
             }
         });
         if (finals.isEmpty()) {
+            if (run == null) {
+                throw new IOException("The finished run " + config.trainer().runDir() + " recorded no evaluation.");
+            }
             finals.putAll(run.components().evaluator().evaluate(config.trainer().iterations(),
                     run.components().policy(), run.components().rewardModel(), RLAnythingLoop.evaluationSeed(seed)));
         }
@@ -242,11 +328,19 @@ public final class AblationBench {
         List<String> all = new ArrayList<>(overrides);
         all.add("trainer.seed=" + seed);
         all.add("trainer.run_dir=" + out.resolve("runs").resolve(runName(arm, seed)));
-        if (!arm.equals("before")) {
+        if (arm.startsWith(LABEL_ARM)) {
+            all.add("algorithm.arm=" + Ablation.POLICY.name());
+        } else if (!arm.equals("before")) {
             all.add("algorithm.arm=" + Ablation.valueOf(arm).name());
         }
         all.addAll(extra);
-        return ConfigLoader.load(configFile, all);
+        RunConfig config = ConfigLoader.load(configFile, all);
+        if (arm.startsWith(LABEL_ARM)) {
+            double q = Double.parseDouble(arm.substring(LABEL_ARM.length()));
+            config = new RunConfig(config.trainer(), config.environment(), config.policy(),
+                    new LabelRewardModelConfig(q, null), config.algorithm());
+        }
+        return config;
     }
 
     private static String runName(String arm, long seed) {
@@ -336,6 +430,10 @@ public final class AblationBench {
                 + " std), final models, fixed evaluation seed per run seed.\n\n");
         md.append("## Results\n\n");
         table(md, results, resultColumns(metrics), true);
+        md.append("\n## Paired differences to outcome only\n\nPer seed, the arm's success minus outcome-only's on"
+                + " the same seed (same starting models, same evaluation seed); mean over seeds and its 95% confidence"
+                + " interval (Student t, n − 1 degrees of freedom).\n\n");
+        pairedTable(md, results, metrics);
         md.append("\n## Diagnostics\n\nMeans over the training iterations of each run (band counts are tasks per"
                 + " iteration), and the judge's figures on the other evaluation sets.\n\n");
         table(md, results, DIAGNOSTICS, false);
@@ -346,6 +444,8 @@ public final class AblationBench {
         }
         table(md, results, all, true);
         AtomicFiles.write(out.resolve("ablation.md"), md.toString().getBytes(StandardCharsets.UTF_8));
+        AtomicFiles.write(out.resolve("results.json"), json.writerWithDefaultPrettyPrinter()
+                .writeValueAsBytes(resultsBySeed(results)));
 
         ObjectNode data = json.createObjectNode();
         ArrayNode charts = data.putArray("charts");
@@ -360,7 +460,7 @@ public final class AblationBench {
             chart.put("title", key + " (mean over seeds)");
             chart.put("type", "line");
             ArrayNode series = chart.putArray("series");
-            for (String arm : ARMS) {
+            for (String arm : arms) {
                 Map<Integer, double[]> sums = new TreeMap<>();
                 for (ArmResult result : results) {
                     if (result.arm().equals(arm) && result.curves().containsKey(key)) {
@@ -422,8 +522,67 @@ public final class AblationBench {
             new String[] {"judge outcome acc., alfworld_generated", "val-core/alfworld_generated/rm_outcome_acc"},
             new String[] {"rejected rewrites", "env/rejected_total"});
 
+    /**
+     * {@code {"arms": {ARM: {SEED: {"real": success, "generated": success, ...}}}}}: every final success rate of
+     * every run, keyed by the evaluation set's short name ({@code alfworld_real} becomes {@code real}).
+     */
+    Map<String, Object> resultsBySeed(List<ArmResult> results) {
+        Map<String, Map<String, Map<String, Double>>> byArm = new java.util.LinkedHashMap<>();
+        for (String arm : arms) {
+            for (ArmResult r : results) {
+                if (!r.arm().equals(arm)) {
+                    continue;
+                }
+                Map<String, Double> cell = new TreeMap<>();
+                r.finals().forEach((key, value) -> {
+                    if (key.startsWith("val-core/") && key.endsWith("/success")) {
+                        String set = key.substring("val-core/".length(), key.length() - "/success".length());
+                        cell.put(set.startsWith("alfworld_") ? set.substring("alfworld_".length()) : set, value);
+                    }
+                });
+                byArm.computeIfAbsent(arm, a -> new java.util.LinkedHashMap<>()).put(Long.toString(r.seed()), cell);
+            }
+        }
+        return Map.of("arms", byArm);
+    }
+
+    /** Per arm and evaluation set: the mean paired difference to outcome-only and its 95% interval. */
+    private void pairedTable(StringBuilder md, List<ArmResult> results, java.util.Collection<String> metrics) {
+        List<String> sets = new ArrayList<>();
+        for (String[] column : resultColumns(metrics)) {
+            if (column[1].endsWith("/success")) {
+                sets.add(column[1]);
+            }
+        }
+        md.append("| arm |");
+        for (String set : sets) {
+            md.append(" ").append(set.substring("val-core/".length(), set.length() - "/success".length()))
+                    .append(" − outcome only |");
+        }
+        md.append("\n|---|").append("---|".repeat(sets.size())).append('\n');
+        for (String arm : arms) {
+            if (arm.equals("OUTCOME_ONLY")) {
+                continue;
+            }
+            md.append("| ").append(arm).append(" |");
+            for (String set : sets) {
+                List<Double> diffs = new ArrayList<>();
+                for (ArmResult r : results) {
+                    if (!r.arm().equals(arm) || !r.finals().containsKey(set)) {
+                        continue;
+                    }
+                    results.stream().filter(o -> o.arm().equals("OUTCOME_ONLY") && o.seed() == r.seed()
+                            && o.finals().containsKey(set)).findFirst()
+                            .ifPresent(o -> diffs.add(r.finals().get(set) - o.finals().get(set)));
+                }
+                md.append(' ').append(PairedDifference.of(diffs).format()).append(" |");
+            }
+            md.append('\n');
+        }
+    }
+
     /** One markdown table, a row per arm; columns whose metric no arm has are left out. */
-    private static void table(StringBuilder md, List<ArmResult> results, List<String[]> columns, boolean seconds) {
+    private void table(StringBuilder md, List<ArmResult> results, List<String[]> columns, boolean seconds) {
         List<String[]> present = new ArrayList<>();
         for (String[] column : columns) {
             if (results.stream().anyMatch(r -> r.finals().containsKey(column[1]))) {
@@ -436,7 +595,7 @@ public final class AblationBench {
         }
         md.append(seconds ? " seconds per run |\n" : "\n").append("|---|");
         md.append("---|".repeat(present.size() + (seconds ? 1 : 0))).append('\n');
-        for (String arm : ARMS) {
+        for (String arm : arms) {
             md.append("| ").append(arm).append(" |");
             for (String[] column : present) {
                 md.append(' ').append(cell(results, arm, column[1])).append(" |");

@@ -53,6 +53,7 @@ public final class ConfigLoader {
             .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
             .enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY)
             .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
+            .disable(YAMLGenerator.Feature.USE_NATIVE_TYPE_ID) // kinds as 'kind:' keys, as users write them
             .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
             .build();
 
@@ -121,11 +122,16 @@ public final class ConfigLoader {
         }
     }
 
-    /** Sets every key of {@code top} on {@code base}; sections (mappings) are merged key by key. */
+    /**
+     * Sets every key of {@code top} on {@code base}; sections (mappings) are merged key by key, except that a
+     * section naming another {@code kind} replaces the base's section whole (the base's keys belong to a
+     * different backend and mean nothing to this one).
+     */
     private static void layOver(ObjectNode base, ObjectNode top) {
         top.fields().forEachRemaining(entry -> {
             JsonNode below = base.get(entry.getKey());
-            if (below instanceof ObjectNode section && entry.getValue() instanceof ObjectNode over) {
+            if (below instanceof ObjectNode section && entry.getValue() instanceof ObjectNode over
+                    && !(over.has("kind") && !over.get("kind").equals(section.get("kind")))) {
                 layOver(section, over);
             } else {
                 base.set(entry.getKey(), entry.getValue());

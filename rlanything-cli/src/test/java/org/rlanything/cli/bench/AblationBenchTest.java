@@ -23,7 +23,7 @@ class AblationBenchTest {
         StringWriter log = new StringWriter();
         List<AblationBench.ArmResult> results = new AblationBench(Path.of("..", "configs", "demo.yaml"),
                 List.of("trainer.iterations=6"), List.of(1L, 2L), dir, new PrintWriter(log)).run();
-        assertEquals(12, results.size(), "six arms, two seeds");
+        assertEquals(14, results.size(), "seven arms, two seeds");
         for (String arm : AblationBench.ARMS) {
             assertEquals(2, results.stream().filter(r -> r.arm().equals(arm)).count(), arm);
         }
@@ -42,7 +42,11 @@ class AblationBenchTest {
         }
         assertTrue(md.contains(" ± "), md);
         JsonNode json = new ObjectMapper().readTree(dir.resolve("ablation.json").toFile());
-        assertEquals(12, json.size());
+        assertEquals(14, json.size());
+        JsonNode bySeed = new ObjectMapper().readTree(dir.resolve("results.json").toFile());
+        assertEquals(results.stream().filter(r -> r.arm().equals("GRPO") && r.seed() == 2).findFirst().orElseThrow()
+                .finals().get("val-core/keylock/success"), bySeed.at("/arms/GRPO/2/keylock").asDouble());
+        assertTrue(md.contains("## Paired differences to outcome only") && md.contains("(n=2)"), md);
         assertTrue(Files.readString(dir.resolve("ablation.html")).contains("id=\"report-data\""));
         assertTrue(md.contains("## Results") && md.contains("## Diagnostics") && md.contains("training success"), md);
         // the tables can be rewritten from ablation.json and the run folders alone, to the same bytes
@@ -50,6 +54,44 @@ class AblationBenchTest {
         new AblationBench(Path.of("..", "configs", "demo.yaml"), List.of("trainer.iterations=6"), List.of(1L, 2L),
                 dir, new PrintWriter(log)).tabulate();
         assertEquals(md, Files.readString(dir.resolve("ablation.md")));
+    }
+
+    @Test
+    void theJudgeSweepRunsOutcomeOnlyAndThePolicyArmWithLabelJudgesAndResumes() throws Exception {
+        StringWriter log = new StringWriter();
+        Path demo = Path.of("..", "configs", "demo.yaml");
+        List<AblationBench.ArmResult> first = new AblationBench(demo, List.of("trainer.iterations=5"), List.of(1L, 2L),
+                dir, new PrintWriter(log), 2, List.of(0.5, 0.0)).run();
+        assertEquals(List.of("before", "OUTCOME_ONLY", "LABEL_Q0.50", "LABEL_Q0.00"),
+                first.stream().filter(r -> r.seed() == 1).map(AblationBench.ArmResult::arm).toList());
+        String config = Files.readString(dir.resolve("runs/label_q0.00-seed1/config.yaml"));
+        assertTrue(config.contains("flip_probability: 0.0") && config.contains("arm: POLICY"), config);
+        // the oracle judge (q = 0) is right on every labelled step
+        assertEquals(1.0, first.stream().filter(r -> r.arm().equals("LABEL_Q0.00")).findFirst().orElseThrow()
+                .finals().get("val-core/keylock/rm_balanced_process_acc"), 1e-12);
+        // a run cut back to its iteration 3 (as after a kill) is resumed; finished runs are read back
+        Path cut = dir.resolve("runs/label_q0.50-seed2");
+        List<String> lines = Files.readAllLines(cut.resolve("metrics.jsonl"));
+        Files.write(cut.resolve("metrics.jsonl"), lines.subList(0, 4));
+        try (var checkpoints = Files.list(cut.resolve("checkpoints"))) {
+            for (Path c : checkpoints.filter(c -> c.getFileName().toString().compareTo("iter-000003") > 0).toList()) {
+                org.rlanything.core.io.AtomicFiles.deleteTree(c);
+            }
+        }
+        StringWriter again = new StringWriter();
+        List<AblationBench.ArmResult> second = new AblationBench(demo, List.of("trainer.iterations=5"),
+                List.of(1L, 2L), dir, new PrintWriter(again), 2, List.of(0.5, 0.0)).run();
+        assertTrue(again.toString().contains("seed 2 LABEL_Q0.50: resuming"), again.toString());
+        assertEquals(1, again.toString().split("resuming", -1).length - 1, again.toString());
+        assertEquals(lines, Files.readAllLines(cut.resolve("metrics.jsonl")));
+        for (int i = 0; i < first.size(); i++) {
+            assertEquals(first.get(i).finals(), second.get(i).finals(), first.get(i).arm());
+        }
+        // another config in the same folder is refused rather than mixed in
+        String refused = org.junit.jupiter.api.Assertions.assertThrows(java.io.IOException.class,
+                () -> new AblationBench(demo, List.of("trainer.iterations=5", "algorithm.lambda=0.5"), List.of(1L),
+                        dir, new PrintWriter(new StringWriter()), 1, List.of(0.5)).run()).getMessage();
+        assertTrue(refused.contains("another config"), refused);
     }
 
     @Test

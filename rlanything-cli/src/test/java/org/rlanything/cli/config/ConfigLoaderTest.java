@@ -63,7 +63,7 @@ class ConfigLoaderTest {
         String quoted = error("policy:\n  learning_rate: \"0.5\"\n");
         assertTrue(quoted.contains("policy.learning_rate: expected a number."), quoted);
         String arm = error("algorithm:\n  arm: everything\n");
-        assertTrue(arm.contains("algorithm.arm: expected one of OUTCOME_ONLY, POLICY"), arm);
+        assertTrue(arm.contains("algorithm.arm: expected one of OUTCOME_ONLY, GRPO, POLICY"), arm);
         String kind = error("environment:\n  kind: minecraft\n");
         assertTrue(kind.contains("environment.kind: unknown kind 'minecraft'; expected one of keylock"), kind);
     }
@@ -123,6 +123,20 @@ class ConfigLoaderTest {
         Files.writeString(arm, "extends: policy.yaml\n");
         String cycle = assertThrows(ConfigException.class, () -> ConfigLoader.load(arm, List.of())).getMessage();
         assertTrue(cycle.contains("cannot extend itself"), cycle);
+    }
+
+    @Test
+    void aVariantNamingAnotherKindReplacesTheBaseSectionWhole() throws IOException {
+        Files.writeString(dir.resolve("base.yaml"), "reward_model:\n  kind: tabular\n  learning_rate: 2.0\n"
+                + "algorithm:\n  lambda: 0.5\n");
+        Path label = dir.resolve("label.yaml");
+        Files.writeString(label, "extends: base.yaml\nreward_model:\n  kind: label\n  flip_probability: 0.1\n");
+        RunConfig config = ConfigLoader.load(label, List.of());
+        assertEquals(new LabelRewardModelConfig(0.1, null), config.rewardModel());
+        assertEquals(0.5, config.algorithm().lambda());
+        // the same kind still merges key by key
+        Files.writeString(label, "extends: base.yaml\nreward_model:\n  kind: tabular\n  invalid_rate: 0.0\n");
+        assertEquals(new TabularRewardModelConfig(2.0, 0.0), ConfigLoader.load(label, List.of()).rewardModel());
     }
 
     @Test
