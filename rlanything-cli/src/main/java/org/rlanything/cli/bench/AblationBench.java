@@ -375,6 +375,8 @@ public final class AblationBench {
             "run/policy_tasks_in_band_mean", "actor/tasks_in_band",
             "run/rm_tasks_in_band_mean", "reward_model/tasks_in_band",
             "run/rm_process_acc_mean", "reward_model/process_acc",
+            "run/rm_balanced_process_acc_mean", "reward_model/balanced_process_acc",
+            "run/rm_mu_mean", "reward_model/mu",
             "run/policy_kl_mean", "actor/ppo_kl");
 
     /**
@@ -504,8 +506,11 @@ public final class AblationBench {
         }
         if (!datasets.isEmpty()) {
             String first = datasets.first();
-            columns.add(new String[] {"judge process acc., " + first, "val-core/" + first + "/rm_process_acc"});
-            columns.add(new String[] {"judge outcome acc., " + first, "val-core/" + first + "/rm_outcome_acc"});
+            columns.add(new String[] {"judge balanced process acc., " + first,
+                "val-core/" + first + "/rm_balanced_process_acc"});
+            columns.add(new String[] {"judge μ, " + first, "val-core/" + first + "/rm_mu"});
+            columns.add(new String[] {"judge balanced outcome acc., " + first,
+                "val-core/" + first + "/rm_balanced_outcome_acc"});
         }
         columns.add(new String[] {"accepted rewrites", "env/accepted_total"});
         columns.add(new String[] {"success on accepted tasks", "env/accepted_task_success"});
@@ -517,8 +522,12 @@ public final class AblationBench {
             new String[] {"tasks in policy band", "run/policy_tasks_in_band_mean"},
             new String[] {"tasks in 0.2-0.8 band (judge)", "run/rm_tasks_in_band_mean"},
             new String[] {"judge process acc., training", "run/rm_process_acc_mean"},
+            new String[] {"judge balanced process acc., training", "run/rm_balanced_process_acc_mean"},
+            new String[] {"judge μ, training", "run/rm_mu_mean"},
             new String[] {"policy KL per update", "run/policy_kl_mean"},
             new String[] {"judge process acc., alfworld_generated", "val-core/alfworld_generated/rm_process_acc"},
+            new String[] {"judge balanced process acc., alfworld_generated",
+                "val-core/alfworld_generated/rm_balanced_process_acc"},
             new String[] {"judge outcome acc., alfworld_generated", "val-core/alfworld_generated/rm_outcome_acc"},
             new String[] {"rejected rewrites", "env/rejected_total"});
 

@@ -38,9 +38,14 @@ import org.rlanything.neural.model.StepScope;
  *       at the start of each update unless configured otherwise).</li>
  * </ol>
  *
+ * <p><b>What is trained.</b> A {@link TrainingSequence} trains every response token (T = its length); a
+ * {@link ChoiceSequence} trains one quantity, the log-probability of the chosen candidate under the softmax
+ * the policy sampled from (T = 1; see {@link ChoiceBatch}). Ratio, clip and k3 act on exactly that.
+ *
  * <p>Metrics (means over the update's optimizer steps): {@code pg_loss}, {@code ppo_kl} (the k3 estimate
- * the penalty uses), {@code clipfrac} (fraction of response tokens on the clipped branch),
- * {@code grad_norm} (before clipping), {@code entropy} (token mean), plus counts.
+ * the penalty uses), {@code clipfrac} (fraction of trained positions on the clipped branch),
+ * {@code grad_norm} (before clipping), {@code entropy} (mean over trained positions: of the next-token
+ * distribution, or of the choice distribution), plus counts ({@code response_tokens}: trained positions).
  */
 public final class PpoTrainer {
 
