@@ -30,20 +30,30 @@ public final class Inputs {
     /**
      * Mask {@code [B, 1, T, past + T]} for T new positions after {@code past} cached ones: query i of row b
      * may see key j when {@code j <= past + i} and {@code keyValid[b][j]} (false for padding).
+     *
+     * <p>Built natively as the sum of a per-row key mask {@code [B, 1, 1, S]} and one causal mask
+     * {@code [1, 1, T, S]}, so Java fills B·S + T·S values instead of B·T·S. A key masked twice gets
+     * 2·MASKED; either way its softmax weight is exactly 0 for every query that sees a valid key.
      */
     public static NDArray padded(NDManager m, DataType dtype, boolean[][] keyValid, int past, int t) {
         int b = keyValid.length;
         int s = past + t;
-        double[] v = new double[b * t * s];
+        float[] keys = new float[b * s];
         for (int r = 0; r < b; r++) {
-            for (int i = 0; i < t; i++) {
-                for (int j = 0; j < s; j++) {
-                    boolean ok = j <= past + i && keyValid[r][j];
-                    v[(r * t + i) * s + j] = ok ? 0 : LlamaModel.MASKED;
-                }
+            for (int j = 0; j < s; j++) {
+                keys[r * s + j] = keyValid[r][j] ? 0f : (float) LlamaModel.MASKED;
             }
         }
-        return typed(m.create(v, new Shape(b, 1, t, s)), dtype);
+        float[] causal = new float[t * s];
+        for (int i = 0; i < t; i++) {
+            for (int j = past + i + 1; j < s; j++) {
+                causal[i * s + j] = (float) LlamaModel.MASKED;
+            }
+        }
+        try (NDArray keyMask = typed(m.create(keys, new Shape(b, 1, 1, s)), dtype);
+             NDArray causalMask = typed(m.create(causal, new Shape(1, 1, t, s)), dtype)) {
+            return keyMask.add(causalMask);
+        }
     }
 
     private static NDArray typed(NDArray a, DataType dtype) {
