@@ -141,8 +141,24 @@ public final class NeuralModel implements AutoCloseable {
         Autograd.off();
         Generator generator = new Generator(model);
         List<Generation> out = new ArrayList<>();
-        for (int[] range : chunks(prompts, sampling.maxNewTokens())) {
+        for (int[] range : chunks(prompts, sampling.maxNewTokens(), 1)) {
             out.addAll(generator.generate(prompts.subList(range[0], range[1]), rngs.subList(range[0], range[1]), sampling));
+        }
+        return out;
+    }
+
+    /**
+     * {@code copies} samples per prompt, each prompt encoded once; {@code rngs.get(i * copies + c)} drives
+     * copy c of prompt i, and the result is in that order.
+     */
+    public List<Generation> generate(List<int[]> prompts, int copies, List<RandomGenerator> rngs,
+                                     SamplingConfig sampling) {
+        Autograd.off();
+        Generator generator = new Generator(model);
+        List<Generation> out = new ArrayList<>();
+        for (int[] range : chunks(prompts, sampling.maxNewTokens(), copies)) {
+            out.addAll(generator.generate(prompts.subList(range[0], range[1]), copies,
+                    rngs.subList(range[0] * copies, range[1] * copies), sampling));
         }
         return out;
     }
@@ -158,7 +174,7 @@ public final class NeuralModel implements AutoCloseable {
             }
         }
         List<List<double[]>> out = new ArrayList<>();
-        for (int[] range : chunks(prompts, longest)) {
+        for (int[] range : chunks(prompts, longest, 1)) {
             out.addAll(scorer.score(prompts.subList(range[0], range[1]), candidates.subList(range[0], range[1])));
         }
         return out;
@@ -188,14 +204,15 @@ public final class NeuralModel implements AutoCloseable {
     }
 
     /** Consecutive index ranges whose rows x (longest prompt + extra) fit the per-pass budget. */
-    private List<int[]> chunks(List<int[]> prompts, int extra) {
+    /** Consecutive ranges of prompts whose padded width times rows (each prompt {@code copies} rows) fits the budget. */
+    private List<int[]> chunks(List<int[]> prompts, int extra, int copies) {
         int budget = trainer.config().maxTokensPerForward();
         List<int[]> out = new ArrayList<>();
         int start = 0;
         int longest = 0;
         for (int i = 0; i < prompts.size(); i++) {
             int width = Math.max(longest, prompts.get(i).length + extra);
-            if (i > start && (long) width * (i - start + 1) > budget) {
+            if (i > start && (long) width * (i - start + 1) * copies > budget) {
                 out.add(new int[] {start, i});
                 start = i;
                 width = prompts.get(i).length + extra;

@@ -43,17 +43,18 @@ public final class NeuralRewardModel implements RewardModel {
             throw new IllegalArgumentException("m must be > 0, got " + m + ".");
         }
         List<NeuralModel.Prompt> prompts = new ArrayList<>();
-        List<int[]> rows = new ArrayList<>();
+        List<int[]> distinct = new ArrayList<>();
         List<RandomGenerator> rowRngs = new ArrayList<>();
         for (int i = 0; i < requests.size(); i++) {
             NeuralModel.Prompt p = model.encodePrompt(format.judgePrompt(requests.get(i)));
             prompts.add(p);
+            distinct.add(p.tokens());
             for (int j = 0; j < m; j++) {
-                rows.add(p.tokens());
                 rowRngs.add(new SplittableRandom(rngs.get(i).nextLong()));
             }
         }
-        List<Generation> generations = model.generate(rows, rowRngs, sampling);
+        // the m samples of a step share its prompt, encoded once
+        List<Generation> generations = model.generate(distinct, m, rowRngs, sampling);
         List<List<Judgment>> out = new ArrayList<>();
         for (int i = 0; i < requests.size(); i++) {
             List<Judgment> judgments = new ArrayList<>();

@@ -30,7 +30,18 @@ public final class Generator {
 
     /** Samples one response per prompt; {@code rngs.get(i)} is row i's only randomness. */
     public List<Generation> generate(List<int[]> prompts, List<RandomGenerator> rngs, SamplingConfig sampling) {
-        return run(prompts, rngs, sampling, true);
+        return run(prompts, 1, rngs, sampling, true);
+    }
+
+    /**
+     * Samples {@code copies} responses per prompt, encoding each prompt once: its key/value cache is copied
+     * to its {@code copies} rows after the first pass. Row {@code i * copies + c} is copy c of prompt i and
+     * draws only from {@code rngs.get(i * copies + c)}; the result is what {@link #generate} gives for the
+     * prompts repeated, up to floating-point rounding.
+     */
+    public List<Generation> generate(List<int[]> prompts, int copies, List<RandomGenerator> rngs,
+                                     SamplingConfig sampling) {
+        return run(prompts, copies, rngs, sampling, true);
     }
 
     /**
@@ -38,12 +49,23 @@ public final class Generator {
      * check the cached path.
      */
     public List<Generation> generateWithoutCache(List<int[]> prompts, List<RandomGenerator> rngs, SamplingConfig sampling) {
-        return run(prompts, rngs, sampling, false);
+        return run(prompts, 1, rngs, sampling, false);
     }
 
-    private List<Generation> run(List<int[]> prompts, List<RandomGenerator> rngs, SamplingConfig sampling, boolean cached) {
-        if (prompts.size() != rngs.size()) {
-            throw new IllegalArgumentException("Got " + prompts.size() + " prompts but " + rngs.size() + " generators.");
+    private List<Generation> run(List<int[]> distinct, int copies, List<RandomGenerator> rngs, SamplingConfig sampling,
+                                 boolean cached) {
+        if (copies < 1) {
+            throw new IllegalArgumentException("copies must be >= 1, got " + copies + ".");
+        }
+        if ((long) distinct.size() * copies != rngs.size()) {
+            throw new IllegalArgumentException("Got " + distinct.size() + " prompts x " + copies + " copies but "
+                    + rngs.size() + " generators.");
+        }
+        List<int[]> prompts = new ArrayList<>(rngs.size());
+        for (int[] prompt : distinct) {
+            for (int c = 0; c < copies; c++) {
+                prompts.add(prompt);
+            }
         }
         int b = prompts.size();
         if (b == 0) {
@@ -92,22 +114,34 @@ public final class Generator {
             for (int step = 0; step < maxNew; step++) {
                 int from = cached ? fed : 0;
                 int width = filled - from;
-                long[] tok = new long[b * width];
-                long[] ps = new long[b * width];
-                for (int r = 0; r < b; r++) {
-                    System.arraycopy(seq, r * total + from, tok, r * width, width);
-                    System.arraycopy(pos, r * total + from, ps, r * width, width);
-                }
-                boolean[][] keys = new boolean[b][filled];
-                for (int r = 0; r < b; r++) {
-                    System.arraycopy(valid[r], 0, keys[r], 0, filled);
+                // The prompt pass of a cached run feeds each distinct prompt once (every copy-th row).
+                int stride = cached && step == 0 ? copies : 1;
+                int fedRows = b / stride;
+                long[] tok = new long[fedRows * width];
+                long[] ps = new long[fedRows * width];
+                boolean[][] keys = new boolean[fedRows][filled];
+                for (int k = 0; k < fedRows; k++) {
+                    int r = k * stride;
+                    System.arraycopy(seq, r * total + from, tok, k * width, width);
+                    System.arraycopy(pos, r * total + from, ps, k * width, width);
+                    System.arraycopy(valid[r], 0, keys[k], 0, filled);
                 }
                 double[] logits;
-                try (NDArray tokens = Inputs.longs(m, tok, b, width);
-                     NDArray positions = Inputs.longs(m, ps, b, width);
+                try (NDArray tokens = Inputs.longs(m, tok, fedRows, width);
+                     NDArray positions = Inputs.longs(m, ps, fedRows, width);
                      NDArray mask = Inputs.padded(m, model.dtype(), keys, from, width);
                      NDArray last = model.forward(tokens, positions, mask, cache, true)) {
                     logits = last.toType(ai.djl.ndarray.types.DataType.FLOAT64, false).toDoubleArray();
+                }
+                if (stride > 1) {
+                    long[] rows = new long[b];
+                    double[] expanded = new double[b * vocab];
+                    for (int r = 0; r < b; r++) {
+                        rows[r] = r / stride;
+                        System.arraycopy(logits, (r / stride) * vocab, expanded, r * vocab, vocab);
+                    }
+                    cache = cache.selectRows(m, rows);
+                    logits = expanded;
                 }
                 fed = filled;
                 boolean allDone = true;

@@ -53,6 +53,31 @@ class KvCacheSamplingTest {
     }
 
     @Test
+    void copiesOfAPromptEncodedOnceEqualThePromptRepeated() {
+        try (NDManager root = TestModels.manager();
+             LlamaModel model = TestModels.tiny(root, CONFIG, DataType.FLOAT64, 4L)) {
+            SplittableRandom r = new SplittableRandom(8);
+            List<int[]> prompts = List.of(TestModels.randomTokens(r, 6, 40), TestModels.randomTokens(r, 3, 40));
+            List<int[]> repeated = List.of(prompts.get(0), prompts.get(0), prompts.get(0), prompts.get(1),
+                    prompts.get(1), prompts.get(1));
+            SamplingConfig sampling = new SamplingConfig(1.0, 1.0, 8);
+            Generator generator = new Generator(model);
+            long before = model.tokensProcessed();
+            List<Generation> shared = generator.generate(prompts, 3, rngs(6), sampling);
+            long sharedTokens = model.tokensProcessed() - before;
+            before = model.tokensProcessed();
+            List<Generation> plain = generator.generate(repeated, rngs(6), sampling);
+            long plainTokens = model.tokensProcessed() - before;
+            for (int i = 0; i < 6; i++) {
+                assertArrayEquals(plain.get(i).tokens(), shared.get(i).tokens(), "row " + i);
+                assertArrayEquals(plain.get(i).logProbs(), shared.get(i).logProbs(), 1e-10, "row " + i);
+            }
+            assertTrue(sharedTokens < plainTokens - 2 * 6, sharedTokens + " vs " + plainTokens
+                    + ": each prompt (padded to 6 tokens) encoded once, not three times");
+        }
+    }
+
+    @Test
     void candidateScoresReuseThePromptAndEqualFullScoring() {
         try (NDManager root = TestModels.manager();
              LlamaModel model = TestModels.tiny(root, CONFIG, DataType.FLOAT64, 2L)) {
