@@ -16,10 +16,11 @@ import org.rlanything.neural.model.StepScope;
  * once.
  *
  * <p><b>How.</b> Pass 1 encodes all prompts (left-padded) into a key/value cache and keeps the last
- * position's log-softmax, which scores every candidate's first token. Pass 2 copies each prompt's cache
- * rows once per candidate and feeds all candidates (right-padded) in one batch at positions continuing
- * their prompt; its outputs score the remaining tokens. Two native forward passes per call, whatever
- * the number of prompts and candidates.
+ * position's log-softmax, which scores every candidate's first token. Pass 2 feeds, on each prompt's row,
+ * all of its candidates one after the other with a tree mask (each candidate sees the prompt's cache and
+ * its own earlier tokens only, at positions continuing the prompt); its outputs score the remaining
+ * tokens. Two native forward passes per call, whatever the number of prompts and candidates, and no copy
+ * of the prompt's cache per candidate.
  */
 public final class CandidateScorer {
 
@@ -104,39 +105,78 @@ public final class CandidateScorer {
         return out;
     }
 
-    /** Pass 2: log-probabilities {@code [C, width]} of candidate tokens 1.. given the prompt caches. */
+    /**
+     * Pass 2: log-probabilities {@code [C, width]} of candidate tokens 1.. given the prompt caches. Each
+     * prompt's row feeds all its candidates one after the other (a tree: a candidate's token sees the
+     * prompt and its own candidate's earlier tokens, never another candidate), so the prompt's cache is used
+     * in place rather than copied once per candidate.
+     */
     private double[] continuations(NDManager m, KvCache cache, List<int[]> prompts, List<List<int[]>> candidates,
                                    boolean[][] promptValid, int c, int width) {
+        int b = prompts.size();
         int p = promptValid[0].length;
-        long[] rows = new long[c];
-        long[] tok = new long[c * width];
-        long[] pos = new long[c * width];
-        long[] target = new long[c * width];
-        boolean[][] keys = new boolean[c][p + width];
-        int row = 0;
-        for (int i = 0; i < prompts.size(); i++) {
+        int g = 0;
+        for (List<int[]> group : candidates) {
+            int w = 0;
+            for (int[] cand : group) {
+                w += cand.length - 1;
+            }
+            g = Math.max(g, w);
+        }
+        double[] out = new double[c * width];
+        if (g == 0) {
+            return out;
+        }
+        int s = p + g;
+        long[] tok = new long[b * g];
+        long[] pos = new long[b * g];
+        long[] target = new long[b * g];
+        float[] mask = new float[b * g * s];
+        java.util.Arrays.fill(mask, (float) LlamaModel.MASKED);
+        for (int i = 0; i < b; i++) {
             int len = prompts.get(i).length;
+            int at = 0;
             for (int[] cand : candidates.get(i)) {
-                rows[row] = i;
-                for (int k = 0; k < width; k++) {
-                    tok[row * width + k] = k < cand.length ? cand[k] : 0;
-                    target[row * width + k] = k + 1 < cand.length ? cand[k + 1] : 0;
-                    pos[row * width + k] = len + k;
+                int start = at;
+                for (int k = 0; k + 1 < cand.length; k++) {
+                    int q = i * g + at;
+                    tok[q] = cand[k];
+                    target[q] = cand[k + 1];
+                    pos[q] = len + k;
+                    int row = q * s;
+                    for (int key = 0; key < p; key++) {
+                        if (promptValid[i][key]) {
+                            mask[row + key] = 0f;
+                        }
+                    }
+                    for (int key = start; key <= at; key++) {
+                        mask[row + p + key] = 0f;
+                    }
+                    at++;
                 }
-                System.arraycopy(promptValid[i], 0, keys[row], 0, p);
-                for (int k = 0; k < width; k++) {
-                    keys[row][p + k] = true;
+            }
+            for (int q = at; q < g; q++) {
+                mask[(i * g + q) * s + p - 1] = 0f; // padding sees the prompt's last key: defined, never read
+            }
+        }
+        double[] logp;
+        try (NDArray tokens = Inputs.longs(m, tok, b, g);
+             NDArray positions = Inputs.longs(m, pos, b, g);
+             NDArray maskArray = m.create(mask, new Shape(b, 1, g, s)).toType(model.dtype(), false);
+             NDArray targets = m.create(target, new Shape(b, g, 1))) {
+            logp = model.forward(tokens, positions, maskArray, cache, false).logSoftmax(-1).gather(targets, 2)
+                    .toType(DataType.FLOAT64, false).toDoubleArray();
+        }
+        int row = 0;
+        for (int i = 0; i < b; i++) {
+            int at = 0;
+            for (int[] cand : candidates.get(i)) {
+                for (int k = 0; k + 1 < cand.length; k++) {
+                    out[row * width + k] = logp[i * g + at++];
                 }
                 row++;
             }
         }
-        KvCache shared = cache.selectRows(m, rows);
-        try (NDArray tokens = Inputs.longs(m, tok, c, width);
-             NDArray positions = Inputs.longs(m, pos, c, width);
-             NDArray mask = Inputs.padded(m, model.dtype(), keys, p, width);
-             NDArray targets = m.create(target, new Shape(c, width, 1))) {
-            NDArray logp = model.forward(tokens, positions, mask, shared, false).logSoftmax(-1);
-            return logp.gather(targets, 2).toType(DataType.FLOAT64, false).toDoubleArray();
-        }
+        return out;
     }
 }
