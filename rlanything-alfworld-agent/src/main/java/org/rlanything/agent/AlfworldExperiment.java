@@ -48,7 +48,7 @@ public final class AlfworldExperiment implements AutoCloseable {
         this.rewardModel = rewardModel;
         this.environment = AlfworldEnvironment.builder().optMaxSteps(settings.maxSteps()).optStepLabels(true).build();
         this.tasks = pool(games, settings, environment);
-        this.rewriter = AlfworldRewriter.create(games.data(), settings.maxSteps());
+        this.rewriter = AlfworldRewriter.create(games.data(), settings.maxSteps(), settings.rewriteOperators());
         List<AlfworldEvaluation.Dataset> sets = new ArrayList<>();
         if (settings.evalGeneratedGames() > 0) {
             sets.add(new AlfworldEvaluation.Dataset("alfworld_generated",
