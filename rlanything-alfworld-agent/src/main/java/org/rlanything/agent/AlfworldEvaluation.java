@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.random.RandomGenerator;
 import org.rlanything.alfworld.AlfworldEnvironment;
+import org.rlanything.core.Environment;
 import org.rlanything.alfworld.AlfworldTask;
 import org.rlanything.core.JudgeRequest;
 import org.rlanything.core.Judgment;
@@ -80,12 +81,20 @@ public final class AlfworldEvaluation implements Evaluator {
 
     private final List<Dataset> datasets;
     private final Settings settings;
-    private final AlfworldEnvironment environment;
+    private final Environment environment;
 
+    /** An evaluation whose steps carry the planner's labels only. */
     public AlfworldEvaluation(List<Dataset> datasets, Settings settings) {
+        this(datasets, settings, null);
+    }
+
+    /** An evaluation whose steps also carry {@code oracle}'s restrained labels (none when it is null). */
+    public AlfworldEvaluation(List<Dataset> datasets, Settings settings, RestrainedOracle oracle) {
         this.datasets = List.copyOf(datasets);
         this.settings = Objects.requireNonNull(settings, "settings");
-        this.environment = AlfworldEnvironment.builder().optMaxSteps(settings.maxSteps()).optStepLabels(true).build();
+        AlfworldEnvironment alfworld = AlfworldEnvironment.builder().optMaxSteps(settings.maxSteps())
+                .optStepLabels(true).build();
+        this.environment = oracle == null ? alfworld : new RestrainedLabelEnvironment(alfworld, oracle);
     }
 
     public List<Dataset> datasets() {

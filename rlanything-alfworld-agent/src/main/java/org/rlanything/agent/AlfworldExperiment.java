@@ -22,7 +22,8 @@ import org.rlanything.neural.train.TrainerConfig;
 
 /**
  * All components of an ALFWorld run with the neural backend, built from {@link AgentSettings}: the
- * environment (planner step labels on, for the reward model's process accuracy), the task pool
+ * environment (planner step labels on, for the reward model's process accuracy, and beside them the
+ * {@link RestrainedOracle restrained oracle}'s, whose prior comes from the pretraining games), the task pool
  * (generated training games), the task codec, the policy and reward model (from the starting models, or
  * pretrained in-process), the rewriter and the evaluator. {@link #loopBuilder()} wires them into an
  * {@link RLAnythingLoop}. Owns the models: close it when done.
@@ -31,7 +32,7 @@ public final class AlfworldExperiment implements AutoCloseable {
 
     private final AgentSettings settings;
     private final AlfworldGames games;
-    private final AlfworldEnvironment environment;
+    private final RestrainedLabelEnvironment environment;
     private final List<AlfworldTask> tasks;
     private final AgentPolicy policy;
     private final AgentRewardModel rewardModel;
@@ -46,8 +47,10 @@ public final class AlfworldExperiment implements AutoCloseable {
         this.format = format;
         this.policy = policy;
         this.rewardModel = rewardModel;
-        this.environment = AlfworldEnvironment.builder().optMaxSteps(settings.maxSteps()).optStepLabels(true).build();
-        this.tasks = pool(games, settings, environment);
+        RestrainedOracle oracle = restrainedOracle(games, settings.seed());
+        this.environment = new RestrainedLabelEnvironment(
+                AlfworldEnvironment.builder().optMaxSteps(settings.maxSteps()).optStepLabels(true).build(), oracle);
+        this.tasks = pool(games, settings, environment.alfworld());
         this.rewriter = AlfworldRewriter.create(games.data(), settings.maxSteps(), settings.rewriteOperators());
         List<AlfworldEvaluation.Dataset> sets = new ArrayList<>();
         if (settings.evalGeneratedGames() > 0) {
@@ -58,7 +61,16 @@ public final class AlfworldExperiment implements AutoCloseable {
             sets.add(new AlfworldEvaluation.Dataset("alfworld_real", games.real()));
         }
         this.evaluator = new AlfworldEvaluation(sets, new AlfworldEvaluation.Settings(settings.evalRollouts(),
-                settings.evalMaxSteps(), settings.evalTemperature(), settings.evalVerdicts()));
+                settings.evalMaxSteps(), settings.evalTemperature(), settings.evalVerdicts()), oracle);
+    }
+
+    /**
+     * The restrained oracle of run seed {@code seed}: the searching demonstrator with the prior of the games
+     * its behaviour cloning used ({@link PretrainSettings#defaults(long)}'s training games).
+     */
+    public static RestrainedOracle restrainedOracle(AlfworldGames games, long seed) {
+        return new RestrainedOracle(SearchingExpert.Prior.of(
+                games.training(seed, PretrainSettings.defaults(seed).trainGames())));
     }
 
     /**
@@ -164,7 +176,7 @@ public final class AlfworldExperiment implements AutoCloseable {
         return games;
     }
 
-    public AlfworldEnvironment environment() {
+    public RestrainedLabelEnvironment environment() {
         return environment;
     }
 
