@@ -5,10 +5,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.OptionalDouble;
+import java.util.function.Function;
 import java.util.random.RandomGenerator;
 import org.rlanything.alfworld.AlfworldEnvironment;
-import org.rlanything.core.Environment;
 import org.rlanything.alfworld.AlfworldTask;
+import org.rlanything.core.Environment;
 import org.rlanything.core.JudgeRequest;
 import org.rlanything.core.Judgment;
 import org.rlanything.core.LockstepRollouts;
@@ -16,6 +18,8 @@ import org.rlanything.core.Policy;
 import org.rlanything.core.RewardModel;
 import org.rlanything.core.RolloutRequest;
 import org.rlanything.core.Seeds;
+import org.rlanything.core.Step;
+import org.rlanything.core.StepLabel;
 import org.rlanything.core.Trajectory;
 import org.rlanything.core.loop.Evaluator;
 import org.rlanything.neural.infer.SamplingConfig;
@@ -27,12 +31,15 @@ import org.rlanything.neural.infer.SamplingConfig;
  * {@code alfworld_real}, the 48 real games): N rollouts per game with the policy at the configured
  * temperature, at most H steps, every random draw derived from the evaluation seed, the dataset name,
  * the game and the rollout (so every evaluation of a run plays the same episodes and curves compare
- * policies, not luck). Steps are labelled by the planner. Then, when a reward model is given and
+ * policies, not luck). Steps are labelled by the planner and, when a {@link RestrainedOracle} is given, by
+ * the oracle restrained to what the agent has seen too (method.md §9 reports both). Then, when a reward model is given and
  * {@code verdictsPerStep > 0}, every step is judged m times and scored with {@link RewardModelMetrics}.
  *
  * <p>Metrics: {@code val-core/<dataset>/success}, {@code val-core/<dataset>/rm_process_acc},
- * {@code val-core/<dataset>/rm_outcome_acc}, plus {@code val-aux/<dataset>/mean_length} (steps per episode)
- * and {@code val-aux/<dataset>/invalid_verdicts}.
+ * {@code val-core/<dataset>/rm_outcome_acc}, {@code val-core/<dataset>/rm_process_acc_restrained} (against
+ * the restrained labels, when there are any), plus {@code val-aux/<dataset>/mean_length} (steps per episode),
+ * {@code val-aux/<dataset>/invalid_verdicts} and the GOOD base rates {@code val-aux/<dataset>/good_rate} and
+ * {@code good_rate_restrained}.
  */
 public final class AlfworldEvaluation implements Evaluator {
 
@@ -121,6 +128,11 @@ public final class AlfworldEvaluation implements Evaluator {
         if (r.counts() != null) {
             out.put("val-core/" + r.name() + "/rm_process_acc", r.counts().processAccuracy());
             out.put("val-core/" + r.name() + "/rm_outcome_acc", r.counts().outcomeAccuracy());
+            double restrained = RewardModelMetrics.count(r.trajectories(), r.judgments(), Step::restrainedLabel)
+                    .processAccuracy();
+            if (!Double.isNaN(restrained)) {
+                out.put("val-core/" + r.name() + "/rm_process_acc_restrained", restrained);
+            }
             long invalid = 0;
             long all = 0;
             for (List<List<Judgment>> t : r.judgments()) {
@@ -136,7 +148,24 @@ public final class AlfworldEvaluation implements Evaluator {
             out.put("val-aux/" + r.name() + "/invalid_verdicts", all == 0 ? 0.0 : (double) invalid / all);
         }
         out.put("val-aux/" + r.name() + "/mean_length", r.meanLength());
+        goodRate(r.trajectories(), Step::label).ifPresent(v -> out.put("val-aux/" + r.name() + "/good_rate", v));
+        goodRate(r.trajectories(), Step::restrainedLabel)
+                .ifPresent(v -> out.put("val-aux/" + r.name() + "/good_rate_restrained", v));
         return out;
+    }
+
+    /** The share of labelled steps that {@code labeller} calls GOOD (method.md §9's base rate); empty if none. */
+    static OptionalDouble goodRate(List<Trajectory> trajectories, Function<Step, StepLabel> labeller) {
+        long labelled = 0;
+        long good = 0;
+        for (Trajectory t : trajectories) {
+            for (Step step : t.steps()) {
+                StepLabel label = labeller.apply(step);
+                labelled += label == StepLabel.UNKNOWN ? 0 : 1;
+                good += label == StepLabel.GOOD ? 1 : 0;
+            }
+        }
+        return labelled == 0 ? OptionalDouble.empty() : OptionalDouble.of((double) good / labelled);
     }
 
     /** Every dataset's rollouts and judgments. */

@@ -1,7 +1,9 @@
 package org.rlanything.agent;
 
 import java.util.List;
+import java.util.function.Function;
 import org.rlanything.core.Judgment;
+import org.rlanything.core.Step;
 import org.rlanything.core.StepLabel;
 import org.rlanything.core.Trajectory;
 import org.rlanything.core.Verdict;
@@ -42,7 +44,17 @@ public final class RewardModelMetrics {
         }
     }
 
+    /** The counts against the omniscient planner's labels ({@link Step#label()}). */
     public static Counts count(List<Trajectory> trajectories, List<List<List<Judgment>>> judgments) {
+        return count(trajectories, judgments, Step::label);
+    }
+
+    /**
+     * The counts against the labels {@code labeller} reads off each step (e.g. {@link Step#restrainedLabel()},
+     * the oracle restrained to what the agent has seen; method.md §9 asks for both).
+     */
+    public static Counts count(List<Trajectory> trajectories, List<List<List<Judgment>>> judgments,
+                               Function<Step, StepLabel> labeller) {
         if (trajectories.size() != judgments.size()) {
             throw new IllegalArgumentException("Judgments for " + judgments.size() + " trajectories, but "
                     + trajectories.size() + " trajectories.");
@@ -59,7 +71,7 @@ public final class RewardModelMetrics {
             }
             long sum = 0;
             for (int i = 0; i < t.length(); i++) {
-                Verdict expected = t.steps().get(i).label().expectedVerdict();
+                Verdict expected = labeller.apply(t.steps().get(i)).expectedVerdict();
                 for (Judgment j : steps.get(i)) {
                     sum += j.verdict().value();
                     if (expected != null) {
