@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.rlanything.alfworld.AlfworldGame;
@@ -148,6 +149,16 @@ class TypeSwapRewriterTest {
                 assertTrue(instancesAfter >= instancesBefore, "easier favours common types");
             }
         }
+    }
+
+    @Test
+    void everyCandidateReadsBackFromItsBytesAndIsWonWhenReplanned() {
+        RewriteBench.Report report = RewriteBench.run(RewriteFixtures.scenes(77, 60),
+                RewriteBench.typeSwaps(new TypeSwapRewriter(RewriteFixtures.verifier()), SAMPLES), 40, Planners.oracle(), 77);
+        assertEquals(List.of(), report.failures());
+        assertEquals(report.harder().proposed(), report.harder().verified());
+        assertEquals(report.easier().proposed(), report.easier().verified());
+        assertEquals(Map.of(TypeSwapRewriter.OPERATOR, report.harder().proposed()), report.harder().operators());
     }
 
     private static Optional<Task> first(AlfworldRewriter rewriter, RewriteRequest request, int salt) {
