@@ -41,16 +41,20 @@ public final class AlfworldExperiment implements AutoCloseable {
     private final AlfworldPromptFormat format;
 
     private AlfworldExperiment(AgentSettings settings, AlfworldGames games, AgentPolicy policy,
-                               AgentRewardModel rewardModel, AlfworldPromptFormat format) {
+                               AgentRewardModel rewardModel, AlfworldPromptFormat format, Consumer<String> log) {
         this.settings = settings;
         this.games = games;
         this.format = format;
         this.policy = policy;
         this.rewardModel = rewardModel;
+        long start = System.nanoTime();
         RestrainedOracle oracle = restrainedOracle(games, settings.seed());
         this.environment = new RestrainedLabelEnvironment(
                 AlfworldEnvironment.builder().optMaxSteps(settings.maxSteps()).optStepLabels(true).build(), oracle);
+        long prior = System.nanoTime();
         this.tasks = pool(games, settings, environment.alfworld());
+        log.accept(String.format(java.util.Locale.ROOT, "task pool: %d generated games in %.1f s; restrained oracle's"
+                + " prior in %.1f s", tasks.size(), (System.nanoTime() - prior) / 1e9, (prior - start) / 1e9));
         this.rewriter = AlfworldRewriter.create(games.data(), settings.maxSteps(), settings.rewriteOperators());
         List<AlfworldEvaluation.Dataset> sets = new ArrayList<>();
         if (settings.evalGeneratedGames() > 0) {
@@ -111,7 +115,7 @@ public final class AlfworldExperiment implements AutoCloseable {
                 new SamplingConfig(settings.policyTemperature(), 1.0, 16), policyTrainer);
         AgentRewardModel rm = new AgentRewardModel(rmModel, format,
                 new SamplingConfig(settings.rewardModelTemperature(), 1.0, settings.rewardModelMaxTokens()), rmTrainer);
-        return new AlfworldExperiment(settings, games, policy, rm, format);
+        return new AlfworldExperiment(settings, games, policy, rm, format, log);
     }
 
     /**
