@@ -2,6 +2,7 @@ package org.rlanything.agent;
 
 import java.nio.file.Path;
 import java.util.Objects;
+import org.rlanything.alfworld.rewrite.RewriteOperators;
 import org.rlanything.core.loop.Ablation;
 
 /**
@@ -22,6 +23,8 @@ import org.rlanything.core.loop.Ablation;
  * @param maxSteps H, the training step limit
  * @param verdictsPerStep m
  * @param rewriterSamples k
+ * @param rewriteOperators the rewrites the ALFWorld rewriter makes ({@link RewriteOperators#TYPE_SWAP}: the
+ *     reference's type swap of the slot's original game)
  * @param policyLearningRate the policy's AdamW learning rate
  * @param policyOptimizerSteps U of the policy
  * @param policyTemperature the policy's sampling temperature in training rollouts
@@ -41,7 +44,7 @@ import org.rlanything.core.loop.Ablation;
  */
 public record AgentSettings(long seed, Path startingModels, Ablation arm, int poolSize, int poolOffset, int iterations,
                             int tasksPerIteration, int rolloutsPerTask, int maxSteps, int verdictsPerStep,
-                            int rewriterSamples, double policyLearningRate, int policyOptimizerSteps,
+                            int rewriterSamples, RewriteOperators rewriteOperators, double policyLearningRate, int policyOptimizerSteps,
                             double policyTemperature, double rewardModelLearningRate, int rewardModelOptimizerSteps,
                             double rewardModelTemperature, int rewardModelMaxTokens, int maxPromptTokens,
                             int maxTokensPerForward, int evaluateEvery, int evalGeneratedGames, boolean evalRealGames,
@@ -49,6 +52,7 @@ public record AgentSettings(long seed, Path startingModels, Ablation arm, int po
 
     public AgentSettings {
         Objects.requireNonNull(arm, "arm");
+        Objects.requireNonNull(rewriteOperators, "rewriteOperators");
         positive("pool_size", poolSize);
         positive("iterations", iterations);
         positive("tasks_per_iteration", tasksPerIteration);
@@ -108,6 +112,7 @@ public record AgentSettings(long seed, Path startingModels, Ablation arm, int po
         b.maxSteps = maxSteps;
         b.verdictsPerStep = verdictsPerStep;
         b.rewriterSamples = rewriterSamples;
+        b.rewriteOperators = rewriteOperators;
         b.policyLearningRate = policyLearningRate;
         b.policyOptimizerSteps = policyOptimizerSteps;
         b.policyTemperature = policyTemperature;
@@ -132,14 +137,15 @@ public record AgentSettings(long seed, Path startingModels, Ablation arm, int po
         private long seed = 10086;
         private Path startingModels;
         private Ablation arm = Ablation.POLICY_REWARD_ENV;
-        private int poolSize = 64;
+        private int poolSize = 512;
         private int poolOffset = 1000;
         private int iterations = 20;
         private int tasksPerIteration = 8;
         private int rolloutsPerTask = 6;
         private int maxSteps = 30;
         private int verdictsPerStep = 3;
-        private int rewriterSamples = 4;
+        private int rewriterSamples = 8;
+        private RewriteOperators rewriteOperators = RewriteOperators.TYPE_SWAP;
         private double policyLearningRate = 3e-4;
         private int policyOptimizerSteps = 4;
         private double policyTemperature = 1.0;
@@ -209,6 +215,11 @@ public record AgentSettings(long seed, Path startingModels, Ablation arm, int po
 
         public Builder rewriterSamples(int v) {
             rewriterSamples = v;
+            return this;
+        }
+
+        public Builder rewriteOperators(RewriteOperators v) {
+            rewriteOperators = v;
             return this;
         }
 
@@ -294,7 +305,7 @@ public record AgentSettings(long seed, Path startingModels, Ablation arm, int po
 
         public AgentSettings build() {
             return new AgentSettings(seed, startingModels, arm, poolSize, poolOffset, iterations, tasksPerIteration,
-                    rolloutsPerTask, maxSteps, verdictsPerStep, rewriterSamples, policyLearningRate,
+                    rolloutsPerTask, maxSteps, verdictsPerStep, rewriterSamples, rewriteOperators, policyLearningRate,
                     policyOptimizerSteps, policyTemperature, rewardModelLearningRate, rewardModelOptimizerSteps,
                     rewardModelTemperature, rewardModelMaxTokens, maxPromptTokens, maxTokensPerForward, evaluateEvery,
                     evalGeneratedGames, evalRealGames, evalRollouts, evalMaxSteps, evalTemperature, evalVerdicts);

@@ -5,9 +5,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.OptionalDouble;
+import java.util.function.Function;
 import java.util.random.RandomGenerator;
 import org.rlanything.alfworld.AlfworldEnvironment;
 import org.rlanything.alfworld.AlfworldTask;
+import org.rlanything.core.Environment;
 import org.rlanything.core.JudgeRequest;
 import org.rlanything.core.Judgment;
 import org.rlanything.core.LockstepRollouts;
@@ -15,6 +18,8 @@ import org.rlanything.core.Policy;
 import org.rlanything.core.RewardModel;
 import org.rlanything.core.RolloutRequest;
 import org.rlanything.core.Seeds;
+import org.rlanything.core.Step;
+import org.rlanything.core.StepLabel;
 import org.rlanything.core.Trajectory;
 import org.rlanything.core.loop.JudgeAccuracy;
 import org.rlanything.core.loop.Evaluator;
@@ -27,12 +32,16 @@ import org.rlanything.neural.infer.SamplingConfig;
  * {@code alfworld_real}, the 48 real games): N rollouts per game with the policy at the configured
  * temperature, at most H steps, every random draw derived from the evaluation seed, the dataset name,
  * the game and the rollout (so every evaluation of a run plays the same episodes and curves compare
- * policies, not luck). Steps are labelled by the planner. Then, when a reward model is given and
- * {@code verdictsPerStep > 0}, every step is judged m times and scored with {@link JudgeAccuracy}.
+ * policies, not luck). Steps are labelled by the planner and, when a {@link RestrainedOracle} is given, by
+ * the oracle restrained to what the agent has seen too (method.md §9 reports both). Then, when a reward
+ * model is given and {@code verdictsPerStep > 0}, every step is judged m times and scored with
+ * {@link JudgeAccuracy}.
  *
  * <p>Metrics: {@code val-core/<dataset>/success}, the judge's figures of {@link JudgeAccuracy#figures} as
  * {@code val-core/<dataset>/rm_...} (plain and balanced process accuracy against both labels, μ, plain and
- * balanced outcome accuracy, invalid rate), plus {@code val-aux/<dataset>/mean_length} (steps per episode).
+ * balanced outcome accuracy, invalid rate), plus {@code val-aux/<dataset>/mean_length} (steps per episode)
+ * and the GOOD base rates of the episodes, judged or not, {@code val-aux/<dataset>/good_rate} and
+ * {@code good_rate_restrained}.
  */
 public final class AlfworldEvaluation implements Evaluator {
 
@@ -81,12 +90,20 @@ public final class AlfworldEvaluation implements Evaluator {
 
     private final List<Dataset> datasets;
     private final Settings settings;
-    private final AlfworldEnvironment environment;
+    private final Environment environment;
 
+    /** An evaluation whose steps carry the planner's labels only. */
     public AlfworldEvaluation(List<Dataset> datasets, Settings settings) {
+        this(datasets, settings, null);
+    }
+
+    /** An evaluation whose steps also carry {@code oracle}'s restrained labels (none when it is null). */
+    public AlfworldEvaluation(List<Dataset> datasets, Settings settings, RestrainedOracle oracle) {
         this.datasets = List.copyOf(datasets);
         this.settings = Objects.requireNonNull(settings, "settings");
-        this.environment = AlfworldEnvironment.builder().optMaxSteps(settings.maxSteps()).optStepLabels(true).build();
+        AlfworldEnvironment alfworld = AlfworldEnvironment.builder().optMaxSteps(settings.maxSteps())
+                .optStepLabels(true).build();
+        this.environment = oracle == null ? alfworld : new RestrainedLabelEnvironment(alfworld, oracle);
     }
 
     public List<Dataset> datasets() {
@@ -114,7 +131,24 @@ public final class AlfworldEvaluation implements Evaluator {
             out.putAll(r.judge().figures("val-core/" + r.name() + "/rm_"));
         }
         out.put("val-aux/" + r.name() + "/mean_length", r.meanLength());
+        goodRate(r.trajectories(), Step::label).ifPresent(v -> out.put("val-aux/" + r.name() + "/good_rate", v));
+        goodRate(r.trajectories(), Step::restrainedLabel)
+                .ifPresent(v -> out.put("val-aux/" + r.name() + "/good_rate_restrained", v));
         return out;
+    }
+
+    /** The share of labelled steps that {@code labeller} calls GOOD (method.md §9's base rate); empty if none. */
+    static OptionalDouble goodRate(List<Trajectory> trajectories, Function<Step, StepLabel> labeller) {
+        long labelled = 0;
+        long good = 0;
+        for (Trajectory t : trajectories) {
+            for (Step step : t.steps()) {
+                StepLabel label = labeller.apply(step);
+                labelled += label == StepLabel.UNKNOWN ? 0 : 1;
+                good += label == StepLabel.GOOD ? 1 : 0;
+            }
+        }
+        return labelled == 0 ? OptionalDouble.empty() : OptionalDouble.of((double) good / labelled);
     }
 
     /** Every dataset's rollouts and judgments. */

@@ -22,7 +22,8 @@ import org.rlanything.neural.train.TrainerConfig;
 
 /**
  * All components of an ALFWorld run with the neural backend, built from {@link AgentSettings}: the
- * environment (planner step labels on, for the reward model's process accuracy), the task pool
+ * environment (planner step labels on, for the reward model's process accuracy, and beside them the
+ * {@link RestrainedOracle restrained oracle}'s, whose prior comes from the pretraining games), the task pool
  * (generated training games), the task codec, the policy and reward model (from the starting models, or
  * pretrained in-process), the rewriter and the evaluator. {@link #loopBuilder()} wires them into an
  * {@link RLAnythingLoop}. Owns the models: close it when done.
@@ -31,7 +32,7 @@ public final class AlfworldExperiment implements AutoCloseable {
 
     private final AgentSettings settings;
     private final AlfworldGames games;
-    private final AlfworldEnvironment environment;
+    private final RestrainedLabelEnvironment environment;
     private final List<AlfworldTask> tasks;
     private final AgentPolicy policy;
     private final AgentRewardModel rewardModel;
@@ -40,15 +41,21 @@ public final class AlfworldExperiment implements AutoCloseable {
     private final AlfworldPromptFormat format;
 
     private AlfworldExperiment(AgentSettings settings, AlfworldGames games, AgentPolicy policy,
-                               AgentRewardModel rewardModel, AlfworldPromptFormat format) {
+                               AgentRewardModel rewardModel, AlfworldPromptFormat format, Consumer<String> log) {
         this.settings = settings;
         this.games = games;
         this.format = format;
         this.policy = policy;
         this.rewardModel = rewardModel;
-        this.environment = AlfworldEnvironment.builder().optMaxSteps(settings.maxSteps()).optStepLabels(true).build();
-        this.tasks = pool(games, settings, environment);
-        this.rewriter = AlfworldRewriter.create(games.data(), settings.maxSteps());
+        long start = System.nanoTime();
+        RestrainedOracle oracle = restrainedOracle(games, settings.seed());
+        this.environment = new RestrainedLabelEnvironment(
+                AlfworldEnvironment.builder().optMaxSteps(settings.maxSteps()).optStepLabels(true).build(), oracle);
+        long prior = System.nanoTime();
+        this.tasks = pool(games, settings, environment.alfworld());
+        log.accept(String.format(java.util.Locale.ROOT, "task pool: %d generated games in %.1f s; restrained oracle's"
+                + " prior in %.1f s", tasks.size(), (System.nanoTime() - prior) / 1e9, (prior - start) / 1e9));
+        this.rewriter = AlfworldRewriter.create(games.data(), settings.maxSteps(), settings.rewriteOperators());
         List<AlfworldEvaluation.Dataset> sets = new ArrayList<>();
         if (settings.evalGeneratedGames() > 0) {
             sets.add(new AlfworldEvaluation.Dataset("alfworld_generated",
@@ -58,7 +65,16 @@ public final class AlfworldExperiment implements AutoCloseable {
             sets.add(new AlfworldEvaluation.Dataset("alfworld_real", games.real()));
         }
         this.evaluator = new AlfworldEvaluation(sets, new AlfworldEvaluation.Settings(settings.evalRollouts(),
-                settings.evalMaxSteps(), settings.evalTemperature(), settings.evalVerdicts()));
+                settings.evalMaxSteps(), settings.evalTemperature(), settings.evalVerdicts()), oracle);
+    }
+
+    /**
+     * The restrained oracle of run seed {@code seed}: the searching demonstrator with the prior of the games
+     * its behaviour cloning used ({@link PretrainSettings#defaults(long)}'s training games).
+     */
+    public static RestrainedOracle restrainedOracle(AlfworldGames games, long seed) {
+        return new RestrainedOracle(SearchingExpert.Prior.of(
+                games.training(seed, PretrainSettings.defaults(seed).trainGames())));
     }
 
     /**
@@ -101,7 +117,7 @@ public final class AlfworldExperiment implements AutoCloseable {
                 new SamplingConfig(settings.policyTemperature(), 1.0, 16), policyTrainer);
         AgentRewardModel rm = new AgentRewardModel(rmModel, format,
                 new SamplingConfig(settings.rewardModelTemperature(), 1.0, settings.rewardModelMaxTokens()), rmTrainer);
-        return new AlfworldExperiment(settings, games, policy, rm, format);
+        return new AlfworldExperiment(settings, games, policy, rm, format, log);
     }
 
     /**
@@ -182,7 +198,7 @@ public final class AlfworldExperiment implements AutoCloseable {
         return games;
     }
 
-    public AlfworldEnvironment environment() {
+    public RestrainedLabelEnvironment environment() {
         return environment;
     }
 

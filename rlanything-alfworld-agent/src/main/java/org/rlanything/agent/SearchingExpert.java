@@ -1,5 +1,6 @@
 package org.rlanything.agent;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -35,6 +36,7 @@ public final class SearchingExpert {
     private final AlfworldGame game;
     private final Planner planner;
     private final Prior prior;
+    private final Map<GameState, Optional<Plan>> plans = new HashMap<>();
 
     public SearchingExpert(AlfworldGame game, Prior prior) {
         this.game = game;
@@ -45,6 +47,47 @@ public final class SearchingExpert {
     /** A fresh episode's memory. */
     public Episode start() {
         return new Episode();
+    }
+
+    /**
+     * A shortest winning plan from {@code state} (the planner's, remembered per state: a labelled episode
+     * asks for the state after a step and again, as the next step's start, for the same state).
+     */
+    public Optional<Plan> plan(GameState state) {
+        Optional<Plan> known = plans.get(state);
+        if (known == null) {
+            known = planner.plan(state);
+            plans.put(state.copy(), known);
+        }
+        return known;
+    }
+
+    /**
+     * What the demonstrator decided in one state.
+     *
+     * @param command the command it takes
+     * @param equallyRanked the commands it ranks as high as {@code command} (including it): every take of a
+     *     missing type in sight, every return to a sighting, every unvisited receptacle with the best prior
+     *     score; just {@code command} when it follows the plan
+     * @param followsPlan whether it follows the planner's shortest plan (nothing there needs hidden knowledge
+     *     before the moves toward a hidden object)
+     * @param planLength the length of that plan (the omniscient remaining plan)
+     * @param unseen the objects that plan picks up or uses which the agent has not seen
+     */
+    public record Decision(String command, List<String> equallyRanked, boolean followsPlan, int planLength,
+                           Set<String> unseen) {
+        public Decision {
+            equallyRanked = List.copyOf(equallyRanked);
+            unseen = Set.copyOf(unseen);
+        }
+
+        static Decision following(String command, int planLength, Set<String> unseen) {
+            return new Decision(command, List.of(command), true, planLength, unseen);
+        }
+
+        static Decision searching(List<String> equallyRanked) {
+            return new Decision(equallyRanked.get(0), equallyRanked, false, -1, Set.of());
+        }
     }
 
     /** What the demonstrator remembers within one episode. */
@@ -101,12 +144,21 @@ public final class SearchingExpert {
 
         /** The demonstrator's next command in {@code state}, or empty when the planner finds no plan. */
         public Optional<String> next(GameState state, List<String> admissible) {
-            Optional<Plan> plan = planner.plan(state);
+            return decide(state, admissible).map(Decision::command);
+        }
+
+        /**
+         * The demonstrator's decision in {@code state}: its command, and, when it searches, the commands it
+         * ranks equally; empty when the planner finds no plan.
+         */
+        public Optional<Decision> decide(GameState state, List<String> admissible) {
+            Optional<Plan> plan = plan(state);
             if (plan.isEmpty() || plan.get().commands().isEmpty()) {
                 return Optional.empty();
             }
             List<String> commands = plan.get().commands();
             Set<String> missingTypes = new LinkedHashSet<>();
+            Set<String> unseen = new LinkedHashSet<>();
             int firstHidden = -1;
             String destinationType = null;
             for (int i = 0; i < commands.size(); i++) {
@@ -114,6 +166,7 @@ public final class SearchingExpert {
                 String object = usedObject(c);
                 if (object != null && !known(object, state)) {
                     missingTypes.add(typeOf(object));
+                    unseen.add(object);
                     if (firstHidden < 0) {
                         firstHidden = i;
                     }
@@ -122,8 +175,9 @@ public final class SearchingExpert {
                     destinationType = typeOf(c.substring(c.lastIndexOf(" to ") + 4));
                 }
             }
+            Decision follow = Decision.following(commands.get(0), commands.size(), unseen);
             if (missingTypes.isEmpty()) {
-                return Optional.of(commands.get(0));
+                return Optional.of(follow);
             }
             // Follow the plan up to the moves that head for the hidden object (go to / open before it).
             int leak = firstHidden;
@@ -131,37 +185,46 @@ public final class SearchingExpert {
                 leak--;
             }
             if (leak > 0) {
-                return Optional.of(commands.get(0));
+                return Optional.of(follow);
             }
             boolean holding = state.heldObject() >= 0;
             if (!holding) {
                 // Another instance of a missing type in sight: take it (unless it is already delivered).
+                List<String> takes = new ArrayList<>();
                 for (String c : admissible) {
                     String object = usedObject(c);
                     if (c.startsWith("take ") && object != null && missingTypes.contains(typeOf(object))) {
                         String from = c.substring(c.indexOf(" from ") + " from ".length());
                         if (!typeOf(from).equals(destinationType)) {
-                            return Optional.of(c);
+                            takes.add(c);
                         }
                     }
                 }
+                if (!takes.isEmpty()) {
+                    return Optional.of(Decision.searching(takes));
+                }
                 // One seen elsewhere: go back for it.
+                List<String> returns = new ArrayList<>();
                 for (Map.Entry<String, String> e : sightings.entrySet()) {
                     if (missingTypes.contains(typeOf(e.getKey())) && !typeOf(e.getValue()).equals(destinationType)) {
                         String go = "go to " + e.getValue();
-                        if (admissible.contains(go)) {
-                            return Optional.of(go);
+                        if (admissible.contains(go) && !returns.contains(go)) {
+                            returns.add(go);
                         }
                     }
+                }
+                if (!returns.isEmpty()) {
+                    return Optional.of(Decision.searching(returns));
                 }
             }
             if (lastCommand.startsWith("go to ")) {
                 String open = "open " + lastCommand.substring("go to ".length());
                 if (admissible.contains(open)) {
-                    return Optional.of(open);
+                    return Optional.of(Decision.searching(List.of(open)));
                 }
             }
-            String best = null;
+            // Explore: the unvisited receptacles where the prior most expects a missing type (ties rank equally).
+            List<String> best = new ArrayList<>();
             double bestScore = -1;
             for (String c : admissible) {
                 if (!c.startsWith("go to ")) {
@@ -177,10 +240,18 @@ public final class SearchingExpert {
                 }
                 if (score > bestScore) {
                     bestScore = score;
-                    best = c;
+                    best.clear();
+                }
+                if (score == bestScore) {
+                    best.add(c);
                 }
             }
-            return Optional.of(best != null ? best : commands.get(0));
+            return Optional.of(best.isEmpty() ? follow : Decision.searching(best));
+        }
+
+        /** Whether the agent could name {@code object} now: it is in hand or was named in an observation. */
+        public boolean knows(String object, GameState state) {
+            return known(object, state);
         }
 
         private boolean known(String object, GameState state) {

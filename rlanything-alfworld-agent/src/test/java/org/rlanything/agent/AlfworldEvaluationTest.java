@@ -112,5 +112,21 @@ class AlfworldEvaluationTest {
                 Double.NaN, 0)).evaluate(0, new PlannerPolicy(), new LabelJudge(true), 42);
         assertTrue(!noJudge.containsKey("val-core/alfworld_generated/rm_process_acc"));
         assertEquals(1.0, noJudge.get("val-core/alfworld_generated/success"));
+        assertTrue(!noJudge.containsKey("val-aux/alfworld_generated/good_rate_restrained"), "no oracle, no label");
+        assertEquals(1.0, noJudge.get("val-aux/alfworld_generated/good_rate"), "the planner's steps all shorten the plan");
+    }
+
+    @Test
+    void withARestrainedOracleBothLabelsAreReported() {
+        List<AlfworldTask> games = AgentFixtures.training().subList(0, 3);
+        AlfworldEvaluation eval = new AlfworldEvaluation(List.of(new AlfworldEvaluation.Dataset("alfworld_generated",
+                games)), new AlfworldEvaluation.Settings(1, 20, Double.NaN, 1),
+                new RestrainedOracle(SearchingExpert.Prior.of(AgentFixtures.training())));
+        Map<String, Double> idle = eval.evaluate(0, new IdlePolicy(), new LabelJudge(false), 42);
+        // "look" is useless under both labels: the judge's +1 verdicts are all wrong against either.
+        assertEquals(0.0, idle.get("val-core/alfworld_generated/rm_process/restrained/acc"));
+        assertEquals(0.0, idle.get("val-core/alfworld_generated/rm_process/restrained/good_rate"));
+        assertEquals(0.0, idle.get("val-aux/alfworld_generated/good_rate_restrained"));
+        assertEquals(0.0, idle.get("val-aux/alfworld_generated/good_rate"));
     }
 }

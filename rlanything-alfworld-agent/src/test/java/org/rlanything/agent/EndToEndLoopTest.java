@@ -40,6 +40,8 @@ class EndToEndLoopTest {
             assertTrue(second.metrics().containsKey("val-core/alfworld_generated/success"), second.metrics().toString());
             assertTrue(second.metrics().containsKey("val-core/alfworld_generated/rm_process_acc"));
             assertTrue(second.metrics().containsKey("val-core/alfworld_generated/rm_outcome_acc"));
+            assertTrue(second.metrics().containsKey("val-core/alfworld_generated/rm_process/restrained/acc"),
+                    "the run's environment fills the restrained labels");
             // The pool round-trips through the codec (what a checkpoint stores).
             TaskCodec codec = experiment.codec();
             for (Slot slot : loop.slots()) {

@@ -10,6 +10,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.Base64;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.zip.DataFormatException;
 import java.util.zip.Deflater;
 import java.util.zip.Inflater;
@@ -20,13 +23,23 @@ import org.rlanything.core.TaskCodec;
  * Writes ALFWorld tasks as text for checkpoints. A game whose source is a readable game file with the
  * same content is written as a reference, {@code alfworld-file:ID:PATH}; any other game (a rewrite) is
  * written whole, as {@code alfworld-inline:} and the deflated, base64-encoded game JSON. Decoding a
- * reference checks that the file still has the content the id names.
+ * reference checks that the file still has the content the id names. Inline encodings are remembered per
+ * game (content id and source, at most {@value #REMEMBERED}): a checkpoint re-encodes every slot's tasks,
+ * and deflating a pool of 512 generated games each iteration would cost seconds.
  */
 public final class AlfworldTaskCodec implements TaskCodec {
 
     private static final String FILE = "alfworld-file:";
     private static final String INLINE = "alfworld-inline:";
     private static final ObjectMapper JSON = new ObjectMapper();
+    private static final int REMEMBERED = 4096;
+
+    private final Map<String, String> inline = Collections.synchronizedMap(new LinkedHashMap<>(64, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, String> eldest) {
+            return size() > REMEMBERED;
+        }
+    });
 
     @Override
     public String encode(Task task) {
@@ -44,7 +57,10 @@ public final class AlfworldTaskCodec implements TaskCodec {
         } catch (IOException | RuntimeException e) {
             // not a readable file with this content: write the game whole
         }
-        GameFile file = game.file();
+        return inline.computeIfAbsent(game.id() + "\n" + source, k -> inline(game.file()));
+    }
+
+    private static String inline(GameFile file) {
         ObjectNode node = JSON.createObjectNode();
         node.put("source", file.source());
         node.put("pddl_domain", file.domain());

@@ -1,6 +1,7 @@
 package org.rlanything.alfworld;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -36,6 +37,7 @@ class AlfworldTaskCodecTest {
         AlfworldTask back = (AlfworldTask) codec.decode(text);
         assertEquals(rewritten, back);
         assertEquals(rewritten.game().file(), back.game().file());
+        assertSame(text, codec.encode(rewritten), "a checkpoint of a large pool re-uses each game's encoding");
 
         Path copy = Files.writeString(dir.resolve("game.tw-pddl"), Files.readString(TestData.gameFiles().get(3)));
         String reference = codec.encode(AlfworldTask.load(copy));

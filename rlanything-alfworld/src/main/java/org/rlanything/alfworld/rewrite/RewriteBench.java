@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.TreeMap;
 import java.util.random.RandomGenerator;
@@ -55,24 +56,47 @@ public final class RewriteBench {
     public record Report(Direction harder, Direction easier, List<String> failures) {
     }
 
+    /** One rewrite request of the bench: the game (original and active alike), the goal, the critic. */
+    @FunctionalInterface
+    public interface Proposer {
+        Optional<RewriteProposal> propose(Scene scene, RewriteGoal goal, CriticFeedback critic, RandomGenerator rng);
+    }
+
+    /** The default rewriter as the loop uses it: up to {@code samples} type-swap samples, the first kept. */
+    public static Proposer typeSwaps(TypeSwapRewriter rewriter, int samples) {
+        return (scene, goal, critic, rng) -> {
+            for (int s = 0; s < samples; s++) {
+                Optional<RewriteProposal> p = rewriter.rewrite(scene, scene, goal, rng);
+                if (p.isPresent()) {
+                    return p;
+                }
+            }
+            return Optional.empty();
+        };
+    }
+
     /** Runs the bench over {@code scenes} (each must verify) with generators derived from {@code seed}. */
     public static Report run(List<Scene> scenes, SceneRewriter rewriter, PlanOracle oracle, long seed) {
+        return run(scenes, rewriter::rewrite, rewriter.verifier().maxSteps(), oracle, seed);
+    }
+
+    /** As {@link #run(List, SceneRewriter, PlanOracle, long)} for any proposer checked within {@code maxSteps}. */
+    public static Report run(List<Scene> scenes, Proposer rewriter, int maxSteps, PlanOracle oracle, long seed) {
         List<String> failures = new ArrayList<>();
-        Direction harder = direction(scenes, rewriter, oracle, seed, RewriteGoal.HARDER, failures);
-        Direction easier = direction(scenes, rewriter, oracle, seed, RewriteGoal.EASIER, failures);
+        Direction harder = direction(scenes, rewriter, maxSteps, oracle, seed, RewriteGoal.HARDER, failures);
+        Direction easier = direction(scenes, rewriter, maxSteps, oracle, seed, RewriteGoal.EASIER, failures);
         return new Report(harder, easier, failures);
     }
 
-    private static Direction direction(List<Scene> scenes, SceneRewriter rewriter, PlanOracle oracle, long seed,
-                                       RewriteGoal goal, List<String> failures) {
+    private static Direction direction(List<Scene> scenes, Proposer rewriter, int maxSteps, PlanOracle oracle,
+                                       long seed, RewriteGoal goal, List<String> failures) {
         int proposed = 0;
         int verified = 0;
         double[] sums = new double[6];
         Map<String, Integer> operators = new TreeMap<>();
-        int maxSteps = rewriter.verifier().maxSteps();
         for (int i = 0; i < scenes.size(); i++) {
             RandomGenerator rng = Seeds.rng(seed, PURPOSE, i, goal.ordinal());
-            var proposal = rewriter.rewrite(scenes.get(i), goal, critic(goal), rng);
+            var proposal = rewriter.propose(scenes.get(i), goal, critic(goal), rng);
             if (proposal.isEmpty()) {
                 continue;
             }

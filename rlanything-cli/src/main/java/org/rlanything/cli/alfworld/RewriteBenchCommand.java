@@ -15,15 +15,18 @@ import org.rlanything.alfworld.gen.Scene;
 import org.rlanything.alfworld.gen.TypeCatalog;
 import org.rlanything.alfworld.rewrite.CandidateVerifier;
 import org.rlanything.alfworld.rewrite.RewriteBench;
+import org.rlanything.alfworld.rewrite.RewriteOperators;
 import org.rlanything.alfworld.rewrite.SceneRewriter;
+import org.rlanything.alfworld.rewrite.TypeSwapRewriter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code rlanything alfworld rewrite-bench}: generates games, asks the rewriter for one harder and one
- * easier rewrite of each, re-checks every candidate from its bytes with the planner, and prints the
+ * {@code rlanything alfworld rewrite-bench}: generates games, asks the rewriter ({@code --operators}: the
+ * default type swap with k samples a request, or the scene operators) for one harder and one easier
+ * rewrite of each, re-checks every candidate from its bytes with the planner, and prints the
  * difficulty averages. Exit code 1 when a candidate fails its re-check.
  */
 @Command(name = "rewrite-bench", mixinStandardHelpOptions = true,
@@ -44,6 +47,14 @@ public final class RewriteBenchCommand implements Callable<Integer> {
             description = "Planner step limit (default: ${DEFAULT-VALUE}).")
     int maxSteps;
 
+    @Option(names = "--operators", defaultValue = "type_swap",
+            description = "type_swap (the default rewriter, k = --samples samples a request) or all (the scene"
+                    + " operators) (default: ${DEFAULT-VALUE}).")
+    String operators;
+
+    @Option(names = "--samples", defaultValue = "8", description = "Type-swap samples per request, k (default: ${DEFAULT-VALUE}).")
+    int samples;
+
     @Spec
     CommandSpec spec;
 
@@ -60,7 +71,10 @@ public final class RewriteBenchCommand implements Callable<Integer> {
         double generated = (System.nanoTime() - start) / 1e9;
         CandidateVerifier verifier = new CandidateVerifier(AlfredLogic.read213(folder.logic213()),
                 new ProblemWriter(TypeCatalog.standard()), planner, maxSteps);
-        RewriteBench.Report report = RewriteBench.run(scenes, new SceneRewriter(verifier), planner, seed);
+        RewriteBench.Report report = RewriteOperators.ofKey(operators) == RewriteOperators.ALL
+                ? RewriteBench.run(scenes, new SceneRewriter(verifier), planner, seed)
+                : RewriteBench.run(scenes, RewriteBench.typeSwaps(new TypeSwapRewriter(verifier), samples), maxSteps,
+                        planner, seed);
         double total = (System.nanoTime() - start) / 1e9;
         PrintWriter out = spec.commandLine().getOut();
         out.printf(Locale.ROOT, "Generated %d games in %.1f s; rewrites checked in %.1f s.%n", count, generated,

@@ -1,6 +1,7 @@
 package org.rlanything.cli.config;
 
 import org.rlanything.agent.AgentSettings;
+import org.rlanything.alfworld.rewrite.RewriteOperators;
 
 /**
  * {@code environment.kind: alfworld}: generated ALFWorld training games in the layout rooms, evaluated on
@@ -16,10 +17,13 @@ import org.rlanything.agent.AgentSettings;
  * @param evalMaxSteps the evaluation step limit
  * @param evalTemperature the policy's temperature in evaluation
  * @param evalVerdicts verdicts per step for the reward-model metrics (0: none)
+ * @param rewriteOperators {@code type_swap} (default: the reference's rewrite, two type tokens of the slot's
+ *     original goal) or {@code all} (also this project's scene operators, applied to the active game)
  */
 public record AlfworldEnvironmentConfig(Integer poolSize, Integer poolOffset, Integer maxSteps,
                                         Integer evalGeneratedGames, Boolean evalRealGames, Integer evalRollouts,
-                                        Integer evalMaxSteps, Double evalTemperature, Integer evalVerdicts)
+                                        Integer evalMaxSteps, Double evalTemperature, Integer evalVerdicts,
+                                        String rewriteOperators)
         implements EnvironmentConfig {
 
     private static final AgentSettings DEFAULTS = AgentSettings.builder().build();
@@ -34,5 +38,12 @@ public record AlfworldEnvironmentConfig(Integer poolSize, Integer poolOffset, In
         evalMaxSteps = Check.between("eval_max_steps", evalMaxSteps, DEFAULTS.evalMaxSteps(), 1, 200);
         evalTemperature = Check.between("eval_temperature", evalTemperature, DEFAULTS.evalTemperature(), 0.0, 10.0);
         evalVerdicts = Check.between("eval_verdicts", evalVerdicts, DEFAULTS.evalVerdicts(), 0, 16);
+        rewriteOperators = rewriteOperators == null ? DEFAULTS.rewriteOperators().key()
+                : RewriteOperators.ofKey(rewriteOperators).key();
+    }
+
+    /** The parsed {@code rewrite_operators}. */
+    public RewriteOperators operators() {
+        return RewriteOperators.ofKey(rewriteOperators);
     }
 }

@@ -148,6 +148,16 @@ class ConfigLoaderTest {
         assertTrue(alfworld.policy() instanceof NeuralPolicyConfig);
         assertEquals(3e-4, ((NeuralPolicyConfig) alfworld.policy()).learningRate());
         assertEquals(Ablation.POLICY_REWARD_ENV, alfworld.algorithm().arm());
+        AlfworldEnvironmentConfig env = (AlfworldEnvironmentConfig) alfworld.environment();
+        assertEquals(512, env.poolSize());
+        assertEquals(8, alfworld.algorithm().rewriterSamples());
+        assertEquals(org.rlanything.alfworld.rewrite.RewriteOperators.TYPE_SWAP, env.operators());
+        RunConfig all = ConfigLoader.load(Path.of("..", "configs", "alfworld.yaml"),
+                List.of("environment.rewrite_operators=all"));
+        assertEquals(org.rlanything.alfworld.rewrite.RewriteOperators.ALL,
+                ((AlfworldEnvironmentConfig) all.environment()).operators());
+        assertThrows(RuntimeException.class, () -> ConfigLoader.load(Path.of("..", "configs", "alfworld.yaml"),
+                List.of("environment.rewrite_operators=everything")));
         for (Ablation arm : Ablation.values()) {
             RunConfig variant = ConfigLoader.load(Path.of("..", "configs", "ablation",
                     arm.name().toLowerCase(java.util.Locale.ROOT) + ".yaml"), List.of());
