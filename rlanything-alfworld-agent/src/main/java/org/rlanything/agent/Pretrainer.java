@@ -18,6 +18,7 @@ import org.rlanything.core.RolloutRequest;
 import org.rlanything.core.Seeds;
 import org.rlanything.core.Step;
 import org.rlanything.core.StepLabel;
+import org.rlanything.core.StepResult;
 import org.rlanything.core.Trajectory;
 import org.rlanything.neural.NeuralModel;
 import org.rlanything.neural.NeuralPolicy;
@@ -145,7 +146,8 @@ public final class Pretrainer {
             }
             rewardModel = NeuralModel.create(s.modelConfig(s.vocabSize(), Seeds.derive(s.seed(), INIT_RM)), tokenizer,
                     judgeTrainerConfig(s));
-            metrics.putAll(warmStartRewardModel(rewardModel, judged, s, log));
+            metrics.putAll(warmStartRewardModel(rewardModel, withRestrainedLabels(judged, prior, s.demoMaxSteps()), s,
+                    log));
             return new StartingModels(policy, rewardModel, metrics);
         } catch (RuntimeException e) {
             policy.close();
@@ -154,6 +156,30 @@ public final class Pretrainer {
             }
             throw e;
         }
+    }
+
+    /**
+     * The trajectories replayed in an environment whose steps also carry the restrained oracle's label (the
+     * label the judge's figures headline), so that the warm start teaches what the agent could know.
+     */
+    static List<Trajectory> withRestrainedLabels(List<Trajectory> trajectories, SearchingExpert.Prior prior,
+                                                 int maxSteps) {
+        RestrainedLabelEnvironment env = new RestrainedLabelEnvironment(
+                AlfworldEnvironment.builder().optMaxSteps(maxSteps).optStepLabels(true).build(),
+                new RestrainedOracle(prior));
+        List<Trajectory> out = new ArrayList<>(trajectories.size());
+        for (Trajectory t : trajectories) {
+            List<Step> steps = new ArrayList<>(t.length());
+            try (RestrainedLabelEnvironment.Session session = env.start(t.task(), Seeds.rng(0, 0))) {
+                for (Step step : t.steps()) {
+                    StepResult result = session.step(step.action().command());
+                    steps.add(new Step(step.index(), step.observation(), step.admissibleActions(), step.action(),
+                            step.nextObservation(), result.label(), result.restrainedLabel()));
+                }
+            }
+            out.add(new Trajectory(t.task(), t.rollout(), steps, t.won()));
+        }
+        return out;
     }
 
     /** Rolls out {@code model} as a policy (temperature 1) on {@code games}, steps labelled by the planner. */
