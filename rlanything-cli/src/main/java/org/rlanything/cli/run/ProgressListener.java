@@ -33,7 +33,7 @@ final class ProgressListener implements LoopListener, AutoCloseable {
     static String summary(Map<String, Double> m) {
         StringBuilder text = new StringBuilder();
         append(text, "success", m.get("env/train_success"));
-        append(text, "rm_acc", m.get("reward_model/process_acc"));
+        append(text, "rm_bal_acc", m.get("reward_model/balanced_process_acc"));
         for (Map.Entry<String, Double> entry : m.entrySet()) {
             if (entry.getKey().startsWith("val-core/") && entry.getKey().endsWith("/success")) {
                 append(text, "eval", entry.getValue());
