@@ -78,6 +78,11 @@ public final class LlamaModel implements AutoCloseable {
         return linear(x, weights.get("lm_head.weight"));
     }
 
+    /** Logits {@code [..., V]} of hidden states {@code [..., H]} (the language-model head). */
+    public NDArray head(NDArray hidden) {
+        return linear(hidden, weights.get("lm_head.weight"));
+    }
+
     /** Final hidden states {@code [B, T, H]} after the last RMSNorm. */
     public NDArray hidden(NDArray tokens, NDArray positions, NDArray mask, KvCache cache) {
         long b = tokens.getShape().get(0);

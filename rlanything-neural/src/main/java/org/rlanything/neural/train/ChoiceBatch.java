@@ -20,7 +20,8 @@ import org.rlanything.neural.model.LlamaModel;
  * candidate; positions restart after the prompt for every candidate. So each candidate is scored exactly
  * as if it followed the prompt alone, the prompt is encoded once, and gradients reach every candidate.
  * The last prompt position predicts every candidate's first token; a candidate's position k predicts its
- * token k+1. A matrix of ones sums each candidate's in-branch log-probabilities into l_b; then
+ * token k+1; only those positions go through the head and the log-softmax. A matrix of ones sums each
+ * candidate's in-branch log-probabilities into l_b; then
  * {@code log π(a) = log_softmax(l/τ)[a]}. The trained grid is {@code [rows, 1]} with weight 1.
  */
 final class ChoiceBatch implements PpoBatch {
@@ -90,18 +91,28 @@ final class ChoiceBatch implements PpoBatch {
         int r = rows.size();
         int w = packedWidth;
         int j = maxCandidates;
-        int vocab = model.config().vocabSize();
+        int hiddenSize = model.config().hiddenSize();
+        // Only the prompt's last position and the in-branch positions need logits: the head and the
+        // log-softmax run on those n positions alone, gathered from the hidden states.
+        int n = 1;
+        for (ChoiceSequence s : rows) {
+            int inBranch = 0;
+            for (int[] c : s.candidates()) {
+                inBranch += c.length - 1;
+            }
+            n = Math.max(n, 1 + inBranch);
+        }
         long[] tok = new long[r * w];
         long[] pos = new long[r * w];
-        long[] next = new long[r * w];
-        double[] mask = new double[r * w * w];
-        Arrays.fill(mask, LlamaModel.MASKED);
-        double[] sum = new double[r * w * j];
-        long[] lastPrompt = new long[r * vocab];
+        float[] mask = new float[r * w * w];
+        Arrays.fill(mask, (float) LlamaModel.MASKED);
+        long[] source = new long[r * n * hiddenSize];
+        long[] next = new long[r * n];
+        float[] sum = new float[r * n * j];
         long[] first = new long[r * j];
         long[] chosen = new long[r];
         double[] invTemperature = new double[r];
-        double[] missing = new double[r * j];
+        float[] missing = new float[r * j];
         for (int row = 0; row < r; row++) {
             ChoiceSequence s = rows.get(row);
             int[] prompt = s.promptView();
@@ -110,16 +121,16 @@ final class ChoiceBatch implements PpoBatch {
             for (int k = 0; k < p; k++) {
                 tok[base + k] = prompt[k];
                 pos[base + k] = k;
-                for (int key = 0; key <= k; key++) {
-                    mask[(base + k) * w + key] = 0;
-                }
+                Arrays.fill(mask, (base + k) * w, (base + k) * w + k + 1, 0f);
             }
-            Arrays.fill(lastPrompt, row * vocab, (row + 1) * vocab, p - 1);
+            int[] sourceOf = new int[n];
+            sourceOf[0] = p - 1;
+            int needed = 1;
             int at = p;
             List<int[]> candidates = s.candidates();
             for (int c = 0; c < j; c++) {
                 if (c >= candidates.size()) {
-                    missing[row * j + c] = LlamaModel.MASKED;
+                    missing[row * j + c] = (float) LlamaModel.MASKED;
                     continue;
                 }
                 int[] cand = candidates.get(c);
@@ -130,32 +141,35 @@ final class ChoiceBatch implements PpoBatch {
                     tok[base + q] = cand[k];
                     pos[base + q] = p + k;
                     int maskRow = (base + q) * w;
-                    for (int key = 0; key < p; key++) {
-                        mask[maskRow + key] = 0;
-                    }
-                    for (int key = start; key <= q; key++) {
-                        mask[maskRow + key] = 0;
-                    }
+                    Arrays.fill(mask, maskRow, maskRow + p, 0f);
+                    Arrays.fill(mask, maskRow + start, maskRow + q + 1, 0f);
                     if (k + 1 < cand.length) {
-                        next[base + q] = cand[k + 1];
-                        sum[(base + q) * j + c] = 1;
+                        sourceOf[needed] = q;
+                        next[row * n + needed] = cand[k + 1];
+                        sum[(row * n + needed) * j + c] = 1f;
+                        needed++;
                     }
                 }
                 at += cand.length;
             }
             for (int q = at; q < w; q++) {
-                mask[(base + q) * w] = 0; // padding attends to the first token only: defined, never used
+                mask[(base + q) * w] = 0f; // padding attends to the first token only: defined, never used
+            }
+            for (int k = 0; k < n; k++) {
+                Arrays.fill(source, (row * n + k) * hiddenSize, (row * n + k + 1) * hiddenSize,
+                        k < needed ? sourceOf[k] : p - 1);
             }
             chosen[row] = s.chosen();
             invTemperature[row] = 1.0 / s.temperature();
         }
         DataType dt = model.dtype();
-        NDArray logSoftmax = model.forward(Inputs.longs(m, tok, r, w), Inputs.longs(m, pos, r, w),
-                m.create(mask, new Shape(r, 1, w, w)).toType(dt, false), null, false).logSoftmax(-1);
-        NDArray inBranch = logSoftmax.gather(m.create(next, new Shape(r, w, 1)), 2).squeeze(2);
-        NDArray atPromptEnd = logSoftmax.gather(m.create(lastPrompt, new Shape(r, 1, vocab)), 1);
-        NDArray firstTokens = atPromptEnd.gather(m.create(first, new Shape(r, 1, j)), 2).squeeze(1);
-        NDArray sequence = inBranch.expandDims(1).matMul(m.create(sum, new Shape(r, w, j)).toType(dt, false))
+        NDArray hidden = model.hidden(Inputs.longs(m, tok, r, w), Inputs.longs(m, pos, r, w),
+                m.create(mask, new Shape(r, 1, w, w)).toType(dt, false), null);
+        NDArray logSoftmax = model.head(hidden.gather(m.create(source, new Shape(r, n, hiddenSize)), 1))
+                .logSoftmax(-1); // [r, n, vocab]: n = 0 is the prompt's last position
+        NDArray inBranch = logSoftmax.gather(m.create(next, new Shape(r, n, 1)), 2).squeeze(2);
+        NDArray firstTokens = logSoftmax.get(":, 0:1, :").gather(m.create(first, new Shape(r, 1, j)), 2).squeeze(1);
+        NDArray sequence = inBranch.expandDims(1).matMul(m.create(sum, new Shape(r, n, j)).toType(dt, false))
                 .squeeze(1).add(firstTokens);
         NDArray logits = sequence.mul(m.create(invTemperature, new Shape(r, 1)).toType(dt, false))
                 .add(m.create(missing, new Shape(r, j)).toType(dt, false));
