@@ -24,49 +24,31 @@ import org.rlanything.neural.model.LlamaModel;
  * candidate's in-branch log-probabilities into l_b; then
  * {@code log π(a) = log_softmax(l/τ)[a]}. The trained grid is {@code [rows, 1]} with weight 1.
  */
-final class ChoiceBatch implements PpoBatch {
+final class ChoiceBatch extends RowBatch<ChoiceSequence> {
 
-    final List<ChoiceSequence> rows = new ArrayList<>();
     /** Packed row width: the longest prompt plus all its candidates. */
     int packedWidth;
     int maxCandidates;
-    private double[] old;
 
     /** Packs {@code sequences} in order into batches of at most {@code maxTokensPerForward} packed tokens. */
     static List<ChoiceBatch> pack(List<ChoiceSequence> sequences, long maxTokensPerForward) {
         List<ChoiceBatch> out = new ArrayList<>();
-        ChoiceBatch current = new ChoiceBatch();
-        for (ChoiceSequence s : sequences) {
-            int len = s.promptLength() + s.candidateTokens();
-            int width = Math.max(current.packedWidth, len);
-            if (!current.rows.isEmpty() && (long) width * (current.rows.size() + 1) > maxTokensPerForward) {
-                out.add(current);
-                current = new ChoiceBatch();
-                width = len;
+        for (List<ChoiceSequence> group : split(sequences, s -> s.promptLength() + s.candidateTokens(),
+                maxTokensPerForward)) {
+            ChoiceBatch batch = new ChoiceBatch();
+            batch.rows.addAll(group);
+            for (ChoiceSequence s : group) {
+                batch.packedWidth = Math.max(batch.packedWidth, s.promptLength() + s.candidateTokens());
+                batch.maxCandidates = Math.max(batch.maxCandidates, s.candidates().size());
             }
-            current.rows.add(s);
-            current.packedWidth = width;
-            current.maxCandidates = Math.max(current.maxCandidates, s.candidates().size());
-        }
-        if (!current.rows.isEmpty()) {
-            out.add(current);
+            out.add(batch);
         }
         return out;
     }
 
     @Override
-    public int rowCount() {
-        return rows.size();
-    }
-
-    @Override
     public int width() {
         return 1;
-    }
-
-    @Override
-    public double advantage(int row) {
-        return rows.get(row).advantage();
     }
 
     @Override

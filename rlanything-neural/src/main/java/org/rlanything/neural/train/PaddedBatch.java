@@ -13,36 +13,28 @@ import org.rlanything.neural.model.LlamaModel;
  * are {@code full[0..len-2]}, targets {@code full[1..len-1]}, and only response positions carry weight.
  * {@link #pack} groups sequences in order so that {@code width × rows} stays within a token budget.
  */
-final class PaddedBatch implements PpoBatch {
+final class PaddedBatch extends RowBatch<TrainingSequence> {
 
-    final List<TrainingSequence> rows = new ArrayList<>();
     int width;
-    /** PPO only: log π_old of every position, computed once before the first optimizer step. */
-    private double[] old;
 
-    @Override
-    public int rowCount() {
-        return rows.size();
+    /** Packs {@code sequences} in order into batches of at most {@code maxTokensPerForward} padded tokens. */
+    static List<PaddedBatch> pack(List<TrainingSequence> sequences, long maxTokensPerForward) {
+        List<PaddedBatch> out = new ArrayList<>();
+        for (List<TrainingSequence> group : split(sequences,
+                s -> s.promptLength() + s.responseView().length - 1, maxTokensPerForward)) {
+            PaddedBatch batch = new PaddedBatch();
+            batch.rows.addAll(group);
+            for (TrainingSequence s : group) {
+                batch.width = Math.max(batch.width, s.promptLength() + s.responseView().length - 1);
+            }
+            out.add(batch);
+        }
+        return out;
     }
 
     @Override
     public int width() {
         return width;
-    }
-
-    @Override
-    public double advantage(int row) {
-        return rows.get(row).advantage();
-    }
-
-    @Override
-    public double[] old() {
-        return old;
-    }
-
-    @Override
-    public void old(double[] values) {
-        old = values;
     }
 
     @Override
