@@ -59,16 +59,6 @@ final class ChoiceBatch extends RowBatch<ChoiceSequence> {
     }
 
     @Override
-    public double[] old() {
-        return old;
-    }
-
-    @Override
-    public void old(double[] values) {
-        old = values;
-    }
-
-    @Override
     public NDArray logProbs(LlamaModel model, NDManager m, NDArray[] entropy) {
         int r = rows.size();
         int w = packedWidth;

@@ -47,27 +47,6 @@ final class PaddedBatch extends RowBatch<TrainingSequence> {
         return targetLogProbs(m, logSoftmax);
     }
 
-    /** Packs {@code sequences} in order into batches of at most {@code maxTokensPerForward} padded tokens. */
-    static List<PaddedBatch> pack(List<TrainingSequence> sequences, long maxTokensPerForward) {
-        List<PaddedBatch> out = new ArrayList<>();
-        PaddedBatch current = new PaddedBatch();
-        for (TrainingSequence s : sequences) {
-            int len = s.promptLength() + s.responseView().length - 1;
-            int width = Math.max(current.width, len);
-            if (!current.rows.isEmpty() && (long) width * (current.rows.size() + 1) > maxTokensPerForward) {
-                out.add(current);
-                current = new PaddedBatch();
-                width = len;
-            }
-            current.rows.add(s);
-            current.width = width;
-        }
-        if (!current.rows.isEmpty()) {
-            out.add(current);
-        }
-        return out;
-    }
-
     long[] tokens(boolean targets) {
         long[] out = new long[rows.size() * width];
         for (int r = 0; r < rows.size(); r++) {
