@@ -69,6 +69,10 @@ final class BenchAblationCommand implements Callable<Integer> {
             + " label judge whose verdicts are the true step labels flipped with probability q.")
     private List<Double> judgeFlips = new ArrayList<>();
 
+    @Option(names = "--arms", split = ",", description = "Only these arms of the ablation, comma-separated (default:"
+            + " all; STEP_ONLY needs POLICY_REWARD_ENV).")
+    private List<String> arms = new ArrayList<>();
+
     @Parameters(paramLabel = "OVERRIDES", arity = "0..*", description = "Config overrides applied to every arm.")
     private List<String> overrides = new ArrayList<>();
 
@@ -91,7 +95,7 @@ final class BenchAblationCommand implements Callable<Integer> {
             seedList.add(firstSeed + i);
         }
         AblationBench bench = new AblationBench(config, all, seedList, out, spec.commandLine().getOut(), workers,
-                judgeFlips);
+                judgeFlips, arms);
         if (tabulate) {
             bench.tabulate();
         } else {

@@ -85,11 +85,27 @@ public final class AblationBench {
      */
     public AblationBench(Path configFile, List<String> overrides, List<Long> seeds, Path out, PrintWriter log,
                          int workers, List<Double> judgeFlips) {
+        this(configFile, overrides, seeds, out, log, workers, judgeFlips, List.of());
+    }
+
+    /** As above, running only {@code only} of the ablation's arms (all when empty; "before" always). */
+    public AblationBench(Path configFile, List<String> overrides, List<Long> seeds, Path out, PrintWriter log,
+                         int workers, List<Double> judgeFlips, List<String> only) {
         if (workers < 1) {
             throw new IllegalArgumentException("--workers (" + workers + ") must be >= 1.");
         }
+        for (String arm : only) {
+            if (!ARMS.contains(arm) || arm.equals("before")) {
+                throw new IllegalArgumentException("--arms: unknown arm '" + arm + "'; expected some of "
+                        + ARMS.subList(1, ARMS.size()) + ".");
+            }
+        }
+        if (only.contains("STEP_ONLY") && !only.contains("POLICY_REWARD_ENV")) {
+            throw new IllegalArgumentException("--arms: STEP_ONLY needs POLICY_REWARD_ENV (it uses that run's judge).");
+        }
         if (judgeFlips.isEmpty()) {
-            this.arms = ARMS;
+            this.arms = only.isEmpty() ? ARMS
+                    : ARMS.stream().filter(a -> a.equals("before") || only.contains(a)).toList();
         } else {
             List<String> sweep = new ArrayList<>(List.of("before", "OUTCOME_ONLY"));
             for (double q : judgeFlips) {
