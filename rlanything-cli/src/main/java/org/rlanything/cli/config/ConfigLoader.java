@@ -53,6 +53,8 @@ public final class ConfigLoader {
             .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
             .enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY)
             .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
+            // kinds are written as 'kind: alfworld' keys, which the loader reads back; never as YAML tags
+            .disable(YAMLGenerator.Feature.USE_NATIVE_TYPE_ID)
             .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
             .build();
 
@@ -138,7 +140,15 @@ public final class ConfigLoader {
         return validate(tree(text, source), text, source, overrides);
     }
 
+    /**
+     * Run folders written before kinds were keys mark them with YAML tags ({@code environment: !<alfworld>});
+     * such a tag becomes the section's first key, {@code kind: alfworld}, so that those runs load too.
+     */
+    private static final java.util.regex.Pattern LEGACY_KIND_TAG =
+            java.util.regex.Pattern.compile("(?m)^( *)([a-z_]+): *!<([A-Za-z0-9_-]+)> *$");
+
     private static ObjectNode tree(String text, String source) {
+        text = LEGACY_KIND_TAG.matcher(text).replaceAll("$1$2:\n$1  kind: $3");
         JsonNode tree;
         try {
             tree = text.isBlank() ? JsonNodeFactory.instance.objectNode() : MAPPER.readTree(text);

@@ -38,6 +38,11 @@ class KillAndResumeTest {
     }
 
     private Process train(String... args) throws IOException {
+        return train(dir, args);
+    }
+
+    /** Starts {@code rlanything ARGS} in a new JVM, its output going to {@code dir/process.log}. */
+    static Process train(Path dir, String... args) throws IOException {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
                 .toString(), "-cp", System.getProperty("java.class.path"), "org.rlanything.cli.Main"));
         command.addAll(List.of(args));
@@ -45,7 +50,7 @@ class KillAndResumeTest {
                 .start();
     }
 
-    private static long lines(Path file) throws IOException {
+    static long lines(Path file) throws IOException {
         if (!Files.exists(file)) {
             return 0;
         }
