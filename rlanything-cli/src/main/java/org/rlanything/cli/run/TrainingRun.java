@@ -26,6 +26,7 @@ public final class TrainingRun {
     private final RunComponents components;
     private final RLAnythingLoop loop;
     private IterationRecord last;
+    private RunLock lock;
 
     private final ProgressListener progress;
 
@@ -33,17 +34,8 @@ public final class TrainingRun {
         this.folder = folder;
         this.config = config;
         this.components = Backends.create(config);
-        try {
-            if (config.trainer().policyInit() != null) {
-                components.policyState().loadFrom(Path.of(config.trainer().policyInit()));
-            }
-            if (config.trainer().rewardModelInit() != null) {
-                components.rewardModelState().loadFrom(Path.of(config.trainer().rewardModelInit()));
-            }
-        } catch (IOException e) {
-            throw new java.io.UncheckedIOException("Cannot load the starting models named by trainer.policy_init /"
-                    + " trainer.reward_model_init: " + e.getMessage(), e);
-        }
+        loadInit("trainer.policy_init", config.trainer().policyInit(), components.policyState());
+        loadInit("trainer.reward_model_init", config.trainer().rewardModelInit(), components.rewardModelState());
         LoopConfig loopConfig = config.algorithm().toLoopConfig(config.trainer(), config.environment().maxSteps());
         RunRecorder recorder = new RunRecorder(folder, components, loopConfig, config.trainer().checkpointEvery(),
                 config.trainer().keepCheckpoints(), config.trainer().savedTrajectories(), config.trainer().iterations());
@@ -60,6 +52,19 @@ public final class TrainingRun {
         this.loop = builder.build();
     }
 
+    private static void loadInit(String key, String folder, org.rlanything.core.Checkpointable model) {
+        if (folder == null) {
+            return;
+        }
+        try {
+            model.loadFrom(Path.of(folder));
+        } catch (IOException | RuntimeException e) {
+            throw new ConfigException(key + ": cannot load the model in " + folder + " (" + e.getMessage()
+                    + "); name a checkpoint's " + (key.endsWith("policy_init") ? "policy" : "reward_model")
+                    + " folder (checkpoints/iter-NNNNNN/...) or remove the key.", e);
+        }
+    }
+
     /** Creates a new run folder for {@code config}; refuses a folder that already holds a run. */
     public static TrainingRun start(RunConfig config, boolean progress) throws IOException {
         return start(config, progress, null);
@@ -73,19 +78,49 @@ public final class TrainingRun {
     public static TrainingRun start(RunConfig config, boolean progress, Map<String, Double> startingPoint)
             throws IOException {
         RunFolder folder = new RunFolder(Path.of(config.trainer().runDir()));
+        refuseIfHoldsRun(folder, true);
+        // every check (the models, policy_init, sizes) runs before anything is written into the folder
+        TrainingRun run = new TrainingRun(folder, config, progress, 0);
+        run.lock = RunLock.acquire(folder.root());
+        boolean claimed = false;
+        try {
+            refuseIfHoldsRun(folder, false); // again, now that this process holds the folder: the claim is atomic
+            claimed = true;
+            AtomicFiles.write(folder.config(), ConfigLoader.toYaml(config).getBytes(StandardCharsets.UTF_8));
+            if (startingPoint == null) {
+                run.evaluateStartingPoint();
+            } else {
+                run.recordStartingPoint(startingPoint);
+            }
+            return run;
+        } catch (IOException | RuntimeException | Error e) {
+            if (claimed) {
+                // a start that failed leaves no run behind, so that the corrected command is not refused
+                for (Path file : List.of(folder.config(), folder.metrics().file(), folder.timings().file())) {
+                    Files.deleteIfExists(file);
+                }
+            }
+            run.close();
+            throw e;
+        }
+    }
+
+    private static void refuseIfHoldsRun(RunFolder folder, boolean probeLock) throws IOException {
         if (Files.exists(folder.config()) || Files.exists(folder.metrics().file())) {
-            throw new ConfigException("The run folder " + folder.root() + " already holds a run: resume it with"
+            if (probeLock) {
+                RunLock.refuseIfHeld(folder.root()); // a run in progress: name its process
+            }
+            throw new RunFolderException("The run folder " + folder.root() + " already holds a run: resume it with"
                     + " 'rlanything train --resume " + folder.root() + "', or set another trainer.run_dir.");
         }
-        Files.createDirectories(folder.root());
-        AtomicFiles.write(folder.config(), ConfigLoader.toYaml(config).getBytes(StandardCharsets.UTF_8));
-        TrainingRun run = new TrainingRun(folder, config, progress, 0);
-        if (startingPoint == null) {
-            run.evaluateStartingPoint();
-        } else {
-            run.recordStartingPoint(startingPoint);
+    }
+
+    /** Releases the run folder (also done when {@link #run()} ends). */
+    public void close() {
+        if (lock != null) {
+            lock.close();
+            lock = null;
         }
-        return run;
     }
 
     /**
@@ -116,7 +151,8 @@ public final class TrainingRun {
     public static TrainingRun resume(Path runDir, List<String> overrides, boolean progress) throws IOException {
         RunFolder folder = new RunFolder(runDir);
         if (!Files.isRegularFile(folder.config())) {
-            throw new ConfigException("The folder " + runDir + " is not a run folder: it has no config.yaml.");
+            throw new RunFolderException("The folder " + runDir + " is not a run folder: it has no config.yaml"
+                    + " (start a run with 'rlanything train CONFIG').");
         }
         for (String override : overrides) {
             if (!override.startsWith("trainer.iterations=")) {
@@ -124,6 +160,19 @@ public final class TrainingRun {
                         + " configuration; only trainer.iterations may change.");
             }
         }
+        RunLock lock = RunLock.acquire(folder.root()); // before anything is written or cut back
+        try {
+            TrainingRun run = resumeLocked(folder, overrides, progress);
+            run.lock = lock;
+            return run;
+        } catch (IOException | RuntimeException | Error e) {
+            lock.close();
+            throw e;
+        }
+    }
+
+    private static TrainingRun resumeLocked(RunFolder folder, List<String> overrides, boolean progress)
+            throws IOException {
         RunConfig config = ConfigLoader.load(folder.config(), overrides);
         if (!overrides.isEmpty()) {
             AtomicFiles.write(folder.config(), ConfigLoader.toYaml(config).getBytes(StandardCharsets.UTF_8));
@@ -152,12 +201,13 @@ public final class TrainingRun {
     public Map<String, Double> run() throws IOException {
         try {
             loop.runUntil(config.trainer().iterations());
+            ReportWriter.write(folder);
         } finally {
             if (progress != null) {
                 progress.close();
             }
+            close();
         }
-        ReportWriter.write(folder);
         return last == null ? Map.of() : last.metrics();
     }
 

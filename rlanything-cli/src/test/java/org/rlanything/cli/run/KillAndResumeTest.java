@@ -43,10 +43,15 @@ class KillAndResumeTest {
 
     /** Starts {@code rlanything ARGS} in a new JVM, its output going to {@code dir/process.log}. */
     static Process train(Path dir, String... args) throws IOException {
+        return start(dir.resolve("process.log"), args);
+    }
+
+    /** Starts {@code rlanything ARGS} in a new JVM, its output going to {@code log}. */
+    static Process start(Path log, String... args) throws IOException {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
                 .toString(), "-cp", System.getProperty("java.class.path"), "org.rlanything.cli.Main"));
         command.addAll(List.of(args));
-        return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(dir.resolve("process.log").toFile())
+        return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile())
                 .start();
     }
 
