@@ -174,6 +174,10 @@ public final class TrainingRun {
     private static TrainingRun resumeLocked(RunFolder folder, List<String> overrides, boolean progress)
             throws IOException {
         RunConfig config = ConfigLoader.load(folder.config(), overrides);
+        List<JsonlLog> logs = List.of(folder.metrics(), folder.timings(), folder.pool(), folder.trajectories());
+        for (JsonlLog log : logs) {
+            log.check(); // every log is whole before any is cut back
+        }
         if (!overrides.isEmpty()) {
             AtomicFiles.write(folder.config(), ConfigLoader.toYaml(config).getBytes(StandardCharsets.UTF_8));
         }
@@ -183,7 +187,7 @@ public final class TrainingRun {
         boolean startingPointEvaluated = folder.metrics().read().stream()
                 .anyMatch(line -> line.path("iteration").asInt(-1) == 0);
         int from = latest.map(Checkpoints::iterationOf).orElse(0);
-        for (JsonlLog log : List.of(folder.metrics(), folder.timings(), folder.pool(), folder.trajectories())) {
+        for (JsonlLog log : logs) {
             log.truncateAfter(from);
         }
         TrainingRun run = new TrainingRun(folder, config, progress, from);
