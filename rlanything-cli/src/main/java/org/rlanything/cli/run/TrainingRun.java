@@ -79,6 +79,7 @@ public final class TrainingRun {
             throws IOException {
         RunFolder folder = new RunFolder(Path.of(config.trainer().runDir()));
         refuseIfHoldsRun(folder, true);
+        MemoryCheck.check(config, Runtime.getRuntime().maxMemory());
         // every check (the models, policy_init, sizes) runs before anything is written into the folder
         TrainingRun run = new TrainingRun(folder, config, progress, 0);
         run.lock = RunLock.acquire(folder.root());
@@ -173,13 +174,20 @@ public final class TrainingRun {
 
     private static TrainingRun resumeLocked(RunFolder folder, List<String> overrides, boolean progress)
             throws IOException {
+        RunConfig recorded = ConfigLoader.load(folder.config(), List.of());
         RunConfig config = ConfigLoader.load(folder.config(), overrides);
+        if (config.trainer().iterations() < recorded.trainer().iterations()) {
+            throw new ConfigException("Command-line override '" + overrides.get(overrides.size() - 1) + "': a resumed"
+                    + " run's trainer.iterations may only grow; " + folder.config() + " says "
+                    + recorded.trainer().iterations() + ". To end the run earlier, stop it: its checkpoints stay.");
+        }
+        MemoryCheck.check(config, Runtime.getRuntime().maxMemory());
         List<JsonlLog> logs = List.of(folder.metrics(), folder.timings(), folder.pool(), folder.trajectories());
         for (JsonlLog log : logs) {
             log.check(); // every log is whole before any is cut back
         }
         if (!overrides.isEmpty()) {
-            AtomicFiles.write(folder.config(), ConfigLoader.toYaml(config).getBytes(StandardCharsets.UTF_8));
+            recordOverrides(folder.config(), config, overrides, recorded.trainer().iterations());
         }
         Checkpoints checkpoints = folder.checkpoints();
         checkpoints.removeIncomplete();
@@ -199,6 +207,26 @@ public final class TrainingRun {
             run.loop.restoreState(state);
         }
         return run;
+    }
+
+    /**
+     * Rewrites config.yaml with the overridden config, keeping its comment lines and adding one that says
+     * what was overridden and when.
+     */
+    private static void recordOverrides(Path file, RunConfig config, List<String> overrides, int previousIterations)
+            throws IOException {
+        StringBuilder text = new StringBuilder();
+        for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+            if (!line.startsWith("#")) {
+                break;
+            }
+            text.append(line).append('\n');
+        }
+        text.append("# ").append(java.time.Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS))
+                .append(": resumed with ").append(String.join(" ", overrides)).append(" (trainer.iterations was ")
+                .append(previousIterations).append(")\n");
+        text.append(ConfigLoader.toYaml(config));
+        AtomicFiles.write(file, text.toString().getBytes(StandardCharsets.UTF_8));
     }
 
     /** Runs until the configured number of iterations; returns the last iteration's metrics. */

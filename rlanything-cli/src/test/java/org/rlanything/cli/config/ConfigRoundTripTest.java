@@ -52,7 +52,7 @@ class ConfigRoundTripTest {
 
     @Test
     void aRunFolderWrittenWithKindTagsStillLoads() {
-        String legacy = "trainer:\n  seed: 3\nenvironment: !<alfworld>\n  pool_size: 5\n  pool_offset: 7\n"
+        String legacy = "trainer:\n  seed: 3\nenvironment: !<alfworld>\n  pool_size: 20\n  pool_offset: 7\n"
                 + "policy: !<neural>\n  learning_rate: 0.001\nreward_model: !<neural>\n  max_tokens: 9\n";
         RunConfig config = ConfigLoader.parse(legacy, "config.yaml", List.of());
         assertEquals(7, ((AlfworldEnvironmentConfig) config.environment()).poolOffset());
