@@ -75,7 +75,7 @@ public final class Main {
     }
 
     /** An I/O error as one sentence: the message, then the reason with the file it concerns. */
-    static String describe(Throwable e) {
+    public static String describe(Throwable e) {
         String own = reason(e);
         Throwable cause = e.getCause();
         if (cause == null || cause == e) {

@@ -211,6 +211,23 @@ public final class ConfigLoader {
         }
     }
 
+    /**
+     * The SHA-256 of the effective config less {@code trainer.iterations} (which a resume may raise): what
+     * a run's checkpoints record to show which run they belong to.
+     */
+    public static String identityHash(RunConfig config) {
+        ObjectNode tree = MAPPER.valueToTree(config);
+        if (tree.get("trainer") instanceof ObjectNode trainer) {
+            trainer.remove("iterations");
+        }
+        try {
+            byte[] bytes = MAPPER.writeValueAsBytes(tree);
+            return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256").digest(bytes));
+        } catch (JsonProcessingException | java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException("The configuration cannot be hashed.", e);
+        }
+    }
+
     private static ConfigException translate(JsonProcessingException e, List<Source> sources,
                                              List<Override> overrides) {
         List<String> path = new ArrayList<>();

@@ -38,7 +38,8 @@ public final class TrainingRun {
         loadInit("trainer.reward_model_init", config.trainer().rewardModelInit(), components.rewardModelState());
         LoopConfig loopConfig = config.algorithm().toLoopConfig(config.trainer(), config.environment().maxSteps());
         RunRecorder recorder = new RunRecorder(folder, components, loopConfig, config.trainer().checkpointEvery(),
-                config.trainer().keepCheckpoints(), config.trainer().savedTrajectories(), config.trainer().iterations());
+                config.trainer().keepCheckpoints(), config.trainer().savedTrajectories(), config.trainer().iterations(),
+                CheckpointManifest.Identity.of(config));
         RLAnythingLoop.Builder builder = RLAnythingLoop.builder().config(loopConfig)
                 .environment(components.environment()).policy(components.policy())
                 .rewardModel(components.rewardModel()).rewriter(components.rewriter()).tasks(components.tasks())
@@ -186,12 +187,16 @@ public final class TrainingRun {
         for (JsonlLog log : logs) {
             log.check(); // every log is whole before any is cut back
         }
+        Checkpoints checkpoints = folder.checkpoints();
+        java.util.Optional<Path> latest = checkpoints.latest();
+        String remedy = remedy(folder, checkpoints);
+        if (latest.isPresent()) {
+            Checkpoints.verify(latest.get(), CheckpointManifest.Identity.of(config), remedy); // before any change
+        }
         if (!overrides.isEmpty()) {
             recordOverrides(folder.config(), config, overrides, recorded.trainer().iterations());
         }
-        Checkpoints checkpoints = folder.checkpoints();
         checkpoints.removeIncomplete();
-        java.util.Optional<Path> latest = checkpoints.latest();
         boolean startingPointEvaluated = folder.metrics().read().stream()
                 .anyMatch(line -> line.path("iteration").asInt(-1) == 0);
         int from = latest.map(Checkpoints::iterationOf).orElse(0);
@@ -203,10 +208,23 @@ public final class TrainingRun {
             run.evaluateStartingPoint(); // killed before the first evaluation was recorded
         }
         if (latest.isPresent()) {
-            LoopState state = Checkpoints.load(latest.get(), run.components);
+            LoopState state = Checkpoints.load(latest.get(), run.components, CheckpointManifest.Identity.of(config),
+                    remedy);
             run.loop.restoreState(state);
         }
         return run;
+    }
+
+    /** What to do when the newest checkpoint is refused: resume from the previous one, if one is kept. */
+    private static String remedy(RunFolder folder, Checkpoints checkpoints) throws IOException {
+        List<Path> all = checkpoints.list();
+        if (all.size() < 2) {
+            return "No earlier checkpoint is kept; restore the run folder from a copy, or start the run again.";
+        }
+        Path newest = all.get(all.size() - 1);
+        return "The previous checkpoint " + all.get(all.size() - 2) + " is kept: to resume from it, move the newest"
+                + " aside (mv " + newest + " " + folder.root().resolve("damaged-" + newest.getFileName())
+                + ") and run the command again.";
     }
 
     /**
