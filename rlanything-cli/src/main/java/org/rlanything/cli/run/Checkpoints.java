@@ -56,12 +56,14 @@ public final class Checkpoints {
         Files.writeString(temp.resolve("loop.json"), JsonlLog.JSON.writerWithDefaultPrettyPrinter()
                 .writeValueAsString(encode(state, components.codec())), StandardCharsets.UTF_8);
         components.policyState().saveTo(temp.resolve("policy"));
+        KillPoint.reach("checkpoint-write", state.iteration()); // half a checkpoint in .tmp-iter-NNNNNN
         components.rewardModelState().saveTo(temp.resolve("reward_model"));
         CheckpointManifest.write(temp, state.iteration(), identity);
         AtomicFiles.syncTree(temp);
         Path target = root.resolve(name);
         AtomicFiles.deleteTree(target);
         AtomicFiles.move(temp, target);
+        KillPoint.reach("checkpoint-prune", state.iteration()); // renamed into place, old ones not yet pruned
         List<Path> all = list();
         for (int i = 0; i < all.size() - keep; i++) {
             AtomicFiles.deleteTree(all.get(i));

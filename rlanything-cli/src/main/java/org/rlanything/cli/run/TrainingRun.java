@@ -203,6 +203,7 @@ public final class TrainingRun {
         for (JsonlLog log : logs) {
             log.truncateAfter(from);
         }
+        KillPoint.reach("resume", from); // logs cut back, models not yet loaded
         TrainingRun run = new TrainingRun(folder, config, progress, from);
         if (!startingPointEvaluated) {
             run.evaluateStartingPoint(); // killed before the first evaluation was recorded
