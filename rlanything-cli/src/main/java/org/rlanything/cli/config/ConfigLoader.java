@@ -122,6 +122,10 @@ public final class ConfigLoader {
     }
 
     private static String read(Path file) {
+        if (Files.isDirectory(file)) {
+            throw new ConfigException(file + " is a folder, not a config file; give a YAML file such as"
+                    + " configs/demo.yaml (or, to continue a run in that folder, train --resume " + file + ").");
+        }
         if (!Files.isRegularFile(file)) {
             throw new ConfigException("The config file " + file + " does not exist (or is not a file).");
         }

@@ -60,7 +60,8 @@ public final class TrainingRun {
         try {
             model.loadFrom(Path.of(folder));
         } catch (IOException | RuntimeException e) {
-            throw new ConfigException(key + ": cannot load the model in " + folder + " (" + e.getMessage()
+            throw new ConfigException(key + ": cannot load the model in " + folder + " ("
+                    + org.rlanything.cli.Main.describe(e)
                     + "); name a checkpoint's " + (key.endsWith("policy_init") ? "policy" : "reward_model")
                     + " folder (checkpoints/iter-NNNNNN/...) or remove the key.", e);
         }
