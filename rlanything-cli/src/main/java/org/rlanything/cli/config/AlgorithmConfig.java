@@ -42,7 +42,7 @@ public record AlgorithmConfig(Ablation arm, Integer tasksPerIteration, Integer r
         policyBand = Check.band("policy_band", policyBand, List.of(0.125, 0.875));
         rewardModelBand = Check.band("reward_model_band", rewardModelBand, List.of(0.2, 0.8));
         singleton = singleton == null ? SingletonMode.ZERO : singleton;
-        rewriterSamples = Check.between("rewriter_samples", rewriterSamples, 8, 1, 64);
+        rewriterSamples = Check.atLeast("rewriter_samples", rewriterSamples, 8, 1);
     }
 
     public static AlgorithmConfig defaults() {

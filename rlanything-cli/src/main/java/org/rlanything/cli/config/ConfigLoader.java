@@ -54,8 +54,7 @@ public final class ConfigLoader {
             .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
             .enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY)
             .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
-            // kinds are written as 'kind: alfworld' keys, which the loader reads back; never as YAML tags
-            .disable(YAMLGenerator.Feature.USE_NATIVE_TYPE_ID)
+            .disable(YAMLGenerator.Feature.USE_NATIVE_TYPE_ID) // kinds as 'kind:' keys, as users write them
             .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
             .serializationInclusion(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
             .build();
