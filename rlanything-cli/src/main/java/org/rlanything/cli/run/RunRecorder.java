@@ -51,6 +51,7 @@ public final class RunRecorder implements LoopListener {
     @Override
     public void onIterationEnd(IterationRecord record) {
         int t = record.iteration();
+        KillPoint.reach("iteration-end", t);
         ObjectNode metrics = JsonlLog.JSON.createObjectNode();
         ObjectNode timings = JsonlLog.JSON.createObjectNode();
         metrics.put("iteration", t);

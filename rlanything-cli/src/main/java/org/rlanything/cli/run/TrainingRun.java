@@ -27,6 +27,8 @@ public final class TrainingRun {
     private final RLAnythingLoop loop;
     private IterationRecord last;
     private RunLock lock;
+    /** Started by {@link #start} in this process (not resumed): a failure before its first checkpoint unclaims. */
+    private boolean fresh;
 
     private final ProgressListener progress;
 
@@ -95,16 +97,22 @@ public final class TrainingRun {
             } else {
                 run.recordStartingPoint(startingPoint);
             }
+            run.fresh = true;
             return run;
         } catch (IOException | RuntimeException | Error e) {
             if (claimed) {
-                // a start that failed leaves no run behind, so that the corrected command is not refused
-                for (Path file : List.of(folder.config(), folder.metrics().file(), folder.timings().file())) {
-                    Files.deleteIfExists(file);
-                }
+                unclaim(folder); // a start that failed leaves no run behind, so the corrected command is not refused
             }
             run.close();
             throw e;
+        }
+    }
+
+    /** Removes what a fresh start wrote (config and logs; the lock file stays). */
+    private static void unclaim(RunFolder folder) throws IOException {
+        for (Path file : List.of(folder.config(), folder.metrics().file(), folder.timings().file(),
+                folder.pool().file(), folder.trajectories().file(), folder.report())) {
+            Files.deleteIfExists(file);
         }
     }
 
@@ -254,6 +262,11 @@ public final class TrainingRun {
         try {
             loop.runUntil(config.trainer().iterations());
             ReportWriter.write(folder);
+        } catch (IOException | RuntimeException | Error e) {
+            if (fresh && folder.checkpoints().list().isEmpty()) {
+                unclaim(folder); // nothing worth resuming: the corrected command may start again
+            }
+            throw e;
         } finally {
             if (progress != null) {
                 progress.close();

@@ -83,4 +83,25 @@ class RunFolderClaimTest {
         StringWriter again = new StringWriter();
         assertEquals(0, cli(again, "train", config.toString(), "-q", "trainer.run_dir=" + run), again.toString());
     }
+
+    @Test
+    void aRunThatRunsOutOfMemoryBeforeItsFirstCheckpointLeavesNoRun() throws Exception {
+        Path config = config(3);
+        Path run = dir.resolve("oom");
+        StringWriter out = new StringWriter();
+        System.setProperty("rlanything.test.fail_at", "iteration-end:1");
+        int code;
+        try {
+            code = cli(out, "train", config.toString(), "-q", "trainer.run_dir=" + run);
+        } finally {
+            System.clearProperty("rlanything.test.fail_at");
+        }
+        assertEquals(1, code, out.toString());
+        assertTrue(out.toString().contains("out of memory") && out.toString().contains("RLANYTHING_JAVA_OPTS"),
+                out.toString());
+        assertFalse(out.toString().contains("\tat "), out.toString());
+        assertFalse(Files.exists(run.resolve("config.yaml")), "no run left behind");
+        StringWriter again = new StringWriter();
+        assertEquals(0, cli(again, "train", config.toString(), "-q", "trainer.run_dir=" + run), again.toString());
+    }
 }
