@@ -5,8 +5,8 @@ import org.rlanything.cli.config.ConfigException;
 import org.rlanything.cli.config.RunConfig;
 
 /**
- * A rough upper estimate of the heap one iteration needs (the rollouts and judgments it holds, and the
- * task pool), checked against the heap before a run starts, so that a size that cannot fit is refused with
+ * A rough upper estimate of the heap one iteration needs (the rollouts and judgments it holds, the task
+ * pool and the rewriter's candidates), checked against the heap before a run starts, so that a size that cannot fit is refused with
  * the keys to lower instead of failing with an {@code OutOfMemoryError} mid-way.
  */
 public final class MemoryCheck {
@@ -23,8 +23,9 @@ public final class MemoryCheck {
         long models = alfworld ? 256L << 20 : 0;
         long steps = (long) config.algorithm().tasksPerIteration() * config.algorithm().rolloutsPerTask()
                 * config.environment().maxSteps();
+        long candidates = (long) config.algorithm().tasksPerIteration() * config.algorithm().rewriterSamples();
         return models + steps * (step + judgment * config.algorithm().verdictsPerStep())
-                + task * config.environment().poolSize();
+                + task * (config.environment().poolSize() + candidates);
     }
 
     /** Refuses a config whose estimate exceeds most of {@code heapBytes}. */
@@ -36,7 +37,8 @@ public final class MemoryCheck {
                     + " x algorithm.rollouts_per_task " + config.algorithm().rolloutsPerTask()
                     + " x environment.max_steps " + config.environment().maxSteps()
                     + " steps, each with algorithm.verdicts_per_step " + config.algorithm().verdictsPerStep()
-                    + " judgments), more than the heap's " + mib(heapBytes) + " MiB: lower those sizes, or give"
+                    + " judgments; algorithm.rewriter_samples " + config.algorithm().rewriterSamples()
+                    + " candidates per task), more than the heap's " + mib(heapBytes) + " MiB: lower those sizes, or give"
                     + " more heap (RLANYTHING_JAVA_OPTS=-Xmx8g).");
         }
     }

@@ -58,6 +58,9 @@ class ConfigStrictnessTest {
         String memory = refusedTrain("environment: {kind: keylock, pool_size: 100000, max_steps: 1000}\n"
                 + "algorithm: {tasks_per_iteration: 100000, rollouts_per_task: 1024}\n");
         assertTrue(memory.contains("MiB") && memory.contains("algorithm.rollouts_per_task"), memory);
+        String candidates = refusedTrain("environment: {kind: keylock, pool_size: 100000}\n"
+                + "algorithm: {tasks_per_iteration: 100000, rewriter_samples: 1000000}\n");
+        assertTrue(candidates.contains("algorithm.rewriter_samples 1000000"), candidates);
         String nested = refusedTrain("trainer: " + "[".repeat(2000) + "]".repeat(2000) + "\n");
         assertTrue(nested.contains("train.yaml") && nested.contains("not valid YAML"), nested);
     }
