@@ -7,10 +7,13 @@ import picocli.CommandLine.Command;
 
 /**
  * The {@code rlanything} command. Exit codes: 0 success, 1 a run or check failed, 2 bad usage or input
- * (picocli's usage errors), 70 an internal error.
+ * (picocli's usage errors, config errors, a run folder that cannot be used), 70 an internal error. Errors are
+ * one message; {@code --debug} anywhere adds the stack trace.
  */
 @Command(name = "rlanything", mixinStandardHelpOptions = true, version = "rlanything 0.1.0",
         description = "RLAnything: closed-loop RL of policy, generative reward model and environment.",
+        footer = {"", "Exit codes: 0 done, 1 a run failed, 2 bad input or a run folder that cannot be used,"
+            + " 70 internal error. Add --debug anywhere to print an error's stack trace."},
         subcommands = {TrainCommand.class, EvalCommand.class, ReportCommand.class, PretrainCommand.class,
             AlfworldCommand.class, BenchCommand.class, DemoCommand.class})
 public final class Main {
