@@ -215,19 +215,42 @@ public final class ConfigLoader {
     }
 
     /**
-     * The SHA-256 of the effective config less {@code trainer.iterations} (which a resume may raise): what
-     * a run's checkpoints record to show which run they belong to.
+     * The SHA-256 of the effective config less {@code trainer.iterations} (which a resume may raise) and
+     * less every value equal to its default: what a run's checkpoints record to show which run they belong
+     * to. Leaving defaults out keeps the hash of a recorded run when a later version adds a key.
      */
     public static String identityHash(RunConfig config) {
         ObjectNode tree = MAPPER.valueToTree(config);
+        ObjectNode kinds = JsonNodeFactory.instance.objectNode();
+        for (String section : KINDED.keySet()) {
+            if (tree.path(section).has("kind")) {
+                kinds.putObject(section).set("kind", tree.path(section).get("kind"));
+            }
+        }
+        ObjectNode defaults = defaultsOf(kinds);
         if (tree.get("trainer") instanceof ObjectNode trainer) {
             trainer.remove("iterations");
         }
+        tree.fields().forEachRemaining(section -> {
+            if (section.getValue() instanceof ObjectNode keys && defaults.get(section.getKey()) instanceof ObjectNode
+                    fallback) {
+                keys.properties().removeIf(key -> !key.getKey().equals("kind")
+                        && key.getValue().equals(fallback.get(key.getKey())));
+            }
+        });
         try {
             byte[] bytes = MAPPER.writeValueAsBytes(tree);
             return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256").digest(bytes));
         } catch (JsonProcessingException | java.security.NoSuchAlgorithmException e) {
             throw new IllegalStateException("The configuration cannot be hashed.", e);
+        }
+    }
+
+    private static ObjectNode defaultsOf(ObjectNode kinds) {
+        try {
+            return MAPPER.valueToTree(MAPPER.treeToValue(kinds, RunConfig.class));
+        } catch (JsonProcessingException | IllegalArgumentException e) {
+            return JsonNodeFactory.instance.objectNode();
         }
     }
 

@@ -59,4 +59,17 @@ class ConfigRoundTripTest {
         assertEquals(0.001, ((NeuralPolicyConfig) config.policy()).learningRate());
         assertEquals(9, ((NeuralRewardModelConfig) config.rewardModel()).maxTokens());
     }
+
+    @Test
+    void theRunIdentityHashIgnoresIterationsAndDefaultsButNotValues() {
+        String base = "trainer: {seed: 3, iterations: 5}\nenvironment: {kind: keylock, pool_size: 20}\n";
+        String hash = ConfigLoader.identityHash(ConfigLoader.parse(base, "a", List.of()));
+        assertEquals(hash, ConfigLoader.identityHash(ConfigLoader.parse(base, "b", List.of("trainer.iterations=50"))),
+                "a resume may raise the iterations");
+        assertEquals(hash, ConfigLoader.identityHash(ConfigLoader.parse(base, "c", List.of("algorithm.lambda=1.0"))),
+                "a key at its default (as a key added by a later version) does not change the run");
+        assertFalse(hash.equals(ConfigLoader.identityHash(ConfigLoader.parse(base, "d",
+                List.of("algorithm.lambda=0.5")))), "another value is another run");
+        assertFalse(hash.equals(ConfigLoader.identityHash(ConfigLoader.parse(base, "e", List.of("trainer.seed=4")))));
+    }
 }
