@@ -11,6 +11,7 @@ import java.util.concurrent.Callable;
 import org.rlanything.cli.config.ConfigLoader;
 import org.rlanything.cli.config.RunConfig;
 import org.rlanything.cli.run.Backends;
+import org.rlanything.cli.run.CheckpointManifest;
 import org.rlanything.cli.run.Checkpoints;
 import org.rlanything.cli.run.RunComponents;
 import org.rlanything.cli.run.RunFolder;
@@ -49,7 +50,10 @@ final class EvalCommand implements Callable<Integer> {
         }
         RunConfig config = ConfigLoader.load(folder.config(), List.of());
         RunComponents components = Backends.create(config);
-        Checkpoints.load(checkpoint, components);
+        List<Path> all = folder.checkpoints().list();
+        String remedy = "Evaluate another checkpoint of the run (" + (all.isEmpty() ? "none is kept"
+                : String.join(", ", all.stream().map(Path::toString).toList())) + ").";
+        Checkpoints.load(checkpoint, components, CheckpointManifest.Identity.of(config), remedy);
         Map<String, Double> figures = new TreeMap<>(components.evaluator().evaluate(Checkpoints.iterationOf(checkpoint),
                 components.policy(), components.rewardModel(),
                 RLAnythingLoop.evaluationSeed(config.trainer().seed())));

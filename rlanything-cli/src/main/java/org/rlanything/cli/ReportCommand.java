@@ -25,7 +25,12 @@ final class ReportCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         RunFolder folder = new RunFolder(run);
         if (!Files.isRegularFile(folder.metrics().file())) {
-            throw new IllegalArgumentException(run + " is not a run folder: it has no metrics.jsonl.");
+            if (Files.isRegularFile(folder.config())) {
+                throw new IllegalArgumentException("The run in " + run + " has no metrics yet (" + folder.metrics().file()
+                        + " is not written until the starting point is evaluated); run report again later.");
+            }
+            throw new IllegalArgumentException(run + " is not a run folder: it has no config.yaml and no"
+                    + " metrics.jsonl (give the trainer.run_dir of a run).");
         }
         ReportWriter.write(folder);
         spec.commandLine().getOut().println(folder.report());

@@ -38,4 +38,17 @@ class MainTest {
         assertEquals(0, run("--help"));
         assertTrue(out.toString().contains("demo"));
     }
+
+    @Test
+    void ioErrorsNameTheFileAndTheReason() {
+        String denied = Main.describe(new java.io.UncheckedIOException("Cannot append to /r/metrics.jsonl.",
+                new java.nio.file.AccessDeniedException("/r/metrics.jsonl")));
+        assertTrue(denied.contains("permission denied: /r/metrics.jsonl"), denied);
+        String directory = Main.describe(new java.nio.file.FileSystemException("/r/config.yaml", null,
+                "Is a directory"));
+        assertEquals("/r/config.yaml: Is a directory", directory);
+        String binary = Main.describe(new java.io.IOException("Cannot read /r/policy.table",
+                new java.nio.charset.MalformedInputException(1)));
+        assertTrue(binary.contains("/r/policy.table") && binary.contains("not UTF-8"), binary);
+    }
 }

@@ -38,6 +38,9 @@ final class TableFile {
             lines = Files.readAllLines(file, StandardCharsets.UTF_8);
         } catch (NoSuchFileException e) {
             throw new IOException("The checkpoint file " + file + " is missing.", e);
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw new IOException("The checkpoint file " + file + " is not text (a binary or compressed file?): it"
+                    + " is not a table of this model, or it is corrupt.", e);
         }
         String expectedHeader = String.format(Locale.ROOT, "%s %d %d", MAGIC, rows, cols);
         if (lines.isEmpty() || !lines.get(0).equals(expectedHeader)) {
@@ -61,6 +64,10 @@ final class TableFile {
                 } catch (NumberFormatException e) {
                     throw new IOException("Row " + (r + 1) + " of the checkpoint file " + file + " holds '" + cells[c]
                             + "', which is not a number.", e);
+                }
+                if (!Double.isFinite(table[r][c])) {
+                    throw new IOException("Row " + (r + 1) + " of the checkpoint file " + file + " holds '" + cells[c]
+                            + "', which is not a finite number: the table is corrupt.");
                 }
             }
         }

@@ -29,12 +29,13 @@ public record AlfworldEnvironmentConfig(Integer poolSize, Integer poolOffset, In
     private static final AgentSettings DEFAULTS = AgentSettings.builder().build();
 
     public AlfworldEnvironmentConfig {
-        poolSize = Check.atLeast("pool_size", poolSize, DEFAULTS.poolSize(), 1);
+        poolSize = Check.between("pool_size", poolSize, DEFAULTS.poolSize(), 1, 10_000);
         poolOffset = Check.atLeast("pool_offset", poolOffset, DEFAULTS.poolOffset(), 0);
         maxSteps = Check.between("max_steps", maxSteps, DEFAULTS.maxSteps(), 1, 200);
-        evalGeneratedGames = Check.atLeast("eval_generated_games", evalGeneratedGames, DEFAULTS.evalGeneratedGames(), 0);
+        evalGeneratedGames = Check.between("eval_generated_games", evalGeneratedGames, DEFAULTS.evalGeneratedGames(), 0,
+                10_000);
         evalRealGames = evalRealGames == null ? DEFAULTS.evalRealGames() : evalRealGames;
-        evalRollouts = Check.atLeast("eval_rollouts", evalRollouts, DEFAULTS.evalRollouts(), 1);
+        evalRollouts = Check.between("eval_rollouts", evalRollouts, DEFAULTS.evalRollouts(), 1, 1024);
         evalMaxSteps = Check.between("eval_max_steps", evalMaxSteps, DEFAULTS.evalMaxSteps(), 1, 200);
         evalTemperature = Check.between("eval_temperature", evalTemperature, DEFAULTS.evalTemperature(), 0.0, 10.0);
         evalVerdicts = Check.between("eval_verdicts", evalVerdicts, DEFAULTS.evalVerdicts(), 0, 16);

@@ -31,10 +31,10 @@ public record AlgorithmConfig(Ablation arm, Integer tasksPerIteration, Integer r
                               Integer rewriterSamples, RewardModelWeighting rewardModelWeighting) {
     public AlgorithmConfig {
         arm = arm == null ? Ablation.POLICY_REWARD_ENV : arm;
-        tasksPerIteration = Check.atLeast("tasks_per_iteration", tasksPerIteration, 16, 1);
-        rolloutsPerTask = Check.atLeast("rollouts_per_task", rolloutsPerTask, 8, 1);
-        verdictsPerStep = Check.atLeast("verdicts_per_step", verdictsPerStep, 3, 1);
-        lambda = Check.between("lambda", lambda, 1.0, 0.0, 100.0);
+        tasksPerIteration = Check.between("tasks_per_iteration", tasksPerIteration, 16, 1, Check.MAX_POOL);
+        rolloutsPerTask = Check.between("rollouts_per_task", rolloutsPerTask, 8, 2, 1024);
+        verdictsPerStep = Check.between("verdicts_per_step", verdictsPerStep, 3, 1, 64);
+        lambda = Check.between("lambda", lambda, 1.0, 0.0, 10.0);
         alphaLow = Check.between("alpha_low", alphaLow, 0.2, 0.0, 1.0);
         alphaHigh = Check.between("alpha_high", alphaHigh, 0.8, 0.0, 1.0);
         if (alphaLow >= alphaHigh) {

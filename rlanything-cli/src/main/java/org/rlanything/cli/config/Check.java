@@ -5,15 +5,19 @@ import java.util.List;
 /** Range checks for config records; each failure names the key, what was expected and what was given. */
 final class Check {
 
+    /** The most tasks a pool may hold (and so the most per iteration). */
+    static final int MAX_POOL = 100_000;
+    /** The most iterations of a run. */
+    static final int MAX_ITERATIONS = 1_000_000;
+    /** The upper bound of every other count: no size is unbounded. */
+    static final int MAX_COUNT = 1_000_000;
+
     private Check() {
     }
 
+    /** An integer {@code >= min}, and (as every size) at most {@link #MAX_COUNT}. */
     static int atLeast(String key, Integer value, int fallback, int min) {
-        int v = value == null ? fallback : value;
-        if (v < min) {
-            throw new InvalidValueException(key, "expected an integer >= " + min + ", got " + v + ".");
-        }
-        return v;
+        return between(key, value, fallback, min, MAX_COUNT);
     }
 
     static int between(String key, Integer value, int fallback, int min, int max) {
@@ -24,10 +28,10 @@ final class Check {
         return v;
     }
 
-    static double positive(String key, Double value, double fallback) {
+    static double positive(String key, Double value, double fallback, double max) {
         double v = value == null ? fallback : value;
-        if (!(v > 0) || Double.isInfinite(v)) {
-            throw new InvalidValueException(key, "expected a number > 0, got " + v + ".");
+        if (!(v > 0 && v <= max)) {
+            throw new InvalidValueException(key, "expected a number > 0 and <= " + max + ", got " + v + ".");
         }
         return v;
     }

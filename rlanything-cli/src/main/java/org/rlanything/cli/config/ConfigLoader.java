@@ -48,6 +48,7 @@ public final class ConfigLoader {
             .propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
             .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
             .enable(MapperFeature.ACCEPT_CASE_INSENSITIVE_ENUMS)
+            .enable(DeserializationFeature.FAIL_ON_NUMBERS_FOR_ENUMS) // arm: 1 is not a name
             .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
@@ -55,6 +56,7 @@ public final class ConfigLoader {
             .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
             .disable(YAMLGenerator.Feature.USE_NATIVE_TYPE_ID) // kinds as 'kind:' keys, as users write them
             .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
+            .serializationInclusion(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
             .build();
 
     static {
@@ -79,14 +81,19 @@ public final class ConfigLoader {
         Path absolute = file.toAbsolutePath().normalize();
         ObjectNode own = tree(text, file.toString());
         if (!own.has("extends")) {
-            return validate(own, text, file.toString(), overrides);
+            return validate(own, List.of(new Source(file.toString(), text)), overrides);
         }
-        ObjectNode tree = resolve(absolute, own, new ArrayList<>(List.of(absolute)));
-        return validate(tree, text, file + " (extends " + own.get("extends").asText() + ")", overrides);
+        List<Source> sources = new ArrayList<>(List.of(new Source(file.toString(), text)));
+        ObjectNode tree = resolve(absolute, own, new ArrayList<>(List.of(absolute)), sources);
+        return validate(tree, sources, overrides);
+    }
+
+    /** A config file's name and text, to locate a key in the file that sets it. */
+    private record Source(String name, String text) {
     }
 
     /** {@code own} (the tree of {@code file}) laid over the configs it extends, transitively. */
-    private static ObjectNode resolve(Path file, ObjectNode own, List<Path> chain) {
+    private static ObjectNode resolve(Path file, ObjectNode own, List<Path> chain, List<Source> sources) {
         ObjectNode tree = own.deepCopy();
         JsonNode base = tree.remove("extends");
         if (base == null) {
@@ -106,17 +113,29 @@ public final class ConfigLoader {
                     + " does not exist (or is not a file).");
         }
         chain.add(basePath);
-        ObjectNode merged = resolve(basePath, tree(read(basePath), basePath.toString()), chain);
+        String baseText = read(basePath);
+        sources.add(new Source(basePath.toString(), baseText));
+        ObjectNode merged = resolve(basePath, tree(baseText, basePath.toString()), chain, sources);
         layOver(merged, tree);
         return merged;
     }
 
     private static String read(Path file) {
+        if (Files.isDirectory(file)) {
+            throw new ConfigException(file + " is a folder, not a config file; give a YAML file such as"
+                    + " configs/demo.yaml (or, to continue a run in that folder, train --resume " + file + ").");
+        }
         if (!Files.isRegularFile(file)) {
             throw new ConfigException("The config file " + file + " does not exist (or is not a file).");
         }
         try {
             return Files.readString(file, StandardCharsets.UTF_8);
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw new ConfigException("The config file " + file + " is not UTF-8 text (a binary or compressed file?);"
+                    + " give a YAML config such as configs/demo.yaml.", e);
+        } catch (java.nio.file.AccessDeniedException e) {
+            throw new ConfigException("The config file " + file + " cannot be read: permission denied; check its"
+                    + " permissions (chmod u+r).", e);
         } catch (IOException e) {
             throw new ConfigException("The config file " + file + " cannot be read: " + e.getMessage(), e);
         }
@@ -141,15 +160,25 @@ public final class ConfigLoader {
 
     /** Parses YAML text; {@code source} names it in errors. */
     public static RunConfig parse(String text, String source, List<String> overrides) {
-        return validate(tree(text, source), text, source, overrides);
+        return validate(tree(text, source), List.of(new Source(source, text)), overrides);
     }
 
+    /**
+     * Run folders written before kinds were keys mark them with YAML tags ({@code environment: !<alfworld>});
+     * such a tag becomes the section's first key, {@code kind: alfworld}, so that those runs load too.
+     */
+    private static final java.util.regex.Pattern LEGACY_KIND_TAG =
+            java.util.regex.Pattern.compile("(?m)^( *)([a-z_]+): *!<([A-Za-z0-9_-]+)> *$");
+
     private static ObjectNode tree(String text, String source) {
+        text = LEGACY_KIND_TAG.matcher(text).replaceAll("$1$2:\n$1  kind: $3");
+        Scalars.check(text, source);
         JsonNode tree;
         try {
             tree = text.isBlank() ? JsonNodeFactory.instance.objectNode() : MAPPER.readTree(text);
         } catch (JsonProcessingException e) {
-            throw new ConfigException(source + ", line " + e.getLocation().getLineNr() + ": this is not valid YAML ("
+            throw new ConfigException(source + (e.getLocation() != null && e.getLocation().getLineNr() > 0
+                    ? ", line " + e.getLocation().getLineNr() : "") + ": this is not valid YAML ("
                     + e.getOriginalMessage() + ").", e);
         }
         if (tree == null || tree.isNull() || tree.isMissingNode()) {
@@ -163,19 +192,19 @@ public final class ConfigLoader {
     }
 
     /** Applies the overrides and maps the tree onto the records; {@code text} locates keys for messages. */
-    private static RunConfig validate(ObjectNode tree, String text, String source, List<String> overrides) {
+    private static RunConfig validate(ObjectNode tree, List<Source> sources, List<String> overrides) {
         List<Override> applied = new ArrayList<>();
         for (String override : overrides) {
             applied.add(Override.apply((ObjectNode) tree, override));
         }
-        checkKinds((ObjectNode) tree, text, source, applied);
+        checkKinds((ObjectNode) tree, sources, applied);
         try {
             return MAPPER.treeToValue(tree, RunConfig.class);
         } catch (JsonProcessingException e) {
-            throw translate(e, text, source, applied);
+            throw translate(e, sources, applied);
         } catch (IllegalArgumentException e) {
             if (e.getCause() instanceof JsonProcessingException) {
-                throw translate((JsonProcessingException) e.getCause(), text, source, applied);
+                throw translate((JsonProcessingException) e.getCause(), sources, applied);
             }
             throw e;
         }
@@ -190,7 +219,47 @@ public final class ConfigLoader {
         }
     }
 
-    private static ConfigException translate(JsonProcessingException e, String text, String source,
+    /**
+     * The SHA-256 of the effective config less {@code trainer.iterations} (which a resume may raise) and
+     * less every value equal to its default: what a run's checkpoints record to show which run they belong
+     * to. Leaving defaults out keeps the hash of a recorded run when a later version adds a key.
+     */
+    public static String identityHash(RunConfig config) {
+        ObjectNode tree = MAPPER.valueToTree(config);
+        ObjectNode kinds = JsonNodeFactory.instance.objectNode();
+        for (String section : KINDED.keySet()) {
+            if (tree.path(section).has("kind")) {
+                kinds.putObject(section).set("kind", tree.path(section).get("kind"));
+            }
+        }
+        ObjectNode defaults = defaultsOf(kinds);
+        if (tree.get("trainer") instanceof ObjectNode trainer) {
+            trainer.remove("iterations");
+        }
+        tree.fields().forEachRemaining(section -> {
+            if (section.getValue() instanceof ObjectNode keys && defaults.get(section.getKey()) instanceof ObjectNode
+                    fallback) {
+                keys.properties().removeIf(key -> !key.getKey().equals("kind")
+                        && key.getValue().equals(fallback.get(key.getKey())));
+            }
+        });
+        try {
+            byte[] bytes = MAPPER.writeValueAsBytes(tree);
+            return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256").digest(bytes));
+        } catch (JsonProcessingException | java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException("The configuration cannot be hashed.", e);
+        }
+    }
+
+    private static ObjectNode defaultsOf(ObjectNode kinds) {
+        try {
+            return MAPPER.valueToTree(MAPPER.treeToValue(kinds, RunConfig.class));
+        } catch (JsonProcessingException | IllegalArgumentException e) {
+            return JsonNodeFactory.instance.objectNode();
+        }
+    }
+
+    private static ConfigException translate(JsonProcessingException e, List<Source> sources,
                                              List<Override> overrides) {
         List<String> path = new ArrayList<>();
         if (e instanceof JsonMappingException) {
@@ -210,7 +279,7 @@ public final class ConfigLoader {
                     + "; valid keys here: " + String.join(", ", names(unknown.getKnownPropertyIds())) + ".";
         } else if (e instanceof ValueInstantiationException && e.getCause() instanceof InvalidValueException) {
             InvalidValueException invalid = (InvalidValueException) e.getCause();
-            path.add(invalid.key());
+            path.addAll(List.of(invalid.key().split("\\.")));
             problem = invalid.problem();
         } else if (e instanceof MismatchedInputException) {
             Class<?> target = ((MismatchedInputException) e).getTargetType();
@@ -225,8 +294,19 @@ public final class ConfigLoader {
                         e);
             }
         }
-        int line = YamlLines.lineOf(text, path);
-        return new ConfigException(source + (line > 0 ? ", line " + line : "") + ": " + key + ": " + problem, e);
+        return new ConfigException(locate(sources, path) + ": " + key + ": " + problem, e);
+    }
+
+    /** "FILE, line N" of the file that sets {@code path} (the top file first, then its bases). */
+    private static String locate(List<Source> sources, List<String> path) {
+        for (Source source : sources) {
+            if (YamlLines.lineOfExact(source.text(), path) > 0) {
+                return source.name() + ", line " + YamlLines.lineOfExact(source.text(), path);
+            }
+        }
+        int line = YamlLines.lineOf(sources.get(0).text(), path);
+        String top = sources.get(0).name() + (sources.size() > 1 ? " (with the configs it extends)" : "");
+        return top + (line > 0 ? ", line " + line : "");
     }
 
     private static List<String> names(Collection<Object> ids) {
@@ -243,7 +323,7 @@ public final class ConfigLoader {
             EnvironmentConfig.class, "policy", PolicyConfig.class, "reward_model", RewardModelConfig.class);
 
     /** An unknown {@code kind} would silently fall back to the default implementation: reject it first. */
-    private static void checkKinds(ObjectNode tree, String text, String source, List<Override> overrides) {
+    private static void checkKinds(ObjectNode tree, List<Source> sources, List<Override> overrides) {
         for (var entry : KINDED.entrySet()) {
             JsonNode section = tree.get(entry.getKey());
             if (section == null || !section.isObject() || !section.has("kind")) {
@@ -260,8 +340,8 @@ public final class ConfigLoader {
                                 + problem);
                     }
                 }
-                int line = YamlLines.lineOf(text, List.of(entry.getKey(), "kind"));
-                throw new ConfigException(source + (line > 0 ? ", line " + line : "") + ": " + key + ": " + problem);
+                throw new ConfigException(locate(sources, List.of(entry.getKey(), "kind")) + ": " + key + ": "
+                        + problem);
             }
         }
     }
@@ -314,10 +394,14 @@ public final class ConfigLoader {
             }
             String key = text.substring(0, equals).strip();
             String raw = text.substring(equals + 1).strip();
+            String problem = Scalars.problemOf(raw);
+            if (problem != null) {
+                throw new ConfigException("Command-line override '" + text + "': " + key + ": " + problem);
+            }
             JsonNode value;
             try {
                 value = raw.isEmpty() ? TextNode.valueOf("") : MAPPER.readTree(raw);
-            } catch (JsonProcessingException e) {
+            } catch (JsonProcessingException | RuntimeException e) {
                 value = TextNode.valueOf(raw);
             }
             String[] parts = key.split("\\.");
@@ -342,14 +426,26 @@ public final class ConfigLoader {
         private YamlLines() {
         }
 
+        /** The line of {@code path} when the text sets the whole path; 0 otherwise. */
+        static int lineOfExact(String text, List<String> path) {
+            int[] found = find(text, path);
+            return found[1] == path.size() ? found[0] : 0;
+        }
+
         static int lineOf(String text, List<String> path) {
+            return find(text, path)[0];
+        }
+
+        /** {line of the deepest key found, how many keys of the path were found}. */
+        private static int[] find(String text, List<String> path) {
             Node node;
             try {
                 node = new Yaml(new LoaderOptions()).compose(new java.io.StringReader(text));
             } catch (RuntimeException e) {
-                return 0;
+                return new int[] {0, 0};
             }
             int line = 0;
+            int depth = 0;
             for (String key : path) {
                 if (!(node instanceof MappingNode)) {
                     break;
@@ -366,9 +462,10 @@ public final class ConfigLoader {
                 if (next == null) {
                     break;
                 }
+                depth++;
                 node = next;
             }
-            return line;
+            return new int[] {line, depth};
         }
     }
 

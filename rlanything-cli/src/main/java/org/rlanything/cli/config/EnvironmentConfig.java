@@ -11,4 +11,7 @@ public interface EnvironmentConfig {
 
     /** H, the step limit of a training rollout. */
     Integer maxSteps();
+
+    /** Slots of the task pool (original tasks). */
+    Integer poolSize();
 }

@@ -11,7 +11,7 @@ package org.rlanything.cli.config;
 public record KeyLockEnvironmentConfig(Integer poolSize, Integer maxSteps, Integer minDoors, Integer maxDoors)
         implements EnvironmentConfig {
     public KeyLockEnvironmentConfig {
-        poolSize = Check.atLeast("pool_size", poolSize, 16, 1);
+        poolSize = Check.between("pool_size", poolSize, 16, 1, Check.MAX_POOL);
         maxSteps = Check.between("max_steps", maxSteps, 12, 1, 1000);
         minDoors = Check.between("min_doors", minDoors, 2, 1, maxSteps);
         maxDoors = Check.between("max_doors", maxDoors, 7, minDoors, maxSteps);

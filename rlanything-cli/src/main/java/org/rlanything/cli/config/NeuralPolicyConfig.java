@@ -22,7 +22,7 @@ public record NeuralPolicyConfig(Double learningRate, Integer optimizerSteps, Do
         optimizerSteps = Check.between("optimizer_steps", optimizerSteps, DEFAULTS.policyOptimizerSteps(), 1, 1000);
         temperature = Check.between("temperature", temperature, DEFAULTS.policyTemperature(), 0.0, 10.0);
         maxPromptTokens = Check.between("max_prompt_tokens", maxPromptTokens, DEFAULTS.maxPromptTokens(), 8, 100000);
-        maxTokensPerForward = Check.atLeast("max_tokens_per_forward", maxTokensPerForward,
-                DEFAULTS.maxTokensPerForward(), 64);
+        maxTokensPerForward = Check.between("max_tokens_per_forward", maxTokensPerForward,
+                DEFAULTS.maxTokensPerForward(), 64, 1 << 20);
     }
 }

@@ -13,5 +13,9 @@ public record RunConfig(TrainerConfig trainer, EnvironmentConfig environment, Po
         policy = policy == null ? new TabularPolicyConfig(null) : policy;
         rewardModel = rewardModel == null ? new TabularRewardModelConfig(null, null) : rewardModel;
         algorithm = algorithm == null ? AlgorithmConfig.defaults() : algorithm;
+        if (algorithm.tasksPerIteration() > environment.poolSize()) {
+            throw new InvalidValueException("algorithm.tasks_per_iteration", "expected at most environment.pool_size ("
+                    + environment.poolSize() + ") tasks, got " + algorithm.tasksPerIteration() + ".");
+        }
     }
 }

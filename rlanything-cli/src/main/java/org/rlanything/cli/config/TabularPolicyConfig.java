@@ -7,6 +7,6 @@ package org.rlanything.cli.config;
  */
 public record TabularPolicyConfig(Double learningRate) implements PolicyConfig {
     public TabularPolicyConfig {
-        learningRate = Check.positive("learning_rate", learningRate, 1.0);
+        learningRate = Check.positive("learning_rate", learningRate, 1.0, 100.0);
     }
 }

@@ -8,7 +8,7 @@ package org.rlanything.cli.config;
  */
 public record TabularRewardModelConfig(Double learningRate, Double invalidRate) implements RewardModelConfig {
     public TabularRewardModelConfig {
-        learningRate = Check.positive("learning_rate", learningRate, 4.0);
+        learningRate = Check.positive("learning_rate", learningRate, 4.0, 100.0);
         invalidRate = Check.between("invalid_rate", invalidRate, 0.05, 0.0, 0.99);
     }
 }

@@ -22,12 +22,12 @@ public record TrainerConfig(Long seed, Integer iterations, Integer evaluateEvery
                             String rewardModelInit, String startingModels) {
     public TrainerConfig {
         seed = seed == null ? 10086L : seed;
-        iterations = Check.atLeast("iterations", iterations, 40, 1);
+        iterations = Check.between("iterations", iterations, 40, 1, Check.MAX_ITERATIONS);
         evaluateEvery = Check.atLeast("evaluate_every", evaluateEvery, 5, 0);
         checkpointEvery = Check.atLeast("checkpoint_every", checkpointEvery, 1, 1);
-        keepCheckpoints = Check.atLeast("keep_checkpoints", keepCheckpoints, 3, 1);
+        keepCheckpoints = Check.between("keep_checkpoints", keepCheckpoints, 3, 1, 1000);
         runDir = Check.nonEmpty("run_dir", runDir, "runs/run");
-        savedTrajectories = Check.atLeast("saved_trajectories", savedTrajectories, 4, 0);
+        savedTrajectories = Check.between("saved_trajectories", savedTrajectories, 4, 0, 1000);
         if (policyInit != null && policyInit.isBlank()) {
             policyInit = null;
         }

@@ -45,7 +45,8 @@ public final class Checkpoints {
     }
 
     /** Writes a checkpoint of {@code state} and the models; returns its folder. */
-    public Path save(LoopState state, RunComponents components, int keep) throws IOException {
+    public Path save(LoopState state, RunComponents components, int keep, CheckpointManifest.Identity identity)
+            throws IOException {
         Files.createDirectories(root);
         String name = String.format("iter-%06d", state.iteration());
         Path temp = root.resolve(".tmp-" + name);
@@ -55,11 +56,14 @@ public final class Checkpoints {
         Files.writeString(temp.resolve("loop.json"), JsonlLog.JSON.writerWithDefaultPrettyPrinter()
                 .writeValueAsString(encode(state, components.codec())), StandardCharsets.UTF_8);
         components.policyState().saveTo(temp.resolve("policy"));
+        KillPoint.reach("checkpoint-write", state.iteration()); // half a checkpoint in .tmp-iter-NNNNNN
         components.rewardModelState().saveTo(temp.resolve("reward_model"));
+        CheckpointManifest.write(temp, state.iteration(), identity);
         AtomicFiles.syncTree(temp);
         Path target = root.resolve(name);
         AtomicFiles.deleteTree(target);
         AtomicFiles.move(temp, target);
+        KillPoint.reach("checkpoint-prune", state.iteration()); // renamed into place, old ones not yet pruned
         List<Path> all = list();
         for (int i = 0; i < all.size() - keep; i++) {
             AtomicFiles.deleteTree(all.get(i));
@@ -99,21 +103,56 @@ public final class Checkpoints {
         }
     }
 
-    /** Loads a checkpoint into the models and returns its loop state. */
-    public static LoopState load(Path checkpoint, RunComponents components) throws IOException {
+    /**
+     * Checks a checkpoint against its manifest and {@code identity} (the run it must belong to), then loads
+     * it into the models and returns its loop state. A damaged or foreign checkpoint is refused with a
+     * {@link RunFolderException} naming the file; {@code remedy} is added to its message.
+     */
+    public static LoopState load(Path checkpoint, RunComponents components, CheckpointManifest.Identity identity,
+                                 String remedy) throws IOException {
         Path loopFile = checkpoint.resolve("loop.json");
         if (!Files.isRegularFile(loopFile)) {
-            throw new IOException(checkpoint + " is not a checkpoint: it has no loop.json.");
+            throw new RunFolderException(checkpoint + " is not a checkpoint: it has no loop.json. " + remedy);
         }
+        verify(checkpoint, identity, remedy);
         LoopState state;
         try {
             state = decode(JsonlLog.JSON.readTree(loopFile.toFile()), components.codec());
         } catch (IOException | RuntimeException e) {
             throw new IOException("The checkpoint file " + loopFile + " is corrupt: " + e.getMessage(), e);
         }
-        components.policyState().loadFrom(checkpoint.resolve("policy"));
-        components.rewardModelState().loadFrom(checkpoint.resolve("reward_model"));
+        if (state.iteration() != iterationOf(checkpoint) || state.seed() != identity.seed()) {
+            throw new RunFolderException("The checkpoint file " + loopFile + " holds iteration " + state.iteration()
+                    + " of seed " + state.seed() + ", but its folder is iteration " + iterationOf(checkpoint)
+                    + " of a run of seed " + identity.seed() + ". " + remedy);
+        }
+        for (String part : List.of("policy", "reward_model")) {
+            try {
+                (part.equals("policy") ? components.policyState() : components.rewardModelState())
+                        .loadFrom(checkpoint.resolve(part));
+            } catch (IOException | RuntimeException e) {
+                throw new RunFolderException("The checkpoint's " + part + " in " + checkpoint.resolve(part)
+                        + " cannot be loaded: " + org.rlanything.cli.Main.describe(e) + ". " + remedy, e);
+            }
+        }
         return state;
+    }
+
+    /** Checks a checkpoint's files against its manifest and {@code identity}; refuses naming what differs. */
+    public static void verify(Path checkpoint, CheckpointManifest.Identity identity, String remedy)
+            throws IOException {
+        try {
+            if (!CheckpointManifest.verify(checkpoint, iterationOf(checkpoint), identity)) {
+                System.err.println("rlanything: note: the checkpoint " + checkpoint + " has no manifest.json (written"
+                        + " by an older rlanything); it is loaded without checks.");
+            }
+        } catch (CheckpointManifest.Foreign e) {
+            throw new RunFolderException("The checkpoint " + checkpoint + " does not belong to this run: "
+                    + e.getMessage() + ". " + remedy, e);
+        } catch (CheckpointManifest.Damaged e) {
+            throw new RunFolderException("The checkpoint " + checkpoint + " is damaged: " + e.getMessage() + ". "
+                    + remedy, e);
+        }
     }
 
     /** The iteration a checkpoint folder holds. */

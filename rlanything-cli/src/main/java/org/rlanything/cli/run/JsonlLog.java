@@ -7,6 +7,9 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.CharBuffer;
+import java.nio.charset.CoderResult;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,8 +19,9 @@ import java.util.List;
 
 /**
  * An append-only JSON-lines file in the run folder. Every append is forced to disk, so after a crash the
- * file holds whole lines plus at most one torn last line; {@link #truncateAfter(int)} drops that torn line
- * and every line of an iteration past the checkpoint being resumed.
+ * file holds whole lines plus at most one torn last line (no newline); {@link #truncateAfter(int)} drops
+ * that torn line and every line of an iteration past the checkpoint being resumed, and nothing else: a
+ * corrupt line anywhere else stops with the file and line named.
  */
 public final class JsonlLog {
 
@@ -56,34 +60,92 @@ public final class JsonlLog {
         }
     }
 
-    /** The whole, parseable lines of the file (a torn last line is skipped). */
+    /**
+     * The lines of the file. A last line without its newline is a write torn by a kill and is skipped; any
+     * other line that is not a JSON object with an integer {@code iteration} stops with a
+     * {@link RunFolderException} naming the file and line: a log is never silently shortened.
+     */
     public List<JsonNode> read() throws IOException {
         List<JsonNode> lines = new ArrayList<>();
-        if (!Files.exists(file)) {
-            return lines;
-        }
-        for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
-            if (line.isBlank()) {
-                continue;
-            }
-            try {
-                lines.add(JSON.readTree(line));
-            } catch (IOException torn) {
-                break; // only the last line can be torn: everything before it was forced to disk
-            }
+        for (Line line : lines()) {
+            lines.add(line.json());
         }
         return lines;
     }
 
-    /** Keeps only the lines of iterations {@code <= iteration}; rewrites the file atomically. */
+    /** Reads the whole file and stops on a corrupt line, as {@link #read()} does; changes nothing. */
+    public void check() throws IOException {
+        lines();
+    }
+
+    /** A checked line: its number in the file, its text as written, and its JSON. */
+    private record Line(int number, String text, JsonNode json) {
+    }
+
+    private List<Line> lines() throws IOException {
+        List<Line> lines = new ArrayList<>();
+        if (!Files.exists(file)) {
+            return lines;
+        }
+        String text = decode(Files.readAllBytes(file));
+        String[] raw = text.split("\n", -1);
+        // the part after the last newline is empty, or a torn write of the iteration in progress
+        for (int i = 0; i < raw.length - 1; i++) {
+            if (raw[i].isBlank()) {
+                continue;
+            }
+            JsonNode json;
+            try {
+                json = JSON.readTree(raw[i]);
+            } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+                throw corrupt(i + 1, "this is not a JSON line (" + e.getOriginalMessage() + ")", e);
+            }
+            if (json == null || !json.isObject() || !json.path("iteration").canConvertToExactIntegral()) {
+                throw corrupt(i + 1, "expected a JSON object with an integer \"iteration\"", null);
+            }
+            lines.add(new Line(i + 1, raw[i], json));
+        }
+        return lines;
+    }
+
+    /** The text up to the last newline (what follows it is torn and skipped), checked to be UTF-8. */
+    private String decode(byte[] bytes) {
+        int end = bytes.length;
+        while (end > 0 && bytes[end - 1] != '\n') {
+            end--;
+        }
+        ByteBuffer in = ByteBuffer.wrap(bytes, 0, end);
+        CharBuffer out = CharBuffer.allocate(end + 1);
+        CoderResult result = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT).decode(in, out, true);
+        if (result.isError()) {
+            int line = 1;
+            for (int i = 0; i < in.position(); i++) {
+                line += bytes[i] == '\n' ? 1 : 0;
+            }
+            throw corrupt(line, "this is not UTF-8 text (a binary or compressed file?)", null);
+        }
+        return out.flip().toString();
+    }
+
+    private RunFolderException corrupt(int line, String problem, Exception cause) {
+        return new RunFolderException(file + ", line " + line + ": " + problem + ". The log is corrupt; nothing was"
+                + " changed. Restore the file from a copy, or delete that line and the lines after it, then run"
+                + " the command again.", cause);
+    }
+
+    /**
+     * Keeps the lines of iterations {@code <= iteration}, as written, and removes only the lines after them
+     * (and a torn last line); rewrites the file atomically. A corrupt line stops it before anything changes.
+     */
     public void truncateAfter(int iteration) throws IOException {
         if (!Files.exists(file)) {
             return;
         }
         StringBuilder text = new StringBuilder();
-        for (JsonNode line : read()) {
-            if (line.path("iteration").asInt(Integer.MAX_VALUE) <= iteration) {
-                text.append(JSON.writeValueAsString(line)).append('\n');
+        for (Line line : lines()) {
+            if (line.json().path("iteration").asInt() <= iteration) {
+                text.append(line.text()).append('\n');
             }
         }
         AtomicFiles.write(file, text.toString().getBytes(StandardCharsets.UTF_8));

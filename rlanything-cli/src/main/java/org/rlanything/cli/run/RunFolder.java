@@ -5,7 +5,8 @@ import java.nio.file.Path;
 /**
  * The layout of a run folder:
  * <pre>
- * config.yaml          the effective configuration (every default filled in)
+ * .lock                held (FileChannel.tryLock) by the one process training in the folder; holds its PID
+ * config.yaml          the effective configuration (every default filled in; kinds as "kind:" keys)
  * metrics.jsonl        one line per iteration: {"iteration": t, metric: value, ...}; deterministic
  * timings.jsonl        one line per iteration: the timing_s/... figures (wall clock, not deterministic)
  * trajectories.jsonl   sampled trajectories per iteration with step rewards, verdicts and judgments

@@ -33,9 +33,12 @@ public final class RunRecorder implements LoopListener {
     private final int keepCheckpoints;
     private final int savedTrajectories;
     private final int lastIteration;
+    private final CheckpointManifest.Identity identity;
 
     public RunRecorder(RunFolder folder, RunComponents components, LoopConfig loop, int checkpointEvery,
-                       int keepCheckpoints, int savedTrajectories, int lastIteration) {
+                       int keepCheckpoints, int savedTrajectories, int lastIteration,
+                       CheckpointManifest.Identity identity) {
+        this.identity = identity;
         this.folder = folder;
         this.components = components;
         this.loop = loop;
@@ -48,6 +51,7 @@ public final class RunRecorder implements LoopListener {
     @Override
     public void onIterationEnd(IterationRecord record) {
         int t = record.iteration();
+        KillPoint.reach("iteration-end", t);
         ObjectNode metrics = JsonlLog.JSON.createObjectNode();
         ObjectNode timings = JsonlLog.JSON.createObjectNode();
         metrics.put("iteration", t);
@@ -61,7 +65,7 @@ public final class RunRecorder implements LoopListener {
         folder.trajectories().append(trajectoryLines(record));
         if (t % checkpointEvery == 0 || t == lastIteration) {
             try {
-                folder.checkpoints().save(record.state(), components, keepCheckpoints);
+                folder.checkpoints().save(record.state(), components, keepCheckpoints, identity);
                 ReportWriter.write(folder);
             } catch (IOException e) {
                 throw new UncheckedIOException("Cannot write the checkpoint of iteration " + t + " in "

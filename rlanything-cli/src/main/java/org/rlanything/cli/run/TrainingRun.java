@@ -26,6 +26,9 @@ public final class TrainingRun {
     private final RunComponents components;
     private final RLAnythingLoop loop;
     private IterationRecord last;
+    private RunLock lock;
+    /** Started by {@link #start} in this process (not resumed): a failure before its first checkpoint unclaims. */
+    private boolean fresh;
 
     private final ProgressListener progress;
 
@@ -33,20 +36,12 @@ public final class TrainingRun {
         this.folder = folder;
         this.config = config;
         this.components = Backends.create(config);
-        try {
-            if (config.trainer().policyInit() != null) {
-                components.policyState().loadFrom(Path.of(config.trainer().policyInit()));
-            }
-            if (config.trainer().rewardModelInit() != null) {
-                components.rewardModelState().loadFrom(Path.of(config.trainer().rewardModelInit()));
-            }
-        } catch (IOException e) {
-            throw new java.io.UncheckedIOException("Cannot load the starting models named by trainer.policy_init /"
-                    + " trainer.reward_model_init: " + e.getMessage(), e);
-        }
+        loadInit("trainer.policy_init", config.trainer().policyInit(), components.policyState());
+        loadInit("trainer.reward_model_init", config.trainer().rewardModelInit(), components.rewardModelState());
         LoopConfig loopConfig = config.algorithm().toLoopConfig(config.trainer(), config.environment().maxSteps());
         RunRecorder recorder = new RunRecorder(folder, components, loopConfig, config.trainer().checkpointEvery(),
-                config.trainer().keepCheckpoints(), config.trainer().savedTrajectories(), config.trainer().iterations());
+                config.trainer().keepCheckpoints(), config.trainer().savedTrajectories(), config.trainer().iterations(),
+                CheckpointManifest.Identity.of(config));
         RLAnythingLoop.Builder builder = RLAnythingLoop.builder().config(loopConfig)
                 .environment(components.environment()).policy(components.policy())
                 .rewardModel(components.rewardModel()).rewriter(components.rewriter()).tasks(components.tasks())
@@ -58,6 +53,20 @@ public final class TrainingRun {
             builder.listener(this.progress);
         }
         this.loop = builder.build();
+    }
+
+    private static void loadInit(String key, String folder, org.rlanything.core.Checkpointable model) {
+        if (folder == null) {
+            return;
+        }
+        try {
+            model.loadFrom(Path.of(folder));
+        } catch (IOException | RuntimeException e) {
+            throw new ConfigException(key + ": cannot load the model in " + folder + " ("
+                    + org.rlanything.cli.Main.describe(e)
+                    + "); name a checkpoint's " + (key.endsWith("policy_init") ? "policy" : "reward_model")
+                    + " folder (checkpoints/iter-NNNNNN/...) or remove the key.", e);
+        }
     }
 
     /** Creates a new run folder for {@code config}; refuses a folder that already holds a run. */
@@ -73,19 +82,56 @@ public final class TrainingRun {
     public static TrainingRun start(RunConfig config, boolean progress, Map<String, Double> startingPoint)
             throws IOException {
         RunFolder folder = new RunFolder(Path.of(config.trainer().runDir()));
+        refuseIfHoldsRun(folder, true);
+        MemoryCheck.check(config, Runtime.getRuntime().maxMemory());
+        // every check (the models, policy_init, sizes) runs before anything is written into the folder
+        TrainingRun run = new TrainingRun(folder, config, progress, 0);
+        run.lock = RunLock.acquire(folder.root());
+        boolean claimed = false;
+        try {
+            refuseIfHoldsRun(folder, false); // again, now that this process holds the folder: the claim is atomic
+            claimed = true;
+            AtomicFiles.write(folder.config(), ConfigLoader.toYaml(config).getBytes(StandardCharsets.UTF_8));
+            if (startingPoint == null) {
+                run.evaluateStartingPoint();
+            } else {
+                run.recordStartingPoint(startingPoint);
+            }
+            run.fresh = true;
+            return run;
+        } catch (IOException | RuntimeException | Error e) {
+            if (claimed) {
+                unclaim(folder); // a start that failed leaves no run behind, so the corrected command is not refused
+            }
+            run.close();
+            throw e;
+        }
+    }
+
+    /** Removes what a fresh start wrote (config and logs; the lock file stays). */
+    private static void unclaim(RunFolder folder) throws IOException {
+        for (Path file : List.of(folder.config(), folder.metrics().file(), folder.timings().file(),
+                folder.pool().file(), folder.trajectories().file(), folder.report())) {
+            Files.deleteIfExists(file);
+        }
+    }
+
+    private static void refuseIfHoldsRun(RunFolder folder, boolean probeLock) throws IOException {
         if (Files.exists(folder.config()) || Files.exists(folder.metrics().file())) {
-            throw new ConfigException("The run folder " + folder.root() + " already holds a run: resume it with"
+            if (probeLock) {
+                RunLock.refuseIfHeld(folder.root()); // a run in progress: name its process
+            }
+            throw new RunFolderException("The run folder " + folder.root() + " already holds a run: resume it with"
                     + " 'rlanything train --resume " + folder.root() + "', or set another trainer.run_dir.");
         }
-        Files.createDirectories(folder.root());
-        AtomicFiles.write(folder.config(), ConfigLoader.toYaml(config).getBytes(StandardCharsets.UTF_8));
-        TrainingRun run = new TrainingRun(folder, config, progress, 0);
-        if (startingPoint == null) {
-            run.evaluateStartingPoint();
-        } else {
-            run.recordStartingPoint(startingPoint);
+    }
+
+    /** Releases the run folder (also done when {@link #run()} ends). */
+    public void close() {
+        if (lock != null) {
+            lock.close();
+            lock = null;
         }
-        return run;
     }
 
     /**
@@ -116,7 +162,8 @@ public final class TrainingRun {
     public static TrainingRun resume(Path runDir, List<String> overrides, boolean progress) throws IOException {
         RunFolder folder = new RunFolder(runDir);
         if (!Files.isRegularFile(folder.config())) {
-            throw new ConfigException("The folder " + runDir + " is not a run folder: it has no config.yaml.");
+            throw new RunFolderException("The folder " + runDir + " is not a run folder: it has no config.yaml"
+                    + " (start a run with 'rlanything train CONFIG').");
         }
         for (String override : overrides) {
             if (!override.startsWith("trainer.iterations=")) {
@@ -124,40 +171,108 @@ public final class TrainingRun {
                         + " configuration; only trainer.iterations may change.");
             }
         }
+        RunLock lock = RunLock.acquire(folder.root()); // before anything is written or cut back
+        try {
+            TrainingRun run = resumeLocked(folder, overrides, progress);
+            run.lock = lock;
+            return run;
+        } catch (IOException | RuntimeException | Error e) {
+            lock.close();
+            throw e;
+        }
+    }
+
+    private static TrainingRun resumeLocked(RunFolder folder, List<String> overrides, boolean progress)
+            throws IOException {
+        RunConfig recorded = ConfigLoader.load(folder.config(), List.of());
         RunConfig config = ConfigLoader.load(folder.config(), overrides);
-        if (!overrides.isEmpty()) {
-            AtomicFiles.write(folder.config(), ConfigLoader.toYaml(config).getBytes(StandardCharsets.UTF_8));
+        if (config.trainer().iterations() < recorded.trainer().iterations()) {
+            throw new ConfigException("Command-line override '" + overrides.get(overrides.size() - 1) + "': a resumed"
+                    + " run's trainer.iterations may only grow; " + folder.config() + " says "
+                    + recorded.trainer().iterations() + ". To end the run earlier, stop it: its checkpoints stay.");
+        }
+        MemoryCheck.check(config, Runtime.getRuntime().maxMemory());
+        List<JsonlLog> logs = List.of(folder.metrics(), folder.timings(), folder.pool(), folder.trajectories());
+        for (JsonlLog log : logs) {
+            log.check(); // every log is whole before any is cut back
         }
         Checkpoints checkpoints = folder.checkpoints();
-        checkpoints.removeIncomplete();
         java.util.Optional<Path> latest = checkpoints.latest();
+        String remedy = remedy(folder, checkpoints);
+        if (latest.isPresent()) {
+            Checkpoints.verify(latest.get(), CheckpointManifest.Identity.of(config), remedy); // before any change
+        }
+        if (!overrides.isEmpty()) {
+            recordOverrides(folder.config(), config, overrides, recorded.trainer().iterations());
+        }
+        checkpoints.removeIncomplete();
         boolean startingPointEvaluated = folder.metrics().read().stream()
                 .anyMatch(line -> line.path("iteration").asInt(-1) == 0);
         int from = latest.map(Checkpoints::iterationOf).orElse(0);
-        for (JsonlLog log : List.of(folder.metrics(), folder.timings(), folder.pool(), folder.trajectories())) {
+        for (JsonlLog log : logs) {
             log.truncateAfter(from);
         }
+        KillPoint.reach("resume", from); // logs cut back, models not yet loaded
         TrainingRun run = new TrainingRun(folder, config, progress, from);
         if (!startingPointEvaluated) {
             run.evaluateStartingPoint(); // killed before the first evaluation was recorded
         }
         if (latest.isPresent()) {
-            LoopState state = Checkpoints.load(latest.get(), run.components);
+            LoopState state = Checkpoints.load(latest.get(), run.components, CheckpointManifest.Identity.of(config),
+                    remedy);
             run.loop.restoreState(state);
         }
         return run;
+    }
+
+    /** What to do when the newest checkpoint is refused: resume from the previous one, if one is kept. */
+    private static String remedy(RunFolder folder, Checkpoints checkpoints) throws IOException {
+        List<Path> all = checkpoints.list();
+        if (all.size() < 2) {
+            return "No earlier checkpoint is kept; restore the run folder from a copy, or start the run again.";
+        }
+        Path newest = all.get(all.size() - 1);
+        return "The previous checkpoint " + all.get(all.size() - 2) + " is kept: to resume from it, move the newest"
+                + " aside (mv " + newest + " " + folder.root().resolve("damaged-" + newest.getFileName())
+                + ") and run the command again.";
+    }
+
+    /**
+     * Rewrites config.yaml with the overridden config, keeping its comment lines and adding one that says
+     * what was overridden and when.
+     */
+    private static void recordOverrides(Path file, RunConfig config, List<String> overrides, int previousIterations)
+            throws IOException {
+        StringBuilder text = new StringBuilder();
+        for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+            if (!line.startsWith("#")) {
+                break;
+            }
+            text.append(line).append('\n');
+        }
+        text.append("# ").append(java.time.Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS))
+                .append(": resumed with ").append(String.join(" ", overrides)).append(" (trainer.iterations was ")
+                .append(previousIterations).append(")\n");
+        text.append(ConfigLoader.toYaml(config));
+        AtomicFiles.write(file, text.toString().getBytes(StandardCharsets.UTF_8));
     }
 
     /** Runs until the configured number of iterations; returns the last iteration's metrics. */
     public Map<String, Double> run() throws IOException {
         try {
             loop.runUntil(config.trainer().iterations());
+            ReportWriter.write(folder);
+        } catch (IOException | RuntimeException | Error e) {
+            if (fresh && folder.checkpoints().list().isEmpty()) {
+                unclaim(folder); // nothing worth resuming: the corrected command may start again
+            }
+            throw e;
         } finally {
             if (progress != null) {
                 progress.close();
             }
+            close();
         }
-        ReportWriter.write(folder);
         return last == null ? Map.of() : last.metrics();
     }
 

@@ -1,0 +1,39 @@
+package org.rlanything.cli.run;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * For the kill tests only: with {@code -Drlanything.test.stall_at=NAME[:ITERATION]} the process stops at
+ * that named point (writing {@code -Drlanything.test.stall_marker}'s file first) and waits to be killed, so
+ * that a test can SIGKILL it exactly there: in the middle of a checkpoint write, or of a resume. Without the
+ * property it does nothing. {@code -Drlanything.test.fail_at=NAME[:ITERATION]} instead throws an
+ * {@link OutOfMemoryError} there, as a run that does not fit its heap would.
+ */
+final class KillPoint {
+
+    private KillPoint() {
+    }
+
+    static void reach(String name, int iteration) {
+        String fail = System.getProperty("rlanything.test.fail_at");
+        if (fail != null && (fail.equals(name) || fail.equals(name + ":" + iteration))) {
+            throw new OutOfMemoryError("simulated at " + fail);
+        }
+        String at = System.getProperty("rlanything.test.stall_at");
+        if (at == null || !(at.equals(name) || at.equals(name + ":" + iteration))) {
+            return;
+        }
+        try {
+            Files.writeString(Path.of(System.getProperty("rlanything.test.stall_marker")), at,
+                    StandardCharsets.UTF_8);
+            while (true) {
+                Thread.sleep(1000);
+            }
+        } catch (IOException | InterruptedException e) {
+            throw new IllegalStateException("stalled at " + at, e);
+        }
+    }
+}
