@@ -117,7 +117,10 @@ public final class Pretrainer {
         log.accept(String.format("tokenizer: %d ids (%.1f s)", tokenizer.vocabSize(), seconds(t1)));
 
         TrainerConfig trainer = trainerConfig(s);
-        NeuralModel policy = NeuralModel.create(s.modelConfig(s.vocabSize(), Seeds.derive(s.seed(), INIT_POLICY)),
+        // The models' vocabulary is the tokenizer's: a small corpus learns fewer ids than asked for, and a model
+        // with more would sample ids that no text decodes to.
+        int vocab = tokenizer.vocabSize();
+        NeuralModel policy = NeuralModel.create(s.modelConfig(vocab, Seeds.derive(s.seed(), INIT_POLICY)),
                 tokenizer, trainer);
         NeuralModel rewardModel = null;
         try {
@@ -144,7 +147,7 @@ public final class Pretrainer {
                         Seeds.rng(s.seed(), BC, round), "dagger", log);
                 metrics.put("pretrain/dagger_" + round + "_loss", loss);
             }
-            rewardModel = NeuralModel.create(s.modelConfig(s.vocabSize(), Seeds.derive(s.seed(), INIT_RM)), tokenizer,
+            rewardModel = NeuralModel.create(s.modelConfig(vocab, Seeds.derive(s.seed(), INIT_RM)), tokenizer,
                     judgeTrainerConfig(s));
             metrics.putAll(warmStartRewardModel(rewardModel, withRestrainedLabels(judged, prior, s.demoMaxSteps()), s,
                     log));
