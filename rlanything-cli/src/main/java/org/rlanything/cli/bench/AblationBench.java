@@ -579,10 +579,16 @@ public final class AblationBench {
                 sets.add(column[1]);
             }
         }
+        // Training success averaged over the iterations: arms of one seed draw the same tasks while the pool
+        // is fixed, so this pairs hundreds of episodes per run (a learning-speed figure, not a held-out one).
+        if (metrics.contains("run/train_success_mean")) {
+            sets.add("run/train_success_mean");
+        }
         md.append("| arm |");
         for (String set : sets) {
-            md.append(" ").append(set.substring("val-core/".length(), set.length() - "/success".length()))
-                    .append(" − outcome only |");
+            String name = set.startsWith("val-core/") ? set.substring("val-core/".length(), set.length()
+                    - "/success".length()) : "training success (mean over iterations)";
+            md.append(" ").append(name).append(" − outcome only |");
         }
         md.append("\n|---|").append("---|".repeat(sets.size())).append('\n');
         for (String arm : arms) {
