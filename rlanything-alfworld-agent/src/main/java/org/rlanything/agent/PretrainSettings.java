@@ -99,6 +99,12 @@ public record PretrainSettings(long seed, int trainGames, double demoNoise, int 
                 daggerRounds, daggerGames, daggerBcSteps, steps, rmBatch, rmLearningRate, rmLabelNoise, format);
     }
 
+    public PretrainSettings withRmLabelNoise(double noise) {
+        return new PretrainSettings(seed, trainGames, demoNoise, demoMaxSteps, vocabSize, hiddenSize, layers,
+                heads, intermediateSize, maxPositions, maxPromptTokens, bcSteps, bcBatch, bcLearningRate,
+                daggerRounds, daggerGames, daggerBcSteps, rmSteps, rmBatch, rmLearningRate, noise, format);
+    }
+
     public PretrainSettings withTrainGames(int games) {
         return new PretrainSettings(seed, games, demoNoise, demoMaxSteps, vocabSize, hiddenSize, layers, heads,
                 intermediateSize, maxPositions, maxPromptTokens, bcSteps, bcBatch, bcLearningRate, daggerRounds,

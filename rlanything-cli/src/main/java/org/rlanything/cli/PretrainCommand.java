@@ -54,6 +54,10 @@ final class PretrainCommand implements Callable<Integer> {
     @Option(names = "--rm-steps", description = "Reward-model warm-start steps (default: the embedded default).")
     private Integer rmSteps;
 
+    @Option(names = "--rm-label-noise", description = "Probability that a warm-start step label is flipped, 0 to 0.5"
+            + " (default: the embedded default, 0.25: a deliberately weak starting judge).")
+    private Double rmLabelNoise;
+
     @Option(names = "--train-games", description = "Generated games demonstrated (default: the embedded default).")
     private Integer trainGames;
 
@@ -79,6 +83,9 @@ final class PretrainCommand implements Callable<Integer> {
         PretrainSettings settings = PretrainSettings.defaults(seed);
         if (bcSteps != null) {
             settings = settings.withBcSteps(bcSteps);
+        }
+        if (rmLabelNoise != null) {
+            settings = settings.withRmLabelNoise(rmLabelNoise);
         }
         if (rmSteps != null) {
             settings = settings.withRmSteps(rmSteps);
