@@ -30,7 +30,14 @@ public final class GameLoader {
     /** Reads the raw game text at {@code path} (the file or its folder) without compiling it. */
     public static GameFile read(Path path) throws IOException {
         Path file = resolve(path);
-        String text = Files.readString(file, StandardCharsets.UTF_8);
+        String text;
+        try {
+            text = Files.readString(file, StandardCharsets.UTF_8);
+        } catch (java.nio.charset.CharacterCodingException e) {
+            // e.g. a gzipped or binary file: the JDK's own message is only "Input length = 1"
+            throw new MalformedGameException(file.toString(), "its bytes",
+                    "it is not UTF-8 text (a compressed or binary file?); give the uncompressed game.tw-pddl.");
+        }
         return parse(text, file.toString());
     }
 

@@ -55,6 +55,13 @@ class MalformedGameTest {
         e = assertThrows(MalformedGameException.class, () -> GameLoader.read(missing));
         assertNames(e, missing.toString(), "\"pddl_problem\"", "missing");
 
+        Path gzipped = dir.resolve("game.tw-pddl.gz");
+        try (var out = new java.util.zip.GZIPOutputStream(Files.newOutputStream(gzipped))) {
+            out.write(json.writeValueAsBytes(node));
+        }
+        e = assertThrows(MalformedGameException.class, () -> GameLoader.read(gzipped));
+        assertNames(e, gzipped.toString(), "its bytes", "not UTF-8");
+
         node.put("pddl_problem", 3);
         Path wrongType = write("wrongtype.tw-pddl", json.writeValueAsString(node));
         e = assertThrows(MalformedGameException.class, () -> GameLoader.read(wrongType));
