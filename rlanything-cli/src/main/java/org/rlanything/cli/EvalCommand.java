@@ -48,7 +48,7 @@ final class EvalCommand implements Callable<Integer> {
         if (!Files.isRegularFile(folder.config())) {
             throw new IllegalArgumentException("No config.yaml in the run folder " + folder.root() + ".");
         }
-        RunConfig config = ConfigLoader.load(folder.config(), List.of());
+        RunConfig config = ConfigLoader.loadRecorded(folder.config(), List.of());
         RunComponents components = Backends.create(config);
         List<Path> all = folder.checkpoints().list();
         String remedy = "Evaluate another checkpoint of the run (" + (all.isEmpty() ? "none is kept"

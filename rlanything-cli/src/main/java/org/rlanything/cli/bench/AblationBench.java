@@ -253,8 +253,7 @@ public final class AblationBench {
         long started = System.nanoTime();
         TrainingRun run = null;
         if (Files.isRegularFile(folder.config())) {
-            String recorded = Files.readString(folder.config(), StandardCharsets.UTF_8);
-            if (!recorded.equals(ConfigLoader.toYaml(config))) {
+            if (!ConfigLoader.loadRecorded(folder.config(), List.of()).equals(config)) {
                 throw new IOException("The run folder " + runDir + " holds a run of another config: give another --out"
                         + " or delete the folder.");
             }

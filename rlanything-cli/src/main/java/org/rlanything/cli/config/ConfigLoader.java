@@ -88,6 +88,19 @@ public final class ConfigLoader {
         return validate(tree, sources, overrides);
     }
 
+    /**
+     * Loads the {@code config.yaml} a run folder recorded. Earlier versions wrote unset optional keys as
+     * {@code key: null} (a user's config may not: null is refused there); in a recorded file such a line means
+     * "not set" and is dropped, so that runs written by those versions resume and evaluate.
+     */
+    public static RunConfig loadRecorded(Path file, List<String> overrides) {
+        String text = RECORDED_NULL.matcher(read(file)).replaceAll("");
+        return validate(tree(text, file.toString()), List.of(new Source(file.toString(), text)), overrides);
+    }
+
+    private static final java.util.regex.Pattern RECORDED_NULL =
+            java.util.regex.Pattern.compile("(?m)^ *[a-z_]+: null *\\R");
+
     /** A config file's name and text, to locate a key in the file that sets it. */
     private record Source(String name, String text) {
     }

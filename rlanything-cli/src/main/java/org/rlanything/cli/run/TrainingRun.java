@@ -184,8 +184,8 @@ public final class TrainingRun {
 
     private static TrainingRun resumeLocked(RunFolder folder, List<String> overrides, boolean progress)
             throws IOException {
-        RunConfig recorded = ConfigLoader.load(folder.config(), List.of());
-        RunConfig config = ConfigLoader.load(folder.config(), overrides);
+        RunConfig recorded = ConfigLoader.loadRecorded(folder.config(), List.of());
+        RunConfig config = ConfigLoader.loadRecorded(folder.config(), overrides);
         if (config.trainer().iterations() < recorded.trainer().iterations()) {
             throw new ConfigException("Command-line override '" + overrides.get(overrides.size() - 1) + "': a resumed"
                     + " run's trainer.iterations may only grow; " + folder.config() + " says "

@@ -140,6 +140,18 @@ class ConfigLoaderTest {
     }
 
     @Test
+    void aRecordedConfigOfAnEarlierVersionWithNullsLoadsButAUsersNullIsRefused() throws IOException {
+        Path recorded = dir.resolve("config.yaml");
+        Files.writeString(recorded, "trainer:\n  seed: 3\n  policy_init: null\n  reward_model_init: null\n"
+                + "environment:\n  kind: keylock\n");
+        RunConfig config = ConfigLoader.loadRecorded(recorded, List.of());
+        assertEquals(3L, config.trainer().seed());
+        assertEquals(null, config.trainer().policyInit());
+        String refused = assertThrows(ConfigException.class, () -> ConfigLoader.load(recorded, List.of())).getMessage();
+        assertTrue(refused.contains("trainer.policy_init") && refused.contains("null"), refused);
+    }
+
+    @Test
     void theShippedConfigsLoad() {
         RunConfig demo = ConfigLoader.load(Path.of("..", "configs", "demo.yaml"), List.of());
         assertEquals(40, demo.trainer().iterations());
