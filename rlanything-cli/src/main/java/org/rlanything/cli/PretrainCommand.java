@@ -16,6 +16,8 @@ import java.util.concurrent.Callable;
 import org.rlanything.agent.AgentPolicy;
 import org.rlanything.agent.AgentRewardModel;
 import org.rlanything.agent.AlfworldEvaluation;
+import org.rlanything.agent.RestrainedOracle;
+import org.rlanything.agent.SearchingExpert;
 import org.rlanything.agent.AlfworldGames;
 import org.rlanything.agent.PretrainSettings;
 import org.rlanything.agent.Pretrainer;
@@ -127,11 +129,13 @@ final class PretrainCommand implements Callable<Integer> {
         List<AlfworldEvaluation.Dataset> sets = new ArrayList<>();
         sets.add(new AlfworldEvaluation.Dataset("alfworld_generated", games.heldOut(seed, evalGames)));
         sets.add(new AlfworldEvaluation.Dataset("alfworld_real", games.real()));
-        AlfworldEvaluation evaluation = new AlfworldEvaluation(sets, AlfworldEvaluation.Settings.defaults());
+        // The judge is scored against both labels, as in training runs, and reads its own (wider) window.
+        AlfworldEvaluation evaluation = new AlfworldEvaluation(sets, AlfworldEvaluation.Settings.defaults(),
+                new RestrainedOracle(SearchingExpert.Prior.of(games.training(seed, settings.trainGames()))));
         try (AgentPolicy policy = AgentPolicy.load(out.resolve("policy"), settings.format(),
                 new SamplingConfig(1.0, 1.0, 16), Pretrainer.trainerConfig(settings));
              AgentRewardModel rm = AgentRewardModel.load(out.resolve("reward_model"), settings.format(),
-                     new SamplingConfig(1.0, 1.0, 10), Pretrainer.trainerConfig(settings))) {
+                     new SamplingConfig(1.0, 1.0, 10), Pretrainer.judgeTrainerConfig(settings))) {
             return evaluation.evaluate(0, policy, rm, RLAnythingLoop.evaluationSeed(seed));
         }
     }
