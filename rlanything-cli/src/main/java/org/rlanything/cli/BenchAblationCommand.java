@@ -70,7 +70,8 @@ final class BenchAblationCommand implements Callable<Integer> {
     private List<Double> judgeFlips = new ArrayList<>();
 
     @Option(names = "--arms", split = ",", description = "Only these arms of the ablation, comma-separated (default:"
-            + " all; STEP_ONLY needs POLICY_REWARD_ENV).")
+            + " all; OUTCOME_ONLY always runs, as the baseline of the paired differences; STEP_ONLY needs"
+            + " POLICY_REWARD_ENV).")
     private List<String> arms = new ArrayList<>();
 
     @Parameters(paramLabel = "OVERRIDES", arity = "0..*", description = "Config overrides applied to every arm.")

@@ -88,7 +88,7 @@ public final class AblationBench {
         this(configFile, overrides, seeds, out, log, workers, judgeFlips, List.of());
     }
 
-    /** As above, running only {@code only} of the ablation's arms (all when empty; "before" always). */
+    /** As above, running only {@code only} of the ablation's arms (all when empty; "before" and outcome-only always). */
     public AblationBench(Path configFile, List<String> overrides, List<Long> seeds, Path out, PrintWriter log,
                          int workers, List<Double> judgeFlips, List<String> only) {
         if (workers < 1) {
@@ -104,8 +104,9 @@ public final class AblationBench {
             throw new IllegalArgumentException("--arms: STEP_ONLY needs POLICY_REWARD_ENV (it uses that run's judge).");
         }
         if (judgeFlips.isEmpty()) {
-            this.arms = only.isEmpty() ? ARMS
-                    : ARMS.stream().filter(a -> a.equals("before") || only.contains(a)).toList();
+            // outcome-only always runs: it is what every other arm is paired against
+            this.arms = only.isEmpty() ? ARMS : ARMS.stream()
+                    .filter(a -> a.equals("before") || a.equals("OUTCOME_ONLY") || only.contains(a)).toList();
         } else {
             List<String> sweep = new ArrayList<>(List.of("before", "OUTCOME_ONLY"));
             for (double q : judgeFlips) {
