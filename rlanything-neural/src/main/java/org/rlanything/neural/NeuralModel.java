@@ -138,13 +138,7 @@ public final class NeuralModel implements AutoCloseable {
 
     /** Samples one response per prompt, in batches within the per-pass token budget. */
     public List<Generation> generate(List<int[]> prompts, List<RandomGenerator> rngs, SamplingConfig sampling) {
-        Autograd.off();
-        Generator generator = new Generator(model);
-        List<Generation> out = new ArrayList<>();
-        for (int[] range : chunks(prompts, sampling.maxNewTokens(), 1)) {
-            out.addAll(generator.generate(prompts.subList(range[0], range[1]), rngs.subList(range[0], range[1]), sampling));
-        }
-        return out;
+        return generate(prompts, 1, rngs, sampling);
     }
 
     /**

@@ -66,7 +66,7 @@ public final class JudgeAccuracy {
             if (!any()) {
                 return;
             }
-            out.put(prefix + "acc", (double) (truePositive + trueNegative) / (good + bad));
+            out.put(prefix + "acc", accuracy().getAsDouble());
             double tpr = good == 0 ? Double.NaN : (double) truePositive / good;
             double tnr = bad == 0 ? Double.NaN : (double) trueNegative / bad;
             if (good > 0) {
@@ -79,6 +79,11 @@ public final class JudgeAccuracy {
                 out.put(prefix + "balanced_acc", (tpr + tnr) / 2);
             }
             out.put(prefix + "good_rate", (double) goodSteps / labelledSteps);
+        }
+
+        OptionalDouble accuracy() {
+            return any() ? OptionalDouble.of((double) (truePositive + trueNegative) / (good + bad))
+                    : OptionalDouble.empty();
         }
 
         OptionalDouble balanced() {
@@ -158,8 +163,7 @@ public final class JudgeAccuracy {
 
     /** Plain process accuracy against the planner's label (kept for continuity; see the balanced figures). */
     public OptionalDouble processAccuracy() {
-        return planner.any() ? OptionalDouble.of((double) (planner.truePositive + planner.trueNegative)
-                / (planner.good + planner.bad)) : OptionalDouble.empty();
+        return planner.accuracy();
     }
 
     /** The headline balanced process accuracy: against the restrained label when there is one. */
