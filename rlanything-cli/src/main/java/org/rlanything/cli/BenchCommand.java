@@ -6,7 +6,8 @@ import picocli.CommandLine.Spec;
 
 /** {@code rlanything bench}: performance measurements; each target is its own subcommand class. */
 @Command(name = "bench", mixinStandardHelpOptions = true, description = "Performance measurements.",
-        subcommands = {BenchEnvCommand.class, BenchModelCommand.class, BenchAblationCommand.class})
+        subcommands = {BenchEnvCommand.class, BenchModelCommand.class, BenchLoopCommand.class,
+            BenchAblationCommand.class})
 public final class BenchCommand implements Runnable {
 
     @Spec

@@ -20,6 +20,7 @@ import org.rlanything.neural.model.Autograd;
 import org.rlanything.neural.model.LlamaModel;
 import org.rlanything.neural.model.ModelConfig;
 import org.rlanything.neural.model.ModelWeights;
+import org.rlanything.neural.model.Parallel;
 import org.rlanything.neural.tokenizer.BpeTokenizer;
 import org.rlanything.neural.train.PpoSample;
 import org.rlanything.neural.train.PpoTrainer;
@@ -32,8 +33,8 @@ import org.rlanything.neural.train.TrainingSequence;
  * {@link NeuralRewardModel} are built on. Encodes prompts (with {@code <bos>}, cut to their tail when
  * longer than the trainer's prompt limit), samples in batches bounded by the trainer's tokens-per-pass
  * budget, scores admissible commands, trains, and saves or loads checkpoints. Owns its native memory:
- * close it when done. Not thread-safe: call it from one thread at a time (DJL's gradient collector and
- * {@code NDScope} are per-process and per-thread respectively).
+ * close it when done. Not thread-safe: call it from one thread at a time; it spreads its own work over the
+ * native threads ({@link Parallel}), with results that do not depend on their number.
  */
 public final class NeuralModel implements AutoCloseable {
 
@@ -150,9 +151,11 @@ public final class NeuralModel implements AutoCloseable {
         Autograd.off();
         Generator generator = new Generator(model);
         List<Generation> out = new ArrayList<>();
-        for (int[] range : chunks(prompts, sampling.maxNewTokens(), copies)) {
-            out.addAll(generator.generate(prompts.subList(range[0], range[1]), copies,
-                    rngs.subList(range[0] * copies, range[1] * copies), sampling));
+        // chunks are independent (each row draws from its own generator): they run on the native threads
+        for (List<Generation> chunk : Parallel.map(chunks(prompts, sampling.maxNewTokens(), copies),
+                range -> generator.generate(prompts.subList(range[0], range[1]), copies,
+                        rngs.subList(range[0] * copies, range[1] * copies), sampling))) {
+            out.addAll(chunk);
         }
         return out;
     }
@@ -168,8 +171,9 @@ public final class NeuralModel implements AutoCloseable {
             }
         }
         List<List<double[]>> out = new ArrayList<>();
-        for (int[] range : chunks(prompts, longest, 1)) {
-            out.addAll(scorer.score(prompts.subList(range[0], range[1]), candidates.subList(range[0], range[1])));
+        for (List<List<double[]>> chunk : Parallel.map(chunks(prompts, longest, 1),
+                range -> scorer.score(prompts.subList(range[0], range[1]), candidates.subList(range[0], range[1])))) {
+            out.addAll(chunk);
         }
         return out;
     }
@@ -197,7 +201,6 @@ public final class NeuralModel implements AutoCloseable {
         return supervised().step(batch, learningRate);
     }
 
-    /** Consecutive index ranges whose rows x (longest prompt + extra) fit the per-pass budget. */
     /** Consecutive ranges of prompts whose padded width times rows (each prompt {@code copies} rows) fits the budget. */
     private List<int[]> chunks(List<int[]> prompts, int extra, int copies) {
         int budget = trainer.config().maxTokensPerForward();

@@ -33,6 +33,11 @@ public final class TrainingRun {
     private final ProgressListener progress;
 
     private TrainingRun(RunFolder folder, RunConfig config, boolean progress, int startIteration) {
+        this(folder, config, progress, startIteration, List.of());
+    }
+
+    private TrainingRun(RunFolder folder, RunConfig config, boolean progress, int startIteration,
+                        List<org.rlanything.core.loop.LoopListener> observers) {
         this.folder = folder;
         this.config = config;
         this.components = Backends.create(config);
@@ -52,6 +57,7 @@ public final class TrainingRun {
         if (this.progress != null) {
             builder.listener(this.progress);
         }
+        observers.forEach(builder::listener);
         this.loop = builder.build();
     }
 
@@ -81,11 +87,17 @@ public final class TrainingRun {
      */
     public static TrainingRun start(RunConfig config, boolean progress, Map<String, Double> startingPoint)
             throws IOException {
+        return start(config, progress, startingPoint, List.of());
+    }
+
+    /** As {@link #start(RunConfig, boolean, Map)}, with extra listeners after the run's own (benchmarks). */
+    public static TrainingRun start(RunConfig config, boolean progress, Map<String, Double> startingPoint,
+                                    List<org.rlanything.core.loop.LoopListener> observers) throws IOException {
         RunFolder folder = new RunFolder(Path.of(config.trainer().runDir()));
         refuseIfHoldsRun(folder, true);
         MemoryCheck.check(config, Runtime.getRuntime().maxMemory());
         // every check (the models, policy_init, sizes) runs before anything is written into the folder
-        TrainingRun run = new TrainingRun(folder, config, progress, 0);
+        TrainingRun run = new TrainingRun(folder, config, progress, 0, observers);
         run.lock = RunLock.acquire(folder.root());
         boolean claimed = false;
         try {

@@ -207,13 +207,13 @@ public final class RLAnythingLoop {
                     + " trajectories for " + requests.size() + " requests.");
         }
         long rolledOut = clock.getAsLong();
-        metrics.timing("gen", rolledOut - started);
+        phase(t, metrics, "gen", rolledOut - started);
 
         // 3 judge: every step m times with the reward model as it was after update t-1.
         List<List<List<Judgment>>> judgments = config.needsJudgments()
                 ? judge(trajectories, requests, t) : List.of();
         long judged = clock.getAsLong();
-        metrics.timing("judge", judged - rolledOut);
+        phase(t, metrics, "judge", judged - rolledOut);
 
         int n = config.rolloutsPerTask();
         List<TaskRollouts> results = new ArrayList<>();
@@ -258,7 +258,7 @@ public final class RLAnythingLoop {
             }
         }
         long adapted = clock.getAsLong();
-        metrics.timing("adapt", adapted - judged);
+        phase(t, metrics, "adapt", adapted - judged);
 
         // 6 data: policy samples from active and accepted tasks; RM samples from those inside the band.
         List<PolicySample> policySamples = new ArrayList<>();
@@ -285,20 +285,20 @@ public final class RLAnythingLoop {
             metrics.put("actor/", stats.metrics());
         }
         long policyUpdated = clock.getAsLong();
-        metrics.timing("update_actor", policyUpdated - adapted);
+        phase(t, metrics, "update_actor", policyUpdated - adapted);
         if (config.trainRewardModel() && !rewardModelSamples.isEmpty()) {
             UpdateStats stats = rewardModel.update(rewardModelSamples, Seeds.rng(seed, t, UPDATE_REWARD_MODEL));
             metrics.put("reward_model/", stats.metrics());
         }
         long rewardModelUpdated = clock.getAsLong();
-        metrics.timing("update_reward_model", rewardModelUpdated - policyUpdated);
+        phase(t, metrics, "update_reward_model", rewardModelUpdated - policyUpdated);
 
         iteration = t;
 
         // 8 evaluate every E iterations, with the same evaluation seed each time.
         if (evaluator != null && evaluationSchedule.test(t)) {
             metrics.put("", evaluator.evaluate(t, policy, rewardModel, evaluationSeed()));
-            metrics.timing("eval", clock.getAsLong() - rewardModelUpdated);
+            phase(t, metrics, "eval", clock.getAsLong() - rewardModelUpdated);
         }
 
         metrics.rollouts(results, slots);
@@ -311,6 +311,14 @@ public final class RLAnythingLoop {
             listener.onIterationEnd(record);
         }
         return record;
+    }
+
+    /** Records a phase's wall time and tells the listeners that the phase ended. */
+    private void phase(int t, IterationMetrics metrics, String name, long nanos) {
+        metrics.timing(name, nanos);
+        for (LoopListener listener : listeners) {
+            listener.onPhaseEnd(t, name, nanos);
+        }
     }
 
     private List<List<List<Judgment>>> judge(List<Trajectory> trajectories, List<RolloutRequest> requests, int t) {

@@ -82,6 +82,13 @@ public final class ModelBenchmark {
         }
     }
 
+    /** This machine's float32 matrix-multiply peak, best of square products: {FLOP/s, size}. */
+    public static double[] matmulPeak(int repeats) {
+        try (NDManager root = NeuralRuntime.engine().newBaseManager()) {
+            return matmulPeak(root, repeats);
+        }
+    }
+
     /** Best GFLOP rate of square float32 products of a few sizes: {rate, size}. */
     static double[] matmulPeak(NDManager root, int repeats) {
         double bestRate = 0;

@@ -22,18 +22,36 @@ public final class Autograd implements AutoCloseable {
     /** Starts recording operations of this thread for a backward pass. */
     public static Autograd record() {
         JniUtils.setGradMode(true);
+        Flops.recording(true);
         return new Autograd();
     }
 
     /** Turns recording off for this thread (a no-op when it already is). */
     public static void off() {
         JniUtils.setGradMode(false);
+        Flops.recording(false);
     }
 
     /** Accumulates d{@code loss}/d(parameters) into the parameters' gradients; {@code loss} is a scalar. */
     public void backward(NDArray loss) {
         NDArray seed = loss.getManager().ones(loss.getShape(), loss.getDataType());
         JniUtils.backward((PtNDArray) loss, (PtNDArray) seed, false, false);
+    }
+
+    /**
+     * Whether PyTorch holds a gradient for this parameter (it creates one in the first backward pass that
+     * reaches it); DJL's {@code getGradient()} returns a detached array of zeros when it does not.
+     */
+    public static boolean hasGradient(NDArray parameter) {
+        if (!parameter.hasGradient()) {
+            return false;
+        }
+        ai.djl.pytorch.engine.PtNDArray grad = JniUtils.getGradient((PtNDArray) parameter);
+        if (grad == null) {
+            return false;
+        }
+        grad.close();
+        return true;
     }
 
     @Override

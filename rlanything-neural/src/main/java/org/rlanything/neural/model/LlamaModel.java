@@ -75,11 +75,12 @@ public final class LlamaModel implements AutoCloseable {
             long t = x.getShape().get(1);
             x = x.get(":, " + (t - 1) + ":, :");
         }
-        return linear(x, weights.get("lm_head.weight"));
+        return head(x);
     }
 
     /** Logits {@code [..., V]} of hidden states {@code [..., H]} (the language-model head). */
     public NDArray head(NDArray hidden) {
+        Flops.add(hidden.getShape().size() / config.hiddenSize() * config.headFlopsPerToken());
         return linear(hidden, weights.get("lm_head.weight"));
     }
 
@@ -116,6 +117,9 @@ public final class LlamaModel implements AutoCloseable {
             NDArray up = linear(h, weights.get(p + "mlp.up_proj.weight"));
             NDArray act = gate.mul(gate.getNDArrayInternal().sigmoid()).mul(up);
             x = x.add(linear(act, weights.get(p + "mlp.down_proj.weight")));
+            if (l == 0) {
+                Flops.add((double) b * t * config.decoderFlopsPerToken(k.getShape().get(2)));
+            }
         }
         return rmsNorm(x, weights.get("model.norm.weight"));
     }

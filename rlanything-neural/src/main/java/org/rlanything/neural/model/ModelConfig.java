@@ -68,9 +68,18 @@ public record ModelConfig(int vocabSize, int hiddenSize, int intermediateSize, i
      * matrices it passes through (embedding lookup excluded) plus attention scores and mixing.
      */
     public double forwardFlopsPerToken(double contextLength) {
+        return decoderFlopsPerToken(contextLength) + headFlopsPerToken();
+    }
+
+    /** Forward FLOPs of one token through every decoder layer at a given context length (no head). */
+    public double decoderFlopsPerToken(double contextLength) {
         double h = hiddenSize;
-        double matrices = numLayers * (4 * h * h + 3 * h * intermediateSize) + (double) vocabSize * h;
-        return 2 * matrices + numLayers * 4 * h * contextLength;
+        return 2 * numLayers * (4 * h * h + 3 * h * intermediateSize) + numLayers * 4 * h * contextLength;
+    }
+
+    /** Forward FLOPs of one position through the language-model head. */
+    public double headFlopsPerToken() {
+        return 2.0 * vocabSize * hiddenSize;
     }
 
     /** The configuration as Hugging Face {@code config.json} fields. */

@@ -14,7 +14,9 @@ import java.util.Map;
 import java.util.random.RandomGenerator;
 import org.rlanything.core.UpdateStats;
 import org.rlanything.neural.model.Autograd;
+import org.rlanything.neural.io.TensorData;
 import org.rlanything.neural.model.LlamaModel;
+import org.rlanything.neural.model.Parallel;
 import org.rlanything.neural.model.Scalars;
 import org.rlanything.neural.model.StepScope;
 
@@ -53,6 +55,7 @@ public final class PpoTrainer {
     private final TrainerConfig config;
     private final PpoObjective objective;
     private final AdamW optimizer;
+    private final Replicas replicas;
     private TrainingState state = TrainingState.initial();
 
     public PpoTrainer(LlamaModel model, TrainerConfig config) {
@@ -60,6 +63,7 @@ public final class PpoTrainer {
         this.config = config;
         this.objective = PpoObjective.of(config);
         this.optimizer = new AdamW(model.weights());
+        this.replicas = new Replicas(model, Parallel.threads());
     }
 
     /**
@@ -79,10 +83,10 @@ public final class PpoTrainer {
             return new UpdateStats(metrics);
         }
         List<List<PpoBatch>> minibatches = plan(prepared.kept, rng);
-        for (List<PpoBatch> mb : minibatches) {
-            for (PpoBatch micro : mb) {
-                micro.old(logProbs(micro));
-            }
+        List<PpoBatch> every = minibatches.stream().flatMap(List::stream).toList();
+        List<double[]> old = Parallel.map(every, this::logProbs);
+        for (int i = 0; i < every.size(); i++) {
+            every.get(i).old(old.get(i));
         }
         if (config.resetOptimizerEachUpdate()) {
             optimizer.reset();
@@ -97,11 +101,13 @@ public final class PpoTrainer {
             int n = mb.stream().mapToInt(PpoBatch::rowCount).sum();
             double[] sums = new double[5];
             zeroGradients();
-            for (PpoBatch micro : mb) {
-                double[] s = backward(micro, n);
+            replicas.refresh();
+            List<MicroResult> results = Parallel.map(mb, micro -> replicas.with(copy -> backward(copy, micro, n)));
+            for (MicroResult r : results) {
                 for (int i = 0; i < sums.length; i++) {
-                    sums[i] += s[i];
+                    sums[i] += r.stats[i];
                 }
+                accumulate(r.gradients);
             }
             double norm = step();
             pg += sums[0] / n;
@@ -203,8 +209,15 @@ public final class PpoTrainer {
         }
     }
 
-    /** Forward/backward of one micro-batch; returns Σpg, Σk3, clipped positions, Σentropy, trained positions. */
-    private double[] backward(PpoBatch micro, int minibatchSize) {
+    /** What one micro-batch's backward pass gives: Σpg, Σk3, clipped positions, Σentropy, trained positions. */
+    private record MicroResult(double[] stats, Map<String, TensorData> gradients) {
+    }
+
+    /**
+     * Forward/backward of one micro-batch on a copy of the model; returns its sums and takes its gradient off
+     * the copy.
+     */
+    private MicroResult backward(LlamaModel model, PpoBatch micro, int minibatchSize) {
         int rows = micro.rowCount();
         int width = micro.width();
         try (StepScope scope = new StepScope(model.weights().manager())) {
@@ -229,7 +242,46 @@ public final class PpoTrainer {
                 double[] s = stats.toType(DataType.FLOAT64, false).toDoubleArray();
                 System.arraycopy(s, 0, out, 0, 5);
             }
-            return out;
+            return new MicroResult(out, Replicas.gradients(model));
+        }
+    }
+
+    /**
+     * Adds a micro-batch's gradient into the model's, as PyTorch accumulates a backward pass ({@code grad +=
+     * g}); called in micro-batch order, so the sum is the one sequential accumulation makes.
+     */
+    private void accumulate(Map<String, TensorData> gradients) {
+        ensureGradients();
+        try (StepScope scope = new StepScope(model.weights().manager())) {
+            for (Map.Entry<String, NDArray> e : model.weights().all().entrySet()) {
+                TensorData g = gradients.get(e.getKey());
+                if (g == null) {
+                    continue;
+                }
+                NDArray value = g.dtype().equals("F64")
+                        ? scope.manager().create(g.toDoubles(), new Shape(g.shape()))
+                        : scope.manager().create(g.toFloats(), new Shape(g.shape()));
+                e.getValue().getGradient().addi(value);
+            }
+        }
+    }
+
+    /**
+     * Gives every parameter of the model a (zero) gradient, which PyTorch creates only in a backward pass:
+     * the model's own backward passes now run on its copies.
+     */
+    private void ensureGradients() {
+        if (model.weights().all().values().stream().allMatch(Autograd::hasGradient)) {
+            return;
+        }
+        try (StepScope scope = new StepScope(model.weights().manager());
+             Autograd collector = Autograd.record()) {
+            NDArray total = null;
+            for (NDArray p : model.weights().all().values()) {
+                NDArray term = p.sum().mul(Scalars.of(scope.manager(), model.dtype(), 0.0));
+                total = total == null ? term : total.add(term);
+            }
+            collector.backward(total);
         }
     }
 

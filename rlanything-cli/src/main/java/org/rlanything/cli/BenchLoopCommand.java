@@ -1,0 +1,147 @@
+package org.rlanything.cli;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.rlanything.cli.bench.LoopProfile;
+import org.rlanything.cli.config.ConfigLoader;
+import org.rlanything.cli.config.RunConfig;
+import org.rlanything.cli.run.TrainingRun;
+import org.rlanything.neural.bench.ModelBenchmark;
+import org.rlanything.neural.model.Flops;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code rlanything bench loop}: runs a few iterations of a training config (the main job by default) from its
+ * starting models in a scratch run folder and reports, per phase and for the whole iteration, wall time, model
+ * FLOPs executed and their fraction of this machine's matrix-multiply peak, measured in the same process;
+ * episodes and environment steps per second; and the SHA-256 of {@code metrics.jsonl}, so two builds can be
+ * checked to give the same run. One JSON line last.
+ */
+@Command(name = "loop", mixinStandardHelpOptions = true,
+        description = "Runs a few training iterations of a config (default configs/alfworld.yaml) in a scratch run"
+                + " folder and reports wall time, model FLOPs and fraction of the matmul peak per phase, episodes"
+                + " and environment steps per second, and the SHA-256 of metrics.jsonl; one JSON line last.",
+        footer = {"", "Example:", "  rlanything bench loop --iterations 3",
+            "  rlanything bench loop configs/alfworld.yaml environment.eval_generated_games=16"})
+final class BenchLoopCommand implements Callable<Integer> {
+
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = "--iterations", defaultValue = "3", description = "Training iterations (default ${DEFAULT-VALUE});"
+            + " the last one also evaluates.")
+    private int iterations;
+
+    @Option(names = "--run-dir", paramLabel = "DIR", description = "Run folder to write (must not hold a run); by"
+            + " default a temporary folder, deleted at the end.")
+    private Path runDir;
+
+    @Option(names = "--repeats", defaultValue = "3", description = "Timed repetitions of the matmul peak (default"
+            + " ${DEFAULT-VALUE}).")
+    private int repeats;
+
+    @Parameters(paramLabel = "CONFIG_AND_OVERRIDES", arity = "0..*", description = "A YAML config (default"
+            + " configs/alfworld.yaml), then dotted overrides.")
+    private List<String> arguments = new ArrayList<>();
+
+    @Override
+    public Integer call() throws IOException {
+        if (iterations < 1 || repeats < 1) {
+            throw new IllegalArgumentException("--iterations (" + iterations + ") and --repeats (" + repeats
+                    + ") must be at least 1.");
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        Path config = Path.of("configs/alfworld.yaml");
+        List<String> overrides = new ArrayList<>(arguments);
+        if (!overrides.isEmpty() && !overrides.get(0).contains("=")) {
+            config = Path.of(overrides.remove(0));
+        }
+        boolean scratch = runDir == null;
+        Path folder = scratch ? Files.createTempDirectory("rlanything-bench-loop") : runDir;
+        overrides.add("trainer.iterations=" + iterations);
+        overrides.add("trainer.run_dir=" + folder);
+        RunConfig run = ConfigLoader.load(config, overrides);
+        out.printf("bench loop: %s, %d iterations (the last one evaluates), run folder %s; PyTorch threads %s intra"
+                        + " / %s inter-op%n", config, iterations, folder,
+                System.getProperty("ai.djl.pytorch.num_threads", "default"),
+                System.getProperty("ai.djl.pytorch.num_interop_threads", "default"));
+        out.flush();
+        double peak = ModelBenchmark.matmulPeak(repeats)[0];
+        out.printf("matmul peak: %.1f GFLOP/s (float32)%n", peak / 1e9);
+        out.flush();
+        LoopProfile profile = new LoopProfile(System::nanoTime, Flops::total);
+        try {
+            // The starting point is not evaluated (an empty iteration-0 line): the evaluation phase is the last one's.
+            TrainingRun training = TrainingRun.start(run, false, Map.of(), List.of(profile));
+            profile.start();
+            training.run();
+            ObjectNode json = profile.toJson(peak);
+            json.put("bench", "loop");
+            json.put("config", config.toString());
+            json.put("metrics_sha256", sha256(training.folder().metrics().file()));
+            print(out, profile, peak);
+            out.println("metrics.jsonl SHA-256: " + json.get("metrics_sha256").asText());
+            out.println(new com.fasterxml.jackson.databind.ObjectMapper().writeValueAsString(json));
+        } finally {
+            if (scratch) {
+                deleteTree(folder);
+            }
+        }
+        return 0;
+    }
+
+    private static void print(PrintWriter out, LoopProfile profile, double peak) {
+        out.printf("%-22s %9s %9s %9s %9s%n", "phase (all iterations)", "wall s", "GFLOP", "GFLOP/s", "of peak");
+        for (Map.Entry<String, String> phase : LoopProfile.PHASES.entrySet()) {
+            double[] v = profile.phase(phase.getKey());
+            out.printf("%-22s %9.2f %9.2f %9.2f %9.4f%n", phase.getValue(), v[0], v[1] / 1e9,
+                    v[0] > 0 ? v[1] / v[0] / 1e9 : 0, v[0] > 0 ? v[1] / v[0] / peak : 0);
+        }
+        List<double[]> each = profile.iterations();
+        double seconds = profile.seconds();
+        out.printf("%-22s %9.2f %9.2f %9.2f %9.4f%n", "iteration (mean)", seconds / each.size(),
+                profile.totalFlops() / each.size() / 1e9, profile.totalFlops() / seconds / 1e9,
+                profile.totalFlops() / seconds / peak);
+        StringBuilder walls = new StringBuilder();
+        for (double[] i : each) {
+            walls.append(walls.length() == 0 ? "" : ", ").append(String.format("%.2f", i[0]));
+        }
+        out.printf("iteration wall s (evaluation excluded): %s%n", walls);
+        out.printf("episodes: %d (%.2f/s); environment steps: %d (%.1f/s over the iterations, %.1f/s during rollout)%n",
+                profile.episodes(), profile.episodes() / seconds, profile.steps(), profile.steps() / seconds,
+                profile.steps() / Math.max(1e-9, profile.phase("gen")[0]));
+    }
+
+    private static String sha256(Path file) throws IOException {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static void deleteTree(Path root) throws IOException {
+        if (!Files.exists(root)) {
+            return;
+        }
+        try (var paths = Files.walk(root)) {
+            for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        }
+    }
+}

@@ -1,0 +1,86 @@
+package org.rlanything.neural.train;
+
+import ai.djl.ndarray.NDArray;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.function.Function;
+import org.rlanything.neural.io.TensorData;
+import org.rlanything.neural.model.LlamaModel;
+import org.rlanything.neural.model.ModelWeights;
+
+/**
+ * Copies of a model on which micro-batch gradients are computed in parallel, one per native thread.
+ *
+ * <p><b>Why copies.</b> PyTorch accumulates every backward pass into the parameters' own gradient, so two
+ * threads training one model would add their micro-batches in whatever order they finish. Each copy has its
+ * own gradients instead; {@link #gradients} takes a micro-batch's gradient off its copy, and the trainer adds
+ * them into the model in micro-batch order, which is the sum sequential accumulation would have made, bit for
+ * bit. The copies are made from the model's current weights by {@link #refresh} (after every optimizer step)
+ * and are closed with the model's manager or by {@link #close}.
+ */
+final class Replicas implements AutoCloseable {
+
+    private final LlamaModel model;
+    private final int count;
+    private final List<LlamaModel> copies = new ArrayList<>();
+    private final BlockingQueue<LlamaModel> free;
+
+    Replicas(LlamaModel model, int count) {
+        this.model = model;
+        this.count = count;
+        this.free = new ArrayBlockingQueue<>(count);
+    }
+
+    /** Replaces the copies with copies of the model's current weights. */
+    void refresh() {
+        close();
+        Map<String, TensorData> weights = model.weights().toTensors();
+        for (int i = 0; i < count; i++) {
+            LlamaModel copy = new LlamaModel(ModelWeights.fromTensors(model.config(), model.dtype(), weights,
+                    model.weights().manager(), "a copy of the model's weights"));
+            copies.add(copy);
+            free.add(copy);
+        }
+    }
+
+    /** Runs {@code work} on a free copy (waiting for one), then frees it. */
+    <R> R with(Function<LlamaModel, R> work) {
+        LlamaModel copy;
+        try {
+            copy = free.take();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("Interrupted while waiting for a model copy.", e);
+        }
+        try {
+            return work.apply(copy);
+        } finally {
+            free.add(copy);
+        }
+    }
+
+    /** The copy's accumulated gradients by parameter name (in the model's order), then zeroes them. */
+    static Map<String, TensorData> gradients(LlamaModel copy) {
+        Map<String, TensorData> out = new java.util.LinkedHashMap<>();
+        for (Map.Entry<String, NDArray> e : copy.weights().all().entrySet()) {
+            NDArray p = e.getValue();
+            if (p.hasGradient()) {
+                out.put(e.getKey(), ModelWeights.tensorOf(p.getGradient()));
+                p.getGradient().set(new ai.djl.ndarray.index.NDIndex("..."), 0);
+            }
+        }
+        return out;
+    }
+
+    @Override
+    public void close() {
+        free.clear();
+        for (LlamaModel copy : copies) {
+            copy.close();
+        }
+        copies.clear();
+    }
+}
