@@ -50,6 +50,10 @@ final class BenchLoopCommand implements Callable<Integer> {
             + " default a temporary folder, deleted at the end.")
     private Path runDir;
 
+    @Option(names = "--threads", description = "Native threads (default: the system property rlanything.threads,"
+            + " else one per core); the figures do not depend on it.")
+    private Integer threads;
+
     @Option(names = "--repeats", defaultValue = "3", description = "Timed repetitions of the matmul peak (default"
             + " ${DEFAULT-VALUE}).")
     private int repeats;
@@ -64,6 +68,9 @@ final class BenchLoopCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--iterations (" + iterations + ") and --repeats (" + repeats
                     + ") must be at least 1.");
         }
+        if (threads != null) {
+            org.rlanything.neural.model.Parallel.setThreads(threads);
+        }
         PrintWriter out = spec.commandLine().getOut();
         Path config = Path.of("configs/alfworld.yaml");
         List<String> overrides = new ArrayList<>(arguments);
@@ -75,15 +82,18 @@ final class BenchLoopCommand implements Callable<Integer> {
         overrides.add("trainer.iterations=" + iterations);
         overrides.add("trainer.run_dir=" + folder);
         RunConfig run = ConfigLoader.load(config, overrides);
-        out.printf("bench loop: %s, %d iterations (the last one evaluates), run folder %s; PyTorch threads %s intra"
-                        + " / %s inter-op%n", config, iterations, folder,
+        out.printf("bench loop: %s, %d iterations (the last one evaluates), run folder %s; %d native threads,"
+                        + " PyTorch threads %s intra / %s inter-op%n", config, iterations, folder,
+                org.rlanything.neural.model.Parallel.threads(),
                 System.getProperty("ai.djl.pytorch.num_threads", "default"),
                 System.getProperty("ai.djl.pytorch.num_interop_threads", "default"));
         out.flush();
         double peak = ModelBenchmark.matmulPeak(repeats)[0];
         out.printf("matmul peak: %.1f GFLOP/s (float32)%n", peak / 1e9);
         out.flush();
-        LoopProfile profile = new LoopProfile(System::nanoTime, Flops::total);
+        var os = (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory
+                .getOperatingSystemMXBean();
+        LoopProfile profile = new LoopProfile(System::nanoTime, Flops::total, os::getProcessCpuTime);
         try {
             // The starting point is not evaluated (an empty iteration-0 line): the evaluation phase is the last one's.
             TrainingRun training = TrainingRun.start(run, false, Map.of(), List.of(profile));
@@ -93,6 +103,7 @@ final class BenchLoopCommand implements Callable<Integer> {
             json.put("bench", "loop");
             json.put("config", config.toString());
             json.put("metrics_sha256", sha256(training.folder().metrics().file()));
+            json.put("native_threads", org.rlanything.neural.model.Parallel.threads());
             print(out, profile, peak);
             out.println("metrics.jsonl SHA-256: " + json.get("metrics_sha256").asText());
             out.println(new com.fasterxml.jackson.databind.ObjectMapper().writeValueAsString(json));
@@ -105,15 +116,16 @@ final class BenchLoopCommand implements Callable<Integer> {
     }
 
     private static void print(PrintWriter out, LoopProfile profile, double peak) {
-        out.printf("%-22s %9s %9s %9s %9s%n", "phase (all iterations)", "wall s", "GFLOP", "GFLOP/s", "of peak");
+        out.printf("%-22s %9s %9s %9s %9s %9s%n", "phase (all iterations)", "wall s", "CPU s", "GFLOP", "GFLOP/s",
+                "of peak");
         for (Map.Entry<String, String> phase : LoopProfile.PHASES.entrySet()) {
             double[] v = profile.phase(phase.getKey());
-            out.printf("%-22s %9.2f %9.2f %9.2f %9.4f%n", phase.getValue(), v[0], v[1] / 1e9,
+            out.printf("%-22s %9.2f %9.2f %9.2f %9.2f %9.4f%n", phase.getValue(), v[0], v[2], v[1] / 1e9,
                     v[0] > 0 ? v[1] / v[0] / 1e9 : 0, v[0] > 0 ? v[1] / v[0] / peak : 0);
         }
         List<double[]> each = profile.iterations();
         double seconds = profile.seconds();
-        out.printf("%-22s %9.2f %9.2f %9.2f %9.4f%n", "iteration (mean)", seconds / each.size(),
+        out.printf("%-22s %9.2f %9s %9.2f %9.2f %9.4f%n", "iteration (mean)", seconds / each.size(), "",
                 profile.totalFlops() / each.size() / 1e9, profile.totalFlops() / seconds / 1e9,
                 profile.totalFlops() / seconds / peak);
         StringBuilder walls = new StringBuilder();

@@ -152,7 +152,7 @@ public final class NeuralModel implements AutoCloseable {
         Generator generator = new Generator(model);
         List<Generation> out = new ArrayList<>();
         // chunks are independent (each row draws from its own generator): they run on the native threads
-        for (List<Generation> chunk : Parallel.map(chunks(prompts, sampling.maxNewTokens(), copies),
+        for (List<Generation> chunk : Parallel.map(chunks(prompts, sampling.maxNewTokens()),
                 range -> generator.generate(prompts.subList(range[0], range[1]), copies,
                         rngs.subList(range[0] * copies, range[1] * copies), sampling))) {
             out.addAll(chunk);
@@ -171,7 +171,7 @@ public final class NeuralModel implements AutoCloseable {
             }
         }
         List<List<double[]>> out = new ArrayList<>();
-        for (List<List<double[]>> chunk : Parallel.map(chunks(prompts, longest, 1),
+        for (List<List<double[]>> chunk : Parallel.map(chunks(prompts, longest),
                 range -> scorer.score(prompts.subList(range[0], range[1]), candidates.subList(range[0], range[1])))) {
             out.addAll(chunk);
         }
@@ -201,15 +201,19 @@ public final class NeuralModel implements AutoCloseable {
         return supervised().step(batch, learningRate);
     }
 
-    /** Consecutive ranges of prompts whose padded width times rows (each prompt {@code copies} rows) fits the budget. */
-    private List<int[]> chunks(List<int[]> prompts, int extra, int copies) {
+    /**
+     * Consecutive ranges of prompts whose padded width (prompt plus {@code extra}) times their number fits the
+     * per-pass budget. Copies of a prompt do not count: the prompt pass feeds each distinct prompt once, and
+     * their later one-token passes are small beside it.
+     */
+    private List<int[]> chunks(List<int[]> prompts, int extra) {
         int budget = trainer.config().maxTokensPerForward();
         List<int[]> out = new ArrayList<>();
         int start = 0;
         int longest = 0;
         for (int i = 0; i < prompts.size(); i++) {
             int width = Math.max(longest, prompts.get(i).length + extra);
-            if (i > start && (long) width * (i - start + 1) * copies > budget) {
+            if (i > start && (long) width * (i - start + 1) > budget) {
                 out.add(new int[] {start, i});
                 start = i;
                 width = prompts.get(i).length + extra;

@@ -25,20 +25,28 @@ public final class LoopProfile implements LoopListener {
 
     private final LongSupplier clock;
     private final DoubleSupplier flops;
-    private final Map<String, double[]> totals = new LinkedHashMap<>(); // phase -> {seconds, flops}
+    private final LongSupplier cpu;
+    private final Map<String, double[]> totals = new LinkedHashMap<>(); // phase -> {seconds, flops, cpu seconds}
     private final List<double[]> iterations = new java.util.ArrayList<>(); // {seconds, flops, episodes, steps}
     private double phaseStartFlops;
+    private long phaseStartCpu;
     private double[] evaluation = new double[2]; // {seconds, flops} of this iteration's evaluation
     private long iterationStart;
     private double iterationStartFlops;
     private long episodes;
     private long steps;
 
-    public LoopProfile(LongSupplier clock, DoubleSupplier flops) {
+    /**
+     * @param clock wall time in nanoseconds
+     * @param flops model FLOPs executed so far
+     * @param cpu CPU time of the process so far in nanoseconds (all threads), to show how many cores a phase used
+     */
+    public LoopProfile(LongSupplier clock, DoubleSupplier flops, LongSupplier cpu) {
         this.clock = clock;
         this.flops = flops;
+        this.cpu = cpu;
         for (String phase : PHASES.keySet()) {
-            totals.put(phase, new double[2]);
+            totals.put(phase, new double[3]);
         }
     }
 
@@ -58,14 +66,18 @@ public final class LoopProfile implements LoopListener {
         iterationStart = clock.getAsLong();
         iterationStartFlops = flops.getAsDouble();
         phaseStartFlops = iterationStartFlops;
+        phaseStartCpu = cpu.getAsLong();
     }
 
     @Override
     public void onPhaseEnd(int iteration, String phase, long nanos) {
         double now = flops.getAsDouble();
-        double[] total = totals.computeIfAbsent(phase, p -> new double[2]);
+        long nowCpu = cpu.getAsLong();
+        double[] total = totals.computeIfAbsent(phase, p -> new double[3]);
         total[0] += nanos / 1e9;
         total[1] += now - phaseStartFlops;
+        total[2] += (nowCpu - phaseStartCpu) / 1e9;
+        phaseStartCpu = nowCpu;
         if (phase.equals("eval")) {
             evaluation = new double[] {nanos / 1e9, now - phaseStartFlops};
         }
@@ -92,6 +104,7 @@ public final class LoopProfile implements LoopListener {
         iterationStart = now;
         iterationStartFlops = nowFlops;
         phaseStartFlops = nowFlops;
+        phaseStartCpu = cpu.getAsLong();
     }
 
     /** Per-iteration {wall seconds, FLOPs, episodes, environment steps}, evaluation excluded. */
@@ -99,9 +112,9 @@ public final class LoopProfile implements LoopListener {
         return List.copyOf(iterations);
     }
 
-    /** Summed {seconds, FLOPs} of a phase over all iterations. */
+    /** Summed {wall seconds, FLOPs, CPU seconds} of a phase over all iterations. */
     public double[] phase(String name) {
-        return totals.getOrDefault(name, new double[2]).clone();
+        return totals.getOrDefault(name, new double[3]).clone();
     }
 
     /** Seconds of all iterations together. */
@@ -133,6 +146,7 @@ public final class LoopProfile implements LoopListener {
             double[] v = e.getValue();
             p.put("seconds", v[0]);
             p.put("gflop", v[1] / 1e9);
+            p.put("cpu_seconds", v[2]);
             p.put("fraction_of_peak", v[0] > 0 ? v[1] / v[0] / peakFlops : 0);
         }
         ObjectNode whole = json.putObject("iteration");
