@@ -36,8 +36,8 @@ final class ModelCommand implements Runnable {
     /** {@code rlanything model export CHECKPOINT --to DIR}. */
     @Command(name = "export", mixinStandardHelpOptions = true,
             description = "Writes the model of a neural checkpoint (for example runs/x/checkpoints/iter-000020/policy"
-                    + " or models/alfworld-start-10086/policy) as a Hugging Face folder that transformers'"
-                    + " AutoModelForCausalLM and AutoTokenizer load: config.json, model.safetensors, tokenizer.json,"
+                    + " or models/alfworld-start-10086/policy) as a Hugging Face model folder (for transformers'"
+                    + " AutoModelForCausalLM and AutoTokenizer): config.json, model.safetensors, tokenizer.json,"
                     + " tokenizer_config.json, generation_config.json (and manifest.json). Optimizer state is left out.")
     static final class Export implements Callable<Integer> {
 
