@@ -27,6 +27,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * pieces. Each round merges the most frequent adjacent pair, ties going to the pair with the smallest
  * (left, right) ids, until the vocabulary is full or no pair occurs twice. The result depends only on
  * the corpus and the target size.
+ *
+ * <p><b>File.</b> {@link #toJson()} writes a Hugging Face {@code tokenizer.json} that gives the same ids
+ * ({@link HfTokenizerFormat}); {@link #fromJson} also reads the private format of older checkpoints.
  */
 public final class BpeTokenizer {
 
