@@ -91,6 +91,10 @@ final class ModelCommand implements Runnable {
             Checkpoint.Loaded loaded = fromHuggingFace ? HfCheckpoint.load(from, root, DataType.FLOAT32)
                     : Checkpoint.load(from, root, DataType.FLOAT32);
             try (var model = loaded.model()) {
+                String problem = loaded.tokenizer().huggingFaceProblem();
+                if (!fromHuggingFace && problem != null) {
+                    throw new IllegalArgumentException("The tokenizer of " + from + " cannot be exported: " + problem);
+                }
                 Checkpoint.save(to, model, loaded.tokenizer(), null, null);
             }
         } catch (CheckpointException e) {

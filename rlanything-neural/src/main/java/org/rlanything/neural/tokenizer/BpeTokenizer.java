@@ -162,10 +162,17 @@ public final class BpeTokenizer {
 
     /**
      * The tokenizer as a Hugging Face {@code tokenizer.json} (see {@link HfTokenizerFormat}); it gives the
-     * same ids in Hugging Face's {@code tokenizers} as {@link #encode} here.
+     * same ids in Hugging Face's {@code tokenizers} as {@link #encode} here. In the rare case that it has
+     * no Hugging Face form ({@link #huggingFaceProblem()}), the private format, so that saving a checkpoint
+     * never fails on it.
      */
     public byte[] toJson() {
-        return HfTokenizerFormat.write(merges, idBytes);
+        return huggingFaceProblem() == null ? HfTokenizerFormat.write(merges, idBytes) : toLegacyJson();
+    }
+
+    /** Why this tokenizer cannot be written as a Hugging Face {@code tokenizer.json}, or null when it can. */
+    public String huggingFaceProblem() {
+        return HfTokenizerFormat.problem(idBytes);
     }
 
     /** The tokenizer in the private format that checkpoints written before the Hugging Face format hold. */

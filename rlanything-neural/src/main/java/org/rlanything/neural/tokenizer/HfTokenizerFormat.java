@@ -87,16 +87,13 @@ public final class HfTokenizerFormat {
         model.put("fuse_unk", false);
         model.put("byte_fallback", false);
         model.put("ignore_merges", false);
+        String problem = problem(idBytes);
+        if (problem != null) {
+            throw new IllegalStateException(problem);
+        }
         ObjectNode vocab = model.putObject("vocab");
-        String[] tokens = new String[idBytes.length];
-        Map<String, Integer> seen = new HashMap<>();
+        String[] tokens = tokens(idBytes);
         for (int id = 0; id < idBytes.length; id++) {
-            tokens[id] = id < SPECIALS.size() ? SPECIALS.get(id) : toChars(idBytes[id]);
-            Integer earlier = seen.putIfAbsent(tokens[id], id);
-            if (earlier != null) {
-                throw new IllegalStateException("Tokens " + earlier + " and " + id + " both stand for \"" + tokens[id]
-                        + "\"; a Hugging Face BPE vocabulary needs distinct strings, so this tokenizer cannot be written.");
-            }
             vocab.put(tokens[id], id);
         }
         ArrayNode mergeList = model.putArray("merges");
@@ -108,6 +105,32 @@ public final class HfTokenizerFormat {
         } catch (IOException e) {
             throw new IllegalStateException("The tokenizer could not be serialised.", e);
         }
+    }
+
+    /**
+     * Why these tokens cannot be a Hugging Face BPE vocabulary, or null when they can: two merges that
+     * spell the same bytes (possible in principle, since a merge joins ids rather than strings), or a
+     * merge that spells a special token.
+     */
+    static String problem(byte[][] idBytes) {
+        String[] tokens = tokens(idBytes);
+        Map<String, Integer> seen = new HashMap<>();
+        for (int id = 0; id < tokens.length; id++) {
+            Integer earlier = seen.putIfAbsent(tokens[id], id);
+            if (earlier != null) {
+                return "Tokens " + earlier + " and " + id + " both stand for \"" + tokens[id] + "\"; a Hugging Face BPE "
+                        + "vocabulary needs distinct strings, so this tokenizer has no Hugging Face form.";
+            }
+        }
+        return null;
+    }
+
+    private static String[] tokens(byte[][] idBytes) {
+        String[] tokens = new String[idBytes.length];
+        for (int id = 0; id < idBytes.length; id++) {
+            tokens[id] = id < SPECIALS.size() ? SPECIALS.get(id) : toChars(idBytes[id]);
+        }
+        return tokens;
     }
 
     /** {@code tokenizer_config.json}: lets {@code AutoTokenizer} load {@code tokenizer.json} as it is. */

@@ -73,6 +73,21 @@ class HfTokenizerFormatTest {
         assertArrayEquals(tok.encode("take apple 1 from countertop 1"), back.encode("take apple 1 from countertop 1"));
     }
 
+    /** Merges join ids, so two can spell the same bytes: such a tokenizer keeps the private format. */
+    @Test
+    void aTokenizerWithTwoMergesSpellingTheSameBytesKeepsThePrivateFormat() throws IOException {
+        int a = 3 + 'a';
+        int b = 3 + 'b';
+        int c = 3 + 'c';
+        String legacy = "{\"format\":\"rlanything-byte-bpe\",\"version\":1,\"special_tokens\":[\"<pad>\",\"<bos>\",\"<eos>\"],"
+                + "\"byte_offset\":3,\"merges\":[[" + a + "," + b + "],[259," + c + "],[" + b + "," + c + "],[" + a + ",261]]}";
+        BpeTokenizer tok = BpeTokenizer.fromJson(legacy.getBytes(StandardCharsets.UTF_8), "dup/tokenizer.json");
+        assertTrue(tok.huggingFaceProblem().contains("Tokens 260 and 262 both stand for \"abc\""), tok.huggingFaceProblem());
+        assertTrue(new String(tok.toJson(), StandardCharsets.UTF_8).contains("\"rlanything-byte-bpe\""));
+        assertArrayEquals(tok.encode("abc bc"), BpeTokenizer.fromJson(tok.toJson(), "again").encode("abc bc"));
+        assertEquals(null, BpeTokenizer.train(CORPUS, 330).huggingFaceProblem());
+    }
+
     @Test
     void refusesAForeignHuggingFaceTokenizerNamingTheKey() throws IOException {
         ObjectMapper json = new ObjectMapper();
