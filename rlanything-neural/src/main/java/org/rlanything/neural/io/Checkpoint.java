@@ -24,12 +24,16 @@ import org.rlanything.neural.model.LlamaModel;
 import org.rlanything.neural.model.ModelConfig;
 import org.rlanything.neural.model.ModelWeights;
 import org.rlanything.neural.tokenizer.BpeTokenizer;
+import org.rlanything.neural.tokenizer.HfTokenizerFormat;
 import org.rlanything.neural.train.PpoTrainer;
 import org.rlanything.neural.train.TrainingState;
 
 /**
- * A checkpoint folder: {@code model.safetensors} (Hugging Face Llama tensor names), {@code config.json}
- * (Hugging Face {@code LlamaConfig} fields), {@code tokenizer.json}, and for exact resume
+ * A checkpoint folder, which is also a Hugging Face model folder ({@code AutoModelForCausalLM} and
+ * {@code AutoTokenizer} load it; {@link HfCheckpoint} imports one): {@code model.safetensors} (Hugging Face
+ * Llama tensor names), {@code config.json} ({@code LlamaConfig} or {@code Qwen2Config} fields),
+ * {@code tokenizer.json} (Hugging Face tokenizers format), {@code tokenizer_config.json} and
+ * {@code generation_config.json}, and for exact resume
  * {@code optimizer.safetensors} (AdamW moments) and {@code trainer_state.json} (step counters, AdamW
  * step, trainer settings, and caller extras such as an RNG state or the loop iteration), then
  * {@code manifest.json} with each file's size and SHA-256.
@@ -45,6 +49,8 @@ public final class Checkpoint {
     public static final String MODEL = "model.safetensors";
     public static final String CONFIG = "config.json";
     public static final String TOKENIZER = "tokenizer.json";
+    public static final String TOKENIZER_CONFIG = "tokenizer_config.json";
+    public static final String GENERATION_CONFIG = "generation_config.json";
     public static final String OPTIMIZER = "optimizer.safetensors";
     public static final String TRAINER_STATE = "trainer_state.json";
     public static final String MANIFEST = "manifest.json";
@@ -88,6 +94,10 @@ public final class Checkpoint {
             files.put(MODEL, SafeTensors.toBytes(model.weights().toTensors(), Map.of("format", "pt")));
             files.put(CONFIG, JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(model.config().toHfConfig()));
             files.put(TOKENIZER, tokenizer.toJson());
+            files.put(TOKENIZER_CONFIG, HfTokenizerFormat.tokenizerConfig(model.config().maxPositions()));
+            files.put(GENERATION_CONFIG, JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(
+                    new java.util.TreeMap<>(Map.of("bos_token_id", BpeTokenizer.BOS, "eos_token_id", BpeTokenizer.EOS,
+                            "pad_token_id", BpeTokenizer.PAD))));
             if (trainer != null) {
                 files.put(OPTIMIZER, SafeTensors.toBytes(trainer.optimizer().toTensors(), Map.of()));
                 Map<String, Object> state = new LinkedHashMap<>();

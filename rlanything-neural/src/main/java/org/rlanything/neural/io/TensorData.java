@@ -8,7 +8,8 @@ import java.util.Objects;
 /**
  * One tensor as stored in a safetensors file: dtype name, shape and raw little-endian bytes.
  *
- * @param dtype safetensors dtype: {@code F32}, {@code F64} or {@code I64}
+ * @param dtype safetensors dtype: {@code F32}, {@code F64}, {@code I64}, or {@code BF16} / {@code F16} (read only,
+ *     as Hugging Face checkpoints often store them)
  * @param shape dimensions (empty for a scalar)
  * @param data raw little-endian values, row-major
  */
@@ -43,8 +44,17 @@ public record TensorData(String dtype, long[] shape, byte[] data) {
         return new TensorData("I64", shape, b.array());
     }
 
-    /** The values as floats ({@code F32} only). */
+    /** The values as floats ({@code F32}, or {@code BF16} / {@code F16} widened exactly). */
     public float[] toFloats() {
+        if (dtype.equals("BF16") || dtype.equals("F16")) {
+            float[] out = new float[data.length / 2];
+            ByteBuffer buf = ByteBuffer.wrap(data).order(ByteOrder.LITTLE_ENDIAN);
+            for (int i = 0; i < out.length; i++) {
+                int bits = buf.getShort() & 0xFFFF;
+                out[i] = dtype.equals("BF16") ? Float.intBitsToFloat(bits << 16) : halfToFloat(bits);
+            }
+            return out;
+        }
         requireDtype("F32");
         float[] out = new float[data.length / 4];
         ByteBuffer.wrap(data).order(ByteOrder.LITTLE_ENDIAN).asFloatBuffer().get(out);
@@ -75,6 +85,9 @@ public record TensorData(String dtype, long[] shape, byte[] data) {
     /** Bytes per element of a supported dtype. */
     public static int elementSize(String dtype) {
         switch (dtype) {
+            case "BF16":
+            case "F16":
+                return 2;
             case "F32":
                 return 4;
             case "F64":
@@ -82,8 +95,23 @@ public record TensorData(String dtype, long[] shape, byte[] data) {
                 return 8;
             default:
                 throw new IllegalArgumentException("The safetensors dtype " + dtype
-                        + " is not supported; use F32, F64 or I64.");
+                        + " is not supported; use F32, F64, I64, BF16 or F16.");
         }
+    }
+
+    /** IEEE 754 half precision to float (exact: every half value is a float). */
+    static float halfToFloat(int bits) {
+        int sign = (bits >>> 15) << 31;
+        int exponent = (bits >>> 10) & 0x1F;
+        int mantissa = bits & 0x3FF;
+        if (exponent == 0x1F) {
+            return Float.intBitsToFloat(sign | 0x7F800000 | (mantissa << 13));
+        }
+        if (exponent == 0) {
+            float value = mantissa * 0x1p-24f;
+            return sign == 0 ? value : -value;
+        }
+        return Float.intBitsToFloat(sign | ((exponent + 112) << 23) | (mantissa << 13));
     }
 
     static long elementCount(long[] shape) {

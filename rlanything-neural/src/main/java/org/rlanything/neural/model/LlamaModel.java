@@ -10,7 +10,10 @@ import ai.djl.ndarray.types.SparseFormat;
 /**
  * The decoder's forward pass (Llama layout): token embedding; per layer pre-RMSNorm causal
  * multi-head attention with rotary positions and pre-RMSNorm SwiGLU feed-forward, each added to the
- * residual stream; final RMSNorm; untied output head.
+ * residual stream; final RMSNorm; output head. Hugging Face variants: grouped-query attention (each
+ * key/value head serves {@code numHeads / numKeyValueHeads} consecutive query heads, as in
+ * {@code repeat_kv}; the cache keeps the unrepeated heads), q/k/v and output biases, a head tied to the
+ * embedding. The default configuration runs none of these branches.
  *
  * <p><b>Inputs.</b> Every call takes token ids {@code [B, T]} (int64), position ids {@code [B, T]}
  * (int64, selecting rows of the rotary tables, so left-padded rows can start at 0) and an additive
@@ -81,7 +84,11 @@ public final class LlamaModel implements AutoCloseable {
     /** Logits {@code [..., V]} of hidden states {@code [..., H]} (the language-model head). */
     public NDArray head(NDArray hidden) {
         Flops.add(hidden.getShape().size() / config.hiddenSize() * config.headFlopsPerToken());
-        return linear(hidden, weights.get("lm_head.weight"));
+        return linear(hidden, headWeight());
+    }
+
+    private NDArray headWeight() {
+        return weights.get(config.tieWordEmbeddings() ? "model.embed_tokens.weight" : "lm_head.weight");
     }
 
     /** Final hidden states {@code [B, T, H]} after the last RMSNorm. */
@@ -90,6 +97,7 @@ public final class LlamaModel implements AutoCloseable {
         long t = tokens.getShape().get(1);
         tokensProcessed.addAndGet(b * t);
         int heads = config.numHeads();
+        int kvHeads = config.numKeyValueHeads();
         int hd = config.headDim();
         NDArrayEx ex = tokens.getNDArrayInternal();
         NDArray x = ex.embedding(tokens, weights.get("model.embed_tokens.weight"), SparseFormat.DENSE).singletonOrThrow();
@@ -99,9 +107,9 @@ public final class LlamaModel implements AutoCloseable {
         for (int l = 0; l < config.numLayers(); l++) {
             String p = "model.layers." + l + ".";
             NDArray h = rmsNorm(x, weights.get(p + "input_layernorm.weight"));
-            NDArray q = heads(linear(h, weights.get(p + "self_attn.q_proj.weight")), b, t, heads, hd);
-            NDArray k = heads(linear(h, weights.get(p + "self_attn.k_proj.weight")), b, t, heads, hd);
-            NDArray v = heads(linear(h, weights.get(p + "self_attn.v_proj.weight")), b, t, heads, hd);
+            NDArray q = heads(projection(h, p + "self_attn.q_proj", config.qkvBias()), b, t, heads, hd);
+            NDArray k = heads(projection(h, p + "self_attn.k_proj", config.qkvBias()), b, t, kvHeads, hd);
+            NDArray v = heads(projection(h, p + "self_attn.v_proj", config.qkvBias()), b, t, kvHeads, hd);
             q = rotate(q, cos, sin, hd);
             k = rotate(k, cos, sin, hd);
             if (cache != null) {
@@ -109,9 +117,13 @@ public final class LlamaModel implements AutoCloseable {
                 k = kv[0];
                 v = kv[1];
             }
+            if (kvHeads != heads) {
+                k = k.repeat(1, heads / kvHeads);
+                v = v.repeat(1, heads / kvHeads);
+            }
             NDArray scores = q.matMul(k.transpose(0, 1, 3, 2)).mul(attentionScale).add(mask);
             NDArray attended = scores.softmax(-1).matMul(v).transpose(0, 2, 1, 3).reshape(b, t, (long) heads * hd);
-            x = x.add(linear(attended, weights.get(p + "self_attn.o_proj.weight")));
+            x = x.add(projection(attended, p + "self_attn.o_proj", config.outputBias()));
             h = rmsNorm(x, weights.get(p + "post_attention_layernorm.weight"));
             NDArray gate = linear(h, weights.get(p + "mlp.gate_proj.weight"));
             NDArray up = linear(h, weights.get(p + "mlp.up_proj.weight"));
@@ -131,6 +143,12 @@ public final class LlamaModel implements AutoCloseable {
 
     private static NDArray linear(NDArray x, NDArray weight) {
         return x.getNDArrayInternal().linear(x, weight, null).singletonOrThrow();
+    }
+
+    /** The projection {@code name} ({@code name.weight}, plus {@code name.bias} when {@code biased}). */
+    private NDArray projection(NDArray x, String name, boolean biased) {
+        NDArray bias = biased ? weights.get(name + ".bias") : null;
+        return x.getNDArrayInternal().linear(x, weights.get(name + ".weight"), bias).singletonOrThrow();
     }
 
     private static NDArray heads(NDArray x, long b, long t, int heads, int hd) {

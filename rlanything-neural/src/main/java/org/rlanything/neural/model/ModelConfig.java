@@ -1,25 +1,31 @@
 package org.rlanything.neural.model;
 
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Size of a Llama-style decoder: RMSNorm, rotary positions, SwiGLU feed-forward, multi-head causal
- * attention, untied output head. The {@link #toHfConfig() JSON form} uses Hugging Face's
- * {@code LlamaConfig} field names.
+ * Size of a Llama-style decoder: RMSNorm, rotary positions, SwiGLU feed-forward, causal attention with
+ * optionally fewer key/value heads than query heads (grouped-query attention) and optional projection
+ * biases, output head untied or tied to the embedding. The {@link #toHfConfig() JSON form} uses Hugging
+ * Face's {@code LlamaConfig} field names ({@code Qwen2Config} when the q/k/v projections have biases and
+ * the output projection has none); {@link HfModelConfig} reads it.
  *
  * @param vocabSize number of token ids
  * @param hiddenSize model width
  * @param intermediateSize SwiGLU inner width
  * @param numLayers decoder layers
- * @param numHeads attention heads (head size = hiddenSize / numHeads, must be even for rotary)
+ * @param numHeads query heads (head size = hiddenSize / numHeads, must be even for rotary)
  * @param maxPositions longest sequence (prompt plus response) the rotary tables cover
  * @param ropeTheta rotary base
  * @param rmsNormEps RMSNorm epsilon
  * @param initSeed seed of the deterministic weight initialisation
+ * @param numKeyValueHeads key/value heads, dividing numHeads (equal to it: plain multi-head attention)
+ * @param qkvBias whether the q, k and v projections have biases (Qwen2, or Llama's attention_bias)
+ * @param outputBias whether the attention output projection has a bias (Llama's attention_bias; needs qkvBias)
+ * @param tieWordEmbeddings whether the output head is the embedding matrix (no {@code lm_head.weight})
  */
 public record ModelConfig(int vocabSize, int hiddenSize, int intermediateSize, int numLayers, int numHeads,
-                          int maxPositions, double ropeTheta, double rmsNormEps, long initSeed) {
+                          int maxPositions, double ropeTheta, double rmsNormEps, long initSeed,
+                          int numKeyValueHeads, boolean qkvBias, boolean outputBias, boolean tieWordEmbeddings) {
 
     public ModelConfig {
         positive("vocabSize", vocabSize);
@@ -28,14 +34,42 @@ public record ModelConfig(int vocabSize, int hiddenSize, int intermediateSize, i
         positive("numLayers", numLayers);
         positive("numHeads", numHeads);
         positive("maxPositions", maxPositions);
+        positive("numKeyValueHeads", numKeyValueHeads);
         if (hiddenSize % numHeads != 0 || (hiddenSize / numHeads) % 2 != 0) {
             throw new IllegalArgumentException("hiddenSize (" + hiddenSize + ") must be a multiple of numHeads ("
                     + numHeads + ") with an even head size, as rotary positions rotate pairs of features.");
+        }
+        if (numHeads % numKeyValueHeads != 0) {
+            throw new IllegalArgumentException("numHeads (" + numHeads + ") must be a multiple of numKeyValueHeads ("
+                    + numKeyValueHeads + ") for grouped-query attention.");
+        }
+        if (outputBias && !qkvBias) {
+            throw new IllegalArgumentException("An output-projection bias without q/k/v biases is neither Llama's "
+                    + "attention_bias nor Qwen2's layout.");
         }
         if (!(ropeTheta > 1) || !(rmsNormEps > 0)) {
             throw new IllegalArgumentException("ropeTheta must be > 1 and rmsNormEps > 0, got " + ropeTheta
                     + " and " + rmsNormEps + ".");
         }
+    }
+
+    /** Multi-head attention without biases and with an untied head: the project's own models. */
+    public ModelConfig(int vocabSize, int hiddenSize, int intermediateSize, int numLayers, int numHeads,
+                       int maxPositions, double ropeTheta, double rmsNormEps, long initSeed) {
+        this(vocabSize, hiddenSize, intermediateSize, numLayers, numHeads, maxPositions, ropeTheta, rmsNormEps,
+                initSeed, numHeads, false, false, false);
+    }
+
+    /** This size with grouped-query attention over {@code kvHeads} key/value heads. */
+    public ModelConfig withKeyValueHeads(int kvHeads) {
+        return new ModelConfig(vocabSize, hiddenSize, intermediateSize, numLayers, numHeads, maxPositions, ropeTheta,
+                rmsNormEps, initSeed, kvHeads, qkvBias, outputBias, tieWordEmbeddings);
+    }
+
+    /** This size with the given projection biases and head tying. */
+    public ModelConfig withBiasesAndTying(boolean qkv, boolean output, boolean tied) {
+        return new ModelConfig(vocabSize, hiddenSize, intermediateSize, numLayers, numHeads, maxPositions, ropeTheta,
+                rmsNormEps, initSeed, numKeyValueHeads, qkv, output, tied);
     }
 
     /** The default size: about one million parameters at a vocabulary of 512, trainable on two cores. */
@@ -52,15 +86,22 @@ public record ModelConfig(int vocabSize, int hiddenSize, int intermediateSize, i
         return hiddenSize / numHeads;
     }
 
+    /** Width of the key and value projections: {@code numKeyValueHeads * headDim()}. */
+    public int keyValueSize() {
+        return numKeyValueHeads * headDim();
+    }
+
     /** Total number of trainable parameters. */
     public long parameterCount() {
-        return 2L * vocabSize * hiddenSize + hiddenSize + numLayers * perLayerParameters();
+        return (tieWordEmbeddings ? 1L : 2L) * vocabSize * hiddenSize + hiddenSize + numLayers * perLayerParameters();
     }
 
     /** Parameters of one decoder layer (attention, feed-forward, two norms). */
     public long perLayerParameters() {
         long h = hiddenSize;
-        return 4 * h * h + 3 * h * intermediateSize + 2 * h;
+        long kv = keyValueSize();
+        long biases = (qkvBias ? h + 2 * kv : 0) + (outputBias ? h : 0);
+        return 2 * h * h + 2 * h * kv + 3 * h * intermediateSize + 2 * h + biases;
     }
 
     /**
@@ -74,7 +115,8 @@ public record ModelConfig(int vocabSize, int hiddenSize, int intermediateSize, i
     /** Forward FLOPs of one token through every decoder layer at a given context length (no head). */
     public double decoderFlopsPerToken(double contextLength) {
         double h = hiddenSize;
-        return 2 * numLayers * (4 * h * h + 3 * h * intermediateSize) + numLayers * 4 * h * contextLength;
+        return 2 * numLayers * (2 * h * h + 2 * h * keyValueSize() + 3 * h * intermediateSize)
+                + numLayers * 4 * h * contextLength;
     }
 
     /** Forward FLOPs of one position through the language-model head. */
@@ -82,57 +124,14 @@ public record ModelConfig(int vocabSize, int hiddenSize, int intermediateSize, i
         return 2.0 * vocabSize * hiddenSize;
     }
 
-    /** The configuration as Hugging Face {@code config.json} fields. */
+    /** The configuration as Hugging Face {@code config.json} fields (see {@link HfModelConfig}). */
     public Map<String, Object> toHfConfig() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("architectures", java.util.List.of("LlamaForCausalLM"));
-        m.put("model_type", "llama");
-        m.put("vocab_size", vocabSize);
-        m.put("hidden_size", hiddenSize);
-        m.put("intermediate_size", intermediateSize);
-        m.put("num_hidden_layers", numLayers);
-        m.put("num_attention_heads", numHeads);
-        m.put("num_key_value_heads", numHeads);
-        m.put("max_position_embeddings", maxPositions);
-        m.put("rope_theta", ropeTheta);
-        m.put("rms_norm_eps", rmsNormEps);
-        m.put("hidden_act", "silu");
-        m.put("tie_word_embeddings", false);
-        m.put("attention_bias", false);
-        m.put("torch_dtype", "float32");
-        m.put("rlanything_init_seed", initSeed);
-        return m;
+        return HfModelConfig.write(this);
     }
 
-    /** Reads the fields written by {@link #toHfConfig()}; {@code source} names the file in errors. */
+    /** Reads a Hugging Face {@code config.json}; {@code source} names the file in errors (see {@link HfModelConfig}). */
     public static ModelConfig fromHfConfig(Map<String, Object> m, String source) {
-        if (!"llama".equals(m.get("model_type"))) {
-            throw new IllegalArgumentException(source + " describes model type " + m.get("model_type")
-                    + ", but only \"llama\" is supported.");
-        }
-        if (m.containsKey("num_key_value_heads") && !m.get("num_key_value_heads").equals(m.get("num_attention_heads"))) {
-            throw new IllegalArgumentException(source + " uses grouped-query attention, which this model does not support.");
-        }
-        if (Boolean.TRUE.equals(m.get("tie_word_embeddings"))) {
-            throw new IllegalArgumentException(source + " ties word embeddings, which this model does not support.");
-        }
-        return new ModelConfig(intField(m, "vocab_size", source), intField(m, "hidden_size", source),
-                intField(m, "intermediate_size", source), intField(m, "num_hidden_layers", source),
-                intField(m, "num_attention_heads", source), intField(m, "max_position_embeddings", source),
-                numField(m, "rope_theta", source).doubleValue(), numField(m, "rms_norm_eps", source).doubleValue(),
-                m.containsKey("rlanything_init_seed") ? numField(m, "rlanything_init_seed", source).longValue() : 0L);
-    }
-
-    private static int intField(Map<String, Object> m, String key, String source) {
-        return Math.toIntExact(numField(m, key, source).longValue());
-    }
-
-    private static Number numField(Map<String, Object> m, String key, String source) {
-        Object v = m.get(key);
-        if (!(v instanceof Number)) {
-            throw new IllegalArgumentException(source + " lacks the numeric field \"" + key + "\".");
-        }
-        return (Number) v;
+        return HfModelConfig.read(m, source);
     }
 
     private static void positive(String name, int value) {

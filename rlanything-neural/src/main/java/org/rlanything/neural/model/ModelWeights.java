@@ -42,12 +42,24 @@ public final class ModelWeights implements AutoCloseable {
         Map<String, long[]> m = new LinkedHashMap<>();
         long h = c.hiddenSize();
         long f = c.intermediateSize();
+        long kv = c.keyValueSize();
         m.put("model.embed_tokens.weight", new long[] {c.vocabSize(), h});
         for (int i = 0; i < c.numLayers(); i++) {
             String p = "model.layers." + i + ".";
             m.put(p + "input_layernorm.weight", new long[] {h});
-            for (String proj : List.of("q_proj", "k_proj", "v_proj", "o_proj")) {
-                m.put(p + "self_attn." + proj + ".weight", new long[] {h, h});
+            m.put(p + "self_attn.q_proj.weight", new long[] {h, h});
+            if (c.qkvBias()) {
+                m.put(p + "self_attn.q_proj.bias", new long[] {h});
+            }
+            for (String proj : List.of("k_proj", "v_proj")) {
+                m.put(p + "self_attn." + proj + ".weight", new long[] {kv, h});
+                if (c.qkvBias()) {
+                    m.put(p + "self_attn." + proj + ".bias", new long[] {kv});
+                }
+            }
+            m.put(p + "self_attn.o_proj.weight", new long[] {h, h});
+            if (c.outputBias()) {
+                m.put(p + "self_attn.o_proj.bias", new long[] {h});
             }
             m.put(p + "post_attention_layernorm.weight", new long[] {h});
             m.put(p + "mlp.gate_proj.weight", new long[] {f, h});
@@ -55,12 +67,14 @@ public final class ModelWeights implements AutoCloseable {
             m.put(p + "mlp.down_proj.weight", new long[] {h, f});
         }
         m.put("model.norm.weight", new long[] {h});
-        m.put("lm_head.weight", new long[] {c.vocabSize(), h});
+        if (!c.tieWordEmbeddings()) {
+            m.put("lm_head.weight", new long[] {c.vocabSize(), h});
+        }
         return m;
     }
 
     /**
-     * Fresh weights: norms at 1, every matrix normal(0, 0.02) drawn in Java from a generator seeded by
+     * Fresh weights: norms at 1, every matrix and bias normal(0, 0.02) drawn in Java from a generator seeded by
      * the config's init seed and the tensor name, so they do not depend on PyTorch's generator.
      */
     public static ModelWeights initialise(ModelConfig config, DataType dtype, NDManager parent) {
@@ -69,7 +83,7 @@ public final class ModelWeights implements AutoCloseable {
             long[] shape = e.getValue();
             int n = Math.toIntExact(Arrays.stream(shape).reduce(1, Math::multiplyExact));
             float[] v = new float[n];
-            if (shape.length == 1) {
+            if (shape.length == 1 && !e.getKey().endsWith(".bias")) {
                 Arrays.fill(v, 1f);
             } else {
                 SplittableRandom rng = new SplittableRandom(Seeds.derive(config.initSeed(), Seeds.purpose(e.getKey())));
@@ -117,9 +131,11 @@ public final class ModelWeights implements AutoCloseable {
                     a = w.manager.create(t.toFloats(), new Shape(e.getValue()));
                 } else if (t.dtype().equals("F64")) {
                     a = w.manager.create(t.toDoubles(), new Shape(e.getValue()));
+                } else if (t.dtype().equals("BF16") || t.dtype().equals("F16")) {
+                    a = w.manager.create(t.toFloats(), new Shape(e.getValue()));
                 } else {
                     throw new IllegalArgumentException(source + " stores \"" + e.getKey() + "\" as " + t.dtype()
-                            + "; weights must be F32 or F64.");
+                            + "; weights must be F32, F64, BF16 or F16.");
                 }
                 if (a.getDataType() != dtype) {
                     NDArray converted = a.toType(dtype, true);

@@ -1,5 +1,6 @@
 package org.rlanything.neural.tokenizer;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -26,6 +27,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * pieces. Each round merges the most frequent adjacent pair, ties going to the pair with the smallest
  * (left, right) ids, until the vocabulary is full or no pair occurs twice. The result depends only on
  * the corpus and the target size.
+ *
+ * <p><b>File.</b> {@link #toJson()} writes a Hugging Face {@code tokenizer.json} that gives the same ids
+ * ({@link HfTokenizerFormat}); {@link #fromJson} also reads the private format of older checkpoints.
  */
 public final class BpeTokenizer {
 
@@ -156,8 +160,23 @@ public final class BpeTokenizer {
         return out.toString(StandardCharsets.UTF_8);
     }
 
-    /** Writes the tokenizer as JSON (its special tokens and merges). */
+    /**
+     * The tokenizer as a Hugging Face {@code tokenizer.json} (see {@link HfTokenizerFormat}); it gives the
+     * same ids in Hugging Face's {@code tokenizers} as {@link #encode} here. In the rare case that it has
+     * no Hugging Face form ({@link #huggingFaceProblem()}), the private format, so that saving a checkpoint
+     * never fails on it.
+     */
     public byte[] toJson() {
+        return huggingFaceProblem() == null ? HfTokenizerFormat.write(merges, idBytes) : toLegacyJson();
+    }
+
+    /** Why this tokenizer cannot be written as a Hugging Face {@code tokenizer.json}, or null when it can. */
+    public String huggingFaceProblem() {
+        return HfTokenizerFormat.problem(idBytes);
+    }
+
+    /** The tokenizer in the private format that checkpoints written before the Hugging Face format hold. */
+    byte[] toLegacyJson() {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("format", FORMAT);
         m.put("version", 1);
@@ -171,15 +190,33 @@ public final class BpeTokenizer {
         }
     }
 
-    /** Reads {@link #toJson()} output; {@code source} names the file in errors. */
+    /**
+     * Reads {@link #toJson()} output, or the private {@code rlanything-byte-bpe} format of older
+     * checkpoints; {@code source} names the file in errors.
+     */
     public static BpeTokenizer fromJson(byte[] json, String source) throws IOException {
-        Map<?, ?> m;
+        JsonNode root;
         try {
-            m = new ObjectMapper().readValue(json, Map.class);
+            root = new ObjectMapper().readTree(json);
         } catch (IOException e) {
             throw new IOException("The tokenizer file " + source + " is not valid JSON: " + e.getMessage(), e);
         }
-        if (!FORMAT.equals(m.get("format")) || !SPECIALS.equals(m.get("special_tokens"))
+        int[][] merges = HfTokenizerFormat.isHfFormat(root)
+                ? HfTokenizerFormat.readMerges(root, source) : legacyMerges(root, source);
+        try {
+            return new BpeTokenizer(merges);
+        } catch (IllegalArgumentException e) {
+            throw new IOException("The tokenizer file " + source + " is inconsistent: " + e.getMessage(), e);
+        }
+    }
+
+    private static int[][] legacyMerges(JsonNode root, String source) throws IOException {
+        if (!root.isObject() || !FORMAT.equals(root.path("format").asText()) || root.path("version").asInt() != 1) {
+            throw new IOException("The tokenizer file " + source + " is neither a Hugging Face tokenizer.json (it has no"
+                    + " \"model\") nor a " + FORMAT + " tokenizer of version 1.");
+        }
+        Map<?, ?> m = new ObjectMapper().convertValue(root, Map.class);
+        if (!SPECIALS.equals(m.get("special_tokens"))
                 || !Integer.valueOf(BYTE_OFFSET).equals(m.get("byte_offset")) || !(m.get("merges") instanceof List)) {
             throw new IOException("The tokenizer file " + source + " is not a " + FORMAT + " tokenizer of version 1.");
         }
@@ -192,11 +229,7 @@ public final class BpeTokenizer {
             List<?> pair = (List<?>) list.get(i);
             merges[i] = new int[] {((Number) pair.get(0)).intValue(), ((Number) pair.get(1)).intValue()};
         }
-        try {
-            return new BpeTokenizer(merges);
-        } catch (IllegalArgumentException e) {
-            throw new IOException("The tokenizer file " + source + " is inconsistent: " + e.getMessage(), e);
-        }
+        return merges;
     }
 
     public static BpeTokenizer load(Path file) throws IOException {

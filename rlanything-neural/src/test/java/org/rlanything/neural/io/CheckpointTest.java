@@ -2,6 +2,7 @@ package org.rlanything.neural.io;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -17,6 +18,8 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.rlanything.neural.TestModels;
 import org.rlanything.neural.infer.SequenceScorer;
 import org.rlanything.neural.model.LlamaModel;
@@ -71,21 +74,31 @@ class CheckpointTest {
         assertTrue(names.contains("model.embed_tokens.weight") || names.contains("model.layers.0."), names);
     }
 
-    @Test
-    void resumingMidTrainingReproducesTheUninterruptedRun() throws Exception {
+    /** The project's layout, and multi-query attention with every attention bias and a tied head (Hugging Face imports). */
+    static List<ModelConfig> configs() {
+        return List.of(CONFIG, CONFIG.withKeyValueHeads(1).withBiasesAndTying(true, true, true));
+    }
+
+    @ParameterizedTest
+    @MethodSource("configs")
+    void resumingMidTrainingReproducesTheUninterruptedRun(ModelConfig config) throws Exception {
         Map<String, float[]> uninterrupted;
         try (NDManager root = TestModels.manager();
-             LlamaModel model = new LlamaModel(ModelWeights.initialise(CONFIG, DataType.FLOAT32, root))) {
+             LlamaModel model = new LlamaModel(ModelWeights.initialise(config, DataType.FLOAT32, root))) {
+            Map<String, float[]> initial = snapshot(model);
             PpoTrainer trainer = new PpoTrainer(model, TRAINER);
             SplitMix64 rng = new SplitMix64(42);
             for (int update = 0; update < 4; update++) {
                 trainer.update(data(update), rng);
             }
             uninterrupted = snapshot(model);
+            for (String name : initial.keySet()) {
+                assertFalse(Arrays.equals(initial.get(name), uninterrupted.get(name)), name + " is trained");
+            }
         }
         Path ckpt = dir.resolve("mid");
         try (NDManager root = TestModels.manager();
-             LlamaModel model = new LlamaModel(ModelWeights.initialise(CONFIG, DataType.FLOAT32, root))) {
+             LlamaModel model = new LlamaModel(ModelWeights.initialise(config, DataType.FLOAT32, root))) {
             PpoTrainer trainer = new PpoTrainer(model, TRAINER);
             SplitMix64 rng = new SplitMix64(42);
             for (int update = 0; update < 2; update++) {

@@ -1,0 +1,142 @@
+package org.rlanything.neural.model;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@link ModelConfig} as a Hugging Face {@code config.json}. Writes {@code LlamaForCausalLM} (with
+ * {@code attention_bias} when every attention projection has a bias) or {@code Qwen2ForCausalLM} (biases on
+ * q, k and v only). Reads those two architectures, with grouped-query attention, tied embeddings,
+ * {@code rope_theta} and {@code rms_norm_eps}; a setting the decoder does not implement (rotary scaling, a
+ * sliding window, an activation other than SiLU, MLP biases, a head size other than hidden / heads) is
+ * refused with an error naming the file and the key, never silently ignored.
+ */
+public final class HfModelConfig {
+
+    private static final Map<String, String> ARCHITECTURES = Map.of("llama", "LlamaForCausalLM", "qwen2", "Qwen2ForCausalLM");
+
+    private HfModelConfig() {
+    }
+
+    /** The {@code config.json} fields of {@code c}. */
+    public static Map<String, Object> write(ModelConfig c) {
+        boolean qwen2 = c.qkvBias() && !c.outputBias();
+        String type = qwen2 ? "qwen2" : "llama";
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("architectures", List.of(ARCHITECTURES.get(type)));
+        m.put("model_type", type);
+        m.put("vocab_size", c.vocabSize());
+        m.put("hidden_size", c.hiddenSize());
+        m.put("intermediate_size", c.intermediateSize());
+        m.put("num_hidden_layers", c.numLayers());
+        m.put("num_attention_heads", c.numHeads());
+        m.put("num_key_value_heads", c.numKeyValueHeads());
+        m.put("max_position_embeddings", c.maxPositions());
+        m.put("rope_theta", c.ropeTheta());
+        m.put("rms_norm_eps", c.rmsNormEps());
+        m.put("hidden_act", "silu");
+        m.put("tie_word_embeddings", c.tieWordEmbeddings());
+        if (qwen2) {
+            m.put("use_sliding_window", false);
+            m.put("max_window_layers", c.numLayers());
+        } else {
+            m.put("attention_bias", c.qkvBias());
+            m.put("mlp_bias", false);
+        }
+        m.put("bos_token_id", 1);
+        m.put("eos_token_id", 2);
+        m.put("pad_token_id", 0);
+        m.put("torch_dtype", "float32");
+        m.put("rlanything_init_seed", c.initSeed());
+        return m;
+    }
+
+    /** Reads a Llama or Qwen2 {@code config.json}; {@code source} names the file in errors. */
+    public static ModelConfig read(Map<String, Object> m, String source) {
+        Object type = m.get("model_type");
+        if (!ARCHITECTURES.containsKey(type)) {
+            throw new IllegalArgumentException(source + " has \"model_type\": " + quoted(type) + "; only \"llama\" "
+                    + "(LlamaForCausalLM) and \"qwen2\" (Qwen2ForCausalLM) can be loaded.");
+        }
+        if (m.get("architectures") instanceof List<?> archs && !archs.isEmpty()
+                && !archs.equals(List.of(ARCHITECTURES.get(type)))) {
+            throw new IllegalArgumentException(source + " has \"architectures\": " + archs + "; a \"" + type
+                    + "\" model must be [" + ARCHITECTURES.get(type) + "].");
+        }
+        refuseUnless(m, "hidden_act", "silu", source);
+        refuseUnless(m, "mlp_bias", false, source);
+        refuseUnless(m, "use_sliding_window", false, source);
+        if (m.get("rope_scaling") != null) {
+            throw new IllegalArgumentException(source + " sets \"rope_scaling\" to " + m.get("rope_scaling")
+                    + "; only plain rotary positions (rope_scaling null) are implemented.");
+        }
+        double ropeTheta = m.containsKey("rope_theta") ? number(m, "rope_theta", source).doubleValue() : 10000.0;
+        if (m.get("rope_parameters") instanceof Map<?, ?> rope) {
+            if (rope.get("rope_type") != null && !"default".equals(rope.get("rope_type"))) {
+                throw new IllegalArgumentException(source + " sets \"rope_parameters.rope_type\" to "
+                        + quoted(rope.get("rope_type")) + "; only \"default\" rotary positions are implemented.");
+            }
+            if (rope.get("rope_theta") instanceof Number theta) {
+                ropeTheta = theta.doubleValue();
+            }
+        }
+        int hidden = integer(m, "hidden_size", source);
+        int heads = integer(m, "num_attention_heads", source);
+        if (m.get("head_dim") != null && (heads <= 0 || integer(m, "head_dim", source) * heads != hidden)) {
+            throw new IllegalArgumentException(source + " sets \"head_dim\" to " + m.get("head_dim")
+                    + "; this decoder needs hidden_size / num_attention_heads = " + hidden + " / " + heads + ".");
+        }
+        int kvHeads = m.get("num_key_value_heads") == null ? heads : integer(m, "num_key_value_heads", source);
+        boolean qkvBias = "qwen2".equals(type) || flag(m, "attention_bias", source);
+        boolean outputBias = "llama".equals(type) && flag(m, "attention_bias", source);
+        try {
+            return new ModelConfig(integer(m, "vocab_size", source), hidden, integer(m, "intermediate_size", source),
+                    integer(m, "num_hidden_layers", source), heads, integer(m, "max_position_embeddings", source),
+                    ropeTheta, m.containsKey("rms_norm_eps") ? number(m, "rms_norm_eps", source).doubleValue() : 1e-6,
+                    m.containsKey("rlanything_init_seed") ? number(m, "rlanything_init_seed", source).longValue() : 0L,
+                    kvHeads, qkvBias, outputBias, flag(m, "tie_word_embeddings", source));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(source + " describes an impossible model: " + e.getMessage(), e);
+        }
+    }
+
+    private static void refuseUnless(Map<String, Object> m, String key, Object supported, String source) {
+        Object v = m.get(key);
+        if (v != null && !v.equals(supported)) {
+            throw new IllegalArgumentException(source + " sets \"" + key + "\" to " + quoted(v) + "; only "
+                    + quoted(supported) + " is implemented.");
+        }
+    }
+
+    private static boolean flag(Map<String, Object> m, String key, String source) {
+        Object v = m.get(key);
+        if (v == null) {
+            return false;
+        }
+        if (!(v instanceof Boolean b)) {
+            throw new IllegalArgumentException(source + " has \"" + key + "\": " + quoted(v) + "; expected true or false.");
+        }
+        return b;
+    }
+
+    private static int integer(Map<String, Object> m, String key, String source) {
+        Number n = number(m, key, source);
+        if (!(n instanceof Integer || n instanceof Long)) {
+            throw new IllegalArgumentException(source + " has \"" + key + "\": " + n + "; expected an integer.");
+        }
+        return Math.toIntExact(n.longValue());
+    }
+
+    private static Number number(Map<String, Object> m, String key, String source) {
+        if (!(m.get(key) instanceof Number n)) {
+            throw new IllegalArgumentException(source + " lacks the numeric field \"" + key + "\"" + (m.containsKey(key)
+                    ? " (found " + quoted(m.get(key)) + ")" : "") + ".");
+        }
+        return n;
+    }
+
+    private static String quoted(Object v) {
+        return v instanceof String ? "\"" + v + "\"" : String.valueOf(v);
+    }
+}
