@@ -28,8 +28,9 @@ import picocli.CommandLine.Spec;
  * {@code rlanything bench loop}: runs a few iterations of a training config (the main job by default) from its
  * starting models in a scratch run folder and reports, per phase and for the whole iteration, wall time, model
  * FLOPs executed and their fraction of this machine's matrix-multiply peak, measured in the same process;
- * episodes and environment steps per second; and the SHA-256 of {@code metrics.jsonl}, so two builds can be
- * checked to give the same run. One JSON line last.
+ * episodes and environment steps per second; and the SHA-256 of the training iterations' lines of
+ * {@code metrics.jsonl} (iteration 1 on; the starting point is not evaluated here), so two builds, or a bench
+ * and a {@code train} of the same config, can be checked to give the same run. One JSON line last.
  */
 @Command(name = "loop", mixinStandardHelpOptions = true,
         description = "Runs a few training iterations of a config (default configs/alfworld.yaml) in a scratch run"
@@ -102,10 +103,10 @@ final class BenchLoopCommand implements Callable<Integer> {
             ObjectNode json = profile.toJson(peak);
             json.put("bench", "loop");
             json.put("config", config.toString());
-            json.put("metrics_sha256", sha256(training.folder().metrics().file()));
+            json.put("metrics_sha256", trainingLinesSha256(training.folder().metrics().file()));
             json.put("native_threads", org.rlanything.neural.model.Parallel.threads());
             print(out, profile, peak);
-            out.println("metrics.jsonl SHA-256: " + json.get("metrics_sha256").asText());
+            out.println("metrics.jsonl SHA-256 (iterations 1-" + iterations + "): " + json.get("metrics_sha256").asText());
             out.println(new com.fasterxml.jackson.databind.ObjectMapper().writeValueAsString(json));
         } finally {
             if (scratch) {
@@ -138,9 +139,17 @@ final class BenchLoopCommand implements Callable<Integer> {
                 profile.steps() / Math.max(1e-9, profile.phase("gen")[0]));
     }
 
-    private static String sha256(Path file) throws IOException {
+    /** SHA-256 of the lines of iteration 1 on, each with its newline, in file order. */
+    static String trainingLinesSha256(Path metrics) throws IOException {
         try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file)));
+            MessageDigest digest = MessageDigest.getInstance("SHA-256");
+            for (String line : Files.readAllLines(metrics, java.nio.charset.StandardCharsets.UTF_8)) {
+                if (!line.isBlank() && new com.fasterxml.jackson.databind.ObjectMapper().readTree(line)
+                        .path("iteration").asInt(0) >= 1) {
+                    digest.update((line + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                }
+            }
+            return HexFormat.of().formatHex(digest.digest());
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
