@@ -108,7 +108,7 @@ public final class SupervisedTrainer {
             try (StepScope scope = new StepScope(model.weights().manager())) {
                 NDManager m = scope.manager();
                 NDArray logp = tokenLogProbs(m, mb);
-                NDArray weight = m.create(mb.weights(), new Shape(mb.rows.size(), mb.width)).toType(model.dtype(), false);
+                NDArray weight = m.create(mb.tokenWeights(), new Shape(mb.rows.size(), mb.width)).toType(model.dtype(), false);
                 double[] perRow = logp.mul(weight).sum(new int[] {1}).toType(DataType.FLOAT64, false).toDoubleArray();
                 for (double v : perRow) {
                     out[at++] = v;
@@ -128,7 +128,7 @@ public final class SupervisedTrainer {
         try (StepScope scope = new StepScope(model.weights().manager())) {
             NDManager m = scope.manager();
             DataType dt = model.dtype();
-            double[] w = micro.weights();
+            double[] w = micro.tokenWeights();
             for (int r = 0; r < rows; r++) {
                 double sampleWeight = micro.rows.get(r).advantage();
                 for (int k = 0; k < micro.width; k++) {
