@@ -34,7 +34,7 @@ import org.rlanything.neural.model.StepScope;
  *       pass is split into micro-batches whose gradients accumulate.</li>
  *   <li>log π_old of every response token is computed once, by the model being trained, before the
  *       first optimizer step, on exactly the padded batches the steps will use, so δ = 0 exactly in the
- *       first minibatch.</li>
+ *       first minibatch (whose π_old is the forward pass of its own step: nothing changed the weights yet).</li>
  *   <li>Per minibatch: one padded forward/backward per micro-batch of the loss
  *       Σ_samples(sample loss)/n_minibatch, global gradient-norm clip, one AdamW step (moments re-created
  *       at the start of each update unless configured otherwise).</li>
@@ -83,10 +83,12 @@ public final class PpoTrainer {
             return new UpdateStats(metrics);
         }
         List<List<PpoBatch>> minibatches = plan(prepared.kept, rng);
-        List<PpoBatch> every = minibatches.stream().flatMap(List::stream).toList();
-        List<double[]> old = Parallel.map(every, this::logProbs);
-        for (int i = 0; i < every.size(); i++) {
-            every.get(i).old(old.get(i));
+        // log π_old before any step; the first minibatch's is its own forward pass in the step (no step came
+        // before it, and the same weights on the same batches give the same values), so it is not run twice
+        List<PpoBatch> later = minibatches.stream().skip(1).flatMap(List::stream).toList();
+        List<double[]> old = Parallel.map(later, this::logProbs);
+        for (int i = 0; i < later.size(); i++) {
+            later.get(i).old(old.get(i));
         }
         if (config.resetOptimizerEachUpdate()) {
             optimizer.reset();
@@ -224,7 +226,7 @@ public final class PpoTrainer {
             NDManager m = scope.manager();
             DataType dt = model.dtype();
             NDArray weight = m.create(micro.weights(), new Shape(rows, width)).toType(dt, false);
-            NDArray old = m.create(micro.old(), new Shape(rows, width)).toType(dt, false);
+            double[] oldValues = micro.old();
             double[] adv = new double[rows];
             for (int r = 0; r < rows; r++) {
                 adv[r] = micro.advantage(r);
@@ -234,6 +236,8 @@ public final class PpoTrainer {
             try (Autograd collector = Autograd.record()) {
                 NDArray[] entropy = new NDArray[1];
                 NDArray logp = micro.logProbs(model, m, entropy);
+                NDArray old = oldValues == null ? logp.stopGradient() // the first minibatch: π_old is π
+                        : m.create(oldValues, new Shape(rows, width)).toType(dt, false);
                 PpoObjective.Terms terms = objective.terms(logp, old, advantage, weight);
                 collector.backward(terms.loss().div(Scalars.of(m, dt, minibatchSize)));
                 NDArray trained = weight.gt(0).toType(dt, false);
