@@ -43,6 +43,7 @@ public final class CandidateScorer {
             return List.of();
         }
         int p = 0;
+        int c = 0;
         int longest = 0;
         for (int i = 0; i < b; i++) {
             if (prompts.get(i).length == 0) {
@@ -54,33 +55,12 @@ public final class CandidateScorer {
                     throw new IllegalArgumentException("A candidate must hold at least one token.");
                 }
                 longest = Math.max(longest, cand.length);
+                c++;
             }
         }
         if (p + longest > model.config().maxPositions()) {
             throw new IllegalArgumentException("A prompt of " + p + " tokens plus a candidate of " + longest
                     + " tokens exceeds the model's " + model.config().maxPositions() + " positions.");
-        }
-        int g = 0;
-        for (List<int[]> group : candidates) {
-            int w = 0;
-            for (int[] cand : group) {
-                w += cand.length - 1;
-            }
-            g = Math.max(g, w);
-        }
-        return scoreRows(prompts, candidates, p, g, longest);
-    }
-
-    /**
-     * Scores with the given widths: prompts left-padded to {@code p}, pass 2 rows padded to {@code g}. The
-     * widths are the whole batch's, so a slice of the batch scored alone gives the figures it gets in the
-     * whole batch (every row's arithmetic has the same shapes).
-     */
-    List<List<double[]>> scoreRows(List<int[]> prompts, List<List<int[]>> candidates, int p, int g, int longest) {
-        int b = prompts.size();
-        int c = 0;
-        for (List<int[]> group : candidates) {
-            c += group.size();
         }
         int vocab = model.config().vocabSize();
         List<List<double[]>> out = new ArrayList<>();
@@ -106,7 +86,7 @@ public final class CandidateScorer {
                 first = model.forward(tokens, positions, mask, cache, true).logSoftmax(-1)
                         .toType(DataType.FLOAT64, false).toDoubleArray();
             }
-            double[] rest = longest > 1 ? continuations(m, cache, prompts, candidates, valid, c, g, longest - 1) : null;
+            double[] rest = longest > 1 ? continuations(m, cache, prompts, candidates, valid, c, longest - 1) : null;
             int row = 0;
             for (int i = 0; i < b; i++) {
                 List<double[]> perPrompt = new ArrayList<>();
@@ -132,9 +112,17 @@ public final class CandidateScorer {
      * in place rather than copied once per candidate.
      */
     private double[] continuations(NDManager m, KvCache cache, List<int[]> prompts, List<List<int[]>> candidates,
-                                   boolean[][] promptValid, int c, int g, int width) {
+                                   boolean[][] promptValid, int c, int width) {
         int b = prompts.size();
         int p = promptValid[0].length;
+        int g = 0;
+        for (List<int[]> group : candidates) {
+            int w = 0;
+            for (int[] cand : group) {
+                w += cand.length - 1;
+            }
+            g = Math.max(g, w);
+        }
         double[] out = new double[c * width];
         if (g == 0) {
             return out;
