@@ -150,14 +150,27 @@ public final class NeuralModel implements AutoCloseable {
                                      SamplingConfig sampling) {
         Autograd.off();
         Generator generator = new Generator(model);
-        List<Generation> out = new ArrayList<>();
-        // chunks are independent (each row draws from its own generator): they run on the native threads
-        for (List<Generation> chunk : Parallel.map(chunks(prompts, sampling.maxNewTokens()),
-                range -> generator.generate(prompts.subList(range[0], range[1]), copies,
-                        rngs.subList(range[0] * copies, range[1] * copies), sampling))) {
-            out.addAll(chunk);
+        int[] order = byLength(prompts);
+        List<int[]> sorted = new ArrayList<>(prompts.size());
+        List<RandomGenerator> sortedRngs = new ArrayList<>(rngs.size());
+        for (int i : order) {
+            sorted.add(prompts.get(i));
+            sortedRngs.addAll(rngs.subList(i * copies, (i + 1) * copies));
         }
-        return out;
+        // chunks are independent (each row draws from its own generator): they run on the native threads
+        List<Generation> flat = new ArrayList<>(rngs.size());
+        for (List<Generation> chunk : Parallel.map(chunks(sorted, sampling.maxNewTokens()),
+                range -> generator.generate(sorted.subList(range[0], range[1]), copies,
+                        sortedRngs.subList(range[0] * copies, range[1] * copies), sampling))) {
+            flat.addAll(chunk);
+        }
+        Generation[] out = new Generation[flat.size()];
+        for (int k = 0; k < order.length; k++) {
+            for (int c = 0; c < copies; c++) {
+                out[order[k] * copies + c] = flat.get(k * copies + c);
+            }
+        }
+        return new ArrayList<>(Arrays.asList(out));
     }
 
     /** Per-token log-probabilities of each candidate after its prompt, prompts encoded once each. */
@@ -170,12 +183,33 @@ public final class NeuralModel implements AutoCloseable {
                 longest = Math.max(longest, t.length);
             }
         }
-        List<List<double[]>> out = new ArrayList<>();
-        for (List<List<double[]>> chunk : Parallel.map(chunks(prompts, longest),
-                range -> scorer.score(prompts.subList(range[0], range[1]), candidates.subList(range[0], range[1])))) {
-            out.addAll(chunk);
+        int[] order = byLength(prompts);
+        List<int[]> sorted = new ArrayList<>(prompts.size());
+        List<List<int[]>> sortedCandidates = new ArrayList<>(prompts.size());
+        for (int i : order) {
+            sorted.add(prompts.get(i));
+            sortedCandidates.add(candidates.get(i));
+        }
+        List<List<double[]>> flat = new ArrayList<>(prompts.size());
+        for (List<List<double[]>> chunk : Parallel.map(chunks(sorted, longest),
+                range -> scorer.score(sorted.subList(range[0], range[1]), sortedCandidates.subList(range[0], range[1])))) {
+            flat.addAll(chunk);
+        }
+        List<List<double[]>> out = new ArrayList<>(java.util.Collections.nCopies(prompts.size(), null));
+        for (int k = 0; k < order.length; k++) {
+            out.set(order[k], flat.get(k));
         }
         return out;
+    }
+
+    /**
+     * Prompt indices ordered by length (stably): a chunk then holds prompts of similar length, so little of it
+     * is padding. Each row's result does not depend on which chunk it is in, beyond floating-point rounding.
+     */
+    private static int[] byLength(List<int[]> prompts) {
+        return java.util.stream.IntStream.range(0, prompts.size()).boxed()
+                .sorted(java.util.Comparator.comparingInt(i -> prompts.get(i).length))
+                .mapToInt(Integer::intValue).toArray();
     }
 
     /** One PPO update (method.md §3). */

@@ -31,7 +31,8 @@ import org.rlanything.neural.model.StepScope;
  *       {@code maxResponseTokens}; empty responses are dropped.</li>
  *   <li>The samples are shuffled with the caller's generator and split into U near-equal minibatches
  *       (sizes differ by at most one; every sample is used once). A minibatch too large for one forward
- *       pass is split into micro-batches whose gradients accumulate.</li>
+ *       pass is split into micro-batches whose gradients accumulate, its samples ordered by length first so
+ *       that a micro-batch holds samples of similar widths.</li>
  *   <li>log π_old of every response token is computed once, by the model being trained, before the
  *       first optimizer step, on exactly the padded batches the steps will use, so δ = 0 exactly in the
  *       first minibatch (whose π_old is the forward pass of its own step: nothing changed the weights yet).</li>
@@ -198,6 +199,9 @@ public final class PpoTrainer {
                     responses.add((TrainingSequence) s);
                 }
             }
+            // micro-batches of similar widths pad little; the minibatch, and so its gradient, is the same
+            responses.sort(java.util.Comparator.comparingInt(s -> s.promptLength() + s.responseView().length));
+            choices.sort(java.util.Comparator.comparingInt(s -> s.promptLength() + s.candidateTokens()));
             List<PpoBatch> micro = new ArrayList<>(PaddedBatch.pack(responses, config.maxTokensPerForward()));
             micro.addAll(ChoiceBatch.pack(choices, config.maxTokensPerForward()));
             out.add(micro);
