@@ -17,10 +17,10 @@ import org.rlanything.neural.model.StepScope;
  *
  * <p><b>How.</b> Pass 1 encodes all prompts (left-padded) into a key/value cache and keeps the last
  * position's log-softmax, which scores every candidate's first token. Pass 2 feeds, on each prompt's row,
- * all of its candidates one after the other with a tree mask (each candidate sees the prompt's cache and
- * its own earlier tokens only, at positions continuing the prompt); its outputs score the remaining
- * tokens. Two native forward passes per call, whatever the number of prompts and candidates, and no copy
- * of the prompt's cache per candidate.
+ * the inner nodes of its candidates' prefix tree ({@link CandidateTrie}: a prefix several candidates share is
+ * fed once) with a tree mask (a node sees the prompt's cache, its ancestors and itself, at positions
+ * continuing the prompt); each fed node's output scores its children's tokens. Two native forward passes
+ * per call, whatever the number of prompts and candidates, and no copy of the prompt's cache per candidate.
  */
 public final class CandidateScorer {
 
@@ -43,7 +43,6 @@ public final class CandidateScorer {
             return List.of();
         }
         int p = 0;
-        int c = 0;
         int longest = 0;
         for (int i = 0; i < b; i++) {
             if (prompts.get(i).length == 0) {
@@ -55,7 +54,6 @@ public final class CandidateScorer {
                     throw new IllegalArgumentException("A candidate must hold at least one token.");
                 }
                 longest = Math.max(longest, cand.length);
-                c++;
             }
         }
         if (p + longest > model.config().maxPositions()) {
@@ -86,18 +84,26 @@ public final class CandidateScorer {
                 first = model.forward(tokens, positions, mask, cache, true).logSoftmax(-1)
                         .toType(DataType.FLOAT64, false).toDoubleArray();
             }
-            double[] rest = longest > 1 ? continuations(m, cache, prompts, candidates, valid, c, longest - 1) : null;
-            int row = 0;
+            List<CandidateTrie> tries = new ArrayList<>(b);
+            for (List<int[]> group : candidates) {
+                tries.add(CandidateTrie.of(group));
+            }
+            int nodes = 1;
+            for (CandidateTrie t : tries) {
+                nodes = Math.max(nodes, t.size());
+            }
+            double[] rest = longest > 1 ? continuations(m, cache, prompts, tries, valid, nodes) : null;
             for (int i = 0; i < b; i++) {
                 List<double[]> perPrompt = new ArrayList<>();
-                for (int[] cand : candidates.get(i)) {
-                    double[] lp = new double[cand.length];
-                    lp[0] = first[i * vocab + cand[0]];
-                    for (int k = 1; k < cand.length; k++) {
-                        lp[k] = rest[row * (longest - 1) + k - 1];
+                CandidateTrie t = tries.get(i);
+                for (int c = 0; c < t.candidates(); c++) {
+                    int[] path = t.path(c);
+                    double[] lp = new double[path.length];
+                    lp[0] = first[i * vocab + t.token(path[0])];
+                    for (int k = 1; k < path.length; k++) {
+                        lp[k] = rest[i * nodes + path[k]];
                     }
                     perPrompt.add(lp);
-                    row++;
                 }
                 out.add(perPrompt);
             }
@@ -106,77 +112,66 @@ public final class CandidateScorer {
     }
 
     /**
-     * Pass 2: log-probabilities {@code [C, width]} of candidate tokens 1.. given the prompt caches. Each
-     * prompt's row feeds all its candidates one after the other (a tree: a candidate's token sees the
-     * prompt and its own candidate's earlier tokens, never another candidate), so the prompt's cache is used
-     * in place rather than copied once per candidate.
+     * Pass 2: per prompt row, the log-probability {@code [B, nodes]} of every tree node's token given the prompt's
+     * cache and the node's ancestors (first tokens are pass 1's; their entries stay 0). Each row feeds its tree's
+     * inner nodes, parents first; a node's output scores its children.
      */
-    private double[] continuations(NDManager m, KvCache cache, List<int[]> prompts, List<List<int[]>> candidates,
-                                   boolean[][] promptValid, int c, int width) {
+    private double[] continuations(NDManager m, KvCache cache, List<int[]> prompts, List<CandidateTrie> tries,
+                                   boolean[][] promptValid, int nodes) {
         int b = prompts.size();
         int p = promptValid[0].length;
-        int g = 0;
-        for (List<int[]> group : candidates) {
-            int w = 0;
-            for (int[] cand : group) {
-                w += cand.length - 1;
+        int vocab = model.config().vocabSize();
+        int g = 1;
+        for (CandidateTrie t : tries) {
+            int inner = 0;
+            for (int e = 0; e < t.size(); e++) {
+                inner += t.inner(e) ? 1 : 0;
             }
-            g = Math.max(g, w);
-        }
-        double[] out = new double[c * width];
-        if (g == 0) {
-            return out;
+            g = Math.max(g, inner);
         }
         int s = p + g;
         long[] tok = new long[b * g];
         long[] pos = new long[b * g];
-        long[] target = new long[b * g];
+        long[] entry = new long[b * nodes];
         float[] mask = new float[b * g * s];
         java.util.Arrays.fill(mask, (float) LlamaModel.MASKED);
         for (int i = 0; i < b; i++) {
+            CandidateTrie t = tries.get(i);
             int len = prompts.get(i).length;
+            int[] fedAt = new int[t.size()];
             int at = 0;
-            for (int[] cand : candidates.get(i)) {
-                int start = at;
-                for (int k = 0; k + 1 < cand.length; k++) {
-                    int q = i * g + at;
-                    tok[q] = cand[k];
-                    target[q] = cand[k + 1];
-                    pos[q] = len + k;
-                    int row = q * s;
-                    for (int key = 0; key < p; key++) {
-                        if (promptValid[i][key]) {
-                            mask[row + key] = 0f;
-                        }
-                    }
-                    for (int key = start; key <= at; key++) {
-                        mask[row + p + key] = 0f;
-                    }
-                    at++;
+            for (int e = 0; e < t.size(); e++) {
+                if (t.parent(e) >= 0) {
+                    entry[i * nodes + e] = (long) fedAt[t.parent(e)] * vocab + t.token(e);
                 }
+                if (!t.inner(e)) {
+                    continue;
+                }
+                fedAt[e] = at;
+                int q = i * g + at;
+                tok[q] = t.token(e);
+                pos[q] = len + t.depth(e);
+                int row = q * s;
+                for (int key = 0; key < p; key++) {
+                    if (promptValid[i][key]) {
+                        mask[row + key] = 0f;
+                    }
+                }
+                for (int a = e; a >= 0; a = t.parent(a)) {
+                    mask[row + p + fedAt[a]] = 0f; // every ancestor of a fed node is fed (it has a child)
+                }
+                at++;
             }
             for (int q = at; q < g; q++) {
                 mask[(i * g + q) * s + p - 1] = 0f; // padding sees the prompt's last key: defined, never read
             }
         }
-        double[] logp;
         try (NDArray tokens = Inputs.longs(m, tok, b, g);
              NDArray positions = Inputs.longs(m, pos, b, g);
              NDArray maskArray = m.create(mask, new Shape(b, 1, g, s)).toType(model.dtype(), false);
-             NDArray targets = m.create(target, new Shape(b, g, 1))) {
-            logp = model.forward(tokens, positions, maskArray, cache, false).logSoftmax(-1).gather(targets, 2)
-                    .toType(DataType.FLOAT64, false).toDoubleArray();
+             NDArray entries = m.create(entry, new Shape(b, nodes))) {
+            return model.forward(tokens, positions, maskArray, cache, false).logSoftmax(-1)
+                    .reshape(b, (long) g * vocab).gather(entries, 1).toType(DataType.FLOAT64, false).toDoubleArray();
         }
-        int row = 0;
-        for (int i = 0; i < b; i++) {
-            int at = 0;
-            for (int[] cand : candidates.get(i)) {
-                for (int k = 0; k + 1 < cand.length; k++) {
-                    out[row * width + k] = logp[i * g + at++];
-                }
-                row++;
-            }
-        }
-        return out;
     }
 }

@@ -7,6 +7,7 @@ import ai.djl.ndarray.types.Shape;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.rlanything.neural.infer.CandidateTrie;
 import org.rlanything.neural.model.Inputs;
 import org.rlanything.neural.model.LlamaModel;
 
@@ -14,31 +15,33 @@ import org.rlanything.neural.model.LlamaModel;
  * A micro-batch of {@link ChoiceSequence}s scored in one differentiable forward pass: the log-probability
  * of each row's choice under the tempered softmax over its candidates' sequence log-likelihoods.
  *
- * <p><b>How.</b> Each row packs the prompt and then every candidate, one after the other:
- * {@code [prompt | c_0 | c_1 | ...]}. The attention mask is a tree: prompt tokens see the prompt causally;
- * a candidate's token sees the whole prompt and its own candidate's earlier tokens, never another
- * candidate; positions restart after the prompt for every candidate. So each candidate is scored exactly
- * as if it followed the prompt alone, the prompt is encoded once, and gradients reach every candidate.
- * The last prompt position predicts every candidate's first token; a candidate's position k predicts its
- * token k+1; only those positions go through the head and the log-softmax. A matrix of ones sums each
- * candidate's in-branch log-probabilities into l_b; then
+ * <p><b>How.</b> Each row packs the prompt and then the candidates' prefix tree ({@link CandidateTrie}: a
+ * leading run of tokens several candidates share appears once): {@code [prompt | node_0 | node_1 | ...]}. The
+ * attention mask follows the tree: prompt tokens see the prompt causally; a node sees the whole prompt, its
+ * ancestors and itself, never another branch; a node's position is the prompt's length plus its depth. So
+ * every candidate is scored exactly as if it followed the prompt alone, the prompt and each shared prefix are
+ * encoded once, and gradients reach every candidate. The prompt's last position predicts the first tokens and
+ * an inner node's position predicts its children's tokens; only those positions go through the head and the
+ * log-softmax. A 0/1 matrix sums the log-probabilities of the nodes on each candidate's path into l_b; then
  * {@code log π(a) = log_softmax(l/τ)[a]}. The trained grid is {@code [rows, 1]} with weight 1.
  */
 final class ChoiceBatch extends RowBatch<ChoiceSequence> {
 
-    /** Packed row width: the longest prompt plus all its candidates. */
+    /** Packed row width: the longest prompt plus its candidates' tree. */
     int packedWidth;
     int maxCandidates;
+    private final List<CandidateTrie> tries = new ArrayList<>();
 
     /** Packs {@code sequences} in order into batches of at most {@code maxTokensPerForward} packed tokens. */
     static List<ChoiceBatch> pack(List<ChoiceSequence> sequences, long maxTokensPerForward) {
         List<ChoiceBatch> out = new ArrayList<>();
-        for (List<ChoiceSequence> group : split(sequences, s -> s.promptLength() + s.candidateTokens(),
-                maxTokensPerForward)) {
+        for (List<ChoiceSequence> group : split(sequences, ChoiceSequence::packedWidth, maxTokensPerForward)) {
             ChoiceBatch batch = new ChoiceBatch();
             batch.rows.addAll(group);
             for (ChoiceSequence s : group) {
-                batch.packedWidth = Math.max(batch.packedWidth, s.promptLength() + s.candidateTokens());
+                CandidateTrie trie = CandidateTrie.of(s.candidates());
+                batch.tries.add(trie);
+                batch.packedWidth = Math.max(batch.packedWidth, s.promptLength() + trie.size());
                 batch.maxCandidates = Math.max(batch.maxCandidates, s.candidates().size());
             }
             out.add(batch);
@@ -63,30 +66,33 @@ final class ChoiceBatch extends RowBatch<ChoiceSequence> {
         int r = rows.size();
         int w = packedWidth;
         int j = maxCandidates;
+        int vocab = model.config().vocabSize();
         int hiddenSize = model.config().hiddenSize();
-        // Only the prompt's last position and the in-branch positions need logits: the head and the
-        // log-softmax run on those n positions alone, gathered from the hidden states.
-        int n = 1;
-        for (ChoiceSequence s : rows) {
-            int inBranch = 0;
-            for (int[] c : s.candidates()) {
-                inBranch += c.length - 1;
+        // sources: the prompt's last position, then every inner node's; entries: one per node, the log-probability
+        // of its token at its parent's source
+        int ns = 1;
+        int ne = 1;
+        for (CandidateTrie t : tries) {
+            int inner = 0;
+            for (int e = 0; e < t.size(); e++) {
+                inner += t.inner(e) ? 1 : 0;
             }
-            n = Math.max(n, 1 + inBranch);
+            ns = Math.max(ns, 1 + inner);
+            ne = Math.max(ne, t.size());
         }
         long[] tok = new long[r * w];
         long[] pos = new long[r * w];
         float[] mask = new float[r * w * w];
         Arrays.fill(mask, (float) LlamaModel.MASKED);
-        long[] source = new long[r * n * hiddenSize];
-        long[] next = new long[r * n];
-        float[] sum = new float[r * n * j];
-        long[] first = new long[r * j];
+        long[] source = new long[r * ns * hiddenSize];
+        long[] entry = new long[r * ne];
+        float[] sum = new float[r * ne * j];
         long[] chosen = new long[r];
         double[] invTemperature = new double[r];
         float[] missing = new float[r * j];
         for (int row = 0; row < r; row++) {
             ChoiceSequence s = rows.get(row);
+            CandidateTrie t = tries.get(row);
             int[] prompt = s.promptView();
             int p = prompt.length;
             int base = row * w;
@@ -95,41 +101,40 @@ final class ChoiceBatch extends RowBatch<ChoiceSequence> {
                 pos[base + k] = k;
                 Arrays.fill(mask, (base + k) * w, (base + k) * w + k + 1, 0f);
             }
-            int[] sourceOf = new int[n];
-            sourceOf[0] = p - 1;
-            int needed = 1;
-            int at = p;
-            List<int[]> candidates = s.candidates();
+            int[] sourcePosition = new int[ns];
+            Arrays.fill(sourcePosition, p - 1);
+            int[] sourceOf = new int[t.size()];
+            int sources = 1;
+            for (int e = 0; e < t.size(); e++) {
+                int q = p + e;
+                tok[base + q] = t.token(e);
+                pos[base + q] = p + t.depth(e);
+                int maskRow = (base + q) * w;
+                Arrays.fill(mask, maskRow, maskRow + p, 0f);
+                for (int a = e; a >= 0; a = t.parent(a)) {
+                    mask[maskRow + p + a] = 0f;
+                }
+                if (t.inner(e)) {
+                    sourceOf[e] = sources;
+                    sourcePosition[sources++] = q;
+                }
+                int from = t.parent(e) < 0 ? 0 : sourceOf[t.parent(e)];
+                entry[row * ne + e] = (long) from * vocab + t.token(e);
+            }
+            for (int q = p + t.size(); q < w; q++) {
+                mask[(base + q) * w] = 0f; // padding attends to the first token only: defined, never used
+            }
+            for (int k = 0; k < ns; k++) {
+                Arrays.fill(source, (row * ns + k) * hiddenSize, (row * ns + k + 1) * hiddenSize, sourcePosition[k]);
+            }
             for (int c = 0; c < j; c++) {
-                if (c >= candidates.size()) {
+                if (c >= t.candidates()) {
                     missing[row * j + c] = (float) LlamaModel.MASKED;
                     continue;
                 }
-                int[] cand = candidates.get(c);
-                int start = at;
-                first[row * j + c] = cand[0];
-                for (int k = 0; k < cand.length; k++) {
-                    int q = at + k;
-                    tok[base + q] = cand[k];
-                    pos[base + q] = p + k;
-                    int maskRow = (base + q) * w;
-                    Arrays.fill(mask, maskRow, maskRow + p, 0f);
-                    Arrays.fill(mask, maskRow + start, maskRow + q + 1, 0f);
-                    if (k + 1 < cand.length) {
-                        sourceOf[needed] = q;
-                        next[row * n + needed] = cand[k + 1];
-                        sum[(row * n + needed) * j + c] = 1f;
-                        needed++;
-                    }
+                for (int node : t.path(c)) {
+                    sum[(row * ne + node) * j + c] = 1f;
                 }
-                at += cand.length;
-            }
-            for (int q = at; q < w; q++) {
-                mask[(base + q) * w] = 0f; // padding attends to the first token only: defined, never used
-            }
-            for (int k = 0; k < n; k++) {
-                Arrays.fill(source, (row * n + k) * hiddenSize, (row * n + k + 1) * hiddenSize,
-                        k < needed ? sourceOf[k] : p - 1);
             }
             chosen[row] = s.chosen();
             invTemperature[row] = 1.0 / s.temperature();
@@ -137,12 +142,11 @@ final class ChoiceBatch extends RowBatch<ChoiceSequence> {
         DataType dt = model.dtype();
         NDArray hidden = model.hidden(Inputs.longs(m, tok, r, w), Inputs.longs(m, pos, r, w),
                 m.create(mask, new Shape(r, 1, w, w)).toType(dt, false), null);
-        NDArray logSoftmax = model.head(hidden.gather(m.create(source, new Shape(r, n, hiddenSize)), 1))
-                .logSoftmax(-1); // [r, n, vocab]: n = 0 is the prompt's last position
-        NDArray inBranch = logSoftmax.gather(m.create(next, new Shape(r, n, 1)), 2).squeeze(2);
-        NDArray firstTokens = logSoftmax.get(":, 0:1, :").gather(m.create(first, new Shape(r, 1, j)), 2).squeeze(1);
-        NDArray sequence = inBranch.expandDims(1).matMul(m.create(sum, new Shape(r, n, j)).toType(dt, false))
-                .squeeze(1).add(firstTokens);
+        NDArray logSoftmax = model.head(hidden.gather(m.create(source, new Shape(r, ns, hiddenSize)), 1))
+                .logSoftmax(-1); // [r, ns, vocab]: source 0 is the prompt's last position
+        NDArray entries = logSoftmax.reshape(r, (long) ns * vocab).gather(m.create(entry, new Shape(r, ne)), 1);
+        NDArray sequence = entries.expandDims(1).matMul(m.create(sum, new Shape(r, ne, j)).toType(dt, false))
+                .squeeze(1);
         NDArray logits = sequence.mul(m.create(invTemperature, new Shape(r, 1)).toType(dt, false))
                 .add(m.create(missing, new Shape(r, j)).toType(dt, false));
         NDArray logPi = logits.logSoftmax(1);

@@ -57,16 +57,11 @@ public record ChoiceSequence(int[] prompt, List<int[]> candidates, int chosen, d
         return prompt;
     }
 
-    /** Tokens of all candidates together (the width they add to a packed row). */
-    int candidateTokens() {
-        int n = 0;
-        for (int[] c : candidates) {
-            n += c.length;
-        }
-        return n;
+    /** Tokens of the packed row: the prompt, then the candidates' prefix tree (shared prefixes once). */
+    int packedWidth() {
+        return promptLength() + org.rlanything.neural.infer.CandidateTrie.of(candidates).size();
     }
 
-    /** The longest candidate (the furthest position it reaches after the prompt). */
     int longestCandidate() {
         int n = 0;
         for (int[] c : candidates) {

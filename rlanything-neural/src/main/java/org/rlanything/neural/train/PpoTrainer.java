@@ -201,7 +201,7 @@ public final class PpoTrainer {
             }
             // micro-batches of similar widths pad little; the minibatch, and so its gradient, is the same
             responses.sort(java.util.Comparator.comparingInt(s -> s.promptLength() + s.responseView().length));
-            choices.sort(java.util.Comparator.comparingInt(s -> s.promptLength() + s.candidateTokens()));
+            choices.sort(java.util.Comparator.comparingInt(ChoiceSequence::packedWidth));
             List<PpoBatch> micro = new ArrayList<>(PaddedBatch.pack(responses, config.maxTokensPerForward()));
             micro.addAll(ChoiceBatch.pack(choices, config.maxTokensPerForward()));
             out.add(micro);

@@ -99,6 +99,32 @@ class KvCacheSamplingTest {
     }
 
     @Test
+    void candidatesSharingPrefixesScoreAsEachAlone() {
+        try (NDManager root = TestModels.manager();
+             LlamaModel model = TestModels.tiny(root, CONFIG, DataType.FLOAT64, 3L)) {
+            SplittableRandom r = new SplittableRandom(6);
+            List<int[]> prompts = List.of(TestModels.randomTokens(r, 5, 40), TestModels.randomTokens(r, 2, 40));
+            // "go to cabinet 1", "go to cabinet 12", "go to desk 1", a duplicate, a prefix of another, a one-token one
+            List<List<int[]>> candidates = List.of(
+                    List.of(new int[] {5, 6, 7, 8}, new int[] {5, 6, 7, 8, 9}, new int[] {5, 6, 10, 8},
+                            new int[] {5, 6, 7, 8}, new int[] {5, 6}, new int[] {11}),
+                    List.of(new int[] {12, 13}, new int[] {12, 14}, new int[] {15}));
+            CandidateTrie trie = CandidateTrie.of(candidates.get(0));
+            assertEquals(8, trie.size(), "5 6 7 8 9 10 8' 11: shared prefixes once");
+            assertEquals(trie.path(0)[3], trie.path(3)[3], "a duplicate follows the same path");
+            List<List<double[]>> scored = new CandidateScorer(model).score(prompts, candidates);
+            SequenceScorer reference = new SequenceScorer(model);
+            for (int i = 0; i < prompts.size(); i++) {
+                assertEquals(candidates.get(i).size(), scored.get(i).size());
+                for (int j = 0; j < candidates.get(i).size(); j++) {
+                    double[] expected = reference.score(List.of(prompts.get(i)), List.of(candidates.get(i).get(j))).get(0);
+                    assertArrayEquals(expected, scored.get(i).get(j), 1e-10, "prompt " + i + " candidate " + j);
+                }
+            }
+        }
+    }
+
+    @Test
     void float32CachedSamplingMatchesWithinFloatTolerance() {
         try (NDManager root = TestModels.manager();
              LlamaModel model = TestModels.tiny(root, CONFIG, DataType.FLOAT32, 1L)) {
