@@ -108,7 +108,7 @@ public final class Generator {
         }
         try (StepScope scope = new StepScope(model.weights().manager())) {
             NDManager m = scope.manager();
-            KvCache cache = cached ? new KvCache(model.config().numLayers()) : null;
+            KvCache cache = cached ? new KvCache(model.config().numLayers(), total) : null;
             int filled = p;
             int fed = 0;
             for (int step = 0; step < maxNew; step++) {

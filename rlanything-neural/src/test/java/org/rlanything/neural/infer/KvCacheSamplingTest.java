@@ -99,6 +99,39 @@ class KvCacheSamplingTest {
     }
 
     @Test
+    void aCacheWrittenInPlaceGivesWhatAGrowingCacheGives() {
+        try (NDManager root = TestModels.manager();
+             LlamaModel model = TestModels.tiny(root, CONFIG, DataType.FLOAT32, 5L);
+             org.rlanything.neural.model.StepScope scope = new org.rlanything.neural.model.StepScope(root)) {
+            NDManager m = scope.manager();
+            SplittableRandom r = new SplittableRandom(9);
+            org.rlanything.neural.model.KvCache growing = new org.rlanything.neural.model.KvCache(CONFIG.numLayers());
+            org.rlanything.neural.model.KvCache reserved = new org.rlanything.neural.model.KvCache(CONFIG.numLayers(), 12);
+            int filled = 0;
+            for (int width : new int[] {6, 1, 1, 3, 1}) {
+                long[] tok = new long[2 * width];
+                long[] pos = new long[2 * width];
+                for (int i = 0; i < tok.length; i++) {
+                    tok[i] = 3 + r.nextInt(30);
+                    pos[i] = filled + i % width;
+                }
+                ai.djl.ndarray.NDArray tokens = org.rlanything.neural.model.Inputs.longs(m, tok, 2, width);
+                ai.djl.ndarray.NDArray positions = org.rlanything.neural.model.Inputs.longs(m, pos, 2, width);
+                boolean[][] keys = new boolean[2][filled + width];
+                for (boolean[] row : keys) {
+                    java.util.Arrays.fill(row, true);
+                }
+                ai.djl.ndarray.NDArray mask = org.rlanything.neural.model.Inputs.padded(m, DataType.FLOAT32, keys, filled, width);
+                float[] a = model.forward(tokens, positions, mask, growing, false).toFloatArray();
+                float[] b = model.forward(tokens, positions, mask, reserved, false).toFloatArray();
+                assertArrayEquals(a, b, 0f, "after " + filled + " positions");
+                filled += width;
+                assertEquals(filled, reserved.length());
+            }
+        }
+    }
+
+    @Test
     void candidatesSharingPrefixesScoreAsEachAlone() {
         try (NDManager root = TestModels.manager();
              LlamaModel model = TestModels.tiny(root, CONFIG, DataType.FLOAT64, 3L)) {
