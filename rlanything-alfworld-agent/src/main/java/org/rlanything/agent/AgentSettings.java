@@ -4,6 +4,9 @@ import java.nio.file.Path;
 import java.util.Objects;
 import org.rlanything.alfworld.rewrite.RewriteOperators;
 import org.rlanything.core.loop.Ablation;
+import org.rlanything.core.loop.AlgorithmConfig;
+import org.rlanything.neural.provider.NeuralPolicyConfig;
+import org.rlanything.neural.provider.NeuralRewardModelConfig;
 
 /**
  * Everything an ALFWorld training run with the neural backend needs ({@link AlfworldExperiment}), as one
@@ -132,36 +135,44 @@ public record AgentSettings(long seed, Path startingModels, Ablation arm, int po
         return b;
     }
 
-    /** Builder holding the embedded defaults; {@link #build()} validates. */
+    /**
+     * Builder holding the embedded defaults, read from where each setting is declared (the
+     * {@code alfworld} environment's and the neural models' settings records); {@link #build()} validates.
+     */
     public static final class Builder {
+        private static final AlfworldEnvironmentConfig ENV = AlfworldEnvironmentConfig.DEFAULTS;
+        private static final AlgorithmConfig ALGORITHM = AlgorithmConfig.defaults();
+        private static final NeuralPolicyConfig POLICY = NeuralPolicyConfig.DEFAULTS;
+        private static final NeuralRewardModelConfig JUDGE = NeuralRewardModelConfig.DEFAULTS;
+
         private long seed = 10086;
         private Path startingModels;
         private Ablation arm = Ablation.POLICY_REWARD_ENV;
-        private int poolSize = 512;
-        private int poolOffset = 1000;
+        private int poolSize = ENV.poolSize();
+        private int poolOffset = ENV.poolOffset();
         private int iterations = 20;
-        private int tasksPerIteration = 8;
-        private int rolloutsPerTask = 6;
-        private int maxSteps = 30;
-        private int verdictsPerStep = 3;
-        private int rewriterSamples = 8;
-        private RewriteOperators rewriteOperators = RewriteOperators.TYPE_SWAP;
-        private double policyLearningRate = 3e-4;
-        private int policyOptimizerSteps = 4;
-        private double policyTemperature = 1.0;
-        private double rewardModelLearningRate = 3e-4;
-        private int rewardModelOptimizerSteps = 4;
-        private double rewardModelTemperature = 1.0;
-        private int rewardModelMaxTokens = 10;
-        private int maxPromptTokens = 200;
-        private int maxTokensPerForward = 4096;
+        private int tasksPerIteration = AlfworldEnvironmentConfig.TASKS_PER_ITERATION;
+        private int rolloutsPerTask = AlfworldEnvironmentConfig.ROLLOUTS_PER_TASK;
+        private int maxSteps = ENV.maxSteps();
+        private int verdictsPerStep = ALGORITHM.verdictsPerStep();
+        private int rewriterSamples = ALGORITHM.rewriterSamples();
+        private RewriteOperators rewriteOperators = ENV.operators();
+        private double policyLearningRate = POLICY.learningRate();
+        private int policyOptimizerSteps = POLICY.optimizerSteps();
+        private double policyTemperature = POLICY.temperature();
+        private double rewardModelLearningRate = JUDGE.learningRate();
+        private int rewardModelOptimizerSteps = JUDGE.optimizerSteps();
+        private double rewardModelTemperature = JUDGE.temperature();
+        private int rewardModelMaxTokens = JUDGE.maxTokens();
+        private int maxPromptTokens = POLICY.maxPromptTokens();
+        private int maxTokensPerForward = POLICY.maxTokensPerForward();
         private int evaluateEvery = 0;
-        private int evalGeneratedGames = 96;
-        private boolean evalRealGames = true;
-        private int evalRollouts = 2;
-        private int evalMaxSteps = 50;
-        private double evalTemperature = 1.0;
-        private int evalVerdicts = 1;
+        private int evalGeneratedGames = ENV.evalGeneratedGames();
+        private boolean evalRealGames = ENV.evalRealGames();
+        private int evalRollouts = ENV.evalRollouts();
+        private int evalMaxSteps = ENV.evalMaxSteps();
+        private double evalTemperature = ENV.evalTemperature();
+        private int evalVerdicts = ENV.evalVerdicts();
 
         public Builder seed(long v) {
             seed = v;

@@ -27,14 +27,15 @@ import org.rlanything.core.loop.RLAnythingLoop;
  */
 public final class KeyLockDemo {
 
-    /** Step limit of the demo's rollouts. */
-    public static final int MAX_STEPS = 12;
+    /** Step limit of the demo's rollouts (the {@code keylock} kind's default). */
+    public static final int MAX_STEPS = KeyLockEnvironmentConfig.DEFAULTS.maxSteps();
     /** Door counts of the initial pool: mostly too hard for a random policy. */
-    private static final int MIN_LENGTH = 2;
-    private static final int MAX_LENGTH = 7;
+    private static final int MIN_LENGTH = KeyLockEnvironmentConfig.DEFAULTS.minDoors();
+    private static final int MAX_LENGTH = KeyLockEnvironmentConfig.DEFAULTS.maxDoors();
 
-    private final TabularPolicy policy = new TabularPolicy(1.0);
-    private final TabularJudge judge = new TabularJudge(4.0, 0.05);
+    private final TabularPolicy policy = new TabularPolicy(TabularPolicyConfig.DEFAULTS.learningRate());
+    private final TabularJudge judge = new TabularJudge(TabularRewardModelConfig.DEFAULTS.learningRate(),
+            TabularRewardModelConfig.DEFAULTS.invalidRate());
     private final KeyLockEnvironment environment = new KeyLockEnvironment(MAX_STEPS);
     private final RLAnythingLoop loop;
 
@@ -44,10 +45,12 @@ public final class KeyLockDemo {
      * @param listener receives every iteration's record (may be null)
      */
     public KeyLockDemo(long seed, Ablation arm, LoopListener listener) {
-        LoopConfig config = LoopConfig.builder().seed(seed).tasksPerIteration(8).rolloutsPerTask(8)
+        LoopConfig config = LoopConfig.builder().seed(seed)
+                .tasksPerIteration(KeyLockEnvironmentConfig.TASKS_PER_ITERATION)
+                .rolloutsPerTask(KeyLockEnvironmentConfig.ROLLOUTS_PER_TASK)
                 .maxSteps(MAX_STEPS).verdictsPerStep(3).rewriterSamples(4).evaluateEvery(5).ablation(arm).build();
         RLAnythingLoop.Builder builder = RLAnythingLoop.builder().config(config).environment(environment)
-                .policy(policy).rewardModel(judge).rewriter(new KeyLockRewriter()).tasks(pool(seed, 16))
+                .policy(policy).rewardModel(judge).rewriter(new KeyLockRewriter()).tasks(pool(seed, KeyLockEnvironmentConfig.DEFAULTS.poolSize()))
                 .evaluator(evaluator());
         if (listener != null) {
             builder.listener(listener);

@@ -15,6 +15,7 @@ import org.rlanything.core.loop.IterationRecord;
 import org.rlanything.core.loop.LoopConfig;
 import org.rlanything.core.loop.LoopState;
 import org.rlanything.core.loop.RLAnythingLoop;
+import org.rlanything.core.spi.ProviderRegistry;
 
 /**
  * A training run in its run folder: starts fresh or resumes exactly from the last complete checkpoint.
@@ -38,11 +39,13 @@ public final class TrainingRun {
         this.components = Backends.create(config);
         loadInit("trainer.policy_init", config.trainer().policyInit(), components.policyState());
         loadInit("trainer.reward_model_init", config.trainer().rewardModelInit(), components.rewardModelState());
-        LoopConfig loopConfig = config.algorithm().toLoopConfig(config.trainer(), config.environment().maxSteps());
+        LoopConfig loopConfig = config.algorithm().toLoopConfig(config.trainer().seed(), config.trainer().evaluateEvery(),
+                config.environment().maxSteps());
         RunRecorder recorder = new RunRecorder(folder, components, loopConfig, config.trainer().checkpointEvery(),
                 config.trainer().keepCheckpoints(), config.trainer().savedTrajectories(), config.trainer().iterations(),
                 CheckpointManifest.Identity.of(config));
         RLAnythingLoop.Builder builder = RLAnythingLoop.builder().config(loopConfig)
+                .rolloutEngine(ProviderRegistry.get().engine(config.trainer().rolloutEngine()).create())
                 .environment(components.environment()).policy(components.policy())
                 .rewardModel(components.rewardModel()).rewriter(components.rewriter()).tasks(components.tasks())
                 .evaluator(components.evaluator()).listener(recorder).listener(record -> last = record)

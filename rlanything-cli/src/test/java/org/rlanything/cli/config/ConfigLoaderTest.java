@@ -9,6 +9,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.rlanything.core.judge.LabelRewardModelConfig;
+import org.rlanything.demo.TabularRewardModelConfig;
+import org.rlanything.agent.AlfworldEnvironmentConfig;
+import org.rlanything.neural.provider.NeuralPolicyConfig;
+
 import org.junit.jupiter.api.io.TempDir;
 import org.rlanything.core.loop.Ablation;
 
@@ -65,7 +70,7 @@ class ConfigLoaderTest {
         String arm = error("algorithm:\n  arm: everything\n");
         assertTrue(arm.contains("algorithm.arm: expected one of OUTCOME_ONLY, GRPO, POLICY"), arm);
         String kind = error("environment:\n  kind: minecraft\n");
-        assertTrue(kind.contains("environment.kind: unknown kind 'minecraft'; expected one of keylock"), kind);
+        assertTrue(kind.contains("environment.kind: unknown kind 'minecraft'; expected one of alfworld, keylock"), kind);
     }
 
     @Test

@@ -1,12 +1,10 @@
-package org.rlanything.neural;
-
-import org.rlanything.core.JudgeRequest;
-import org.rlanything.core.PolicyContext;
+package org.rlanything.core;
 
 /**
  * Renders what the policy and the reward model read, and maps between responses and environment
  * commands. Environments with their own conventions (for example a compact ALFWorld prompt) plug in
- * their own implementation; {@link GenericPromptFormat} is the default.
+ * their own implementation; the neural backend's {@code GenericPromptFormat} is its default.
+ * Nothing here is neural: any text-generating backend (an endpoint too) renders its prompts with it.
  */
 public interface PromptFormat {
 

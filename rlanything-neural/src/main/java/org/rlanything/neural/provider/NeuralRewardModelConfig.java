@@ -1,6 +1,7 @@
-package org.rlanything.cli.config;
+package org.rlanything.neural.provider;
 
-import org.rlanything.agent.AgentSettings;
+import org.rlanything.core.config.Check;
+import org.rlanything.core.spi.RewardModelConfig;
 
 /**
  * {@code reward_model.kind: neural}: the small generative judge (rlanything-neural): a short judgment
@@ -15,13 +16,13 @@ import org.rlanything.agent.AgentSettings;
 public record NeuralRewardModelConfig(Double learningRate, Integer optimizerSteps, Double temperature,
                                       Integer maxTokens) implements RewardModelConfig {
 
-    private static final AgentSettings DEFAULTS = AgentSettings.builder().build();
+    /** Every key at its default. */
+    public static final NeuralRewardModelConfig DEFAULTS = new NeuralRewardModelConfig(null, null, null, null);
 
     public NeuralRewardModelConfig {
-        learningRate = Check.between("learning_rate", learningRate, DEFAULTS.rewardModelLearningRate(), 1e-9, 1.0);
-        optimizerSteps = Check.between("optimizer_steps", optimizerSteps, DEFAULTS.rewardModelOptimizerSteps(), 1,
-                1000);
-        temperature = Check.between("temperature", temperature, DEFAULTS.rewardModelTemperature(), 0.0, 10.0);
-        maxTokens = Check.between("max_tokens", maxTokens, DEFAULTS.rewardModelMaxTokens(), 2, 4096);
+        learningRate = Check.between("learning_rate", learningRate, 3e-4, 1e-9, 1.0);
+        optimizerSteps = Check.between("optimizer_steps", optimizerSteps, 4, 1, 1000);
+        temperature = Check.between("temperature", temperature, 1.0, 0.0, 10.0);
+        maxTokens = Check.between("max_tokens", maxTokens, 10, 2, 4096);
     }
 }

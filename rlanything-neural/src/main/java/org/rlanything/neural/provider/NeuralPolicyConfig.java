@@ -1,6 +1,7 @@
-package org.rlanything.cli.config;
+package org.rlanything.neural.provider;
 
-import org.rlanything.agent.AgentSettings;
+import org.rlanything.core.config.Check;
+import org.rlanything.core.spi.PolicyConfig;
 
 /**
  * {@code policy.kind: neural}: the small language-model policy (rlanything-neural), started from the
@@ -15,14 +16,14 @@ import org.rlanything.agent.AgentSettings;
 public record NeuralPolicyConfig(Double learningRate, Integer optimizerSteps, Double temperature,
                                  Integer maxPromptTokens, Integer maxTokensPerForward) implements PolicyConfig {
 
-    private static final AgentSettings DEFAULTS = AgentSettings.builder().build();
+    /** Every key at its default. */
+    public static final NeuralPolicyConfig DEFAULTS = new NeuralPolicyConfig(null, null, null, null, null);
 
     public NeuralPolicyConfig {
-        learningRate = Check.between("learning_rate", learningRate, DEFAULTS.policyLearningRate(), 1e-9, 1.0);
-        optimizerSteps = Check.between("optimizer_steps", optimizerSteps, DEFAULTS.policyOptimizerSteps(), 1, 1000);
-        temperature = Check.between("temperature", temperature, DEFAULTS.policyTemperature(), 0.0, 10.0);
-        maxPromptTokens = Check.between("max_prompt_tokens", maxPromptTokens, DEFAULTS.maxPromptTokens(), 8, 100000);
-        maxTokensPerForward = Check.between("max_tokens_per_forward", maxTokensPerForward,
-                DEFAULTS.maxTokensPerForward(), 64, 1 << 20);
+        learningRate = Check.between("learning_rate", learningRate, 3e-4, 1e-9, 1.0);
+        optimizerSteps = Check.between("optimizer_steps", optimizerSteps, 4, 1, 1000);
+        temperature = Check.between("temperature", temperature, 1.0, 0.0, 10.0);
+        maxPromptTokens = Check.between("max_prompt_tokens", maxPromptTokens, 200, 8, 100000);
+        maxTokensPerForward = Check.between("max_tokens_per_forward", maxTokensPerForward, 4096, 64, 1 << 20);
     }
 }

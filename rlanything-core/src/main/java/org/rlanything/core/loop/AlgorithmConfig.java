@@ -1,16 +1,17 @@
-package org.rlanything.cli.config;
+package org.rlanything.core.loop;
 
 import java.util.List;
 import org.rlanything.core.adapt.AdaptationThresholds;
-import org.rlanything.core.loop.Ablation;
-import org.rlanything.core.loop.LoopConfig;
+import org.rlanything.core.config.Check;
+import org.rlanything.core.config.InvalidValueException;
 import org.rlanything.core.reward.AccuracyBand;
 import org.rlanything.core.reward.RewardModelWeighting;
 import org.rlanything.core.reward.SingletonMode;
 
 /**
  * The {@code algorithm} section: the ablation arm and the loop's sizes and thresholds (method.md §1-§5).
- * Defaults are the reference's text-game values.
+ * Defaults are the reference's text-game values; an environment kind may declare its own sizes
+ * ({@code EnvironmentProvider.algorithmDefaults}), which the config loader lays under a config's keys.
  *
  * @param arm which components learn: OUTCOME_ONLY, GRPO, POLICY, POLICY_REWARD, POLICY_REWARD_ENV, STEP_ONLY
  * @param tasksPerIteration K
@@ -48,18 +49,19 @@ public record AlgorithmConfig(Ablation arm, Integer tasksPerIteration, Integer r
         rewardModelWeighting = rewardModelWeighting == null ? RewardModelWeighting.STEP : rewardModelWeighting;
     }
 
+    /** Every key at its default. */
     public static AlgorithmConfig defaults() {
         return new AlgorithmConfig(null, null, null, null, null, null, null, null, null, null, null, null);
     }
 
-    /** The loop's settings from this section, the trainer's and the environment's step limit. */
-    public LoopConfig toLoopConfig(TrainerConfig trainer, int maxSteps) {
-        return LoopConfig.builder().seed(trainer.seed()).tasksPerIteration(tasksPerIteration)
+    /** The loop's settings from this section, the run seed, E and the environment's step limit H. */
+    public LoopConfig toLoopConfig(long seed, int evaluateEvery, int maxSteps) {
+        return LoopConfig.builder().seed(seed).tasksPerIteration(tasksPerIteration)
                 .rolloutsPerTask(rolloutsPerTask).maxSteps(maxSteps).verdictsPerStep(verdictsPerStep).lambda(lambda)
                 .ablation(arm).thresholds(new AdaptationThresholds(alphaLow, alphaHigh))
                 .policyBand(new AccuracyBand(policyBand.get(0), policyBand.get(1)))
                 .rewardModelBand(new AccuracyBand(rewardModelBand.get(0), rewardModelBand.get(1)))
-                .singleton(singleton).rewriterSamples(rewriterSamples).evaluateEvery(trainer.evaluateEvery())
+                .singleton(singleton).rewriterSamples(rewriterSamples).evaluateEvery(evaluateEvery)
                 .rewardModelWeighting(rewardModelWeighting).build();
     }
 }

@@ -1,12 +1,13 @@
-package org.rlanything.cli.config;
+package org.rlanything.agent;
 
-import org.rlanything.agent.AgentSettings;
 import org.rlanything.alfworld.rewrite.RewriteOperators;
+import org.rlanything.core.config.Check;
+import org.rlanything.core.spi.EnvironmentConfig;
 
 /**
  * {@code environment.kind: alfworld}: generated ALFWorld training games in the layout rooms, evaluated on
  * held-out generated games (in-domain) and on the shared real games (out-of-domain, never trained on).
- * Defaults are those of {@link AgentSettings}, the embedded default chosen on generated games.
+ * The defaults here are the embedded default chosen on generated games ({@link AgentSettings} reads them).
  *
  * @param poolSize slots of the task pool (generated training games)
  * @param poolOffset index of the pool's first game in the seed's stream of generated games
@@ -26,20 +27,27 @@ public record AlfworldEnvironmentConfig(Integer poolSize, Integer poolOffset, In
                                         String rewriteOperators)
         implements EnvironmentConfig {
 
-    private static final AgentSettings DEFAULTS = AgentSettings.builder().build();
+    /** K for ALFWorld: games per iteration (the {@code algorithm} default of this kind). */
+    public static final int TASKS_PER_ITERATION = 8;
+    /** N for ALFWorld: rollouts per game (the {@code algorithm} default of this kind). */
+    public static final int ROLLOUTS_PER_TASK = 6;
+
+    /** Every key at its default. */
+    public static final AlfworldEnvironmentConfig DEFAULTS = new AlfworldEnvironmentConfig(null, null, null, null,
+            null, null, null, null, null, null);
 
     public AlfworldEnvironmentConfig {
-        poolSize = Check.between("pool_size", poolSize, DEFAULTS.poolSize(), 1, 10_000);
-        poolOffset = Check.atLeast("pool_offset", poolOffset, DEFAULTS.poolOffset(), 0);
-        maxSteps = Check.between("max_steps", maxSteps, DEFAULTS.maxSteps(), 1, 200);
-        evalGeneratedGames = Check.between("eval_generated_games", evalGeneratedGames, DEFAULTS.evalGeneratedGames(), 0,
+        poolSize = Check.between("pool_size", poolSize, 512, 1, 10_000);
+        poolOffset = Check.atLeast("pool_offset", poolOffset, 1000, 0);
+        maxSteps = Check.between("max_steps", maxSteps, 30, 1, 200);
+        evalGeneratedGames = Check.between("eval_generated_games", evalGeneratedGames, 96, 0,
                 10_000);
-        evalRealGames = evalRealGames == null ? DEFAULTS.evalRealGames() : evalRealGames;
-        evalRollouts = Check.between("eval_rollouts", evalRollouts, DEFAULTS.evalRollouts(), 1, 1024);
-        evalMaxSteps = Check.between("eval_max_steps", evalMaxSteps, DEFAULTS.evalMaxSteps(), 1, 200);
-        evalTemperature = Check.between("eval_temperature", evalTemperature, DEFAULTS.evalTemperature(), 0.0, 10.0);
-        evalVerdicts = Check.between("eval_verdicts", evalVerdicts, DEFAULTS.evalVerdicts(), 0, 16);
-        rewriteOperators = rewriteOperators == null ? DEFAULTS.rewriteOperators().key()
+        evalRealGames = evalRealGames == null ? true : evalRealGames;
+        evalRollouts = Check.between("eval_rollouts", evalRollouts, 2, 1, 1024);
+        evalMaxSteps = Check.between("eval_max_steps", evalMaxSteps, 50, 1, 200);
+        evalTemperature = Check.between("eval_temperature", evalTemperature, 1.0, 0.0, 10.0);
+        evalVerdicts = Check.between("eval_verdicts", evalVerdicts, 1, 0, 16);
+        rewriteOperators = rewriteOperators == null ? RewriteOperators.TYPE_SWAP.key()
                 : RewriteOperators.ofKey(rewriteOperators).key();
     }
 

@@ -1,4 +1,8 @@
-package org.rlanything.cli.config;
+package org.rlanything.core.judge;
+
+import org.rlanything.core.config.Check;
+import org.rlanything.core.config.InvalidValueException;
+import org.rlanything.core.spi.RewardModelConfig;
 
 /**
  * {@code reward_model.kind: label}: the controlled judge of the judge-quality sweep: each verdict is the
@@ -10,6 +14,9 @@ package org.rlanything.cli.config;
  *     {@code planner} (the omniscient planner's)
  */
 public record LabelRewardModelConfig(Double flipProbability, String label) implements RewardModelConfig {
+    /** Every key at its default. */
+    public static final LabelRewardModelConfig DEFAULTS = new LabelRewardModelConfig(null, null);
+
     public LabelRewardModelConfig {
         flipProbability = Check.between("flip_probability", flipProbability, 0.3, 0.0, 1.0);
         label = label == null ? "restrained" : label;

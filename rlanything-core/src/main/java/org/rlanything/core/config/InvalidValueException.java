@@ -1,4 +1,4 @@
-package org.rlanything.cli.config;
+package org.rlanything.core.config;
 
 /**
  * Thrown by a config record's constructor when one of its values is out of range. {@code key} is the

@@ -1,4 +1,4 @@
-package org.rlanything.cli.run;
+package org.rlanything.agent;
 
 import org.rlanything.core.io.AtomicFiles;
 import java.io.IOException;
@@ -6,9 +6,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.function.Consumer;
-import org.rlanything.agent.AlfworldGames;
-import org.rlanything.agent.PretrainSettings;
-import org.rlanything.agent.Pretrainer;
 
 /**
  * The neural backend's starting models (the paper starts from pretrained instruct models): a folder with
@@ -16,9 +13,9 @@ import org.rlanything.agent.Pretrainer;
  * and a warm start of the judge ({@link Pretrainer}). Made once, into a temporary sibling folder that is
  * renamed into place, then reused by every run and ablation arm that names it.
  */
-public final class StartingModels {
+public final class StartingModelsFolder {
 
-    private StartingModels() {
+    private StartingModelsFolder() {
     }
 
     /** Makes the starting models of {@code seed} in {@code folder} unless they are already there. */
