@@ -43,7 +43,7 @@ public final class TrainingRun {
                 config.environment().maxSteps());
         RunRecorder recorder = new RunRecorder(folder, components, loopConfig, config.trainer().checkpointEvery(),
                 config.trainer().keepCheckpoints(), config.trainer().savedTrajectories(), config.trainer().iterations(),
-                CheckpointManifest.Identity.of(config));
+                CheckpointManifest.Identity.of(config).with(provenance(config, components)));
         RLAnythingLoop.Builder builder = RLAnythingLoop.builder().config(loopConfig)
                 .rolloutEngine(ProviderRegistry.get().engine(config.trainer().rolloutEngine()).create())
                 .environment(components.environment()).policy(components.policy())
@@ -56,6 +56,15 @@ public final class TrainingRun {
             builder.listener(this.progress);
         }
         this.loop = builder.build();
+    }
+
+    private static Provenance provenance(RunConfig config, RunComponents components) {
+        try {
+            return Provenance.of(config, components);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException("Cannot hash the data manifest " + components.dataManifest() + ": "
+                    + e.getMessage(), e);
+        }
     }
 
     private static void loadInit(String key, String folder, org.rlanything.core.Checkpointable model) {
