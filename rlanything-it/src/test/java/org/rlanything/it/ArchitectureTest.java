@@ -1,8 +1,11 @@
 package org.rlanything.it;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
@@ -13,10 +16,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.junit.jupiter.api.Test;
 
 /**
  * The rules between modules (docs/architecture.md): core depends on no other module; nothing depends on
@@ -40,9 +43,13 @@ class ArchitectureTest {
 
     @BeforeAll
     static void importMainClasses() {
+        // the modules' main classes, from target/classes (mvn test) or their jars (mvn verify)
         main = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_JARS)
                 .importPackages("org.rlanything");
+        MODULES.forEach((module, packages) -> assertFalse(main.that(JavaClass.Predicates.resideInAPackage(packages))
+                .isEmpty(), "the main classes of " + module + " are imported"));
+        assertTrue(main.that(JavaClass.Predicates.resideInAPackage("org.rlanything.it..")).isEmpty(),
+                "test classes are not imported");
     }
 
     @Test
