@@ -80,26 +80,15 @@ public final class AlfworldEnvironmentProvider implements EnvironmentProvider<Al
         return StartingModelsFolder.ensure(context.startingModels(), context.seed(), games, context.log());
     }
 
-    /** The experiment's settings: each read from the section that declares it. */
+    /** The experiment's settings: the run's sections as they are (other model kinds: the neural defaults). */
     static AgentSettings settings(AlfworldEnvironmentConfig env, RunContext context, Path startingModels) {
         NeuralPolicyConfig policy = context.policy() instanceof NeuralPolicyConfig neural ? neural
                 : NeuralPolicyConfig.DEFAULTS;
         NeuralRewardModelConfig judge = context.rewardModel() instanceof NeuralRewardModelConfig neural ? neural
                 : NeuralRewardModelConfig.DEFAULTS;
         return AgentSettings.builder().seed(context.seed()).startingModels(startingModels)
-                .arm(context.algorithm().arm()).poolSize(env.poolSize()).poolOffset(env.poolOffset())
-                .tasksPerIteration(context.algorithm().tasksPerIteration())
-                .rolloutsPerTask(context.algorithm().rolloutsPerTask()).maxSteps(env.maxSteps())
-                .verdictsPerStep(context.algorithm().verdictsPerStep())
-                .rewriterSamples(context.algorithm().rewriterSamples()).rewriteOperators(env.operators())
-                .policyLearningRate(policy.learningRate())
-                .policyOptimizerSteps(policy.optimizerSteps()).policyTemperature(policy.temperature())
-                .rewardModelLearningRate(judge.learningRate()).rewardModelOptimizerSteps(judge.optimizerSteps())
-                .rewardModelTemperature(judge.temperature()).rewardModelMaxTokens(judge.maxTokens())
-                .maxPromptTokens(policy.maxPromptTokens()).maxTokensPerForward(policy.maxTokensPerForward())
-                .evaluateEvery(context.evaluateEvery()).evalGeneratedGames(env.evalGeneratedGames())
-                .evalRealGames(env.evalRealGames()).evalRollouts(env.evalRollouts()).evalMaxSteps(env.evalMaxSteps())
-                .evalTemperature(env.evalTemperature()).evalVerdicts(env.evalVerdicts()).build();
+                .evaluateEvery(context.evaluateEvery()).environment(env).algorithm(context.algorithm())
+                .policy(policy).rewardModel(judge).build();
     }
 
     /** The neural policy and judge, loaded together on first use (a label judge run loads no judge here). */
