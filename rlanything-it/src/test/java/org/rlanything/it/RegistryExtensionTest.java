@@ -19,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.rlanything.cli.Main;
 import org.rlanything.core.spi.ProviderRegistry;
 import org.rlanything.core.spi.Section;
+import org.rlanything.it.kinds.CountingEngineProvider;
 
 /**
  * A new environment kind ({@code rungs}), policy kind ({@code stepper}) and judge kind ({@code echo_judge})
@@ -84,6 +85,26 @@ class RegistryExtensionTest {
         assertEquals(0, cli(more, "train", "--resume", run.toString(), "-q", "trainer.iterations=4"),
                 more.toString());
         assertEquals(5, Files.readAllLines(run.resolve("metrics.jsonl")).size());
+    }
+
+    @Test
+    void theRolloutEngineComesFromTheConfigAndCarriesRolloutsJudgingAndRewrites() throws IOException {
+        int rollouts = CountingEngineProvider.ROLLOUTS.get();
+        int judged = CountingEngineProvider.JUDGE_CALLS.get();
+        int rewrites = CountingEngineProvider.REWRITES.get();
+        StringWriter out = new StringWriter();
+        assertEquals(0, cli(out, "train", config("rungs").toString(), "-q", "trainer.rollout_engine=counting"),
+                out.toString());
+        assertTrue(CountingEngineProvider.ROLLOUTS.get() - rollouts >= 3, "one rollout batch per iteration at least");
+        assertTrue(CountingEngineProvider.JUDGE_CALLS.get() - judged >= 3, "one judge batch per iteration at least");
+        assertTrue(CountingEngineProvider.REWRITES.get() > rewrites, "rewrite attempts go through the engine");
+        assertTrue(Files.readString(dir.resolve("run").resolve("config.yaml")).contains("rollout_engine: counting"));
+
+        StringWriter unknown = new StringWriter();
+        assertEquals(2, cli(unknown, "train", config("rungs").toString(), "-q", "trainer.rollout_engine=ray",
+                "trainer.run_dir=" + dir.resolve("other")), unknown.toString());
+        assertTrue(unknown.toString().contains("Command-line override 'trainer.rollout_engine=ray':"
+                + " trainer.rollout_engine: unknown engine 'ray'; expected one of counting, local."), unknown.toString());
     }
 
     @Test
