@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import org.rlanything.cli.config.RunConfig;
+import org.rlanything.core.Checkpointable;
 import org.rlanything.core.Policy;
 import org.rlanything.core.RewardModel;
 import org.rlanything.core.spi.EnvironmentConfig;
@@ -15,6 +16,7 @@ import org.rlanything.core.spi.ProviderRegistry;
 import org.rlanything.core.spi.RewardModelConfig;
 import org.rlanything.core.spi.RewardModelProvider;
 import org.rlanything.core.spi.RunContext;
+import org.rlanything.core.spi.Section;
 
 /**
  * Builds a run's components from its config by looking each section's kind up in the
@@ -31,10 +33,21 @@ public final class Backends {
             EnvironmentParts environment = environmentProvider(config).create(config.environment(), context);
             Policy policy = policyProvider(config).create(config.policy(), context, environment);
             RewardModel rewardModel = rewardModelProvider(config).create(config.rewardModel(), context, environment);
+            requireCheckpointable(config, Section.POLICY, policy);
+            requireCheckpointable(config, Section.REWARD_MODEL, rewardModel);
             return new RunComponents(environment, policy, rewardModel);
         } catch (IOException e) {
-            throw new UncheckedIOException("Cannot build the " + config.kindOf(org.rlanything.core.spi.Section.ENVIRONMENT)
-                    + " run: " + e.getMessage(), e);
+            throw new UncheckedIOException("Cannot build the " + config.kindOf(Section.ENVIRONMENT) + " run: "
+                    + e.getMessage(), e);
+        }
+    }
+
+    /** A run folder checkpoints its models: a model kind without saved state cannot train in one. */
+    private static void requireCheckpointable(RunConfig config, Section section, Object model) {
+        if (!(model instanceof Checkpointable)) {
+            throw new IllegalArgumentException(section.key() + ".kind " + config.kindOf(section) + " makes a "
+                    + model.getClass().getSimpleName() + ", which is not Checkpointable; a training run checkpoints"
+                    + " its policy and reward model (use it where no run folder is needed).");
         }
     }
 
