@@ -95,7 +95,8 @@ class RegistryExtensionTest {
         StringWriter out = new StringWriter();
         assertEquals(0, cli(out, "train", config("rungs").toString(), "-q", "trainer.rollout_engine=counting"),
                 out.toString());
-        assertTrue(CountingEngineProvider.ROLLOUTS.get() - rollouts >= 3, "one rollout batch per iteration at least");
+        // 3 iterations' rollouts and 4 evaluations (the starting point and every iteration's) at least
+        assertTrue(CountingEngineProvider.ROLLOUTS.get() - rollouts >= 7, "rollouts and evaluations go through it");
         assertTrue(CountingEngineProvider.JUDGE_CALLS.get() - judged >= 3, "one judge batch per iteration at least");
         assertTrue(CountingEngineProvider.REWRITES.get() > rewrites, "rewrite attempts go through the engine");
         assertTrue(Files.readString(dir.resolve("run").resolve("config.yaml")).contains("rollout_engine: counting"));

@@ -68,7 +68,8 @@ public final class AlfworldEnvironmentProvider implements EnvironmentProvider<Al
         AlfworldExperiment experiment = AlfworldExperiment.withoutModels(settings, games, context.log());
         NeuralModels models = new LazyModels(settings, games, context);
         return new EnvironmentParts(KIND, KIND, experiment.environment(), new ArrayList<>(experiment.tasks()),
-                experiment.codec(), experiment.rewriter(), experiment.evaluator(), games.data().manifest(),
+                experiment.codec(), experiment.rewriter(), experiment.evaluator().withEngine(context.engine()),
+                games.data().manifest(),
                 Map.of(NeuralModels.class, models, PromptFormat.class, experiment.format()));
     }
 

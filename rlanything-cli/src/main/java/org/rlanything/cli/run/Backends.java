@@ -35,7 +35,7 @@ public final class Backends {
             RewardModel rewardModel = rewardModelProvider(config).create(config.rewardModel(), context, environment);
             requireCheckpointable(config, Section.POLICY, policy);
             requireCheckpointable(config, Section.REWARD_MODEL, rewardModel);
-            return new RunComponents(environment, policy, rewardModel);
+            return new RunComponents(environment, policy, rewardModel, context.engine());
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot build the " + config.kindOf(Section.ENVIRONMENT) + " run: "
                     + e.getMessage(), e);
@@ -64,7 +64,8 @@ public final class Backends {
     static RunContext context(RunConfig config) {
         return new RunContext(config.trainer().seed(), config.algorithm(), config.trainer().evaluateEvery(),
                 config.trainer().startingModels() == null ? null : Path.of(config.trainer().startingModels()),
-                config.policy(), config.rewardModel(), line -> System.err.println(line));
+                config.policy(), config.rewardModel(), line -> System.err.println(line),
+                ProviderRegistry.get().engine(config.trainer().rolloutEngine()).create());
     }
 
     @SuppressWarnings("unchecked")

@@ -8,6 +8,7 @@ import org.rlanything.core.Environment;
 import org.rlanything.core.Policy;
 import org.rlanything.core.RewardModel;
 import org.rlanything.core.Rewriter;
+import org.rlanything.core.RolloutEngine;
 import org.rlanything.core.Task;
 import org.rlanything.core.TaskCodec;
 import org.rlanything.core.loop.Evaluator;
@@ -19,10 +20,12 @@ import org.rlanything.core.spi.EnvironmentParts;
  * @param parts the environment side (environment, tasks, codec, rewriter, evaluator, data manifest)
  * @param policy the policy, which must also be {@link Checkpointable}
  * @param rewardModel the reward model, which must also be {@link Checkpointable}
+ * @param engine the rollout engine ({@code trainer.rollout_engine}) the loop and the evaluation use
  */
-public record RunComponents(EnvironmentParts parts, Policy policy, RewardModel rewardModel) {
+public record RunComponents(EnvironmentParts parts, Policy policy, RewardModel rewardModel, RolloutEngine engine) {
     public RunComponents {
         Objects.requireNonNull(parts, "parts");
+        Objects.requireNonNull(engine, "engine");
         if (!(policy instanceof Checkpointable) || !(rewardModel instanceof Checkpointable)) {
             throw new IllegalArgumentException("The policy and the reward model must be checkpointable.");
         }

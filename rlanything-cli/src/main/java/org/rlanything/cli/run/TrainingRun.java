@@ -15,7 +15,6 @@ import org.rlanything.core.loop.IterationRecord;
 import org.rlanything.core.loop.LoopConfig;
 import org.rlanything.core.loop.LoopState;
 import org.rlanything.core.loop.RLAnythingLoop;
-import org.rlanything.core.spi.ProviderRegistry;
 
 /**
  * A training run in its run folder: starts fresh or resumes exactly from the last complete checkpoint.
@@ -45,7 +44,7 @@ public final class TrainingRun {
                 config.trainer().keepCheckpoints(), config.trainer().savedTrajectories(), config.trainer().iterations(),
                 CheckpointManifest.Identity.of(config).with(provenance(config, components)));
         RLAnythingLoop.Builder builder = RLAnythingLoop.builder().config(loopConfig)
-                .rolloutEngine(ProviderRegistry.get().engine(config.trainer().rolloutEngine()).create())
+                .rolloutEngine(components.engine())
                 .environment(components.environment()).policy(components.policy())
                 .rewardModel(components.rewardModel()).rewriter(components.rewriter()).tasks(components.tasks())
                 .evaluator(components.evaluator()).listener(recorder).listener(record -> last = record)

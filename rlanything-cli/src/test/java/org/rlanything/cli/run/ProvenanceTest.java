@@ -66,6 +66,7 @@ class ProvenanceTest {
     private static RunComponents withManifest(RunComponents components, Path manifest) {
         EnvironmentParts p = components.parts();
         return new RunComponents(new EnvironmentParts(p.kind(), p.name(), p.environment(), p.tasks(), p.codec(),
-                p.rewriter(), p.evaluator(), manifest, p.extensions()), components.policy(), components.rewardModel());
+                p.rewriter(), p.evaluator(), manifest, p.extensions()), components.policy(), components.rewardModel(),
+                components.engine());
     }
 }

@@ -3,6 +3,7 @@ package org.rlanything.core.spi;
 import java.nio.file.Path;
 import java.util.Objects;
 import java.util.function.Consumer;
+import org.rlanything.core.RolloutEngine;
 import org.rlanything.core.loop.AlgorithmConfig;
 
 /**
@@ -16,13 +17,16 @@ import org.rlanything.core.loop.AlgorithmConfig;
  * @param policy the {@code policy} section's settings
  * @param rewardModel the {@code reward_model} section's settings
  * @param log progress lines for the user
+ * @param engine the run's rollout engine ({@code trainer.rollout_engine}), for the evaluation's rollouts and
+ *     judging too
  */
 public record RunContext(long seed, AlgorithmConfig algorithm, int evaluateEvery, Path startingModels, PolicyConfig policy,
-                         RewardModelConfig rewardModel, Consumer<String> log) {
+                         RewardModelConfig rewardModel, Consumer<String> log, RolloutEngine engine) {
     public RunContext {
         Objects.requireNonNull(algorithm, "algorithm");
         Objects.requireNonNull(policy, "policy");
         Objects.requireNonNull(rewardModel, "rewardModel");
         Objects.requireNonNull(log, "log");
+        Objects.requireNonNull(engine, "engine");
     }
 }

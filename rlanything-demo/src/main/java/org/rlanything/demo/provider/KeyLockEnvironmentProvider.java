@@ -53,6 +53,6 @@ public final class KeyLockEnvironmentProvider implements EnvironmentProvider<Key
                 env.maxDoors()));
         return new EnvironmentParts(KIND, KIND, environment, tasks, new KeyLockTaskCodec(), new KeyLockRewriter(),
                 (iteration, evaluated, rewardModel, seed) -> KeyLockDemo.evaluate(evaluated, rewardModel, environment,
-                        seed, env.minDoors(), env.maxDoors(), env.maxSteps()), null, Map.of());
+                        seed, env.minDoors(), env.maxDoors(), env.maxSteps(), context.engine()), null, Map.of());
     }
 }

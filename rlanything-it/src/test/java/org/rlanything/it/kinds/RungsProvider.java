@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.rlanything.core.LockstepRollouts;
 import org.rlanything.core.RolloutRequest;
 import org.rlanything.core.Task;
 import org.rlanything.core.Trajectory;
@@ -49,7 +48,7 @@ public final class RungsProvider implements EnvironmentProvider<RungsConfig> {
                     for (Task task : heldOut) {
                         requests.add(new RolloutRequest(task, 0, seed));
                     }
-                    List<Trajectory> played = new LockstepRollouts().rollOut(requests, policy, environment,
+                    List<Trajectory> played = context.engine().rollOut(requests, policy, environment,
                             config.maxSteps());
                     Map<String, Double> metrics = new TreeMap<>();
                     metrics.put("val-core/rungs/success", played.stream().filter(Trajectory::won).count()
