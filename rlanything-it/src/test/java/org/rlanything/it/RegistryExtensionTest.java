@@ -105,7 +105,8 @@ class RegistryExtensionTest {
         assertEquals(2, cli(unknown, "train", config("rungs").toString(), "-q", "trainer.rollout_engine=ray",
                 "trainer.run_dir=" + dir.resolve("other")), unknown.toString());
         assertTrue(unknown.toString().contains("Command-line override 'trainer.rollout_engine=ray':"
-                + " trainer.rollout_engine: unknown engine 'ray'; expected one of counting, local."), unknown.toString());
+                + " trainer.rollout_engine: unknown engine 'ray'; expected one of counting, local."),
+                unknown.toString());
     }
 
     @Test
@@ -126,7 +127,8 @@ class RegistryExtensionTest {
             for (Path file : (Iterable<Path>) files.filter(Files::isRegularFile)::iterator) {
                 String text = Files.readString(file, StandardCharsets.ISO_8859_1);
                 for (String kind : NEW_KINDS) {
-                    if (text.contains(kind) || text.contains(Character.toUpperCase(kind.charAt(0)) + kind.substring(1))) {
+                    String capitalised = Character.toUpperCase(kind.charAt(0)) + kind.substring(1);
+                    if (text.contains(kind) || text.contains(capitalised)) {
                         naming.add(cli.relativize(file) + " names " + kind);
                     }
                 }

@@ -38,8 +38,8 @@ public final class TrainingRun {
         this.components = Backends.create(config);
         loadInit("trainer.policy_init", config.trainer().policyInit(), components.policyState());
         loadInit("trainer.reward_model_init", config.trainer().rewardModelInit(), components.rewardModelState());
-        LoopConfig loopConfig = config.algorithm().toLoopConfig(config.trainer().seed(), config.trainer().evaluateEvery(),
-                config.environment().maxSteps());
+        LoopConfig loopConfig = config.algorithm().toLoopConfig(config.trainer().seed(),
+                config.trainer().evaluateEvery(), config.environment().maxSteps());
         RunRecorder recorder = new RunRecorder(folder, components, loopConfig, config.trainer().checkpointEvery(),
                 config.trainer().keepCheckpoints(), config.trainer().savedTrajectories(), config.trainer().iterations(),
                 CheckpointManifest.Identity.of(config).with(provenance(config, components)));

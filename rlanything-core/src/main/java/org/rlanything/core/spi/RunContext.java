@@ -20,8 +20,8 @@ import org.rlanything.core.loop.AlgorithmConfig;
  * @param engine the run's rollout engine ({@code trainer.rollout_engine}), for the evaluation's rollouts and
  *     judging too
  */
-public record RunContext(long seed, AlgorithmConfig algorithm, int evaluateEvery, Path startingModels, PolicyConfig policy,
-                         RewardModelConfig rewardModel, Consumer<String> log, RolloutEngine engine) {
+public record RunContext(long seed, AlgorithmConfig algorithm, int evaluateEvery, Path startingModels,
+                         PolicyConfig policy, RewardModelConfig rewardModel, Consumer<String> log, RolloutEngine engine) {
     public RunContext {
         Objects.requireNonNull(algorithm, "algorithm");
         Objects.requireNonNull(policy, "policy");
