@@ -11,7 +11,7 @@ import org.rlanything.core.PolicySample;
 import org.rlanything.core.UpdateStats;
 import org.rlanything.neural.NeuralModel;
 import org.rlanything.neural.NeuralPolicy;
-import org.rlanything.neural.PromptFormat;
+import org.rlanything.core.PromptFormat;
 import org.rlanything.neural.infer.SamplingConfig;
 import org.rlanything.neural.train.TrainerConfig;
 

@@ -4,89 +4,45 @@ import java.nio.file.Path;
 import java.util.Objects;
 import org.rlanything.alfworld.rewrite.RewriteOperators;
 import org.rlanything.core.loop.Ablation;
+import org.rlanything.core.loop.AlgorithmConfig;
+import org.rlanything.neural.provider.NeuralPolicyConfig;
+import org.rlanything.neural.provider.NeuralRewardModelConfig;
 
 /**
  * Everything an ALFWorld training run with the neural backend needs ({@link AlfworldExperiment}), as one
- * immutable value the CLI can fill from YAML. {@link #defaults(long)} is the embedded default: the full
- * method in miniature, sized so that a run with evaluation fits in 15 minutes on two cores.
+ * immutable value: the run's seed, starting models, length and evaluation cadence, and the settings
+ * records of its sections, where every setting is declared once with its default and meaning
+ * ({@link AlfworldEnvironmentConfig}, {@link AlgorithmConfig} with the ALFWorld sizes,
+ * {@link NeuralPolicyConfig}, {@link NeuralRewardModelConfig}). The accessors below read those records
+ * under the names the experiment uses; {@link #defaults(long)} is the embedded default.
  *
  * @param seed the run seed (games, loop, evaluation)
  * @param startingModels folder with {@code policy/} and {@code reward_model/} from {@code rlanything pretrain};
  *     null: pretrain in-process with {@link PretrainSettings#defaults(long)} of the seed
- * @param arm the ablation arm ({@link Ablation#POLICY_REWARD_ENV} is the full method)
- * @param poolSize slots of the task pool (generated training games)
- * @param poolOffset the index of the pool's first game in the seed's training stream (games before it feed
- *     the starting models)
- * @param iterations loop iterations T
- * @param tasksPerIteration K
- * @param rolloutsPerTask N
- * @param maxSteps H, the training step limit
- * @param verdictsPerStep m
- * @param rewriterSamples k
- * @param rewriteOperators the rewrites the ALFWorld rewriter makes ({@link RewriteOperators#TYPE_SWAP}: the
- *     reference's type swap of the slot's original game)
- * @param policyLearningRate the policy's AdamW learning rate
- * @param policyOptimizerSteps U of the policy
- * @param policyTemperature the policy's sampling temperature in training rollouts
- * @param rewardModelLearningRate the reward model's learning rate
- * @param rewardModelOptimizerSteps U of the reward model
- * @param rewardModelTemperature the reward model's sampling temperature
- * @param rewardModelMaxTokens the longest judgment
- * @param maxPromptTokens prompt limit (must match the starting models' positions)
- * @param maxTokensPerForward padded tokens per forward pass (memory bound)
+ * @param iterations loop iterations T (only {@link AlfworldRun} reads it; a run config has its own)
  * @param evaluateEvery E (0: only before and after the run)
- * @param evalGeneratedGames held-out generated games evaluated
- * @param evalRealGames whether the 48 real games are evaluated
- * @param evalRollouts rollouts per evaluated game
- * @param evalMaxSteps the evaluation step limit (50)
- * @param evalTemperature the policy's temperature in evaluation
- * @param evalVerdicts verdicts per step for the reward-model metrics (0: none)
+ * @param environment the {@code environment} section
+ * @param algorithm the {@code algorithm} section
+ * @param policy the {@code policy} section
+ * @param rewardModel the {@code reward_model} section
  */
-public record AgentSettings(long seed, Path startingModels, Ablation arm, int poolSize, int poolOffset, int iterations,
-                            int tasksPerIteration, int rolloutsPerTask, int maxSteps, int verdictsPerStep,
-                            int rewriterSamples, RewriteOperators rewriteOperators, double policyLearningRate, int policyOptimizerSteps,
-                            double policyTemperature, double rewardModelLearningRate, int rewardModelOptimizerSteps,
-                            double rewardModelTemperature, int rewardModelMaxTokens, int maxPromptTokens,
-                            int maxTokensPerForward, int evaluateEvery, int evalGeneratedGames, boolean evalRealGames,
-                            int evalRollouts, int evalMaxSteps, double evalTemperature, int evalVerdicts) {
+public record AgentSettings(long seed, Path startingModels, int iterations, int evaluateEvery,
+                            AlfworldEnvironmentConfig environment, AlgorithmConfig algorithm,
+                            NeuralPolicyConfig policy, NeuralRewardModelConfig rewardModel) {
+
+    /** The {@code algorithm} section of an ALFWorld run that names none of its keys. */
+    public static final AlgorithmConfig ALFWORLD_ALGORITHM = new AlgorithmConfig(null,
+            AlfworldEnvironmentConfig.TASKS_PER_ITERATION, AlfworldEnvironmentConfig.ROLLOUTS_PER_TASK, null, null,
+            null, null, null, null, null, null, null);
 
     public AgentSettings {
-        Objects.requireNonNull(arm, "arm");
-        Objects.requireNonNull(rewriteOperators, "rewriteOperators");
-        positive("pool_size", poolSize);
-        positive("iterations", iterations);
-        positive("tasks_per_iteration", tasksPerIteration);
-        positive("rollouts_per_task", rolloutsPerTask);
-        positive("max_steps", maxSteps);
-        positive("verdicts_per_step", verdictsPerStep);
-        positive("rewriter_samples", rewriterSamples);
-        positive("policy_optimizer_steps", policyOptimizerSteps);
-        positive("reward_model_optimizer_steps", rewardModelOptimizerSteps);
-        positive("reward_model_max_tokens", rewardModelMaxTokens);
-        positive("max_prompt_tokens", maxPromptTokens);
-        positive("max_tokens_per_forward", maxTokensPerForward);
-        positive("eval_rollouts", evalRollouts);
-        positive("eval_max_steps", evalMaxSteps);
-        if (poolOffset < 0 || evaluateEvery < 0 || evalGeneratedGames < 0 || evalVerdicts < 0) {
-            throw new IllegalArgumentException("pool_offset (" + poolOffset + "), evaluate_every (" + evaluateEvery
-                    + "), eval_generated_games (" + evalGeneratedGames + ") and eval_verdicts (" + evalVerdicts
-                    + ") must be >= 0.");
-        }
-        for (double lr : new double[] {policyLearningRate, rewardModelLearningRate}) {
-            if (!(lr > 0) || Double.isInfinite(lr)) {
-                throw new IllegalArgumentException("Learning rates must be finite and > 0, got " + lr + ".");
-            }
-        }
-        for (double t : new double[] {policyTemperature, rewardModelTemperature, evalTemperature}) {
-            if (!(t >= 0) || Double.isInfinite(t)) {
-                throw new IllegalArgumentException("Temperatures must be finite and >= 0, got " + t + ".");
-            }
-        }
-    }
-
-    private static void positive(String name, int value) {
-        if (value <= 0) {
-            throw new IllegalArgumentException(name + " (" + value + ") must be > 0.");
+        Objects.requireNonNull(environment, "environment");
+        Objects.requireNonNull(algorithm, "algorithm");
+        Objects.requireNonNull(policy, "policy");
+        Objects.requireNonNull(rewardModel, "rewardModel");
+        if (iterations <= 0 || evaluateEvery < 0) {
+            throw new IllegalArgumentException("iterations (" + iterations + ") must be > 0 and evaluate_every ("
+                    + evaluateEvery + ") >= 0.");
         }
     }
 
@@ -103,65 +59,148 @@ public record AgentSettings(long seed, Path startingModels, Ablation arm, int po
         Builder b = new Builder();
         b.seed = seed;
         b.startingModels = startingModels;
-        b.arm = arm;
-        b.poolSize = poolSize;
-        b.poolOffset = poolOffset;
         b.iterations = iterations;
-        b.tasksPerIteration = tasksPerIteration;
-        b.rolloutsPerTask = rolloutsPerTask;
-        b.maxSteps = maxSteps;
-        b.verdictsPerStep = verdictsPerStep;
-        b.rewriterSamples = rewriterSamples;
-        b.rewriteOperators = rewriteOperators;
-        b.policyLearningRate = policyLearningRate;
-        b.policyOptimizerSteps = policyOptimizerSteps;
-        b.policyTemperature = policyTemperature;
-        b.rewardModelLearningRate = rewardModelLearningRate;
-        b.rewardModelOptimizerSteps = rewardModelOptimizerSteps;
-        b.rewardModelTemperature = rewardModelTemperature;
-        b.rewardModelMaxTokens = rewardModelMaxTokens;
-        b.maxPromptTokens = maxPromptTokens;
-        b.maxTokensPerForward = maxTokensPerForward;
         b.evaluateEvery = evaluateEvery;
-        b.evalGeneratedGames = evalGeneratedGames;
-        b.evalRealGames = evalRealGames;
-        b.evalRollouts = evalRollouts;
-        b.evalMaxSteps = evalMaxSteps;
-        b.evalTemperature = evalTemperature;
-        b.evalVerdicts = evalVerdicts;
+        b.environment = environment;
+        b.algorithm = algorithm;
+        b.policy = policy;
+        b.rewardModel = rewardModel;
         return b;
     }
 
-    /** Builder holding the embedded defaults; {@link #build()} validates. */
+    /** {@code arm} of the algorithm section. */
+    public Ablation arm() {
+        return algorithm.arm();
+    }
+
+    /** {@code poolSize} of the environment section. */
+    public int poolSize() {
+        return environment.poolSize();
+    }
+
+    /** {@code poolOffset} of the environment section. */
+    public int poolOffset() {
+        return environment.poolOffset();
+    }
+
+    /** {@code tasksPerIteration} of the algorithm section. */
+    public int tasksPerIteration() {
+        return algorithm.tasksPerIteration();
+    }
+
+    /** {@code rolloutsPerTask} of the algorithm section. */
+    public int rolloutsPerTask() {
+        return algorithm.rolloutsPerTask();
+    }
+
+    /** {@code maxSteps} of the environment section. */
+    public int maxSteps() {
+        return environment.maxSteps();
+    }
+
+    /** {@code verdictsPerStep} of the algorithm section. */
+    public int verdictsPerStep() {
+        return algorithm.verdictsPerStep();
+    }
+
+    /** {@code rewriterSamples} of the algorithm section. */
+    public int rewriterSamples() {
+        return algorithm.rewriterSamples();
+    }
+
+    /** {@code rewriteOperators} of the environment section. */
+    public RewriteOperators rewriteOperators() {
+        return environment.operators();
+    }
+
+    /** {@code learningRate} of the policy section. */
+    public double policyLearningRate() {
+        return policy.learningRate();
+    }
+
+    /** {@code optimizerSteps} of the policy section. */
+    public int policyOptimizerSteps() {
+        return policy.optimizerSteps();
+    }
+
+    /** {@code temperature} of the policy section. */
+    public double policyTemperature() {
+        return policy.temperature();
+    }
+
+    /** {@code learningRate} of the rewardModel section. */
+    public double rewardModelLearningRate() {
+        return rewardModel.learningRate();
+    }
+
+    /** {@code optimizerSteps} of the rewardModel section. */
+    public int rewardModelOptimizerSteps() {
+        return rewardModel.optimizerSteps();
+    }
+
+    /** {@code temperature} of the rewardModel section. */
+    public double rewardModelTemperature() {
+        return rewardModel.temperature();
+    }
+
+    /** {@code maxTokens} of the rewardModel section. */
+    public int rewardModelMaxTokens() {
+        return rewardModel.maxTokens();
+    }
+
+    /** {@code maxPromptTokens} of the policy section. */
+    public int maxPromptTokens() {
+        return policy.maxPromptTokens();
+    }
+
+    /** {@code maxTokensPerForward} of the policy section. */
+    public int maxTokensPerForward() {
+        return policy.maxTokensPerForward();
+    }
+
+    /** {@code evalGeneratedGames} of the environment section. */
+    public int evalGeneratedGames() {
+        return environment.evalGeneratedGames();
+    }
+
+    /** {@code evalRealGames} of the environment section. */
+    public boolean evalRealGames() {
+        return environment.evalRealGames();
+    }
+
+    /** {@code evalRollouts} of the environment section. */
+    public int evalRollouts() {
+        return environment.evalRollouts();
+    }
+
+    /** {@code evalMaxSteps} of the environment section. */
+    public int evalMaxSteps() {
+        return environment.evalMaxSteps();
+    }
+
+    /** {@code evalTemperature} of the environment section. */
+    public double evalTemperature() {
+        return environment.evalTemperature();
+    }
+
+    /** {@code evalVerdicts} of the environment section. */
+    public int evalVerdicts() {
+        return environment.evalVerdicts();
+    }
+
+    /**
+     * Builder starting from the embedded defaults (each section's record with no key set); each setter
+     * replaces one key of its section's record, which checks it; {@link #build()} validates the rest.
+     */
     public static final class Builder {
         private long seed = 10086;
         private Path startingModels;
-        private Ablation arm = Ablation.POLICY_REWARD_ENV;
-        private int poolSize = 512;
-        private int poolOffset = 1000;
         private int iterations = 20;
-        private int tasksPerIteration = 8;
-        private int rolloutsPerTask = 6;
-        private int maxSteps = 30;
-        private int verdictsPerStep = 3;
-        private int rewriterSamples = 8;
-        private RewriteOperators rewriteOperators = RewriteOperators.TYPE_SWAP;
-        private double policyLearningRate = 3e-4;
-        private int policyOptimizerSteps = 4;
-        private double policyTemperature = 1.0;
-        private double rewardModelLearningRate = 3e-4;
-        private int rewardModelOptimizerSteps = 4;
-        private double rewardModelTemperature = 1.0;
-        private int rewardModelMaxTokens = 10;
-        private int maxPromptTokens = 200;
-        private int maxTokensPerForward = 4096;
         private int evaluateEvery = 0;
-        private int evalGeneratedGames = 96;
-        private boolean evalRealGames = true;
-        private int evalRollouts = 2;
-        private int evalMaxSteps = 50;
-        private double evalTemperature = 1.0;
-        private int evalVerdicts = 1;
+        private AlfworldEnvironmentConfig environment = AlfworldEnvironmentConfig.DEFAULTS;
+        private AlgorithmConfig algorithm = ALFWORLD_ALGORITHM;
+        private NeuralPolicyConfig policy = NeuralPolicyConfig.DEFAULTS;
+        private NeuralRewardModelConfig rewardModel = NeuralRewardModelConfig.DEFAULTS;
 
         public Builder seed(long v) {
             seed = v;
@@ -173,98 +212,8 @@ public record AgentSettings(long seed, Path startingModels, Ablation arm, int po
             return this;
         }
 
-        public Builder arm(Ablation v) {
-            arm = v;
-            return this;
-        }
-
-        public Builder poolSize(int v) {
-            poolSize = v;
-            return this;
-        }
-
-        public Builder poolOffset(int v) {
-            poolOffset = v;
-            return this;
-        }
-
         public Builder iterations(int v) {
             iterations = v;
-            return this;
-        }
-
-        public Builder tasksPerIteration(int v) {
-            tasksPerIteration = v;
-            return this;
-        }
-
-        public Builder rolloutsPerTask(int v) {
-            rolloutsPerTask = v;
-            return this;
-        }
-
-        public Builder maxSteps(int v) {
-            maxSteps = v;
-            return this;
-        }
-
-        public Builder verdictsPerStep(int v) {
-            verdictsPerStep = v;
-            return this;
-        }
-
-        public Builder rewriterSamples(int v) {
-            rewriterSamples = v;
-            return this;
-        }
-
-        public Builder rewriteOperators(RewriteOperators v) {
-            rewriteOperators = v;
-            return this;
-        }
-
-        public Builder policyLearningRate(double v) {
-            policyLearningRate = v;
-            return this;
-        }
-
-        public Builder policyOptimizerSteps(int v) {
-            policyOptimizerSteps = v;
-            return this;
-        }
-
-        public Builder policyTemperature(double v) {
-            policyTemperature = v;
-            return this;
-        }
-
-        public Builder rewardModelLearningRate(double v) {
-            rewardModelLearningRate = v;
-            return this;
-        }
-
-        public Builder rewardModelOptimizerSteps(int v) {
-            rewardModelOptimizerSteps = v;
-            return this;
-        }
-
-        public Builder rewardModelTemperature(double v) {
-            rewardModelTemperature = v;
-            return this;
-        }
-
-        public Builder rewardModelMaxTokens(int v) {
-            rewardModelMaxTokens = v;
-            return this;
-        }
-
-        public Builder maxPromptTokens(int v) {
-            maxPromptTokens = v;
-            return this;
-        }
-
-        public Builder maxTokensPerForward(int v) {
-            maxTokensPerForward = v;
             return this;
         }
 
@@ -273,42 +222,207 @@ public record AgentSettings(long seed, Path startingModels, Ablation arm, int po
             return this;
         }
 
+        /** Replaces the whole {@code environment} section. */
+        public Builder environment(AlfworldEnvironmentConfig v) {
+            environment = Objects.requireNonNull(v, "environment");
+            return this;
+        }
+
+        /** Replaces the whole {@code algorithm} section. */
+        public Builder algorithm(AlgorithmConfig v) {
+            algorithm = Objects.requireNonNull(v, "algorithm");
+            return this;
+        }
+
+        /** Replaces the whole {@code policy} section. */
+        public Builder policy(NeuralPolicyConfig v) {
+            policy = Objects.requireNonNull(v, "policy");
+            return this;
+        }
+
+        /** Replaces the whole {@code reward_model} section. */
+        public Builder rewardModel(NeuralRewardModelConfig v) {
+            rewardModel = Objects.requireNonNull(v, "rewardModel");
+            return this;
+        }
+
+        public Builder arm(Ablation v) {
+            algorithm = new AlgorithmConfig(v, algorithm.tasksPerIteration(), algorithm.rolloutsPerTask(),
+                    algorithm.verdictsPerStep(), algorithm.lambda(), algorithm.alphaLow(), algorithm.alphaHigh(),
+                    algorithm.policyBand(), algorithm.rewardModelBand(), algorithm.singleton(),
+                    algorithm.rewriterSamples(), algorithm.rewardModelWeighting());
+            return this;
+        }
+
+        public Builder poolSize(int v) {
+            environment = new AlfworldEnvironmentConfig(v, environment.poolOffset(), environment.maxSteps(),
+                    environment.evalGeneratedGames(), environment.evalRealGames(), environment.evalRollouts(),
+                    environment.evalMaxSteps(), environment.evalTemperature(), environment.evalVerdicts(),
+                    environment.rewriteOperators());
+            return this;
+        }
+
+        public Builder poolOffset(int v) {
+            environment = new AlfworldEnvironmentConfig(environment.poolSize(), v, environment.maxSteps(),
+                    environment.evalGeneratedGames(), environment.evalRealGames(), environment.evalRollouts(),
+                    environment.evalMaxSteps(), environment.evalTemperature(), environment.evalVerdicts(),
+                    environment.rewriteOperators());
+            return this;
+        }
+
+        public Builder tasksPerIteration(int v) {
+            algorithm = new AlgorithmConfig(algorithm.arm(), v, algorithm.rolloutsPerTask(),
+                    algorithm.verdictsPerStep(), algorithm.lambda(), algorithm.alphaLow(), algorithm.alphaHigh(),
+                    algorithm.policyBand(), algorithm.rewardModelBand(), algorithm.singleton(),
+                    algorithm.rewriterSamples(), algorithm.rewardModelWeighting());
+            return this;
+        }
+
+        public Builder rolloutsPerTask(int v) {
+            algorithm = new AlgorithmConfig(algorithm.arm(), algorithm.tasksPerIteration(), v,
+                    algorithm.verdictsPerStep(), algorithm.lambda(), algorithm.alphaLow(), algorithm.alphaHigh(),
+                    algorithm.policyBand(), algorithm.rewardModelBand(), algorithm.singleton(),
+                    algorithm.rewriterSamples(), algorithm.rewardModelWeighting());
+            return this;
+        }
+
+        public Builder maxSteps(int v) {
+            environment = new AlfworldEnvironmentConfig(environment.poolSize(), environment.poolOffset(), v,
+                    environment.evalGeneratedGames(), environment.evalRealGames(), environment.evalRollouts(),
+                    environment.evalMaxSteps(), environment.evalTemperature(), environment.evalVerdicts(),
+                    environment.rewriteOperators());
+            return this;
+        }
+
+        public Builder verdictsPerStep(int v) {
+            algorithm = new AlgorithmConfig(algorithm.arm(), algorithm.tasksPerIteration(), algorithm.rolloutsPerTask(),
+                    v, algorithm.lambda(), algorithm.alphaLow(), algorithm.alphaHigh(), algorithm.policyBand(),
+                    algorithm.rewardModelBand(), algorithm.singleton(), algorithm.rewriterSamples(),
+                    algorithm.rewardModelWeighting());
+            return this;
+        }
+
+        public Builder rewriterSamples(int v) {
+            algorithm = new AlgorithmConfig(algorithm.arm(), algorithm.tasksPerIteration(), algorithm.rolloutsPerTask(),
+                    algorithm.verdictsPerStep(), algorithm.lambda(), algorithm.alphaLow(), algorithm.alphaHigh(),
+                    algorithm.policyBand(), algorithm.rewardModelBand(), algorithm.singleton(), v,
+                    algorithm.rewardModelWeighting());
+            return this;
+        }
+
+        public Builder rewriteOperators(RewriteOperators v) {
+            environment = new AlfworldEnvironmentConfig(environment.poolSize(), environment.poolOffset(),
+                    environment.maxSteps(), environment.evalGeneratedGames(), environment.evalRealGames(),
+                    environment.evalRollouts(), environment.evalMaxSteps(), environment.evalTemperature(),
+                    environment.evalVerdicts(), v.key());
+            return this;
+        }
+
+        public Builder policyLearningRate(double v) {
+            policy = new NeuralPolicyConfig(v, policy.optimizerSteps(), policy.temperature(), policy.maxPromptTokens(),
+                    policy.maxTokensPerForward());
+            return this;
+        }
+
+        public Builder policyOptimizerSteps(int v) {
+            policy = new NeuralPolicyConfig(policy.learningRate(), v, policy.temperature(), policy.maxPromptTokens(),
+                    policy.maxTokensPerForward());
+            return this;
+        }
+
+        public Builder policyTemperature(double v) {
+            policy = new NeuralPolicyConfig(policy.learningRate(), policy.optimizerSteps(), v, policy.maxPromptTokens(),
+                    policy.maxTokensPerForward());
+            return this;
+        }
+
+        public Builder rewardModelLearningRate(double v) {
+            rewardModel = new NeuralRewardModelConfig(v, rewardModel.optimizerSteps(), rewardModel.temperature(),
+                    rewardModel.maxTokens());
+            return this;
+        }
+
+        public Builder rewardModelOptimizerSteps(int v) {
+            rewardModel = new NeuralRewardModelConfig(rewardModel.learningRate(), v, rewardModel.temperature(),
+                    rewardModel.maxTokens());
+            return this;
+        }
+
+        public Builder rewardModelTemperature(double v) {
+            rewardModel = new NeuralRewardModelConfig(rewardModel.learningRate(), rewardModel.optimizerSteps(), v,
+                    rewardModel.maxTokens());
+            return this;
+        }
+
+        public Builder rewardModelMaxTokens(int v) {
+            rewardModel = new NeuralRewardModelConfig(rewardModel.learningRate(), rewardModel.optimizerSteps(),
+                    rewardModel.temperature(), v);
+            return this;
+        }
+
+        public Builder maxPromptTokens(int v) {
+            policy = new NeuralPolicyConfig(policy.learningRate(), policy.optimizerSteps(), policy.temperature(), v,
+                    policy.maxTokensPerForward());
+            return this;
+        }
+
+        public Builder maxTokensPerForward(int v) {
+            policy = new NeuralPolicyConfig(policy.learningRate(), policy.optimizerSteps(), policy.temperature(),
+                    policy.maxPromptTokens(), v);
+            return this;
+        }
+
         public Builder evalGeneratedGames(int v) {
-            evalGeneratedGames = v;
+            environment = new AlfworldEnvironmentConfig(environment.poolSize(), environment.poolOffset(),
+                    environment.maxSteps(), v, environment.evalRealGames(), environment.evalRollouts(),
+                    environment.evalMaxSteps(), environment.evalTemperature(), environment.evalVerdicts(),
+                    environment.rewriteOperators());
             return this;
         }
 
         public Builder evalRealGames(boolean v) {
-            evalRealGames = v;
+            environment = new AlfworldEnvironmentConfig(environment.poolSize(), environment.poolOffset(),
+                    environment.maxSteps(), environment.evalGeneratedGames(), v, environment.evalRollouts(),
+                    environment.evalMaxSteps(), environment.evalTemperature(), environment.evalVerdicts(),
+                    environment.rewriteOperators());
             return this;
         }
 
         public Builder evalRollouts(int v) {
-            evalRollouts = v;
+            environment = new AlfworldEnvironmentConfig(environment.poolSize(), environment.poolOffset(),
+                    environment.maxSteps(), environment.evalGeneratedGames(), environment.evalRealGames(), v,
+                    environment.evalMaxSteps(), environment.evalTemperature(), environment.evalVerdicts(),
+                    environment.rewriteOperators());
             return this;
         }
 
         public Builder evalMaxSteps(int v) {
-            evalMaxSteps = v;
+            environment = new AlfworldEnvironmentConfig(environment.poolSize(), environment.poolOffset(),
+                    environment.maxSteps(), environment.evalGeneratedGames(), environment.evalRealGames(),
+                    environment.evalRollouts(), v, environment.evalTemperature(), environment.evalVerdicts(),
+                    environment.rewriteOperators());
             return this;
         }
 
         public Builder evalTemperature(double v) {
-            evalTemperature = v;
+            environment = new AlfworldEnvironmentConfig(environment.poolSize(), environment.poolOffset(),
+                    environment.maxSteps(), environment.evalGeneratedGames(), environment.evalRealGames(),
+                    environment.evalRollouts(), environment.evalMaxSteps(), v, environment.evalVerdicts(),
+                    environment.rewriteOperators());
             return this;
         }
 
         public Builder evalVerdicts(int v) {
-            evalVerdicts = v;
+            environment = new AlfworldEnvironmentConfig(environment.poolSize(), environment.poolOffset(),
+                    environment.maxSteps(), environment.evalGeneratedGames(), environment.evalRealGames(),
+                    environment.evalRollouts(), environment.evalMaxSteps(), environment.evalTemperature(), v,
+                    environment.rewriteOperators());
             return this;
         }
 
         public AgentSettings build() {
-            return new AgentSettings(seed, startingModels, arm, poolSize, poolOffset, iterations, tasksPerIteration,
-                    rolloutsPerTask, maxSteps, verdictsPerStep, rewriterSamples, rewriteOperators, policyLearningRate,
-                    policyOptimizerSteps, policyTemperature, rewardModelLearningRate, rewardModelOptimizerSteps,
-                    rewardModelTemperature, rewardModelMaxTokens, maxPromptTokens, maxTokensPerForward, evaluateEvery,
-                    evalGeneratedGames, evalRealGames, evalRollouts, evalMaxSteps, evalTemperature, evalVerdicts);
+            return new AgentSettings(seed, startingModels, iterations, evaluateEvery, environment, algorithm, policy,
+                    rewardModel);
         }
     }
 }

@@ -14,6 +14,7 @@ import org.rlanything.core.Environment;
 import org.rlanything.core.JudgeRequest;
 import org.rlanything.core.Judgment;
 import org.rlanything.core.LockstepRollouts;
+import org.rlanything.core.RolloutEngine;
 import org.rlanything.core.Policy;
 import org.rlanything.core.RewardModel;
 import org.rlanything.core.RolloutRequest;
@@ -91,6 +92,7 @@ public final class AlfworldEvaluation implements Evaluator {
     private final List<Dataset> datasets;
     private final Settings settings;
     private final Environment environment;
+    private RolloutEngine engine = new LockstepRollouts();
 
     /** An evaluation whose steps carry the planner's labels only. */
     public AlfworldEvaluation(List<Dataset> datasets, Settings settings) {
@@ -104,6 +106,12 @@ public final class AlfworldEvaluation implements Evaluator {
         AlfworldEnvironment alfworld = AlfworldEnvironment.builder().optMaxSteps(settings.maxSteps())
                 .optStepLabels(true).build();
         this.environment = oracle == null ? alfworld : new RestrainedLabelEnvironment(alfworld, oracle);
+    }
+
+    /** Plays and judges the evaluation through {@code value} (the run's engine; in-process by default). */
+    public AlfworldEvaluation withEngine(RolloutEngine value) {
+        engine = Objects.requireNonNull(value, "engine");
+        return this;
     }
 
     public List<Dataset> datasets() {
@@ -173,7 +181,7 @@ public final class AlfworldEvaluation implements Evaluator {
                 requests.add(new RolloutRequest(d.games().get(g), r, Seeds.derive(seed, purpose, g, r)));
             }
         }
-        List<Trajectory> trajectories = new LockstepRollouts().rollOut(requests, policy, environment,
+        List<Trajectory> trajectories = engine.rollOut(requests, policy, environment,
                 settings.maxSteps());
         if (rewardModel == null || settings.verdictsPerStep() == 0) {
             return new DatasetResult(d.name(), trajectories, List.of(), null);
@@ -188,7 +196,7 @@ public final class AlfworldEvaluation implements Evaluator {
             }
         }
         List<List<Judgment>> flat = judged.isEmpty() ? List.of()
-                : rewardModel.judge(judged, settings.verdictsPerStep(), rngs);
+                : engine.judge(judged, settings.verdictsPerStep(), rngs, rewardModel);
         List<List<List<Judgment>>> judgments = new ArrayList<>();
         int next = 0;
         for (Trajectory t : trajectories) {

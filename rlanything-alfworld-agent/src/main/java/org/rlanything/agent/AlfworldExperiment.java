@@ -84,6 +84,34 @@ public final class AlfworldExperiment implements AutoCloseable {
      */
     public static AlfworldExperiment create(AgentSettings settings, AlfworldGames games, Consumer<String> log)
             throws IOException {
+        Models models = loadModels(settings, games, log);
+        return new AlfworldExperiment(settings, games, models.policy(), models.rewardModel(), models.format(), log);
+    }
+
+    /**
+     * The environment side only (environment, pool, rewriter, evaluator), for runs whose models come from
+     * elsewhere (another policy or judge kind); {@link #policy()} and {@link #rewardModel()} are null.
+     */
+    public static AlfworldExperiment withoutModels(AgentSettings settings, AlfworldGames games, Consumer<String> log) {
+        return new AlfworldExperiment(settings, games, null, null, AlfworldPromptFormat.defaults(), log);
+    }
+
+    /**
+     * The neural policy and judge of an ALFWorld run and their prompt format.
+     *
+     * @param policy the policy
+     * @param rewardModel the judge
+     * @param format the prompt format both read
+     */
+    public record Models(AgentPolicy policy, AgentRewardModel rewardModel, AlfworldPromptFormat format) {
+    }
+
+    /**
+     * Loads the starting models from {@code settings.startingModels()}, or, when it is null, pretrains them
+     * with {@link PretrainSettings#defaults(long)} (minutes; progress to {@code log}).
+     */
+    public static Models loadModels(AgentSettings settings, AlfworldGames games, Consumer<String> log)
+            throws IOException {
         AlfworldPromptFormat format = AlfworldPromptFormat.defaults();
         TrainerConfig policyTrainer = policyTrainerConfig(settings);
         NeuralModel policyModel;
@@ -117,7 +145,7 @@ public final class AlfworldExperiment implements AutoCloseable {
                 new SamplingConfig(settings.policyTemperature(), 1.0, 16), policyTrainer);
         AgentRewardModel rm = new AgentRewardModel(rmModel, format,
                 new SamplingConfig(settings.rewardModelTemperature(), 1.0, settings.rewardModelMaxTokens()), rmTrainer);
-        return new AlfworldExperiment(settings, games, policy, rm, format, log);
+        return new Models(policy, rm, format);
     }
 
     /**
@@ -233,7 +261,11 @@ public final class AlfworldExperiment implements AutoCloseable {
 
     @Override
     public void close() {
-        policy.close();
-        rewardModel.close();
+        if (policy != null) {
+            policy.close();
+        }
+        if (rewardModel != null) {
+            rewardModel.close();
+        }
     }
 }

@@ -11,7 +11,7 @@ import org.rlanything.core.JudgeRequest;
 import org.rlanything.core.PolicyContext;
 import org.rlanything.core.Step;
 import org.rlanything.core.Task;
-import org.rlanything.neural.PromptFormat;
+import org.rlanything.core.PromptFormat;
 
 /**
  * The compact ALFWorld prompts of the neural policy and reward model: a small model on two cores reads

@@ -6,7 +6,7 @@ import java.util.Map;
 import java.util.Objects;
 import org.rlanything.core.Checkpointable;
 import org.rlanything.neural.NeuralModel;
-import org.rlanything.neural.PromptFormat;
+import org.rlanything.core.PromptFormat;
 import org.rlanything.neural.infer.SamplingConfig;
 import org.rlanything.neural.train.TrainerConfig;
 

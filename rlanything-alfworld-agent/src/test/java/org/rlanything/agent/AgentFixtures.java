@@ -1,7 +1,5 @@
 package org.rlanything.agent;
 
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
-
 import java.util.List;
 import org.rlanything.alfworld.AlfworldTask;
 import org.rlanything.alfworld.gen.AlfworldData;
@@ -23,7 +21,7 @@ final class AgentFixtures {
             } catch (IllegalStateException e) {
                 data = null;
             }
-            assumeTrue(data != null, "Skipped: the ALFWorld data folder (shared/data/alfworld) was not found.");
+            SharedData.require(data != null, "The ALFWorld data folder (shared/data/alfworld)");
             games = AlfworldGames.of(data);
         }
         return games;

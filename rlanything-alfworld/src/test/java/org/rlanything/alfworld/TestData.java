@@ -1,7 +1,5 @@
 package org.rlanything.alfworld;
 
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
@@ -17,7 +15,8 @@ import java.util.stream.Stream;
 
 /**
  * Finds the held-out ALFWorld data ({@code shared/data/alfworld}) by walking up from the working
- * directory, and skips a test with a clear message when it is absent.
+ * directory; a test that needs it is skipped when it is absent (failed under {@code CI=true}, see
+ * {@link SharedData}).
  */
 final class TestData {
 
@@ -45,11 +44,10 @@ final class TestData {
         return root;
     }
 
-    /** The data folder; skips the calling test when it is missing. */
+    /** The data folder; skips the calling test when it is missing (fails it under {@code CI=true}). */
     static Path requireRoot() {
         Path r = root();
-        assumeTrue(r != null, "Skipped: the held-out ALFWorld data (shared/data/alfworld) was not found above "
-                + Paths.get("").toAbsolutePath() + ".");
+        SharedData.require(r != null, "The held-out ALFWorld data (shared/data/alfworld)");
         return r;
     }
 

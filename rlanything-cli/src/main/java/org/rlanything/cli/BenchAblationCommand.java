@@ -5,7 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.rlanything.cli.bench.AblationBench;
-import org.rlanything.cli.config.AlfworldEnvironmentConfig;
+import org.rlanything.agent.AlfworldEnvironmentConfig;
 import org.rlanything.cli.config.ConfigLoader;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;

@@ -1,5 +1,7 @@
 package org.rlanything.cli;
 
+import org.rlanything.cli.options.MaxStepsOption;
+import picocli.CommandLine.Mixin;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -45,8 +47,8 @@ final class BenchEnvCommand implements Callable<Integer> {
     @Option(names = "--seed", defaultValue = "1", description = "Seed of the random commands (default ${DEFAULT-VALUE}).")
     private long seed;
 
-    @Option(names = "--max-steps", defaultValue = "50", description = "Episode step limit (default ${DEFAULT-VALUE}).")
-    private int maxSteps;
+    @Mixin
+    private MaxStepsOption maxStepsOption;
 
     @Override
     public Integer call() {
@@ -54,9 +56,7 @@ final class BenchEnvCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--seconds (" + seconds + ") must be > 0 and --warmup (" + warmup
                     + ") >= 0.");
         }
-        if (maxSteps < 1) {
-            throw new IllegalArgumentException("--max-steps (" + maxSteps + ") must be >= 1.");
-        }
+        int maxSteps = maxStepsOption.maxSteps();
         Path folder = games != null ? games : findGames();
         List<Path> files = gameFiles(folder);
         if (files.isEmpty()) {

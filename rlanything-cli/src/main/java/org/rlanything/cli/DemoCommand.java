@@ -1,5 +1,8 @@
 package org.rlanything.cli;
 
+import org.rlanything.cli.options.SeedOption;
+import org.rlanything.cli.options.QuietOption;
+import picocli.CommandLine.Mixin;
 import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.Map;
@@ -24,15 +27,15 @@ final class DemoCommand implements Callable<Integer> {
     @Option(names = "--iterations", defaultValue = "40", description = "Iterations to run (default ${DEFAULT-VALUE}).")
     private int iterations;
 
-    @Option(names = "--seed", defaultValue = "10086", description = "Run seed (default ${DEFAULT-VALUE}).")
-    private long seed;
+    @Mixin
+    private SeedOption seedOption;
 
     @Option(names = "--arm", defaultValue = "POLICY_REWARD_ENV",
             description = "Ablation arm: ${COMPLETION-CANDIDATES} (default ${DEFAULT-VALUE}).")
     private Ablation arm;
 
-    @Option(names = {"-q", "--quiet"}, description = "Print only the final summary.")
-    private boolean quiet;
+    @Mixin
+    private QuietOption quietOption;
 
     @Override
     public Integer call() {
@@ -40,6 +43,8 @@ final class DemoCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--iterations (" + iterations + ") must be >= 1.");
         }
         PrintWriter out = spec.commandLine().getOut();
+        long seed = seedOption.seed();
+        boolean quiet = quietOption.quiet();
         KeyLockDemo demo = new KeyLockDemo(seed, arm, record -> {
             if (!quiet) {
                 out.println(line(record));

@@ -1,5 +1,8 @@
 package org.rlanything.cli;
 
+import org.rlanything.cli.options.SeedOption;
+import org.rlanything.cli.options.QuietOption;
+import picocli.CommandLine.Mixin;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
@@ -44,8 +47,8 @@ final class PretrainCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @Option(names = "--seed", defaultValue = "10086", description = "Seed of games, noise, weights (default ${DEFAULT-VALUE}).")
-    private long seed;
+    @Mixin
+    private SeedOption seedOption;
 
     @Option(names = "--out", required = true, description = "Output folder (refused if it already holds models).")
     private Path out;
@@ -70,8 +73,8 @@ final class PretrainCommand implements Callable<Integer> {
             description = "Afterwards, evaluate on this many held-out generated games and the real games (0: skip).")
     private int evalGames;
 
-    @Option(names = {"-q", "--quiet"}, description = "Print only the summary.")
-    private boolean quiet;
+    @Mixin
+    private QuietOption quietOption;
 
     @Override
     public Integer call() throws IOException {
@@ -82,6 +85,8 @@ final class PretrainCommand implements Callable<Integer> {
         if (evalGames < 0) {
             throw new IllegalArgumentException("--eval-games (" + evalGames + ") must be >= 0.");
         }
+        long seed = seedOption.seed();
+        boolean quiet = quietOption.quiet();
         PretrainSettings settings = PretrainSettings.defaults(seed);
         if (bcSteps != null) {
             settings = settings.withBcSteps(bcSteps);
@@ -126,6 +131,7 @@ final class PretrainCommand implements Callable<Integer> {
     }
 
     private Map<String, Double> evaluate(PretrainSettings settings, AlfworldGames games) throws IOException {
+        long seed = seedOption.seed();
         List<AlfworldEvaluation.Dataset> sets = new ArrayList<>();
         sets.add(new AlfworldEvaluation.Dataset("alfworld_generated", games.heldOut(seed, evalGames)));
         sets.add(new AlfworldEvaluation.Dataset("alfworld_real", games.real()));

@@ -1,5 +1,7 @@
 package org.rlanything.cli;
 
+import org.rlanything.cli.options.QuietOption;
+import picocli.CommandLine.Mixin;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -32,8 +34,8 @@ final class TrainCommand implements Callable<Integer> {
             description = "Continue the run in this folder from its last complete checkpoint.")
     private Path resume;
 
-    @Option(names = {"-q", "--quiet"}, description = "No progress bar; print only the final summary line.")
-    private boolean quiet;
+    @Mixin
+    private QuietOption quietOption;
 
     @Parameters(paramLabel = "CONFIG_AND_OVERRIDES", arity = "0..*",
             description = "A YAML config file, then dotted overrides such as trainer.iterations=10.")
@@ -44,14 +46,14 @@ final class TrainCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         TrainingRun run;
         if (resume != null) {
-            run = TrainingRun.resume(resume, arguments, !quiet);
+            run = TrainingRun.resume(resume, arguments, !quietOption.quiet());
         } else {
             if (arguments.isEmpty() || arguments.get(0).contains("=")) {
                 throw new IllegalArgumentException("train needs a config file (for example configs/demo.yaml) or"
                         + " --resume RUN.");
             }
             RunConfig config = ConfigLoader.load(Path.of(arguments.get(0)), arguments.subList(1, arguments.size()));
-            run = TrainingRun.start(config, !quiet);
+            run = TrainingRun.start(config, !quietOption.quiet());
         }
         Map<String, Double> last = run.run();
         out.println("run " + run.folder().root() + ": " + run.loop().iteration() + " iterations done; "

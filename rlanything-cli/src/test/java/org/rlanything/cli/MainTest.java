@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class MainTest {
 
@@ -31,6 +33,24 @@ class MainTest {
         assertEquals(2, run("demo", "--arm", "nonsense"));
         assertTrue(err.toString().contains("expected one of"), err.toString());
         assertEquals(2, run("no-such-command"));
+    }
+
+    /** The shared options (picocli mixins) check their values the same way in every command that has them. */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"alfworld play game.tw-pddl", "alfworld solve game.tw-pddl", "bench env"})
+    void theSharedMaxStepsOptionRefusesZeroInEveryCommand(String command) {
+        String[] words = (command + " --max-steps 0").split(" ");
+        assertEquals(2, run(words));
+        assertTrue(err.toString().contains("--max-steps (0) must be >= 1."), err.toString());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"demo", "pretrain", "alfworld rewrite-bench"})
+    void theSharedSeedOptionIsInTheHelpOfEveryCommandThatMakesSomethingFromASeed(String command) {
+        assertEquals(0, run((command + " --help").split(" ")));
+        String help = out.toString().replaceAll("\\s+", " ");
+        assertTrue(help.contains("--seed=<seed> Run seed; every random choice derives from it (default 10086)."),
+                help);
     }
 
     @Test

@@ -2,7 +2,6 @@ package org.rlanything.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -23,7 +22,7 @@ class PretrainCommandTest {
         } catch (IllegalStateException e) {
             data = false;
         }
-        assumeTrue(data, "Skipped: the ALFWorld data folder was not found.");
+        SharedData.require(data, "The ALFWorld data folder (shared/data/alfworld)");
         Path out = dir.resolve("start");
         StringWriter text = new StringWriter();
         StringWriter err = new StringWriter();

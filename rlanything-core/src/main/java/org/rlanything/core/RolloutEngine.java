@@ -1,10 +1,14 @@
 package org.rlanything.core;
 
 import java.util.List;
+import java.util.Optional;
+import java.util.random.RandomGenerator;
 
 /**
- * Plays trajectories with the current policy. The default runs in-process ({@link LockstepRollouts});
- * a cluster engine distributes the same requests and must return the same trajectories.
+ * Where the loop's sampling work runs: rollouts with the current policy, judging with the current reward
+ * model, and rewrite attempts. The default runs in-process ({@link LockstepRollouts}); a cluster engine
+ * distributes the same requests (shipping the models' weights as {@link WeightsTransfer} bytes) and must
+ * return the same results, since each request carries its own random source.
  */
 public interface RolloutEngine {
 
@@ -13,4 +17,15 @@ public interface RolloutEngine {
      * request order.
      */
     List<Trajectory> rollOut(List<RolloutRequest> requests, Policy policy, Environment environment, int maxSteps);
+
+    /** Judges each request {@code m} times with {@code rewardModel} (see {@link RewardModel#judge}). */
+    default List<List<Judgment>> judge(List<JudgeRequest> requests, int m, List<RandomGenerator> rngs,
+                                       RewardModel rewardModel) {
+        return rewardModel.judge(requests, m, rngs);
+    }
+
+    /** One rewrite attempt with {@code rewriter} (see {@link Rewriter#rewrite}). */
+    default Optional<Task> rewrite(RewriteRequest request, RandomGenerator rng, Rewriter rewriter) {
+        return rewriter.rewrite(request, rng);
+    }
 }

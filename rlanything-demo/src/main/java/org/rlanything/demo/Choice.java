@@ -1,9 +1,11 @@
 package org.rlanything.demo;
 
+import org.rlanything.core.Payload;
+
 /**
  * The tabular models' record of one decision: the door colour seen and the button chosen (indices).
  */
-public record Choice(int color, int button) {
+public record Choice(int color, int button) implements Payload {
 
     /** Reads the colour of the current door from an observation ("... Door 2 of 5 is green."). */
     public static int colorOf(String observation) {

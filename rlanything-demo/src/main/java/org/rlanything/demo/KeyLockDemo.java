@@ -10,6 +10,7 @@ import org.rlanything.core.Judgment;
 import org.rlanything.core.RewardModel;
 import org.rlanything.core.LockstepRollouts;
 import org.rlanything.core.Policy;
+import org.rlanything.core.RolloutEngine;
 import org.rlanything.core.RolloutRequest;
 import org.rlanything.core.Seeds;
 import org.rlanything.core.Trajectory;
@@ -27,14 +28,15 @@ import org.rlanything.core.loop.RLAnythingLoop;
  */
 public final class KeyLockDemo {
 
-    /** Step limit of the demo's rollouts. */
-    public static final int MAX_STEPS = 12;
+    /** Step limit of the demo's rollouts (the {@code keylock} kind's default). */
+    public static final int MAX_STEPS = KeyLockEnvironmentConfig.DEFAULTS.maxSteps();
     /** Door counts of the initial pool: mostly too hard for a random policy. */
-    private static final int MIN_LENGTH = 2;
-    private static final int MAX_LENGTH = 7;
+    private static final int MIN_LENGTH = KeyLockEnvironmentConfig.DEFAULTS.minDoors();
+    private static final int MAX_LENGTH = KeyLockEnvironmentConfig.DEFAULTS.maxDoors();
 
-    private final TabularPolicy policy = new TabularPolicy(1.0);
-    private final TabularJudge judge = new TabularJudge(4.0, 0.05);
+    private final TabularPolicy policy = new TabularPolicy(TabularPolicyConfig.DEFAULTS.learningRate());
+    private final TabularJudge judge = new TabularJudge(TabularRewardModelConfig.DEFAULTS.learningRate(),
+            TabularRewardModelConfig.DEFAULTS.invalidRate());
     private final KeyLockEnvironment environment = new KeyLockEnvironment(MAX_STEPS);
     private final RLAnythingLoop loop;
 
@@ -44,10 +46,14 @@ public final class KeyLockDemo {
      * @param listener receives every iteration's record (may be null)
      */
     public KeyLockDemo(long seed, Ablation arm, LoopListener listener) {
-        LoopConfig config = LoopConfig.builder().seed(seed).tasksPerIteration(8).rolloutsPerTask(8)
-                .maxSteps(MAX_STEPS).verdictsPerStep(3).rewriterSamples(4).evaluateEvery(5).ablation(arm).build();
+        LoopConfig config = LoopConfig.builder().seed(seed)
+                .tasksPerIteration(KeyLockEnvironmentConfig.TASKS_PER_ITERATION)
+                .rolloutsPerTask(KeyLockEnvironmentConfig.ROLLOUTS_PER_TASK)
+                .maxSteps(MAX_STEPS).verdictsPerStep(3).rewriterSamples(KeyLockEnvironmentConfig.REWRITER_SAMPLES)
+                .evaluateEvery(5).ablation(arm).build();
         RLAnythingLoop.Builder builder = RLAnythingLoop.builder().config(config).environment(environment)
-                .policy(policy).rewardModel(judge).rewriter(new KeyLockRewriter()).tasks(pool(seed, 16))
+                .policy(policy).rewardModel(judge).rewriter(new KeyLockRewriter())
+                .tasks(pool(seed, KeyLockEnvironmentConfig.DEFAULTS.poolSize()))
                 .evaluator(evaluator());
         if (listener != null) {
             builder.listener(listener);
@@ -91,7 +97,7 @@ public final class KeyLockDemo {
     public static double successRate(Policy evaluatedPolicy, KeyLockEnvironment environment, long seed, int minDoors,
                                      int maxDoors, int maxSteps) {
         List<Trajectory> trajectories = heldOutRollouts(evaluatedPolicy, environment, seed, minDoors, maxDoors,
-                maxSteps);
+                maxSteps, new LockstepRollouts());
         return trajectories.stream().filter(Trajectory::won).count() / (double) trajectories.size();
     }
 
@@ -102,8 +108,15 @@ public final class KeyLockDemo {
      */
     public static Map<String, Double> evaluate(Policy evaluatedPolicy, RewardModel judge, KeyLockEnvironment environment,
                                                long seed, int minDoors, int maxDoors, int maxSteps) {
+        return evaluate(evaluatedPolicy, judge, environment, seed, minDoors, maxDoors, maxSteps, new LockstepRollouts());
+    }
+
+    /** As the evaluation above, with its rollouts and judging through {@code engine}. */
+    public static Map<String, Double> evaluate(Policy evaluatedPolicy, RewardModel judge,
+                                               KeyLockEnvironment environment, long seed, int minDoors, int maxDoors,
+                                               int maxSteps, RolloutEngine engine) {
         List<Trajectory> trajectories = heldOutRollouts(evaluatedPolicy, environment, seed, minDoors, maxDoors,
-                maxSteps);
+                maxSteps, engine);
         Map<String, Double> metrics = new TreeMap<>();
         metrics.put("val-core/keylock/success",
                 trajectories.stream().filter(Trajectory::won).count() / (double) trajectories.size());
@@ -115,7 +128,7 @@ public final class KeyLockDemo {
                 rngs.add(Seeds.rng(seed, Seeds.purpose("held-out-judge"), k, i));
             }
         }
-        List<List<Judgment>> judgments = requests.isEmpty() ? List.of() : judge.judge(requests, 3, rngs);
+        List<List<Judgment>> judgments = requests.isEmpty() ? List.of() : engine.judge(requests, 3, rngs, judge);
         JudgeAccuracy accuracy = new JudgeAccuracy();
         int next = 0;
         for (Trajectory trajectory : trajectories) {
@@ -127,7 +140,7 @@ public final class KeyLockDemo {
     }
 
     private static List<Trajectory> heldOutRollouts(Policy evaluatedPolicy, KeyLockEnvironment environment, long seed,
-                                                    int minDoors, int maxDoors, int maxSteps) {
+                                                    int minDoors, int maxDoors, int maxSteps, RolloutEngine engine) {
         List<KeyLockTask> heldOut = pool(Seeds.derive(seed, Seeds.purpose("held-out")), 24, minDoors, maxDoors);
         List<RolloutRequest> requests = new ArrayList<>();
         for (KeyLockTask task : heldOut) {
@@ -135,7 +148,7 @@ public final class KeyLockDemo {
                 requests.add(new RolloutRequest(task, r, Seeds.derive(seed, task.layout(), r)));
             }
         }
-        return new LockstepRollouts().rollOut(requests, evaluatedPolicy, environment, maxSteps);
+        return engine.rollOut(requests, evaluatedPolicy, environment, maxSteps);
     }
 
     public RLAnythingLoop loop() {

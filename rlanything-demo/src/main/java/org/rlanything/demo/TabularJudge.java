@@ -36,7 +36,7 @@ public final class TabularJudge extends TabularModel implements RewardModel {
         List<List<Judgment>> all = new ArrayList<>(requests.size());
         for (int r = 0; r < requests.size(); r++) {
             Step step = requests.get(r).step();
-            Choice choice = (Choice) step.action().payload();
+            Choice choice = step.action().payload(Choice.class);
             double p = Softmax.sigmoid(logits[choice.color()][choice.button()]);
             RandomGenerator rng = rngs.get(r);
             List<Judgment> judgments = new ArrayList<>(m);
@@ -66,7 +66,7 @@ public final class TabularJudge extends TabularModel implements RewardModel {
             if (!verdict.isValid()) {
                 continue; // the invalid rate is fixed here: nothing to learn from the penalty
             }
-            Choice choice = (Choice) sample.judgment().payload();
+            Choice choice = sample.judgment().payload(Choice.class);
             double p = Softmax.sigmoid(logits[choice.color()][choice.button()]);
             double y = verdict == Verdict.POSITIVE ? 1 : 0;
             gradient[choice.color()][choice.button()] += sample.advantage() * (y - p);

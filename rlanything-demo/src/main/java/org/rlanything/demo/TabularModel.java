@@ -3,12 +3,19 @@ package org.rlanything.demo;
 import java.io.IOException;
 import java.nio.file.Path;
 import org.rlanything.core.Checkpointable;
+import org.rlanything.core.WeightsTransfer;
 
 /**
  * The shared part of the demo's tabular models: one logit per (door colour, button), saved as a checked
- * text table.
+ * text table, and shipped as {@link WeightsTransfer} bytes (rows, columns, then the logits as big-endian
+ * doubles).
  */
-abstract class TabularModel implements Checkpointable {
+abstract class TabularModel implements Checkpointable, WeightsTransfer {
+
+    /** The format of {@link #exportWeights()}. */
+    public static final String WEIGHTS_FORMAT = "rlanything-tabular-logits";
+    /** Its version. */
+    public static final int WEIGHTS_VERSION = 1;
 
     private final String fileName;
     protected double[][] logits;
@@ -35,5 +42,37 @@ abstract class TabularModel implements Checkpointable {
     @Override
     public void loadFrom(Path directory) throws IOException {
         logits = TableFile.read(directory.resolve(fileName), logits.length, logits[0].length);
+    }
+
+    @Override
+    public VersionedWeights exportWeights() {
+        java.nio.ByteBuffer bytes = java.nio.ByteBuffer.allocate(8 + 8 * logits.length * logits[0].length);
+        bytes.putInt(logits.length).putInt(logits[0].length);
+        for (double[] row : logits) {
+            for (double value : row) {
+                bytes.putDouble(value);
+            }
+        }
+        return new VersionedWeights(WEIGHTS_FORMAT, WEIGHTS_VERSION, bytes.array());
+    }
+
+    @Override
+    public void importWeights(VersionedWeights weights) {
+        weights.require(WEIGHTS_FORMAT, WEIGHTS_VERSION);
+        java.nio.ByteBuffer bytes = java.nio.ByteBuffer.wrap(weights.bytes());
+        int rows = bytes.remaining() >= 8 ? bytes.getInt() : -1;
+        int columns = bytes.remaining() >= 4 ? bytes.getInt() : -1;
+        if (rows != logits.length || columns != logits[0].length || bytes.remaining() != 8L * rows * columns) {
+            throw new IllegalArgumentException("The imported table is " + rows + " x " + columns + " with "
+                    + bytes.remaining() + " bytes of logits; this model needs " + logits.length + " x "
+                    + logits[0].length + ".");
+        }
+        double[][] table = new double[rows][columns];
+        for (double[] row : table) {
+            for (int c = 0; c < columns; c++) {
+                row[c] = bytes.getDouble();
+            }
+        }
+        logits = table;
     }
 }

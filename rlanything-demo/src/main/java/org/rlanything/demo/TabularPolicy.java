@@ -50,7 +50,7 @@ public final class TabularPolicy extends TabularModel implements Policy {
         double loss = 0;
         double entropy = 0;
         for (PolicySample sample : samples) {
-            Choice choice = (Choice) sample.step().action().payload();
+            Choice choice = sample.step().action().payload(Choice.class);
             double[] p = Softmax.of(logits[choice.color()]);
             for (int b = 0; b < p.length; b++) {
                 double indicator = b == choice.button() ? 1 : 0;

@@ -1,5 +1,6 @@
 package org.rlanything.neural;
 
+import org.rlanything.core.PromptFormat;
 import java.util.List;
 import org.rlanything.core.JudgeRequest;
 import org.rlanything.core.PolicyContext;

@@ -10,12 +10,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.random.RandomGenerator;
 import org.rlanything.core.UpdateStats;
+import org.rlanything.core.WeightsTransfer;
 import org.rlanything.neural.infer.CandidateScorer;
 import org.rlanything.neural.infer.Generation;
 import org.rlanything.neural.infer.Generator;
 import org.rlanything.neural.infer.SamplingConfig;
 import org.rlanything.neural.io.Checkpoint;
 import org.rlanything.neural.io.CheckpointException;
+import org.rlanything.neural.io.SafeTensors;
+import org.rlanything.neural.io.TensorData;
 import org.rlanything.neural.model.Autograd;
 import org.rlanything.neural.model.LlamaModel;
 import org.rlanything.neural.model.ModelConfig;
@@ -36,7 +39,7 @@ import org.rlanything.neural.train.TrainingSequence;
  * close it when done. Not thread-safe: call it from one thread at a time; it spreads its own work over the
  * native threads ({@link Parallel}), with results that do not depend on their number.
  */
-public final class NeuralModel implements AutoCloseable {
+public final class NeuralModel implements AutoCloseable, WeightsTransfer {
 
     private final NDManager manager;
     private final LlamaModel model;
@@ -270,6 +273,72 @@ public final class NeuralModel implements AutoCloseable {
 
     public PpoTrainer trainer() {
         return trainer;
+    }
+
+    /** The format of {@link #exportWeights()}: the weights as a safetensors file, in their own dtype. */
+    public static final String WEIGHTS_FORMAT = "safetensors";
+    /** The version of {@link #WEIGHTS_FORMAT} this class writes and reads. */
+    public static final int WEIGHTS_VERSION = 1;
+
+    /** The weights only (no tokenizer, no optimizer state), as safetensors bytes. */
+    @Override
+    public VersionedWeights exportWeights() {
+        return new VersionedWeights(WEIGHTS_FORMAT, WEIGHTS_VERSION,
+                SafeTensors.toBytes(model.weights().toTensors(), Map.of("format", "pt")));
+    }
+
+    /**
+     * Copies exported weights into this model's parameters in place (the optimizer keeps its moments); every
+     * tensor's name and shape must match this model's, checked before any is changed.
+     */
+    @Override
+    public void importWeights(VersionedWeights weights) {
+        weights.require(WEIGHTS_FORMAT, WEIGHTS_VERSION);
+        Map<String, TensorData> tensors;
+        try {
+            tensors = SafeTensors.parse(weights.bytes(), "the imported weights").tensors();
+        } catch (CheckpointException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        }
+        ModelWeights mine = model.weights();
+        if (!tensors.keySet().equals(new java.util.HashSet<>(mine.names()))) {
+            throw new IllegalArgumentException("The imported weights hold tensors " + new java.util.TreeSet<>(
+                    tensors.keySet()) + ", this model " + new java.util.TreeSet<>(mine.names()) + ".");
+        }
+        for (String name : mine.names()) {
+            TensorData t = tensors.get(name);
+            if (!Arrays.equals(t.shape(), mine.get(name).getShape().getShape())
+                    || !(t.dtype().equals("F32") || t.dtype().equals("F64"))) {
+                throw new IllegalArgumentException("The imported tensor \"" + name + "\" is " + t.dtype() + " "
+                        + Arrays.toString(t.shape()) + "; this model needs F32 or F64 "
+                        + Arrays.toString(mine.get(name).getShape().getShape()) + ".");
+            }
+        }
+        for (String name : mine.names()) {
+            TensorData t = tensors.get(name);
+            ai.djl.ndarray.NDArray target = mine.get(name);
+            if (target.getDataType() == DataType.FLOAT64) {
+                target.set(java.nio.DoubleBuffer.wrap(t.dtype().equals("F64") ? t.toDoubles() : toDoubles(t.toFloats())));
+            } else {
+                target.set(java.nio.FloatBuffer.wrap(t.dtype().equals("F32") ? t.toFloats() : toFloats(t.toDoubles())));
+            }
+        }
+    }
+
+    private static double[] toDoubles(float[] values) {
+        double[] out = new double[values.length];
+        for (int i = 0; i < values.length; i++) {
+            out[i] = values[i];
+        }
+        return out;
+    }
+
+    private static float[] toFloats(double[] values) {
+        float[] out = new float[values.length];
+        for (int i = 0; i < values.length; i++) {
+            out[i] = (float) values[i];
+        }
+        return out;
     }
 
     @Override

@@ -1,5 +1,6 @@
 package org.rlanything.neural;
 
+import org.rlanything.core.PromptFormat;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;

@@ -1,6 +1,7 @@
 package org.rlanything.neural;
 
 import java.util.List;
+import org.rlanything.core.Payload;
 
 /**
  * The payload of an {@code Action} or {@code Judgment} produced by this module: exactly the tokens the
@@ -19,7 +20,8 @@ import java.util.List;
  * @param choiceTemperature the temperature the choice was sampled at (NaN for free text)
  */
 public record TokenRecord(int[] prompt, int[] response, double[] tokenLogProbs, boolean promptTruncated,
-                          double choiceLogProb, List<int[]> candidates, int choice, double choiceTemperature) {
+                          double choiceLogProb, List<int[]> candidates, int choice, double choiceTemperature)
+        implements Payload {
 
     public TokenRecord {
         prompt = prompt.clone();

@@ -22,7 +22,7 @@ final class AdapterFixtures {
     private AdapterFixtures() {
     }
 
-    static Step step(int index, String command, Object payload) {
+    static Step step(int index, String command, org.rlanything.core.Payload payload) {
         return new Step(index, "You see a fridge 1 and a countertop 1.", List.of("go to fridge 1", "open fridge 1"),
                 new Action(command, command, -1.0, payload), "Nothing happens.", StepLabel.UNKNOWN);
     }

@@ -1,5 +1,7 @@
 package org.rlanything.cli.alfworld;
 
+import org.rlanything.cli.options.DataOption;
+import picocli.CommandLine.Mixin;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -37,8 +39,8 @@ public final class GenerateCommand implements Callable<Integer> {
     @Option(names = "--out", required = true, description = "Output folder (must be new or empty).")
     Path out;
 
-    @Option(names = "--data", description = "ALFWorld data folder (default: found by AlfworldData.locate()).")
-    Path data;
+    @Mixin
+    DataOption dataOption;
 
     @Option(names = "--max-steps", defaultValue = "" + GameGenerator.DEFAULT_MAX_STEPS,
             description = "Planner step limit a game must be won within (default: ${DEFAULT-VALUE}).")
@@ -53,7 +55,7 @@ public final class GenerateCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--count (" + count + ") must be at least 1.");
         }
         requireEmpty(out);
-        AlfworldData folder = data == null ? AlfworldData.locate() : AlfworldData.at(data);
+        AlfworldData folder = dataOption.folder();
         long start = System.nanoTime();
         GameGenerator generator = GameGenerator.fromData(folder, EnginePlanOracle.create(),
                 maxSteps);

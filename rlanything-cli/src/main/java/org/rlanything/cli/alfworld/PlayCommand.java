@@ -1,5 +1,6 @@
 package org.rlanything.cli.alfworld;
 
+import org.rlanything.cli.options.MaxStepsOption;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -36,17 +37,15 @@ final class PlayCommand implements Callable<Integer> {
     @Mixin
     private GameOptions options;
 
-    @Option(names = "--max-steps", defaultValue = "50", description = "Episode step limit (default ${DEFAULT-VALUE}).")
-    private int maxSteps;
+    @Mixin
+    private MaxStepsOption maxStepsOption;
 
     @Option(names = "--show-admissible", description = "List the admissible commands after every step.")
     private boolean showAdmissible;
 
     @Override
     public Integer call() throws IOException {
-        if (maxSteps < 1) {
-            throw new IllegalArgumentException("--max-steps (" + maxSteps + ") must be >= 1.");
-        }
+        int maxSteps = maxStepsOption.maxSteps();
         AlfworldGame game = options.load();
         AlfworldSession session = AlfworldSession.start(game, maxSteps);
         PrintWriter out = spec.commandLine().getOut();

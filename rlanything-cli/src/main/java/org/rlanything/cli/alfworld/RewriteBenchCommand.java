@@ -1,5 +1,8 @@
 package org.rlanything.cli.alfworld;
 
+import org.rlanything.cli.options.SeedOption;
+import org.rlanything.cli.options.DataOption;
+import picocli.CommandLine.Mixin;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
@@ -34,14 +37,14 @@ import picocli.CommandLine.Spec;
                 + "harder ones are harder, easier ones easier on average.")
 public final class RewriteBenchCommand implements Callable<Integer> {
 
-    @Option(names = "--seed", defaultValue = "10086", description = "Generation and rewrite seed (default: ${DEFAULT-VALUE}).")
-    long seed;
+    @Mixin
+    SeedOption seedOption;
 
     @Option(names = "--count", defaultValue = "1000", description = "Number of generated games (default: ${DEFAULT-VALUE}).")
     int count;
 
-    @Option(names = "--data", description = "ALFWorld data folder (default: found by AlfworldData.locate()).")
-    java.nio.file.Path data;
+    @Mixin
+    DataOption dataOption;
 
     @Option(names = "--max-steps", defaultValue = "" + GameGenerator.DEFAULT_MAX_STEPS,
             description = "Planner step limit (default: ${DEFAULT-VALUE}).")
@@ -63,7 +66,8 @@ public final class RewriteBenchCommand implements Callable<Integer> {
         if (count < 1) {
             throw new IllegalArgumentException("--count (" + count + ") must be at least 1.");
         }
-        AlfworldData folder = data == null ? AlfworldData.locate() : AlfworldData.at(data);
+        AlfworldData folder = dataOption.folder();
+        long seed = seedOption.seed();
         PlanOracle planner = EnginePlanOracle.create();
         long start = System.nanoTime();
         List<Scene> scenes = GameGenerator.fromData(folder, planner, maxSteps).generateAll(seed, count).stream()

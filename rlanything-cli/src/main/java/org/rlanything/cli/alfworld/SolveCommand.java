@@ -1,5 +1,6 @@
 package org.rlanything.cli.alfworld;
 
+import org.rlanything.cli.options.MaxStepsOption;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -33,14 +34,12 @@ final class SolveCommand implements Callable<Integer> {
     @Mixin
     private GameOptions options;
 
-    @Option(names = "--max-steps", defaultValue = "50", description = "Episode step limit (default ${DEFAULT-VALUE}).")
-    private int maxSteps;
+    @Mixin
+    private MaxStepsOption maxStepsOption;
 
     @Override
     public Integer call() throws JsonProcessingException {
-        if (maxSteps < 1) {
-            throw new IllegalArgumentException("--max-steps (" + maxSteps + ") must be >= 1.");
-        }
+        int maxSteps = maxStepsOption.maxSteps();
         AlfworldGame game = options.load();
         long started = System.nanoTime();
         Optional<Plan> plan = new Planner(game).plan(game.newState());

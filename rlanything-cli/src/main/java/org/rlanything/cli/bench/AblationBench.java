@@ -21,7 +21,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.rlanything.cli.config.ConfigLoader;
-import org.rlanything.cli.config.LabelRewardModelConfig;
+import org.rlanything.core.judge.LabelRewardModelConfig;
 import org.rlanything.cli.config.RunConfig;
 import org.rlanything.cli.report.HtmlCharts;
 import org.rlanything.core.io.AtomicFiles;

@@ -34,13 +34,20 @@ import org.yaml.snakeyaml.nodes.MappingNode;
 import org.yaml.snakeyaml.nodes.Node;
 import org.yaml.snakeyaml.nodes.NodeTuple;
 import org.yaml.snakeyaml.nodes.ScalarNode;
+import org.rlanything.core.config.InvalidValueException;
+import org.rlanything.core.spi.EnvironmentProvider;
+import org.rlanything.core.spi.Provider;
+import org.rlanything.core.spi.ProviderRegistry;
+import org.rlanything.core.spi.Section;
 
 /**
  * Reads a YAML run configuration, applies dotted command-line overrides ({@code trainer.iterations=5}),
  * and maps it onto the validated {@link RunConfig} records. Strict: unknown keys, wrong types (no
  * coercion of text to numbers, no fractions for integers) and out-of-range values fail before any work
  * starts, with a message naming the file and line (or the override), the dotted key and what was
- * expected; an unknown key gets the nearest valid name as a suggestion.
+ * expected; an unknown key gets the nearest valid name as a suggestion. The kinds of the {@code environment},
+ * {@code policy} and {@code reward_model} sections, and their settings records, come from the
+ * {@link ProviderRegistry}: a module that provides a kind needs no edit here.
  */
 public final class ConfigLoader {
 
@@ -59,7 +66,19 @@ public final class ConfigLoader {
             .serializationInclusion(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
             .build();
 
+    /** Marks a kinded section's settings: its {@code kind} key names the provider's settings record. */
+    @com.fasterxml.jackson.annotation.JsonTypeInfo(use = com.fasterxml.jackson.annotation.JsonTypeInfo.Id.NAME,
+            property = "kind")
+    private interface Kinded {
+    }
+
     static {
+        for (Section section : Section.values()) {
+            MAPPER.addMixIn(section.configType(), Kinded.class);
+            ProviderRegistry.get().providers(section).forEach((kind, provider) ->
+                    MAPPER.registerSubtypes(new com.fasterxml.jackson.databind.jsontype.NamedType(
+                            provider.configType(), kind)));
+        }
         // Text is never read as a number or a boolean: "0.5" in quotes is a mistake worth reporting.
         for (LogicalType type : new LogicalType[] {LogicalType.Integer, LogicalType.Float, LogicalType.Boolean}) {
             MAPPER.coercionConfigFor(type).setCoercion(CoercionInputShape.String, CoercionAction.Fail)
@@ -211,6 +230,8 @@ public final class ConfigLoader {
             applied.add(Override.apply((ObjectNode) tree, override));
         }
         checkKinds((ObjectNode) tree, sources, applied);
+        fillKinds(tree);
+        layEnvironmentDefaults(tree);
         try {
             return MAPPER.treeToValue(tree, RunConfig.class);
         } catch (JsonProcessingException e) {
@@ -240,9 +261,9 @@ public final class ConfigLoader {
     public static String identityHash(RunConfig config) {
         ObjectNode tree = MAPPER.valueToTree(config);
         ObjectNode kinds = JsonNodeFactory.instance.objectNode();
-        for (String section : KINDED.keySet()) {
-            if (tree.path(section).has("kind")) {
-                kinds.putObject(section).set("kind", tree.path(section).get("kind"));
+        for (Section kinded : Section.values()) {
+            if (tree.path(kinded.key()).has("kind")) {
+                kinds.putObject(kinded.key()).set("kind", tree.path(kinded.key()).get("kind"));
             }
         }
         ObjectNode defaults = defaultsOf(kinds);
@@ -331,42 +352,68 @@ public final class ConfigLoader {
         return names;
     }
 
-    /** The sections whose {@code kind} selects an implementation, and their types. */
-    private static final java.util.Map<String, Class<?>> KINDED = java.util.Map.of("environment",
-            EnvironmentConfig.class, "policy", PolicyConfig.class, "reward_model", RewardModelConfig.class);
-
     /** An unknown {@code kind} would silently fall back to the default implementation: reject it first. */
     private static void checkKinds(ObjectNode tree, List<Source> sources, List<Override> overrides) {
-        for (var entry : KINDED.entrySet()) {
-            JsonNode section = tree.get(entry.getKey());
+        for (Section kinded : Section.values()) {
+            JsonNode section = tree.get(kinded.key());
             if (section == null || !section.isObject() || !section.has("kind")) {
                 continue;
             }
-            List<String> known = kinds(entry.getValue());
+            List<String> known = ProviderRegistry.get().kinds(kinded);
             String kind = section.get("kind").asText();
             if (!known.contains(kind)) {
-                String key = entry.getKey() + ".kind";
-                String problem = "unknown kind '" + kind + "'; expected one of " + String.join(", ", known) + ".";
+                String suggestion = Nearest.of(kind, known);
+                String key = kinded.key() + ".kind";
+                String problem = "unknown kind '" + kind + "'" + (suggestion == null ? "" : " (did you mean '"
+                        + suggestion + "'?)") + "; expected one of " + String.join(", ", known) + ".";
                 for (Override override : overrides) {
-                    if (override.key().equals(key) || override.key().equals(entry.getKey())) {
+                    if (override.key().equals(key) || override.key().equals(kinded.key())) {
                         throw new ConfigException("Command-line override '" + override.text() + "': " + key + ": "
                                 + problem);
                     }
                 }
-                throw new ConfigException(locate(sources, List.of(entry.getKey(), "kind")) + ": " + key + ": "
+                throw new ConfigException(locate(sources, List.of(kinded.key(), "kind")) + ": " + key + ": "
                         + problem);
             }
         }
     }
 
-    private static List<String> kinds(Class<?> type) {
-        List<String> names = new ArrayList<>();
-        com.fasterxml.jackson.annotation.JsonSubTypes subTypes =
-                type.getAnnotation(com.fasterxml.jackson.annotation.JsonSubTypes.class);
-        for (com.fasterxml.jackson.annotation.JsonSubTypes.Type subType : subTypes.value()) {
-            names.add(subType.name());
+    /** A kinded section that names no kind is its default kind's (a section left out is, in {@link RunConfig}). */
+    private static void fillKinds(ObjectNode tree) {
+        for (Section kinded : Section.values()) {
+            if (tree.get(kinded.key()) instanceof ObjectNode section && !section.has("kind")) {
+                Provider<?> provider = ProviderRegistry.get().defaultProvider(kinded).orElseThrow(() ->
+                        new ConfigException(kinded.key() + ".kind: missing, and no kind is the default; expected one of "
+                                + String.join(", ", ProviderRegistry.get().kinds(kinded)) + "."));
+                ObjectNode withKind = JsonNodeFactory.instance.objectNode().put("kind", provider.kind());
+                withKind.setAll(section);
+                tree.set(kinded.key(), withKind);
+            }
         }
-        return names;
+    }
+
+    /**
+     * Lays the environment kind's own {@code algorithm} sizes ({@link EnvironmentProvider#algorithmDefaults})
+     * under the keys the config leaves out, so that each kind's sizes are declared once, by its provider.
+     */
+    private static void layEnvironmentDefaults(ObjectNode tree) {
+        JsonNode kind = tree.path("environment").path("kind");
+        Provider<?> provider = kind.isTextual()
+                ? ProviderRegistry.get().find(Section.ENVIRONMENT, kind.asText()).orElse(null)
+                : ProviderRegistry.get().defaultProvider(Section.ENVIRONMENT).orElse(null);
+        if (!(provider instanceof EnvironmentProvider<?> environment) || environment.algorithmDefaults().isEmpty()) {
+            return;
+        }
+        if (tree.get("algorithm") != null && !tree.get("algorithm").isObject()) {
+            return; // reported as "expected a mapping" when mapped
+        }
+        ObjectNode algorithm = tree.get("algorithm") == null ? tree.putObject("algorithm")
+                : (ObjectNode) tree.get("algorithm");
+        environment.algorithmDefaults().forEach((key, value) -> {
+            if (!algorithm.has(key)) {
+                algorithm.set(key, MAPPER.valueToTree(value));
+            }
+        });
     }
 
     private static String describe(Class<?> target) {

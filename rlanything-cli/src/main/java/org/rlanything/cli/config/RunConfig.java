@@ -1,21 +1,42 @@
 package org.rlanything.cli.config;
 
+import org.rlanything.core.config.InvalidValueException;
+import org.rlanything.core.loop.AlgorithmConfig;
+import org.rlanything.core.spi.EnvironmentConfig;
+import org.rlanything.core.spi.PolicyConfig;
+import org.rlanything.core.spi.ProviderRegistry;
+import org.rlanything.core.spi.RewardModelConfig;
+import org.rlanything.core.spi.Section;
+
 /**
  * A whole training configuration, as read from YAML: {@code trainer}, {@code environment}, {@code policy},
- * {@code reward_model} and {@code algorithm}. Every section and key is optional and has a default; every
- * value is validated when the record is built, before any work starts.
+ * {@code reward_model} and {@code algorithm}. Every section and key is optional and has a default (an absent
+ * kinded section is its default kind's, as the {@link ProviderRegistry} says); every value is validated
+ * when the record is built, before any work starts.
  */
 public record RunConfig(TrainerConfig trainer, EnvironmentConfig environment, PolicyConfig policy,
                         RewardModelConfig rewardModel, AlgorithmConfig algorithm) {
     public RunConfig {
         trainer = trainer == null ? TrainerConfig.defaults() : trainer;
-        environment = environment == null ? new KeyLockEnvironmentConfig(null, null, null, null) : environment;
-        policy = policy == null ? new TabularPolicyConfig(null) : policy;
-        rewardModel = rewardModel == null ? new TabularRewardModelConfig(null, null) : rewardModel;
+        environment = environment == null
+                ? (EnvironmentConfig) ProviderRegistry.get().defaultConfig(Section.ENVIRONMENT) : environment;
+        policy = policy == null ? (PolicyConfig) ProviderRegistry.get().defaultConfig(Section.POLICY) : policy;
+        rewardModel = rewardModel == null
+                ? (RewardModelConfig) ProviderRegistry.get().defaultConfig(Section.REWARD_MODEL) : rewardModel;
         algorithm = algorithm == null ? AlgorithmConfig.defaults() : algorithm;
         if (algorithm.tasksPerIteration() > environment.poolSize()) {
             throw new InvalidValueException("algorithm.tasks_per_iteration", "expected at most environment.pool_size ("
                     + environment.poolSize() + ") tasks, got " + algorithm.tasksPerIteration() + ".");
         }
+    }
+
+    /** The kind of {@code section}'s settings (for messages and the run folder). */
+    public String kindOf(Section section) {
+        Object config = switch (section) {
+            case ENVIRONMENT -> environment;
+            case POLICY -> policy;
+            case REWARD_MODEL -> rewardModel;
+        };
+        return ProviderRegistry.get().providerOf(config).kind();
     }
 }

@@ -1,5 +1,10 @@
 package org.rlanything.cli.config;
 
+import org.rlanything.core.config.Check;
+import org.rlanything.core.config.InvalidValueException;
+import org.rlanything.core.spi.LocalEngineProvider;
+import org.rlanything.core.spi.ProviderRegistry;
+
 /**
  * The {@code trainer} section: how long to run, how often to evaluate and checkpoint, and where.
  *
@@ -16,10 +21,12 @@ package org.rlanything.cli.config;
  * @param startingModels for neural backends: the folder of starting models ({@code policy/},
  *     {@code reward_model/}); built from the seed by behaviour cloning and a warm start when it does not
  *     exist yet, then reused
+ * @param rolloutEngine where rollouts, judging and rewriting run: {@code local} (in this process; the
+ *     default) or another engine a module provides
  */
 public record TrainerConfig(Long seed, Integer iterations, Integer evaluateEvery, Integer checkpointEvery,
                             Integer keepCheckpoints, String runDir, Integer savedTrajectories, String policyInit,
-                            String rewardModelInit, String startingModels) {
+                            String rewardModelInit, String startingModels, String rolloutEngine) {
     public TrainerConfig {
         seed = seed == null ? 10086L : seed;
         iterations = Check.between("iterations", iterations, 40, 1, Check.MAX_ITERATIONS);
@@ -37,9 +44,14 @@ public record TrainerConfig(Long seed, Integer iterations, Integer evaluateEvery
         if (startingModels != null && startingModels.isBlank()) {
             startingModels = null;
         }
+        rolloutEngine = Check.nonEmpty("rollout_engine", rolloutEngine, LocalEngineProvider.NAME);
+        if (!ProviderRegistry.get().engines().contains(rolloutEngine)) {
+            throw new InvalidValueException("rollout_engine", "unknown engine '" + rolloutEngine + "'; expected one of "
+                    + String.join(", ", ProviderRegistry.get().engines()) + ".");
+        }
     }
 
     public static TrainerConfig defaults() {
-        return new TrainerConfig(null, null, null, null, null, null, null, null, null, null);
+        return new TrainerConfig(null, null, null, null, null, null, null, null, null, null, null);
     }
 }

@@ -21,7 +21,7 @@ import org.rlanything.cli.config.RunConfig;
 /**
  * A checkpoint's {@code manifest.json}: every file of the checkpoint, whatever the backend (loop state,
  * tabular tables, neural weights, tokenizers, optimizer state), with its size and SHA-256, and the run it
- * belongs to (the run seed and the hash of the run's config). Checked before a checkpoint is loaded, so a
+ * belongs to (the run seed and the hash of the run's config), and its {@link Provenance}. Checked before a checkpoint is loaded, so a
  * changed, cut, added, swapped or foreign file is refused rather than loaded.
  */
 public final class CheckpointManifest {
@@ -29,10 +29,18 @@ public final class CheckpointManifest {
     public static final String FILE = "manifest.json";
     private static final String FORMAT = "rlanything-checkpoint/1";
 
-    /** The run a checkpoint belongs to: its seed and the hash of its config (less trainer.iterations). */
-    public record Identity(long seed, String configSha256) {
+    /**
+     * The run a checkpoint belongs to: its seed and the hash of its config (less trainer.iterations); what
+     * a loaded checkpoint is checked against. {@code provenance} (null when only checking) is written too.
+     */
+    public record Identity(long seed, String configSha256, Provenance provenance) {
         public static Identity of(RunConfig config) {
-            return new Identity(config.trainer().seed(), ConfigLoader.identityHash(config));
+            return new Identity(config.trainer().seed(), ConfigLoader.identityHash(config), null);
+        }
+
+        /** This identity with the provenance that new checkpoints record. */
+        public Identity with(Provenance value) {
+            return new Identity(seed, configSha256, value);
         }
     }
 
@@ -46,6 +54,9 @@ public final class CheckpointManifest {
         root.put("iteration", iteration);
         root.put("seed", identity.seed());
         root.put("config_sha256", identity.configSha256());
+        if (identity.provenance() != null) {
+            identity.provenance().writeTo(root);
+        }
         ObjectNode files = root.putObject("files");
         for (Map.Entry<String, Path> file : files(checkpoint).entrySet()) {
             ObjectNode entry = files.putObject(file.getKey());

@@ -1,8 +1,8 @@
 package org.rlanything.cli.run;
 
-import org.rlanything.cli.config.AlfworldEnvironmentConfig;
 import org.rlanything.cli.config.ConfigException;
 import org.rlanything.cli.config.RunConfig;
+import org.rlanything.core.spi.MemoryProfile;
 
 /**
  * A rough upper estimate of the heap one iteration needs (the rollouts and judgments it holds, the task
@@ -16,11 +16,11 @@ public final class MemoryCheck {
 
     /** Bytes the iteration's rollouts, judgments and pool of {@code config} need, roughly and generously. */
     public static long estimate(RunConfig config) {
-        boolean alfworld = config.environment() instanceof AlfworldEnvironmentConfig;
-        long step = alfworld ? 4096 : 256;
-        long judgment = alfworld ? 1024 : 128;
-        long task = alfworld ? 64 * 1024 : 512;
-        long models = alfworld ? 256L << 20 : 0;
+        MemoryProfile profile = Backends.environmentProvider(config).memory();
+        long step = profile.step();
+        long judgment = profile.judgment();
+        long task = profile.task();
+        long models = profile.models();
         long steps = (long) config.algorithm().tasksPerIteration() * config.algorithm().rolloutsPerTask()
                 * config.environment().maxSteps();
         long candidates = (long) config.algorithm().tasksPerIteration() * config.algorithm().rewriterSamples();

@@ -1,5 +1,6 @@
 package org.rlanything.cli.run;
 
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
 import org.rlanything.core.Checkpointable;
@@ -7,30 +8,58 @@ import org.rlanything.core.Environment;
 import org.rlanything.core.Policy;
 import org.rlanything.core.RewardModel;
 import org.rlanything.core.Rewriter;
+import org.rlanything.core.RolloutEngine;
 import org.rlanything.core.Task;
 import org.rlanything.core.TaskCodec;
 import org.rlanything.core.loop.Evaluator;
+import org.rlanything.core.spi.EnvironmentParts;
 
 /**
- * Everything a run needs from its backends, built from the config by {@link Backends}.
+ * Everything a run needs from its providers, built from the config by {@link Backends}.
  *
- * @param environmentName a short name for metrics ({@code val-core/<name>/...}) and the report
- * @param environment the environment
- * @param tasks the original tasks, one slot each
- * @param codec turns tasks into text for checkpoints
+ * @param parts the environment side (environment, tasks, codec, rewriter, evaluator, data manifest)
  * @param policy the policy, which must also be {@link Checkpointable}
  * @param rewardModel the reward model, which must also be {@link Checkpointable}
- * @param rewriter the rewriter
- * @param evaluator the held-out evaluation
+ * @param engine the rollout engine ({@code trainer.rollout_engine}) the loop and the evaluation use
  */
-public record RunComponents(String environmentName, Environment environment, List<Task> tasks, TaskCodec codec,
-                            Policy policy, RewardModel rewardModel, Rewriter rewriter, Evaluator evaluator) {
+public record RunComponents(EnvironmentParts parts, Policy policy, RewardModel rewardModel, RolloutEngine engine) {
     public RunComponents {
-        Objects.requireNonNull(environment, "environment");
-        tasks = List.copyOf(tasks);
+        Objects.requireNonNull(parts, "parts");
+        Objects.requireNonNull(engine, "engine");
         if (!(policy instanceof Checkpointable) || !(rewardModel instanceof Checkpointable)) {
             throw new IllegalArgumentException("The policy and the reward model must be checkpointable.");
         }
+    }
+
+    /** A short name for metrics ({@code val-core/<name>/...}) and the report. */
+    public String environmentName() {
+        return parts.name();
+    }
+
+    public Environment environment() {
+        return parts.environment();
+    }
+
+    /** The original tasks, one slot each. */
+    public List<Task> tasks() {
+        return parts.tasks();
+    }
+
+    public TaskCodec codec() {
+        return parts.codec();
+    }
+
+    public Rewriter rewriter() {
+        return parts.rewriter();
+    }
+
+    public Evaluator evaluator() {
+        return parts.evaluator();
+    }
+
+    /** The data manifest the environment reads, or null. */
+    public Path dataManifest() {
+        return parts.dataManifest();
     }
 
     public Checkpointable policyState() {

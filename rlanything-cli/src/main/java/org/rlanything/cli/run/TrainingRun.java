@@ -43,11 +43,13 @@ public final class TrainingRun {
         this.components = Backends.create(config);
         loadInit("trainer.policy_init", config.trainer().policyInit(), components.policyState());
         loadInit("trainer.reward_model_init", config.trainer().rewardModelInit(), components.rewardModelState());
-        LoopConfig loopConfig = config.algorithm().toLoopConfig(config.trainer(), config.environment().maxSteps());
+        LoopConfig loopConfig = config.algorithm().toLoopConfig(config.trainer().seed(),
+                config.trainer().evaluateEvery(), config.environment().maxSteps());
         RunRecorder recorder = new RunRecorder(folder, components, loopConfig, config.trainer().checkpointEvery(),
                 config.trainer().keepCheckpoints(), config.trainer().savedTrajectories(), config.trainer().iterations(),
-                CheckpointManifest.Identity.of(config));
+                CheckpointManifest.Identity.of(config).with(provenance(config, components)));
         RLAnythingLoop.Builder builder = RLAnythingLoop.builder().config(loopConfig)
+                .rolloutEngine(components.engine())
                 .environment(components.environment()).policy(components.policy())
                 .rewardModel(components.rewardModel()).rewriter(components.rewriter()).tasks(components.tasks())
                 .evaluator(components.evaluator()).listener(recorder).listener(record -> last = record)
@@ -59,6 +61,15 @@ public final class TrainingRun {
         }
         observers.forEach(builder::listener);
         this.loop = builder.build();
+    }
+
+    private static Provenance provenance(RunConfig config, RunComponents components) {
+        try {
+            return Provenance.of(config, components);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException("Cannot hash the data manifest " + components.dataManifest() + ": "
+                    + e.getMessage(), e);
+        }
     }
 
     private static void loadInit(String key, String folder, org.rlanything.core.Checkpointable model) {

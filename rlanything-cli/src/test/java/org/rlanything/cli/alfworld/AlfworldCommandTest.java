@@ -2,7 +2,6 @@ package org.rlanything.cli.alfworld;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -43,7 +42,7 @@ class AlfworldCommandTest {
             }
             dir = dir.getParent();
         }
-        assumeTrue(false, "Skipped: shared/data/alfworld/games was not found above the working directory.");
+        org.rlanything.cli.SharedData.require(false, "shared/data/alfworld/games");
         return null;
     }
 

@@ -9,6 +9,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.rlanything.core.judge.LabelRewardModelConfig;
+import org.rlanything.demo.TabularRewardModelConfig;
+import org.rlanything.agent.AlfworldEnvironmentConfig;
+import org.rlanything.neural.provider.NeuralPolicyConfig;
+
 import org.junit.jupiter.api.io.TempDir;
 import org.rlanything.core.loop.Ablation;
 
@@ -65,7 +72,7 @@ class ConfigLoaderTest {
         String arm = error("algorithm:\n  arm: everything\n");
         assertTrue(arm.contains("algorithm.arm: expected one of OUTCOME_ONLY, GRPO, POLICY"), arm);
         String kind = error("environment:\n  kind: minecraft\n");
-        assertTrue(kind.contains("environment.kind: unknown kind 'minecraft'; expected one of keylock"), kind);
+        assertTrue(kind.contains("environment.kind: unknown kind 'minecraft'; expected one of alfworld, keylock"), kind);
     }
 
     @Test
@@ -178,5 +185,25 @@ class ConfigLoaderTest {
             assertEquals(alfworld.environment(), variant.environment(), arm.name());
             assertEquals(alfworld.trainer().iterations(), variant.trainer().iterations(), arm.name());
         }
+    }
+
+    /**
+     * The algorithm sizes an environment kind declares (its provider's algorithmDefaults) fill the keys a
+     * config leaves out; the generic defaults (K 16, N 8, k 8) remain for keys no kind declares, and a
+     * config's own value wins.
+     */
+    @ParameterizedTest(name = "{0}: {1}")
+    @CsvSource({
+        "'environment: {kind: alfworld}', '', 8, 6, 8",
+        "'environment: {kind: keylock}', '', 8, 8, 4",
+        "'', '', 8, 8, 4",
+        "'environment: {kind: alfworld}', 'algorithm: {tasks_per_iteration: 16, rewriter_samples: 2}', 16, 6, 2",
+        "'environment: {kind: keylock, pool_size: 32}', 'algorithm: {rollouts_per_task: 4}', 8, 4, 4"})
+    void anEnvironmentKindDeclaresItsOwnAlgorithmSizes(String environment, String algorithm, int k, int n,
+                                                      int rewrites) {
+        RunConfig config = ConfigLoader.parse(environment + "\n" + algorithm + "\n", "sizes.yaml", List.of());
+        assertEquals(k, config.algorithm().tasksPerIteration());
+        assertEquals(n, config.algorithm().rolloutsPerTask());
+        assertEquals(rewrites, config.algorithm().rewriterSamples());
     }
 }

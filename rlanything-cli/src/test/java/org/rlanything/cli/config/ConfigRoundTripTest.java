@@ -10,6 +10,10 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.rlanything.agent.AlfworldEnvironmentConfig;
+import org.rlanything.neural.provider.NeuralPolicyConfig;
+import org.rlanything.neural.provider.NeuralRewardModelConfig;
+
 
 /** Finding 0: the effective config a run folder records loads back to the same config, for every kind. */
 class ConfigRoundTripTest {

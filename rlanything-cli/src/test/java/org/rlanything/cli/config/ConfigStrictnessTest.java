@@ -11,7 +11,11 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.api.io.TempDir;
 import org.rlanything.cli.Main;
 
@@ -65,11 +69,6 @@ class ConfigStrictnessTest {
         assertTrue(nested.contains("train.yaml") && nested.contains("not valid YAML"), nested);
     }
 
-    @Test
-    void finding6EnumsByNameOnly() throws IOException {
-        assertTrue(error("algorithm:\n  arm: 1\n").contains("line 2: algorithm.arm: expected one of"));
-        assertTrue(error("algorithm:\n  singleton: 0\n").contains("line 2: algorithm.singleton: expected one of"));
-    }
 
     @Test
     void finding6IntegersInDecimalOnlyAndNoNulls() throws IOException {
@@ -91,17 +90,25 @@ class ConfigStrictnessTest {
         assertTrue(message.contains("a second YAML document"), message);
     }
 
-    @Test
-    void finding6ValuesThatWouldSilentlyDoSomethingElse() throws IOException {
-        String above = error("environment:\n  kind: keylock\n  pool_size: 8\nalgorithm:\n  tasks_per_iteration: 12\n");
-        assertTrue(above.contains("algorithm.tasks_per_iteration: expected at most environment.pool_size (8)"), above);
-        assertTrue(above.contains("line 5"), above);
-        String one = error("algorithm:\n  rollouts_per_task: 1\n");
-        assertTrue(one.contains("algorithm.rollouts_per_task: expected an integer from 2"), one);
-        String rate = error("policy:\n  kind: tabular\n  learning_rate: 1.0e308\n");
-        assertTrue(rate.contains("line 3: policy.learning_rate: expected a number > 0 and <= 100.0"), rate);
-        String lambda = error("algorithm:\n  lambda: 50\n");
-        assertTrue(lambda.contains("algorithm.lambda: expected a number from 0.0 to 10.0"), lambda);
+    /** Finding 6: enums by name only, and values that would silently do something else, are refused. */
+    @ParameterizedTest(name = "[{index}] {1}")
+    @MethodSource("refusedValues")
+    void finding6RefusedValuesNameTheLineTheKeyAndWhatIsExpected(String yaml, String expected) throws IOException {
+        String message = error(yaml);
+        assertTrue(message.contains(expected), message);
+    }
+
+    static Stream<Arguments> refusedValues() {
+        return Stream.of(
+                Arguments.of("algorithm:\n  arm: 1\n", "line 2: algorithm.arm: expected one of"),
+                Arguments.of("algorithm:\n  singleton: 0\n", "line 2: algorithm.singleton: expected one of"),
+                Arguments.of("environment:\n  kind: keylock\n  pool_size: 8\nalgorithm:\n  tasks_per_iteration: 12\n",
+                        "line 5: algorithm.tasks_per_iteration: expected at most environment.pool_size (8)"),
+                Arguments.of("algorithm:\n  rollouts_per_task: 1\n",
+                        "algorithm.rollouts_per_task: expected an integer from 2"),
+                Arguments.of("policy:\n  kind: tabular\n  learning_rate: 1.0e308\n",
+                        "line 3: policy.learning_rate: expected a number > 0 and <= 100.0"),
+                Arguments.of("algorithm:\n  lambda: 50\n", "algorithm.lambda: expected a number from 0.0 to 10.0"));
     }
 
     @Test

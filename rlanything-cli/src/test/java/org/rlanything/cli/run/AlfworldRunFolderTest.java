@@ -2,7 +2,6 @@ package org.rlanything.cli.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -33,7 +32,7 @@ class AlfworldRunFolderTest {
         try {
             AlfworldData.locate();
         } catch (RuntimeException e) {
-            assumeTrue(false, "Skipped: the ALFWorld data folder was not found.");
+            org.rlanything.cli.SharedData.require(false, "The ALFWorld data folder (shared/data/alfworld)");
         }
         StringWriter out = new StringWriter();
         Path start = dir.resolve("start");

@@ -78,24 +78,29 @@ public record LoopConfig(long seed, int tasksPerIteration, int rolloutsPerTask, 
                 .rewriterSamples(rewriterSamples).evaluateEvery(evaluateEvery).rewardModelWeighting(rewardModelWeighting);
     }
 
-    /** Builder with the text-game defaults; {@link #build()} validates. */
+    /**
+     * Builder with the text-game defaults, read from where they are declared ({@link AlgorithmConfig});
+     * {@link #build()} validates.
+     */
     public static final class Builder {
+        private static final AlgorithmConfig DEFAULTS = AlgorithmConfig.defaults();
         private long seed = 10086;
-        private int tasksPerIteration = 16;
-        private int rolloutsPerTask = 8;
+        private int tasksPerIteration = DEFAULTS.tasksPerIteration();
+        private int rolloutsPerTask = DEFAULTS.rolloutsPerTask();
         private int maxSteps = 40;
-        private int verdictsPerStep = 3;
-        private double lambda = 1.0;
+        private int verdictsPerStep = DEFAULTS.verdictsPerStep();
+        private double lambda = DEFAULTS.lambda();
         private FeedbackMode feedback = FeedbackMode.INTEGRATED;
         private boolean trainRewardModel = true;
         private boolean adaptEnvironment = true;
-        private AdaptationThresholds thresholds = AdaptationThresholds.defaults();
-        private AccuracyBand policyBand = new AccuracyBand(1.0 / 8, 7.0 / 8);
-        private AccuracyBand rewardModelBand = new AccuracyBand(0.2, 0.8);
-        private SingletonMode singleton = SingletonMode.ZERO;
-        private int rewriterSamples = 8;
+        private AdaptationThresholds thresholds = new AdaptationThresholds(DEFAULTS.alphaLow(), DEFAULTS.alphaHigh());
+        private AccuracyBand policyBand = new AccuracyBand(DEFAULTS.policyBand().get(0), DEFAULTS.policyBand().get(1));
+        private AccuracyBand rewardModelBand = new AccuracyBand(DEFAULTS.rewardModelBand().get(0),
+                DEFAULTS.rewardModelBand().get(1));
+        private SingletonMode singleton = DEFAULTS.singleton();
+        private int rewriterSamples = DEFAULTS.rewriterSamples();
         private int evaluateEvery = 5;
-        private RewardModelWeighting rewardModelWeighting = RewardModelWeighting.STEP;
+        private RewardModelWeighting rewardModelWeighting = DEFAULTS.rewardModelWeighting();
 
         public Builder seed(long value) {
             seed = value;

@@ -333,7 +333,7 @@ public final class RLAnythingLoop {
             }
         }
         List<List<Judgment>> flat = judgeRequests.isEmpty() ? List.of()
-                : rewardModel.judge(judgeRequests, config.verdictsPerStep(), rngs);
+                : rollouts.judge(judgeRequests, config.verdictsPerStep(), rngs, rewardModel);
         if (flat.size() != judgeRequests.size()) {
             throw new IllegalStateException("The reward model returned judgments for " + flat.size() + " of "
                     + judgeRequests.size() + " steps.");
@@ -366,8 +366,8 @@ public final class RLAnythingLoop {
         RewriteRequest request = new RewriteRequest(slot.original(), slot.active(), goal.get(), acc, critic);
         String why = "the rewriter declined every attempt";
         for (int attempt = 0; attempt < config.rewriterSamples(); attempt++) {
-            Optional<Task> proposal = rewriter.rewrite(request, Seeds.rng(config.seed(), t, REWRITE, slot.index(),
-                    attempt));
+            Optional<Task> proposal = rollouts.rewrite(request, Seeds.rng(config.seed(), t, REWRITE, slot.index(),
+                    attempt), rewriter);
             if (proposal.isEmpty()) {
                 continue;
             }

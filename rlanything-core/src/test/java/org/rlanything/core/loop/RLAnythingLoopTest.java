@@ -72,7 +72,7 @@ class RLAnythingLoopTest {
                 for (List<Judgment> m : steps) {
                     assertEquals(3, m.size());
                     for (Judgment judgment : m) {
-                        assertEquals(1, judgment.payload());
+                        assertEquals(1, judgment.payload(ScriptedWorld.Version.class).value());
                     }
                 }
             }

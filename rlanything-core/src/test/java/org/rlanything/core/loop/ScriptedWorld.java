@@ -137,7 +137,7 @@ final class ScriptedWorld {
                         Verdict verdict = draw == 0 ? Verdict.INVALID : draw <= 2 ? Verdict.POSITIVE : Verdict.NEGATIVE;
                         String text = "v" + rewardModelVersion + " " + (verdict == Verdict.INVALID ? "??"
                                 : "\\boxed{" + verdict.value() + "}");
-                        judgments.add(new Judgment(text, verdict, -1.0, rewardModelVersion));
+                        judgments.add(new Judgment(text, verdict, -1.0, new Version(rewardModelVersion)));
                     }
                     all.add(judgments);
                 }
@@ -162,5 +162,9 @@ final class ScriptedWorld {
             return wins == null ? Optional.empty()
                     : Optional.of(new ScriptedTask(request.active().id() + "+" + request.goal(), wins));
         };
+    }
+
+    /** The payload of a scripted judgment: the reward model's version that wrote it. */
+    record Version(int value) implements org.rlanything.core.Payload {
     }
 }

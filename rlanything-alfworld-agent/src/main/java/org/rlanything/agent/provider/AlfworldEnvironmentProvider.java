@@ -1,0 +1,134 @@
+package org.rlanything.agent.provider;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Map;
+import org.rlanything.agent.AgentSettings;
+import org.rlanything.agent.AlfworldEnvironmentConfig;
+import org.rlanything.agent.AlfworldExperiment;
+import org.rlanything.agent.AlfworldGames;
+import org.rlanything.agent.StartingModelsFolder;
+import org.rlanything.core.Policy;
+import org.rlanything.core.PromptFormat;
+import org.rlanything.core.RewardModel;
+import org.rlanything.core.spi.EnvironmentParts;
+import org.rlanything.core.spi.EnvironmentProvider;
+import org.rlanything.core.spi.MemoryProfile;
+import org.rlanything.core.spi.RunContext;
+import org.rlanything.neural.provider.NeuralModels;
+import org.rlanything.neural.provider.NeuralPolicyConfig;
+import org.rlanything.neural.provider.NeuralRewardModelConfig;
+
+/**
+ * {@code environment.kind: alfworld}: generated ALFWorld training games, the scene rewriter and the
+ * held-out evaluation; it offers the {@link NeuralModels} (from the starting models, with the ALFWorld
+ * prompts) that the {@code neural} policy and judge kinds use, and its {@link PromptFormat}.
+ */
+public final class AlfworldEnvironmentProvider implements EnvironmentProvider<AlfworldEnvironmentConfig> {
+
+    /** The kind's name. */
+    public static final String KIND = "alfworld";
+
+    @Override
+    public String kind() {
+        return KIND;
+    }
+
+    @Override
+    public Class<AlfworldEnvironmentConfig> configType() {
+        return AlfworldEnvironmentConfig.class;
+    }
+
+    @Override
+    public AlfworldEnvironmentConfig defaults() {
+        return AlfworldEnvironmentConfig.DEFAULTS;
+    }
+
+    @Override
+    public Map<String, Object> algorithmDefaults() {
+        return Map.of("tasks_per_iteration", AlfworldEnvironmentConfig.TASKS_PER_ITERATION,
+                "rollouts_per_task", AlfworldEnvironmentConfig.ROLLOUTS_PER_TASK);
+    }
+
+    @Override
+    public MemoryProfile memory() {
+        return new MemoryProfile(4096, 1024, 64 * 1024, 256L << 20);
+    }
+
+    @Override
+    public void prepare(AlfworldEnvironmentConfig config, RunContext context) throws IOException {
+        startingModels(context, AlfworldGames.locate());
+    }
+
+    @Override
+    public EnvironmentParts create(AlfworldEnvironmentConfig env, RunContext context) throws IOException {
+        AlfworldGames games = AlfworldGames.locate();
+        AgentSettings settings = settings(env, context, startingModels(context, games));
+        AlfworldExperiment experiment = AlfworldExperiment.withoutModels(settings, games, context.log());
+        NeuralModels models = new LazyModels(settings, games, context);
+        return new EnvironmentParts(KIND, KIND, experiment.environment(), new ArrayList<>(experiment.tasks()),
+                experiment.codec(), experiment.rewriter(), experiment.evaluator().withEngine(context.engine()),
+                games.data().manifest(),
+                Map.of(NeuralModels.class, models, PromptFormat.class, experiment.format()));
+    }
+
+    /** The folder {@code trainer.starting_models} names, made from the run seed if absent; null if none named. */
+    private static Path startingModels(RunContext context, AlfworldGames games) throws IOException {
+        if (context.startingModels() == null) {
+            return null;
+        }
+        return StartingModelsFolder.ensure(context.startingModels(), context.seed(), games, context.log());
+    }
+
+    /** The experiment's settings: the run's sections as they are (other model kinds: the neural defaults). */
+    static AgentSettings settings(AlfworldEnvironmentConfig env, RunContext context, Path startingModels) {
+        NeuralPolicyConfig policy = context.policy() instanceof NeuralPolicyConfig neural ? neural
+                : NeuralPolicyConfig.DEFAULTS;
+        NeuralRewardModelConfig judge = context.rewardModel() instanceof NeuralRewardModelConfig neural ? neural
+                : NeuralRewardModelConfig.DEFAULTS;
+        return AgentSettings.builder().seed(context.seed()).startingModels(startingModels)
+                .evaluateEvery(context.evaluateEvery()).environment(env).algorithm(context.algorithm())
+                .policy(policy).rewardModel(judge).build();
+    }
+
+    /** The neural policy and judge, loaded together on first use (a label judge run loads no judge here). */
+    private static final class LazyModels implements NeuralModels {
+        private final AgentSettings settings;
+        private final AlfworldGames games;
+        private final RunContext context;
+        private AlfworldExperiment.Models models;
+
+        LazyModels(AgentSettings settings, AlfworldGames games, RunContext context) {
+            this.settings = settings;
+            this.games = games;
+            this.context = context;
+        }
+
+        private AlfworldExperiment.Models models() throws IOException {
+            if (models == null) {
+                models = AlfworldExperiment.loadModels(settings, games, context.log());
+            }
+            return models;
+        }
+
+        @Override
+        public Policy policy(NeuralPolicyConfig config) throws IOException {
+            require(config.equals(context.policy()), "policy");
+            return models().policy();
+        }
+
+        @Override
+        public RewardModel rewardModel(NeuralRewardModelConfig config) throws IOException {
+            require(config.equals(context.rewardModel()), "reward_model");
+            return models().rewardModel();
+        }
+
+        private static void require(boolean same, String section) {
+            if (!same) {
+                throw new IllegalArgumentException("The ALFWorld models are made from the run's own " + section
+                        + " settings; another " + section + " config was given.");
+            }
+        }
+    }
+}

@@ -1,0 +1,102 @@
+package org.rlanything.cli.run;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import org.rlanything.cli.config.ConfigLoader;
+import org.rlanything.cli.config.RunConfig;
+
+/**
+ * Where a checkpoint came from, written into its {@code manifest.json} (as Tribuo records a model's
+ * provenance): the effective config, the project's git commit, the hash of the data manifest the
+ * environment reads, and the seed. The commit is read at run time with {@code git rev-parse HEAD} in the
+ * checkout that holds the running jar (with {@code -dirty} when tracked files differ from it); it is
+ * {@code unknown} where there is no git or no checkout (a copied jar).
+ *
+ * @param effectiveConfig the run's config as YAML, every default filled in
+ * @param gitCommit the commit, {@code <sha>-dirty}, or {@code unknown}
+ * @param dataManifest the data manifest's path, or null when the environment reads no data
+ * @param dataManifestSha256 its SHA-256, {@code missing} when the file is absent, or null with no manifest
+ * @param seed the run seed
+ */
+public record Provenance(String effectiveConfig, String gitCommit, String dataManifest, String dataManifestSha256,
+                         long seed) {
+
+    /** How {@link #gitCommit} was found, recorded beside it. */
+    public static final String GIT_COMMIT_SOURCE = "git rev-parse HEAD at run time, in the checkout of the jar";
+
+    private static volatile String commit;
+
+    /** The provenance of a run of {@code config} with {@code components}. */
+    public static Provenance of(RunConfig config, RunComponents components) throws IOException {
+        Path manifest = components.dataManifest();
+        String hash = manifest == null ? null
+                : Files.isRegularFile(manifest) ? CheckpointManifest.sha256(manifest) : "missing";
+        return new Provenance(ConfigLoader.toYaml(config), currentCommit(),
+                manifest == null ? null : manifest.toAbsolutePath().normalize().toString(), hash,
+                config.trainer().seed());
+    }
+
+    /** Adds this provenance to a manifest's root object. */
+    void writeTo(ObjectNode root) {
+        ObjectNode node = root.putObject("provenance");
+        node.put("seed", seed);
+        node.put("git_commit", gitCommit);
+        node.put("git_commit_source", GIT_COMMIT_SOURCE);
+        node.put("data_manifest", dataManifest);
+        node.put("data_manifest_sha256", dataManifestSha256);
+        node.put("effective_config", effectiveConfig);
+    }
+
+    /** The commit of the checkout that holds this code (read once per process), or {@code unknown}. */
+    static String currentCommit() {
+        String known = commit;
+        if (known == null) {
+            known = readCommit();
+            commit = known;
+        }
+        return known;
+    }
+
+    private static String readCommit() {
+        try {
+            Path code = Path.of(Provenance.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            Path dir = Files.isDirectory(code) ? code : code.getParent();
+            String sha = git(dir, "rev-parse", "HEAD");
+            if (sha == null || !sha.matches("[0-9a-f]{40}")) {
+                return "unknown";
+            }
+            String dirty = git(dir, "status", "--porcelain", "--untracked-files=no");
+            return dirty == null || dirty.isEmpty() ? sha : sha + "-dirty";
+        } catch (RuntimeException | java.net.URISyntaxException e) {
+            return "unknown";
+        }
+    }
+
+    /** The trimmed output of {@code git -C dir args...}, or null when git fails or takes over 10 s. */
+    private static String git(Path dir, String... args) {
+        String[] command = new String[args.length + 3];
+        command[0] = "git";
+        command[1] = "-C";
+        command[2] = dir.toString();
+        System.arraycopy(args, 0, command, 3, args.length);
+        try {
+            Process process = new ProcessBuilder(command).redirectErrorStream(false)
+                    .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            byte[] out = process.getInputStream().readAllBytes();
+            if (!process.waitFor(10, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                return null;
+            }
+            return process.exitValue() == 0 ? new String(out, StandardCharsets.UTF_8).strip() : null;
+        } catch (IOException e) {
+            return null;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        }
+    }
+}

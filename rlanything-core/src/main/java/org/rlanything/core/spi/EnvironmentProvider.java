@@ -1,0 +1,40 @@
+package org.rlanything.core.spi;
+
+import java.io.IOException;
+import java.util.Map;
+
+/**
+ * An environment kind: builds the environment, its task pool, codec, rewriter and evaluator.
+ *
+ * @param <C> the settings record of the {@code environment} section
+ */
+public interface EnvironmentProvider<C extends EnvironmentConfig> extends Provider<C> {
+
+    @Override
+    default Section section() {
+        return Section.ENVIRONMENT;
+    }
+
+    /** Builds the environment side of a run. */
+    EnvironmentParts create(C config, RunContext context) throws IOException;
+
+    /**
+     * Makes what the kind needs once before runs (for example starting models), so that parallel runs do not
+     * race to make it; a no-op by default.
+     */
+    default void prepare(C config, RunContext context) throws IOException {
+    }
+
+    /**
+     * The {@code algorithm} keys whose default differs for this environment (snake-case key to value), laid
+     * under a config's own {@code algorithm} keys: the one place an environment's sizes are declared.
+     */
+    default Map<String, Object> algorithmDefaults() {
+        return Map.of();
+    }
+
+    /** Rough sizes for the memory check made before a run starts. */
+    default MemoryProfile memory() {
+        return MemoryProfile.SMALL;
+    }
+}

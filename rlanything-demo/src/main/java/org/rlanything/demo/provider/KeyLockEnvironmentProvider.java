@@ -1,0 +1,58 @@
+package org.rlanything.demo.provider;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.rlanything.core.Task;
+import org.rlanything.core.spi.EnvironmentParts;
+import org.rlanything.core.spi.EnvironmentProvider;
+import org.rlanything.core.spi.RunContext;
+import org.rlanything.demo.KeyLockDemo;
+import org.rlanything.demo.KeyLockEnvironment;
+import org.rlanything.demo.KeyLockEnvironmentConfig;
+import org.rlanything.demo.KeyLockRewriter;
+import org.rlanything.demo.KeyLockTaskCodec;
+
+/** {@code environment.kind: keylock} (the default): the built-in key-lock corridors. */
+public final class KeyLockEnvironmentProvider implements EnvironmentProvider<KeyLockEnvironmentConfig> {
+
+    /** The kind's name. */
+    public static final String KIND = "keylock";
+
+    @Override
+    public String kind() {
+        return KIND;
+    }
+
+    @Override
+    public Class<KeyLockEnvironmentConfig> configType() {
+        return KeyLockEnvironmentConfig.class;
+    }
+
+    @Override
+    public KeyLockEnvironmentConfig defaults() {
+        return KeyLockEnvironmentConfig.DEFAULTS;
+    }
+
+    @Override
+    public boolean isDefault() {
+        return true;
+    }
+
+    @Override
+    public Map<String, Object> algorithmDefaults() {
+        return Map.of("tasks_per_iteration", KeyLockEnvironmentConfig.TASKS_PER_ITERATION,
+                "rollouts_per_task", KeyLockEnvironmentConfig.ROLLOUTS_PER_TASK,
+                "rewriter_samples", KeyLockEnvironmentConfig.REWRITER_SAMPLES);
+    }
+
+    @Override
+    public EnvironmentParts create(KeyLockEnvironmentConfig env, RunContext context) {
+        KeyLockEnvironment environment = new KeyLockEnvironment(env.maxSteps());
+        List<Task> tasks = new ArrayList<>(KeyLockDemo.pool(context.seed(), env.poolSize(), env.minDoors(),
+                env.maxDoors()));
+        return new EnvironmentParts(KIND, KIND, environment, tasks, new KeyLockTaskCodec(), new KeyLockRewriter(),
+                (iteration, evaluated, rewardModel, seed) -> KeyLockDemo.evaluate(evaluated, rewardModel, environment,
+                        seed, env.minDoors(), env.maxDoors(), env.maxSteps(), context.engine()), null, Map.of());
+    }
+}

@@ -1,0 +1,51 @@
+package org.rlanything.demo.provider;
+
+import org.rlanything.core.RewardModel;
+import org.rlanything.core.spi.EnvironmentParts;
+import org.rlanything.core.spi.RewardModelProvider;
+import org.rlanything.core.spi.RunContext;
+import org.rlanything.demo.KeyLockEnvironment;
+import org.rlanything.demo.TabularJudge;
+import org.rlanything.demo.TabularRewardModelConfig;
+
+/** {@code reward_model.kind: tabular} (the default): one verdict logit per (door colour, button), key-lock only. */
+public final class TabularRewardModelProvider implements RewardModelProvider<TabularRewardModelConfig> {
+
+    /** The kind's name (the policy's too). */
+    static final String KIND = "tabular";
+
+    @Override
+    public String kind() {
+        return KIND;
+    }
+
+    @Override
+    public Class<TabularRewardModelConfig> configType() {
+        return TabularRewardModelConfig.class;
+    }
+
+    @Override
+    public TabularRewardModelConfig defaults() {
+        return TabularRewardModelConfig.DEFAULTS;
+    }
+
+    @Override
+    public boolean isDefault() {
+        return true;
+    }
+
+    @Override
+    public RewardModel create(TabularRewardModelConfig config, RunContext context, EnvironmentParts environment) {
+        requireKeyLock("reward_model", environment);
+        return new TabularJudge(config.learningRate(), config.invalidRate());
+    }
+
+    /** The tables are indexed by door colour and button: refuse any other environment. */
+    static void requireKeyLock(String section, EnvironmentParts environment) {
+        if (!(environment.environment() instanceof KeyLockEnvironment)) {
+            throw new IllegalArgumentException(section + ".kind " + KIND + " works with environment.kind "
+                    + KeyLockEnvironmentProvider.KIND + " only (its table is indexed by door colour and button),"
+                    + " not with environment.kind " + environment.kind() + ".");
+        }
+    }
+}

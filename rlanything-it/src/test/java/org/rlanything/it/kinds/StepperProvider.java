@@ -1,0 +1,33 @@
+package org.rlanything.it.kinds;
+
+import org.rlanything.core.Policy;
+import org.rlanything.core.spi.EnvironmentParts;
+import org.rlanything.core.spi.PolicyProvider;
+import org.rlanything.core.spi.RunContext;
+
+/** {@code policy.kind: stepper}, registered by this test module's services file alone. */
+public final class StepperProvider implements PolicyProvider<StepperConfig> {
+
+    @Override
+    public String kind() {
+        return "stepper";
+    }
+
+    @Override
+    public Class<StepperConfig> configType() {
+        return StepperConfig.class;
+    }
+
+    @Override
+    public StepperConfig defaults() {
+        return new StepperConfig(null, null);
+    }
+
+    @Override
+    public Policy create(StepperConfig config, RunContext context, EnvironmentParts environment) {
+        if (!(environment.environment() instanceof Rungs)) {
+            throw new IllegalArgumentException("policy.kind stepper works with environment.kind rungs only.");
+        }
+        return new Stepper(config);
+    }
+}
