@@ -1,0 +1,19 @@
+package org.rlanything.openai;
+
+/** Small text helpers shared by the role prompts. */
+final class Texts {
+
+    private Texts() {
+    }
+
+    /** The stripped text, cut to {@code limit} characters with {@code ...} when longer. */
+    static String cut(String text, int limit) {
+        String t = text.strip();
+        return t.length() <= limit ? t : t.substring(0, Math.max(0, limit - 3)) + "...";
+    }
+
+    /** How a step's command is shown: the command, or a note that the reply had no usable action. */
+    static String command(String command) {
+        return command.isBlank() ? "(no valid action)" : command;
+    }
+}
