@@ -16,8 +16,9 @@ import java.util.regex.Pattern;
  * <p><b>The command</b>, tried in order: {@link Match#EXACT} (after trimming); {@link Match#NORMALIZED}
  * (lower case, punctuation and repeated spaces dropped, also with all spaces dropped: {@code Go to
  * countertop1.} is {@code go to countertop 1}); {@link Match#INDEX}, a number read as the 1-based position in
- * the numbered list the prompt shows (out of range: no action), also {@code 3. go to drawer 1} when the text
- * after the number does not match; {@link Match#CLOSEST}, the admissible command with the smallest edit
+ * the numbered list the prompt shows (out of range: no action); for {@code 3. go to drawer 1} the text
+ * after the number is matched first (it names the command more surely than its position) and the number
+ * is used only when the text matches nothing; {@link Match#CLOSEST}, the admissible command with the smallest edit
  * distance on the normalized texts, if its similarity is at least {@value #MIN_SIMILARITY}, it has the same
  * numbers as the answer (so {@code drawer 3} never becomes {@code drawer 1}) and no other command is as
  * close. Otherwise {@link Match#NONE}: the step sends the empty command, which the environment answers
@@ -76,15 +77,15 @@ public final class ActionParser {
         Matcher listed = LISTED.matcher(answer);
         if (listed.matches()) {
             Parsed rest = byText(answer, listed.group(2).strip(), admissible);
-            if (rest != null) {
-                return rest;
+            if (rest == null) {
+                rest = closest(answer, listed.group(2).strip(), admissible);
             }
-            return byIndex(answer, listed.group(1), admissible);
+            return rest.usable() ? rest : byIndex(answer, listed.group(1), admissible);
         }
         if (NUMBER.matcher(answer).matches()) {
             return byIndex(answer, answer, admissible);
         }
-        return closest(answer, admissible);
+        return closest(answer, answer, admissible);
     }
 
     /** The answer text of a reply (see the class comment), stripped; empty when there is none. */
@@ -154,8 +155,8 @@ public final class ActionParser {
         return new Parsed(answer, "", Match.NONE);
     }
 
-    private static Parsed closest(String answer, List<String> admissible) {
-        String norm = normalize(answer);
+    private static Parsed closest(String answer, String text, List<String> admissible) {
+        String norm = normalize(text);
         List<String> numbers = numbers(norm);
         String best = null;
         double bestSimilarity = -1;

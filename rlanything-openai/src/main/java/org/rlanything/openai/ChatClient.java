@@ -320,7 +320,8 @@ public final class ChatClient implements AutoCloseable {
             prompt = root.path("usage").path("prompt_tokens").asLong(0);
             completion = root.path("usage").path("completion_tokens").asLong(0);
         } catch (IOException e) {
-            String why = redact("unusable reply from " + config.endpoint() + ": " + e.getMessage());
+            String why = redact("unusable reply from " + config.endpoint() + ": "
+                    + String.valueOf(e.getMessage()).strip().lines().findFirst().orElse(""));
             LOG.log(System.Logger.Level.WARNING, why);
             choices = new ArrayList<>();
             for (int i = 0; i < missing.size(); i++) {
@@ -395,7 +396,7 @@ public final class ChatClient implements AutoCloseable {
                 cause = e;
             } catch (ConnectException e) {
                 kind = "connection";
-                failure = "connection failed (" + describe(e) + ")";
+                failure = "could not connect (" + describe(e) + "; is the server running at this address?)";
                 cause = e;
             } catch (IOException e) {
                 kind = "connection";
@@ -471,13 +472,17 @@ public final class ChatClient implements AutoCloseable {
         }
     }
 
+    /** The exception's class and first message line, with its causes' classes: {@code ConnectException <- ClosedChannelException}. */
     private static String describe(Throwable e) {
-        Throwable t = e;
-        while (t.getCause() != null && t.getMessage() == null) {
-            t = t.getCause();
+        StringBuilder sb = new StringBuilder(e.getClass().getSimpleName());
+        String message = e.getMessage();
+        if (message != null && !message.isBlank()) {
+            sb.append(": ").append(message.strip().lines().findFirst().orElse(""));
         }
-        String message = t.getMessage();
-        return t.getClass().getSimpleName() + (message == null || message.isBlank() ? "" : ": " + message);
+        for (Throwable c = e.getCause(); c != null && c != c.getCause(); c = c.getCause()) {
+            sb.append(" <- ").append(c.getClass().getSimpleName());
+        }
+        return sb.toString();
     }
 
     private String snippet(String body) {
