@@ -65,7 +65,7 @@ public final class ChatClient implements AutoCloseable {
     private final EndpointConfig config;
     private final String role;
     private final String apiKey;
-    private final ResponseLog log;
+    private volatile ResponseLog log;
     private final Backoff backoff;
     private final EndpointMetrics metrics;
     private final HttpClient http;
@@ -141,6 +141,17 @@ public final class ChatClient implements AutoCloseable {
         return config;
     }
 
+    /**
+     * Records and replays through {@code log} from now on (null: none), for example one log per iteration;
+     * call it between iterations, not while requests are in flight. Returns the previous log, which the
+     * caller closes.
+     */
+    public ResponseLog useResponseLog(ResponseLog log) {
+        ResponseLog previous = this.log;
+        this.log = log;
+        return previous;
+    }
+
     /** This role's counters. */
     public EndpointMetrics metrics() {
         return metrics;
@@ -155,6 +166,7 @@ public final class ChatClient implements AutoCloseable {
         if (samples < 1) {
             throw new IllegalArgumentException("A request needs at least 1 sample, got " + samples + ".");
         }
+        ResponseLog log = this.log;
         String key = key(request);
         Completion[] out = new Completion[samples];
         long promptTokens = 0;
@@ -281,6 +293,8 @@ public final class ChatClient implements AutoCloseable {
         metrics.increment("samples");
         if (!e.completion().ok()) {
             metrics.increment("invalid_replies");
+        } else if ("length".equals(e.completion().finishReason())) {
+            metrics.increment("truncated");
         }
         if (e.tries() > 0) {
             metrics.add("http_requests", e.tries());

@@ -7,7 +7,8 @@ import java.util.TreeMap;
  * Per-role counters that the loop puts into {@code metrics.jsonl}, named {@code endpoint/<role>/<name>}:
  * {@code requests} (logical requests), {@code samples}, {@code http_requests} (tries), {@code retries},
  * {@code failed/<kind>} per failed try ({@code timeout}, {@code connection}, {@code http_429},
- * {@code http_5xx}), {@code invalid_replies} (samples without text: malformed JSON, no choices),
+ * {@code http_5xx}), {@code invalid_replies} (samples without text: malformed JSON, no choices), {@code truncated} (replies cut
+ * at {@code max_tokens}),
  * {@code prompt_tokens}, {@code completion_tokens}, {@code latency_s}, and the role's own outcome counts
  * ({@code no_action}, {@code invalid_verdicts}, {@code rewrites_invalid}, ...).
  *

@@ -33,8 +33,14 @@ import java.util.Optional;
  * <p>{@link #append} writes a batch (the samples of one HTTP reply) and forces it to disk before the caller
  * sees the samples, so anything a checkpoint depends on is on disk before the checkpoint. Opening a log
  * drops a torn last line (a kill during a write: those samples were never returned to anyone) and refuses
- * a corrupt line elsewhere with an error naming the file and line. The first record of a key wins. The
- * lines hold replies, never the API key (the client removes it from any text it records). Thread-safe.
+ * a corrupt line elsewhere with an error naming the file and line. The first record of a key wins. Only
+ * each line's place is held in memory; texts are read back from the file when replayed. The lines hold
+ * replies, never the API key (the client removes it from any text it records). Thread-safe.
+ *
+ * <p>A run need not keep one log for its whole length: since the seeds derive from the iteration, a resumed
+ * run only asks for the keys of the iterations it repeats, so one log per iteration ({@code policy-000012})
+ * keeps a resume from reading the whole history ({@link ChatClient#useResponseLog} swaps it between
+ * iterations).
  */
 public final class ResponseLog implements AutoCloseable {
 
@@ -63,9 +69,14 @@ public final class ResponseLog implements AutoCloseable {
         }
     }
 
+    /** Where a recorded line lies in the file: only positions are held in memory, the texts stay on disk. */
+    private record Place(long offset, int length) {
+    }
+
     private final Path file;
-    private final Map<String, Entry> entries = new HashMap<>();
+    private final Map<String, Place> entries = new HashMap<>();
     private FileChannel channel;
+    private long end;
 
     private ResponseLog(Path file) {
         this.file = file;
@@ -94,7 +105,22 @@ public final class ResponseLog implements AutoCloseable {
 
     /** The recorded sample, if any. */
     public synchronized Optional<Entry> find(String key, int index) {
-        return Optional.ofNullable(entries.get(key + "#" + index));
+        Place place = entries.get(key + "#" + index);
+        if (place == null) {
+            return Optional.empty();
+        }
+        ByteBuffer bytes = ByteBuffer.allocate(place.length());
+        try {
+            while (bytes.hasRemaining()) {
+                if (channel.read(bytes, place.offset() + bytes.position()) < 0) {
+                    throw new IOException("the file ends early");
+                }
+            }
+            return Optional.of(parse(JSON.readTree(new String(bytes.array(), StandardCharsets.UTF_8))));
+        } catch (IOException | RuntimeException e) {
+            throw new UncheckedIOException(new IOException("Could not read a recorded reply at byte " + place.offset()
+                    + " of " + file + ": " + e.getMessage(), e));
+        }
     }
 
     /** How many samples are recorded. */
@@ -107,22 +133,31 @@ public final class ResponseLog implements AutoCloseable {
         if (batch.isEmpty()) {
             return;
         }
-        StringBuilder lines = new StringBuilder();
+        List<byte[]> lines = new ArrayList<>(batch.size());
+        int total = 0;
         for (Entry e : batch) {
-            lines.append(line(e)).append('\n');
+            byte[] line = (line(e) + "\n").getBytes(StandardCharsets.UTF_8);
+            lines.add(line);
+            total += line.length;
         }
+        ByteBuffer bytes = ByteBuffer.allocate(total);
+        lines.forEach(bytes::put);
+        bytes.flip();
         try {
-            ByteBuffer bytes = ByteBuffer.wrap(lines.toString().getBytes(StandardCharsets.UTF_8));
             while (bytes.hasRemaining()) {
-                channel.write(bytes);
+                channel.write(bytes, end + bytes.position());
             }
             channel.force(false);
         } catch (IOException e) {
             throw new UncheckedIOException("Could not record endpoint replies in " + file + ": " + e.getMessage(), e);
         }
-        for (Entry e : batch) {
-            entries.putIfAbsent(e.key() + "#" + e.index(), e);
+        long offset = end;
+        for (int i = 0; i < batch.size(); i++) {
+            Entry e = batch.get(i);
+            entries.putIfAbsent(e.key() + "#" + e.index(), new Place(offset, lines.get(i).length - 1));
+            offset += lines.get(i).length;
         }
+        end = offset;
     }
 
     @Override
@@ -141,23 +176,26 @@ public final class ResponseLog implements AutoCloseable {
             channel.truncate(complete);
             channel.force(false);
         }
-        String text = new String(all, 0, complete, StandardCharsets.UTF_8);
         int lineNumber = 0;
-        for (String line : text.split("\n", -1)) {
-            lineNumber++;
-            if (line.isEmpty()) {
+        int start = 0;
+        for (int i = 0; i < complete; i++) {
+            if (all[i] != '\n') {
                 continue;
             }
-            Entry e;
-            try {
-                e = parse(JSON.readTree(line));
-            } catch (IOException | RuntimeException ex) {
-                throw new IOException("The response log " + file + " is corrupt at line " + lineNumber + ": "
-                        + ex.getMessage(), ex);
+            lineNumber++;
+            if (i > start) {
+                Entry e;
+                try {
+                    e = parse(JSON.readTree(new String(all, start, i - start, StandardCharsets.UTF_8)));
+                } catch (IOException | RuntimeException ex) {
+                    throw new IOException("The response log " + file + " is corrupt at line " + lineNumber + ": "
+                            + ex.getMessage(), ex);
+                }
+                entries.putIfAbsent(e.key() + "#" + e.index(), new Place(start, i - start));
             }
-            entries.putIfAbsent(e.key() + "#" + e.index(), e);
+            start = i + 1;
         }
-        channel.position(complete);
+        end = complete;
     }
 
     private static String line(Entry e) {

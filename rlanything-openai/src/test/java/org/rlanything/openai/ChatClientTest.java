@@ -89,6 +89,20 @@ class ChatClientTest {
     }
 
     @Test
+    void repliesCutAtMaxTokensAreCounted() throws Exception {
+        try (ScriptedServer server = new ScriptedServer("x");
+             ChatClient client = client(config(server.baseUrl()), "policy")) {
+            server.then(ScriptedServer.raw(200, "{\"choices\": [{\"index\": 0, \"message\": {\"role\": \"assistant\", "
+                    + "\"content\": \"I will first\"}, \"finish_reason\": \"length\"}]}"));
+            ChatResult result = client.complete(request("a", 1), 1);
+            assertEquals("length", result.completions().get(0).finishReason());
+            Map<String, Double> m = client.drainMetrics();
+            assertEquals(1.0, m.get("endpoint/policy/truncated"));
+            assertEquals(0.0, m.get("endpoint/policy/prompt_tokens"), "no usage reported: 0");
+        }
+    }
+
+    @Test
     void aReplySlowerThanTheTimeoutIsRetriedAndNothingHangs() throws Exception {
         try (ScriptedServer server = new ScriptedServer("fast");
              ChatClient client = client(config(server.baseUrl(), 0.3, 2), "policy")) {

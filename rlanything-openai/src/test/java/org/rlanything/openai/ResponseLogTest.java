@@ -58,6 +58,21 @@ class ResponseLogTest {
     }
 
     @Test
+    void aClientCanMoveToAnotherLogBetweenIterations(@TempDir Path dir) throws Exception {
+        try (ScriptedServer server = new ScriptedServer("live");
+             ResponseLog one = ResponseLog.open(dir, "policy-000001");
+             ResponseLog two = ResponseLog.open(dir, "policy-000002");
+             ChatClient client = client(server.baseUrl(), one)) {
+            client.complete(request("a", 1), 1);
+            assertEquals(one, client.useResponseLog(two));
+            client.complete(request("b", 2), 1);
+            assertEquals(1, one.size());
+            assertEquals(1, two.size());
+            assertTrue(Files.readString(two.file()).contains("live-0"));
+        }
+    }
+
+    @Test
     void unusableRepliesAreRecordedAndReplayedAsSuch(@TempDir Path dir) throws Exception {
         try (ScriptedServer server = new ScriptedServer("later");
              ResponseLog log = ResponseLog.open(dir, "policy");
