@@ -14,8 +14,9 @@ import org.rlanything.core.Task;
 import org.rlanything.core.UpdateStats;
 
 /**
- * The generative step judge of method.md §4 served by an endpoint: the prompt holds the task, the trajectory
- * so far (each command and what followed), the judged step's full response (reasoning and action), the
+ * The generative step judge of method.md §4 served by an endpoint: the prompt holds the task, the first
+ * observation, the trajectory so far (each command and what followed; the last {@code historySteps}), the
+ * judged step's full response (reasoning and action), the
  * command executed and the observation that followed, and the rubric of [R]; the model reasons, then ends
  * with {@code \boxed{1}} or {@code \boxed{-1}}. The m samples of a step are one request with {@code n = m}.
  * Verdicts are read with {@link Judgment#parsed} (the last box, exactly {@code 1}, {@code +1} or
@@ -33,25 +34,36 @@ public final class EndpointJudge implements RewardModel {
 
     private final ChatClient client;
     private final Function<Task, String> taskText;
+    private final int historySteps;
     private final int maxObservationChars;
 
     /**
      * @param client the endpoint (role {@code reward_model})
      * @param taskText the task as the prompt shows it
+     * @param historySteps how many earlier steps the prompt shows (the most recent ones; the first observation
+     *     is always shown)
      * @param maxObservationChars observations are cut to this length
      */
-    public EndpointJudge(ChatClient client, Function<Task, String> taskText, int maxObservationChars) {
+    public EndpointJudge(ChatClient client, Function<Task, String> taskText, int historySteps,
+                         int maxObservationChars) {
         this.client = Objects.requireNonNull(client, "client");
         this.taskText = Objects.requireNonNull(taskText, "taskText");
-        if (maxObservationChars < 16) {
-            throw new IllegalArgumentException("maxObservationChars (" + maxObservationChars + ") must be >= 16.");
+        if (historySteps < 0 || maxObservationChars < 16) {
+            throw new IllegalArgumentException("historySteps (" + historySteps + ") must be >= 0 and "
+                    + "maxObservationChars (" + maxObservationChars + ") >= 16.");
         }
+        this.historySteps = historySteps;
         this.maxObservationChars = maxObservationChars;
     }
 
-    /** The task's {@link Task#describe}, observations cut at 1000 characters. */
+    /** The task's {@link Task#describe}, 20 earlier steps, observations cut at 1000 characters. */
     public EndpointJudge(ChatClient client) {
-        this(client, Task::describe, 1000);
+        this(client, Task::describe, 20, 1000);
+    }
+
+    /** The messages sent to judge one step: the system message and the prompt. */
+    public List<ChatMessage> messages(JudgeRequest request) {
+        return List.of(ChatMessage.system(SYSTEM), ChatMessage.user(prompt(request)));
     }
 
     @Override
@@ -61,8 +73,7 @@ public final class EndpointJudge implements RewardModel {
         }
         List<ChatRequest> chats = new ArrayList<>(requests.size());
         for (int i = 0; i < requests.size(); i++) {
-            chats.add(new ChatRequest(List.of(ChatMessage.system(SYSTEM), ChatMessage.user(prompt(requests.get(i)))),
-                    rngs.get(i).nextLong()));
+            chats.add(new ChatRequest(messages(requests.get(i)), rngs.get(i).nextLong()));
         }
         List<ChatResult> results = client.completeAll(chats, m);
         List<List<Judgment>> out = new ArrayList<>(requests.size());
@@ -96,9 +107,11 @@ public final class EndpointJudge implements RewardModel {
         Step judged = request.step();
         sb.append("Initial observation:\n").append(Texts.cut(steps.get(0).observation(), maxObservationChars))
                 .append("\n\n");
-        if (request.stepIndex() > 0) {
-            sb.append("The agent's earlier steps:\n");
-            for (Step s : steps.subList(0, request.stepIndex())) {
+        int from = Math.max(0, request.stepIndex() - historySteps);
+        if (request.stepIndex() > from) {
+            sb.append(from == 0 ? "The agent's earlier steps:\n" : "The agent's last " + (request.stepIndex() - from)
+                    + " of " + request.stepIndex() + " earlier steps:\n");
+            for (Step s : steps.subList(from, request.stepIndex())) {
                 sb.append("Step ").append(s.index() + 1).append(": > ").append(Texts.command(s.action().command()))
                         .append('\n').append(Texts.cut(s.nextObservation(), maxObservationChars)).append('\n');
             }

@@ -11,6 +11,7 @@ import org.rlanything.core.PolicyContext;
 import org.rlanything.core.PolicySample;
 import org.rlanything.core.Step;
 import org.rlanything.core.Task;
+import org.rlanything.core.Trajectory;
 import org.rlanything.core.UpdateStats;
 
 /**
@@ -69,8 +70,7 @@ public final class EndpointPolicy implements Policy {
         }
         List<ChatRequest> requests = new ArrayList<>(contexts.size());
         for (int i = 0; i < contexts.size(); i++) {
-            requests.add(new ChatRequest(List.of(ChatMessage.system(SYSTEM), ChatMessage.user(prompt(contexts.get(i)))),
-                    rngs.get(i).nextLong()));
+            requests.add(new ChatRequest(messages(contexts.get(i)), rngs.get(i).nextLong()));
         }
         List<ChatResult> results = client.completeAll(requests, 1);
         List<Action> actions = new ArrayList<>(contexts.size());
@@ -91,6 +91,17 @@ public final class EndpointPolicy implements Policy {
     @Override
     public UpdateStats update(List<PolicySample> samples, RandomGenerator rng) {
         return UpdateStats.empty();
+    }
+
+    /** The messages sent for one context: the system message and the prompt. */
+    public List<ChatMessage> messages(PolicyContext context) {
+        return List.of(ChatMessage.system(SYSTEM), ChatMessage.user(prompt(context)));
+    }
+
+    /** The context the policy saw before {@code step} of {@code trajectory}, to rebuild its messages for export. */
+    public static PolicyContext contextOf(Trajectory trajectory, Step step) {
+        return new PolicyContext(trajectory.task(), trajectory.steps().subList(0, step.index()), step.observation(),
+                step.admissibleActions());
     }
 
     /** The user message for one context. */
