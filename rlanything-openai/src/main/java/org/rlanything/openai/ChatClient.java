@@ -212,7 +212,7 @@ public final class ChatClient implements AutoCloseable {
     /**
      * {@link #complete} for each request, at most {@code max_concurrency} at a time; results in order.
      *
-     * @throws EndpointException the first failure in request order, once the others have ended
+     * @throws EndpointException the first failure met in request order; the requests still running are cancelled
      */
     public List<ChatResult> completeAll(List<ChatRequest> requests, int samples) {
         List<Future<ChatResult>> futures = new ArrayList<>(requests.size());

@@ -17,11 +17,13 @@
  * {@link org.rlanything.openai.Backoff}, bounded concurrency, {@link org.rlanything.openai.EndpointException}
  * naming the endpoint); {@link org.rlanything.openai.ResponseLog} (every sample recorded, replayed on resume);
  * {@link org.rlanything.openai.EndpointMetrics} (per-role figures named {@code endpoint/<role>/...});
- * {@link org.rlanything.openai.ActionParser} (a reply's action mapped to an admissible command).
+ * {@link org.rlanything.openai.ActionParser} (a reply's action mapped to an admissible command);
+ * {@link org.rlanything.openai.TrainingExport} (samples for an external trainer).
  *
  * <p><b>Wiring (issue 14, with the provider registry of issue 12).</b> A provider makes one
  * {@code ChatClient} per role from its config section ({@link org.rlanything.openai.EndpointConfig#fromMap}),
  * opens {@code ResponseLog.open(runDir.resolve("responses"), role)} so that {@code --resume} replays, wraps the
- * client in the role's adapter, and adds {@code client.drainMetrics()} to each iteration's metrics.
+ * client in the role's adapter, adds {@code client.drainMetrics()} to each iteration's metrics, and writes
+ * each iteration's samples with {@code TrainingExport}.
  */
 package org.rlanything.openai;
