@@ -76,6 +76,27 @@ public record EndpointConfig(String baseUrl, String model, String apiKeyEnv, dou
     }
 
     /**
+     * The defaults of a role, from method.md §7 (text games): {@code policy} as {@link #defaults}; the judge
+     * ({@code reward_model}) and the {@code rewriter} at temperature 0.8, top_p 1, and 4000 and 8192 tokens.
+     */
+    public static EndpointConfig defaults(String role, String model) {
+        EndpointConfig d = defaults(model);
+        switch (role) {
+            case "policy":
+                return d;
+            case "reward_model":
+                return new EndpointConfig(d.baseUrl(), model, "", 0.8, 1.0, 4000, d.timeoutS(), d.maxConcurrency(),
+                        d.maxRetries());
+            case "rewriter":
+                return new EndpointConfig(d.baseUrl(), model, "", 0.8, 1.0, 8192, d.timeoutS(), d.maxConcurrency(),
+                        d.maxRetries());
+            default:
+                throw new IllegalArgumentException("An endpoint role is policy, reward_model or rewriter, got '" + role
+                        + "'.");
+        }
+    }
+
+    /**
      * Reads a config section ({@code policy:} of a run config): unknown keys and wrong types are refused with
      * the key's full name ({@code policy.top_p}); absent keys keep the values of {@code defaults}. Keys that
      * the role itself reads (for example {@code kind}) are passed in {@code ignored}.

@@ -31,6 +31,15 @@ class EndpointConfigTest {
     }
 
     @Test
+    void roleDefaultsFollowTheMethod() {
+        assertEquals(2000, EndpointConfig.defaults("policy", "m").maxTokens());
+        assertEquals(4000, EndpointConfig.defaults("reward_model", "m").maxTokens());
+        assertEquals(8192, EndpointConfig.defaults("rewriter", "m").maxTokens());
+        assertEquals(1.0, EndpointConfig.defaults("rewriter", "m").topP());
+        assertThrows(IllegalArgumentException.class, () -> EndpointConfig.defaults("critic", "m"));
+    }
+
+    @Test
     void errorsNameTheKey() {
         assertTrue(error(Map.of("temprature", 1.0)).startsWith("policy.temprature is not an endpoint key"));
         assertTrue(error(Map.of("temperature", 3.0)).startsWith("policy.temperature (3) must be between 0 and 2"));
