@@ -5,12 +5,14 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.ConnectException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
@@ -71,12 +73,14 @@ public final class ChatClient implements AutoCloseable {
     private final HttpClient http;
     private final Semaphore inFlight;
     private final ExecutorService pool;
+    private final ResponseLog ownedLog;
 
     private ChatClient(Builder b) {
         this.config = b.config;
         this.role = b.role;
         this.apiKey = b.config.apiKey(b.environment).orElse(null);
         this.log = b.log;
+        this.ownedLog = b.ownsLog ? b.log : null;
         this.backoff = b.backoff;
         this.metrics = new EndpointMetrics(b.role);
         Duration timeout = timeout();
@@ -100,6 +104,7 @@ public final class ChatClient implements AutoCloseable {
         private String role = "policy";
         private Function<String, String> environment = System::getenv;
         private ResponseLog log;
+        private Path recordIn;
         private Backoff backoff = Backoff.defaults();
 
         private Builder(EndpointConfig config) {
@@ -124,6 +129,15 @@ public final class ChatClient implements AutoCloseable {
             return this;
         }
 
+        /**
+         * Records and replays through {@code folder/<role>.jsonl}, which the client opens (reading what it holds)
+         * and closes: the one line a run needs, {@code optRecordIn(runDir.resolve("responses"))}.
+         */
+        public Builder optRecordIn(Path folder) {
+            this.recordIn = folder;
+            return this;
+        }
+
         /** The delays between tries; {@link Backoff#defaults()} by default. */
         public Builder optBackoff(Backoff backoff) {
             this.backoff = Objects.requireNonNull(backoff, "backoff");
@@ -133,8 +147,23 @@ public final class ChatClient implements AutoCloseable {
         /** @throws IllegalArgumentException naming the variable when {@code api_key_env} is set but empty */
         public ChatClient build() {
             new EndpointMetrics(role); // validates the name before anything is started
+            config.apiKey(environment); // refuses an unset key variable before a log is opened
+            if (recordIn != null) {
+                if (log != null) {
+                    throw new IllegalArgumentException("A client records either in a log it is given or in a folder, "
+                            + "not both.");
+                }
+                try {
+                    log = ResponseLog.open(recordIn, role);
+                    ownsLog = true;
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e.getMessage(), e);
+                }
+            }
             return new ChatClient(this);
         }
+
+        private boolean ownsLog;
     }
 
     public EndpointConfig config() {
@@ -244,9 +273,17 @@ public final class ChatClient implements AutoCloseable {
         return results;
     }
 
+    /** Stops the worker threads and closes the log the client opened itself ({@link Builder#optRecordIn}). */
     @Override
     public void close() {
         pool.shutdownNow();
+        if (ownedLog != null) {
+            try {
+                ownedLog.close();
+            } catch (IOException e) {
+                throw new UncheckedIOException("Could not close " + ownedLog.file() + ": " + e.getMessage(), e);
+            }
+        }
     }
 
     /** Names the role and the endpoint, never the key. */

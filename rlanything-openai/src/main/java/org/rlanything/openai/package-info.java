@@ -20,10 +20,15 @@
  * {@link org.rlanything.openai.ActionParser} (a reply's action mapped to an admissible command);
  * {@link org.rlanything.openai.TrainingExport} (samples for an external trainer).
  *
- * <p><b>Wiring (issue 14, with the provider registry of issue 12).</b> A provider makes one
- * {@code ChatClient} per role from its config section ({@link org.rlanything.openai.EndpointConfig#fromMap}),
- * opens {@code ResponseLog.open(runDir.resolve("responses"), role)} so that {@code --resume} replays, wraps the
- * client in the role's adapter, adds {@code client.drainMetrics()} to each iteration's metrics, and writes
- * each iteration's samples with {@code TrainingExport}.
+ * <p><b>Wiring (issue 14, with the provider registry of issue 12).</b> Per endpoint role:
+ * <pre>
+ * EndpointConfig config = EndpointConfig.fromMap("policy", section, EndpointConfig.defaults("policy", ""), List.of("kind"));
+ * ChatClient client = ChatClient.builder(config).role("policy")
+ *         .optRecordIn(runDir.resolve("responses")).build();     // --resume replays what is recorded there
+ * Policy policy = new EndpointPolicy(client, AlfworldPromptFormat::goal, 10, 1000);
+ * ... each iteration: metrics.putAll(client.drainMetrics());
+ *     TrainingExport.write(runDir, "policy", t, TrainingExport.policyLines(policy, t, samples));
+ * </pre>
+ */
  */
 package org.rlanything.openai;

@@ -73,6 +73,19 @@ class ResponseLogTest {
     }
 
     @Test
+    void aClientOpensAndClosesItsOwnLogInARunFolder(@TempDir Path runDir) throws Exception {
+        for (String prefix : List.of("first", "second")) {
+            try (ScriptedServer server = new ScriptedServer(prefix);
+                 ChatClient client = ChatClient.builder(config(server.baseUrl())).role("rewriter")
+                         .optBackoff(Fixtures.FAST).optEnvironment(Map.<String, String>of()::get)
+                         .optRecordIn(runDir.resolve("responses")).build()) {
+                assertEquals(List.of("first-0"), client.complete(request("rewrite", 3), 1).texts());
+            }
+        }
+        assertEquals(1, Files.readAllLines(runDir.resolve("responses/rewriter.jsonl")).size());
+    }
+
+    @Test
     void unusableRepliesAreRecordedAndReplayedAsSuch(@TempDir Path dir) throws Exception {
         try (ScriptedServer server = new ScriptedServer("later");
              ResponseLog log = ResponseLog.open(dir, "policy");
