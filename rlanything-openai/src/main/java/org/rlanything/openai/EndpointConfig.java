@@ -97,12 +97,12 @@ public record EndpointConfig(String baseUrl, String model, String apiKeyEnv, dou
     }
 
     /**
-     * Reads a config section ({@code policy:} of a run config): unknown keys and wrong types are refused with
-     * the key's full name ({@code policy.top_p}); absent keys keep the values of {@code defaults}. Keys that
-     * the role itself reads (for example {@code kind}) are passed in {@code ignored}.
+     * Reads a config section ({@code policy:} of a run config) over the defaults of {@code role}
+     * ({@link #defaults(String, String)}): unknown keys, wrong types and a missing {@code model} are refused
+     * with the key's full name ({@code policy.top_p}). Keys that the role itself reads (for example
+     * {@code kind}) are passed in {@code ignored}.
      */
-    public static EndpointConfig fromMap(String section, Map<String, ?> values, EndpointConfig defaults,
-                                         List<String> ignored) {
+    public static EndpointConfig fromMap(String section, String role, Map<String, ?> values, List<String> ignored) {
         Map<String, Object> v = new LinkedHashMap<>();
         for (Map.Entry<String, ?> e : values.entrySet()) {
             if (!KEYS.contains(e.getKey()) && !ignored.contains(e.getKey())) {
@@ -111,7 +111,11 @@ public record EndpointConfig(String baseUrl, String model, String apiKeyEnv, dou
             }
             v.put(e.getKey(), e.getValue());
         }
+        if (v.get("model") == null) {
+            throw new IllegalArgumentException(section + ".model is required: the name of the served model.");
+        }
         try {
+            EndpointConfig defaults = defaults(role, text(section, v, "model", ""));
             return new EndpointConfig(
                     text(section, v, "base_url", defaults.baseUrl()),
                     text(section, v, "model", defaults.model()),

@@ -22,13 +22,12 @@
  *
  * <p><b>Wiring (issue 14, with the provider registry of issue 12).</b> Per endpoint role:
  * <pre>
- * EndpointConfig config = EndpointConfig.fromMap("policy", section, EndpointConfig.defaults("policy", ""), List.of("kind"));
+ * EndpointConfig config = EndpointConfig.fromMap("policy", "policy", section, List.of("kind"));
  * ChatClient client = ChatClient.builder(config).role("policy")
  *         .optRecordIn(runDir.resolve("responses")).build();     // --resume replays what is recorded there
  * Policy policy = new EndpointPolicy(client, AlfworldPromptFormat::goal, 10, 1000);
  * ... each iteration: metrics.putAll(client.drainMetrics());
  *     TrainingExport.write(runDir, "policy", t, TrainingExport.policyLines(policy, t, samples));
  * </pre>
- */
  */
 package org.rlanything.openai;

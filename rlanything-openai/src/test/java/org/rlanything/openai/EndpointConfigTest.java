@@ -10,17 +10,18 @@ import org.junit.jupiter.api.Test;
 
 class EndpointConfigTest {
 
-    private static final EndpointConfig DEFAULTS = EndpointConfig.defaults("qwen");
-
     private static String error(Map<String, ?> values) {
+        Map<String, Object> withModel = new java.util.HashMap<>(values);
+        withModel.putIfAbsent("model", "qwen");
         return assertThrows(IllegalArgumentException.class,
-                () -> EndpointConfig.fromMap("policy", values, DEFAULTS, List.of("kind"))).getMessage();
+                () -> EndpointConfig.fromMap("policy", "policy", withModel, List.of("kind"))).getMessage();
     }
 
     @Test
     void readsASectionOverTheDefaults() {
-        EndpointConfig c = EndpointConfig.fromMap("policy", Map.of("kind", "openai", "base_url", "http://h:1/v1/",
-                "temperature", 0.2, "max_retries", 1, "api_key_env", "OPENAI_API_KEY"), DEFAULTS, List.of("kind"));
+        EndpointConfig c = EndpointConfig.fromMap("policy", "policy", Map.of("kind", "openai", "model", "qwen",
+                "base_url", "http://h:1/v1/", "temperature", 0.2, "max_retries", 1, "api_key_env", "OPENAI_API_KEY"),
+                List.of("kind"));
         assertEquals("http://h:1/v1", c.baseUrl());
         assertEquals("qwen", c.model());
         assertEquals(0.2, c.temperature());
@@ -52,5 +53,9 @@ class EndpointConfigTest {
         assertTrue(error(Map.of("base_url", "localhost:8000")).startsWith("policy.base_url must be an http"));
         assertTrue(error(Map.of("base_url", "http://u:p@h/v1")).startsWith("policy.base_url must not hold credentials"));
         assertTrue(error(Map.of("model", " ")).startsWith("policy.model"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> EndpointConfig.fromMap("reward_model",
+                "reward_model", Map.of(), List.of())).getMessage().startsWith("reward_model.model is required"));
+        assertEquals(4000, EndpointConfig.fromMap("reward_model", "reward_model", Map.of("model", "j"), List.of())
+                .maxTokens());
     }
 }
