@@ -10,8 +10,9 @@ import java.util.regex.Pattern;
 /**
  * Reads one action out of a policy model's reply and maps it to an admissible command.
  *
- * <p><b>The answer.</b> The text inside the last {@code \boxed{...}} (braces balanced); without one, the last
- * non-empty line, less a leading {@code Action:}/{@code >}, quotes, backticks and a final period.
+ * <p><b>The answer.</b> Read after any {@code <think>...</think>} block: the text inside the last
+ * {@code \boxed{...}} (braces balanced); without one, the last non-empty line, less a leading
+ * {@code Action:}/{@code >}, quotes, backticks and a final period.
  *
  * <p><b>The command</b>, tried in order: {@link Match#EXACT} (after trimming); {@link Match#NORMALIZED}
  * (lower case, punctuation and repeated spaces dropped, also with all spaces dropped: {@code Go to
@@ -63,7 +64,7 @@ public final class ActionParser {
 
     /** Parses {@code reply} against {@code admissible}. */
     public static Parsed parse(String reply, List<String> admissible) {
-        String answer = answer(reply == null ? "" : reply);
+        String answer = answer(reply == null ? "" : Texts.withoutThinking(reply));
         if (answer.isEmpty()) {
             return new Parsed("", "", Match.NONE);
         }

@@ -12,6 +12,7 @@ import org.rlanything.core.RewardModelSample;
 import org.rlanything.core.Step;
 import org.rlanything.core.Task;
 import org.rlanything.core.UpdateStats;
+import org.rlanything.core.Verdict;
 
 /**
  * The generative step judge of method.md §4 served by an endpoint: the prompt holds the task, the first
@@ -19,8 +20,8 @@ import org.rlanything.core.UpdateStats;
  * judged step's full response (reasoning and action), the
  * command executed and the observation that followed, and the rubric of [R]; the model reasons, then ends
  * with {@code \boxed{1}} or {@code \boxed{-1}}. The m samples of a step are one request with {@code n = m}.
- * Verdicts are read with {@link Judgment#parsed} (the last box, exactly {@code 1}, {@code +1} or
- * {@code -1}); anything else, and a reply the server sent without text, is an invalid verdict, neutral in
+ * Verdicts are read with {@link Verdict#parse} (the last box, exactly {@code 1}, {@code +1} or
+ * {@code -1}) from the text after any {@code <think>} block; anything else, and a reply the server sent without text, is an invalid verdict, neutral in
  * the policy's reward and penalised in the judge's (counted as {@code invalid_verdicts}). Not trained by the
  * loop: {@link #update} changes nothing.
  */
@@ -80,7 +81,8 @@ public final class EndpointJudge implements RewardModel {
         for (ChatResult result : results) {
             List<Judgment> judgments = new ArrayList<>(m);
             for (Completion c : result.completions()) {
-                Judgment j = Judgment.parsed(c.textOrEmpty(), 0.0, null);
+                Judgment j = new Judgment(c.textOrEmpty(), Verdict.parse(Texts.withoutThinking(c.textOrEmpty())), 0.0,
+                        null);
                 if (!j.verdict().isValid()) {
                     client.metrics().increment("invalid_verdicts");
                 }

@@ -12,6 +12,17 @@ final class Texts {
         return t.length() <= limit ? t : t.substring(0, Math.max(0, limit - 3)) + "...";
     }
 
+    private static final java.util.regex.Pattern THINKING =
+            java.util.regex.Pattern.compile("<think>.*?(</think>|\\z)", java.util.regex.Pattern.DOTALL);
+
+    /**
+     * The reply without the {@code <think>...</think>} blocks of reasoning models (an unclosed one, cut at
+     * {@code max_tokens}, runs to the end), so that an answer is read from what follows the thinking only.
+     */
+    static String withoutThinking(String reply) {
+        return reply.contains("<think>") ? THINKING.matcher(reply).replaceAll("") : reply;
+    }
+
     /** How a step's command is shown: the command, or a note that the reply had no usable action. */
     static String command(String command) {
         return command.isBlank() ? "(no valid action)" : command;

@@ -51,6 +51,12 @@ class ActionParserTest {
     }
 
     @Test
+    void readsTheAnswerAfterTheThinking() {
+        expect("<think>maybe \\boxed{look}</think>\nGo to the drawer.\ngo to drawer 1", "go to drawer 1", Match.EXACT);
+        expect("<think>I could \\boxed{look} but the reply is cut at max_tok", "", Match.NONE);
+    }
+
+    @Test
     void freeTextEnvironmentsTakeTheAnswerItself() {
         ActionParser.Parsed p = ActionParser.parse("so: \\boxed{print(42)}", List.of());
         assertEquals("print(42)", p.command());

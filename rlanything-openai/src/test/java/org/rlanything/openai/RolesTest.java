@@ -153,6 +153,18 @@ class RolesTest {
     }
 
     @Test
+    void aVerdictOnlyInsideTheThinkingIsInvalid() throws Exception {
+        try (ScriptedServer server = new ScriptedServer(r -> ScriptedServer.ok(
+                "<think>Probably \\boxed{1}.</think> I cannot tell.", "<think>hm</think> Useless. \\boxed{-1}"));
+             ChatClient client = client(config(server.baseUrl()), "reward_model")) {
+            List<Judgment> out = new EndpointJudge(client).judge(List.of(new JudgeRequest(trajectory(), 0)), 2,
+                    List.of(new SplittableRandom(1))).get(0);
+            assertEquals(List.of(Verdict.INVALID, Verdict.NEGATIVE), out.stream().map(Judgment::verdict).toList());
+            assertTrue(out.get(0).text().startsWith("<think>"), "the whole text is kept");
+        }
+    }
+
+    @Test
     void theRewriterReturnsParsedTasksAndCountsInvalidOnes() throws Exception {
         try (ScriptedServer server = new ScriptedServer("no block here");
              ChatClient client = client(config(server.baseUrl()), "rewriter")) {
