@@ -56,7 +56,7 @@ public final class EndpointRewriter implements Rewriter {
         ChatRequest chat = new ChatRequest(List.of(ChatMessage.system(SYSTEM), ChatMessage.user(prompt(request))),
                 rng.nextLong());
         Completion reply = client.complete(chat, 1).completions().get(0);
-        Optional<String> text = taskBlock(reply.textOrEmpty());
+        Optional<String> text = taskBlock(Texts.withoutThinking(reply.textOrEmpty()));
         if (text.isEmpty()) {
             client.metrics().increment("rewrites_invalid");
             return Optional.empty();
