@@ -342,7 +342,7 @@ public final class ChatClient implements AutoCloseable {
         }
         metrics.add("prompt_tokens", e.promptTokens());
         metrics.add("completion_tokens", e.completionTokens());
-        metrics.add("latency_s", e.latencySeconds());
+        metrics.addSeconds("latency_s", e.latencySeconds());
     }
 
     /** One HTTP exchange (with retries) for the samples {@code missing}; returns the samples it produced. */

@@ -19,7 +19,8 @@ import java.util.TreeMap;
 public final class EndpointMetrics {
 
     private final String prefix;
-    private final Map<String, Double> counts = new TreeMap<>();
+    private final Map<String, Long> counts = new TreeMap<>();
+    private final Map<String, Long> micros = new TreeMap<>();
     private long replayed;
 
     /** Counters named {@code endpoint/<role>/...}. */
@@ -31,13 +32,21 @@ public final class EndpointMetrics {
     }
 
     /** Adds {@code amount} to the counter {@code name}. */
-    public synchronized void add(String name, double amount) {
-        counts.merge(name, amount, Double::sum);
+    public synchronized void add(String name, long amount) {
+        counts.merge(name, amount, Long::sum);
     }
 
     /** Adds 1 to the counter {@code name}. */
     public void increment(String name) {
         add(name, 1);
+    }
+
+    /**
+     * Adds a duration to {@code name}, kept in whole microseconds: integer sums do not depend on the order in
+     * which concurrent requests finish, so a replayed iteration reports the same figure to the last digit.
+     */
+    public synchronized void addSeconds(String name, double seconds) {
+        micros.merge(name, Math.round(seconds * 1e6), Long::sum);
     }
 
     synchronized void replayed(int samples) {
@@ -52,7 +61,8 @@ public final class EndpointMetrics {
     /** The counters with their full names, in name order, without resetting them. */
     public synchronized Map<String, Double> snapshot() {
         Map<String, Double> out = new TreeMap<>();
-        counts.forEach((k, v) -> out.put(prefix + k, v));
+        counts.forEach((k, v) -> out.put(prefix + k, (double) v));
+        micros.forEach((k, v) -> out.put(prefix + k, v / 1e6));
         return out;
     }
 
@@ -60,6 +70,7 @@ public final class EndpointMetrics {
     public synchronized Map<String, Double> drain() {
         Map<String, Double> out = snapshot();
         counts.clear();
+        micros.clear();
         return out;
     }
 }
