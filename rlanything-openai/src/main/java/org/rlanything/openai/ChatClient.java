@@ -192,10 +192,19 @@ public final class ChatClient implements AutoCloseable {
      * @throws EndpointException when the server cannot be reached or refuses the request for good
      */
     public ChatResult complete(ChatRequest request, int samples) {
+        ResponseLog log = this.log;
+        ChatResult result = completeUnsynced(request, samples, log);
+        if (log != null) {
+            log.sync();
+        }
+        return result;
+    }
+
+    /** {@link #complete} without forcing the log to disk. */
+    private ChatResult completeUnsynced(ChatRequest request, int samples, ResponseLog log) {
         if (samples < 1) {
             throw new IllegalArgumentException("A request needs at least 1 sample, got " + samples + ".");
         }
-        ResponseLog log = this.log;
         String key = key(request);
         Completion[] out = new Completion[samples];
         long promptTokens = 0;
@@ -244,9 +253,10 @@ public final class ChatClient implements AutoCloseable {
      * @throws EndpointException the first failure met in request order; the requests still running are cancelled
      */
     public List<ChatResult> completeAll(List<ChatRequest> requests, int samples) {
+        ResponseLog log = this.log;
         List<Future<ChatResult>> futures = new ArrayList<>(requests.size());
         for (ChatRequest r : requests) {
-            futures.add(pool.submit(() -> complete(r, samples)));
+            futures.add(pool.submit(() -> completeUnsynced(r, samples, log)));
         }
         List<ChatResult> results = new ArrayList<>(requests.size());
         RuntimeException failure = null;
@@ -266,6 +276,9 @@ public final class ChatClient implements AutoCloseable {
                 futures.forEach(other -> other.cancel(true));
                 throw new EndpointException("Interrupted while waiting for " + config.endpoint() + ".", -1, 0, e);
             }
+        }
+        if (log != null) {
+            log.sync(); // one fsync per batch, also after a failure: what was recorded stays recorded
         }
         if (failure != null) {
             throw failure;

@@ -30,8 +30,9 @@ import java.util.Optional;
  * first run recorded. Each line also records what the reply cost (tokens, latency, tries), so the figures
  * of a replayed call equal the recorded ones and the metrics of a resumed run equal the uninterrupted run's.
  *
- * <p>{@link #append} writes a batch (the samples of one HTTP reply) and forces it to disk before the caller
- * sees the samples, so anything a checkpoint depends on is on disk before the checkpoint. Opening a log
+ * <p>{@link #append} writes the samples of one HTTP reply; {@link #sync} forces everything appended to disk,
+ * once per batch of requests ({@link ChatClient#completeAll} or one {@link ChatClient#complete}) and before
+ * the caller sees the samples, so anything a checkpoint depends on is on disk before the checkpoint. Opening a log
  * drops a torn last line (a kill during a write: those samples were never returned to anyone) and refuses
  * a corrupt line elsewhere with an error naming the file and line. The first record of a key wins. Only
  * each line's place is held in memory; texts are read back from the file when replayed. The lines hold
@@ -77,6 +78,7 @@ public final class ResponseLog implements AutoCloseable {
     private final Map<String, Place> entries = new HashMap<>();
     private FileChannel channel;
     private long end;
+    private boolean dirty;
 
     private ResponseLog(Path file) {
         this.file = file;
@@ -128,7 +130,7 @@ public final class ResponseLog implements AutoCloseable {
         return entries.size();
     }
 
-    /** Appends a batch of samples and forces it to disk. */
+    /** Appends a batch of samples (the samples of one HTTP reply); {@link #sync()} forces them to disk. */
     public synchronized void append(List<Entry> batch) {
         if (batch.isEmpty()) {
             return;
@@ -147,7 +149,7 @@ public final class ResponseLog implements AutoCloseable {
             while (bytes.hasRemaining()) {
                 channel.write(bytes, end + bytes.position());
             }
-            channel.force(false);
+            dirty = true;
         } catch (IOException e) {
             throw new UncheckedIOException("Could not record endpoint replies in " + file + ": " + e.getMessage(), e);
         }
@@ -160,8 +162,23 @@ public final class ResponseLog implements AutoCloseable {
         end = offset;
     }
 
+    /** Forces what was appended to disk; the client calls it before it returns the samples of a call. */
+    public synchronized void sync() {
+        if (!dirty) {
+            return;
+        }
+        try {
+            channel.force(false);
+            dirty = false;
+        } catch (IOException e) {
+            throw new UncheckedIOException("Could not force the endpoint replies in " + file + " to disk: "
+                    + e.getMessage(), e);
+        }
+    }
+
     @Override
     public synchronized void close() throws IOException {
+        sync();
         channel.close();
     }
 

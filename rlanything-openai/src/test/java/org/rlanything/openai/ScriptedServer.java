@@ -30,6 +30,11 @@ final class ScriptedServer implements AutoCloseable {
 
     static final ObjectMapper JSON = new ObjectMapper();
 
+    static {
+        // without TCP_NODELAY each small reply waits ~40 ms for a delayed ACK (Nagle): read once by the JDK
+        System.setProperty("sun.net.httpserver.nodelay", "true");
+    }
+
     /** One scripted reply. */
     record Reply(int status, String body, Map<String, String> headers, long delayMs) {
         Reply delayed(long ms) {
