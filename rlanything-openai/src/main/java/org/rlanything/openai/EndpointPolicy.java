@@ -2,6 +2,7 @@ package org.rlanything.openai;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.function.Function;
 import java.util.random.RandomGenerator;
@@ -77,7 +78,7 @@ public final class EndpointPolicy implements Policy {
         for (int i = 0; i < contexts.size(); i++) {
             Completion reply = results.get(i).completions().get(0);
             ActionParser.Parsed parsed = ActionParser.parse(reply.textOrEmpty(), contexts.get(i).admissibleActions());
-            client.metrics().increment("actions/" + parsed.match().name().toLowerCase(java.util.Locale.ROOT));
+            client.metrics().increment("actions/" + parsed.match().name().toLowerCase(Locale.ROOT));
             if (!parsed.usable()) {
                 client.metrics().increment("no_action");
             }

@@ -8,6 +8,7 @@ import java.util.function.Function;
 import java.util.random.RandomGenerator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.rlanything.core.RewriteGoal;
 import org.rlanything.core.RewriteRequest;
 import org.rlanything.core.Rewriter;
 import org.rlanything.core.Task;
@@ -82,7 +83,7 @@ public final class EndpointRewriter implements Rewriter {
                 .append(taskText.apply(request.active()).strip()).append("\n</task>\n\n");
         sb.append(String.format(Locale.ROOT, "The agent solved it in %.0f%% of its attempts. Write a %s task: ",
                 100 * request.previousAccuracy(), goal));
-        sb.append(request.goal() == org.rlanything.core.RewriteGoal.HARDER
+        sb.append(request.goal() == RewriteGoal.HARDER
                 ? "change it so that the agent needs more search or rarer knowledge, keeping it solvable.\n\n"
                 : "change it so that it needs less search and more common knowledge, keeping it solvable.\n\n");
         sb.append("Critic feedback on the agent's attempts:\n").append(request.critic().summary()).append("\n\n");

@@ -1,5 +1,7 @@
 package org.rlanything.openai;
 
+import java.util.regex.Pattern;
+
 /** Small text helpers shared by the role prompts. */
 final class Texts {
 
@@ -12,8 +14,8 @@ final class Texts {
         return t.length() <= limit ? t : t.substring(0, Math.max(0, limit - 3)) + "...";
     }
 
-    private static final java.util.regex.Pattern THINKING =
-            java.util.regex.Pattern.compile("<think>.*?(</think>|\\z)", java.util.regex.Pattern.DOTALL);
+    private static final Pattern THINKING =
+            Pattern.compile("<think>.*?(</think>|\\z)", Pattern.DOTALL);
 
     /**
      * The reply without the {@code <think>...</think>} blocks of reasoning models (an unclosed one, cut at
