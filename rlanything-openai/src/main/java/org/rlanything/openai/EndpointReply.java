@@ -10,5 +10,6 @@ package org.rlanything.openai;
  * @param answer what was read as the answer (the action, the verdict, the task), empty if nothing
  * @param match how a policy's answer was mapped to a command; {@code null} for other roles
  */
-public record EndpointReply(String text, String error, String answer, ActionParser.Match match) {
+public record EndpointReply(String text, String error, String answer, ActionParser.Match match)
+        implements org.rlanything.core.Payload {
 }
