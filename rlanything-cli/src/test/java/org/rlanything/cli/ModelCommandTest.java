@@ -24,8 +24,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.rlanything.alfworld.gen.AlfworldData;
 import org.rlanything.neural.NeuralRuntime;
 import org.rlanything.neural.infer.SequenceScorer;
-import org.rlanything.neural.io.Checkpoint;
-import org.rlanything.neural.io.HfCheckpoint;
+import org.rlanything.neural.checkpoint.Checkpoint;
+import org.rlanything.neural.checkpoint.HfCheckpoint;
 import org.rlanything.neural.model.LlamaModel;
 import org.rlanything.neural.tokenizer.BpeTokenizer;
 

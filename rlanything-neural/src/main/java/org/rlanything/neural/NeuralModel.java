@@ -15,7 +15,7 @@ import org.rlanything.neural.infer.CandidateScorer;
 import org.rlanything.neural.infer.Generation;
 import org.rlanything.neural.infer.Generator;
 import org.rlanything.neural.infer.SamplingConfig;
-import org.rlanything.neural.io.Checkpoint;
+import org.rlanything.neural.checkpoint.Checkpoint;
 import org.rlanything.neural.io.CheckpointException;
 import org.rlanything.neural.io.SafeTensors;
 import org.rlanything.neural.io.TensorData;

@@ -6,6 +6,7 @@ import ai.djl.ndarray.types.DataType;
 import ai.djl.ndarray.types.Shape;
 import java.util.ArrayList;
 import java.util.List;
+import org.rlanything.neural.model.CandidateTrie;
 import org.rlanything.neural.model.Inputs;
 import org.rlanything.neural.model.KvCache;
 import org.rlanything.neural.model.LlamaModel;

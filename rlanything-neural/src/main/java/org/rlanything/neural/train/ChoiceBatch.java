@@ -7,7 +7,7 @@ import ai.djl.ndarray.types.Shape;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import org.rlanything.neural.infer.CandidateTrie;
+import org.rlanything.neural.model.CandidateTrie;
 import org.rlanything.neural.model.Inputs;
 import org.rlanything.neural.model.LlamaModel;
 

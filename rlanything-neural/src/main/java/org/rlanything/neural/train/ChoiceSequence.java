@@ -59,7 +59,7 @@ public record ChoiceSequence(int[] prompt, List<int[]> candidates, int chosen, d
 
     /** Tokens of the packed row: the prompt, then the candidates' prefix tree (shared prefixes once). */
     int packedWidth() {
-        return promptLength() + org.rlanything.neural.infer.CandidateTrie.of(candidates).size();
+        return promptLength() + org.rlanything.neural.model.CandidateTrie.of(candidates).size();
     }
 
     int longestCandidate() {

@@ -142,7 +142,7 @@ class KvCacheSamplingTest {
                     List.of(new int[] {5, 6, 7, 8}, new int[] {5, 6, 7, 8, 9}, new int[] {5, 6, 10, 8},
                             new int[] {5, 6, 7, 8}, new int[] {5, 6}, new int[] {11}),
                     List.of(new int[] {12, 13}, new int[] {12, 14}, new int[] {15}));
-            CandidateTrie trie = CandidateTrie.of(candidates.get(0));
+            org.rlanything.neural.model.CandidateTrie trie = org.rlanything.neural.model.CandidateTrie.of(candidates.get(0));
             assertEquals(8, trie.size(), "5 6 7 8 9 10 8' 11: shared prefixes once");
             assertEquals(trie.path(0)[3], trie.path(3)[3], "a duplicate follows the same path");
             List<List<double[]>> scored = new CandidateScorer(model).score(prompts, candidates);

@@ -1,5 +1,6 @@
-package org.rlanything.neural.io;
+package org.rlanything.neural.checkpoint;
 
+import org.rlanything.neural.io.CheckpointException;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

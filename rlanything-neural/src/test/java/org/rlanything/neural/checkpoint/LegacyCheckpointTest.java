@@ -1,4 +1,4 @@
-package org.rlanything.neural.io;
+package org.rlanything.neural.checkpoint;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

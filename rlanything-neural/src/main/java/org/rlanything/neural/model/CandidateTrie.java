@@ -1,4 +1,4 @@
-package org.rlanything.neural.infer;
+package org.rlanything.neural.model;
 
 import java.util.HashMap;
 import java.util.List;

@@ -1,5 +1,8 @@
-package org.rlanything.neural.io;
+package org.rlanything.neural.checkpoint;
 
+import org.rlanything.neural.io.CheckpointException;
+import org.rlanything.neural.io.SafeTensors;
+import org.rlanything.neural.io.TensorData;
 import org.rlanything.core.io.AtomicFiles;
 import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.types.DataType;

@@ -1,5 +1,8 @@
-package org.rlanything.neural.io;
+package org.rlanything.neural.checkpoint;
 
+import org.rlanything.neural.io.CheckpointException;
+import org.rlanything.neural.io.SafeTensors;
+import org.rlanything.neural.io.TensorData;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
