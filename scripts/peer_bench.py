@@ -214,16 +214,17 @@ def score(model, cfg):
     mask = causal(p)
     w = n - 1  # tokens of a candidate fed in pass 2 (the last one is only scored)
     g = c * w
-    # pass 2 inputs: each group's candidates one after the other, tree mask over prompt + candidate prefix
-    feed = cands[:, :, :w].reshape(b, g)
-    target = cands[:, :, 1:].reshape(b, g, 1)
-    pos2 = (p + torch.arange(w)).repeat(c).expand(b, g)
-    cand_id = torch.arange(g) // w
-    step = torch.arange(g) % w
-    tree = (cand_id[:, None] == cand_id[None, :]) & (step[None, :] <= step[:, None])
-    mask2 = torch.cat([torch.zeros(g, p), torch.where(tree, 0.0, MASKED)], dim=1)
 
     def work():
+        # pass 2 inputs, built per call as a scorer must: each group's candidates one after the other on its row,
+        # a tree mask over the prompt's cache and the candidate's own earlier tokens
+        feed = cands[:, :, :w].reshape(b, g)
+        target = cands[:, :, 1:].reshape(b, g, 1)
+        pos2 = (p + torch.arange(w)).repeat(c).expand(b, g)
+        cand_id = torch.arange(g) // w
+        step = torch.arange(g) % w
+        tree = (cand_id[:, None] == cand_id[None, :]) & (step[None, :] <= step[:, None])
+        mask2 = torch.cat([torch.zeros(g, p), torch.where(tree, 0.0, MASKED)], dim=1)
         cache = []
         h = model.hidden_states(prompts, positions, mask, cache)
         first = model.logits(h[:, -1]).log_softmax(-1).gather(1, cands[:, :, 0])  # [b, c]

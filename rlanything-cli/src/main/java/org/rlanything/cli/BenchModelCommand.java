@@ -193,6 +193,10 @@ public final class BenchModelCommand implements Callable<Integer> {
         if (best == null) {
             return next.deepCopy();
         }
+        if (next.has("ppo_update_tokens_per_s")
+                && next.get("ppo_update_tokens_per_s").asDouble() > best.get("ppo_update_tokens_per_s").asDouble()) {
+            best.set("ppo_update_tokens_per_s", next.get("ppo_update_tokens_per_s"));
+        }
         for (String[] phase : PHASES) {
             String prefix = phase[0].substring(0, phase[0].indexOf('_'));
             if (next.get(phase[0]).asDouble() > best.get(phase[0]).asDouble()) {
