@@ -117,6 +117,10 @@ public final class BenchModelCommand implements Callable<Integer> {
         if (rounds < 1) {
             throw new ParameterException(spec.commandLine(), "--rounds must be at least 1, got " + rounds + ".");
         }
+        if (python != null && !Files.isExecutable(python)) {
+            throw new ParameterException(spec.commandLine(), "--python " + python + " is not an executable file; give a "
+                    + "python with torch installed, for example /tmp/torchvenv/bin/python (README: \"Model speed\").");
+        }
         if (python != null && !Files.isRegularFile(peerScript)) {
             throw new ParameterException(spec.commandLine(), "The Python peer " + peerScript + " does not exist; run from "
                     + "the repository root or pass --peer-script.");
