@@ -26,9 +26,17 @@ import json
 import math
 import sys
 import time
+import warnings
 
-import torch
-import torch.nn.functional as F
+warnings.filterwarnings("ignore", message="Failed to initialize NumPy")  # numpy is not needed
+try:
+    import torch
+    import torch.nn.functional as F
+except ImportError:
+    sys.exit("peer_bench.py needs torch (the CPU wheel is enough), for example:\n"
+             "  python3 -m venv /tmp/torchvenv && /tmp/torchvenv/bin/pip install torch==2.13.0+cpu "
+             "--index-url https://download.pytorch.org/whl/cpu\n"
+             "then run it with /tmp/torchvenv/bin/python (README: \"Model speed\").")
 
 EOS = 2
 MASKED = -1e9
