@@ -1,24 +1,24 @@
 package org.rlanything.neural.bench;
 
-import ai.djl.engine.Engine;
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
-import ai.djl.ndarray.types.DataType;
 import ai.djl.ndarray.types.Shape;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.function.DoubleSupplier;
 import java.util.random.RandomGenerator;
+import org.rlanything.neural.NeuralModel;
 import org.rlanything.neural.NeuralRuntime;
 import org.rlanything.neural.infer.Generation;
-import org.rlanything.neural.infer.Generator;
 import org.rlanything.neural.infer.SamplingConfig;
 import org.rlanything.neural.model.Autograd;
+import org.rlanything.neural.model.Flops;
 import org.rlanything.neural.model.Inputs;
 import org.rlanything.neural.model.LlamaModel;
 import org.rlanything.neural.model.ModelConfig;
-import org.rlanything.neural.model.ModelWeights;
 import org.rlanything.neural.model.StepScope;
+import org.rlanything.neural.tokenizer.BpeTokenizer;
 import org.rlanything.neural.train.PpoTrainer;
 import org.rlanything.neural.train.TrainerConfig;
 import org.rlanything.neural.train.TrainingSequence;
@@ -26,10 +26,15 @@ import org.rlanything.neural.train.TrainingSequence;
 /**
  * Measures, in one process and with the same thread settings: this machine's float32 matrix-multiply
  * peak (best of square products), training throughput (forward + backward of a padded batch, and a full
- * PPO update), and sampling throughput with the KV cache; each as tokens/s and as achieved FLOP/s, the
- * latter also as a fraction of the measured peak. FLOPs count what the model executes: 2 per
- * multiply-add of every weight matrix and of attention over the full (masked) context, backward = 2x
- * forward.
+ * PPO update), sampling throughput with the KV cache ({@link NeuralModel#generate}) and candidate-scoring
+ * throughput ({@link NeuralModel#scoreCandidates}: each prompt encoded once into a KV cache, then all its
+ * candidates in one tree-masked pass); each as a rate and as achieved FLOP/s, the latter also as a fraction
+ * of the measured peak. FLOPs are those the model executes, read from {@link Flops#total()} (counted from the
+ * shapes actually run: 2 per multiply-add of every weight matrix and of attention over the full (masked)
+ * context, backward = 2x forward). Sampling and scoring split their batch into chunks of at most
+ * {@link Settings#passBudget()} tokens per pass and spread the chunks over the native threads
+ * ({@link org.rlanything.neural.model.Parallel}). {@code scripts/peer_bench.py} measures the same phases,
+ * shapes and protocol in plain PyTorch.
  */
 public final class ModelBenchmark {
 
@@ -42,17 +47,65 @@ public final class ModelBenchmark {
      * @param sampleRows rows sampled together
      * @param promptLength prompt tokens per sampled row
      * @param newTokens tokens generated per sampled row
+     * @param scoreGroups prompts scored together, each with its own candidates
+     * @param scoreCandidates candidates per prompt
+     * @param scoreTokens tokens per candidate
+     * @param scorePrompt prompt tokens per scoring group
+     * @param passBudget padded tokens per forward pass of sampling and scoring (the trainer's
+     *     {@code maxTokensPerForward}); larger batches are split into chunks run on the native threads
      * @param repeats timed repetitions of each measurement (the best is reported)
      */
     public record Settings(ModelConfig model, int trainRows, int trainLength, int sampleRows, int promptLength,
-                           int newTokens, int repeats) {
+                           int newTokens, int scoreGroups, int scoreCandidates, int scoreTokens, int scorePrompt,
+                           int passBudget, int repeats) {
+
+        public Settings {
+            if (trainRows <= 0 || trainLength < 2 || sampleRows <= 0 || promptLength <= 0 || newTokens <= 0
+                    || scoreGroups <= 0 || scoreCandidates <= 0 || scoreTokens <= 0 || scorePrompt <= 0
+                    || passBudget <= 0 || repeats <= 0) {
+                throw new IllegalArgumentException("Batch sizes, lengths, the pass budget and repeats must be positive"
+                        + " (training rows at least 2 tokens long).");
+            }
+            int longest = Math.max(trainLength, Math.max(promptLength + newTokens, scorePrompt + scoreTokens));
+            if (longest > model.maxPositions()) {
+                throw new IllegalArgumentException("The benchmark's longest sequence (" + longest
+                        + " tokens) exceeds the model's " + model.maxPositions() + " positions.");
+            }
+            if (model.vocabSize() < BpeTokenizer.bytesOnly().vocabSize()) {
+                throw new IllegalArgumentException("The benchmark needs a vocabulary of at least "
+                        + BpeTokenizer.bytesOnly().vocabSize() + " ids (byte-level tokenizer), got " + model.vocabSize() + ".");
+            }
+        }
+
+        /** The peer's shapes (issue #13): training 64 x 64, sampling 64 x (32 + 8), scoring 64 x 16 x 8 after 48. */
+        public static Settings peer(ModelConfig model, int repeats) {
+            return new Settings(model, 64, 64, 64, 32, 8, 64, 16, 8, 48, TrainerConfig.method().maxTokensPerForward(),
+                    repeats);
+        }
     }
 
-    /** Measured figures; rates in tokens/s and FLOP/s. */
+    /**
+     * Measured figures; rates in tokens/s (candidates/s for scoring) and FLOP/s.
+     *
+     * @param parameters trainable parameters of the model
+     * @param matmulPeakFlops best float32 square matrix-product rate
+     * @param matmulPeakSize the square size that gave it
+     * @param trainTokensPerSecond forward + backward tokens/s
+     * @param trainFlops achieved FLOP/s of forward + backward
+     * @param ppoUpdateTokensPerSecond sequence tokens/s of a full PPO update
+     * @param sampleTokensPerSecond generated tokens/s
+     * @param sampleFlops achieved FLOP/s of sampling
+     * @param scoreCandidatesPerSecond scored candidates/s
+     * @param scoreTokensPerSecond scored candidate tokens/s
+     * @param scoreFlops achieved FLOP/s of scoring
+     * @param scoredCandidates candidates scored per timed run (a check of the protocol)
+     */
     public record Result(long parameters, double matmulPeakFlops, int matmulPeakSize,
                          double trainTokensPerSecond, double trainFlops,
                          double ppoUpdateTokensPerSecond,
-                         double sampleTokensPerSecond, double sampleFlops) {
+                         double sampleTokensPerSecond, double sampleFlops,
+                         double scoreCandidatesPerSecond, double scoreTokensPerSecond, double scoreFlops,
+                         long scoredCandidates) {
 
         public double trainFractionOfPeak() {
             return trainFlops / matmulPeakFlops;
@@ -61,24 +114,40 @@ public final class ModelBenchmark {
         public double sampleFractionOfPeak() {
             return sampleFlops / matmulPeakFlops;
         }
+
+        public double scoreFractionOfPeak() {
+            return scoreFlops / matmulPeakFlops;
+        }
     }
 
     private ModelBenchmark() {
     }
 
     public static Result run(Settings s) {
-        Engine engine = NeuralRuntime.engine();
-        try (NDManager root = engine.newBaseManager();
-             LlamaModel model = new LlamaModel(ModelWeights.initialise(s.model(), DataType.FLOAT32, root))) {
+        // the limits only bound prompt encoding from text, which the benchmark does not use
+        TrainerConfig tc = TrainerConfig.method().withLimits(s.model().maxPositions() - 1, 1)
+                .withMaxTokensPerForward(s.passBudget());
+        try (NDManager root = NeuralRuntime.engine().newBaseManager();
+             NeuralModel neural = NeuralModel.create(s.model(), BpeTokenizer.bytesOnly(), tc)) {
+            LlamaModel model = neural.model();
             double[] peak = matmulPeak(root, s.repeats());
-            double trainSeconds = best(s.repeats(), () -> forwardBackward(model, s.trainRows(), s.trainLength()));
+            double[] train = best(s.repeats(), () -> {
+                forwardBackward(model, s.trainRows(), s.trainLength());
+                return 0;
+            });
             double trainTokens = (double) s.trainRows() * s.trainLength();
-            double trainFlops = 3 * trainTokens * s.model().forwardFlopsPerToken(s.trainLength()) / trainSeconds;
-            double ppoSeconds = best(s.repeats(), () -> ppoUpdate(model, s));
-            double[] sample = new double[2];
-            double sampleSeconds = best(s.repeats(), () -> sample[0] = sample(model, s, sample));
-            return new Result(s.model().parameterCount(), peak[0], (int) peak[1], trainTokens / trainSeconds, trainFlops,
-                    trainTokens / ppoSeconds, sample[0] / sampleSeconds, sample[1] / sampleSeconds);
+            double[] ppo = best(s.repeats(), () -> {
+                ppoUpdate(model, s);
+                return 0;
+            });
+            double[] sample = best(s.repeats(), () -> sample(neural, s));
+            double[] score = best(s.repeats(), () -> score(neural, s));
+            long candidates = Math.round(score[2]);
+            return new Result(s.model().parameterCount(), peak[0], (int) peak[1],
+                    trainTokens / train[0], train[1] / train[0], trainTokens / ppo[0],
+                    sample[2] / sample[0], sample[1] / sample[0],
+                    candidates / score[0], (double) candidates * s.scoreTokens() / score[0], score[1] / score[0],
+                    candidates);
         }
     }
 
@@ -106,7 +175,8 @@ public final class ModelBenchmark {
                     }
                     // Force completion: the CPU engine is synchronous, but read one value to be sure.
                     a.getFloat(0, 0);
-                });
+                    return 0;
+                })[0];
                 double rate = reps * 2.0 * n * n * n / seconds;
                 if (rate > bestRate) {
                     bestRate = rate;
@@ -163,44 +233,75 @@ public final class ModelBenchmark {
         }
     }
 
-    /** Samples once; returns generated tokens and stores executed FLOPs in {@code out[1]}. */
-    private static double sample(LlamaModel model, Settings s, double[] out) {
+    /** Samples once (the peer's protocol: prompt pass, then one token per row and step); returns generated tokens. */
+    private static double sample(NeuralModel neural, Settings s) {
         SplittableRandom rng = new SplittableRandom(4);
+        int vocab = neural.model().config().vocabSize();
         List<int[]> prompts = new ArrayList<>();
         List<RandomGenerator> rngs = new ArrayList<>();
         for (int r = 0; r < s.sampleRows(); r++) {
-            int[] p = new int[s.promptLength()];
-            for (int i = 0; i < p.length; i++) {
-                p[i] = 3 + rng.nextInt(model.config().vocabSize() - 3);
-            }
-            prompts.add(p);
+            prompts.add(randomTokens(rng, s.promptLength(), vocab));
             rngs.add(new SplittableRandom(r));
         }
-        List<Generation> g = new Generator(model).generate(prompts, rngs, new SamplingConfig(1.0, 1.0, s.newTokens()));
-        int steps = 0;
         long tokens = 0;
-        for (Generation x : g) {
-            steps = Math.max(steps, x.tokens().length);
+        for (Generation x : neural.generate(prompts, rngs, new SamplingConfig(1.0, 1.0, s.newTokens()))) {
             tokens += x.tokens().length;
         }
-        ModelConfig c = model.config();
-        double head = 2.0 * c.vocabSize() * c.hiddenSize();
-        // The prompt pass computes the output head for its last position only.
-        double flops = (double) s.sampleRows() * (s.promptLength() * (c.forwardFlopsPerToken(s.promptLength()) - head) + head);
-        for (int i = 1; i < steps; i++) {
-            flops += s.sampleRows() * c.forwardFlopsPerToken(s.promptLength() + i + 1);
-        }
-        out[1] = flops;
         return tokens;
     }
 
-    private static double best(int repeats, Runnable work) {
-        work.run();
-        double best = Double.MAX_VALUE;
+    /**
+     * Scores once: {@code scoreGroups} prompts of {@code scorePrompt} tokens, each with {@code scoreCandidates}
+     * candidates of {@code scoreTokens} tokens; returns the number of candidates scored.
+     */
+    private static double score(NeuralModel neural, Settings s) {
+        SplittableRandom rng = new SplittableRandom(5);
+        int vocab = neural.model().config().vocabSize();
+        List<int[]> prompts = new ArrayList<>();
+        List<List<int[]>> candidates = new ArrayList<>();
+        for (int g = 0; g < s.scoreGroups(); g++) {
+            prompts.add(randomTokens(rng, s.scorePrompt(), vocab));
+            List<int[]> group = new ArrayList<>();
+            for (int c = 0; c < s.scoreCandidates(); c++) {
+                group.add(randomTokens(rng, s.scoreTokens(), vocab));
+            }
+            candidates.add(group);
+        }
+        long scored = 0;
+        for (List<double[]> group : neural.scoreCandidates(prompts, candidates)) {
+            for (double[] lp : group) {
+                if (lp.length != s.scoreTokens()) {
+                    throw new IllegalStateException("A candidate of " + s.scoreTokens() + " tokens got " + lp.length + " scores.");
+                }
+                scored++;
+            }
+        }
+        return scored;
+    }
+
+    private static int[] randomTokens(SplittableRandom rng, int length, int vocab) {
+        int[] t = new int[length];
+        for (int i = 0; i < length; i++) {
+            t[i] = 3 + rng.nextInt(vocab - 3);
+        }
+        return t;
+    }
+
+    /**
+     * One untimed warm-up run, then {@code repeats} timed runs: {best seconds, model FLOPs of that run (from
+     * {@link Flops#total()}), the work's return value}.
+     */
+    private static double[] best(int repeats, DoubleSupplier work) {
+        work.getAsDouble();
+        double[] best = {Double.MAX_VALUE, 0, 0};
         for (int i = 0; i < repeats; i++) {
+            double f0 = Flops.total();
             long t0 = System.nanoTime();
-            work.run();
-            best = Math.min(best, (System.nanoTime() - t0) / 1e9);
+            double value = work.getAsDouble();
+            double seconds = (System.nanoTime() - t0) / 1e9;
+            if (seconds < best[0]) {
+                best = new double[] {seconds, Flops.total() - f0, value};
+            }
         }
         return best;
     }
