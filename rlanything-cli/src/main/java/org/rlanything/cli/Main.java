@@ -15,7 +15,7 @@ import picocli.CommandLine.Command;
         footer = {"", "Exit codes: 0 done, 1 a run failed, 2 bad input or a run folder that cannot be used,"
             + " 70 internal error. Add --debug anywhere to print an error's stack trace."},
         subcommands = {TrainCommand.class, EvalCommand.class, ReportCommand.class, PretrainCommand.class,
-            AlfworldCommand.class, BenchCommand.class, DemoCommand.class, ModelCommand.class})
+            AlfworldCommand.class, BenchCommand.class, DemoCommand.class, ModelCommand.class, WorkerCommand.class})
 public final class Main {
 
     private Main() {

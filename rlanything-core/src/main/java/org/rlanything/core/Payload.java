@@ -3,9 +3,11 @@ package org.rlanything.core;
 /**
  * How a backend produced an {@link Action} or a {@link Judgment} (for example the exact prompt and response
  * token ids, or the chosen table cell), so that its update trains on exactly what was produced. Each
- * backend implements it with its own record and reads it back with {@link #as}.
+ * backend implements it with its own record and reads it back with {@link #as}. Serializable, so that a
+ * distributed {@link RolloutEngine} can bring actions back from its workers (a payload's components must be
+ * serializable too: arrays, lists, strings, numbers).
  */
-public interface Payload {
+public interface Payload extends java.io.Serializable {
 
     /**
      * {@code payload} as {@code type}; an {@link IllegalArgumentException} naming both types when it is

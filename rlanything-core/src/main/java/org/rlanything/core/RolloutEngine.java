@@ -13,6 +13,13 @@ import java.util.random.RandomGenerator;
 public interface RolloutEngine {
 
     /**
+     * Tells the engine how the run's tasks travel as text, once the environment is built; a distributed
+     * engine sends tasks to its workers with it. The in-process engine ignores it.
+     */
+    default void useCodec(TaskCodec codec) {
+    }
+
+    /**
      * Rolls out every request with at most {@code maxSteps} steps each; returns the trajectories in
      * request order.
      */

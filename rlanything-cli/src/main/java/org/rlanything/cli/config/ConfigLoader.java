@@ -254,7 +254,8 @@ public final class ConfigLoader {
     }
 
     /**
-     * The SHA-256 of the effective config less {@code trainer.iterations} (which a resume may raise) and
+     * The SHA-256 of the effective config less {@code trainer.iterations} (which a resume may raise), less
+     * {@code trainer.engine} (where the work runs: a cluster's members may change between runs) and
      * less every value equal to its default: what a run's checkpoints record to show which run they belong
      * to. Leaving defaults out keeps the hash of a recorded run when a later version adds a key.
      */
@@ -269,6 +270,7 @@ public final class ConfigLoader {
         ObjectNode defaults = defaultsOf(kinds);
         if (tree.get("trainer") instanceof ObjectNode trainer) {
             trainer.remove("iterations");
+            trainer.remove("engine");
         }
         tree.fields().forEachRemaining(section -> {
             if (section.getValue() instanceof ObjectNode keys && defaults.get(section.getKey()) instanceof ObjectNode

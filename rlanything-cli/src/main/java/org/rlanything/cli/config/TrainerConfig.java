@@ -1,5 +1,7 @@
 package org.rlanything.cli.config;
 
+import java.util.Map;
+import java.util.TreeMap;
 import org.rlanything.core.config.Check;
 import org.rlanything.core.config.InvalidValueException;
 import org.rlanything.core.spi.LocalEngineProvider;
@@ -23,10 +25,13 @@ import org.rlanything.core.spi.ProviderRegistry;
  *     exist yet, then reused
  * @param rolloutEngine where rollouts, judging and rewriting run: {@code local} (in this process; the
  *     default) or another engine a module provides
+ * @param engine the rollout engine's own settings (for example a cluster's name and members), which the
+ *     engine validates; empty for {@code local}
  */
 public record TrainerConfig(Long seed, Integer iterations, Integer evaluateEvery, Integer checkpointEvery,
                             Integer keepCheckpoints, String runDir, Integer savedTrajectories, String policyInit,
-                            String rewardModelInit, String startingModels, String rolloutEngine) {
+                            String rewardModelInit, String startingModels, String rolloutEngine,
+                            Map<String, String> engine) {
     public TrainerConfig {
         seed = seed == null ? 10086L : seed;
         iterations = Check.between("iterations", iterations, 40, 1, Check.MAX_ITERATIONS);
@@ -49,6 +54,15 @@ public record TrainerConfig(Long seed, Integer iterations, Integer evaluateEvery
             throw new InvalidValueException("rollout_engine", "unknown engine '" + rolloutEngine + "'; expected one of "
                     + String.join(", ", ProviderRegistry.get().engines()) + ".");
         }
+        engine = engine == null ? Map.of() : java.util.Collections.unmodifiableMap(new TreeMap<>(engine));
+    }
+
+    /** The settings without {@code trainer.engine} (the local engine's). */
+    public TrainerConfig(Long seed, Integer iterations, Integer evaluateEvery, Integer checkpointEvery,
+                         Integer keepCheckpoints, String runDir, Integer savedTrajectories, String policyInit,
+                         String rewardModelInit, String startingModels, String rolloutEngine) {
+        this(seed, iterations, evaluateEvery, checkpointEvery, keepCheckpoints, runDir, savedTrajectories, policyInit,
+                rewardModelInit, startingModels, rolloutEngine, null);
     }
 
     public static TrainerConfig defaults() {

@@ -31,6 +31,7 @@ public final class Backends {
         RunContext context = context(config);
         try {
             EnvironmentParts environment = environmentProvider(config).create(config.environment(), context);
+            context.engine().useCodec(environment.codec());
             Policy policy = policyProvider(config).create(config.policy(), context, environment);
             RewardModel rewardModel = rewardModelProvider(config).create(config.rewardModel(), context, environment);
             requireCheckpointable(config, Section.POLICY, policy);
@@ -65,7 +66,7 @@ public final class Backends {
         return new RunContext(config.trainer().seed(), config.algorithm(), config.trainer().evaluateEvery(),
                 config.trainer().startingModels() == null ? null : Path.of(config.trainer().startingModels()),
                 config.policy(), config.rewardModel(), line -> System.err.println(line),
-                ProviderRegistry.get().engine(config.trainer().rolloutEngine()).create());
+                ProviderRegistry.get().engine(config.trainer().rolloutEngine()).create(config.trainer().engine()));
     }
 
     @SuppressWarnings("unchecked")

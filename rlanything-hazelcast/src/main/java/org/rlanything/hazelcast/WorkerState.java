@@ -1,0 +1,86 @@
+package org.rlanything.hazelcast;
+
+import com.hazelcast.core.HazelcastInstance;
+import java.util.ArrayList;
+import java.util.List;
+import org.rlanything.core.LockstepRollouts;
+import org.rlanything.core.RolloutRequest;
+import org.rlanything.core.Step;
+import org.rlanything.core.Trajectory;
+import org.rlanything.core.WeightsTransfer;
+import org.rlanything.core.WeightsTransfer.VersionedWeights;
+import org.rlanything.core.spi.WorkerParts;
+
+/**
+ * A worker member's models and environment: runs {@link EpisodeGroup}s in-process with the lockstep
+ * engine after loading the policy weights the group names (once per version).
+ */
+final class WorkerState {
+
+    /** Test hook: a pause before each group, so that a test can kill a worker in the middle of an iteration. */
+    private static final long TEST_DELAY_MS = Long.getLong("rlanything.hazelcast.test.group_delay_ms", 0L);
+
+    private final WorkerParts parts;
+    private final LockstepRollouts engine = new LockstepRollouts();
+    private HazelcastInstance instance;
+    private String loadedVersion;
+
+    WorkerState(WorkerParts parts) {
+        if (!(parts.policy() instanceof WeightsTransfer)) {
+            throw new IllegalArgumentException("The policy " + parts.policy().getClass().getSimpleName() + " cannot"
+                    + " receive weights (it is not WeightsTransfer), so it cannot serve a cluster.");
+        }
+        this.parts = parts;
+    }
+
+    /** Runs one group on {@code member} (one at a time: the executor has one thread). */
+    synchronized EpisodeGroup.Result run(EpisodeGroup group, HazelcastInstance member) {
+        this.instance = member;
+        if (TEST_DELAY_MS > 0) {
+            try {
+                Thread.sleep(TEST_DELAY_MS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted", e);
+            }
+        }
+        load(group.weightsVersion());
+        List<RolloutRequest> requests = new ArrayList<>();
+        for (int i = 0; i < group.tasks().size(); i++) {
+            requests.add(new RolloutRequest(parts.codec().decode(group.tasks().get(i)), group.rollouts()[i],
+                    group.seeds()[i]));
+        }
+        List<Trajectory> trajectories = engine.rollOut(requests, parts.policy(), parts.environment(),
+                group.maxSteps());
+        ArrayList<ArrayList<WireStep>> steps = new ArrayList<>();
+        boolean[] won = new boolean[trajectories.size()];
+        for (int i = 0; i < trajectories.size(); i++) {
+            ArrayList<WireStep> wire = new ArrayList<>();
+            for (Step step : trajectories.get(i).steps()) {
+                wire.add(WireStep.of(step));
+            }
+            steps.add(wire);
+            won[i] = trajectories.get(i).won();
+        }
+        return new EpisodeGroup.Result(group.group(), steps, won, address());
+    }
+
+    private void load(String version) {
+        if (version.equals(loadedVersion)) {
+            return;
+        }
+        Weights weights = (Weights) instance.getMap(Members.WEIGHTS).get(WeightsBroadcast.POLICY);
+        if (weights == null || !weights.version().equals(version)) {
+            throw new IllegalStateException("The member " + address() + " found policy weights "
+                    + (weights == null ? "missing" : "of version " + weights.version()) + " where the trainer"
+                    + " published version " + version + ".");
+        }
+        ((WeightsTransfer) parts.policy()).importWeights(new VersionedWeights(weights.format(),
+                weights.formatVersion(), weights.bytes()));
+        loadedVersion = version;
+    }
+
+    private String address() {
+        return instance.getCluster().getLocalMember().getAddress().toString();
+    }
+}
