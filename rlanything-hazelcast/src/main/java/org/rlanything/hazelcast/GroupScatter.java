@@ -68,11 +68,12 @@ final class GroupScatter {
                     future.cancel(true);
                     lost = "did not answer within " + TimeUnit.NANOSECONDS.toSeconds(timeoutNanos) + " s";
                 } catch (ExecutionException e) {
-                    if (!isLostMember(e.getCause())) {
+                    Throwable cause = e instanceof MemberLeftException || e.getCause() == null ? e : e.getCause();
+                    if (!isLostMember(cause)) {
                         throw new IllegalStateException("The worker " + member.getAddress() + " failed on episode"
-                                + " group " + g + ": " + e.getCause().getMessage(), e.getCause());
+                                + " group " + g + ": " + cause.getMessage(), cause);
                     }
-                    lost = "left the cluster (" + e.getCause().getClass().getSimpleName() + ")";
+                    lost = "left the cluster (" + cause.getClass().getSimpleName() + ")";
                 }
                 reruns++;
                 Member next = workers().stream().filter(m -> !m.getUuid().equals(member.getUuid())).findFirst()

@@ -17,13 +17,17 @@ import org.rlanything.core.spi.WorkerParts;
  */
 final class WorkerState {
 
-    /** Test hook: a pause before each group, so that a test can kill a worker in the middle of an iteration. */
-    private static final long TEST_DELAY_MS = Long.getLong("rlanything.hazelcast.test.group_delay_ms", 0L);
+    /**
+     * Test hook: the worker stops in its N-th group (1-based) and says so, so that a test can kill it in the
+     * middle of an iteration with work pending.
+     */
+    private static final int TEST_STALL_AT = Integer.getInteger("rlanything.hazelcast.test.stall_at_group", 0);
 
     private final WorkerParts parts;
     private final LockstepRollouts engine = new LockstepRollouts();
     private HazelcastInstance instance;
     private String loadedVersion;
+    private int groups;
 
     WorkerState(WorkerParts parts) {
         if (!(parts.policy() instanceof WeightsTransfer)) {
@@ -36,9 +40,10 @@ final class WorkerState {
     /** Runs one group on {@code member} (one at a time: the executor has one thread). */
     synchronized EpisodeGroup.Result run(EpisodeGroup group, HazelcastInstance member) {
         this.instance = member;
-        if (TEST_DELAY_MS > 0) {
+        if (++groups == TEST_STALL_AT) {
+            parts.log().accept("test: worker stalls in group " + group.group());
             try {
-                Thread.sleep(TEST_DELAY_MS);
+                Thread.sleep(Long.MAX_VALUE);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new IllegalStateException("interrupted", e);
@@ -77,6 +82,9 @@ final class WorkerState {
         }
         ((WeightsTransfer) parts.policy()).importWeights(new VersionedWeights(weights.format(),
                 weights.formatVersion(), weights.bytes()));
+        if (loadedVersion == null) {
+            parts.log().accept("worker " + address() + " runs its first episode group");
+        }
         loadedVersion = version;
     }
 

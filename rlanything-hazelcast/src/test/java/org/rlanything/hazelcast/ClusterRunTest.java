@@ -1,0 +1,155 @@
+package org.rlanything.hazelcast;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Real processes on the loopback: two {@code rlanything worker} members and a {@code rlanything train}
+ * trainer on {@code configs/demo.yaml} give the same metrics, pool and trajectories as a single-process
+ * run, also when one worker is killed with SIGKILL in the middle of the run.
+ */
+class ClusterRunTest {
+
+    private static final Path CONFIG = Path.of("..", "configs", "demo.yaml").toAbsolutePath().normalize();
+    private static final List<String> LOGS = List.of("metrics.jsonl", "pool.jsonl", "trajectories.jsonl");
+
+    @TempDir
+    static Path shared;
+
+    @TempDir
+    Path dir;
+
+    private final List<Process> workers = new ArrayList<>();
+
+    @BeforeAll
+    static void reference() throws Exception {
+        Process single = start(shared.resolve("reference.log"), List.of(), "train", CONFIG.toString(),
+                "trainer.run_dir=" + shared.resolve("reference"), "-q");
+        assertTrue(single.waitFor(120, TimeUnit.SECONDS), "the single-process run finishes");
+        assertEquals(0, single.exitValue(), Files.readString(shared.resolve("reference.log")));
+    }
+
+    @AfterEach
+    void stopWorkers() throws InterruptedException {
+        for (Process worker : workers) {
+            worker.destroyForcibly();
+            worker.waitFor(10, TimeUnit.SECONDS);
+        }
+    }
+
+    @Test
+    void twoWorkersGiveTheSingleProcessRun() throws Exception {
+        List<String> engine = cluster(List.of());
+        Process trainer = start(dir.resolve("trainer.log"), List.of(), trainArgs(engine));
+        assertTrue(trainer.waitFor(180, TimeUnit.SECONDS), "the cluster run finishes");
+        assertEquals(0, trainer.exitValue(), Files.readString(dir.resolve("trainer.log")));
+        assertSameRun(dir.resolve("run"));
+        for (int w = 0; w < 2; w++) {
+            assertTrue(Files.readString(dir.resolve("worker" + w + ".log")).contains("runs its first episode group"),
+                    "worker " + w + " ran episodes");
+        }
+    }
+
+    @Test
+    void aKilledWorkersEpisodesRunElsewhere() throws Exception {
+        List<String> engine = cluster(List.of("-Drlanything.hazelcast.test.stall_at_group=30"));
+        Process trainer = start(dir.resolve("trainer.log"), List.of(), trainArgs(engine));
+        Path worker = dir.resolve("worker0.log");
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        while (!Files.readString(worker).contains("test: worker stalls") && trainer.isAlive()
+                && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        assertTrue(trainer.isAlive(), "the run is still going when the worker is killed: "
+                + Files.readString(dir.resolve("trainer.log")));
+        long before = lines(dir.resolve("run").resolve("metrics.jsonl"));
+        workers.get(0).destroyForcibly();
+        assertTrue(trainer.waitFor(180, TimeUnit.SECONDS), "the run finishes without the killed worker");
+        String log = Files.readString(dir.resolve("trainer.log"));
+        assertEquals(0, trainer.exitValue(), log);
+        assertTrue(log.contains("runs again"), "work of the killed worker was re-run: " + log);
+        assertTrue(before > 1 && before < 41, "killed in the middle of the run, after " + before + " metrics lines");
+        assertSameRun(dir.resolve("run"));
+    }
+
+    /** Starts two workers on free loopback ports, the first with {@code firstOptions}; the trainer's settings. */
+    private List<String> cluster(List<String> firstOptions) throws Exception {
+        int[] ports = {freePort(), freePort(), freePort()};
+        String members = "127.0.0.1:" + ports[0] + ",127.0.0.1:" + ports[1];
+        String name = "test-" + UUID.randomUUID();
+        for (int w = 0; w < 2; w++) {
+            Path log = dir.resolve("worker" + w + ".log");
+            workers.add(start(log, w == 0 ? firstOptions : List.of(), "worker", CONFIG.toString(), "trainer.rollout_engine=hazelcast",
+                    "trainer.engine.cluster=" + name, "trainer.engine.members=" + members,
+                    "trainer.engine.port=" + ports[w]));
+        }
+        for (int w = 0; w < 2; w++) {
+            Path log = dir.resolve("worker" + w + ".log");
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (!(Files.exists(log) && Files.readString(log).contains("joined the hazelcast cluster"))) {
+                assertTrue(workers.get(w).isAlive() && System.nanoTime() < deadline, "worker " + w + " starts: "
+                        + (Files.exists(log) ? Files.readString(log) : "no log"));
+                Thread.sleep(50);
+            }
+        }
+        return List.of("trainer.rollout_engine=hazelcast", "trainer.engine.cluster=" + name,
+                "trainer.engine.members=" + members, "trainer.engine.port=" + ports[2],
+                "trainer.engine.task_timeout_s=60");
+    }
+
+    private String[] trainArgs(List<String> engine) {
+        List<String> args = new ArrayList<>(List.of("train", CONFIG.toString(), "trainer.run_dir=" + dir.resolve("run"),
+                "-q"));
+        args.addAll(engine);
+        return args.toArray(String[]::new);
+    }
+
+    private static void assertSameRun(Path run) throws IOException {
+        for (String log : LOGS) {
+            List<String> expected = Files.readAllLines(shared.resolve("reference").resolve(log));
+            List<String> actual = Files.readAllLines(run.resolve(log));
+            assertEquals(expected.size(), actual.size(), log + " line count");
+            for (int i = 0; i < expected.size(); i++) {
+                assertEquals(expected.get(i), actual.get(i), log + " line " + (i + 1));
+            }
+        }
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+
+    private static long lines(Path file) throws IOException {
+        if (!Files.exists(file)) {
+            return 0;
+        }
+        try (var stream = Files.lines(file)) {
+            return stream.count();
+        }
+    }
+
+    /** Starts {@code rlanything ARGS} in a new JVM with the test class path. */
+    private static Process start(Path log, List<String> jvmOptions, String... args) throws IOException {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
+                .toString(), "-Xmx512m", "-XX:TieredStopAtLevel=1", "-Dhazelcast.phone.home.enabled=false"));
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), "org.rlanything.cli.Main"));
+        command.addAll(List.of(args));
+        return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    }
+}
