@@ -33,11 +33,12 @@ class ArchitectureTest {
     private static final Map<String, String> MODULES = Map.of("core", "org.rlanything.core..",
             "demo", "org.rlanything.demo..", "neural", "org.rlanything.neural..",
             "alfworld", "org.rlanything.alfworld..", "agent", "org.rlanything.agent..",
-            "cli", "org.rlanything.cli..");
+            "hazelcast", "org.rlanything.hazelcast..", "cli", "org.rlanything.cli..");
 
     /** The project modules each provider module's pom names (core for all). */
     private static final Map<String, List<String>> ALLOWED = Map.of("demo", List.of("core"),
-            "neural", List.of("core"), "alfworld", List.of("core"), "agent", List.of("core", "neural", "alfworld"));
+            "neural", List.of("core"), "alfworld", List.of("core"), "agent", List.of("core", "neural", "alfworld"),
+            "hazelcast", List.of("core"));
 
     private static JavaClasses main;
 

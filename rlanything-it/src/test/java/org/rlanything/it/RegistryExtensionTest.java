@@ -105,7 +105,7 @@ class RegistryExtensionTest {
         assertEquals(2, cli(unknown, "train", config("rungs").toString(), "-q", "trainer.rollout_engine=ray",
                 "trainer.run_dir=" + dir.resolve("other")), unknown.toString());
         assertTrue(unknown.toString().contains("Command-line override 'trainer.rollout_engine=ray':"
-                + " trainer.rollout_engine: unknown engine 'ray'; expected one of counting, local."),
+                + " trainer.rollout_engine: unknown engine 'ray'; expected one of counting, hazelcast, local."),
                 unknown.toString());
     }
 
