@@ -70,7 +70,7 @@ final class GroupScatter {
                 } catch (ExecutionException e) {
                     Throwable cause = e instanceof MemberLeftException || e.getCause() == null ? e : e.getCause();
                     if (!isLostMember(cause)) {
-                        throw new IllegalStateException("The worker " + member.getAddress() + " failed on episode"
+                        throw new ClusterException("The worker " + member.getAddress() + " failed on episode"
                                 + " group " + g + ": " + cause.getMessage(), cause);
                     }
                     lost = "left the cluster (" + cause.getClass().getSimpleName() + ")";

@@ -97,16 +97,16 @@ final class HazelcastEngine implements RolloutEngine {
         try {
             instance = Members.start(settings, true, null);
         } catch (RuntimeException e) {
-            throw new IllegalStateException("Cannot join the hazelcast cluster " + settings.cluster() + " at "
+            throw new ClusterException("Cannot join the hazelcast cluster " + settings.cluster() + " at "
                     + settings.members() + " from " + settings.bindInterface() + ": " + e.getMessage(), e);
         }
         scatter = new GroupScatter(instance, settings.taskTimeoutSeconds(), line -> System.err.println(line));
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(settings.joinTimeoutSeconds());
         while (scatter.workers().isEmpty()) {
             if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("No worker joined the hazelcast cluster " + settings.cluster() + " at "
-                        + settings.members() + " within " + settings.joinTimeoutSeconds() + " s; start one with"
-                        + " `rlanything worker CONFIG` and the same trainer.engine settings.");
+                throw new ClusterException("No worker joined the hazelcast cluster " + settings.cluster() + " at "
+                        + String.join(",", settings.members()) + " within " + settings.joinTimeoutSeconds() + " s;"
+                        + " start one with `rlanything worker CONFIG` and the same trainer.engine settings.", null);
             }
             try {
                 Thread.sleep(50);

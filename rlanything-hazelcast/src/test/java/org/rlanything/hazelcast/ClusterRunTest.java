@@ -85,6 +85,20 @@ class ClusterRunTest {
         assertSameRun(dir.resolve("run"));
     }
 
+    @Test
+    void aTrainerWithoutWorkersSaysWhichClusterItWaitedFor() throws Exception {
+        int port = freePort();
+        Process trainer = start(dir.resolve("trainer.log"), List.of(), trainArgs(List.of(
+                "trainer.rollout_engine=hazelcast", "trainer.engine.cluster=nobody",
+                "trainer.engine.members=127.0.0.1:" + port, "trainer.engine.port=" + freePort(),
+                "trainer.engine.join_timeout_s=2")));
+        assertTrue(trainer.waitFor(60, TimeUnit.SECONDS), "the trainer gives up");
+        String log = Files.readString(dir.resolve("trainer.log"));
+        assertEquals(1, trainer.exitValue(), log);
+        assertTrue(log.contains("No worker joined the hazelcast cluster nobody at 127.0.0.1:" + port + " within 2 s"),
+                log);
+    }
+
     /** Starts two workers on free loopback ports, the first with {@code firstOptions}; the trainer's settings. */
     private List<String> cluster(List<String> firstOptions) throws Exception {
         int[] ports = {freePort(), freePort(), freePort()};
