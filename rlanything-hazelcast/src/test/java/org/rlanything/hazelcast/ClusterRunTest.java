@@ -65,7 +65,8 @@ class ClusterRunTest {
 
     @Test
     void aKilledWorkersEpisodesRunElsewhere() throws Exception {
-        List<String> engine = cluster(List.of("-Drlanything.hazelcast.test.stall_at_group=30"));
+        List<String> engine = new ArrayList<>(cluster(List.of("-Drlanything.hazelcast.test.stall_at_group=30")));
+        engine.add("trainer.engine.group_size=3"); // other groups than the first test's, with a short last one
         Process trainer = start(dir.resolve("trainer.log"), List.of(), trainArgs(engine));
         Path worker = dir.resolve("worker0.log");
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
