@@ -31,6 +31,20 @@ public interface RolloutEngine {
         return rewardModel.judge(requests, m, rngs);
     }
 
+    /**
+     * Judges each request {@code m} times, the request's randomness a {@link java.util.SplittableRandom} of
+     * {@code seeds[i]} (as {@link Seeds#rng} makes it): what a distributed engine can ship, where a random
+     * generator cannot travel. The default judges in this process through {@link #judge}.
+     */
+    default List<List<Judgment>> judgeSeeded(List<JudgeRequest> requests, int m, long[] seeds,
+                                             RewardModel rewardModel) {
+        List<RandomGenerator> rngs = new java.util.ArrayList<>(seeds.length);
+        for (long seed : seeds) {
+            rngs.add(new java.util.SplittableRandom(seed));
+        }
+        return judge(requests, m, rngs, rewardModel);
+    }
+
     /** One rewrite attempt with {@code rewriter} (see {@link Rewriter#rewrite}). */
     default Optional<Task> rewrite(RewriteRequest request, RandomGenerator rng, Rewriter rewriter) {
         return rewriter.rewrite(request, rng);

@@ -44,12 +44,7 @@ final class EpisodeGroup implements Callable<EpisodeGroup.Result>, Serializable,
 
     @Override
     public Result call() {
-        Object state = instance.getUserContext().get(Members.WORKER_STATE);
-        if (!(state instanceof WorkerState worker)) {
-            throw new IllegalStateException("The member " + instance.getCluster().getLocalMember().getAddress()
-                    + " is not an rlanything worker.");
-        }
-        return worker.run(this, instance);
+        return WorkerState.of(instance).run(this, instance);
     }
 
     List<String> tasks() {

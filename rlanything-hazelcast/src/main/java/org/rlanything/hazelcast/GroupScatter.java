@@ -8,6 +8,7 @@ import com.hazelcast.core.MemberLeftException;
 import com.hazelcast.spi.exception.RetryableException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
@@ -38,23 +39,22 @@ final class GroupScatter {
         return instance.getCluster().getMembers().stream().filter(m -> !m.isLiteMember()).toList();
     }
 
-    /** Runs every group; the results in group order. */
-    List<EpisodeGroup.Result> run(List<EpisodeGroup> groups, IntFunction<EpisodeGroup.Result> fallback)
-            throws InterruptedException {
+    /** Runs every group (serializable callables); the results in group order. */
+    <R> List<R> run(List<? extends Callable<R>> groups, IntFunction<R> fallback) throws InterruptedException {
         IExecutorService executor = instance.getExecutorService(Members.EXECUTOR);
         List<Member> workers = workers();
-        List<Future<EpisodeGroup.Result>> futures = new ArrayList<>();
+        List<Future<R>> futures = new ArrayList<>();
         List<Member> assigned = new ArrayList<>();
         for (int g = 0; g < groups.size(); g++) {
             Member member = workers.isEmpty() ? null : workers.get(g % workers.size());
             assigned.add(member);
             futures.add(member == null ? null : executor.submitToMember(groups.get(g), member));
         }
-        List<EpisodeGroup.Result> results = new ArrayList<>();
+        List<R> results = new ArrayList<>();
         for (int g = 0; g < groups.size(); g++) {
-            EpisodeGroup.Result result = null;
+            R result = null;
             while (result == null) {
-                Future<EpisodeGroup.Result> future = futures.get(g);
+                Future<R> future = futures.get(g);
                 Member member = assigned.get(g);
                 if (future == null) {
                     result = fallback.apply(g);
@@ -70,7 +70,7 @@ final class GroupScatter {
                 } catch (ExecutionException e) {
                     Throwable cause = e instanceof MemberLeftException || e.getCause() == null ? e : e.getCause();
                     if (!isLostMember(cause)) {
-                        throw new ClusterException("The worker " + member.getAddress() + " failed on episode"
+                        throw new ClusterException("The worker " + member.getAddress() + " failed on work"
                                 + " group " + g + ": " + cause.getMessage(), cause);
                     }
                     lost = "left the cluster (" + cause.getClass().getSimpleName() + ")";
@@ -78,7 +78,7 @@ final class GroupScatter {
                 reruns++;
                 Member next = workers().stream().filter(m -> !m.getUuid().equals(member.getUuid())).findFirst()
                         .orElse(null);
-                log.accept("hazelcast: the worker " + member.getAddress() + " " + lost + "; episode group " + g
+                log.accept("hazelcast: the worker " + member.getAddress() + " " + lost + "; work group " + g
                         + " runs again " + (next == null ? "in the trainer" : "on " + next.getAddress()) + ".");
                 assigned.set(g, next);
                 futures.set(g, next == null ? null : executor.submitToMember(groups.get(g), next));

@@ -2,9 +2,15 @@ package org.rlanything.hazelcast;
 
 import com.hazelcast.core.HazelcastInstance;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.rlanything.core.Environment;
+import org.rlanything.core.JudgeRequest;
+import org.rlanything.core.Judgment;
+import org.rlanything.core.RewardModel;
 import org.rlanything.core.LockstepRollouts;
 import org.rlanything.core.Policy;
 import org.rlanything.core.RolloutRequest;
@@ -15,15 +21,17 @@ import org.rlanything.core.Trajectory;
 /**
  * The trainer's side of {@code trainer.rollout_engine: hazelcast}: joins the cluster as a lite member on
  * first use, publishes the policy's weights when they changed, splits the requests by index into fixed
- * groups of {@code group_size} and gathers the groups' episodes in request order. Judging and rewriting
- * stay in the trainer. Since each episode's randomness comes from its request and each group runs with
+ * groups of {@code group_size} and gathers the groups' episodes in request order; judging likewise, with
+ * the reward model's weights. Rewrite attempts and the evaluation's judging ({@code judge} with random
+ * generators, which cannot travel) stay in the trainer. Since each episode's randomness comes from its request and each group runs with
  * the lockstep engine, the trajectories do not depend on the members' number or on which member ran what.
  */
 final class HazelcastEngine implements RolloutEngine {
 
     private final HazelcastSettings settings;
     private final LockstepRollouts local = new LockstepRollouts();
-    private final WeightsBroadcast weights = new WeightsBroadcast();
+    private final WeightsBroadcast weights = new WeightsBroadcast(WeightsBroadcast.POLICY);
+    private final WeightsBroadcast judgeWeights = new WeightsBroadcast(WeightsBroadcast.REWARD_MODEL);
     private TaskCodec codec;
     private HazelcastInstance instance;
     private GroupScatter scatter;
@@ -73,6 +81,64 @@ final class HazelcastEngine implements RolloutEngine {
             }
         }
         return trajectories;
+    }
+
+    /**
+     * Judges on the workers: the requests split by index into fixed groups of {@code 8 * group_size}, each
+     * request's randomness from its seed as in {@link RolloutEngine#judgeSeeded}'s default.
+     */
+    @Override
+    public List<List<Judgment>> judgeSeeded(List<JudgeRequest> requests, int m, long[] seeds,
+                                            RewardModel rewardModel) {
+        if (codec == null) {
+            throw new IllegalStateException("The hazelcast engine was not given the run's task codec.");
+        }
+        if (requests.isEmpty()) {
+            return List.of();
+        }
+        start();
+        String version = judgeWeights.publish(instance, rewardModel);
+        int size = 8 * settings.groupSize();
+        List<JudgeGroup> groups = new ArrayList<>();
+        for (int from = 0; from < requests.size(); from += size) {
+            int to = Math.min(requests.size(), from + size);
+            Map<Trajectory, Integer> index = new IdentityHashMap<>();
+            List<WireTrajectory> trajectories = new ArrayList<>();
+            int[] trajectoryOf = new int[to - from];
+            int[] steps = new int[to - from];
+            for (int i = from; i < to; i++) {
+                Trajectory trajectory = requests.get(i).trajectory();
+                trajectoryOf[i - from] = index.computeIfAbsent(trajectory, t -> {
+                    trajectories.add(WireTrajectory.of(t, codec));
+                    return trajectories.size() - 1;
+                });
+                steps[i - from] = requests.get(i).stepIndex();
+            }
+            groups.add(new JudgeGroup(trajectories, trajectoryOf, steps, Arrays.copyOfRange(seeds, from, to), m,
+                    version));
+        }
+        List<ArrayList<ArrayList<WireJudgment>>> results;
+        try {
+            results = scatter.run(groups, g -> {
+                int from = g * size;
+                int to = Math.min(requests.size(), from + size);
+                List<List<Judgment>> judged = RolloutEngine.super.judgeSeeded(requests.subList(from, to), m,
+                        Arrays.copyOfRange(seeds, from, to), rewardModel);
+                ArrayList<ArrayList<WireJudgment>> out = new ArrayList<>();
+                judged.forEach(j -> out.add(new ArrayList<>(j.stream().map(WireJudgment::of).toList())));
+                return out;
+            });
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("Interrupted while waiting for the cluster " + settings.cluster() + ".", e);
+        }
+        List<List<Judgment>> judgments = new ArrayList<>(requests.size());
+        for (ArrayList<ArrayList<WireJudgment>> group : results) {
+            for (ArrayList<WireJudgment> request : group) {
+                judgments.add(request.stream().map(WireJudgment::toJudgment).toList());
+            }
+        }
+        return judgments;
     }
 
     /** Group {@code g} run by the trainer itself (no worker left), with the same lockstep engine. */

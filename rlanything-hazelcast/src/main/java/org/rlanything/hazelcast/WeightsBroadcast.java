@@ -4,19 +4,21 @@ import com.hazelcast.core.HazelcastInstance;
 import com.hazelcast.map.IMap;
 import java.util.Arrays;
 import java.util.UUID;
-import org.rlanything.core.Policy;
 import org.rlanything.core.WeightsTransfer;
 import org.rlanything.core.WeightsTransfer.VersionedWeights;
 
 /**
- * The trainer's side of the weights: publishes the policy's weights to the cluster's map with a new
+ * The trainer's side of one model's weights: publishes them to the cluster's map with a new
  * version only when they changed (or when the map lost them), and says which version the work must use.
  */
 final class WeightsBroadcast {
 
     /** The policy's key in {@link Members#WEIGHTS}. */
     static final String POLICY = "policy";
+    /** The reward model's key in {@link Members#WEIGHTS}. */
+    static final String REWARD_MODEL = "reward_model";
 
+    private final String key;
     private final String prefix = UUID.randomUUID().toString();
     private long counter;
     private byte[] published;
@@ -24,19 +26,24 @@ final class WeightsBroadcast {
     private long broadcasts;
     private long broadcastNanos;
 
-    /** The version of {@code policy}'s current weights, published first when they changed. */
-    String publish(HazelcastInstance instance, Policy policy) {
-        if (!(policy instanceof WeightsTransfer transfer)) {
-            throw new IllegalArgumentException("The policy " + policy.getClass().getSimpleName() + " cannot ship its"
-                    + " weights (it is not WeightsTransfer); use trainer.rollout_engine: local.");
+    /** The weights of the model under {@code key} ({@link #POLICY} or {@link #REWARD_MODEL}). */
+    WeightsBroadcast(String key) {
+        this.key = key;
+    }
+
+    /** The version of {@code model}'s current weights, published first when they changed. */
+    String publish(HazelcastInstance instance, Object model) {
+        if (!(model instanceof WeightsTransfer transfer)) {
+            throw new IllegalArgumentException("The " + key + " " + model.getClass().getSimpleName() + " cannot ship"
+                    + " its weights (it is not WeightsTransfer); use trainer.rollout_engine: local.");
         }
         long start = System.nanoTime();
         VersionedWeights weights = transfer.exportWeights();
         byte[] bytes = weights.bytes();
         IMap<String, Weights> map = instance.getMap(Members.WEIGHTS);
-        if (published == null || !Arrays.equals(bytes, published) || !map.containsKey(POLICY)) {
+        if (published == null || !Arrays.equals(bytes, published) || !map.containsKey(key)) {
             version = prefix + ":" + (++counter);
-            map.set(POLICY, new Weights(version, weights.format(), weights.version(), bytes));
+            map.set(key, new Weights(version, weights.format(), weights.version(), bytes));
             published = bytes;
             broadcasts++;
             broadcastNanos += System.nanoTime() - start;

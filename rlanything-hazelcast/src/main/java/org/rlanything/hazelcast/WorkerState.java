@@ -3,6 +3,10 @@ package org.rlanything.hazelcast;
 import com.hazelcast.core.HazelcastInstance;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.SplittableRandom;
+import java.util.random.RandomGenerator;
+import org.rlanything.core.JudgeRequest;
+import org.rlanything.core.Judgment;
 import org.rlanything.core.LockstepRollouts;
 import org.rlanything.core.RolloutRequest;
 import org.rlanything.core.Step;
@@ -27,6 +31,7 @@ final class WorkerState {
     private final LockstepRollouts engine = new LockstepRollouts();
     private HazelcastInstance instance;
     private String loadedVersion;
+    private String loadedJudgeVersion;
     private int groups;
 
     WorkerState(WorkerParts parts) {
@@ -35,6 +40,16 @@ final class WorkerState {
                     + " receive weights (it is not WeightsTransfer), so it cannot serve a cluster.");
         }
         this.parts = parts;
+    }
+
+    /** The worker state of {@code member}; refused when the member is not an rlanything worker. */
+    static WorkerState of(HazelcastInstance member) {
+        Object state = member.getUserContext().get(Members.WORKER_STATE);
+        if (!(state instanceof WorkerState worker)) {
+            throw new IllegalStateException("The member " + member.getCluster().getLocalMember().getAddress()
+                    + " is not an rlanything worker.");
+        }
+        return worker;
     }
 
     /** Runs one group on {@code member} (one at a time: the executor has one thread). */
@@ -49,7 +64,7 @@ final class WorkerState {
                 throw new IllegalStateException("interrupted", e);
             }
         }
-        load(group.weightsVersion());
+        loadedVersion = load(WeightsBroadcast.POLICY, parts.policy(), group.weightsVersion(), loadedVersion);
         List<RolloutRequest> requests = new ArrayList<>();
         for (int i = 0; i < group.tasks().size(); i++) {
             requests.add(new RolloutRequest(parts.codec().decode(group.tasks().get(i)), group.rollouts()[i],
@@ -70,22 +85,45 @@ final class WorkerState {
         return new EpisodeGroup.Result(group.group(), steps, won, address());
     }
 
-    private void load(String version) {
-        if (version.equals(loadedVersion)) {
-            return;
+    /** Runs one judge group on {@code member}. */
+    synchronized ArrayList<ArrayList<WireJudgment>> judge(JudgeGroup group, HazelcastInstance member) {
+        this.instance = member;
+        loadedJudgeVersion = load(WeightsBroadcast.REWARD_MODEL, parts.rewardModel(), group.weightsVersion(),
+                loadedJudgeVersion);
+        List<Trajectory> trajectories = group.trajectories().stream().map(t -> t.toTrajectory(parts.codec())).toList();
+        List<JudgeRequest> requests = new ArrayList<>();
+        List<RandomGenerator> rngs = new ArrayList<>();
+        for (int i = 0; i < group.steps().length; i++) {
+            requests.add(new JudgeRequest(trajectories.get(group.trajectoryOf()[i]), group.steps()[i]));
+            rngs.add(new SplittableRandom(group.seeds()[i]));
         }
-        Weights weights = (Weights) instance.getMap(Members.WEIGHTS).get(WeightsBroadcast.POLICY);
+        List<List<Judgment>> judged = parts.rewardModel().judge(requests, group.m(), rngs);
+        ArrayList<ArrayList<WireJudgment>> out = new ArrayList<>();
+        for (List<Judgment> judgments : judged) {
+            out.add(new ArrayList<>(judgments.stream().map(WireJudgment::of).toList()));
+        }
+        return out;
+    }
+
+    /** Loads the weights of {@code version} into {@code model} unless {@code loaded} is that version. */
+    private String load(String key, Object model, String version, String loaded) {
+        if (version.equals(loaded)) {
+            return loaded;
+        }
+        if (!(model instanceof WeightsTransfer transfer)) {
+            throw new IllegalStateException("The member " + address() + "'s " + key + " cannot receive weights.");
+        }
+        Weights weights = (Weights) instance.getMap(Members.WEIGHTS).get(key);
         if (weights == null || !weights.version().equals(version)) {
-            throw new IllegalStateException("The member " + address() + " found policy weights "
+            throw new IllegalStateException("The member " + address() + " found " + key + " weights "
                     + (weights == null ? "missing" : "of version " + weights.version()) + " where the trainer"
                     + " published version " + version + ".");
         }
-        ((WeightsTransfer) parts.policy()).importWeights(new VersionedWeights(weights.format(),
-                weights.formatVersion(), weights.bytes()));
-        if (loadedVersion == null) {
-            parts.log().accept("worker " + address() + " runs its first episode group");
+        transfer.importWeights(new VersionedWeights(weights.format(), weights.formatVersion(), weights.bytes()));
+        if (loaded == null) {
+            parts.log().accept("worker " + address() + " loaded its first " + key + " weights");
         }
-        loadedVersion = version;
+        return version;
     }
 
     private String address() {

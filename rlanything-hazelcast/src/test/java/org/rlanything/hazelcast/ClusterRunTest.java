@@ -58,8 +58,9 @@ class ClusterRunTest {
         assertEquals(0, trainer.exitValue(), Files.readString(dir.resolve("trainer.log")));
         assertSameRun(dir.resolve("run"));
         for (int w = 0; w < 2; w++) {
-            assertTrue(Files.readString(dir.resolve("worker" + w + ".log")).contains("runs its first episode group"),
-                    "worker " + w + " ran episodes");
+            String log = Files.readString(dir.resolve("worker" + w + ".log"));
+            assertTrue(log.contains("loaded its first policy weights"), "worker " + w + " ran episodes: " + log);
+            assertTrue(log.contains("loaded its first reward_model weights"), "worker " + w + " judged: " + log);
         }
     }
 

@@ -31,7 +31,7 @@ class WeightsBroadcastTest {
                 "members", "127.0.0.1:" + port, "port", Integer.toString(port))), false, null);
         try {
             FakePolicy policy = new FakePolicy();
-            WeightsBroadcast broadcast = new WeightsBroadcast();
+            WeightsBroadcast broadcast = new WeightsBroadcast(WeightsBroadcast.POLICY);
             String first = broadcast.publish(member, policy);
             assertEquals(first, broadcast.publish(member, policy), "unchanged weights keep their version");
             assertEquals(1, broadcast.broadcasts());

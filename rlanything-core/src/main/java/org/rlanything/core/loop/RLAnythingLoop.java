@@ -323,17 +323,18 @@ public final class RLAnythingLoop {
 
     private List<List<List<Judgment>>> judge(List<Trajectory> trajectories, List<RolloutRequest> requests, int t) {
         List<JudgeRequest> judgeRequests = new ArrayList<>();
-        List<RandomGenerator> rngs = new ArrayList<>();
+        List<Long> seeds = new ArrayList<>();
         for (int k = 0; k < trajectories.size(); k++) {
             Trajectory trajectory = trajectories.get(k);
             long trajectorySeed = requests.get(k).seed();
             for (int i = 0; i < trajectory.length(); i++) {
                 judgeRequests.add(new JudgeRequest(trajectory, i));
-                rngs.add(Seeds.rng(config.seed(), t, JUDGE, trajectorySeed, i));
+                seeds.add(Seeds.derive(config.seed(), t, JUDGE, trajectorySeed, i)); // Seeds.rng's seed
             }
         }
         List<List<Judgment>> flat = judgeRequests.isEmpty() ? List.of()
-                : rollouts.judge(judgeRequests, config.verdictsPerStep(), rngs, rewardModel);
+                : rollouts.judgeSeeded(judgeRequests, config.verdictsPerStep(),
+                        seeds.stream().mapToLong(Long::longValue).toArray(), rewardModel);
         if (flat.size() != judgeRequests.size()) {
             throw new IllegalStateException("The reward model returned judgments for " + flat.size() + " of "
                     + judgeRequests.size() + " steps.");
