@@ -1,4 +1,4 @@
-package org.rlanything.hazelcast;
+package org.rlanything.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
