@@ -19,6 +19,8 @@ final class Members {
     /** Where a worker member keeps its {@link WorkerState} (the instance's user context). */
     static final String WORKER_STATE = "rlanything.worker";
 
+    private static final java.util.concurrent.atomic.AtomicInteger STARTED = new java.util.concurrent.atomic.AtomicInteger();
+
     private Members() {
     }
 
@@ -26,7 +28,8 @@ final class Members {
     static HazelcastInstance start(HazelcastSettings settings, boolean trainer, WorkerState worker) {
         Config config = new Config();
         config.setClusterName(settings.cluster());
-        config.setInstanceName("rlanything-" + (trainer ? "trainer" : "worker") + "-" + ProcessHandle.current().pid());
+        config.setInstanceName("rlanything-" + (trainer ? "trainer" : "worker") + "-" + ProcessHandle.current().pid()
+                + "-" + STARTED.incrementAndGet());
         config.setLiteMember(trainer);
         config.setProperty("hazelcast.logging.type", "none");
         config.setProperty("hazelcast.phone.home.enabled", "false");
