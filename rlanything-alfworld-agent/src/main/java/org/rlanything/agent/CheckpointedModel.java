@@ -18,7 +18,7 @@ import org.rlanything.neural.train.TrainerConfig;
  *
  * @param <D> the adapter type ({@code NeuralPolicy} or {@code NeuralRewardModel})
  */
-abstract class CheckpointedModel<D> implements Checkpointable, AutoCloseable {
+abstract class CheckpointedModel<D> implements Checkpointable, AutoCloseable, org.rlanything.core.WeightsTransfer {
 
     private final String role;
     private final PromptFormat format;
@@ -64,6 +64,17 @@ abstract class CheckpointedModel<D> implements Checkpointable, AutoCloseable {
         NeuralModel old = model;
         use(loaded);
         old.close();
+    }
+
+    /** The network's weights, so that a distributed rollout engine can ship them to its workers. */
+    @Override
+    public VersionedWeights exportWeights() {
+        return model().exportWeights();
+    }
+
+    @Override
+    public void importWeights(VersionedWeights weights) {
+        model().importWeights(weights);
     }
 
     public NeuralModel model() {

@@ -17,13 +17,15 @@ import org.rlanything.core.RolloutRequest;
 import org.rlanything.core.RolloutEngine;
 import org.rlanything.core.TaskCodec;
 import org.rlanything.core.Trajectory;
+import org.rlanything.core.WeightsTransfer;
 
 /**
  * The trainer's side of {@code trainer.rollout_engine: hazelcast}: joins the cluster as a lite member on
  * first use, publishes the policy's weights when they changed, splits the requests by index into fixed
  * groups of {@code group_size} and gathers the groups' episodes in request order; judging likewise, with
  * the reward model's weights. Rewrite attempts and the evaluation's judging ({@code judge} with random
- * generators, which cannot travel) stay in the trainer. Since each episode's randomness comes from its request and each group runs with
+ * generators, which cannot travel) stay in the trainer, as do the calls with a model that cannot ship its
+ * weights (an evaluation's copy of the policy with other sampling settings, which a worker would not have). Since each episode's randomness comes from its request and each group runs with
  * the lockstep engine, the trajectories do not depend on the members' number or on which member ran what.
  */
 final class HazelcastEngine implements RolloutEngine {
@@ -53,6 +55,11 @@ final class HazelcastEngine implements RolloutEngine {
         }
         if (requests.isEmpty()) {
             return List.of();
+        }
+        if (!(policy instanceof WeightsTransfer)) {
+            // a policy that cannot ship its weights (such as an evaluation's copy with other sampling settings,
+            // which the workers' policy would not reproduce) runs in the trainer
+            return local.rollOut(requests, policy, environment, maxSteps);
         }
         start();
         String version = weights.publish(instance, policy);
@@ -93,8 +100,8 @@ final class HazelcastEngine implements RolloutEngine {
         if (codec == null) {
             throw new IllegalStateException("The hazelcast engine was not given the run's task codec.");
         }
-        if (requests.isEmpty()) {
-            return List.of();
+        if (requests.isEmpty() || !(rewardModel instanceof WeightsTransfer)) {
+            return RolloutEngine.super.judgeSeeded(requests, m, seeds, rewardModel);
         }
         start();
         String version = judgeWeights.publish(instance, rewardModel);

@@ -144,7 +144,7 @@ class ClusterRunTest {
         }
     }
 
-    private static int freePort() throws IOException {
+    static int freePort() throws IOException {
         try (ServerSocket socket = new ServerSocket(0)) {
             return socket.getLocalPort();
         }
@@ -160,7 +160,7 @@ class ClusterRunTest {
     }
 
     /** Starts {@code rlanything ARGS} in a new JVM with the test class path. */
-    private static Process start(Path log, List<String> jvmOptions, String... args) throws IOException {
+    static Process start(Path log, List<String> jvmOptions, String... args) throws IOException {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
                 .toString(), "-Xmx512m", "-XX:TieredStopAtLevel=1", "-Dhazelcast.phone.home.enabled=false"));
         command.addAll(jvmOptions);
