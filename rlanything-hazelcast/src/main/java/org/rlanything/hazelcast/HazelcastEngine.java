@@ -37,6 +37,7 @@ final class HazelcastEngine implements RolloutEngine {
     private TaskCodec codec;
     private HazelcastInstance instance;
     private GroupScatter scatter;
+    private boolean alone;
 
     HazelcastEngine(HazelcastSettings settings) {
         this.settings = settings;
@@ -61,7 +62,9 @@ final class HazelcastEngine implements RolloutEngine {
             // which the workers' policy would not reproduce) runs in the trainer
             return local.rollOut(requests, policy, environment, maxSteps);
         }
-        start();
+        if (!start()) {
+            return local.rollOut(requests, policy, environment, maxSteps);
+        }
         String version = weights.publish(instance, policy);
         int size = settings.groupSize();
         List<EpisodeGroup> groups = new ArrayList<>();
@@ -103,7 +106,9 @@ final class HazelcastEngine implements RolloutEngine {
         if (requests.isEmpty() || !(rewardModel instanceof WeightsTransfer)) {
             return RolloutEngine.super.judgeSeeded(requests, m, seeds, rewardModel);
         }
-        start();
+        if (!start()) {
+            return RolloutEngine.super.judgeSeeded(requests, m, seeds, rewardModel);
+        }
         String version = judgeWeights.publish(instance, rewardModel);
         int size = 8 * settings.groupSize();
         List<JudgeGroup> groups = new ArrayList<>();
@@ -162,10 +167,19 @@ final class HazelcastEngine implements RolloutEngine {
         return new EpisodeGroup.Result(g, steps, won, "trainer");
     }
 
-    /** Joins the cluster and waits up to {@code join_timeout_s} for a first worker. */
-    private void start() {
+    /**
+     * Joins the cluster on first use and waits up to {@code join_timeout_s} for a first worker; later, whether
+     * a worker is left (when none is, the work runs in the trainer until one joins).
+     */
+    private boolean start() {
         if (instance != null) {
-            return;
+            boolean any = !scatter.workers().isEmpty();
+            if (!any && !alone) {
+                System.err.println("hazelcast: no worker is left in the cluster " + settings.cluster() + "; the trainer"
+                        + " runs the work until one joins.");
+            }
+            alone = !any;
+            return any;
         }
         try {
             instance = Members.start(settings, true, null);
@@ -188,5 +202,10 @@ final class HazelcastEngine implements RolloutEngine {
                 throw new IllegalStateException("Interrupted while waiting for workers.", e);
             }
         }
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> System.err.println("hazelcast: " + weights.broadcasts()
+                + " policy and " + judgeWeights.broadcasts() + " reward-model weight broadcasts ("
+                + (weights.broadcastNanos() + judgeWeights.broadcastNanos()) / 1_000_000 + " ms); "
+                + scatter.reruns() + " work groups re-run after a worker was lost."), "rlanything-hazelcast-stats"));
+        return true;
     }
 }

@@ -101,14 +101,41 @@ class ClusterRunTest {
                 log);
     }
 
-    /** Starts two workers on free loopback ports, the first with {@code firstOptions}; the trainer's settings. */
+    @Test
+    void whenEveryWorkerIsKilledTheTrainerFinishesTheRun() throws Exception {
+        List<String> stall = List.of("-Drlanything.hazelcast.test.stall_at_group=20");
+        List<String> engine = cluster(stall, stall);
+        Process trainer = start(dir.resolve("trainer.log"), List.of(), trainArgs(engine));
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        for (int w = 0; w < 2; w++) {
+            Path worker = dir.resolve("worker" + w + ".log");
+            while (!Files.readString(worker).contains("test: worker stalls") && trainer.isAlive()
+                    && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+            }
+        }
+        assertTrue(trainer.isAlive(), "the run is still going: " + Files.readString(dir.resolve("trainer.log")));
+        workers.get(0).destroyForcibly();
+        workers.get(1).destroyForcibly();
+        assertTrue(trainer.waitFor(180, TimeUnit.SECONDS), "the run finishes without workers");
+        String log = Files.readString(dir.resolve("trainer.log"));
+        assertEquals(0, trainer.exitValue(), log);
+        assertTrue(log.contains("runs again in the trainer") && log.contains("no worker is left"), log);
+        assertSameRun(dir.resolve("run"));
+    }
+
     private List<String> cluster(List<String> firstOptions) throws Exception {
+        return cluster(firstOptions, List.of());
+    }
+
+    /** Starts two workers on free loopback ports with these JVM options; the trainer's settings. */
+    private List<String> cluster(List<String> firstOptions, List<String> secondOptions) throws Exception {
         int[] ports = {freePort(), freePort(), freePort()};
         String members = "127.0.0.1:" + ports[0] + ",127.0.0.1:" + ports[1];
         String name = "test-" + UUID.randomUUID();
         for (int w = 0; w < 2; w++) {
             Path log = dir.resolve("worker" + w + ".log");
-            workers.add(start(log, w == 0 ? firstOptions : List.of(), "worker", CONFIG.toString(), "trainer.rollout_engine=hazelcast",
+            workers.add(start(log, w == 0 ? firstOptions : secondOptions, "worker", CONFIG.toString(), "trainer.rollout_engine=hazelcast",
                     "trainer.engine.cluster=" + name, "trainer.engine.members=" + members,
                     "trainer.engine.port=" + ports[w]));
         }
