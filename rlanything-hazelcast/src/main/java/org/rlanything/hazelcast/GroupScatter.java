@@ -2,7 +2,6 @@ package org.rlanything.hazelcast;
 
 import com.hazelcast.cluster.Member;
 import com.hazelcast.core.HazelcastInstance;
-import com.hazelcast.core.HazelcastInstanceNotActiveException;
 import com.hazelcast.core.IExecutorService;
 import com.hazelcast.core.MemberLeftException;
 import com.hazelcast.spi.exception.RetryableException;
@@ -94,7 +93,6 @@ final class GroupScatter {
     }
 
     private static boolean isLostMember(Throwable cause) {
-        return cause instanceof MemberLeftException || cause instanceof RetryableException
-                || cause instanceof HazelcastInstanceNotActiveException;
+        return cause instanceof MemberLeftException || cause instanceof RetryableException;
     }
 }
