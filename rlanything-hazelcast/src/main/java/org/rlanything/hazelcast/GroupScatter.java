@@ -25,6 +25,7 @@ final class GroupScatter {
     private final HazelcastInstance instance;
     private final long timeoutNanos;
     private final Consumer<String> log;
+    private final java.util.Set<java.util.UUID> unresponsive = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private long reruns;
 
     GroupScatter(HazelcastInstance instance, int taskTimeoutSeconds, Consumer<String> log) {
@@ -33,9 +34,13 @@ final class GroupScatter {
         this.log = log;
     }
 
-    /** The worker members now in the cluster (data members; the trainer is a lite member). */
+    /**
+     * The worker members now in the cluster (data members; the trainer is a lite member), less those that
+     * once did not answer within the task timeout (they get no more work from this trainer).
+     */
     List<Member> workers() {
-        return instance.getCluster().getMembers().stream().filter(m -> !m.isLiteMember()).toList();
+        return instance.getCluster().getMembers().stream().filter(m -> !m.isLiteMember())
+                .filter(m -> !unresponsive.contains(m.getUuid())).toList();
     }
 
     /** Runs every group (serializable callables); the results in group order. */
@@ -65,6 +70,7 @@ final class GroupScatter {
                     break;
                 } catch (TimeoutException e) {
                     future.cancel(true);
+                    unresponsive.add(member.getUuid());
                     lost = "did not answer within " + TimeUnit.NANOSECONDS.toSeconds(timeoutNanos) + " s";
                 } catch (ExecutionException e) {
                     Throwable cause = e instanceof MemberLeftException || e.getCause() == null ? e : e.getCause();

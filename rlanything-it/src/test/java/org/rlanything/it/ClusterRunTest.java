@@ -121,6 +121,19 @@ class ClusterRunTest {
         assertSameRun(dir.resolve("run"));
     }
 
+    @Test
+    void aWorkerThatHangsLosesItsWorkAfterTheTaskTimeout() throws Exception {
+        List<String> engine = new ArrayList<>(cluster(List.of("-Drlanything.hazelcast.test.stall_at_group=20")));
+        engine.add("trainer.engine.task_timeout_s=2");
+        Process trainer = start(dir.resolve("trainer.log"), List.of(), trainArgs(engine));
+        assertTrue(trainer.waitFor(180, TimeUnit.SECONDS), "the run finishes beside a hung worker");
+        String log = Files.readString(dir.resolve("trainer.log"));
+        assertEquals(0, trainer.exitValue(), log);
+        assertTrue(Files.readString(dir.resolve("worker0.log")).contains("test: worker stalls"));
+        assertTrue(log.contains("did not answer within 2 s"), log);
+        assertSameRun(dir.resolve("run"));
+    }
+
     private List<String> cluster(List<String> firstOptions) throws Exception {
         return cluster(firstOptions, List.of());
     }
