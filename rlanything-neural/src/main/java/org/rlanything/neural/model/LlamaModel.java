@@ -96,15 +96,29 @@ public final class LlamaModel implements AutoCloseable {
         long b = tokens.getShape().get(0);
         long t = tokens.getShape().get(1);
         tokensProcessed.addAndGet(b * t);
-        int heads = config.numHeads();
-        int kvHeads = config.numKeyValueHeads();
-        int hd = config.headDim();
         NDArrayEx ex = tokens.getNDArrayInternal();
         NDArray x = ex.embedding(tokens, weights.get("model.embed_tokens.weight"), SparseFormat.DENSE).singletonOrThrow();
         NDArrayEx px = positions.getNDArrayInternal();
         NDArray cos = px.embedding(positions, cosTable, SparseFormat.DENSE).singletonOrThrow().expandDims(1);
         NDArray sin = px.embedding(positions, sinTable, SparseFormat.DENSE).singletonOrThrow().expandDims(1);
         for (int l = 0; l < config.numLayers(); l++) {
+            x = layer(l, x, cos, sin, mask, cache, b, t);
+        }
+        return rmsNorm(x, weights.get("model.norm.weight"));
+    }
+
+    /**
+     * One decoder layer. Its intermediates are released when it ends (an autograd graph keeps what backward
+     * needs on its own), so a pass holds one layer's temporaries at a time, not every layer's until the
+     * caller's scope closes; only the new residual stream and what the cache stores outlive it.
+     */
+    private NDArray layer(int l, NDArray input, NDArray cos, NDArray sin, NDArray mask, KvCache cache, long b,
+                          long t) {
+        int heads = config.numHeads();
+        int kvHeads = config.numKeyValueHeads();
+        int hd = config.headDim();
+        try (ai.djl.ndarray.NDScope scope = new ai.djl.ndarray.NDScope()) {
+            NDArray x = input;
             String p = "model.layers." + l + ".";
             NDArray h = rmsNorm(x, weights.get(p + "input_layernorm.weight"));
             NDArray q = heads(projection(h, p + "self_attn.q_proj", config.qkvBias()), b, t, heads, hd);
@@ -132,8 +146,12 @@ public final class LlamaModel implements AutoCloseable {
             if (l == 0) {
                 Flops.add((double) b * t * config.decoderFlopsPerToken(k.getShape().get(2)));
             }
+            ai.djl.ndarray.NDScope.unregister(x);
+            if (cache != null) {
+                cache.retain(l);
+            }
+            return x;
         }
-        return rmsNorm(x, weights.get("model.norm.weight"));
     }
 
     private NDArray rmsNorm(NDArray x, NDArray weight) {
