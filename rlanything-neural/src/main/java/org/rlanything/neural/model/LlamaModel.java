@@ -124,7 +124,9 @@ public final class LlamaModel implements AutoCloseable {
             NDArray q = heads(projection(h, p + "self_attn.q_proj", config.qkvBias()), b, t, heads, hd);
             NDArray k = heads(projection(h, p + "self_attn.k_proj", config.qkvBias()), b, t, kvHeads, hd);
             NDArray v = heads(projection(h, p + "self_attn.v_proj", config.qkvBias()), b, t, kvHeads, hd);
-            q = rotate(q, cos, sin, hd);
+            // the 1/sqrt(d) scale on the queries, not on the [T, S] scores: one pass over a small array instead of
+            // a large one (for d = 16 the scale is 1/4, a power of two, so the result is the same to the bit)
+            q = rotate(q, cos, sin, hd).mul(attentionScale);
             k = rotate(k, cos, sin, hd);
             if (cache != null) {
                 NDArray[] kv = cache.append(l, k, v);
@@ -135,7 +137,7 @@ public final class LlamaModel implements AutoCloseable {
                 k = k.repeat(1, heads / kvHeads);
                 v = v.repeat(1, heads / kvHeads);
             }
-            NDArray scores = q.matMul(k.transpose(0, 1, 3, 2)).mul(attentionScale).add(mask);
+            NDArray scores = q.matMul(k.transpose(0, 1, 3, 2)).add(mask);
             NDArray attended = scores.softmax(-1).matMul(v).transpose(0, 2, 1, 3).reshape(b, t, (long) heads * hd);
             x = x.add(projection(attended, p + "self_attn.o_proj", config.outputBias()));
             h = rmsNorm(x, weights.get(p + "post_attention_layernorm.weight"));
