@@ -93,6 +93,8 @@ class EndpointTrainTest {
                 "environment.eval_real_games=false", "environment.eval_rollouts=1", "environment.eval_max_steps=3",
                 "algorithm.tasks_per_iteration=2", "algorithm.rollouts_per_task=2", "algorithm.verdicts_per_step=2",
                 "algorithm.rewriter_samples=1",
+                // a few 3-step games are seldom won: every accuracy trains, so that samples are exported
+                "algorithm.policy_band=[0.0, 1.0]", "algorithm.reward_model_band=[0.0, 1.0]",
                 "policy.base_url=" + baseUrl, "reward_model.base_url=" + baseUrl,
                 "policy.model=scripted-policy", "reward_model.model=scripted-judge",
                 "policy.timeout_s=20", "reward_model.timeout_s=20", "policy.max_retries=1", "reward_model.max_retries=1");
