@@ -87,4 +87,24 @@ class EndpointConfigKeysTest {
         assertTrue(code != 0 && out.toString().contains("policy.model is required"), out.toString());
         assertTrue(!java.nio.file.Files.exists(dir.resolve("run/config.yaml")), "nothing was started");
     }
+
+    @Test
+    void noFileUnderTheCliSourcesNamesTheEndpointKinds() throws java.io.IOException {
+        Path src = Path.of("..", "rlanything-cli", "src").toAbsolutePath().normalize();
+        assertTrue(java.nio.file.Files.isDirectory(src), src.toString());
+        List<String> naming = new java.util.ArrayList<>();
+        try (java.util.stream.Stream<Path> files = java.nio.file.Files.walk(src)) {
+            for (Path file : (Iterable<Path>) files.filter(java.nio.file.Files::isRegularFile)::iterator) {
+                String text = java.nio.file.Files.readString(file, java.nio.charset.StandardCharsets.ISO_8859_1)
+                        .toLowerCase(java.util.Locale.ROOT);
+                for (String word : List.of("openai", "endpoint", "api_key")) {
+                    if (text.contains(word)) {
+                        naming.add(src.relativize(file) + " names " + word);
+                    }
+                }
+            }
+        }
+        assertEquals(List.of(), naming, "the registry finds the endpoint kinds; only rlanything-cli/pom.xml names"
+                + " the module, so that the tool's jar has it");
+    }
 }
