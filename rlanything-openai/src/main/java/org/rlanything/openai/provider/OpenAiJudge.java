@@ -23,7 +23,7 @@ final class OpenAiJudge extends EndpointRole implements RewardModel {
 
     OpenAiJudge(ChatClient client) {
         super(client, "reward_model");
-        this.judge = new EndpointJudge(client);
+        this.judge = new EndpointJudge(client, TaskText::of, 20, 1000);
     }
 
     @Override

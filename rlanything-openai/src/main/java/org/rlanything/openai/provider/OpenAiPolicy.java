@@ -23,7 +23,7 @@ final class OpenAiPolicy extends EndpointRole implements Policy {
 
     OpenAiPolicy(ChatClient client) {
         super(client, "policy");
-        this.policy = new EndpointPolicy(client);
+        this.policy = new EndpointPolicy(client, TaskText::of, 10, 1000);
     }
 
     @Override
