@@ -15,6 +15,7 @@ import org.rlanything.cli.config.ConfigLoader;
 import org.rlanything.cli.config.RunConfig;
 import org.rlanything.openai.provider.OpenAiPolicyConfig;
 import org.rlanything.openai.provider.OpenAiRewardModelConfig;
+import org.rlanything.openai.provider.OpenAiRewriterConfig;
 
 /**
  * The endpoint sections of {@code configs/alfworld-llm.yaml} as the unchanged config loader reads them: the
@@ -46,6 +47,19 @@ class EndpointConfigKeysTest {
         OpenAiRewardModelConfig judge = (OpenAiRewardModelConfig) config.rewardModel();
         assertEquals("https://api.example.com/v1", judge.baseUrl());
         assertEquals("my-judge", judge.model());
+    }
+
+    @Test
+    void withoutARewriterSectionTheEnvironmentsRewriterStaysAndNothingIsRecordedForIt() {
+        RunConfig config = ConfigLoader.load(CONFIG, List.of());
+        assertEquals(null, config.rewriter());
+        assertTrue(!ConfigLoader.toYaml(config).contains("\nrewriter:"), ConfigLoader.toYaml(config));
+        RunConfig endpoint = ConfigLoader.load(CONFIG, List.of("rewriter.kind=openai", "rewriter.model=r"));
+        assertEquals(new OpenAiRewriterConfig("http://localhost:8000/v1", "r", "", 0.8, 1.0, 8192, 120.0, 8, 4),
+                endpoint.rewriter());
+        assertEquals(endpoint, ConfigLoader.parse(ConfigLoader.toYaml(endpoint), "recorded", List.of()));
+        assertTrue(ConfigLoader.toYaml(endpoint).contains("\nrewriter:\n  kind: openai\n"), ConfigLoader.toYaml(endpoint));
+        assertTrue(!ConfigLoader.identityHash(config).equals(ConfigLoader.identityHash(endpoint)));
     }
 
     @Test

@@ -58,7 +58,11 @@ class EndpointTrainTest {
 
     /** A sampling model: the reply depends on the request's seed (and the sample index). */
     static List<String> sampling(JsonNode request) {
-        boolean judge = request.get("messages").get(0).get("content").asText().startsWith("You judge");
+        String system = request.get("messages").get(0).get("content").asText();
+        boolean judge = system.startsWith("You judge");
+        if (system.startsWith("You rewrite")) {
+            return rewrites(request);
+        }
         String prompt = request.get("messages").get(1).get("content").asText();
         long seed = request.get("seed").asLong();
         int n = request.path("n").asInt(1);
@@ -78,6 +82,15 @@ class EndpointTrainTest {
             }
         }
         return texts;
+    }
+
+    /** A rewriter that gives the task back unchanged (a valid task) for even seeds, and no task for odd ones. */
+    static List<String> rewrites(JsonNode request) {
+        String prompt = request.get("messages").get(1).get("content").asText();
+        Matcher task = Pattern.compile("<task>\\n(.*?)\\n</task>", Pattern.DOTALL).matcher(prompt);
+        boolean found = task.find();
+        return List.of(found && request.get("seed").asLong() % 2 == 0 ? "Easier:\n<task>\n" + task.group(1) + "\n</task>"
+                : "I cannot rewrite this.");
     }
 
     /** A server that answers everything the same way, unlike {@link #sampling}. */
@@ -172,6 +185,34 @@ class EndpointTrainTest {
         assertTrue(exported > 0, "some samples were exported");
         String recorded = Files.readString(run.resolve("config.yaml"));
         assertTrue(recorded.contains("kind: openai") && recorded.contains("model: scripted-policy"), recorded);
+    }
+
+    @Test
+    void aRewriterSectionPutsTheRewriterOnTheEndpointToo() throws Exception {
+        Path run = dir.resolve("run");
+        try (ChatServer server = new ChatServer(0, EndpointTrainTest::sampling)) {
+            List<String> args = new ArrayList<>(overrides(run, server.baseUrl(), 2));
+            args.addAll(List.of("rewriter.kind=openai", "rewriter.model=scripted-rewriter",
+                    "rewriter.base_url=" + server.baseUrl(), "algorithm.rewriter_samples=2"));
+            StringWriter out = new StringWriter();
+            assertEquals(0, Main.run(new PrintWriter(out, true), new PrintWriter(out, true), train(args)),
+                    out.toString());
+        }
+        double parsed = 0;
+        double invalid = 0;
+        for (JsonNode line : jsonLines(run.resolve("metrics.jsonl"))) {
+            double asked = line.path("endpoint/rewriter/requests").asDouble();
+            double ok = line.path("endpoint/rewriter/rewrites_parsed").asDouble();
+            double refused = line.path("endpoint/rewriter/rewrites_invalid").asDouble();
+            assertEquals(asked, ok + refused, line.toString());
+            parsed += ok;
+            invalid += refused;
+        }
+        // the unchanged tasks the server gave back were read with the environment's codec; the rest refused
+        assertTrue(parsed > 0 && invalid > 0, "parsed " + parsed + ", invalid " + invalid);
+        assertTrue(Files.size(run.resolve("endpoint/rewriter.jsonl")) > 0);
+        assertFalse(Files.exists(run.resolve("export/rewriter-000001.jsonl")), "a rewriter has no samples");
+        assertTrue(Files.readString(run.resolve("config.yaml")).contains("model: scripted-rewriter"));
     }
 
     @Test

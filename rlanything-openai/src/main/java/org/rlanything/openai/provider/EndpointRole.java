@@ -42,7 +42,10 @@ abstract class EndpointRole implements Checkpointable, RunParticipant {
         return client;
     }
 
-    /** This iteration's export lines (the samples the loop handed to {@code update}), then forgets them. */
+    /**
+     * This iteration's export lines (the samples the loop handed to {@code update}), then forgets them; null for
+     * a role without training samples (no file is written).
+     */
     abstract List<String> takeExport(int iteration);
 
     @Override
@@ -62,7 +65,10 @@ abstract class EndpointRole implements Checkpointable, RunParticipant {
 
     @Override
     public final void iterationEnded(int iteration, Path runDir) throws IOException {
-        TrainingExport.write(runDir, role, iteration, takeExport(iteration));
+        List<String> lines = takeExport(iteration);
+        if (lines != null) {
+            TrainingExport.write(runDir, role, iteration, lines);
+        }
     }
 
     @Override
