@@ -115,6 +115,7 @@ public final class TrainingRun {
             refuseIfHoldsRun(folder, false); // again, now that this process holds the folder: the claim is atomic
             claimed = true;
             AtomicFiles.write(folder.config(), ConfigLoader.toYaml(config).getBytes(StandardCharsets.UTF_8));
+            run.openRunFolder();
             if (startingPoint == null) {
                 run.evaluateStartingPoint();
             } else {
@@ -149,6 +150,13 @@ public final class TrainingRun {
         }
     }
 
+    /** Tells the components that keep files in the run folder where it is (once the folder is held). */
+    private void openRunFolder() throws IOException {
+        for (org.rlanything.core.spi.RunParticipant participant : components.participants()) {
+            participant.openRunFolder(folder.root());
+        }
+    }
+
     /** Releases the run folder (also done when {@link #run()} ends). */
     public void close() {
         if (lock != null) {
@@ -173,7 +181,9 @@ public final class TrainingRun {
     private void recordStartingPoint(Map<String, Double> figures) {
         com.fasterxml.jackson.databind.node.ObjectNode line = JsonlLog.JSON.createObjectNode();
         line.put("iteration", 0);
-        new java.util.TreeMap<>(figures).forEach(line::put);
+        java.util.TreeMap<String, Double> all = new java.util.TreeMap<>(figures);
+        all.putAll(components.drainParticipantMetrics()); // what the starting point's evaluation cost
+        all.forEach(line::put);
         folder.metrics().append(List.of(line));
     }
 
@@ -237,6 +247,7 @@ public final class TrainingRun {
         }
         KillPoint.reach("resume", from); // logs cut back, models not yet loaded
         TrainingRun run = new TrainingRun(folder, config, progress, from);
+        run.openRunFolder();
         if (!startingPointEvaluated) {
             run.evaluateStartingPoint(); // killed before the first evaluation was recorded
         }
