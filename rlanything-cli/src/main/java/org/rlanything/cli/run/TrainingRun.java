@@ -125,18 +125,21 @@ public final class TrainingRun {
             return run;
         } catch (IOException | RuntimeException | Error e) {
             if (claimed) {
-                unclaim(folder); // a start that failed leaves no run behind, so the corrected command is not refused
+                unclaim(folder, run.components); // a start that failed leaves no run behind, so the corrected command is not refused
             }
             run.close();
             throw e;
         }
     }
 
-    /** Removes what a fresh start wrote (config and logs; the lock file stays). */
-    private static void unclaim(RunFolder folder) throws IOException {
+    /** Removes what a fresh start wrote (config, logs, and the components' files; the lock file stays). */
+    private static void unclaim(RunFolder folder, RunComponents components) throws IOException {
         for (Path file : List.of(folder.config(), folder.metrics().file(), folder.timings().file(),
                 folder.pool().file(), folder.trajectories().file(), folder.report())) {
             Files.deleteIfExists(file);
+        }
+        for (org.rlanything.core.spi.RunParticipant participant : components.participants()) {
+            participant.abandonRunFolder(folder.root());
         }
     }
 
@@ -298,7 +301,7 @@ public final class TrainingRun {
             ReportWriter.write(folder);
         } catch (IOException | RuntimeException | Error e) {
             if (fresh && folder.checkpoints().list().isEmpty()) {
-                unclaim(folder); // nothing worth resuming: the corrected command may start again
+                unclaim(folder, components); // nothing worth resuming: the corrected command may start again
             }
             throw e;
         } finally {

@@ -29,4 +29,11 @@ public interface RunParticipant {
     /** Iteration {@code iteration} ended: write its files (before its checkpoint). */
     default void iterationEnded(int iteration, Path runDir) throws IOException {
     }
+
+    /**
+     * The run's fresh start failed before its first checkpoint and the run folder is being given back: remove
+     * the files this component wrote there, so the corrected command starts as if nothing had run.
+     */
+    default void abandonRunFolder(Path runDir) throws IOException {
+    }
 }

@@ -35,9 +35,20 @@ final class ChatServer implements AutoCloseable {
     private final ExecutorService executor;
     private final Function<JsonNode, List<String>> replies;
     private final List<String> authorizations = new ArrayList<>();
+    private final int refuseWith;
 
     ChatServer(int port, Function<JsonNode, List<String>> replies) throws IOException {
+        this(port, replies, 0);
+    }
+
+    /** A server that answers every request with the HTTP status {@code status} and an error body. */
+    static ChatServer refusing(int port, int status) throws IOException {
+        return new ChatServer(port, request -> List.of(), status);
+    }
+
+    private ChatServer(int port, Function<JsonNode, List<String>> replies, int refuseWith) throws IOException {
         this.replies = replies;
+        this.refuseWith = refuseWith;
         this.executor = Executors.newCachedThreadPool(r -> {
             Thread t = new Thread(r, "chat-server");
             t.setDaemon(true);
@@ -72,6 +83,14 @@ final class ChatServer implements AutoCloseable {
             JsonNode request = JSON.readTree(exchange.getRequestBody().readAllBytes());
             synchronized (this) {
                 authorizations.add(exchange.getRequestHeaders().getFirst("Authorization"));
+            }
+            if (refuseWith != 0) {
+                byte[] body = "{\"error\": {\"message\": \"refused\"}}".getBytes(StandardCharsets.UTF_8);
+                exchange.sendResponseHeaders(refuseWith, body.length);
+                try (OutputStream out = exchange.getResponseBody()) {
+                    out.write(body);
+                }
+                return;
             }
             List<String> texts = replies.apply(request);
             ObjectNode root = JSON.createObjectNode().put("id", "chatcmpl-it").put("object", "chat.completion");

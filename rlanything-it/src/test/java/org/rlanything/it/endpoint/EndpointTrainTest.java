@@ -188,6 +188,26 @@ class EndpointTrainTest {
     }
 
     @Test
+    void aStartThatFailsLeavesNoRecordedRepliesBehind() throws Exception {
+        Path run = dir.resolve("run");
+        // the policy's endpoint answers; the judge's refuses every request (401: no retry), so the first
+        // iteration fails after the policy's replies were recorded
+        try (ChatServer server = new ChatServer(0, EndpointTrainTest::sampling);
+             ChatServer refusing = ChatServer.refusing(0, 401)) {
+            List<String> overrides = new ArrayList<>(overrides(run, server.baseUrl(), 2));
+            overrides.add("reward_model.base_url=" + refusing.baseUrl());
+            StringWriter out = new StringWriter();
+            int code = Main.run(new PrintWriter(out, true), new PrintWriter(out, true), train(overrides));
+            assertEquals(1, code, out.toString());
+            assertTrue(out.toString().contains("401"), out.toString());
+            assertTrue(server.requests() > 0, "the policy was asked before the judge failed");
+        }
+        for (String left : List.of("config.yaml", "metrics.jsonl", "endpoint", "export")) {
+            assertFalse(Files.exists(run.resolve(left)), left + " was left behind");
+        }
+    }
+
+    @Test
     void aRewriterSectionPutsTheRewriterOnTheEndpointToo() throws Exception {
         Path run = dir.resolve("run");
         try (ChatServer server = new ChatServer(0, EndpointTrainTest::sampling)) {

@@ -58,6 +58,38 @@ abstract class EndpointRole implements Checkpointable, RunParticipant {
         log = opened;
     }
 
+    /** Stops recording and removes this role's response log and exports (a fresh start that failed). */
+    @Override
+    public final synchronized void abandonRunFolder(Path runDir) throws IOException {
+        ResponseLog previous = client.useResponseLog(null);
+        if (previous != null) {
+            previous.close();
+        }
+        log = null;
+        Path logs = runDir.resolve(LOG_FOLDER);
+        Files.deleteIfExists(logs.resolve(role + ".jsonl"));
+        deleteIfEmpty(logs);
+        Path exports = runDir.resolve(TrainingExport.FOLDER);
+        if (Files.isDirectory(exports)) {
+            try (java.util.stream.Stream<Path> files = Files.list(exports)) {
+                for (Path file : files.filter(f -> f.getFileName().toString().startsWith(role + "-")).toList()) {
+                    Files.deleteIfExists(file);
+                }
+            }
+            deleteIfEmpty(exports);
+        }
+    }
+
+    private static void deleteIfEmpty(Path folder) throws IOException {
+        if (Files.isDirectory(folder)) {
+            try (java.util.stream.Stream<Path> rest = Files.list(folder)) {
+                if (rest.findAny().isEmpty()) {
+                    Files.delete(folder);
+                }
+            }
+        }
+    }
+
     @Override
     public final Map<String, Double> drainMetrics() {
         return client.drainMetrics();
