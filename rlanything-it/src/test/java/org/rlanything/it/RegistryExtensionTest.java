@@ -53,8 +53,8 @@ class RegistryExtensionTest {
     void theRegistryListsTheNewKindsBesideTheShippedOnes() {
         ProviderRegistry registry = ProviderRegistry.get();
         assertEquals(List.of("alfworld", "keylock", "rungs"), registry.kinds(Section.ENVIRONMENT));
-        assertEquals(List.of("neural", "stepper", "tabular"), registry.kinds(Section.POLICY));
-        assertEquals(List.of("echo_judge", "label", "neural", "tabular"), registry.kinds(Section.REWARD_MODEL));
+        assertEquals(List.of("neural", "openai", "stepper", "tabular"), registry.kinds(Section.POLICY));
+        assertEquals(List.of("echo_judge", "label", "neural", "openai", "tabular"), registry.kinds(Section.REWARD_MODEL));
     }
 
     @Test

@@ -22,6 +22,9 @@ import org.rlanything.core.io.AtomicFiles;
  */
 public final class TrainingExport {
 
+    /** The run folder's subfolder that holds the exports. */
+    public static final String FOLDER = "export";
+
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private TrainingExport() {
@@ -57,7 +60,7 @@ public final class TrainingExport {
             throw new IllegalArgumentException("An export needs a role name of letters and '_' and an iteration >= 0, "
                     + "got '" + role + "' and " + iteration + ".");
         }
-        Path file = runDir.resolve("export").resolve(String.format("%s-%06d.jsonl", role, iteration));
+        Path file = runDir.resolve(FOLDER).resolve(String.format("%s-%06d.jsonl", role, iteration));
         StringBuilder text = new StringBuilder();
         lines.forEach(l -> text.append(l).append('\n'));
         AtomicFiles.write(file, text.toString().getBytes(StandardCharsets.UTF_8));

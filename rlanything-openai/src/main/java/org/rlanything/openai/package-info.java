@@ -20,14 +20,10 @@
  * {@link org.rlanything.openai.ActionParser} (a reply's action mapped to an admissible command);
  * {@link org.rlanything.openai.TrainingExport} (samples for an external trainer).
  *
- * <p><b>Wiring (issue 14, with the provider registry of issue 12).</b> Per endpoint role:
- * <pre>
- * EndpointConfig config = EndpointConfig.fromMap("policy", "policy", section, List.of("kind"));
- * ChatClient client = ChatClient.builder(config).role("policy")
- *         .optRecordIn(runDir.resolve("responses")).build();     // --resume replays what is recorded there
- * Policy policy = new EndpointPolicy(client, AlfworldPromptFormat::goal, 10, 1000);
- * ... each iteration: metrics.putAll(client.drainMetrics());
- *     TrainingExport.write(runDir, "policy", t, TrainingExport.policyLines(policy, t, samples));
- * </pre>
+ * <p><b>In a run.</b> {@link org.rlanything.openai.provider} makes {@code policy.kind: openai} and
+ * {@code reward_model.kind: openai} for the provider registry: each role records its replies in
+ * {@code RUN/endpoint/<role>.jsonl}, adds its counters to each line of {@code metrics.jsonl} and writes
+ * {@code RUN/export/<role>-NNNNNN.jsonl} per iteration, through core's
+ * {@link org.rlanything.core.spi.RunParticipant} hooks.
  */
 package org.rlanything.openai;

@@ -354,7 +354,7 @@ public final class AblationBench {
         if (arm.startsWith(LABEL_ARM)) {
             double q = Double.parseDouble(arm.substring(LABEL_ARM.length()));
             config = new RunConfig(config.trainer(), config.environment(), config.policy(),
-                    new LabelRewardModelConfig(q, null), config.algorithm());
+                    new LabelRewardModelConfig(q, null), config.algorithm(), config.rewriter());
         }
         return config;
     }

@@ -7,6 +7,7 @@ import org.rlanything.cli.config.RunConfig;
 import org.rlanything.core.Checkpointable;
 import org.rlanything.core.Policy;
 import org.rlanything.core.RewardModel;
+import org.rlanything.core.Rewriter;
 import org.rlanything.core.spi.EnvironmentConfig;
 import org.rlanything.core.spi.EnvironmentParts;
 import org.rlanything.core.spi.EnvironmentProvider;
@@ -15,6 +16,8 @@ import org.rlanything.core.spi.PolicyProvider;
 import org.rlanything.core.spi.ProviderRegistry;
 import org.rlanything.core.spi.RewardModelConfig;
 import org.rlanything.core.spi.RewardModelProvider;
+import org.rlanything.core.spi.RewriterConfig;
+import org.rlanything.core.spi.RewriterProvider;
 import org.rlanything.core.spi.RunContext;
 import org.rlanything.core.spi.Section;
 
@@ -30,7 +33,8 @@ public final class Backends {
     public static RunComponents create(RunConfig config) {
         RunContext context = context(config);
         try {
-            EnvironmentParts environment = environmentProvider(config).create(config.environment(), context);
+            EnvironmentParts environment = withRewriter(config, context,
+                    environmentProvider(config).create(config.environment(), context));
             context.engine().useCodec(environment.codec());
             Policy policy = policyProvider(config).create(config.policy(), context, environment);
             RewardModel rewardModel = rewardModelProvider(config).create(config.rewardModel(), context, environment);
@@ -41,6 +45,20 @@ public final class Backends {
             throw new UncheckedIOException("Cannot build the " + config.kindOf(Section.ENVIRONMENT) + " run: "
                     + e.getMessage(), e);
         }
+    }
+
+    /** The environment side with the {@code rewriter} section's rewriter, if the config has one. */
+    @SuppressWarnings("unchecked")
+    private static EnvironmentParts withRewriter(RunConfig config, RunContext context, EnvironmentParts parts)
+            throws IOException {
+        if (config.rewriter() == null) {
+            return parts;
+        }
+        RewriterProvider<RewriterConfig> provider =
+                (RewriterProvider<RewriterConfig>) ProviderRegistry.get().providerOf(config.rewriter());
+        Rewriter rewriter = provider.create(config.rewriter(), context, parts);
+        return new EnvironmentParts(parts.kind(), parts.name(), parts.environment(), parts.tasks(), parts.codec(),
+                rewriter, parts.evaluator(), parts.dataManifest(), parts.extensions());
     }
 
     /** A run folder checkpoints its models: a model kind without saved state cannot train in one. */

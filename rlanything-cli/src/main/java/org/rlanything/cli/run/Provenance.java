@@ -13,8 +13,9 @@ import org.rlanything.cli.config.RunConfig;
  * Where a checkpoint came from, written into its {@code manifest.json} (as Tribuo records a model's
  * provenance): the effective config, the project's git commit, the hash of the data manifest the
  * environment reads, and the seed. The commit is read at run time with {@code git rev-parse HEAD} in the
- * checkout that holds the running jar (with {@code -dirty} when tracked files differ from it); it is
- * {@code unknown} where there is no git or no checkout (a copied jar).
+ * checkout that holds the running jar (with {@code -dirty} when tracked files differ from it); where there is
+ * no checkout (a copied jar) it is the commit the jar was built from ({@code rlanything-git.properties}, written
+ * by the build), and {@code unknown} when neither is known.
  *
  * @param effectiveConfig the run's config as YAML, every default filled in
  * @param gitCommit the commit, {@code <sha>-dirty}, or {@code unknown}
@@ -25,17 +26,19 @@ import org.rlanything.cli.config.RunConfig;
 public record Provenance(String effectiveConfig, String gitCommit, String dataManifest, String dataManifestSha256,
                          long seed) {
 
-    /** How {@link #gitCommit} was found, recorded beside it. */
+    /** How {@link #gitCommit} was found, recorded beside it: in the jar's checkout at run time. */
     public static final String GIT_COMMIT_SOURCE = "git rev-parse HEAD at run time, in the checkout of the jar";
+    /** ... or the commit the jar was built from. */
+    public static final String GIT_COMMIT_SOURCE_BUILD = "the commit the jar was built from";
 
-    private static volatile String commit;
+    private static volatile String[] commit; // {commit, source}
 
     /** The provenance of a run of {@code config} with {@code components}. */
     public static Provenance of(RunConfig config, RunComponents components) throws IOException {
         Path manifest = components.dataManifest();
         String hash = manifest == null ? null
                 : Files.isRegularFile(manifest) ? CheckpointManifest.sha256(manifest) : "missing";
-        return new Provenance(ConfigLoader.toYaml(config), currentCommit(),
+        return new Provenance(ConfigLoader.toYaml(config), currentCommit()[0],
                 manifest == null ? null : manifest.toAbsolutePath().normalize().toString(), hash,
                 config.trainer().seed());
     }
@@ -45,20 +48,43 @@ public record Provenance(String effectiveConfig, String gitCommit, String dataMa
         ObjectNode node = root.putObject("provenance");
         node.put("seed", seed);
         node.put("git_commit", gitCommit);
-        node.put("git_commit_source", GIT_COMMIT_SOURCE);
+        node.put("git_commit_source", currentCommit()[1]);
         node.put("data_manifest", dataManifest);
         node.put("data_manifest_sha256", dataManifestSha256);
         node.put("effective_config", effectiveConfig);
     }
 
-    /** The commit of the checkout that holds this code (read once per process), or {@code unknown}. */
-    static String currentCommit() {
-        String known = commit;
+    /**
+     * {commit, how it was found}: the checkout's that holds this code, else the build's, else {@code unknown}
+     * (read once per process).
+     */
+    static String[] currentCommit() {
+        String[] known = commit;
         if (known == null) {
-            known = readCommit();
+            String checkout = readCommit();
+            known = !checkout.equals("unknown") ? new String[] {checkout, GIT_COMMIT_SOURCE}
+                    : new String[] {buildCommit(), GIT_COMMIT_SOURCE_BUILD};
             commit = known;
         }
         return known;
+    }
+
+    /** The commit recorded at build time, {@code -dirty} if the tree was; {@code unknown} without one. */
+    static String buildCommit() {
+        try (java.io.InputStream in = Provenance.class.getResourceAsStream("/rlanything-git.properties")) {
+            if (in == null) {
+                return "unknown";
+            }
+            java.util.Properties p = new java.util.Properties();
+            p.load(in);
+            String sha = p.getProperty("git.commit.id.full", "");
+            if (!sha.matches("[0-9a-f]{40}")) {
+                return "unknown";
+            }
+            return Boolean.parseBoolean(p.getProperty("git.dirty")) ? sha + "-dirty" : sha;
+        } catch (IOException e) {
+            return "unknown";
+        }
     }
 
     private static String readCommit() {

@@ -13,6 +13,7 @@ import org.rlanything.core.Task;
 import org.rlanything.core.TaskCodec;
 import org.rlanything.core.loop.Evaluator;
 import org.rlanything.core.spi.EnvironmentParts;
+import org.rlanything.core.spi.RunParticipant;
 
 /**
  * Everything a run needs from its providers, built from the config by {@link Backends}.
@@ -68,5 +69,23 @@ public record RunComponents(EnvironmentParts parts, Policy policy, RewardModel r
 
     public Checkpointable rewardModelState() {
         return (Checkpointable) rewardModel;
+    }
+
+    /** The components that take part in the run folder ({@link RunParticipant}), each once. */
+    public List<RunParticipant> participants() {
+        java.util.Set<RunParticipant> found = new java.util.LinkedHashSet<>();
+        for (Object component : List.of(policy, rewardModel, parts.rewriter())) {
+            if (component instanceof RunParticipant participant) {
+                found.add(participant);
+            }
+        }
+        return List.copyOf(found);
+    }
+
+    /** Every participant's figures since the last drain, by name. */
+    public java.util.Map<String, Double> drainParticipantMetrics() {
+        java.util.Map<String, Double> figures = new java.util.TreeMap<>();
+        participants().forEach(p -> figures.putAll(p.drainMetrics()));
+        return figures;
     }
 }

@@ -17,6 +17,7 @@ import org.rlanything.core.loop.LoopListener;
 import org.rlanything.core.loop.PolicyData;
 import org.rlanything.core.loop.PoolEvent;
 import org.rlanything.core.loop.TaskRollouts;
+import org.rlanything.core.spi.RunParticipant;
 
 /**
  * Writes each iteration into the run folder, in an order that survives a kill at any moment: first the
@@ -56,13 +57,23 @@ public final class RunRecorder implements LoopListener {
         ObjectNode timings = JsonlLog.JSON.createObjectNode();
         metrics.put("iteration", t);
         timings.put("iteration", t);
-        for (Map.Entry<String, Double> entry : record.metrics().entrySet()) {
+        Map<String, Double> figures = new java.util.TreeMap<>(record.metrics());
+        figures.putAll(components.drainParticipantMetrics());
+        for (Map.Entry<String, Double> entry : figures.entrySet()) {
             (entry.getKey().startsWith("timing_s/") ? timings : metrics).put(entry.getKey(), entry.getValue());
         }
         folder.metrics().append(List.of(metrics));
         folder.timings().append(List.of(timings));
         folder.pool().append(poolLines(record));
         folder.trajectories().append(trajectoryLines(record));
+        for (RunParticipant participant : components.participants()) {
+            try {
+                participant.iterationEnded(t, folder.root());
+            } catch (IOException e) {
+                throw new UncheckedIOException("Cannot write the files of " + participant.getClass().getSimpleName()
+                        + " for iteration " + t + " in " + folder.root() + ": " + e.getMessage(), e);
+            }
+        }
         if (t % checkpointEvery == 0 || t == lastIteration) {
             try {
                 folder.checkpoints().save(record.state(), components, keepCheckpoints, identity);

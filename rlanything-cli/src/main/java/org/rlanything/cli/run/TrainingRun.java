@@ -115,6 +115,7 @@ public final class TrainingRun {
             refuseIfHoldsRun(folder, false); // again, now that this process holds the folder: the claim is atomic
             claimed = true;
             AtomicFiles.write(folder.config(), ConfigLoader.toYaml(config).getBytes(StandardCharsets.UTF_8));
+            run.openRunFolder();
             if (startingPoint == null) {
                 run.evaluateStartingPoint();
             } else {
@@ -124,18 +125,21 @@ public final class TrainingRun {
             return run;
         } catch (IOException | RuntimeException | Error e) {
             if (claimed) {
-                unclaim(folder); // a start that failed leaves no run behind, so the corrected command is not refused
+                unclaim(folder, run.components); // a start that failed leaves no run behind, so the corrected command is not refused
             }
             run.close();
             throw e;
         }
     }
 
-    /** Removes what a fresh start wrote (config and logs; the lock file stays). */
-    private static void unclaim(RunFolder folder) throws IOException {
+    /** Removes what a fresh start wrote (config, logs, and the components' files; the lock file stays). */
+    private static void unclaim(RunFolder folder, RunComponents components) throws IOException {
         for (Path file : List.of(folder.config(), folder.metrics().file(), folder.timings().file(),
                 folder.pool().file(), folder.trajectories().file(), folder.report())) {
             Files.deleteIfExists(file);
+        }
+        for (org.rlanything.core.spi.RunParticipant participant : components.participants()) {
+            participant.abandonRunFolder(folder.root());
         }
     }
 
@@ -146,6 +150,13 @@ public final class TrainingRun {
             }
             throw new RunFolderException("The run folder " + folder.root() + " already holds a run: resume it with"
                     + " 'rlanything train --resume " + folder.root() + "', or set another trainer.run_dir.");
+        }
+    }
+
+    /** Tells the components that keep files in the run folder where it is (once the folder is held). */
+    private void openRunFolder() throws IOException {
+        for (org.rlanything.core.spi.RunParticipant participant : components.participants()) {
+            participant.openRunFolder(folder.root());
         }
     }
 
@@ -173,7 +184,9 @@ public final class TrainingRun {
     private void recordStartingPoint(Map<String, Double> figures) {
         com.fasterxml.jackson.databind.node.ObjectNode line = JsonlLog.JSON.createObjectNode();
         line.put("iteration", 0);
-        new java.util.TreeMap<>(figures).forEach(line::put);
+        java.util.TreeMap<String, Double> all = new java.util.TreeMap<>(figures);
+        all.putAll(components.drainParticipantMetrics()); // what the starting point's evaluation cost
+        all.forEach(line::put);
         folder.metrics().append(List.of(line));
     }
 
@@ -237,6 +250,7 @@ public final class TrainingRun {
         }
         KillPoint.reach("resume", from); // logs cut back, models not yet loaded
         TrainingRun run = new TrainingRun(folder, config, progress, from);
+        run.openRunFolder();
         if (!startingPointEvaluated) {
             run.evaluateStartingPoint(); // killed before the first evaluation was recorded
         }
@@ -287,7 +301,7 @@ public final class TrainingRun {
             ReportWriter.write(folder);
         } catch (IOException | RuntimeException | Error e) {
             if (fresh && folder.checkpoints().list().isEmpty()) {
-                unclaim(folder); // nothing worth resuming: the corrected command may start again
+                unclaim(folder, components); // nothing worth resuming: the corrected command may start again
             }
             throw e;
         } finally {

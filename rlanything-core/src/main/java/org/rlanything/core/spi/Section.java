@@ -7,7 +7,9 @@ package org.rlanything.core.spi;
 public enum Section {
     ENVIRONMENT("environment", EnvironmentConfig.class),
     POLICY("policy", PolicyConfig.class),
-    REWARD_MODEL("reward_model", RewardModelConfig.class);
+    REWARD_MODEL("reward_model", RewardModelConfig.class),
+    /** Optional: without the section a run uses the environment's own rewriter (no kind is the default). */
+    REWRITER("rewriter", RewriterConfig.class);
 
     private final String key;
     private final Class<?> configType;

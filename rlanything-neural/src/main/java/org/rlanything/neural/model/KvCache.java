@@ -79,6 +79,14 @@ public final class KvCache {
     }
 
     /**
+     * Keeps what the cache stores for {@code layer} beyond the scope of the pass that made it (the decoder
+     * releases a layer's intermediates when the layer ends); the arrays live until their manager closes.
+     */
+    void retain(int layer) {
+        ai.djl.ndarray.NDScope.unregister(keys[layer], values[layer]);
+    }
+
+    /**
      * A new cache whose row r copies row {@code rows[r]} of this one (rows may repeat): used to share one
      * prompt's cache among the candidate continuations scored after it.
      */

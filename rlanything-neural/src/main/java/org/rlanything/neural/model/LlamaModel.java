@@ -96,21 +96,37 @@ public final class LlamaModel implements AutoCloseable {
         long b = tokens.getShape().get(0);
         long t = tokens.getShape().get(1);
         tokensProcessed.addAndGet(b * t);
-        int heads = config.numHeads();
-        int kvHeads = config.numKeyValueHeads();
-        int hd = config.headDim();
         NDArrayEx ex = tokens.getNDArrayInternal();
         NDArray x = ex.embedding(tokens, weights.get("model.embed_tokens.weight"), SparseFormat.DENSE).singletonOrThrow();
         NDArrayEx px = positions.getNDArrayInternal();
         NDArray cos = px.embedding(positions, cosTable, SparseFormat.DENSE).singletonOrThrow().expandDims(1);
         NDArray sin = px.embedding(positions, sinTable, SparseFormat.DENSE).singletonOrThrow().expandDims(1);
         for (int l = 0; l < config.numLayers(); l++) {
+            x = layer(l, x, cos, sin, mask, cache, b, t);
+        }
+        return rmsNorm(x, weights.get("model.norm.weight"));
+    }
+
+    /**
+     * One decoder layer. Its intermediates are released when it ends (an autograd graph keeps what backward
+     * needs on its own), so a pass holds one layer's temporaries at a time, not every layer's until the
+     * caller's scope closes; only the new residual stream and what the cache stores outlive it.
+     */
+    private NDArray layer(int l, NDArray input, NDArray cos, NDArray sin, NDArray mask, KvCache cache, long b,
+                          long t) {
+        int heads = config.numHeads();
+        int kvHeads = config.numKeyValueHeads();
+        int hd = config.headDim();
+        try (ai.djl.ndarray.NDScope scope = new ai.djl.ndarray.NDScope()) {
+            NDArray x = input;
             String p = "model.layers." + l + ".";
             NDArray h = rmsNorm(x, weights.get(p + "input_layernorm.weight"));
             NDArray q = heads(projection(h, p + "self_attn.q_proj", config.qkvBias()), b, t, heads, hd);
             NDArray k = heads(projection(h, p + "self_attn.k_proj", config.qkvBias()), b, t, kvHeads, hd);
             NDArray v = heads(projection(h, p + "self_attn.v_proj", config.qkvBias()), b, t, kvHeads, hd);
-            q = rotate(q, cos, sin, hd);
+            // the 1/sqrt(d) scale on the queries, not on the [T, S] scores: one pass over a small array instead of
+            // a large one (for d = 16 the scale is 1/4, a power of two, so the result is the same to the bit)
+            q = rotate(q, cos, sin, hd).mul(attentionScale);
             k = rotate(k, cos, sin, hd);
             if (cache != null) {
                 NDArray[] kv = cache.append(l, k, v);
@@ -121,7 +137,7 @@ public final class LlamaModel implements AutoCloseable {
                 k = k.repeat(1, heads / kvHeads);
                 v = v.repeat(1, heads / kvHeads);
             }
-            NDArray scores = q.matMul(k.transpose(0, 1, 3, 2)).mul(attentionScale).add(mask);
+            NDArray scores = q.matMul(k.transpose(0, 1, 3, 2)).add(mask);
             NDArray attended = scores.softmax(-1).matMul(v).transpose(0, 2, 1, 3).reshape(b, t, (long) heads * hd);
             x = x.add(projection(attended, p + "self_attn.o_proj", config.outputBias()));
             h = rmsNorm(x, weights.get(p + "post_attention_layernorm.weight"));
@@ -132,8 +148,12 @@ public final class LlamaModel implements AutoCloseable {
             if (l == 0) {
                 Flops.add((double) b * t * config.decoderFlopsPerToken(k.getShape().get(2)));
             }
+            ai.djl.ndarray.NDScope.unregister(x);
+            if (cache != null) {
+                cache.retain(l);
+            }
+            return x;
         }
-        return rmsNorm(x, weights.get("model.norm.weight"));
     }
 
     private NDArray rmsNorm(NDArray x, NDArray weight) {

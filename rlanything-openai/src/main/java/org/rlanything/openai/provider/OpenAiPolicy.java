@@ -1,0 +1,47 @@
+package org.rlanything.openai.provider;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.random.RandomGenerator;
+import org.rlanything.core.Action;
+import org.rlanything.core.Policy;
+import org.rlanything.core.PolicyContext;
+import org.rlanything.core.PolicySample;
+import org.rlanything.core.UpdateStats;
+import org.rlanything.openai.ChatClient;
+import org.rlanything.openai.EndpointPolicy;
+import org.rlanything.openai.TrainingExport;
+
+/**
+ * {@code policy.kind: openai} in a run: an {@link EndpointPolicy} whose update changes nothing but keeps the
+ * samples the loop handed it for the iteration's export.
+ */
+final class OpenAiPolicy extends EndpointRole implements Policy {
+
+    private final EndpointPolicy policy;
+    private final List<PolicySample> samples = new ArrayList<>();
+
+    OpenAiPolicy(ChatClient client) {
+        super(client, "policy");
+        this.policy = new EndpointPolicy(client, TaskText::of, 10, 1000);
+    }
+
+    @Override
+    public List<Action> act(List<PolicyContext> contexts, List<RandomGenerator> rngs) {
+        return policy.act(contexts, rngs);
+    }
+
+    /** Not trained by the loop: keeps the samples for the export and changes nothing. */
+    @Override
+    public synchronized UpdateStats update(List<PolicySample> batch, RandomGenerator rng) {
+        samples.addAll(batch);
+        return UpdateStats.empty();
+    }
+
+    @Override
+    synchronized List<String> takeExport(int iteration) {
+        List<String> lines = TrainingExport.policyLines(policy, iteration, samples);
+        samples.clear();
+        return lines;
+    }
+}

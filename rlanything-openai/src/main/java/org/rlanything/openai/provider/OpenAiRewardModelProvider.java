@@ -1,0 +1,31 @@
+package org.rlanything.openai.provider;
+
+import org.rlanything.core.RewardModel;
+import org.rlanything.core.spi.EnvironmentParts;
+import org.rlanything.core.spi.RewardModelProvider;
+import org.rlanything.core.spi.RunContext;
+import org.rlanything.openai.ChatClient;
+
+/** {@code reward_model.kind: openai}: the step judge is a model behind an OpenAI-compatible endpoint. */
+public final class OpenAiRewardModelProvider implements RewardModelProvider<OpenAiRewardModelConfig> {
+
+    @Override
+    public String kind() {
+        return OpenAiPolicyProvider.KIND;
+    }
+
+    @Override
+    public Class<OpenAiRewardModelConfig> configType() {
+        return OpenAiRewardModelConfig.class;
+    }
+
+    @Override
+    public OpenAiRewardModelConfig defaults() {
+        return OpenAiRewardModelConfig.DEFAULTS;
+    }
+
+    @Override
+    public RewardModel create(OpenAiRewardModelConfig config, RunContext context, EnvironmentParts environment) {
+        return new OpenAiJudge(ChatClient.builder(config.endpoint()).role("reward_model").build());
+    }
+}

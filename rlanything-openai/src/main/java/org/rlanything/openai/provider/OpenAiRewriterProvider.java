@@ -1,0 +1,31 @@
+package org.rlanything.openai.provider;
+
+import org.rlanything.core.Rewriter;
+import org.rlanything.core.spi.EnvironmentParts;
+import org.rlanything.core.spi.RewriterProvider;
+import org.rlanything.core.spi.RunContext;
+import org.rlanything.openai.ChatClient;
+
+/** {@code rewriter.kind: openai}: tasks are rewritten by a model behind an OpenAI-compatible endpoint. */
+public final class OpenAiRewriterProvider implements RewriterProvider<OpenAiRewriterConfig> {
+
+    @Override
+    public String kind() {
+        return OpenAiPolicyProvider.KIND;
+    }
+
+    @Override
+    public Class<OpenAiRewriterConfig> configType() {
+        return OpenAiRewriterConfig.class;
+    }
+
+    @Override
+    public OpenAiRewriterConfig defaults() {
+        return OpenAiRewriterConfig.DEFAULTS;
+    }
+
+    @Override
+    public Rewriter create(OpenAiRewriterConfig config, RunContext context, EnvironmentParts environment) {
+        return new OpenAiRewriter(ChatClient.builder(config.endpoint()).role("rewriter").build(), environment.codec());
+    }
+}
