@@ -8,15 +8,15 @@ import org.rlanything.core.Trajectory;
 import org.rlanything.neural.tokenizer.BpeTokenizer;
 
 /**
- * The tokenizer corpus: environment text of generated games, rendered exactly as the models will read
- * and write it. For each demonstration episode: the policy prompt of every visited state, every
- * admissible command as a policy response, the judge prompt of every executed step, and both warm-start
- * judgments. A function of the demonstrations only (so of the seed), hence deterministic.
+ * The tokenizer corpus: environment text of generated games, rendered exactly as the models will
+ * read and write it. For each demonstration episode: the policy prompt of every visited state,
+ * every admissible command as a policy response, the judge prompt of every executed step, and both
+ * warm-start judgments. A function of the demonstrations only (so of the seed), hence
+ * deterministic.
  */
 public final class AgentCorpus {
 
-    private AgentCorpus() {
-    }
+    private AgentCorpus() {}
 
     /** The corpus texts of {@code demos} under {@code format}. */
     public static List<String> texts(PlannerDemonstrations demos, AlfworldPromptFormat format) {
@@ -37,8 +37,11 @@ public final class AgentCorpus {
         return out;
     }
 
-    /** A byte-level BPE tokenizer of {@code vocabSize} ids learned from the corpus of {@code demos}. */
-    public static BpeTokenizer tokenizer(PlannerDemonstrations demos, AlfworldPromptFormat format, int vocabSize) {
+    /**
+     * A byte-level BPE tokenizer of {@code vocabSize} ids learned from the corpus of {@code demos}.
+     */
+    public static BpeTokenizer tokenizer(
+            PlannerDemonstrations demos, AlfworldPromptFormat format, int vocabSize) {
         return BpeTokenizer.train(texts(demos, format), vocabSize);
     }
 }

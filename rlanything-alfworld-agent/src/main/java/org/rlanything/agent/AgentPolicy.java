@@ -8,24 +8,35 @@ import org.rlanything.core.Action;
 import org.rlanything.core.Policy;
 import org.rlanything.core.PolicyContext;
 import org.rlanything.core.PolicySample;
+import org.rlanything.core.PromptFormat;
 import org.rlanything.core.UpdateStats;
 import org.rlanything.neural.NeuralModel;
 import org.rlanything.neural.NeuralPolicy;
-import org.rlanything.core.PromptFormat;
 import org.rlanything.neural.infer.SamplingConfig;
 import org.rlanything.neural.train.TrainerConfig;
 
-/** A {@link NeuralPolicy} that can be checkpointed; see {@link CheckpointedModel} for the contract. */
+/**
+ * A {@link NeuralPolicy} that can be checkpointed; see {@link CheckpointedModel} for the contract.
+ */
 public final class AgentPolicy extends CheckpointedModel<NeuralPolicy> implements Policy {
 
-    public AgentPolicy(NeuralModel model, PromptFormat format, SamplingConfig sampling, TrainerConfig trainerConfig) {
+    public AgentPolicy(
+            NeuralModel model,
+            PromptFormat format,
+            SamplingConfig sampling,
+            TrainerConfig trainerConfig) {
         super("policy", model, format, sampling, trainerConfig);
     }
 
-    /** A policy on the model saved in {@code dir} (weights only: a fresh trainer under {@code trainerConfig}). */
-    public static AgentPolicy load(Path dir, PromptFormat format, SamplingConfig sampling, TrainerConfig trainerConfig)
+    /**
+     * A policy on the model saved in {@code dir} (weights only: a fresh trainer under {@code
+     * trainerConfig}).
+     */
+    public static AgentPolicy load(
+            Path dir, PromptFormat format, SamplingConfig sampling, TrainerConfig trainerConfig)
             throws IOException {
-        return new AgentPolicy(NeuralModel.load(dir, trainerConfig, false), format, sampling, trainerConfig);
+        return new AgentPolicy(
+                NeuralModel.load(dir, trainerConfig, false), format, sampling, trainerConfig);
     }
 
     @Override

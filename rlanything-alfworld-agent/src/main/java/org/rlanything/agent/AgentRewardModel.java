@@ -6,36 +6,47 @@ import java.util.List;
 import java.util.random.RandomGenerator;
 import org.rlanything.core.JudgeRequest;
 import org.rlanything.core.Judgment;
+import org.rlanything.core.PromptFormat;
 import org.rlanything.core.RewardModel;
 import org.rlanything.core.RewardModelSample;
 import org.rlanything.core.UpdateStats;
 import org.rlanything.neural.NeuralModel;
 import org.rlanything.neural.NeuralRewardModel;
-import org.rlanything.core.PromptFormat;
 import org.rlanything.neural.infer.SamplingConfig;
 import org.rlanything.neural.train.TrainerConfig;
 
-/** A {@link NeuralRewardModel} that can be checkpointed; see {@link CheckpointedModel} for the contract. */
-public final class AgentRewardModel extends CheckpointedModel<NeuralRewardModel> implements RewardModel {
+/**
+ * A {@link NeuralRewardModel} that can be checkpointed; see {@link CheckpointedModel} for the
+ * contract.
+ */
+public final class AgentRewardModel extends CheckpointedModel<NeuralRewardModel>
+        implements RewardModel {
 
-    public AgentRewardModel(NeuralModel model, PromptFormat format, SamplingConfig sampling,
-                            TrainerConfig trainerConfig) {
+    public AgentRewardModel(
+            NeuralModel model,
+            PromptFormat format,
+            SamplingConfig sampling,
+            TrainerConfig trainerConfig) {
         super("reward_model", model, format, sampling, trainerConfig);
     }
 
     /** A reward model on the model saved in {@code dir} (weights only: a fresh trainer). */
-    public static AgentRewardModel load(Path dir, PromptFormat format, SamplingConfig sampling,
-                                        TrainerConfig trainerConfig) throws IOException {
-        return new AgentRewardModel(NeuralModel.load(dir, trainerConfig, false), format, sampling, trainerConfig);
+    public static AgentRewardModel load(
+            Path dir, PromptFormat format, SamplingConfig sampling, TrainerConfig trainerConfig)
+            throws IOException {
+        return new AgentRewardModel(
+                NeuralModel.load(dir, trainerConfig, false), format, sampling, trainerConfig);
     }
 
     @Override
-    NeuralRewardModel wrap(NeuralModel m, PromptFormat promptFormat, SamplingConfig samplingConfig) {
+    NeuralRewardModel wrap(
+            NeuralModel m, PromptFormat promptFormat, SamplingConfig samplingConfig) {
         return new NeuralRewardModel(m, promptFormat, samplingConfig);
     }
 
     @Override
-    public List<List<Judgment>> judge(List<JudgeRequest> requests, int m, List<RandomGenerator> rngs) {
+    public List<List<Judgment>> judge(
+            List<JudgeRequest> requests, int m, List<RandomGenerator> rngs) {
         return delegate().judge(requests, m, rngs);
     }
 

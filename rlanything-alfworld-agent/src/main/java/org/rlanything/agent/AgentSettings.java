@@ -9,16 +9,17 @@ import org.rlanything.neural.provider.NeuralPolicyConfig;
 import org.rlanything.neural.provider.NeuralRewardModelConfig;
 
 /**
- * Everything an ALFWorld training run with the neural backend needs ({@link AlfworldExperiment}), as one
- * immutable value: the run's seed, starting models, length and evaluation cadence, and the settings
- * records of its sections, where every setting is declared once with its default and meaning
- * ({@link AlfworldEnvironmentConfig}, {@link AlgorithmConfig} with the ALFWorld sizes,
- * {@link NeuralPolicyConfig}, {@link NeuralRewardModelConfig}). The accessors below read those records
- * under the names the experiment uses; {@link #defaults(long)} is the embedded default.
+ * Everything an ALFWorld training run with the neural backend needs ({@link AlfworldExperiment}),
+ * as one immutable value: the run's seed, starting models, length and evaluation cadence, and the
+ * settings records of its sections, where every setting is declared once with its default and
+ * meaning ({@link AlfworldEnvironmentConfig}, {@link AlgorithmConfig} with the ALFWorld sizes,
+ * {@link NeuralPolicyConfig}, {@link NeuralRewardModelConfig}). The accessors below read those
+ * records under the names the experiment uses; {@link #defaults(long)} is the embedded default.
  *
  * @param seed the run seed (games, loop, evaluation)
- * @param startingModels folder with {@code policy/} and {@code reward_model/} from {@code rlanything pretrain};
- *     null: pretrain in-process with {@link PretrainSettings#defaults(long)} of the seed
+ * @param startingModels folder with {@code policy/} and {@code reward_model/} from {@code
+ *     rlanything pretrain}; null: pretrain in-process with {@link PretrainSettings#defaults(long)}
+ *     of the seed
  * @param iterations loop iterations T (only {@link AlfworldRun} reads it; a run config has its own)
  * @param evaluateEvery E (0: only before and after the run)
  * @param environment the {@code environment} section
@@ -26,14 +27,31 @@ import org.rlanything.neural.provider.NeuralRewardModelConfig;
  * @param policy the {@code policy} section
  * @param rewardModel the {@code reward_model} section
  */
-public record AgentSettings(long seed, Path startingModels, int iterations, int evaluateEvery,
-                            AlfworldEnvironmentConfig environment, AlgorithmConfig algorithm,
-                            NeuralPolicyConfig policy, NeuralRewardModelConfig rewardModel) {
+public record AgentSettings(
+        long seed,
+        Path startingModels,
+        int iterations,
+        int evaluateEvery,
+        AlfworldEnvironmentConfig environment,
+        AlgorithmConfig algorithm,
+        NeuralPolicyConfig policy,
+        NeuralRewardModelConfig rewardModel) {
 
     /** The {@code algorithm} section of an ALFWorld run that names none of its keys. */
-    public static final AlgorithmConfig ALFWORLD_ALGORITHM = new AlgorithmConfig(null,
-            AlfworldEnvironmentConfig.TASKS_PER_ITERATION, AlfworldEnvironmentConfig.ROLLOUTS_PER_TASK, null, null,
-            null, null, null, null, null, null, null);
+    public static final AlgorithmConfig ALFWORLD_ALGORITHM =
+            new AlgorithmConfig(
+                    null,
+                    AlfworldEnvironmentConfig.TASKS_PER_ITERATION,
+                    AlfworldEnvironmentConfig.ROLLOUTS_PER_TASK,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null);
 
     public AgentSettings {
         Objects.requireNonNull(environment, "environment");
@@ -41,8 +59,12 @@ public record AgentSettings(long seed, Path startingModels, int iterations, int 
         Objects.requireNonNull(policy, "policy");
         Objects.requireNonNull(rewardModel, "rewardModel");
         if (iterations <= 0 || evaluateEvery < 0) {
-            throw new IllegalArgumentException("iterations (" + iterations + ") must be > 0 and evaluate_every ("
-                    + evaluateEvery + ") >= 0.");
+            throw new IllegalArgumentException(
+                    "iterations ("
+                            + iterations
+                            + ") must be > 0 and evaluate_every ("
+                            + evaluateEvery
+                            + ") >= 0.");
         }
     }
 
@@ -189,8 +211,9 @@ public record AgentSettings(long seed, Path startingModels, int iterations, int 
     }
 
     /**
-     * Builder starting from the embedded defaults (each section's record with no key set); each setter
-     * replaces one key of its section's record, which checks it; {@link #build()} validates the rest.
+     * Builder starting from the embedded defaults (each section's record with no key set); each
+     * setter replaces one key of its section's record, which checks it; {@link #build()} validates
+     * the rest.
      */
     public static final class Builder {
         private long seed = 10086;
@@ -247,181 +270,359 @@ public record AgentSettings(long seed, Path startingModels, int iterations, int 
         }
 
         public Builder arm(Ablation v) {
-            algorithm = new AlgorithmConfig(v, algorithm.tasksPerIteration(), algorithm.rolloutsPerTask(),
-                    algorithm.verdictsPerStep(), algorithm.lambda(), algorithm.alphaLow(), algorithm.alphaHigh(),
-                    algorithm.policyBand(), algorithm.rewardModelBand(), algorithm.singleton(),
-                    algorithm.rewriterSamples(), algorithm.rewardModelWeighting());
+            algorithm =
+                    new AlgorithmConfig(
+                            v,
+                            algorithm.tasksPerIteration(),
+                            algorithm.rolloutsPerTask(),
+                            algorithm.verdictsPerStep(),
+                            algorithm.lambda(),
+                            algorithm.alphaLow(),
+                            algorithm.alphaHigh(),
+                            algorithm.policyBand(),
+                            algorithm.rewardModelBand(),
+                            algorithm.singleton(),
+                            algorithm.rewriterSamples(),
+                            algorithm.rewardModelWeighting());
             return this;
         }
 
         public Builder poolSize(int v) {
-            environment = new AlfworldEnvironmentConfig(v, environment.poolOffset(), environment.maxSteps(),
-                    environment.evalGeneratedGames(), environment.evalRealGames(), environment.evalRollouts(),
-                    environment.evalMaxSteps(), environment.evalTemperature(), environment.evalVerdicts(),
-                    environment.rewriteOperators());
+            environment =
+                    new AlfworldEnvironmentConfig(
+                            v,
+                            environment.poolOffset(),
+                            environment.maxSteps(),
+                            environment.evalGeneratedGames(),
+                            environment.evalRealGames(),
+                            environment.evalRollouts(),
+                            environment.evalMaxSteps(),
+                            environment.evalTemperature(),
+                            environment.evalVerdicts(),
+                            environment.rewriteOperators());
             return this;
         }
 
         public Builder poolOffset(int v) {
-            environment = new AlfworldEnvironmentConfig(environment.poolSize(), v, environment.maxSteps(),
-                    environment.evalGeneratedGames(), environment.evalRealGames(), environment.evalRollouts(),
-                    environment.evalMaxSteps(), environment.evalTemperature(), environment.evalVerdicts(),
-                    environment.rewriteOperators());
+            environment =
+                    new AlfworldEnvironmentConfig(
+                            environment.poolSize(),
+                            v,
+                            environment.maxSteps(),
+                            environment.evalGeneratedGames(),
+                            environment.evalRealGames(),
+                            environment.evalRollouts(),
+                            environment.evalMaxSteps(),
+                            environment.evalTemperature(),
+                            environment.evalVerdicts(),
+                            environment.rewriteOperators());
             return this;
         }
 
         public Builder tasksPerIteration(int v) {
-            algorithm = new AlgorithmConfig(algorithm.arm(), v, algorithm.rolloutsPerTask(),
-                    algorithm.verdictsPerStep(), algorithm.lambda(), algorithm.alphaLow(), algorithm.alphaHigh(),
-                    algorithm.policyBand(), algorithm.rewardModelBand(), algorithm.singleton(),
-                    algorithm.rewriterSamples(), algorithm.rewardModelWeighting());
+            algorithm =
+                    new AlgorithmConfig(
+                            algorithm.arm(),
+                            v,
+                            algorithm.rolloutsPerTask(),
+                            algorithm.verdictsPerStep(),
+                            algorithm.lambda(),
+                            algorithm.alphaLow(),
+                            algorithm.alphaHigh(),
+                            algorithm.policyBand(),
+                            algorithm.rewardModelBand(),
+                            algorithm.singleton(),
+                            algorithm.rewriterSamples(),
+                            algorithm.rewardModelWeighting());
             return this;
         }
 
         public Builder rolloutsPerTask(int v) {
-            algorithm = new AlgorithmConfig(algorithm.arm(), algorithm.tasksPerIteration(), v,
-                    algorithm.verdictsPerStep(), algorithm.lambda(), algorithm.alphaLow(), algorithm.alphaHigh(),
-                    algorithm.policyBand(), algorithm.rewardModelBand(), algorithm.singleton(),
-                    algorithm.rewriterSamples(), algorithm.rewardModelWeighting());
+            algorithm =
+                    new AlgorithmConfig(
+                            algorithm.arm(),
+                            algorithm.tasksPerIteration(),
+                            v,
+                            algorithm.verdictsPerStep(),
+                            algorithm.lambda(),
+                            algorithm.alphaLow(),
+                            algorithm.alphaHigh(),
+                            algorithm.policyBand(),
+                            algorithm.rewardModelBand(),
+                            algorithm.singleton(),
+                            algorithm.rewriterSamples(),
+                            algorithm.rewardModelWeighting());
             return this;
         }
 
         public Builder maxSteps(int v) {
-            environment = new AlfworldEnvironmentConfig(environment.poolSize(), environment.poolOffset(), v,
-                    environment.evalGeneratedGames(), environment.evalRealGames(), environment.evalRollouts(),
-                    environment.evalMaxSteps(), environment.evalTemperature(), environment.evalVerdicts(),
-                    environment.rewriteOperators());
+            environment =
+                    new AlfworldEnvironmentConfig(
+                            environment.poolSize(),
+                            environment.poolOffset(),
+                            v,
+                            environment.evalGeneratedGames(),
+                            environment.evalRealGames(),
+                            environment.evalRollouts(),
+                            environment.evalMaxSteps(),
+                            environment.evalTemperature(),
+                            environment.evalVerdicts(),
+                            environment.rewriteOperators());
             return this;
         }
 
         public Builder verdictsPerStep(int v) {
-            algorithm = new AlgorithmConfig(algorithm.arm(), algorithm.tasksPerIteration(), algorithm.rolloutsPerTask(),
-                    v, algorithm.lambda(), algorithm.alphaLow(), algorithm.alphaHigh(), algorithm.policyBand(),
-                    algorithm.rewardModelBand(), algorithm.singleton(), algorithm.rewriterSamples(),
-                    algorithm.rewardModelWeighting());
+            algorithm =
+                    new AlgorithmConfig(
+                            algorithm.arm(),
+                            algorithm.tasksPerIteration(),
+                            algorithm.rolloutsPerTask(),
+                            v,
+                            algorithm.lambda(),
+                            algorithm.alphaLow(),
+                            algorithm.alphaHigh(),
+                            algorithm.policyBand(),
+                            algorithm.rewardModelBand(),
+                            algorithm.singleton(),
+                            algorithm.rewriterSamples(),
+                            algorithm.rewardModelWeighting());
             return this;
         }
 
         public Builder rewriterSamples(int v) {
-            algorithm = new AlgorithmConfig(algorithm.arm(), algorithm.tasksPerIteration(), algorithm.rolloutsPerTask(),
-                    algorithm.verdictsPerStep(), algorithm.lambda(), algorithm.alphaLow(), algorithm.alphaHigh(),
-                    algorithm.policyBand(), algorithm.rewardModelBand(), algorithm.singleton(), v,
-                    algorithm.rewardModelWeighting());
+            algorithm =
+                    new AlgorithmConfig(
+                            algorithm.arm(),
+                            algorithm.tasksPerIteration(),
+                            algorithm.rolloutsPerTask(),
+                            algorithm.verdictsPerStep(),
+                            algorithm.lambda(),
+                            algorithm.alphaLow(),
+                            algorithm.alphaHigh(),
+                            algorithm.policyBand(),
+                            algorithm.rewardModelBand(),
+                            algorithm.singleton(),
+                            v,
+                            algorithm.rewardModelWeighting());
             return this;
         }
 
         public Builder rewriteOperators(RewriteOperators v) {
-            environment = new AlfworldEnvironmentConfig(environment.poolSize(), environment.poolOffset(),
-                    environment.maxSteps(), environment.evalGeneratedGames(), environment.evalRealGames(),
-                    environment.evalRollouts(), environment.evalMaxSteps(), environment.evalTemperature(),
-                    environment.evalVerdicts(), v.key());
+            environment =
+                    new AlfworldEnvironmentConfig(
+                            environment.poolSize(),
+                            environment.poolOffset(),
+                            environment.maxSteps(),
+                            environment.evalGeneratedGames(),
+                            environment.evalRealGames(),
+                            environment.evalRollouts(),
+                            environment.evalMaxSteps(),
+                            environment.evalTemperature(),
+                            environment.evalVerdicts(),
+                            v.key());
             return this;
         }
 
         public Builder policyLearningRate(double v) {
-            policy = new NeuralPolicyConfig(v, policy.optimizerSteps(), policy.temperature(), policy.maxPromptTokens(),
-                    policy.maxTokensPerForward());
+            policy =
+                    new NeuralPolicyConfig(
+                            v,
+                            policy.optimizerSteps(),
+                            policy.temperature(),
+                            policy.maxPromptTokens(),
+                            policy.maxTokensPerForward());
             return this;
         }
 
         public Builder policyOptimizerSteps(int v) {
-            policy = new NeuralPolicyConfig(policy.learningRate(), v, policy.temperature(), policy.maxPromptTokens(),
-                    policy.maxTokensPerForward());
+            policy =
+                    new NeuralPolicyConfig(
+                            policy.learningRate(),
+                            v,
+                            policy.temperature(),
+                            policy.maxPromptTokens(),
+                            policy.maxTokensPerForward());
             return this;
         }
 
         public Builder policyTemperature(double v) {
-            policy = new NeuralPolicyConfig(policy.learningRate(), policy.optimizerSteps(), v, policy.maxPromptTokens(),
-                    policy.maxTokensPerForward());
+            policy =
+                    new NeuralPolicyConfig(
+                            policy.learningRate(),
+                            policy.optimizerSteps(),
+                            v,
+                            policy.maxPromptTokens(),
+                            policy.maxTokensPerForward());
             return this;
         }
 
         public Builder rewardModelLearningRate(double v) {
-            rewardModel = new NeuralRewardModelConfig(v, rewardModel.optimizerSteps(), rewardModel.temperature(),
-                    rewardModel.maxTokens());
+            rewardModel =
+                    new NeuralRewardModelConfig(
+                            v,
+                            rewardModel.optimizerSteps(),
+                            rewardModel.temperature(),
+                            rewardModel.maxTokens());
             return this;
         }
 
         public Builder rewardModelOptimizerSteps(int v) {
-            rewardModel = new NeuralRewardModelConfig(rewardModel.learningRate(), v, rewardModel.temperature(),
-                    rewardModel.maxTokens());
+            rewardModel =
+                    new NeuralRewardModelConfig(
+                            rewardModel.learningRate(),
+                            v,
+                            rewardModel.temperature(),
+                            rewardModel.maxTokens());
             return this;
         }
 
         public Builder rewardModelTemperature(double v) {
-            rewardModel = new NeuralRewardModelConfig(rewardModel.learningRate(), rewardModel.optimizerSteps(), v,
-                    rewardModel.maxTokens());
+            rewardModel =
+                    new NeuralRewardModelConfig(
+                            rewardModel.learningRate(),
+                            rewardModel.optimizerSteps(),
+                            v,
+                            rewardModel.maxTokens());
             return this;
         }
 
         public Builder rewardModelMaxTokens(int v) {
-            rewardModel = new NeuralRewardModelConfig(rewardModel.learningRate(), rewardModel.optimizerSteps(),
-                    rewardModel.temperature(), v);
+            rewardModel =
+                    new NeuralRewardModelConfig(
+                            rewardModel.learningRate(),
+                            rewardModel.optimizerSteps(),
+                            rewardModel.temperature(),
+                            v);
             return this;
         }
 
         public Builder maxPromptTokens(int v) {
-            policy = new NeuralPolicyConfig(policy.learningRate(), policy.optimizerSteps(), policy.temperature(), v,
-                    policy.maxTokensPerForward());
+            policy =
+                    new NeuralPolicyConfig(
+                            policy.learningRate(),
+                            policy.optimizerSteps(),
+                            policy.temperature(),
+                            v,
+                            policy.maxTokensPerForward());
             return this;
         }
 
         public Builder maxTokensPerForward(int v) {
-            policy = new NeuralPolicyConfig(policy.learningRate(), policy.optimizerSteps(), policy.temperature(),
-                    policy.maxPromptTokens(), v);
+            policy =
+                    new NeuralPolicyConfig(
+                            policy.learningRate(),
+                            policy.optimizerSteps(),
+                            policy.temperature(),
+                            policy.maxPromptTokens(),
+                            v);
             return this;
         }
 
         public Builder evalGeneratedGames(int v) {
-            environment = new AlfworldEnvironmentConfig(environment.poolSize(), environment.poolOffset(),
-                    environment.maxSteps(), v, environment.evalRealGames(), environment.evalRollouts(),
-                    environment.evalMaxSteps(), environment.evalTemperature(), environment.evalVerdicts(),
-                    environment.rewriteOperators());
+            environment =
+                    new AlfworldEnvironmentConfig(
+                            environment.poolSize(),
+                            environment.poolOffset(),
+                            environment.maxSteps(),
+                            v,
+                            environment.evalRealGames(),
+                            environment.evalRollouts(),
+                            environment.evalMaxSteps(),
+                            environment.evalTemperature(),
+                            environment.evalVerdicts(),
+                            environment.rewriteOperators());
             return this;
         }
 
         public Builder evalRealGames(boolean v) {
-            environment = new AlfworldEnvironmentConfig(environment.poolSize(), environment.poolOffset(),
-                    environment.maxSteps(), environment.evalGeneratedGames(), v, environment.evalRollouts(),
-                    environment.evalMaxSteps(), environment.evalTemperature(), environment.evalVerdicts(),
-                    environment.rewriteOperators());
+            environment =
+                    new AlfworldEnvironmentConfig(
+                            environment.poolSize(),
+                            environment.poolOffset(),
+                            environment.maxSteps(),
+                            environment.evalGeneratedGames(),
+                            v,
+                            environment.evalRollouts(),
+                            environment.evalMaxSteps(),
+                            environment.evalTemperature(),
+                            environment.evalVerdicts(),
+                            environment.rewriteOperators());
             return this;
         }
 
         public Builder evalRollouts(int v) {
-            environment = new AlfworldEnvironmentConfig(environment.poolSize(), environment.poolOffset(),
-                    environment.maxSteps(), environment.evalGeneratedGames(), environment.evalRealGames(), v,
-                    environment.evalMaxSteps(), environment.evalTemperature(), environment.evalVerdicts(),
-                    environment.rewriteOperators());
+            environment =
+                    new AlfworldEnvironmentConfig(
+                            environment.poolSize(),
+                            environment.poolOffset(),
+                            environment.maxSteps(),
+                            environment.evalGeneratedGames(),
+                            environment.evalRealGames(),
+                            v,
+                            environment.evalMaxSteps(),
+                            environment.evalTemperature(),
+                            environment.evalVerdicts(),
+                            environment.rewriteOperators());
             return this;
         }
 
         public Builder evalMaxSteps(int v) {
-            environment = new AlfworldEnvironmentConfig(environment.poolSize(), environment.poolOffset(),
-                    environment.maxSteps(), environment.evalGeneratedGames(), environment.evalRealGames(),
-                    environment.evalRollouts(), v, environment.evalTemperature(), environment.evalVerdicts(),
-                    environment.rewriteOperators());
+            environment =
+                    new AlfworldEnvironmentConfig(
+                            environment.poolSize(),
+                            environment.poolOffset(),
+                            environment.maxSteps(),
+                            environment.evalGeneratedGames(),
+                            environment.evalRealGames(),
+                            environment.evalRollouts(),
+                            v,
+                            environment.evalTemperature(),
+                            environment.evalVerdicts(),
+                            environment.rewriteOperators());
             return this;
         }
 
         public Builder evalTemperature(double v) {
-            environment = new AlfworldEnvironmentConfig(environment.poolSize(), environment.poolOffset(),
-                    environment.maxSteps(), environment.evalGeneratedGames(), environment.evalRealGames(),
-                    environment.evalRollouts(), environment.evalMaxSteps(), v, environment.evalVerdicts(),
-                    environment.rewriteOperators());
+            environment =
+                    new AlfworldEnvironmentConfig(
+                            environment.poolSize(),
+                            environment.poolOffset(),
+                            environment.maxSteps(),
+                            environment.evalGeneratedGames(),
+                            environment.evalRealGames(),
+                            environment.evalRollouts(),
+                            environment.evalMaxSteps(),
+                            v,
+                            environment.evalVerdicts(),
+                            environment.rewriteOperators());
             return this;
         }
 
         public Builder evalVerdicts(int v) {
-            environment = new AlfworldEnvironmentConfig(environment.poolSize(), environment.poolOffset(),
-                    environment.maxSteps(), environment.evalGeneratedGames(), environment.evalRealGames(),
-                    environment.evalRollouts(), environment.evalMaxSteps(), environment.evalTemperature(), v,
-                    environment.rewriteOperators());
+            environment =
+                    new AlfworldEnvironmentConfig(
+                            environment.poolSize(),
+                            environment.poolOffset(),
+                            environment.maxSteps(),
+                            environment.evalGeneratedGames(),
+                            environment.evalRealGames(),
+                            environment.evalRollouts(),
+                            environment.evalMaxSteps(),
+                            environment.evalTemperature(),
+                            v,
+                            environment.rewriteOperators());
             return this;
         }
 
         public AgentSettings build() {
-            return new AgentSettings(seed, startingModels, iterations, evaluateEvery, environment, algorithm, policy,
+            return new AgentSettings(
+                    seed,
+                    startingModels,
+                    iterations,
+                    evaluateEvery,
+                    environment,
+                    algorithm,
+                    policy,
                     rewardModel);
         }
     }

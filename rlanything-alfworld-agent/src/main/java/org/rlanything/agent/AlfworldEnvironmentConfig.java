@@ -5,9 +5,10 @@ import org.rlanything.core.config.Check;
 import org.rlanything.core.spi.EnvironmentConfig;
 
 /**
- * {@code environment.kind: alfworld}: generated ALFWorld training games in the layout rooms, evaluated on
- * held-out generated games (in-domain) and on the shared real games (out-of-domain, never trained on).
- * The defaults here are the embedded default chosen on generated games ({@link AgentSettings} reads them).
+ * {@code environment.kind: alfworld}: generated ALFWorld training games in the layout rooms,
+ * evaluated on held-out generated games (in-domain) and on the shared real games (out-of-domain,
+ * never trained on). The defaults here are the embedded default chosen on generated games ({@link
+ * AgentSettings} reads them).
  *
  * @param poolSize slots of the task pool (generated training games)
  * @param poolOffset index of the pool's first game in the seed's stream of generated games
@@ -18,37 +19,49 @@ import org.rlanything.core.spi.EnvironmentConfig;
  * @param evalMaxSteps the evaluation step limit
  * @param evalTemperature the policy's temperature in evaluation
  * @param evalVerdicts verdicts per step for the reward-model metrics (0: none)
- * @param rewriteOperators {@code type_swap} (default: the reference's rewrite, two type tokens of the slot's
- *     original goal) or {@code all} (also this project's scene operators, applied to the active game)
+ * @param rewriteOperators {@code type_swap} (default: the reference's rewrite, two type tokens of
+ *     the slot's original goal) or {@code all} (also this project's scene operators, applied to the
+ *     active game)
  */
-public record AlfworldEnvironmentConfig(Integer poolSize, Integer poolOffset, Integer maxSteps,
-                                        Integer evalGeneratedGames, Boolean evalRealGames, Integer evalRollouts,
-                                        Integer evalMaxSteps, Double evalTemperature, Integer evalVerdicts,
-                                        String rewriteOperators)
+public record AlfworldEnvironmentConfig(
+        Integer poolSize,
+        Integer poolOffset,
+        Integer maxSteps,
+        Integer evalGeneratedGames,
+        Boolean evalRealGames,
+        Integer evalRollouts,
+        Integer evalMaxSteps,
+        Double evalTemperature,
+        Integer evalVerdicts,
+        String rewriteOperators)
         implements EnvironmentConfig {
 
     /** K for ALFWorld: games per iteration (the {@code algorithm} default of this kind). */
     public static final int TASKS_PER_ITERATION = 8;
+
     /** N for ALFWorld: rollouts per game (the {@code algorithm} default of this kind). */
     public static final int ROLLOUTS_PER_TASK = 6;
 
     /** Every key at its default. */
-    public static final AlfworldEnvironmentConfig DEFAULTS = new AlfworldEnvironmentConfig(null, null, null, null,
-            null, null, null, null, null, null);
+    public static final AlfworldEnvironmentConfig DEFAULTS =
+            new AlfworldEnvironmentConfig(
+                    null, null, null, null, null, null, null, null, null, null);
 
     public AlfworldEnvironmentConfig {
         poolSize = Check.between("pool_size", poolSize, 512, 1, 10_000);
         poolOffset = Check.atLeast("pool_offset", poolOffset, 1000, 0);
         maxSteps = Check.between("max_steps", maxSteps, 30, 1, 200);
-        evalGeneratedGames = Check.between("eval_generated_games", evalGeneratedGames, 96, 0,
-                10_000);
+        evalGeneratedGames =
+                Check.between("eval_generated_games", evalGeneratedGames, 96, 0, 10_000);
         evalRealGames = evalRealGames == null ? true : evalRealGames;
         evalRollouts = Check.between("eval_rollouts", evalRollouts, 2, 1, 1024);
         evalMaxSteps = Check.between("eval_max_steps", evalMaxSteps, 50, 1, 200);
         evalTemperature = Check.between("eval_temperature", evalTemperature, 1.0, 0.0, 10.0);
         evalVerdicts = Check.between("eval_verdicts", evalVerdicts, 1, 0, 16);
-        rewriteOperators = rewriteOperators == null ? RewriteOperators.TYPE_SWAP.key()
-                : RewriteOperators.ofKey(rewriteOperators).key();
+        rewriteOperators =
+                rewriteOperators == null
+                        ? RewriteOperators.TYPE_SWAP.key()
+                        : RewriteOperators.ofKey(rewriteOperators).key();
     }
 
     /** The parsed {@code rewrite_operators}. */

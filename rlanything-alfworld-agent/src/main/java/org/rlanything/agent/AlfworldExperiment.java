@@ -11,9 +11,9 @@ import org.rlanything.alfworld.AlfworldEnvironment;
 import org.rlanything.alfworld.AlfworldTask;
 import org.rlanything.alfworld.AlfworldTaskCodec;
 import org.rlanything.alfworld.rewrite.AlfworldRewriter;
-import org.rlanything.core.io.AtomicFiles;
 import org.rlanything.core.Task;
 import org.rlanything.core.TaskCodec;
+import org.rlanything.core.io.AtomicFiles;
 import org.rlanything.core.loop.LoopConfig;
 import org.rlanything.core.loop.RLAnythingLoop;
 import org.rlanything.neural.NeuralModel;
@@ -23,10 +23,10 @@ import org.rlanything.neural.train.TrainerConfig;
 /**
  * All components of an ALFWorld run with the neural backend, built from {@link AgentSettings}: the
  * environment (planner step labels on, for the reward model's process accuracy, and beside them the
- * {@link RestrainedOracle restrained oracle}'s, whose prior comes from the pretraining games), the task pool
- * (generated training games), the task codec, the policy and reward model (from the starting models, or
- * pretrained in-process), the rewriter and the evaluator. {@link #loopBuilder()} wires them into an
- * {@link RLAnythingLoop}. Owns the models: close it when done.
+ * {@link RestrainedOracle restrained oracle}'s, whose prior comes from the pretraining games), the
+ * task pool (generated training games), the task codec, the policy and reward model (from the
+ * starting models, or pretrained in-process), the rewriter and the evaluator. {@link
+ * #loopBuilder()} wires them into an {@link RLAnythingLoop}. Owns the models: close it when done.
  */
 public final class AlfworldExperiment implements AutoCloseable {
 
@@ -40,8 +40,13 @@ public final class AlfworldExperiment implements AutoCloseable {
     private final AlfworldEvaluation evaluator;
     private final AlfworldPromptFormat format;
 
-    private AlfworldExperiment(AgentSettings settings, AlfworldGames games, AgentPolicy policy,
-                               AgentRewardModel rewardModel, AlfworldPromptFormat format, Consumer<String> log) {
+    private AlfworldExperiment(
+            AgentSettings settings,
+            AlfworldGames games,
+            AgentPolicy policy,
+            AgentRewardModel rewardModel,
+            AlfworldPromptFormat format,
+            Consumer<String> log) {
         this.settings = settings;
         this.games = games;
         this.format = format;
@@ -49,51 +54,79 @@ public final class AlfworldExperiment implements AutoCloseable {
         this.rewardModel = rewardModel;
         long start = System.nanoTime();
         RestrainedOracle oracle = restrainedOracle(games, settings.seed());
-        this.environment = new RestrainedLabelEnvironment(
-                AlfworldEnvironment.builder().optMaxSteps(settings.maxSteps()).optStepLabels(true).build(), oracle);
+        this.environment =
+                new RestrainedLabelEnvironment(
+                        AlfworldEnvironment.builder()
+                                .optMaxSteps(settings.maxSteps())
+                                .optStepLabels(true)
+                                .build(),
+                        oracle);
         long prior = System.nanoTime();
         this.tasks = pool(games, settings, environment.alfworld());
-        log.accept(String.format(java.util.Locale.ROOT, "task pool: %d generated games in %.1f s; restrained oracle's"
-                + " prior in %.1f s", tasks.size(), (System.nanoTime() - prior) / 1e9, (prior - start) / 1e9));
-        this.rewriter = AlfworldRewriter.create(games.data(), settings.maxSteps(), settings.rewriteOperators());
+        log.accept(
+                String.format(
+                        java.util.Locale.ROOT,
+                        "task pool: %d generated games in %.1f s; restrained oracle's"
+                                + " prior in %.1f s",
+                        tasks.size(),
+                        (System.nanoTime() - prior) / 1e9,
+                        (prior - start) / 1e9));
+        this.rewriter =
+                AlfworldRewriter.create(
+                        games.data(), settings.maxSteps(), settings.rewriteOperators());
         List<AlfworldEvaluation.Dataset> sets = new ArrayList<>();
         if (settings.evalGeneratedGames() > 0) {
-            sets.add(new AlfworldEvaluation.Dataset("alfworld_generated",
-                    games.heldOut(settings.seed(), settings.evalGeneratedGames())));
+            sets.add(
+                    new AlfworldEvaluation.Dataset(
+                            "alfworld_generated",
+                            games.heldOut(settings.seed(), settings.evalGeneratedGames())));
         }
         if (settings.evalRealGames()) {
             sets.add(new AlfworldEvaluation.Dataset("alfworld_real", games.real()));
         }
-        this.evaluator = new AlfworldEvaluation(sets, new AlfworldEvaluation.Settings(settings.evalRollouts(),
-                settings.evalMaxSteps(), settings.evalTemperature(), settings.evalVerdicts()), oracle);
+        this.evaluator =
+                new AlfworldEvaluation(
+                        sets,
+                        new AlfworldEvaluation.Settings(
+                                settings.evalRollouts(),
+                                settings.evalMaxSteps(),
+                                settings.evalTemperature(),
+                                settings.evalVerdicts()),
+                        oracle);
     }
 
     /**
-     * The restrained oracle of run seed {@code seed}: the searching demonstrator with the prior of the games
-     * its behaviour cloning used ({@link PretrainSettings#defaults(long)}'s training games).
+     * The restrained oracle of run seed {@code seed}: the searching demonstrator with the prior of
+     * the games its behaviour cloning used ({@link PretrainSettings#defaults(long)}'s training
+     * games).
      */
     public static RestrainedOracle restrainedOracle(AlfworldGames games, long seed) {
-        return new RestrainedOracle(SearchingExpert.Prior.of(
-                games.training(seed, PretrainSettings.defaults(seed).trainGames())));
+        return new RestrainedOracle(
+                SearchingExpert.Prior.of(
+                        games.training(seed, PretrainSettings.defaults(seed).trainGames())));
     }
 
     /**
-     * Builds the components: loads the starting models from {@code settings.startingModels()}, or, when
-     * it is null, pretrains them with {@link PretrainSettings#defaults(long)} (minutes; progress to
-     * {@code log}).
+     * Builds the components: loads the starting models from {@code settings.startingModels()}, or,
+     * when it is null, pretrains them with {@link PretrainSettings#defaults(long)} (minutes;
+     * progress to {@code log}).
      */
-    public static AlfworldExperiment create(AgentSettings settings, AlfworldGames games, Consumer<String> log)
-            throws IOException {
+    public static AlfworldExperiment create(
+            AgentSettings settings, AlfworldGames games, Consumer<String> log) throws IOException {
         Models models = loadModels(settings, games, log);
-        return new AlfworldExperiment(settings, games, models.policy(), models.rewardModel(), models.format(), log);
+        return new AlfworldExperiment(
+                settings, games, models.policy(), models.rewardModel(), models.format(), log);
     }
 
     /**
-     * The environment side only (environment, pool, rewriter, evaluator), for runs whose models come from
-     * elsewhere (another policy or judge kind); {@link #policy()} and {@link #rewardModel()} are null.
+     * The environment side only (environment, pool, rewriter, evaluator), for runs whose models
+     * come from elsewhere (another policy or judge kind); {@link #policy()} and {@link
+     * #rewardModel()} are null.
      */
-    public static AlfworldExperiment withoutModels(AgentSettings settings, AlfworldGames games, Consumer<String> log) {
-        return new AlfworldExperiment(settings, games, null, null, AlfworldPromptFormat.defaults(), log);
+    public static AlfworldExperiment withoutModels(
+            AgentSettings settings, AlfworldGames games, Consumer<String> log) {
+        return new AlfworldExperiment(
+                settings, games, null, null, AlfworldPromptFormat.defaults(), log);
     }
 
     /**
@@ -103,25 +136,34 @@ public final class AlfworldExperiment implements AutoCloseable {
      * @param rewardModel the judge
      * @param format the prompt format both read
      */
-    public record Models(AgentPolicy policy, AgentRewardModel rewardModel, AlfworldPromptFormat format) {
-    }
+    public record Models(
+            AgentPolicy policy, AgentRewardModel rewardModel, AlfworldPromptFormat format) {}
 
     /**
-     * Loads the starting models from {@code settings.startingModels()}, or, when it is null, pretrains them
-     * with {@link PretrainSettings#defaults(long)} (minutes; progress to {@code log}).
+     * Loads the starting models from {@code settings.startingModels()}, or, when it is null,
+     * pretrains them with {@link PretrainSettings#defaults(long)} (minutes; progress to {@code
+     * log}).
      */
-    public static Models loadModels(AgentSettings settings, AlfworldGames games, Consumer<String> log)
-            throws IOException {
+    public static Models loadModels(
+            AgentSettings settings, AlfworldGames games, Consumer<String> log) throws IOException {
         AlfworldPromptFormat format = AlfworldPromptFormat.defaults();
         TrainerConfig policyTrainer = policyTrainerConfig(settings);
         NeuralModel policyModel;
         NeuralModel rmModel;
         TrainerConfig rmTrainer;
         if (settings.startingModels() != null) {
-            rmTrainer = rewardModelTrainerConfig(settings, positions(settings.startingModels().resolve("reward_model")));
-            policyModel = NeuralModel.load(settings.startingModels().resolve("policy"), policyTrainer, false);
+            rmTrainer =
+                    rewardModelTrainerConfig(
+                            settings, positions(settings.startingModels().resolve("reward_model")));
+            policyModel =
+                    NeuralModel.load(
+                            settings.startingModels().resolve("policy"), policyTrainer, false);
             try {
-                rmModel = NeuralModel.load(settings.startingModels().resolve("reward_model"), rmTrainer, false);
+                rmModel =
+                        NeuralModel.load(
+                                settings.startingModels().resolve("reward_model"),
+                                rmTrainer,
+                                false);
             } catch (IOException | RuntimeException e) {
                 policyModel.close();
                 throw e;
@@ -129,7 +171,8 @@ public final class AlfworldExperiment implements AutoCloseable {
         } else {
             PretrainSettings pretrain = PretrainSettings.defaults(settings.seed());
             try (Pretrainer.StartingModels started = Pretrainer.run(pretrain, games, log)) {
-                // Reload under the RL trainer settings (the pretrained trainer state is not carried over).
+                // Reload under the RL trainer settings (the pretrained trainer state is not carried
+                // over).
                 Path tmp = Files.createTempDirectory("rlanything-start");
                 try {
                     started.save(tmp, Map.of("seed", settings.seed()));
@@ -141,26 +184,46 @@ public final class AlfworldExperiment implements AutoCloseable {
                 }
             }
         }
-        AgentPolicy policy = new AgentPolicy(policyModel, format,
-                new SamplingConfig(settings.policyTemperature(), 1.0, 16), policyTrainer);
-        AgentRewardModel rm = new AgentRewardModel(rmModel, format,
-                new SamplingConfig(settings.rewardModelTemperature(), 1.0, settings.rewardModelMaxTokens()), rmTrainer);
+        AgentPolicy policy =
+                new AgentPolicy(
+                        policyModel,
+                        format,
+                        new SamplingConfig(settings.policyTemperature(), 1.0, 16),
+                        policyTrainer);
+        AgentRewardModel rm =
+                new AgentRewardModel(
+                        rmModel,
+                        format,
+                        new SamplingConfig(
+                                settings.rewardModelTemperature(),
+                                1.0,
+                                settings.rewardModelMaxTokens()),
+                        rmTrainer);
         return new Models(policy, rm, format);
     }
 
     /**
-     * The task pool: training games from index {@code poolOffset} on, skipping any whose shortest plan is
-     * longer than the training step limit H (the rewriter and the environment only accept games the
-     * planner wins within H), until {@code poolSize} are found.
+     * The task pool: training games from index {@code poolOffset} on, skipping any whose shortest
+     * plan is longer than the training step limit H (the rewriter and the environment only accept
+     * games the planner wins within H), until {@code poolSize} are found.
      */
-    static List<AlfworldTask> pool(AlfworldGames games, AgentSettings s, AlfworldEnvironment environment) {
+    static List<AlfworldTask> pool(
+            AlfworldGames games, AgentSettings s, AlfworldEnvironment environment) {
         List<AlfworldTask> out = new ArrayList<>();
         int index = s.poolOffset();
         int limit = s.poolOffset() + 20 * s.poolSize() + 100;
         while (out.size() < s.poolSize()) {
             if (index >= limit) {
-                throw new IllegalStateException("Only " + out.size() + " of " + s.poolSize() + " training games from index "
-                        + s.poolOffset() + " are won by the planner within max_steps " + s.maxSteps() + ".");
+                throw new IllegalStateException(
+                        "Only "
+                                + out.size()
+                                + " of "
+                                + s.poolSize()
+                                + " training games from index "
+                                + s.poolOffset()
+                                + " are won by the planner within max_steps "
+                                + s.maxSteps()
+                                + ".");
             }
             AlfworldTask task = games.training(s.seed(), index++, 1).get(0);
             if (environment.verify(task).valid()) {
@@ -170,19 +233,29 @@ public final class AlfworldExperiment implements AutoCloseable {
         return out;
     }
 
-    /** The policy's RL trainer: the method's PPO-clip + k3 objective at the configured rate and U. */
+    /**
+     * The policy's RL trainer: the method's PPO-clip + k3 objective at the configured rate and U.
+     */
     public static TrainerConfig policyTrainerConfig(AgentSettings s) {
-        return TrainerConfig.method().withLearningRate(s.policyLearningRate()).withOptimizerSteps(s.policyOptimizerSteps())
-                .withLimits(s.maxPromptTokens(), 24).withMaxTokensPerForward(s.maxTokensPerForward());
+        return TrainerConfig.method()
+                .withLearningRate(s.policyLearningRate())
+                .withOptimizerSteps(s.policyOptimizerSteps())
+                .withLimits(s.maxPromptTokens(), 24)
+                .withMaxTokensPerForward(s.maxTokensPerForward());
     }
 
     /**
-     * The reward model's RL trainer. Its prompt window is wider than the policy's (it reads the policy's view
-     * plus the step): up to {@link Pretrainer#JUDGE_PROMPT_TOKENS}, within the model's {@code positions}.
+     * The reward model's RL trainer. Its prompt window is wider than the policy's (it reads the
+     * policy's view plus the step): up to {@link Pretrainer#JUDGE_PROMPT_TOKENS}, within the
+     * model's {@code positions}.
      */
     public static TrainerConfig rewardModelTrainerConfig(AgentSettings s, int positions) {
-        int prompt = Math.max(s.maxPromptTokens(), Math.min(Pretrainer.JUDGE_PROMPT_TOKENS, positions - 24));
-        return TrainerConfig.method().withLearningRate(s.rewardModelLearningRate())
+        int prompt =
+                Math.max(
+                        s.maxPromptTokens(),
+                        Math.min(Pretrainer.JUDGE_PROMPT_TOKENS, positions - 24));
+        return TrainerConfig.method()
+                .withLearningRate(s.rewardModelLearningRate())
                 .withOptimizerSteps(s.rewardModelOptimizerSteps())
                 .withLimits(prompt, 24)
                 .withMaxTokensPerForward(s.maxTokensPerForward());
@@ -190,8 +263,9 @@ public final class AlfworldExperiment implements AutoCloseable {
 
     /** The positions of the model saved in {@code dir} (its {@code config.json}). */
     static int positions(Path dir) throws IOException {
-        Map<?, ?> config = new com.fasterxml.jackson.databind.ObjectMapper().readValue(
-                dir.resolve("config.json").toFile(), Map.class);
+        Map<?, ?> config =
+                new com.fasterxml.jackson.databind.ObjectMapper()
+                        .readValue(dir.resolve("config.json").toFile(), Map.class);
         Object value = config.get("max_position_embeddings");
         if (!(value instanceof Number n)) {
             throw new IOException(dir.resolve("config.json") + " has no max_position_embeddings.");
@@ -199,23 +273,38 @@ public final class AlfworldExperiment implements AutoCloseable {
         return n.intValue();
     }
 
-    /** The loop settings: the arm's switches, K, N, H, m, k; the method's λ, thresholds and bands. */
+    /**
+     * The loop settings: the arm's switches, K, N, H, m, k; the method's λ, thresholds and bands.
+     */
     public LoopConfig loopConfig() {
-        return LoopConfig.builder().seed(settings.seed()).ablation(settings.arm())
-                .tasksPerIteration(settings.tasksPerIteration()).rolloutsPerTask(settings.rolloutsPerTask())
-                .maxSteps(settings.maxSteps()).verdictsPerStep(settings.verdictsPerStep())
-                .rewriterSamples(settings.rewriterSamples()).evaluateEvery(settings.evaluateEvery()).build();
+        return LoopConfig.builder()
+                .seed(settings.seed())
+                .ablation(settings.arm())
+                .tasksPerIteration(settings.tasksPerIteration())
+                .rolloutsPerTask(settings.rolloutsPerTask())
+                .maxSteps(settings.maxSteps())
+                .verdictsPerStep(settings.verdictsPerStep())
+                .rewriterSamples(settings.rewriterSamples())
+                .evaluateEvery(settings.evaluateEvery())
+                .build();
     }
 
     /** A loop builder with every component set; add listeners and build. */
     public RLAnythingLoop.Builder loopBuilder() {
-        return RLAnythingLoop.builder().config(loopConfig()).environment(environment).policy(policy)
-                .rewardModel(rewardModel).rewriter(rewriter).evaluator(evaluator).tasks(tasks);
+        return RLAnythingLoop.builder()
+                .config(loopConfig())
+                .environment(environment)
+                .policy(policy)
+                .rewardModel(rewardModel)
+                .rewriter(rewriter)
+                .evaluator(evaluator)
+                .tasks(tasks);
     }
 
     /** The held-out evaluation of the current models with the run's evaluation seed. */
     public Map<String, Double> evaluate(int iteration) {
-        return evaluator.evaluate(iteration, policy, rewardModel, RLAnythingLoop.evaluationSeed(settings.seed()));
+        return evaluator.evaluate(
+                iteration, policy, rewardModel, RLAnythingLoop.evaluationSeed(settings.seed()));
     }
 
     public AgentSettings settings() {

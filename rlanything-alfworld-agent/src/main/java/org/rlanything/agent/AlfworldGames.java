@@ -21,13 +21,14 @@ import org.rlanything.core.Seeds;
  * The game sets of the ALFWorld agent, each a pure function of its seed.
  *
  * <ul>
- *   <li>{@link #training}: games {@code 0..n-1} of the generator under the run seed (behaviour cloning,
- *       reward-model warm start, tokenizer corpus, and the loop's task pool all draw from here);</li>
- *   <li>{@link #heldOut}: games of the generator under a seed derived from the run seed with the purpose
- *       {@code "agent/held-out"}, a disjoint stream, for in-domain evaluation and tuning;</li>
- *   <li>{@link #real}: the 48 real ALFWorld games ({@code games/valid_unseen}) upgraded to the 2.1.3 logic
- *       the generated games use (ALFWorld's own patch rules, {@link Logic213#patch}). Out-of-domain: they
- *       are only ever evaluated, never trained or tuned on.</li>
+ *   <li>{@link #training}: games {@code 0..n-1} of the generator under the run seed (behaviour
+ *       cloning, reward-model warm start, tokenizer corpus, and the loop's task pool all draw from
+ *       here);
+ *   <li>{@link #heldOut}: games of the generator under a seed derived from the run seed with the
+ *       purpose {@code "agent/held-out"}, a disjoint stream, for in-domain evaluation and tuning;
+ *   <li>{@link #real}: the 48 real ALFWorld games ({@code games/valid_unseen}) upgraded to the
+ *       2.1.3 logic the generated games use (ALFWorld's own patch rules, {@link Logic213#patch}).
+ *       Out-of-domain: they are only ever evaluated, never trained or tuned on.
  * </ul>
  */
 public final class AlfworldGames {
@@ -70,7 +71,10 @@ public final class AlfworldGames {
         return generated(seed, 0, count);
     }
 
-    /** Held-out generated games {@code 0..count-1} of {@code seed} (a stream disjoint from training). */
+    /**
+     * Held-out generated games {@code 0..count-1} of {@code seed} (a stream disjoint from
+     * training).
+     */
     public List<AlfworldTask> heldOut(long seed, int count) {
         return generated(heldOutSeed(seed), 0, count);
     }
@@ -87,8 +91,14 @@ public final class AlfworldGames {
             try {
                 out.add(new AlfworldTask(AlfworldGame.compile(g.file())));
             } catch (IOException e) {
-                throw new IllegalStateException("The engine cannot load generated game " + i + " of seed " + seed
-                        + ": " + e.getMessage(), e);
+                throw new IllegalStateException(
+                        "The engine cannot load generated game "
+                                + i
+                                + " of seed "
+                                + seed
+                                + ": "
+                                + e.getMessage(),
+                        e);
             }
         }
         return out;
@@ -103,16 +113,23 @@ public final class AlfworldGames {
     public static List<AlfworldTask> real(Path root) {
         List<Path> files;
         try (Stream<Path> walk = Files.walk(root)) {
-            files = walk.filter(p -> p.getFileName().toString().equals(GameLoader.GAME_FILE_NAME)).sorted().toList();
+            files =
+                    walk.filter(p -> p.getFileName().toString().equals(GameLoader.GAME_FILE_NAME))
+                            .sorted()
+                            .toList();
         } catch (IOException e) {
-            throw new UncheckedIOException("Could not list the real ALFWorld games under " + root + ".", e);
+            throw new UncheckedIOException(
+                    "Could not list the real ALFWorld games under " + root + ".", e);
         }
         List<AlfworldTask> out = new ArrayList<>();
         for (Path file : files) {
             try {
-                out.add(new AlfworldTask(AlfworldGame.compile(Logic213.patch(GameLoader.read(file)))));
+                out.add(
+                        new AlfworldTask(
+                                AlfworldGame.compile(Logic213.patch(GameLoader.read(file)))));
             } catch (IOException e) {
-                throw new UncheckedIOException("Could not load the real ALFWorld game " + file + ".", e);
+                throw new UncheckedIOException(
+                        "Could not load the real ALFWorld game " + file + ".", e);
             }
         }
         return out;

@@ -9,15 +9,17 @@ import org.rlanything.alfworld.AlfworldGame;
 import org.rlanything.alfworld.AlfworldTask;
 import org.rlanything.core.JudgeRequest;
 import org.rlanything.core.PolicyContext;
+import org.rlanything.core.PromptFormat;
 import org.rlanything.core.Step;
 import org.rlanything.core.Task;
-import org.rlanything.core.PromptFormat;
 
 /**
- * The compact ALFWorld prompts of the neural policy and reward model: a small model on two cores reads
- * every prompt token many times per iteration, so the prompt holds what a step needs and nothing else.
+ * The compact ALFWorld prompts of the neural policy and reward model: a small model on two cores
+ * reads every prompt token many times per iteration, so the prompt holds what a step needs and
+ * nothing else.
  *
  * <p><b>Policy prompt</b> (the response, one admissible command, follows the final {@code >}):
+ *
  * <pre>
  * Task: put a clean spatula in drawer.
  * Visited: sinkbasin 1, drawer 3
@@ -28,17 +30,21 @@ import org.rlanything.core.PromptFormat;
  * You pick up the spatula 2 from the sinkbasin 1.
  * &gt;
  * </pre>
- * The task sentence; the places visited so far (targets of {@code go to}, most recent last) and the
- * object in hand, both read from the whole history (they summarise what falls out of the window); the
- * last {@code historySteps} commands with the observation that followed each (the last one is the
- * current observation); at the first step, the first observation without the banner, the task sentence
- * and (by default) the list of receptacles, i.e. {@code You are in the middle of a room.}. The policy
- * chooses among the admissible commands by sequence log-likelihood of {@code " " + command}.
  *
- * <p><b>Judge prompt</b> (the judgment follows {@code Judgment:}): what the policy saw at the step (its
- * prompt, with as many of its earlier steps as fit {@code judgeMaxChars}, at most {@code judgeHistorySteps}),
- * the command it chose, the observation that followed, and where the step stands (its number and how many
- * commands were admissible), as the reference's judge reads the policy's whole prompt (method.md §4, [R]):
+ * The task sentence; the places visited so far (targets of {@code go to}, most recent last) and the
+ * object in hand, both read from the whole history (they summarise what falls out of the window);
+ * the last {@code historySteps} commands with the observation that followed each (the last one is
+ * the current observation); at the first step, the first observation without the banner, the task
+ * sentence and (by default) the list of receptacles, i.e. {@code You are in the middle of a room.}.
+ * The policy chooses among the admissible commands by sequence log-likelihood of {@code " " +
+ * command}.
+ *
+ * <p><b>Judge prompt</b> (the judgment follows {@code Judgment:}): what the policy saw at the step
+ * (its prompt, with as many of its earlier steps as fit {@code judgeMaxChars}, at most {@code
+ * judgeHistorySteps}), the command it chose, the observation that followed, and where the step
+ * stands (its number and how many commands were admissible), as the reference's judge reads the
+ * policy's whole prompt (method.md §4, [R]):
+ *
  * <pre>
  * Task: put a clean spatula in drawer.
  * Visited: sinkbasin 1
@@ -50,24 +56,32 @@ import org.rlanything.core.PromptFormat;
  * Step 2, 14 options.
  * Judgment:
  * </pre>
- * The judgment is short reasoning and a boxed verdict: {@link #GOOD_JUDGMENT} or {@link #BAD_JUDGMENT} in
- * the warm start's targets.
+ *
+ * The judgment is short reasoning and a boxed verdict: {@link #GOOD_JUDGMENT} or {@link
+ * #BAD_JUDGMENT} in the warm start's targets.
  *
  * @param historySteps earlier steps shown to the policy (with their observations)
  * @param judgeHistorySteps the most earlier steps shown to the judge before the judged step
- * @param judgeMaxChars the judge's prompt is kept within this many characters by showing fewer earlier steps
- *     (never by cutting the task), so that it fits the judge's window
+ * @param judgeMaxChars the judge's prompt is kept within this many characters by showing fewer
+ *     earlier steps (never by cutting the task), so that it fits the judge's window
  * @param roomListing whether the first observation keeps its list of receptacles
  * @param maxVisited how many visited places to list (the most recent ones)
- * @param maxObservationChars observations are cut to this many characters (ending in {@code ...}); the
- *     current observation (the last one shown) to twice as many. Long lists and the {@code help} text
- *     would otherwise push the task out of the prompt window.
+ * @param maxObservationChars observations are cut to this many characters (ending in {@code ...});
+ *     the current observation (the last one shown) to twice as many. Long lists and the {@code
+ *     help} text would otherwise push the task out of the prompt window.
  */
-public record AlfworldPromptFormat(int historySteps, int judgeHistorySteps, boolean roomListing, int maxVisited,
-                                   int maxObservationChars, int judgeMaxChars) implements PromptFormat {
+public record AlfworldPromptFormat(
+        int historySteps,
+        int judgeHistorySteps,
+        boolean roomListing,
+        int maxVisited,
+        int maxObservationChars,
+        int judgeMaxChars)
+        implements PromptFormat {
 
     /** The warm start's target judgment for a step that makes progress. */
     public static final String GOOD_JUDGMENT = " progress \\boxed{1}";
+
     /** The warm start's target judgment for a step that does not. */
     public static final String BAD_JUDGMENT = " no progress \\boxed{-1}";
 
@@ -75,27 +89,46 @@ public record AlfworldPromptFormat(int historySteps, int judgeHistorySteps, bool
     private static final String TASK_MARKER = "Your task is to: ";
 
     /** A format whose judge sees {@code judgeHistorySteps} earlier steps within 720 characters. */
-    public AlfworldPromptFormat(int historySteps, int judgeHistorySteps, boolean roomListing, int maxVisited,
-                                int maxObservationChars) {
-        this(historySteps, judgeHistorySteps, roomListing, maxVisited, maxObservationChars, DEFAULT_JUDGE_MAX_CHARS);
+    public AlfworldPromptFormat(
+            int historySteps,
+            int judgeHistorySteps,
+            boolean roomListing,
+            int maxVisited,
+            int maxObservationChars) {
+        this(
+                historySteps,
+                judgeHistorySteps,
+                roomListing,
+                maxVisited,
+                maxObservationChars,
+                DEFAULT_JUDGE_MAX_CHARS);
     }
 
-    /** About 240 tokens of this project's ALFWorld tokenizer: the judge's window less its judgment. */
+    /**
+     * About 240 tokens of this project's ALFWorld tokenizer: the judge's window less its judgment.
+     */
     public static final int DEFAULT_JUDGE_MAX_CHARS = 720;
 
     public AlfworldPromptFormat {
         if (maxObservationChars < 16) {
-            throw new IllegalArgumentException("maxObservationChars (" + maxObservationChars + ") must be >= 16.");
+            throw new IllegalArgumentException(
+                    "maxObservationChars (" + maxObservationChars + ") must be >= 16.");
         }
         if (historySteps < 0 || judgeHistorySteps < 0 || maxVisited < 0) {
-            throw new IllegalArgumentException("historySteps (" + historySteps + "), judgeHistorySteps ("
-                    + judgeHistorySteps + ") and maxVisited (" + maxVisited + ") must be >= 0.");
+            throw new IllegalArgumentException(
+                    "historySteps ("
+                            + historySteps
+                            + "), judgeHistorySteps ("
+                            + judgeHistorySteps
+                            + ") and maxVisited ("
+                            + maxVisited
+                            + ") must be >= 0.");
         }
     }
 
     /**
-     * Three steps of history for the policy and (as far as they fit) for the judge, no room listing, eight
-     * visited places, observations cut at 160 characters (the current one at 320).
+     * Three steps of history for the policy and (as far as they fit) for the judge, no room
+     * listing, eight visited places, observations cut at 160 characters (the current one at 320).
      */
     public static AlfworldPromptFormat defaults() {
         return new AlfworldPromptFormat(3, 3, false, 8, 160);
@@ -107,13 +140,20 @@ public record AlfworldPromptFormat(int historySteps, int judgeHistorySteps, bool
         List<Step> history = context.history();
         header(sb, context.task(), history);
         if (history.isEmpty()) {
-            sb.append(cut(firstObservation(context.observation()), 2 * maxObservationChars)).append('\n');
+            sb.append(cut(firstObservation(context.observation()), 2 * maxObservationChars))
+                    .append('\n');
         } else {
-            List<Step> shown = history.subList(Math.max(0, history.size() - Math.max(1, historySteps)), history.size());
+            List<Step> shown =
+                    history.subList(
+                            Math.max(0, history.size() - Math.max(1, historySteps)),
+                            history.size());
             for (int i = 0; i < shown.size(); i++) {
                 Step s = shown.get(i);
                 int limit = i == shown.size() - 1 ? 2 * maxObservationChars : maxObservationChars;
-                sb.append("> ").append(s.action().command()).append('\n').append(cut(s.nextObservation(), limit))
+                sb.append("> ")
+                        .append(s.action().command())
+                        .append('\n')
+                        .append(cut(s.nextObservation(), limit))
                         .append('\n');
             }
         }
@@ -139,18 +179,29 @@ public record AlfworldPromptFormat(int historySteps, int judgeHistorySteps, bool
         StringBuilder sb = new StringBuilder(512);
         header(sb, request.task(), before);
         if (before.isEmpty() || shown == 0) {
-            sb.append(before.isEmpty() ? cut(firstObservation(step.observation()), maxObservationChars)
-                    : cut(step.observation(), maxObservationChars)).append('\n');
+            sb.append(
+                            before.isEmpty()
+                                    ? cut(firstObservation(step.observation()), maxObservationChars)
+                                    : cut(step.observation(), maxObservationChars))
+                    .append('\n');
         } else {
             List<Step> visible = before.subList(Math.max(0, before.size() - shown), before.size());
             for (Step s : visible) {
-                sb.append("> ").append(s.action().command()).append('\n').append(cut(s.nextObservation(), maxObservationChars))
+                sb.append("> ")
+                        .append(s.action().command())
+                        .append('\n')
+                        .append(cut(s.nextObservation(), maxObservationChars))
                         .append('\n');
             }
         }
         sb.append("> ").append(step.action().command()).append('\n');
-        sb.append("Result: ").append(cut(step.nextObservation(), 2 * maxObservationChars)).append('\n');
-        sb.append("Step ").append(step.index() + 1).append(", ").append(step.admissibleActions().size())
+        sb.append("Result: ")
+                .append(cut(step.nextObservation(), 2 * maxObservationChars))
+                .append('\n');
+        sb.append("Step ")
+                .append(step.index() + 1)
+                .append(", ")
+                .append(step.admissibleActions().size())
                 .append(" options.\n");
         return sb.append("Judgment:").toString();
     }
@@ -176,13 +227,21 @@ public record AlfworldPromptFormat(int historySteps, int judgeHistorySteps, bool
         List<String> visited = visited(history);
         if (!visited.isEmpty() && maxVisited > 0) {
             sb.append("Visited: ")
-                    .append(String.join(", ", visited.subList(Math.max(0, visited.size() - maxVisited), visited.size())))
+                    .append(
+                            String.join(
+                                    ", ",
+                                    visited.subList(
+                                            Math.max(0, visited.size() - maxVisited),
+                                            visited.size())))
                     .append('\n');
         }
         sb.append("Carrying: ").append(carrying(history)).append('\n');
     }
 
-    /** The task sentence of an ALFWorld task ({@code put a clean spatula in drawer.}), else its description. */
+    /**
+     * The task sentence of an ALFWorld task ({@code put a clean spatula in drawer.}), else its
+     * description.
+     */
     public static String goal(Task task) {
         if (task instanceof AlfworldTask alfworld) {
             String goal = alfworld.game().goalText().strip();
@@ -193,7 +252,10 @@ public record AlfworldPromptFormat(int historySteps, int judgeHistorySteps, bool
         return task.describe();
     }
 
-    /** The first observation without banner and task sentence; the room listing only when configured. */
+    /**
+     * The first observation without banner and task sentence; the room listing only when
+     * configured.
+     */
     String firstObservation(String observation) {
         String text = AlfworldGame.withoutBanner(observation);
         int task = text.lastIndexOf(TASK_MARKER);
@@ -212,7 +274,8 @@ public record AlfworldPromptFormat(int historySteps, int judgeHistorySteps, bool
         Set<String> order = new LinkedHashSet<>();
         for (Step s : history) {
             String command = s.action().command().strip();
-            if (command.startsWith("go to ") && !s.nextObservation().startsWith("Nothing happens")) {
+            if (command.startsWith("go to ")
+                    && !s.nextObservation().startsWith("Nothing happens")) {
                 String place = command.substring("go to ".length());
                 order.remove(place);
                 order.add(place);
@@ -222,9 +285,9 @@ public record AlfworldPromptFormat(int historySteps, int judgeHistorySteps, bool
     }
 
     /**
-     * The object in hand after {@code history}, read from the game's feedback: {@code You pick up the X
-     * from the Y.} picks X up; {@code You move the X to the Y.} (2.1.3) or {@code You put the X in/on the
-     * Y.} (2.1.1) puts it down.
+     * The object in hand after {@code history}, read from the game's feedback: {@code You pick up
+     * the X from the Y.} picks X up; {@code You move the X to the Y.} (2.1.3) or {@code You put the
+     * X in/on the Y.} (2.1.1) puts it down.
      */
     static String carrying(List<Step> history) {
         String held = "nothing";

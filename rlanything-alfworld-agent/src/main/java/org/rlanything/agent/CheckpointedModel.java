@@ -5,20 +5,22 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.Objects;
 import org.rlanything.core.Checkpointable;
-import org.rlanything.neural.NeuralModel;
 import org.rlanything.core.PromptFormat;
+import org.rlanything.neural.NeuralModel;
 import org.rlanything.neural.infer.SamplingConfig;
 import org.rlanything.neural.train.TrainerConfig;
 
 /**
- * The shared part of {@link AgentPolicy} and {@link AgentRewardModel}: a neural model behind a core adapter
- * ({@code D}) that can be checkpointed. {@link #saveTo} writes the model's checkpoint (weights, tokenizer,
- * optimizer moments, counters); {@link #loadFrom} replaces the model by the saved one with its trainer
- * state (exact resume) and rebuilds the adapter. Owns its model: close it when done. Not thread-safe.
+ * The shared part of {@link AgentPolicy} and {@link AgentRewardModel}: a neural model behind a core
+ * adapter ({@code D}) that can be checkpointed. {@link #saveTo} writes the model's checkpoint
+ * (weights, tokenizer, optimizer moments, counters); {@link #loadFrom} replaces the model by the
+ * saved one with its trainer state (exact resume) and rebuilds the adapter. Owns its model: close
+ * it when done. Not thread-safe.
  *
  * @param <D> the adapter type ({@code NeuralPolicy} or {@code NeuralRewardModel})
  */
-abstract class CheckpointedModel<D> implements Checkpointable, AutoCloseable, org.rlanything.core.WeightsTransfer {
+abstract class CheckpointedModel<D>
+        implements Checkpointable, AutoCloseable, org.rlanything.core.WeightsTransfer {
 
     private final String role;
     private final PromptFormat format;
@@ -27,8 +29,12 @@ abstract class CheckpointedModel<D> implements Checkpointable, AutoCloseable, or
     private NeuralModel model;
     private D delegate;
 
-    CheckpointedModel(String role, NeuralModel model, PromptFormat format, SamplingConfig sampling,
-                      TrainerConfig trainerConfig) {
+    CheckpointedModel(
+            String role,
+            NeuralModel model,
+            PromptFormat format,
+            SamplingConfig sampling,
+            TrainerConfig trainerConfig) {
         this.role = role;
         this.format = Objects.requireNonNull(format, "format");
         this.sampling = Objects.requireNonNull(sampling, "sampling");
@@ -48,7 +54,10 @@ abstract class CheckpointedModel<D> implements Checkpointable, AutoCloseable, or
         return delegate;
     }
 
-    /** The same model sampled differently (for example at the evaluation temperature); shares the weights. */
+    /**
+     * The same model sampled differently (for example at the evaluation temperature); shares the
+     * weights.
+     */
     public D withSampling(SamplingConfig other) {
         return wrap(model, format, other);
     }

@@ -7,14 +7,13 @@ import org.rlanything.core.loop.RLAnythingLoop;
 import org.rlanything.neural.infer.SamplingConfig;
 
 /**
- * Development entry point for measurements (not the product CLI):
- * {@code java -cp rlanything.jar org.rlanything.agent.Lab pretrain SEED DIR [bcSteps] [rmSteps]} and
- * {@code ... Lab eval DIR SEED HELDOUT}.
+ * Development entry point for measurements (not the product CLI): {@code java -cp rlanything.jar
+ * org.rlanything.agent.Lab pretrain SEED DIR [bcSteps] [rmSteps]} and {@code ... Lab eval DIR SEED
+ * HELDOUT}.
  */
 public final class Lab {
 
-    private Lab() {
-    }
+    private Lab() {}
 
     public static void main(String[] args) throws Exception {
         switch (args[0]) {
@@ -46,20 +45,31 @@ public final class Lab {
                 AlfworldGames games = AlfworldGames.locate();
                 long t0 = System.nanoTime();
                 List<AlfworldEvaluation.Dataset> sets = new java.util.ArrayList<>();
-                sets.add(new AlfworldEvaluation.Dataset("alfworld_generated", games.heldOut(seed, heldOut)));
+                sets.add(
+                        new AlfworldEvaluation.Dataset(
+                                "alfworld_generated", games.heldOut(seed, heldOut)));
                 if (real) {
                     sets.add(new AlfworldEvaluation.Dataset("alfworld_real", games.real()));
                 }
                 System.out.printf("games ready (%.1f s)%n", (System.nanoTime() - t0) / 1e9);
-                try (AgentPolicy policy = AgentPolicy.load(dir.resolve("policy"), s.format(),
-                        new SamplingConfig(temperature, 1.0, 16), Pretrainer.trainerConfig(s));
-                     AgentRewardModel rm = AgentRewardModel.load(dir.resolve("reward_model"), s.format(),
-                             new SamplingConfig(temperature, 1.0, 12), Pretrainer.trainerConfig(s))) {
-                    AlfworldEvaluation eval = new AlfworldEvaluation(sets,
-                            new AlfworldEvaluation.Settings(1, 50, Double.NaN, m));
+                try (AgentPolicy policy =
+                                AgentPolicy.load(
+                                        dir.resolve("policy"),
+                                        s.format(),
+                                        new SamplingConfig(temperature, 1.0, 16),
+                                        Pretrainer.trainerConfig(s));
+                        AgentRewardModel rm =
+                                AgentRewardModel.load(
+                                        dir.resolve("reward_model"),
+                                        s.format(),
+                                        new SamplingConfig(temperature, 1.0, 12),
+                                        Pretrainer.trainerConfig(s))) {
+                    AlfworldEvaluation eval =
+                            new AlfworldEvaluation(
+                                    sets, new AlfworldEvaluation.Settings(1, 50, Double.NaN, m));
                     long t1 = System.nanoTime();
-                    List<AlfworldEvaluation.DatasetResult> results = eval.run(policy, rm,
-                            RLAnythingLoop.evaluationSeed(seed));
+                    List<AlfworldEvaluation.DatasetResult> results =
+                            eval.run(policy, rm, RLAnythingLoop.evaluationSeed(seed));
                     for (AlfworldEvaluation.DatasetResult r : results) {
                         System.out.println(AlfworldEvaluation.metrics(r));
                     }
@@ -68,11 +78,21 @@ public final class Lab {
                         AlfworldEvaluation.DatasetResult r = results.get(0);
                         for (int k = 0; k < Math.min(3, r.trajectories().size()); k++) {
                             var t = r.trajectories().get(k);
-                            System.out.println("=== " + AlfworldPromptFormat.goal(t.task()) + " won=" + t.won());
+                            System.out.println(
+                                    "=== "
+                                            + AlfworldPromptFormat.goal(t.task())
+                                            + " won="
+                                            + t.won());
                             for (var st : t.steps()) {
-                                System.out.println("> " + st.action().command() + " [" + st.label() + " "
-                                        + r.judgments().get(k).get(st.index()).get(0).text() + "]\n  "
-                                        + st.nextObservation());
+                                System.out.println(
+                                        "> "
+                                                + st.action().command()
+                                                + " ["
+                                                + st.label()
+                                                + " "
+                                                + r.judgments().get(k).get(st.index()).get(0).text()
+                                                + "]\n  "
+                                                + st.nextObservation());
                             }
                         }
                     }
@@ -90,15 +110,23 @@ public final class Lab {
                     long t0 = System.nanoTime();
                     var d = PlannerDemonstrations.collect(set, prior, noise, 50, seed);
                     long won = d.trajectories().stream().filter(t -> t.won()).count();
-                    double len = d.trajectories().stream().mapToInt(t -> t.length()).average().orElse(0);
-                    System.out.printf("games %d won %d mean length %.1f (%.1f s)%n", set.size(), won, len,
-                            (System.nanoTime() - t0) / 1e9);
+                    double len =
+                            d.trajectories().stream().mapToInt(t -> t.length()).average().orElse(0);
+                    System.out.printf(
+                            "games %d won %d mean length %.1f (%.1f s)%n",
+                            set.size(), won, len, (System.nanoTime() - t0) / 1e9);
                 }
                 var d = PlannerDemonstrations.collect(held.subList(0, 2), prior, noise, 50, seed);
                 for (var t : d.trajectories()) {
                     System.out.println("=== " + AlfworldPromptFormat.goal(t.task()));
                     for (var st : t.steps()) {
-                        System.out.println("> " + st.action().command() + "   [" + st.label() + "]\n  " + st.nextObservation());
+                        System.out.println(
+                                "> "
+                                        + st.action().command()
+                                        + "   ["
+                                        + st.label()
+                                        + "]\n  "
+                                        + st.nextObservation());
                     }
                 }
             }
@@ -110,7 +138,8 @@ public final class Lab {
                 int hidden = Integer.parseInt(args[5]);
                 int layers = Integer.parseInt(args[6]);
                 int ffn = Integer.parseInt(args[7]);
-                PretrainSettings s = PretrainSettings.defaults(seed).withModel(768, hidden, layers, 4, ffn);
+                PretrainSettings s =
+                        PretrainSettings.defaults(seed).withModel(768, hidden, layers, 4, ffn);
                 AlfworldGames games = AlfworldGames.locate();
                 var train = games.training(seed, s.trainGames());
                 var prior = SearchingExpert.Prior.of(train);
@@ -118,8 +147,11 @@ public final class Lab {
                 if (args.length > 9) {
                     train = games.training(seed, Integer.parseInt(args[9]));
                 }
-                var demos = PlannerDemonstrations.collect(train, prior, noise, s.demoMaxSteps(), seed);
-                var held = PlannerDemonstrations.collect(games.heldOut(seed, 40), prior, 0.0, 50, seed);
+                var demos =
+                        PlannerDemonstrations.collect(train, prior, noise, s.demoMaxSteps(), seed);
+                var held =
+                        PlannerDemonstrations.collect(
+                                games.heldOut(seed, 40), prior, 0.0, 50, seed);
                 var tok = AgentCorpus.tokenizer(demos, s.format(), s.vocabSize());
                 int maxLen = 0;
                 long sumLen = 0;
@@ -128,19 +160,28 @@ public final class Lab {
                     maxLen = Math.max(maxLen, n);
                     sumLen += n;
                 }
-                System.out.printf("policy prompt tokens: mean %.1f max %d%n", sumLen / (double) demos.targets().size(), maxLen);
-                try (var model = org.rlanything.neural.NeuralModel.create(s.modelConfig(768, 5L), tok, Pretrainer.trainerConfig(s))) {
+                System.out.printf(
+                        "policy prompt tokens: mean %.1f max %d%n",
+                        sumLen / (double) demos.targets().size(), maxLen);
+                try (var model =
+                        org.rlanything.neural.NeuralModel.create(
+                                s.modelConfig(768, 5L), tok, Pretrainer.trainerConfig(s))) {
                     var data = Pretrainer.policySequences(model, demos, s.format());
                     var rng = new java.util.SplittableRandom(seed);
                     long t0 = System.nanoTime();
                     for (int done = 0; done < steps; done += 250) {
-                        double loss = Pretrainer.train(model, data, 250, batch, lr, rng, "bc", x -> { });
+                        double loss =
+                                Pretrainer.train(model, data, 250, batch, lr, rng, "bc", x -> {});
                         var perVerb = new java.util.TreeMap<String, int[]>();
-                        double acc = Pretrainer.choiceAccuracy(model, held.targets(), s.format(), perVerb);
+                        double acc =
+                                Pretrainer.choiceAccuracy(
+                                        model, held.targets(), s.format(), perVerb);
                         StringBuilder v = new StringBuilder();
-                        perVerb.forEach((k, x) -> v.append(String.format(" %s %d/%d", k, x[0], x[1])));
-                        System.out.printf("steps %d loss %.3f held-out choice acc %.3f%s (%.0f s)%n", done + 250, loss, acc,
-                                v, (System.nanoTime() - t0) / 1e9);
+                        perVerb.forEach(
+                                (k, x) -> v.append(String.format(" %s %d/%d", k, x[0], x[1])));
+                        System.out.printf(
+                                "steps %d loss %.3f held-out choice acc %.3f%s (%.0f s)%n",
+                                done + 250, loss, acc, v, (System.nanoTime() - t0) / 1e9);
                     }
                 }
             }
@@ -150,10 +191,21 @@ public final class Lab {
                 PretrainSettings s = PretrainSettings.defaults(seed);
                 AlfworldGames games = AlfworldGames.locate();
                 var train = games.training(seed, s.trainGames());
-                var demos = PlannerDemonstrations.collect(train, SearchingExpert.Prior.of(train), s.demoNoise(), s.demoMaxSteps(), seed);
+                var demos =
+                        PlannerDemonstrations.collect(
+                                train,
+                                SearchingExpert.Prior.of(train),
+                                s.demoNoise(),
+                                s.demoMaxSteps(),
+                                seed);
                 var tok = AgentCorpus.tokenizer(demos, s.format(), vocab);
-                for (String x : List.of(" take statue 2 from sidetable 2", " go to countertop 1", " move wateringcan 2 to garbagecan 1",
-                        AlfworldPromptFormat.GOOD_JUDGMENT, AlfworldPromptFormat.BAD_JUDGMENT)) {
+                for (String x :
+                        List.of(
+                                " take statue 2 from sidetable 2",
+                                " go to countertop 1",
+                                " move wateringcan 2 to garbagecan 1",
+                                AlfworldPromptFormat.GOOD_JUDGMENT,
+                                AlfworldPromptFormat.BAD_JUDGMENT)) {
                     StringBuilder sb = new StringBuilder();
                     for (int id : tok.encode(x)) {
                         sb.append('[').append(tok.decode(new int[] {id})).append(']');
@@ -164,7 +216,9 @@ public final class Lab {
                 for (var t : demos.targets()) {
                     total += tok.encode(s.format().policyPrompt(t.context())).length;
                 }
-                System.out.printf("mean policy prompt %.1f tokens%n", total / (double) demos.targets().size());
+                System.out.printf(
+                        "mean policy prompt %.1f tokens%n",
+                        total / (double) demos.targets().size());
             }
             default -> throw new IllegalArgumentException("Unknown mode " + args[0]);
         }

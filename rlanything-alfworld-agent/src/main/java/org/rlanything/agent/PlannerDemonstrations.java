@@ -15,12 +15,13 @@ import org.rlanything.core.StepResult;
 import org.rlanything.core.Trajectory;
 
 /**
- * Planner demonstrations with injected noise (the DART recipe): in every visited state the demonstrator's
- * next command ({@link SearchingExpert}: the planner, restrained to what the agent has seen) is recorded as the imitation target, and the command actually executed is the planner's, or,
- * with probability {@code noise}, a uniformly random admissible command. The noise visits states off the
- * optimal path, so the cloned policy also learns how the planner recovers from them; the executed steps,
- * labelled GOOD/BAD by the planner (did the step shorten the remaining optimal plan?), are the reward
- * model's warm-start data.
+ * Planner demonstrations with injected noise (the DART recipe): in every visited state the
+ * demonstrator's next command ({@link SearchingExpert}: the planner, restrained to what the agent
+ * has seen) is recorded as the imitation target, and the command actually executed is the
+ * planner's, or, with probability {@code noise}, a uniformly random admissible command. The noise
+ * visits states off the optimal path, so the cloned policy also learns how the planner recovers
+ * from them; the executed steps, labelled GOOD/BAD by the planner (did the step shorten the
+ * remaining optimal plan?), are the reward model's warm-start data.
  *
  * <p>Everything is a function of the seed, the prior and the game order.
  *
@@ -32,8 +33,7 @@ public record PlannerDemonstrations(List<Target> targets, List<Trajectory> traje
     private static final long DEMO = Seeds.purpose("agent/demonstrations");
 
     /** One imitation target: what the policy saw and the planner's command there. */
-    public record Target(PolicyContext context, String command) {
-    }
+    public record Target(PolicyContext context, String command) {}
 
     public PlannerDemonstrations {
         targets = List.copyOf(targets);
@@ -41,14 +41,20 @@ public record PlannerDemonstrations(List<Target> targets, List<Trajectory> traje
     }
 
     /**
-     * Plays each game once under the planner with {@code noise}, for at most {@code maxSteps} steps.
+     * Plays each game once under the planner with {@code noise}, for at most {@code maxSteps}
+     * steps.
      *
      * @param seed seeds the noise (episode i draws from {@code (seed, "agent/demonstrations", i)})
      */
-    public static PlannerDemonstrations collect(List<AlfworldTask> games, SearchingExpert.Prior prior, double noise,
-                                                int maxSteps, long seed) {
+    public static PlannerDemonstrations collect(
+            List<AlfworldTask> games,
+            SearchingExpert.Prior prior,
+            double noise,
+            int maxSteps,
+            long seed) {
         if (!(noise >= 0 && noise <= 1)) {
-            throw new IllegalArgumentException("The demonstration noise (" + noise + ") must be in [0, 1].");
+            throw new IllegalArgumentException(
+                    "The demonstration noise (" + noise + ") must be in [0, 1].");
         }
         List<Target> targets = new ArrayList<>();
         List<Trajectory> trajectories = new ArrayList<>();
@@ -69,16 +75,32 @@ public record PlannerDemonstrations(List<Target> targets, List<Trajectory> traje
                     }
                     String expert = next.get();
                     if (!admissible.contains(expert)) {
-                        throw new IllegalStateException("The planner's command '" + expert + "' is not admissible in "
-                                + game.source() + ".");
+                        throw new IllegalStateException(
+                                "The planner's command '"
+                                        + expert
+                                        + "' is not admissible in "
+                                        + game.source()
+                                        + ".");
                     }
-                    targets.add(new Target(new PolicyContext(task, steps, observation, admissible), expert));
-                    String command = rng.nextDouble() < noise ? admissible.get(rng.nextInt(admissible.size())) : expert;
+                    targets.add(
+                            new Target(
+                                    new PolicyContext(task, steps, observation, admissible),
+                                    expert));
+                    String command =
+                            rng.nextDouble() < noise
+                                    ? admissible.get(rng.nextInt(admissible.size()))
+                                    : expert;
                     StepResult result = session.step(command);
                     demonstrator.executed(command);
                     demonstrator.observe(result.observation());
-                    steps.add(new Step(steps.size(), observation, admissible,
-                            new Action(command, " " + command, 0.0, null), result.observation(), result.label()));
+                    steps.add(
+                            new Step(
+                                    steps.size(),
+                                    observation,
+                                    admissible,
+                                    new Action(command, " " + command, 0.0, null),
+                                    result.observation(),
+                                    result.label()));
                 }
                 trajectories.add(new Trajectory(task, 0, steps, session.won()));
             }
@@ -87,17 +109,18 @@ public record PlannerDemonstrations(List<Target> targets, List<Trajectory> traje
     }
 
     /**
-     * DAgger labels: replays each of the policy's {@code trajectories} and records, in every state it
-     * visited, the demonstrator's command there (the demonstrator remembers what the policy saw and did).
-     * The returned trajectories are the policy's own (for the reward model's warm start).
+     * DAgger labels: replays each of the policy's {@code trajectories} and records, in every state
+     * it visited, the demonstrator's command there (the demonstrator remembers what the policy saw
+     * and did). The returned trajectories are the policy's own (for the reward model's warm start).
      */
-    public static PlannerDemonstrations relabel(List<Trajectory> trajectories, SearchingExpert.Prior prior,
-                                                int maxSteps) {
+    public static PlannerDemonstrations relabel(
+            List<Trajectory> trajectories, SearchingExpert.Prior prior, int maxSteps) {
         List<Target> targets = new ArrayList<>();
         for (Trajectory trajectory : trajectories) {
             AlfworldTask task = (AlfworldTask) trajectory.task();
             SearchingExpert.Episode demonstrator = new SearchingExpert(task.game(), prior).start();
-            try (AlfworldSession session = AlfworldSession.start(task.game(), Math.max(maxSteps, trajectory.length()))) {
+            try (AlfworldSession session =
+                    AlfworldSession.start(task.game(), Math.max(maxSteps, trajectory.length()))) {
                 demonstrator.observe(session.observation());
                 for (Step step : trajectory.steps()) {
                     if (session.done()) {
@@ -106,8 +129,14 @@ public record PlannerDemonstrations(List<Target> targets, List<Trajectory> traje
                     List<String> admissible = session.admissibleActions();
                     Optional<String> next = demonstrator.next(session.state(), admissible);
                     if (next.isPresent()) {
-                        targets.add(new Target(new PolicyContext(task, trajectory.steps().subList(0, step.index()),
-                                session.observation(), admissible), next.get()));
+                        targets.add(
+                                new Target(
+                                        new PolicyContext(
+                                                task,
+                                                trajectory.steps().subList(0, step.index()),
+                                                session.observation(),
+                                                admissible),
+                                        next.get()));
                     }
                     StepResult result = session.step(step.action().command());
                     demonstrator.executed(step.action().command());

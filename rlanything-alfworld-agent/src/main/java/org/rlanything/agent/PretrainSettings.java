@@ -4,11 +4,11 @@ import java.util.Objects;
 import org.rlanything.neural.model.ModelConfig;
 
 /**
- * How the starting models are made ({@link Pretrainer}). The paper starts from pretrained instruct models;
- * here both models start from scratch and are brought to a comparable starting point in minutes: the
- * policy by <em>limited</em> behaviour cloning of planner demonstrations (so it wins some held-out games,
- * not all), the reward model by a warm start on noisy planner step labels (so its verdicts are better
- * than chance, far from perfect).
+ * How the starting models are made ({@link Pretrainer}). The paper starts from pretrained instruct
+ * models; here both models start from scratch and are brought to a comparable starting point in
+ * minutes: the policy by <em>limited</em> behaviour cloning of planner demonstrations (so it wins
+ * some held-out games, not all), the reward model by a warm start on noisy planner step labels (so
+ * its verdicts are better than chance, far from perfect).
  *
  * @param seed every random choice (games, noise, initialisation, batches) derives from it
  * @param trainGames generated training games played by the noisy planner (games 0..n-1 of the seed)
@@ -20,12 +20,15 @@ import org.rlanything.neural.model.ModelConfig;
  * @param heads attention heads
  * @param intermediateSize SwiGLU inner width
  * @param maxPositions longest prompt plus response
- * @param maxPromptTokens prompts are cut to their last tokens beyond this (acting) or dropped (RL updates)
- * @param bcSteps behaviour-cloning optimizer steps (the limit that keeps the starting policy imperfect)
+ * @param maxPromptTokens prompts are cut to their last tokens beyond this (acting) or dropped (RL
+ *     updates)
+ * @param bcSteps behaviour-cloning optimizer steps (the limit that keeps the starting policy
+ *     imperfect)
  * @param bcBatch demonstrations per behaviour-cloning step
  * @param bcLearningRate behaviour-cloning learning rate
- * @param daggerRounds rounds of DAgger after cloning: the policy plays {@code daggerGames} training games,
- *     the demonstrator labels the states it visited, and cloning continues on all labels so far
+ * @param daggerRounds rounds of DAgger after cloning: the policy plays {@code daggerGames} training
+ *     games, the demonstrator labels the states it visited, and cloning continues on all labels so
+ *     far
  * @param daggerGames training games played per DAgger round
  * @param daggerBcSteps cloning steps after each DAgger round
  * @param rmSteps warm-start optimizer steps of the reward model
@@ -34,11 +37,29 @@ import org.rlanything.neural.model.ModelConfig;
  * @param rmLabelNoise probability that a warm-start label is flipped (weak labels)
  * @param format the prompts both models read
  */
-public record PretrainSettings(long seed, int trainGames, double demoNoise, int demoMaxSteps, int vocabSize,
-                               int hiddenSize, int layers, int heads, int intermediateSize, int maxPositions,
-                               int maxPromptTokens, int bcSteps, int bcBatch, double bcLearningRate, int daggerRounds,
-                               int daggerGames, int daggerBcSteps, int rmSteps, int rmBatch, double rmLearningRate,
-                               double rmLabelNoise, AlfworldPromptFormat format) {
+public record PretrainSettings(
+        long seed,
+        int trainGames,
+        double demoNoise,
+        int demoMaxSteps,
+        int vocabSize,
+        int hiddenSize,
+        int layers,
+        int heads,
+        int intermediateSize,
+        int maxPositions,
+        int maxPromptTokens,
+        int bcSteps,
+        int bcBatch,
+        double bcLearningRate,
+        int daggerRounds,
+        int daggerGames,
+        int daggerBcSteps,
+        int rmSteps,
+        int rmBatch,
+        double rmLearningRate,
+        double rmLabelNoise,
+        AlfworldPromptFormat format) {
 
     public PretrainSettings {
         positive("train_games", trainGames);
@@ -47,22 +68,44 @@ public record PretrainSettings(long seed, int trainGames, double demoNoise, int 
         positive("bc_batch", bcBatch);
         positive("rm_batch", rmBatch);
         if (daggerRounds < 0 || daggerGames < 0 || daggerBcSteps < 0) {
-            throw new IllegalArgumentException("dagger_rounds (" + daggerRounds + "), dagger_games (" + daggerGames
-                    + ") and dagger_bc_steps (" + daggerBcSteps + ") must be >= 0.");
+            throw new IllegalArgumentException(
+                    "dagger_rounds ("
+                            + daggerRounds
+                            + "), dagger_games ("
+                            + daggerGames
+                            + ") and dagger_bc_steps ("
+                            + daggerBcSteps
+                            + ") must be >= 0.");
         }
         if (bcSteps < 0 || rmSteps < 0) {
-            throw new IllegalArgumentException("bc_steps (" + bcSteps + ") and rm_steps (" + rmSteps + ") must be >= 0.");
+            throw new IllegalArgumentException(
+                    "bc_steps (" + bcSteps + ") and rm_steps (" + rmSteps + ") must be >= 0.");
         }
         if (!(demoNoise >= 0 && demoNoise <= 1) || !(rmLabelNoise >= 0 && rmLabelNoise <= 0.5)) {
-            throw new IllegalArgumentException("demo_noise (" + demoNoise + ") must be in [0, 1] and rm_label_noise ("
-                    + rmLabelNoise + ") in [0, 0.5].");
+            throw new IllegalArgumentException(
+                    "demo_noise ("
+                            + demoNoise
+                            + ") must be in [0, 1] and rm_label_noise ("
+                            + rmLabelNoise
+                            + ") in [0, 0.5].");
         }
         if (!(bcLearningRate > 0) || !(rmLearningRate > 0)) {
-            throw new IllegalArgumentException("Learning rates must be > 0, got " + bcLearningRate + " and "
-                    + rmLearningRate + ".");
+            throw new IllegalArgumentException(
+                    "Learning rates must be > 0, got "
+                            + bcLearningRate
+                            + " and "
+                            + rmLearningRate
+                            + ".");
         }
         Objects.requireNonNull(format, "format");
-        modelConfig(vocabSize, hiddenSize, intermediateSize, layers, heads, maxPositions, 0L); // validates the size
+        modelConfig(
+                vocabSize,
+                hiddenSize,
+                intermediateSize,
+                layers,
+                heads,
+                maxPositions,
+                0L); // validates the size
     }
 
     private static void positive(String name, int value) {
@@ -73,59 +116,222 @@ public record PretrainSettings(long seed, int trainGames, double demoNoise, int 
 
     /** The embedded defaults (tuned on generated games; see the module README). */
     public static PretrainSettings defaults(long seed) {
-        return new PretrainSettings(seed, 600, 0.15, 30, 768, 64, 2, 4, 172, 256, 200, 1500, 32, 3e-3, 2, 150, 300,
-                300, 32, 3e-3, 0.25, AlfworldPromptFormat.defaults());
+        return new PretrainSettings(
+                seed,
+                600,
+                0.15,
+                30,
+                768,
+                64,
+                2,
+                4,
+                172,
+                256,
+                200,
+                1500,
+                32,
+                3e-3,
+                2,
+                150,
+                300,
+                300,
+                32,
+                3e-3,
+                0.25,
+                AlfworldPromptFormat.defaults());
     }
 
     /** The model size for a tokenizer of {@code vocab} ids, initialised from {@code initSeed}. */
     public ModelConfig modelConfig(int vocab, long initSeed) {
-        return modelConfig(vocab, hiddenSize, intermediateSize, layers, heads, maxPositions, initSeed);
+        return modelConfig(
+                vocab, hiddenSize, intermediateSize, layers, heads, maxPositions, initSeed);
     }
 
-    private static ModelConfig modelConfig(int vocab, int hidden, int ffn, int layers, int heads, int positions,
-                                           long initSeed) {
-        return new ModelConfig(vocab, hidden, ffn, layers, heads, positions, 10000.0, 1e-6, initSeed);
+    private static ModelConfig modelConfig(
+            int vocab, int hidden, int ffn, int layers, int heads, int positions, long initSeed) {
+        return new ModelConfig(
+                vocab, hidden, ffn, layers, heads, positions, 10000.0, 1e-6, initSeed);
     }
 
     public PretrainSettings withBcSteps(int steps) {
-        return new PretrainSettings(seed, trainGames, demoNoise, demoMaxSteps, vocabSize, hiddenSize, layers,
-                heads, intermediateSize, maxPositions, maxPromptTokens, steps, bcBatch, bcLearningRate,
-                daggerRounds, daggerGames, daggerBcSteps, rmSteps, rmBatch, rmLearningRate, rmLabelNoise, format);
+        return new PretrainSettings(
+                seed,
+                trainGames,
+                demoNoise,
+                demoMaxSteps,
+                vocabSize,
+                hiddenSize,
+                layers,
+                heads,
+                intermediateSize,
+                maxPositions,
+                maxPromptTokens,
+                steps,
+                bcBatch,
+                bcLearningRate,
+                daggerRounds,
+                daggerGames,
+                daggerBcSteps,
+                rmSteps,
+                rmBatch,
+                rmLearningRate,
+                rmLabelNoise,
+                format);
     }
 
     public PretrainSettings withRmSteps(int steps) {
-        return new PretrainSettings(seed, trainGames, demoNoise, demoMaxSteps, vocabSize, hiddenSize, layers,
-                heads, intermediateSize, maxPositions, maxPromptTokens, bcSteps, bcBatch, bcLearningRate,
-                daggerRounds, daggerGames, daggerBcSteps, steps, rmBatch, rmLearningRate, rmLabelNoise, format);
+        return new PretrainSettings(
+                seed,
+                trainGames,
+                demoNoise,
+                demoMaxSteps,
+                vocabSize,
+                hiddenSize,
+                layers,
+                heads,
+                intermediateSize,
+                maxPositions,
+                maxPromptTokens,
+                bcSteps,
+                bcBatch,
+                bcLearningRate,
+                daggerRounds,
+                daggerGames,
+                daggerBcSteps,
+                steps,
+                rmBatch,
+                rmLearningRate,
+                rmLabelNoise,
+                format);
     }
 
     public PretrainSettings withRmLabelNoise(double noise) {
-        return new PretrainSettings(seed, trainGames, demoNoise, demoMaxSteps, vocabSize, hiddenSize, layers,
-                heads, intermediateSize, maxPositions, maxPromptTokens, bcSteps, bcBatch, bcLearningRate,
-                daggerRounds, daggerGames, daggerBcSteps, rmSteps, rmBatch, rmLearningRate, noise, format);
+        return new PretrainSettings(
+                seed,
+                trainGames,
+                demoNoise,
+                demoMaxSteps,
+                vocabSize,
+                hiddenSize,
+                layers,
+                heads,
+                intermediateSize,
+                maxPositions,
+                maxPromptTokens,
+                bcSteps,
+                bcBatch,
+                bcLearningRate,
+                daggerRounds,
+                daggerGames,
+                daggerBcSteps,
+                rmSteps,
+                rmBatch,
+                rmLearningRate,
+                noise,
+                format);
     }
 
     public PretrainSettings withTrainGames(int games) {
-        return new PretrainSettings(seed, games, demoNoise, demoMaxSteps, vocabSize, hiddenSize, layers, heads,
-                intermediateSize, maxPositions, maxPromptTokens, bcSteps, bcBatch, bcLearningRate, daggerRounds,
-                daggerGames, daggerBcSteps, rmSteps, rmBatch, rmLearningRate, rmLabelNoise, format);
+        return new PretrainSettings(
+                seed,
+                games,
+                demoNoise,
+                demoMaxSteps,
+                vocabSize,
+                hiddenSize,
+                layers,
+                heads,
+                intermediateSize,
+                maxPositions,
+                maxPromptTokens,
+                bcSteps,
+                bcBatch,
+                bcLearningRate,
+                daggerRounds,
+                daggerGames,
+                daggerBcSteps,
+                rmSteps,
+                rmBatch,
+                rmLearningRate,
+                rmLabelNoise,
+                format);
     }
 
     public PretrainSettings withDemoNoise(double noise) {
-        return new PretrainSettings(seed, trainGames, noise, demoMaxSteps, vocabSize, hiddenSize, layers, heads,
-                intermediateSize, maxPositions, maxPromptTokens, bcSteps, bcBatch, bcLearningRate, daggerRounds,
-                daggerGames, daggerBcSteps, rmSteps, rmBatch, rmLearningRate, rmLabelNoise, format);
+        return new PretrainSettings(
+                seed,
+                trainGames,
+                noise,
+                demoMaxSteps,
+                vocabSize,
+                hiddenSize,
+                layers,
+                heads,
+                intermediateSize,
+                maxPositions,
+                maxPromptTokens,
+                bcSteps,
+                bcBatch,
+                bcLearningRate,
+                daggerRounds,
+                daggerGames,
+                daggerBcSteps,
+                rmSteps,
+                rmBatch,
+                rmLearningRate,
+                rmLabelNoise,
+                format);
     }
 
     public PretrainSettings withDagger(int rounds, int games, int steps) {
-        return new PretrainSettings(seed, trainGames, demoNoise, demoMaxSteps, vocabSize, hiddenSize, layers,
-                heads, intermediateSize, maxPositions, maxPromptTokens, bcSteps, bcBatch, bcLearningRate, rounds,
-                games, steps, rmSteps, rmBatch, rmLearningRate, rmLabelNoise, format);
+        return new PretrainSettings(
+                seed,
+                trainGames,
+                demoNoise,
+                demoMaxSteps,
+                vocabSize,
+                hiddenSize,
+                layers,
+                heads,
+                intermediateSize,
+                maxPositions,
+                maxPromptTokens,
+                bcSteps,
+                bcBatch,
+                bcLearningRate,
+                rounds,
+                games,
+                steps,
+                rmSteps,
+                rmBatch,
+                rmLearningRate,
+                rmLabelNoise,
+                format);
     }
 
     public PretrainSettings withModel(int vocab, int hidden, int nLayers, int nHeads, int ffn) {
-        return new PretrainSettings(seed, trainGames, demoNoise, demoMaxSteps, vocab, hidden, nLayers, nHeads, ffn,
-                maxPositions, maxPromptTokens, bcSteps, bcBatch, bcLearningRate, daggerRounds, daggerGames,
-                daggerBcSteps, rmSteps, rmBatch, rmLearningRate, rmLabelNoise, format);
+        return new PretrainSettings(
+                seed,
+                trainGames,
+                demoNoise,
+                demoMaxSteps,
+                vocab,
+                hidden,
+                nLayers,
+                nHeads,
+                ffn,
+                maxPositions,
+                maxPromptTokens,
+                bcSteps,
+                bcBatch,
+                bcLearningRate,
+                daggerRounds,
+                daggerGames,
+                daggerBcSteps,
+                rmSteps,
+                rmBatch,
+                rmLearningRate,
+                rmLabelNoise,
+                format);
     }
 }

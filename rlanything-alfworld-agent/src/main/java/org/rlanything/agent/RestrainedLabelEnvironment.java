@@ -13,9 +13,10 @@ import org.rlanything.core.Task;
 import org.rlanything.core.Verification;
 
 /**
- * The ALFWorld environment of training and evaluation: an {@link AlfworldEnvironment} whose every step also
- * carries the {@link RestrainedOracle restrained oracle}'s label ({@code StepResult.restrainedLabel}) beside
- * the omniscient planner's ({@code label}, unchanged). Verification is the ALFWorld environment's.
+ * The ALFWorld environment of training and evaluation: an {@link AlfworldEnvironment} whose every
+ * step also carries the {@link RestrainedOracle restrained oracle}'s label ({@code
+ * StepResult.restrainedLabel}) beside the omniscient planner's ({@code label}, unchanged).
+ * Verification is the ALFWorld environment's.
  */
 public final class RestrainedLabelEnvironment implements Environment {
 
@@ -72,8 +73,14 @@ public final class RestrainedLabelEnvironment implements Environment {
                 judge.before(before, admissible);
             }
             StepResult result = session.step(action);
-            return result.withRestrainedLabel(judge.label(before, command, accepted, session.state(), result.won(),
-                    result.observation()));
+            return result.withRestrainedLabel(
+                    judge.label(
+                            before,
+                            command,
+                            accepted,
+                            session.state(),
+                            result.won(),
+                            result.observation()));
         }
 
         /** A copy of the current game state (for checks and demonstrators). */

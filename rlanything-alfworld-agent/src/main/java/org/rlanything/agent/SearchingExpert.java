@@ -17,19 +17,19 @@ import org.rlanything.alfworld.world.Kind;
 import org.rlanything.alfworld.world.Scene;
 
 /**
- * The demonstrator: the planner, restrained to what an agent could know. ALFWorld hides where objects
- * are until the agent looks; the planner knows. Cloning the bare planner would teach a policy to walk
- * straight to hidden objects, which it cannot learn, and nothing about searching.
+ * The demonstrator: the planner, restrained to what an agent could know. ALFWorld hides where
+ * objects are until the agent looks; the planner knows. Cloning the bare planner would teach a
+ * policy to walk straight to hidden objects, which it cannot learn, and nothing about searching.
  *
- * <p><b>Rule.</b> Take the planner's shortest plan from the true state. If every object the plan picks
- * up or uses has already been seen (named in an observation of this episode) or is in hand, follow the
- * plan: its next command needs no hidden knowledge. If the plan needs an unseen object, follow it only
- * up to the {@code go to}/{@code open} commands that head for that object (for example, first deliver
- * the object in hand). Otherwise search: with empty hands, take an instance of the missing type in sight
- * (not one already in a receptacle of the goal's destination type), or go back to where one was seen;
- * right after arriving at a closed receptacle, open it; else go to the unvisited receptacle where
- * objects of the missing type are most often found in the training games ({@link Prior}); with nothing
- * left to visit, follow the plan.
+ * <p><b>Rule.</b> Take the planner's shortest plan from the true state. If every object the plan
+ * picks up or uses has already been seen (named in an observation of this episode) or is in hand,
+ * follow the plan: its next command needs no hidden knowledge. If the plan needs an unseen object,
+ * follow it only up to the {@code go to}/{@code open} commands that head for that object (for
+ * example, first deliver the object in hand). Otherwise search: with empty hands, take an instance
+ * of the missing type in sight (not one already in a receptacle of the goal's destination type), or
+ * go back to where one was seen; right after arriving at a closed receptacle, open it; else go to
+ * the unvisited receptacle where objects of the missing type are most often found in the training
+ * games ({@link Prior}); with nothing left to visit, follow the plan.
  */
 public final class SearchingExpert {
 
@@ -50,8 +50,9 @@ public final class SearchingExpert {
     }
 
     /**
-     * A shortest winning plan from {@code state} (the planner's, remembered per state: a labelled episode
-     * asks for the state after a step and again, as the next step's start, for the same state).
+     * A shortest winning plan from {@code state} (the planner's, remembered per state: a labelled
+     * episode asks for the state after a step and again, as the next step's start, for the same
+     * state).
      */
     public Optional<Plan> plan(GameState state) {
         Optional<Plan> known = plans.get(state);
@@ -66,16 +67,20 @@ public final class SearchingExpert {
      * What the demonstrator decided in one state.
      *
      * @param command the command it takes
-     * @param equallyRanked the commands it ranks as high as {@code command} (including it): every take of a
-     *     missing type in sight, every return to a sighting, every unvisited receptacle with the best prior
-     *     score; just {@code command} when it follows the plan
-     * @param followsPlan whether it follows the planner's shortest plan (nothing there needs hidden knowledge
-     *     before the moves toward a hidden object)
+     * @param equallyRanked the commands it ranks as high as {@code command} (including it): every
+     *     take of a missing type in sight, every return to a sighting, every unvisited receptacle
+     *     with the best prior score; just {@code command} when it follows the plan
+     * @param followsPlan whether it follows the planner's shortest plan (nothing there needs hidden
+     *     knowledge before the moves toward a hidden object)
      * @param planLength the length of that plan (the omniscient remaining plan)
      * @param unseen the objects that plan picks up or uses which the agent has not seen
      */
-    public record Decision(String command, List<String> equallyRanked, boolean followsPlan, int planLength,
-                           Set<String> unseen) {
+    public record Decision(
+            String command,
+            List<String> equallyRanked,
+            boolean followsPlan,
+            int planLength,
+            Set<String> unseen) {
         public Decision {
             equallyRanked = List.copyOf(equallyRanked);
             unseen = Set.copyOf(unseen);
@@ -98,15 +103,16 @@ public final class SearchingExpert {
         private String lastCommand = "";
         private String here = "";
 
-        private Episode() {
-        }
+        private Episode() {}
 
         /** Records an observation (the first one and every step's feedback). */
         public void observe(String observation) {
             String text = observation.toLowerCase(java.util.Locale.ROOT);
             seen.append(text).append('\n');
             int see = text.indexOf("you see ");
-            if (!here.isEmpty() && see >= 0 && (text.startsWith("you arrive at ") || text.startsWith("you open the "))) {
+            if (!here.isEmpty()
+                    && see >= 0
+                    && (text.startsWith("you arrive at ") || text.startsWith("you open the "))) {
                 for (String item : text.substring(see + "you see ".length()).split(",")) {
                     String name = item.strip();
                     if (name.startsWith("and ")) {
@@ -142,14 +148,17 @@ public final class SearchingExpert {
             }
         }
 
-        /** The demonstrator's next command in {@code state}, or empty when the planner finds no plan. */
+        /**
+         * The demonstrator's next command in {@code state}, or empty when the planner finds no
+         * plan.
+         */
         public Optional<String> next(GameState state, List<String> admissible) {
             return decide(state, admissible).map(Decision::command);
         }
 
         /**
-         * The demonstrator's decision in {@code state}: its command, and, when it searches, the commands it
-         * ranks equally; empty when the planner finds no plan.
+         * The demonstrator's decision in {@code state}: its command, and, when it searches, the
+         * commands it ranks equally; empty when the planner finds no plan.
          */
         public Optional<Decision> decide(GameState state, List<String> admissible) {
             Optional<Plan> plan = plan(state);
@@ -179,9 +188,12 @@ public final class SearchingExpert {
             if (missingTypes.isEmpty()) {
                 return Optional.of(follow);
             }
-            // Follow the plan up to the moves that head for the hidden object (go to / open before it).
+            // Follow the plan up to the moves that head for the hidden object (go to / open before
+            // it).
             int leak = firstHidden;
-            while (leak > 0 && (commands.get(leak - 1).startsWith("go to ") || commands.get(leak - 1).startsWith("open "))) {
+            while (leak > 0
+                    && (commands.get(leak - 1).startsWith("go to ")
+                            || commands.get(leak - 1).startsWith("open "))) {
                 leak--;
             }
             if (leak > 0) {
@@ -189,11 +201,14 @@ public final class SearchingExpert {
             }
             boolean holding = state.heldObject() >= 0;
             if (!holding) {
-                // Another instance of a missing type in sight: take it (unless it is already delivered).
+                // Another instance of a missing type in sight: take it (unless it is already
+                // delivered).
                 List<String> takes = new ArrayList<>();
                 for (String c : admissible) {
                     String object = usedObject(c);
-                    if (c.startsWith("take ") && object != null && missingTypes.contains(typeOf(object))) {
+                    if (c.startsWith("take ")
+                            && object != null
+                            && missingTypes.contains(typeOf(object))) {
                         String from = c.substring(c.indexOf(" from ") + " from ".length());
                         if (!typeOf(from).equals(destinationType)) {
                             takes.add(c);
@@ -206,7 +221,8 @@ public final class SearchingExpert {
                 // One seen elsewhere: go back for it.
                 List<String> returns = new ArrayList<>();
                 for (Map.Entry<String, String> e : sightings.entrySet()) {
-                    if (missingTypes.contains(typeOf(e.getKey())) && !typeOf(e.getValue()).equals(destinationType)) {
+                    if (missingTypes.contains(typeOf(e.getKey()))
+                            && !typeOf(e.getValue()).equals(destinationType)) {
                         String go = "go to " + e.getValue();
                         if (admissible.contains(go) && !returns.contains(go)) {
                             returns.add(go);
@@ -223,7 +239,8 @@ public final class SearchingExpert {
                     return Optional.of(Decision.searching(List.of(open)));
                 }
             }
-            // Explore: the unvisited receptacles where the prior most expects a missing type (ties rank equally).
+            // Explore: the unvisited receptacles where the prior most expects a missing type (ties
+            // rank equally).
             List<String> best = new ArrayList<>();
             double bestScore = -1;
             for (String c : admissible) {
@@ -249,7 +266,10 @@ public final class SearchingExpert {
             return Optional.of(best.isEmpty() ? follow : Decision.searching(best));
         }
 
-        /** Whether the agent could name {@code object} now: it is in hand or was named in an observation. */
+        /**
+         * Whether the agent could name {@code object} now: it is in hand or was named in an
+         * observation.
+         */
         public boolean knows(String object, GameState state) {
             return known(object, state);
         }
@@ -263,7 +283,9 @@ public final class SearchingExpert {
         }
     }
 
-    /** The object a plan command picks up or uses ({@code take X from R}, {@code use X}), else null. */
+    /**
+     * The object a plan command picks up or uses ({@code take X from R}, {@code use X}), else null.
+     */
     static String usedObject(String command) {
         if (command.startsWith("take ")) {
             int from = command.indexOf(" from ");
@@ -275,7 +297,10 @@ public final class SearchingExpert {
         return null;
     }
 
-    /** Whether {@code text} names {@code entity} as a whole name ({@code apple 1}, not {@code apple 10}). */
+    /**
+     * Whether {@code text} names {@code entity} as a whole name ({@code apple 1}, not {@code apple
+     * 10}).
+     */
     static boolean mentions(CharSequence text, String entity) {
         String s = text.toString();
         int at = s.indexOf(entity);
@@ -301,9 +326,10 @@ public final class SearchingExpert {
     }
 
     /**
-     * Where objects of a type are found: for object type t and receptacle type u, the number of (object of
-     * type t, receptacle of type u) placements at the start of the training games divided by the number of
-     * receptacles of type u, i.e. how many objects of type t one receptacle of type u holds on average.
+     * Where objects of a type are found: for object type t and receptacle type u, the number of
+     * (object of type t, receptacle of type u) placements at the start of the training games
+     * divided by the number of receptacles of type u, i.e. how many objects of type t one
+     * receptacle of type u holds on average.
      */
     public static final class Prior {
         private final Map<String, Map<String, Integer>> placements = new HashMap<>();
@@ -322,7 +348,8 @@ public final class SearchingExpert {
                     String type = typeOf(scene.name(Kind.OBJECT, o));
                     for (int r = 0; r < scene.count(Kind.RECEPTACLE); r++) {
                         if (s.inReceptacle(o, r)) {
-                            p.placements.computeIfAbsent(type, k -> new HashMap<>())
+                            p.placements
+                                    .computeIfAbsent(type, k -> new HashMap<>())
                                     .merge(typeOf(scene.name(Kind.RECEPTACLE, r)), 1, Integer::sum);
                         }
                     }

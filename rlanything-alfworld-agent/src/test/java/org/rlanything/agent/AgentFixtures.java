@@ -10,8 +10,7 @@ final class AgentFixtures {
     private static AlfworldGames games;
     private static List<AlfworldTask> training;
 
-    private AgentFixtures() {
-    }
+    private AgentFixtures() {}
 
     static synchronized AlfworldGames games() {
         if (games == null) {
@@ -37,7 +36,28 @@ final class AgentFixtures {
 
     /** Tiny pretraining settings: a handful of games, a very small model, a few steps. */
     static PretrainSettings tinyPretrain(long seed) {
-        return new PretrainSettings(seed, 6, 0.3, 12, 320, 32, 1, 2, 48, 160, 120, 6, 8, 1e-2, 1, 3, 3, 4, 8, 1e-2,
-                0.25, AlfworldPromptFormat.defaults());
+        return new PretrainSettings(
+                seed,
+                6,
+                0.3,
+                12,
+                320,
+                32,
+                1,
+                2,
+                48,
+                160,
+                120,
+                6,
+                8,
+                1e-2,
+                1,
+                3,
+                3,
+                4,
+                8,
+                1e-2,
+                0.25,
+                AlfworldPromptFormat.defaults());
     }
 }

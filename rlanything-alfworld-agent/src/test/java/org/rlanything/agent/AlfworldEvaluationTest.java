@@ -36,7 +36,12 @@ class AlfworldEvaluationTest {
                     for (Step step : c.history()) {
                         s.step(step.action().command());
                     }
-                    String command = new Planner(task.game()).plan(s.state()).orElseThrow().commands().get(0);
+                    String command =
+                            new Planner(task.game())
+                                    .plan(s.state())
+                                    .orElseThrow()
+                                    .commands()
+                                    .get(0);
                     out.add(new Action(command, " " + command, 0, null));
                 }
             }
@@ -71,7 +76,8 @@ class AlfworldEvaluationTest {
         }
 
         @Override
-        public List<List<Judgment>> judge(List<JudgeRequest> requests, int m, List<RandomGenerator> rngs) {
+        public List<List<Judgment>> judge(
+                List<JudgeRequest> requests, int m, List<RandomGenerator> rngs) {
             List<List<Judgment>> out = new ArrayList<>();
             for (JudgeRequest r : requests) {
                 boolean good = !perfect || r.step().label() == StepLabel.GOOD;
@@ -93,9 +99,12 @@ class AlfworldEvaluationTest {
     @Test
     void scoresSuccessAndBothRewardModelAccuraciesUnderTheDatasetsNames() {
         List<AlfworldTask> games = AgentFixtures.training().subList(0, 3);
-        AlfworldEvaluation eval = new AlfworldEvaluation(List.of(new AlfworldEvaluation.Dataset("alfworld_generated",
-                games)), new AlfworldEvaluation.Settings(2, 20, Double.NaN, 2));
-        Map<String, Double> planner = eval.evaluate(0, new PlannerPolicy(), new LabelJudge(true), 42);
+        AlfworldEvaluation eval =
+                new AlfworldEvaluation(
+                        List.of(new AlfworldEvaluation.Dataset("alfworld_generated", games)),
+                        new AlfworldEvaluation.Settings(2, 20, Double.NaN, 2));
+        Map<String, Double> planner =
+                eval.evaluate(0, new PlannerPolicy(), new LabelJudge(true), 42);
         assertEquals(1.0, planner.get("val-core/alfworld_generated/success"));
         assertEquals(1.0, planner.get("val-core/alfworld_generated/rm_process_acc"));
         assertEquals(1.0, planner.get("val-core/alfworld_generated/rm_outcome_acc"));
@@ -104,26 +113,38 @@ class AlfworldEvaluationTest {
         Map<String, Double> idle = eval.evaluate(0, new IdlePolicy(), new LabelJudge(false), 42);
         assertEquals(0.0, idle.get("val-core/alfworld_generated/success"));
         assertEquals(20.0, idle.get("val-aux/alfworld_generated/mean_length"));
-        // "look" never shortens the plan: every +1 verdict is wrong, and +1 everywhere predicts success wrongly.
+        // "look" never shortens the plan: every +1 verdict is wrong, and +1 everywhere predicts
+        // success wrongly.
         assertEquals(0.0, idle.get("val-core/alfworld_generated/rm_process_acc"));
         assertEquals(0.0, idle.get("val-core/alfworld_generated/rm_outcome_acc"));
 
-        Map<String, Double> noJudge = new AlfworldEvaluation(eval.datasets(), new AlfworldEvaluation.Settings(1, 20,
-                Double.NaN, 0)).evaluate(0, new PlannerPolicy(), new LabelJudge(true), 42);
+        Map<String, Double> noJudge =
+                new AlfworldEvaluation(
+                                eval.datasets(),
+                                new AlfworldEvaluation.Settings(1, 20, Double.NaN, 0))
+                        .evaluate(0, new PlannerPolicy(), new LabelJudge(true), 42);
         assertTrue(!noJudge.containsKey("val-core/alfworld_generated/rm_process_acc"));
         assertEquals(1.0, noJudge.get("val-core/alfworld_generated/success"));
-        assertTrue(!noJudge.containsKey("val-aux/alfworld_generated/good_rate_restrained"), "no oracle, no label");
-        assertEquals(1.0, noJudge.get("val-aux/alfworld_generated/good_rate"), "the planner's steps all shorten the plan");
+        assertTrue(
+                !noJudge.containsKey("val-aux/alfworld_generated/good_rate_restrained"),
+                "no oracle, no label");
+        assertEquals(
+                1.0,
+                noJudge.get("val-aux/alfworld_generated/good_rate"),
+                "the planner's steps all shorten the plan");
     }
 
     @Test
     void withARestrainedOracleBothLabelsAreReported() {
         List<AlfworldTask> games = AgentFixtures.training().subList(0, 3);
-        AlfworldEvaluation eval = new AlfworldEvaluation(List.of(new AlfworldEvaluation.Dataset("alfworld_generated",
-                games)), new AlfworldEvaluation.Settings(1, 20, Double.NaN, 1),
-                new RestrainedOracle(SearchingExpert.Prior.of(AgentFixtures.training())));
+        AlfworldEvaluation eval =
+                new AlfworldEvaluation(
+                        List.of(new AlfworldEvaluation.Dataset("alfworld_generated", games)),
+                        new AlfworldEvaluation.Settings(1, 20, Double.NaN, 1),
+                        new RestrainedOracle(SearchingExpert.Prior.of(AgentFixtures.training())));
         Map<String, Double> idle = eval.evaluate(0, new IdlePolicy(), new LabelJudge(false), 42);
-        // "look" is useless under both labels: the judge's +1 verdicts are all wrong against either.
+        // "look" is useless under both labels: the judge's +1 verdicts are all wrong against
+        // either.
         assertEquals(0.0, idle.get("val-core/alfworld_generated/rm_process/restrained/acc"));
         assertEquals(0.0, idle.get("val-core/alfworld_generated/rm_process/restrained/good_rate"));
         assertEquals(0.0, idle.get("val-aux/alfworld_generated/good_rate_restrained"));

@@ -16,16 +16,22 @@ class BehaviourCloningTest {
         List<AlfworldTask> games = AgentFixtures.training();
         PretrainSettings s = AgentFixtures.tinyPretrain(3).withBcSteps(40);
         SearchingExpert.Prior prior = SearchingExpert.Prior.of(games);
-        PlannerDemonstrations train = PlannerDemonstrations.collect(games.subList(0, 8), prior, 0.3, 12, 1);
-        PlannerDemonstrations held = PlannerDemonstrations.collect(games.subList(8, 12), prior, 0.0, 12, 2);
+        PlannerDemonstrations train =
+                PlannerDemonstrations.collect(games.subList(0, 8), prior, 0.3, 12, 1);
+        PlannerDemonstrations held =
+                PlannerDemonstrations.collect(games.subList(8, 12), prior, 0.0, 12, 2);
         BpeTokenizer tokenizer = AgentCorpus.tokenizer(train, s.format(), s.vocabSize());
-        try (NeuralModel model = NeuralModel.create(s.modelConfig(s.vocabSize(), 11L), tokenizer,
-                Pretrainer.trainerConfig(s))) {
+        try (NeuralModel model =
+                NeuralModel.create(
+                        s.modelConfig(s.vocabSize(), 11L),
+                        tokenizer,
+                        Pretrainer.trainerConfig(s))) {
             List<TrainingSequence> heldOut = Pretrainer.policySequences(model, held, s.format());
             double before = mean(model.supervised().meanTokenLogLikelihood(heldOut));
-            Pretrainer.cloneBehaviour(model, train, s, line -> { });
+            Pretrainer.cloneBehaviour(model, train, s, line -> {});
             double after = mean(model.supervised().meanTokenLogLikelihood(heldOut));
-            assertTrue(after > before + 0.5, "mean token log-likelihood " + before + " -> " + after);
+            assertTrue(
+                    after > before + 0.5, "mean token log-likelihood " + before + " -> " + after);
         }
     }
 

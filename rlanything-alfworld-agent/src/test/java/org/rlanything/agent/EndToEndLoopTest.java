@@ -14,43 +14,72 @@ import org.rlanything.core.loop.Ablation;
 import org.rlanything.core.loop.IterationRecord;
 import org.rlanything.core.loop.RLAnythingLoop;
 
-/** A tiny full run: starting models from a seed, two iterations of the full method, evaluation, resume. */
+/**
+ * A tiny full run: starting models from a seed, two iterations of the full method, evaluation,
+ * resume.
+ */
 class EndToEndLoopTest {
 
     @Test
     void theFullLoopRunsOnGeneratedGamesWithNeuralModels(@TempDir Path dir) throws Exception {
         AlfworldGames games = AgentFixtures.games();
         PretrainSettings pretrain = AgentFixtures.tinyPretrain(5);
-        try (Pretrainer.StartingModels start = Pretrainer.run(pretrain, games, line -> { })) {
+        try (Pretrainer.StartingModels start = Pretrainer.run(pretrain, games, line -> {})) {
             start.save(dir.resolve("start"), Map.of("seed", 5));
         }
         assertTrue(Files.isRegularFile(dir.resolve("start/policy/model.safetensors")));
         assertTrue(Files.isRegularFile(dir.resolve("start/reward_model/model.safetensors")));
-        AgentSettings settings = AgentSettings.builder().seed(5).startingModels(dir.resolve("start"))
-                .arm(Ablation.POLICY_REWARD_ENV).poolSize(3).poolOffset(100).iterations(2).tasksPerIteration(2)
-                .rolloutsPerTask(2).maxSteps(10).verdictsPerStep(2).rewriterSamples(2).maxPromptTokens(120)
-                .rewardModelMaxTokens(8).evaluateEvery(2).evalGeneratedGames(2).evalRealGames(false).evalMaxSteps(4)
-                .policyLearningRate(1e-2).rewardModelLearningRate(1e-2).build();
-        try (AlfworldExperiment experiment = AlfworldExperiment.create(settings, games, line -> { })) {
+        AgentSettings settings =
+                AgentSettings.builder()
+                        .seed(5)
+                        .startingModels(dir.resolve("start"))
+                        .arm(Ablation.POLICY_REWARD_ENV)
+                        .poolSize(3)
+                        .poolOffset(100)
+                        .iterations(2)
+                        .tasksPerIteration(2)
+                        .rolloutsPerTask(2)
+                        .maxSteps(10)
+                        .verdictsPerStep(2)
+                        .rewriterSamples(2)
+                        .maxPromptTokens(120)
+                        .rewardModelMaxTokens(8)
+                        .evaluateEvery(2)
+                        .evalGeneratedGames(2)
+                        .evalRealGames(false)
+                        .evalMaxSteps(4)
+                        .policyLearningRate(1e-2)
+                        .rewardModelLearningRate(1e-2)
+                        .build();
+        try (AlfworldExperiment experiment =
+                AlfworldExperiment.create(settings, games, line -> {})) {
             RLAnythingLoop loop = experiment.loopBuilder().build();
             IterationRecord first = loop.runIteration();
             IterationRecord second = loop.runIteration();
             assertEquals(2, second.iteration());
-            assertTrue(first.metrics().containsKey("env/train_success"), first.metrics().toString());
-            assertTrue(second.metrics().containsKey("val-core/alfworld_generated/success"), second.metrics().toString());
+            assertTrue(
+                    first.metrics().containsKey("env/train_success"), first.metrics().toString());
+            assertTrue(
+                    second.metrics().containsKey("val-core/alfworld_generated/success"),
+                    second.metrics().toString());
             assertTrue(second.metrics().containsKey("val-core/alfworld_generated/rm_process_acc"));
             assertTrue(second.metrics().containsKey("val-core/alfworld_generated/rm_outcome_acc"));
-            assertTrue(second.metrics().containsKey("val-core/alfworld_generated/rm_process/restrained/acc"),
+            assertTrue(
+                    second.metrics()
+                            .containsKey("val-core/alfworld_generated/rm_process/restrained/acc"),
                     "the run's environment fills the restrained labels");
             // The pool round-trips through the codec (what a checkpoint stores).
             TaskCodec codec = experiment.codec();
             for (Slot slot : loop.slots()) {
                 assertEquals(slot.active(), codec.decode(codec.encode(slot.active())));
                 if (slot.pendingCandidate().isPresent()) {
-                    assertEquals(slot.pending().task(), codec.decode(codec.encode(slot.pending().task())));
+                    assertEquals(
+                            slot.pending().task(),
+                            codec.decode(codec.encode(slot.pending().task())));
                 }
             }
-            // Checkpoint and reload both models: the evaluation is unchanged (weights restored exactly).
+            // Checkpoint and reload both models: the evaluation is unchanged (weights restored
+            // exactly).
             Map<String, Double> before = experiment.evaluate(2);
             experiment.policy().saveTo(dir.resolve("ckpt/policy"));
             experiment.rewardModel().saveTo(dir.resolve("ckpt/reward_model"));

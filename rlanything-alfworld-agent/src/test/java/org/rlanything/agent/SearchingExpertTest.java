@@ -18,14 +18,17 @@ class SearchingExpertTest {
         SearchingExpert.Prior prior = SearchingExpert.Prior.of(games);
         PlannerDemonstrations d = PlannerDemonstrations.collect(games, prior, 0.0, 50, 1);
         assertEquals(games.size(), d.trajectories().size());
-        assertEquals(d.targets().size(), d.trajectories().stream().mapToInt(Trajectory::length).sum());
+        assertEquals(
+                d.targets().size(), d.trajectories().stream().mapToInt(Trajectory::length).sum());
         for (Trajectory t : d.trajectories()) {
             assertTrue(t.won(), AlfworldPromptFormat.goal(t.task()));
             StringBuilder seen = new StringBuilder(t.steps().get(0).observation());
             for (Step s : t.steps()) {
                 String object = SearchingExpert.usedObject(s.action().command());
                 if (object != null && s.action().command().startsWith("take ")) {
-                    assertTrue(SearchingExpert.mentions(seen, object), s.action().command() + " before seeing it");
+                    assertTrue(
+                            SearchingExpert.mentions(seen, object),
+                            s.action().command() + " before seeing it");
                 }
                 seen.append('\n').append(s.nextObservation());
             }
@@ -33,7 +36,8 @@ class SearchingExpertTest {
         // The same seed gives the same demonstrations.
         PlannerDemonstrations again = PlannerDemonstrations.collect(games, prior, 0.3, 20, 5);
         PlannerDemonstrations same = PlannerDemonstrations.collect(games, prior, 0.3, 20, 5);
-        assertEquals(again.targets().stream().map(PlannerDemonstrations.Target::command).toList(),
+        assertEquals(
+                again.targets().stream().map(PlannerDemonstrations.Target::command).toList(),
                 same.targets().stream().map(PlannerDemonstrations.Target::command).toList());
     }
 

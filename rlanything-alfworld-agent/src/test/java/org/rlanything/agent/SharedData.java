@@ -12,8 +12,7 @@ import java.nio.file.Paths;
  */
 public final class SharedData {
 
-    private SharedData() {
-    }
+    private SharedData() {}
 
     /** Returns when {@code present}; else skips the test, or fails it under {@code CI=true}. */
     public static void require(boolean present, String what) {
@@ -27,8 +26,11 @@ public final class SharedData {
         }
         String message = what + " was not found above " + Paths.get("").toAbsolutePath() + ".";
         if ("true".equalsIgnoreCase(ci)) {
-            fail("CI=true: " + message + " CI must run the tests that need the shared data; provide shared/data"
-                    + " beside the checkout (or RLANYTHING_ALFWORLD_DATA).");
+            fail(
+                    "CI=true: "
+                            + message
+                            + " CI must run the tests that need the shared data; provide shared/data"
+                            + " beside the checkout (or RLANYTHING_ALFWORLD_DATA).");
         }
         abort("Skipped: " + message);
     }

@@ -12,19 +12,30 @@ import org.rlanything.core.JudgeRequest;
 import org.rlanything.neural.NeuralRewardModel;
 import org.rlanything.neural.infer.SamplingConfig;
 
-/** Starting models made from a corpus too small to learn the requested vocabulary still judge and decode. */
+/**
+ * Starting models made from a corpus too small to learn the requested vocabulary still judge and
+ * decode.
+ */
 class SmallCorpusTest {
 
     @Test
     void theModelsVocabularyIsTheTokenizersWhenTheCorpusIsSmall() {
-        PretrainSettings s = AgentFixtures.tinyPretrain(7).withTrainGames(2).withModel(4000, 32, 1, 2, 48);
-        try (Pretrainer.StartingModels started = Pretrainer.run(s, AgentFixtures.games(), line -> { })) {
+        PretrainSettings s =
+                AgentFixtures.tinyPretrain(7).withTrainGames(2).withModel(4000, 32, 1, 2, 48);
+        try (Pretrainer.StartingModels started =
+                Pretrainer.run(s, AgentFixtures.games(), line -> {})) {
             int learned = started.rewardModel().tokenizer().vocabSize();
             assertTrue(learned < 4000, "two games do not hold 4000 ids: " + learned);
             assertEquals(learned, started.rewardModel().model().config().vocabSize());
             assertEquals(learned, started.policy().model().config().vocabSize());
-            var demos = PlannerDemonstrations.collect(AgentFixtures.training().subList(0, 1),
-                    SearchingExpert.Prior.of(AgentFixtures.training()), 0.0, 10, 1L).trajectories();
+            var demos =
+                    PlannerDemonstrations.collect(
+                                    AgentFixtures.training().subList(0, 1),
+                                    SearchingExpert.Prior.of(AgentFixtures.training()),
+                                    0.0,
+                                    10,
+                                    1L)
+                            .trajectories();
             List<JudgeRequest> requests = new ArrayList<>();
             List<RandomGenerator> rngs = new ArrayList<>();
             for (int i = 0; i < demos.get(0).length(); i++) {
@@ -32,7 +43,8 @@ class SmallCorpusTest {
                 rngs.add(new SplittableRandom(i));
             }
             // Sampling at a high temperature reaches every id the model has; each must decode.
-            new NeuralRewardModel(started.rewardModel(), s.format(), new SamplingConfig(5.0, 1.0, 8))
+            new NeuralRewardModel(
+                            started.rewardModel(), s.format(), new SamplingConfig(5.0, 1.0, 8))
                     .judge(requests, 3, rngs);
         }
     }

@@ -17,7 +17,10 @@ import org.rlanything.core.Seeds;
 import org.rlanything.core.Task;
 import org.rlanything.core.TaskCodec;
 
-/** The pool is checkpointed through the experiment's codec: originals and rewrites must come back equal. */
+/**
+ * The pool is checkpointed through the experiment's codec: originals and rewrites must come back
+ * equal.
+ */
 class TaskCodecTest {
 
     @Test
@@ -33,9 +36,15 @@ class TaskCodecTest {
             assertEquals(original, back);
             assertEquals(original.game().file(), ((AlfworldTask) back).game().file());
             for (RewriteGoal goal : RewriteGoal.values()) {
-                Optional<Task> candidate = rewriter.rewrite(new RewriteRequest(original, original, goal,
-                        goal == RewriteGoal.HARDER ? 1.0 : 0.0, new CriticFeedback(4, List.of())), Seeds.rng(7, i,
-                        goal.ordinal()));
+                Optional<Task> candidate =
+                        rewriter.rewrite(
+                                new RewriteRequest(
+                                        original,
+                                        original,
+                                        goal,
+                                        goal == RewriteGoal.HARDER ? 1.0 : 0.0,
+                                        new CriticFeedback(4, List.of())),
+                                Seeds.rng(7, i, goal.ordinal()));
                 if (candidate.isEmpty()) {
                     continue;
                 }
@@ -44,7 +53,8 @@ class TaskCodecTest {
                 Task decoded = codec.decode(codec.encode(candidate.get()));
                 assertEquals(candidate.get(), decoded);
                 assertEquals(candidate.get().describe(), decoded.describe());
-                assertEquals(((AlfworldTask) candidate.get()).game().initialObservation(),
+                assertEquals(
+                        ((AlfworldTask) candidate.get()).game().initialObservation(),
                         ((AlfworldTask) decoded).game().initialObservation());
             }
         }

@@ -59,11 +59,17 @@ public final class AlfworldEnvironment implements Environment {
         AlfworldGame game = game(task);
         Optional<Plan> plan = new Planner(game).plan(game.newState());
         if (plan.isEmpty()) {
-            return Verification.rejected("The planner found no winning plan for " + task.id() + ".");
+            return Verification.rejected(
+                    "The planner found no winning plan for " + task.id() + ".");
         }
         if (plan.get().length() > maxSteps) {
-            return Verification.rejected("The shortest plan has " + plan.get().length() + " steps, more than the"
-                    + " limit of " + maxSteps + ".");
+            return Verification.rejected(
+                    "The shortest plan has "
+                            + plan.get().length()
+                            + " steps, more than the"
+                            + " limit of "
+                            + maxSteps
+                            + ".");
         }
         return new Verification(true, "solvable in " + plan.get().length() + " steps");
     }
@@ -71,8 +77,10 @@ public final class AlfworldEnvironment implements Environment {
     private static AlfworldGame game(Task task) {
         Objects.requireNonNull(task, "task");
         if (!(task instanceof AlfworldTask)) {
-            throw new IllegalArgumentException("The ALFWorld environment plays AlfworldTask tasks, not "
-                    + task.getClass().getName() + ".");
+            throw new IllegalArgumentException(
+                    "The ALFWorld environment plays AlfworldTask tasks, not "
+                            + task.getClass().getName()
+                            + ".");
         }
         return ((AlfworldTask) task).game();
     }
@@ -82,8 +90,7 @@ public final class AlfworldEnvironment implements Environment {
         private int maxSteps = DEFAULT_MAX_STEPS;
         private boolean labelSteps;
 
-        private Builder() {
-        }
+        private Builder() {}
 
         /** The step limit of an episode (default 50). */
         public Builder optMaxSteps(int value) {

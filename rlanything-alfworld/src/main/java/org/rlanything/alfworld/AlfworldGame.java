@@ -79,14 +79,17 @@ public final class AlfworldGame {
         for (Verb verb : rules.verbs()) {
             TwlGrammar.ActionText text = twl.actions().get(verb.pddlName());
             if (text == null) {
-                throw new MalformedGameException(source, "grammar (action " + verb.pddlName() + ")",
+                throw new MalformedGameException(
+                        source,
+                        "grammar (action " + verb.pddlName() + ")",
                         "the domain defines this action but the grammar has no template for it.");
             }
             try {
                 templates.put(verb, grammar.template(text.template()));
                 feedbacks.put(verb, grammar.template(text.feedback()));
             } catch (GrammarException e) {
-                throw new MalformedGameException(source, "grammar (action " + text.name() + ")", e.getMessage());
+                throw new MalformedGameException(
+                        source, "grammar (action " + text.name() + ")", e.getMessage());
             }
         }
         if (!grammar.hasRule("intro")) {
@@ -100,9 +103,11 @@ public final class AlfworldGame {
         this.problemText = new CompressedText(file.problem());
         GameState start = scene.initialState();
         try {
-            this.initialObservation = grammar.render(grammar.template("#intro#"), new Bindings(), start);
+            this.initialObservation =
+                    grammar.render(grammar.template("#intro#"), new Bindings(), start);
         } catch (GrammarException | IllegalStateException e) {
-            throw new MalformedGameException(source, "grammar (intro)", "it cannot be rendered: " + e.getMessage());
+            throw new MalformedGameException(
+                    source, "grammar (intro)", "it cannot be rendered: " + e.getMessage());
         }
     }
 
@@ -130,7 +135,8 @@ public final class AlfworldGame {
 
     /** The raw game text (kept compressed; this rebuilds it). */
     public GameFile file() {
-        return new GameFile(source, domainText.text(), grammarText.text(), problemText.text(), solvable);
+        return new GameFile(
+                source, domainText.text(), grammarText.text(), problemText.text(), solvable);
     }
 
     /** Where the game came from (normally its file path). */
@@ -186,7 +192,9 @@ public final class AlfworldGame {
         return observation;
     }
 
-    /** The task sentence after {@code Your task is to: }, e.g. {@code put some apple in fridge.}. */
+    /**
+     * The task sentence after {@code Your task is to: }, e.g. {@code put some apple in fridge.}.
+     */
     public String goalText() {
         String marker = "Your task is to: ";
         int at = initialObservation.lastIndexOf(marker);
@@ -218,8 +226,8 @@ public final class AlfworldGame {
     }
 
     /**
-     * Applies an applicable action to {@code state} and returns the feedback the game prints.
-     * The action must be applicable (see {@link #admissible}).
+     * Applies an applicable action to {@code state} and returns the feedback the game prints. The
+     * action must be applicable (see {@link #admissible}).
      */
     public String apply(GameState state, long code) {
         int previousLocation = state.agentLocation();
@@ -227,14 +235,22 @@ public final class AlfworldGame {
         return feedback(code, previousLocation, state);
     }
 
-    /** The feedback of an action that was just applied; {@code previousLocation} is where it started. */
+    /**
+     * The feedback of an action that was just applied; {@code previousLocation} is where it
+     * started.
+     */
     public String feedback(long code, int previousLocation, GameState after) {
         Bindings b = bind(new Bindings(), code, previousLocation);
         return grammar.render(feedbacks.get(Verb.of(code)), b, after);
     }
 
     /** Renders the feedback into {@code out}, reusing {@code bindings}. */
-    void feedback(long code, int previousLocation, GameState after, Bindings bindings, StringBuilder out) {
+    void feedback(
+            long code,
+            int previousLocation,
+            GameState after,
+            Bindings bindings,
+            StringBuilder out) {
         bindings.clear();
         bind(bindings, code, previousLocation);
         grammar.render(feedbacks.get(Verb.of(code)), bindings, after, out);

@@ -12,11 +12,11 @@ import org.rlanything.core.StepResult;
 
 /**
  * One episode of an ALFWorld game, played by command text as in TextWorld: a command that is not
- * exactly (after trimming) one of the admissible commands changes nothing and prints
- * {@code Nothing happens.}. Every call to {@link #step} counts toward the step limit. With step labels
- * on, each step is labelled {@link StepLabel#GOOD} when it shortens the optimal remaining plan and
- * {@link StepLabel#BAD} otherwise (this runs the planner, about a millisecond a step); with labels off
- * the label is {@link StepLabel#UNKNOWN}. Not thread-safe.
+ * exactly (after trimming) one of the admissible commands changes nothing and prints {@code Nothing
+ * happens.}. Every call to {@link #step} counts toward the step limit. With step labels on, each
+ * step is labelled {@link StepLabel#GOOD} when it shortens the optimal remaining plan and {@link
+ * StepLabel#BAD} otherwise (this runs the planner, about a millisecond a step); with labels off the
+ * label is {@link StepLabel#UNKNOWN}. Not thread-safe.
  */
 public final class AlfworldSession implements EnvironmentSession {
 
@@ -54,7 +54,9 @@ public final class AlfworldSession implements EnvironmentSession {
         return new AlfworldSession(game, maxSteps, false);
     }
 
-    /** Starts an episode of {@code game}; {@code labelSteps} turns on the planner's GOOD/BAD labels. */
+    /**
+     * Starts an episode of {@code game}; {@code labelSteps} turns on the planner's GOOD/BAD labels.
+     */
     public static AlfworldSession start(AlfworldGame game, int maxSteps, boolean labelSteps) {
         return new AlfworldSession(game, maxSteps, labelSteps);
     }
@@ -83,8 +85,10 @@ public final class AlfworldSession implements EnvironmentSession {
     @Override
     public StepResult step(String action) {
         if (done) {
-            throw new IllegalStateException("The episode is over (" + (won ? "won" : "step limit reached")
-                    + "); start a new session.");
+            throw new IllegalStateException(
+                    "The episode is over ("
+                            + (won ? "won" : "step limit reached")
+                            + "); start a new session.");
         }
         String command = action == null ? "" : action.strip();
         CommandTable.Admissible now = current();
@@ -107,7 +111,10 @@ public final class AlfworldSession implements EnvironmentSession {
             won = game.isWon(state);
             if (planner != null) {
                 int after = won ? 0 : distance(state);
-                label = after >= 0 && (before < 0 || after < before) ? StepLabel.GOOD : StepLabel.BAD;
+                label =
+                        after >= 0 && (before < 0 || after < before)
+                                ? StepLabel.GOOD
+                                : StepLabel.BAD;
             }
         }
         steps++;
@@ -178,7 +185,16 @@ public final class AlfworldSession implements EnvironmentSession {
 
     @Override
     public String toString() {
-        return "AlfworldSession[" + game.id() + ", step " + steps + "/" + maxSteps + (won ? ", won" : "")
-                + (done ? ", done" : "") + ", " + game.goalText() + "]";
+        return "AlfworldSession["
+                + game.id()
+                + ", step "
+                + steps
+                + "/"
+                + maxSteps
+                + (won ? ", won" : "")
+                + (done ? ", done" : "")
+                + ", "
+                + game.goalText()
+                + "]";
     }
 }

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -20,12 +19,13 @@ import org.rlanything.core.Task;
 import org.rlanything.core.TaskCodec;
 
 /**
- * Writes ALFWorld tasks as text for checkpoints. A game whose source is a readable game file with the
- * same content is written as a reference, {@code alfworld-file:ID:PATH}; any other game (a rewrite) is
- * written whole, as {@code alfworld-inline:} and the deflated, base64-encoded game JSON. Decoding a
- * reference checks that the file still has the content the id names. Inline encodings are remembered per
- * game (content id and source, at most {@value #REMEMBERED}): a checkpoint re-encodes every slot's tasks,
- * and deflating a pool of 512 generated games each iteration would cost seconds.
+ * Writes ALFWorld tasks as text for checkpoints. A game whose source is a readable game file with
+ * the same content is written as a reference, {@code alfworld-file:ID:PATH}; any other game (a
+ * rewrite) is written whole, as {@code alfworld-inline:} and the deflated, base64-encoded game
+ * JSON. Decoding a reference checks that the file still has the content the id names. Inline
+ * encodings are remembered per game (content id and source, at most {@value #REMEMBERED}): a
+ * checkpoint re-encodes every slot's tasks, and deflating a pool of 512 generated games each
+ * iteration would cost seconds.
  */
 public final class AlfworldTaskCodec implements TaskCodec {
 
@@ -34,18 +34,22 @@ public final class AlfworldTaskCodec implements TaskCodec {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final int REMEMBERED = 4096;
 
-    private final Map<String, String> inline = Collections.synchronizedMap(new LinkedHashMap<>(64, 0.75f, true) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<String, String> eldest) {
-            return size() > REMEMBERED;
-        }
-    });
+    private final Map<String, String> inline =
+            Collections.synchronizedMap(
+                    new LinkedHashMap<>(64, 0.75f, true) {
+                        @Override
+                        protected boolean removeEldestEntry(Map.Entry<String, String> eldest) {
+                            return size() > REMEMBERED;
+                        }
+                    });
 
     @Override
     public String encode(Task task) {
         if (!(task instanceof AlfworldTask)) {
-            throw new IllegalArgumentException("The ALFWorld codec encodes AlfworldTask tasks, not "
-                    + (task == null ? "null" : task.getClass().getName()) + ".");
+            throw new IllegalArgumentException(
+                    "The ALFWorld codec encodes AlfworldTask tasks, not "
+                            + (task == null ? "null" : task.getClass().getName())
+                            + ".");
         }
         AlfworldGame game = ((AlfworldTask) task).game();
         String source = game.source();
@@ -68,7 +72,8 @@ public final class AlfworldTaskCodec implements TaskCodec {
         node.put("pddl_problem", file.problem());
         node.put("solvable", file.solvable());
         try {
-            return INLINE + Base64.getEncoder().encodeToString(deflate(JSON.writeValueAsBytes(node)));
+            return INLINE
+                    + Base64.getEncoder().encodeToString(deflate(JSON.writeValueAsBytes(node)));
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("A game could not be written as JSON.", e);
         }
@@ -83,8 +88,12 @@ public final class AlfworldTaskCodec implements TaskCodec {
             String rest = text.substring(FILE.length());
             int colon = rest.indexOf(':');
             if (colon < 0) {
-                throw new IllegalArgumentException("'" + brief(text) + "' is not an ALFWorld task reference (expected "
-                        + FILE + "ID:PATH).");
+                throw new IllegalArgumentException(
+                        "'"
+                                + brief(text)
+                                + "' is not an ALFWorld task reference (expected "
+                                + FILE
+                                + "ID:PATH).");
             }
             String id = rest.substring(0, colon);
             Path path = Paths.get(rest.substring(colon + 1));
@@ -92,12 +101,22 @@ public final class AlfworldTaskCodec implements TaskCodec {
             try {
                 game = GameLoader.load(path);
             } catch (IOException e) {
-                throw new IllegalArgumentException("The task reference " + brief(text) + " cannot be loaded: "
-                        + e.getMessage(), e);
+                throw new IllegalArgumentException(
+                        "The task reference "
+                                + brief(text)
+                                + " cannot be loaded: "
+                                + e.getMessage(),
+                        e);
             }
             if (!game.id().equals(id)) {
-                throw new IllegalArgumentException("The game file " + path + " has changed: its id is " + game.id()
-                        + ", the checkpoint expects " + id + ".");
+                throw new IllegalArgumentException(
+                        "The game file "
+                                + path
+                                + " has changed: its id is "
+                                + game.id()
+                                + ", the checkpoint expects "
+                                + id
+                                + ".");
             }
             return new AlfworldTask(game);
         }
@@ -110,13 +129,26 @@ public final class AlfworldTaskCodec implements TaskCodec {
                 fields.remove("source");
                 GameFile file = GameLoader.parse(JSON.writeValueAsString(fields), source);
                 return new AlfworldTask(AlfworldGame.compile(file));
-            } catch (IllegalArgumentException | DataFormatException | IOException | ClassCastException e) {
-                throw new IllegalArgumentException("The inline ALFWorld task " + brief(text) + " is corrupt: "
-                        + e.getMessage(), e);
+            } catch (IllegalArgumentException
+                    | DataFormatException
+                    | IOException
+                    | ClassCastException e) {
+                throw new IllegalArgumentException(
+                        "The inline ALFWorld task "
+                                + brief(text)
+                                + " is corrupt: "
+                                + e.getMessage(),
+                        e);
             }
         }
-        throw new IllegalArgumentException("'" + brief(text) + "' is not an ALFWorld task (expected " + FILE + " or "
-                + INLINE + ").");
+        throw new IllegalArgumentException(
+                "'"
+                        + brief(text)
+                        + "' is not an ALFWorld task (expected "
+                        + FILE
+                        + " or "
+                        + INLINE
+                        + ").");
     }
 
     private static String brief(String text) {

@@ -19,8 +19,8 @@ import org.rlanything.alfworld.world.Verb;
  * the literal words of its template ({@code go to }, {@code take }), so commands sort first by that
  * prefix; single-argument commands (go to, open, examine...) have their rank within the prefix
  * precomputed; only the few two-argument commands of a step are compared as strings. When the
- * templates do not allow this (a prefix that is a proper prefix of another), plain string sorting is
- * used.
+ * templates do not allow this (a prefix that is a proper prefix of another), plain string sorting
+ * is used.
  */
 final class CommandTable {
 
@@ -28,10 +28,10 @@ final class CommandTable {
      * The admissible commands of a state.
      *
      * @param commands sorted, unique command texts
-     * @param codes the action code of each command (the first one when several actions share a text)
+     * @param codes the action code of each command (the first one when several actions share a
+     *     text)
      */
-    record Admissible(List<String> commands, long[] codes) {
-    }
+    record Admissible(List<String> commands, long[] codes) {}
 
     private static final int VERBS = Verb.values().length;
 
@@ -43,11 +43,15 @@ final class CommandTable {
     private final int nR;
     private final boolean plainSort;
     private final int[] groupRank = new int[VERBS];
+
     /** Static texts: per verb, indexed by the first argument (null for two-argument verbs). */
     private final String[][] statics = new String[VERBS][];
+
     private final int[][] staticRanks = new int[VERBS][];
+
     /** Lazily filled texts of two-argument verbs: [verb][first][second]. */
     private final String[][][] lazy = new String[VERBS][][];
+
     private final ThreadLocal<Work> work;
 
     CommandTable(AlfworldGame game) {
@@ -111,7 +115,8 @@ final class CommandTable {
                 return scene.openable(i);
             case EXAMINE_OBJECT:
                 return game.rules().examinesInReceptacles()
-                        || (scene.staticFlags(i) & org.rlanything.alfworld.world.Flags.PICKUPABLE) != 0
+                        || (scene.staticFlags(i) & org.rlanything.alfworld.world.Flags.PICKUPABLE)
+                                != 0
                         || reference.heldObject() == i;
             default:
                 return true;
@@ -124,14 +129,21 @@ final class CommandTable {
             if (!isStatic(verb)) {
                 continue;
             }
-            int n = verb == Verb.EXAMINE_OBJECT ? nO
-                    : (verb == Verb.LOOK || verb == Verb.INVENTORY || verb == Verb.HELP) ? 1 : nR;
+            int n =
+                    verb == Verb.EXAMINE_OBJECT
+                            ? nO
+                            : (verb == Verb.LOOK || verb == Verb.INVENTORY || verb == Verb.HELP)
+                                    ? 1
+                                    : nR;
             String[] texts = new String[n];
             for (int i = 0; i < n; i++) {
                 if (!canOccur(verb, i)) {
                     continue;
                 }
-                texts[i] = game.renderCommand(Verb.code(verb, i, 0), reference.agentLocation(), reference).intern();
+                texts[i] =
+                        game.renderCommand(
+                                        Verb.code(verb, i, 0), reference.agentLocation(), reference)
+                                .intern();
             }
             statics[verb.ordinal()] = texts;
         }
@@ -142,7 +154,8 @@ final class CommandTable {
             if (texts == null) {
                 continue;
             }
-            TreeSet<String> set = byGroup.computeIfAbsent(groupRank[verb.ordinal()], k -> new TreeSet<>());
+            TreeSet<String> set =
+                    byGroup.computeIfAbsent(groupRank[verb.ordinal()], k -> new TreeSet<>());
             for (String t : texts) {
                 if (t != null) {
                     set.add(t);
@@ -195,7 +208,11 @@ final class CommandTable {
         int[] ranks = staticRanks[verb.ordinal()];
         int within = 0;
         if (ranks != null) {
-            within = ranks[verb == Verb.LOOK || verb == Verb.INVENTORY || verb == Verb.HELP ? 0 : Verb.first(code)];
+            within =
+                    ranks[
+                            verb == Verb.LOOK || verb == Verb.INVENTORY || verb == Verb.HELP
+                                    ? 0
+                                    : Verb.first(code)];
         }
         return ((long) groupRank[verb.ordinal()] << 44) | ((long) within << 20) | index;
     }

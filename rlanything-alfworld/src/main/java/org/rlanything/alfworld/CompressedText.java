@@ -7,7 +7,9 @@ import java.util.zip.DataFormatException;
 import java.util.zip.Deflater;
 import java.util.zip.Inflater;
 
-/** A text kept deflated in memory (game texts are about 100 KiB and compress tenfold). Immutable. */
+/**
+ * A text kept deflated in memory (game texts are about 100 KiB and compress tenfold). Immutable.
+ */
 final class CompressedText {
 
     private final byte[] data;

@@ -5,8 +5,8 @@ import java.util.Objects;
 import java.util.SplittableRandom;
 
 /**
- * Measures environment speed the way a trainer uses it: episodes of random admissible commands, with
- * the observation and the admissible list computed at every step, on the calling thread only.
+ * Measures environment speed the way a trainer uses it: episodes of random admissible commands,
+ * with the observation and the admissible list computed at every step, on the calling thread only.
  */
 public final class EnvBenchmark {
 
@@ -26,17 +26,21 @@ public final class EnvBenchmark {
         }
     }
 
-    private EnvBenchmark() {
-    }
+    private EnvBenchmark() {}
 
     /**
-     * Plays random episodes of {@code games} (round robin) for about {@code seconds} seconds after a
-     * warm-up of {@code warmupSeconds}.
+     * Plays random episodes of {@code games} (round robin) for about {@code seconds} seconds after
+     * a warm-up of {@code warmupSeconds}.
      *
      * @param maxSteps the episode step limit
      * @param seed the seed of the command choices
      */
-    public static Result run(List<AlfworldGame> games, double warmupSeconds, double seconds, int maxSteps, long seed) {
+    public static Result run(
+            List<AlfworldGame> games,
+            double warmupSeconds,
+            double seconds,
+            int maxSteps,
+            long seed) {
         Objects.requireNonNull(games, "games");
         if (games.isEmpty()) {
             throw new IllegalArgumentException("The benchmark needs at least one game.");
@@ -45,12 +49,17 @@ public final class EnvBenchmark {
             throw new IllegalArgumentException("seconds (" + seconds + ") must be > 0.");
         }
         if (warmupSeconds > 0) {
-            play(games, (long) (warmupSeconds * 1e9), maxSteps, new SplittableRandom(seed ^ 0x5DEECE66DL));
+            play(
+                    games,
+                    (long) (warmupSeconds * 1e9),
+                    maxSteps,
+                    new SplittableRandom(seed ^ 0x5DEECE66DL));
         }
         return play(games, (long) (seconds * 1e9), maxSteps, new SplittableRandom(seed));
     }
 
-    private static Result play(List<AlfworldGame> games, long nanos, int maxSteps, SplittableRandom random) {
+    private static Result play(
+            List<AlfworldGame> games, long nanos, int maxSteps, SplittableRandom random) {
         long start = System.nanoTime();
         long deadline = start + nanos;
         long steps = 0;

@@ -13,7 +13,8 @@ import java.util.Objects;
  * @param problem the {@code pddl_problem} text
  * @param solvable the file's {@code solvable} flag ({@code true} when absent)
  */
-public record GameFile(String source, String domain, String grammar, String problem, boolean solvable) {
+public record GameFile(
+        String source, String domain, String grammar, String problem, boolean solvable) {
 
     public GameFile {
         Objects.requireNonNull(source, "source");

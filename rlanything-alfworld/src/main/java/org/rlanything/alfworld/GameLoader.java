@@ -19,8 +19,7 @@ public final class GameLoader {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private GameLoader() {
-    }
+    private GameLoader() {}
 
     /** Reads and compiles the game at {@code path} (the file or its folder). */
     public static AlfworldGame load(Path path) throws IOException {
@@ -35,7 +34,9 @@ public final class GameLoader {
             text = Files.readString(file, StandardCharsets.UTF_8);
         } catch (java.nio.charset.CharacterCodingException e) {
             // e.g. a gzipped or binary file: the JDK's own message is only "Input length = 1"
-            throw new MalformedGameException(file.toString(), "its bytes",
+            throw new MalformedGameException(
+                    file.toString(),
+                    "its bytes",
                     "it is not UTF-8 text (a compressed or binary file?); give the uncompressed game.tw-pddl.");
         }
         return parse(text, file.toString());
@@ -46,13 +47,16 @@ public final class GameLoader {
         if (Files.isDirectory(path)) {
             Path inside = path.resolve(GAME_FILE_NAME);
             if (!Files.isRegularFile(inside)) {
-                throw new NoSuchFileException(inside.toString(), null,
+                throw new NoSuchFileException(
+                        inside.toString(),
+                        null,
                         "The folder " + path + " holds no " + GAME_FILE_NAME + " file.");
             }
             return inside;
         }
         if (!Files.isRegularFile(path)) {
-            throw new NoSuchFileException(path.toString(), null, "No game file or folder exists at " + path + ".");
+            throw new NoSuchFileException(
+                    path.toString(), null, "No game file or folder exists at " + path + ".");
         }
         return path;
     }
@@ -63,7 +67,9 @@ public final class GameLoader {
         try {
             root = JSON.readTree(jsonText);
         } catch (JsonProcessingException e) {
-            throw new MalformedGameException(source, "the JSON text",
+            throw new MalformedGameException(
+                    source,
+                    "the JSON text",
                     "it is not valid JSON (" + e.getOriginalMessage() + ").");
         }
         if (root == null || !root.isObject()) {
@@ -76,20 +82,24 @@ public final class GameLoader {
         JsonNode flag = root.get("solvable");
         if (flag != null && !flag.isNull()) {
             if (!flag.isBoolean()) {
-                throw new MalformedGameException(source, "the field \"solvable\"", "it is not a boolean.");
+                throw new MalformedGameException(
+                        source, "the field \"solvable\"", "it is not a boolean.");
             }
             solvable = flag.booleanValue();
         }
         return new GameFile(source, domain, grammar, problem, solvable);
     }
 
-    private static String textField(JsonNode root, String name, String source) throws MalformedGameException {
+    private static String textField(JsonNode root, String name, String source)
+            throws MalformedGameException {
         JsonNode node = root.get(name);
         if (node == null || node.isNull()) {
-            throw new MalformedGameException(source, "the field \"" + name + "\"", "it is missing.");
+            throw new MalformedGameException(
+                    source, "the field \"" + name + "\"", "it is missing.");
         }
         if (!node.isTextual()) {
-            throw new MalformedGameException(source, "the field \"" + name + "\"", "it is not a string.");
+            throw new MalformedGameException(
+                    source, "the field \"" + name + "\"", "it is not a string.");
         }
         return node.textValue();
     }

@@ -17,7 +17,8 @@ public class MalformedGameException extends IOException {
 
     /**
      * @param source the game file (or another name for where the text came from)
-     * @param element the part of the game that is wrong, e.g. {@code pddl_problem (:init (inReceptacle a b))}
+     * @param element the part of the game that is wrong, e.g. {@code pddl_problem (:init
+     *     (inReceptacle a b))}
      * @param problem what is wrong with it, as a sentence
      */
     public MalformedGameException(String source, String element, String problem) {

@@ -24,7 +24,9 @@ class AlfworldTaskCodecTest {
         assertTrue(text.startsWith("alfworld-file:" + task.id() + ":"), text);
         Task back = codec.decode(text);
         assertEquals(task, back);
-        assertEquals(task.game().initialObservation(), ((AlfworldTask) back).game().initialObservation());
+        assertEquals(
+                task.game().initialObservation(),
+                ((AlfworldTask) back).game().initialObservation());
     }
 
     @Test
@@ -37,20 +39,29 @@ class AlfworldTaskCodecTest {
         AlfworldTask back = (AlfworldTask) codec.decode(text);
         assertEquals(rewritten, back);
         assertEquals(rewritten.game().file(), back.game().file());
-        assertSame(text, codec.encode(rewritten), "a checkpoint of a large pool re-uses each game's encoding");
+        assertSame(
+                text,
+                codec.encode(rewritten),
+                "a checkpoint of a large pool re-uses each game's encoding");
 
-        Path copy = Files.writeString(dir.resolve("game.tw-pddl"), Files.readString(TestData.gameFiles().get(3)));
+        Path copy =
+                Files.writeString(
+                        dir.resolve("game.tw-pddl"), Files.readString(TestData.gameFiles().get(3)));
         String reference = codec.encode(AlfworldTask.load(copy));
         Files.writeString(copy, Files.readString(TestData.gameFiles().get(4)));
-        IllegalArgumentException changed = assertThrows(IllegalArgumentException.class, () -> codec.decode(reference));
+        IllegalArgumentException changed =
+                assertThrows(IllegalArgumentException.class, () -> codec.decode(reference));
         assertTrue(changed.getMessage().contains("has changed"), changed.getMessage());
     }
 
     @Test
     void garbageIsRejectedWithAReason() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> codec.decode("keylock:12"));
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> codec.decode("keylock:12"));
         assertTrue(e.getMessage().contains("is not an ALFWorld task"), e.getMessage());
-        e = assertThrows(IllegalArgumentException.class, () -> codec.decode("alfworld-inline:AAAA"));
+        e =
+                assertThrows(
+                        IllegalArgumentException.class, () -> codec.decode("alfworld-inline:AAAA"));
         assertTrue(e.getMessage().contains("is corrupt"), e.getMessage());
     }
 }

@@ -18,17 +18,20 @@ import org.rlanything.alfworld.world.Kind;
 import org.rlanything.alfworld.world.Predicate;
 import org.rlanything.alfworld.world.Scene;
 
-/** The compiled goal (candidate filters, early tests) agrees with a plain evaluation of the formula. */
+/**
+ * The compiled goal (candidate filters, early tests) agrees with a plain evaluation of the formula.
+ */
 class ConditionTest {
 
-    private static final List<String> EXTRA_GOALS = List.of(
-            "(exists (?o - object) (and (heatable ?o) (not (isHot ?o)) (holds agent1 ?o)))",
-            "(forall (?r - receptacle) (imply (receptacleType ?r FridgeType) (not (opened ?r))))",
-            "(exists (?o1 - object ?o2 - object ?r - receptacle) (and (inReceptacle ?o1 ?r) (inReceptacle ?o2 ?r)"
-                    + " (not (= ?o1 ?o2)) (objectType ?o1 AppleType) (objectType ?o2 AppleType)))",
-            "(or (exists (?l - location) (and (atLocation agent1 ?l) (exists (?r - receptacle)"
-                    + " (and (receptacleAtLocation ?r ?l) (openable ?r) (opened ?r))))) (holdsAny agent1))",
-            "(exists (?o - object ?l - location,) (objectAtLocation ?o ?l))");
+    private static final List<String> EXTRA_GOALS =
+            List.of(
+                    "(exists (?o - object) (and (heatable ?o) (not (isHot ?o)) (holds agent1 ?o)))",
+                    "(forall (?r - receptacle) (imply (receptacleType ?r FridgeType) (not (opened ?r))))",
+                    "(exists (?o1 - object ?o2 - object ?r - receptacle) (and (inReceptacle ?o1 ?r) (inReceptacle ?o2 ?r)"
+                            + " (not (= ?o1 ?o2)) (objectType ?o1 AppleType) (objectType ?o2 AppleType)))",
+                    "(or (exists (?l - location) (and (atLocation agent1 ?l) (exists (?r - receptacle)"
+                            + " (and (receptacleAtLocation ?r ?l) (openable ?r) (opened ?r))))) (holdsAny agent1))",
+                    "(exists (?o - object ?l - location,) (objectAtLocation ?o ?l))");
 
     @Test
     void compiledGoalsAgreeWithPlainEvaluationOnRandomWalks() throws Exception {
@@ -40,7 +43,8 @@ class ConditionTest {
             Scene scene = game.scene();
             Formula own = PddlProblem.parse(GameLoader.read(file).problem()).goal();
             List<Formula> goals = new java.util.ArrayList<>(List.of(own));
-            if (scene.indexOf(Kind.RECEPTACLE_TYPE, "fridgetype") >= 0 && scene.indexOf(Kind.OBJECT_TYPE, "appletype") >= 0) {
+            if (scene.indexOf(Kind.RECEPTACLE_TYPE, "fridgetype") >= 0
+                    && scene.indexOf(Kind.OBJECT_TYPE, "appletype") >= 0) {
                 for (String text : EXTRA_GOALS) {
                     goals.add(parseFormula(text));
                 }
@@ -69,7 +73,8 @@ class ConditionTest {
     }
 
     private static Formula parseFormula(String text) throws Exception {
-        return PddlProblem.parse("(define (problem t) (:objects) (:init) (:goal " + text + "))").goal();
+        return PddlProblem.parse("(define (problem t) (:objects) (:init) (:goal " + text + "))")
+                .goal();
     }
 
     /** Direct evaluation over all entities of each type. */
@@ -89,7 +94,8 @@ class ConditionTest {
         }
         if (f instanceof Formula.Exists || f instanceof Formula.ForAll) {
             boolean exists = f instanceof Formula.Exists;
-            List<Formula.TypedVariable> vars = exists ? ((Formula.Exists) f).variables() : ((Formula.ForAll) f).variables();
+            List<Formula.TypedVariable> vars =
+                    exists ? ((Formula.Exists) f).variables() : ((Formula.ForAll) f).variables();
             Formula body = exists ? ((Formula.Exists) f).body() : ((Formula.ForAll) f).body();
             return quantify(exists, vars, 0, body, scene, s, env);
         }
@@ -105,8 +111,14 @@ class ConditionTest {
         return Predicate.byName(a.predicate()).test(scene, s, args[0], args[1]);
     }
 
-    private static boolean quantify(boolean exists, List<Formula.TypedVariable> vars, int i, Formula body, Scene scene,
-                                    GameState s, Map<String, Integer> env) {
+    private static boolean quantify(
+            boolean exists,
+            List<Formula.TypedVariable> vars,
+            int i,
+            Formula body,
+            Scene scene,
+            GameState s,
+            Map<String, Integer> env) {
         if (i == vars.size()) {
             return plain(body, scene, s, env);
         }
@@ -126,8 +138,15 @@ class ConditionTest {
     @Test
     void aGoalWithAMisspelledTypeIsRejected() throws Exception {
         Scene scene = TestData.game(TestData.gameFiles().get(0)).scene();
-        MalformedGameException e = org.junit.jupiter.api.Assertions.assertThrows(MalformedGameException.class,
-                () -> Condition.compile(parseFormula("(exists (?o - object) (objectType ?o AppelType))"), scene, "goal"));
+        MalformedGameException e =
+                org.junit.jupiter.api.Assertions.assertThrows(
+                        MalformedGameException.class,
+                        () ->
+                                Condition.compile(
+                                        parseFormula(
+                                                "(exists (?o - object) (objectType ?o AppelType))"),
+                                        scene,
+                                        "goal"));
         assertTrue(e.getMessage().contains("'appeltype' is not declared"), e.getMessage());
         assertEquals(SExpr.class, SExpr.parseOne("(a b)").getClass());
     }

@@ -21,7 +21,11 @@ import org.rlanything.core.StepResult;
 class EngineBehaviourTest {
 
     private static AlfworldGame game(String contains) {
-        Path file = TestData.gameFiles().stream().filter(p -> p.toString().contains(contains)).findFirst().orElseThrow();
+        Path file =
+                TestData.gameFiles().stream()
+                        .filter(p -> p.toString().contains(contains))
+                        .findFirst()
+                        .orElseThrow();
         return TestData.game(file);
     }
 
@@ -48,10 +52,18 @@ class EngineBehaviourTest {
         List<String> start = game.admissible(game.newState());
         Scene scene = game.scene();
         assertEquals(scene.count(Kind.RECEPTACLE) + 2, start.size(), start.toString());
-        assertTrue(start.stream().allMatch(c -> c.startsWith("go to ") || c.equals("look") || c.equals("inventory")));
+        assertTrue(
+                start.stream()
+                        .allMatch(
+                                c ->
+                                        c.startsWith("go to ")
+                                                || c.equals("look")
+                                                || c.equals("inventory")));
         assertEquals("go to cabinet 1", start.get(0));
         int cabinet10 = start.indexOf("go to cabinet 10");
-        assertTrue(cabinet10 < 0 || cabinet10 == 1, "string order puts cabinet 10 right after cabinet 1");
+        assertTrue(
+                cabinet10 < 0 || cabinet10 == 1,
+                "string order puts cabinet 10 right after cabinet 1");
     }
 
     @Test
@@ -83,7 +95,13 @@ class EngineBehaviourTest {
         String look = session.step("look").observation();
         String first = a < b ? nameA : nameB;
         String second = a < b ? nameB : nameA;
-        assertEquals("You are facing the " + first + ", and " + second + ". Next to it, you see nothing.", look);
+        assertEquals(
+                "You are facing the "
+                        + first
+                        + ", and "
+                        + second
+                        + ". Next to it, you see nothing.",
+                look);
         assertEquals(3, session.steps(), "a step that changes nothing still counts");
     }
 
@@ -94,13 +112,22 @@ class EngineBehaviourTest {
         assertEquals("You are not carrying anything.", session.step("inventory").observation());
         session.step("go to fridge 1");
         session.step("open fridge 1");
-        assertTrue(session.admissibleActions().stream().noneMatch(c -> c.startsWith("examine ") && !c.equals("examine fridge 1")),
+        assertTrue(
+                session.admissibleActions().stream()
+                        .noneMatch(c -> c.startsWith("examine ") && !c.equals("examine fridge 1")),
                 session.admissibleActions().toString());
-        String take = session.admissibleActions().stream().filter(c -> c.startsWith("take ")).findFirst().orElseThrow();
+        String take =
+                session.admissibleActions().stream()
+                        .filter(c -> c.startsWith("take "))
+                        .findFirst()
+                        .orElseThrow();
         String object = take.substring(5, take.indexOf(" from "));
-        assertEquals("You pick up the " + object + " from the fridge 1.", session.step(take).observation());
+        assertEquals(
+                "You pick up the " + object + " from the fridge 1.",
+                session.step(take).observation());
         assertTrue(session.admissibleActions().contains("examine " + object));
-        assertEquals("You are carrying: a " + object + ".", session.step("inventory").observation());
+        assertEquals(
+                "You are carrying: a " + object + ".", session.step("inventory").observation());
         assertTrue(session.step("examine " + object).observation().contains(object));
         assertEquals("You close the fridge 1.", session.step("close fridge 1").observation());
         assertEquals("The fridge 1 is closed.", session.step("examine fridge 1").observation());
@@ -119,8 +146,11 @@ class EngineBehaviourTest {
                         in.add(r);
                     }
                 }
-                if (in.size() < 2 || scene.receptacleLocation(in.get(0)) == scene.receptacleLocation(in.get(1))
-                        || (scene.staticFlags(o) & org.rlanything.alfworld.world.Flags.PICKUPABLE) == 0) {
+                if (in.size() < 2
+                        || scene.receptacleLocation(in.get(0))
+                                == scene.receptacleLocation(in.get(1))
+                        || (scene.staticFlags(o) & org.rlanything.alfworld.world.Flags.PICKUPABLE)
+                                == 0) {
                     continue;
                 }
                 AlfworldSession session = AlfworldSession.start(game, 50);
@@ -128,40 +158,53 @@ class EngineBehaviourTest {
                 String first = scene.name(Kind.RECEPTACLE, in.get(0));
                 String second = scene.name(Kind.RECEPTACLE, in.get(1));
                 session.step("go to " + first);
-                assertEquals("You pick up the " + name + " from the " + first + ".",
+                assertEquals(
+                        "You pick up the " + name + " from the " + first + ".",
                         session.step("take " + name + " from " + first).observation());
                 String seen = session.step("go to " + second).observation();
                 assertTrue(seen.contains("a " + name), seen);
-                assertFalse(session.admissibleActions().contains("take " + name + " from " + second));
+                assertFalse(
+                        session.admissibleActions().contains("take " + name + " from " + second));
                 return;
             }
         }
-        throw new AssertionError("no held-out scene has an object in two receptacles at different spots");
+        throw new AssertionError(
+                "no held-out scene has an object in two receptacles at different spots");
     }
 
     @Test
     void anObjectPutNextToWhereItWasTakenShowsOnTheFloor() {
-        // Taking from one of two receptacles at a spot and putting into the other leaves TextWorld's
-        // negative fact not_inreceptacle(o, first), which its 'look' grammar lists next to the agent.
+        // Taking from one of two receptacles at a spot and putting into the other leaves
+        // TextWorld's
+        // negative fact not_inreceptacle(o, first), which its 'look' grammar lists next to the
+        // agent.
         for (Path file : TestData.gameFiles()) {
             AlfworldGame game = TestData.game(file);
             Scene scene = game.scene();
             GameState s = game.newState();
             for (int r = 0; r < scene.count(Kind.RECEPTACLE); r++) {
                 for (int q = 0; q < scene.count(Kind.RECEPTACLE); q++) {
-                    if (r == q || scene.receptacleLocation(r) != scene.receptacleLocation(q) || scene.openable(r)
+                    if (r == q
+                            || scene.receptacleLocation(r) != scene.receptacleLocation(q)
+                            || scene.openable(r)
                             || scene.openable(q)) {
                         continue;
                     }
                     for (int o = 0; o < scene.count(Kind.OBJECT); o++) {
-                        if (s.inReceptacle(o, r) && !s.inReceptacle(o, q) && scene.canPut(o, q)
-                                && (scene.staticFlags(o) & org.rlanything.alfworld.world.Flags.PICKUPABLE) != 0) {
+                        if (s.inReceptacle(o, r)
+                                && !s.inReceptacle(o, q)
+                                && scene.canPut(o, q)
+                                && (scene.staticFlags(o)
+                                                & org.rlanything.alfworld.world.Flags.PICKUPABLE)
+                                        != 0) {
                             AlfworldSession session = AlfworldSession.start(game, 50);
                             String on = scene.name(Kind.OBJECT, o);
                             session.step("go to " + scene.name(Kind.RECEPTACLE, r));
                             session.step("take " + on + " from " + scene.name(Kind.RECEPTACLE, r));
                             String put = "put " + on + " in/on " + scene.name(Kind.RECEPTACLE, q);
-                            assertTrue(session.admissibleActions().contains(put), session.admissibleActions().toString());
+                            assertTrue(
+                                    session.admissibleActions().contains(put),
+                                    session.admissibleActions().toString());
                             session.step(put);
                             String look = session.step("look").observation();
                             assertTrue(look.endsWith("Next to it, you see a " + on + "."), look);
@@ -184,15 +227,21 @@ class EngineBehaviourTest {
         assertEquals("You are not carrying anything.", last.observation());
         assertTrue(last.done());
         assertFalse(last.won());
-        IllegalStateException e = assertThrows(IllegalStateException.class, () -> session.step("look"));
+        IllegalStateException e =
+                assertThrows(IllegalStateException.class, () -> session.step("look"));
         assertTrue(e.getMessage().contains("step limit"), e.getMessage());
     }
 
     @Test
     void stepLabelsAreGoodAlongAShortestPlanAndBadOtherwise() {
         AlfworldGame game = game("pick_cool_then_place_in_recep-Bread");
-        List<String> plan = new org.rlanything.alfworld.plan.Planner(game).plan(game.newState()).orElseThrow().commands();
-        AlfworldSession labelled = AlfworldEnvironment.builder().optStepLabels(true).build().start(game);
+        List<String> plan =
+                new org.rlanything.alfworld.plan.Planner(game)
+                        .plan(game.newState())
+                        .orElseThrow()
+                        .commands();
+        AlfworldSession labelled =
+                AlfworldEnvironment.builder().optStepLabels(true).build().start(game);
         assertEquals(StepLabel.BAD, labelled.step("look").label());
         assertEquals(StepLabel.BAD, labelled.step("do a dance").label());
         for (String command : plan) {
@@ -216,7 +265,9 @@ class EngineBehaviourTest {
                     session.step("open " + rn);
                 }
                 String take = "take " + scene.name(Kind.OBJECT, object) + " from " + rn;
-                assertTrue(session.admissibleActions().contains(take), session.admissibleActions().toString());
+                assertTrue(
+                        session.admissibleActions().contains(take),
+                        session.admissibleActions().toString());
                 session.step(take);
                 return;
             }
@@ -224,9 +275,11 @@ class EngineBehaviourTest {
         throw new AssertionError("no receptacle holds " + scene.name(Kind.OBJECT, object));
     }
 
-    private static int firstObject(Scene scene, GameState state, String name, boolean inReceptacle) {
+    private static int firstObject(
+            Scene scene, GameState state, String name, boolean inReceptacle) {
         for (int o = 0; o < scene.count(Kind.OBJECT); o++) {
-            if (scene.name(Kind.OBJECT, o).startsWith(name + " ") && (!inReceptacle || state.inAnyReceptacle(o))) {
+            if (scene.name(Kind.OBJECT, o).startsWith(name + " ")
+                    && (!inReceptacle || state.inAnyReceptacle(o))) {
                 return o;
             }
         }
@@ -256,25 +309,42 @@ class EngineBehaviourTest {
             session.step("go to " + rn);
         }
         // slicing needs the object at this spot, not an open receptacle
-        assertTrue(session.admissibleActions().contains("slice " + a + " with " + k), session.admissibleActions().toString());
-        assertEquals("You sliced the " + a + " with the " + k + ".", session.step("slice " + a + " with " + k).observation());
-        assertEquals("There's nothing special about " + k + ".", session.step("examine " + k).observation());
-        String put = session.admissibleActions().stream().filter(c -> c.startsWith("put " + k + " ")).findFirst().orElseThrow();
+        assertTrue(
+                session.admissibleActions().contains("slice " + a + " with " + k),
+                session.admissibleActions().toString());
+        assertEquals(
+                "You sliced the " + a + " with the " + k + ".",
+                session.step("slice " + a + " with " + k).observation());
+        assertEquals(
+                "There's nothing special about " + k + ".",
+                session.step("examine " + k).observation());
+        String put =
+                session.admissibleActions().stream()
+                        .filter(c -> c.startsWith("put " + k + " "))
+                        .findFirst()
+                        .orElseThrow();
         session.step(put);
         fetch(session, scene, apple);
         assertEquals("This is a sliced " + a + ".", session.step("examine " + a).observation());
         session.step("go to microwave 1");
-        assertEquals("You heat the " + a + " using the microwave 1.", session.step("heat " + a + " with microwave 1").observation());
+        assertEquals(
+                "You heat the " + a + " using the microwave 1.",
+                session.step("heat " + a + " with microwave 1").observation());
         assertEquals("This is a hot sliced " + a + ".", session.step("examine " + a).observation());
         session.step("go to fridge 1");
-        assertEquals("You cool the " + a + " using the fridge 1.", session.step("cool " + a + " with fridge 1").observation());
-        assertEquals("This is a cool sliced " + a + ".", session.step("examine " + a).observation());
+        assertEquals(
+                "You cool the " + a + " using the fridge 1.",
+                session.step("cool " + a + " with fridge 1").observation());
+        assertEquals(
+                "This is a cool sliced " + a + ".", session.step("examine " + a).observation());
         assertFalse(session.admissibleActions().contains("heat " + a + " with fridge 1"));
     }
 
     @Test
     void theDeskLampTurnsOnEveryTimeAndWinsWithTheObjectInHand() {
-        AlfworldGame game = game("look_at_obj_in_light-AlarmClock-None-DeskLamp-308/trial_T20190908_222951_616606");
+        AlfworldGame game =
+                game(
+                        "look_at_obj_in_light-AlarmClock-None-DeskLamp-308/trial_T20190908_222951_616606");
         AlfworldSession session = AlfworldSession.start(game, 50);
         session.step("go to desk 1");
         assertEquals("You turn on the desklamp 1.", session.step("use desklamp 1").observation());

@@ -17,8 +17,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The engine's feedback has the same shapes as the real transcripts (ReAct's 2.1.1 prompts): with
- * names and lists abstracted ({@code On the E, you see LIST.}), every feedback the engine prints for
- * a verb that the transcripts use is a shape the transcripts show for that verb.
+ * names and lists abstracted ({@code On the E, you see LIST.}), every feedback the engine prints
+ * for a verb that the transcripts use is a shape the transcripts show for that verb.
  */
 class FeedbackFormatTest {
 
@@ -39,7 +39,9 @@ class FeedbackFormatTest {
         while (it.hasNext()) {
             String[] lines = it.next().asText().split("\n");
             for (int i = 0; i + 1 < lines.length; i++) {
-                if (lines[i].startsWith("> ") && !lines[i].startsWith("> think") && !lines[i + 1].startsWith(">")) {
+                if (lines[i].startsWith("> ")
+                        && !lines[i].startsWith("> think")
+                        && !lines[i + 1].startsWith(">")) {
                     String verb = lines[i].substring(2).split(" ")[0];
                     shapes.computeIfAbsent(verb, k -> new HashSet<>()).add(shape(lines[i + 1]));
                 }
@@ -51,11 +53,20 @@ class FeedbackFormatTest {
     @Test
     void everyFeedbackShapeAppearsInTheTranscripts() {
         Map<String, Set<String>> expected = transcriptShapes();
-        // Not in the transcripts: 'look' before the first 'go to' (ALFWorld's own THOR engine prints the same line),
-        // and 'look' at a single receptacle (the transcripts only look where two receptacles share a spot).
-        expected.get("look").add("You are in the middle of a room. Looking quickly around you, you see nothing.");
-        assertTrue(expected.keySet().containsAll(List.of("go", "open", "take", "put", "clean", "heat", "cool", "use",
-                "look")), expected.keySet().toString());
+        // Not in the transcripts: 'look' before the first 'go to' (ALFWorld's own THOR engine
+        // prints the same line),
+        // and 'look' at a single receptacle (the transcripts only look where two receptacles share
+        // a spot).
+        expected.get("look")
+                .add(
+                        "You are in the middle of a room. Looking quickly around you, you see nothing.");
+        assertTrue(
+                expected.keySet()
+                        .containsAll(
+                                List.of(
+                                        "go", "open", "take", "put", "clean", "heat", "cool", "use",
+                                        "look")),
+                expected.keySet().toString());
         Map<String, Integer> seen = new HashMap<>();
         List<String> unexpected = new ArrayList<>();
         SplittableRandom random = new SplittableRandom(7);
@@ -79,10 +90,16 @@ class FeedbackFormatTest {
                 }
             }
         }
-        assertTrue(unexpected.isEmpty(), unexpected.size() + " feedback lines of unseen shape, e.g.:\n"
-                + String.join("\n", unexpected.subList(0, Math.min(10, unexpected.size()))));
+        assertTrue(
+                unexpected.isEmpty(),
+                unexpected.size()
+                        + " feedback lines of unseen shape, e.g.:\n"
+                        + String.join(
+                                "\n", unexpected.subList(0, Math.min(10, unexpected.size()))));
         for (String verb : List.of("go", "open", "take", "put", "use")) {
-            assertTrue(seen.getOrDefault(verb, 0) > 10, "too few '" + verb + "' steps were checked: " + seen);
+            assertTrue(
+                    seen.getOrDefault(verb, 0) > 10,
+                    "too few '" + verb + "' steps were checked: " + seen);
         }
     }
 
@@ -90,7 +107,11 @@ class FeedbackFormatTest {
     void goToPrintsTheLocationNameInTheOldGrammar() {
         AlfworldGame game = TestData.game(TestData.gameFiles().get(0));
         AlfworldSession session = AlfworldSession.start(game, 50);
-        String go = session.admissibleActions().stream().filter(c -> c.startsWith("go to ")).findFirst().orElseThrow();
+        String go =
+                session.admissibleActions().stream()
+                        .filter(c -> c.startsWith("go to "))
+                        .findFirst()
+                        .orElseThrow();
         String feedback = session.step(go).observation();
         assertTrue(ARRIVAL.matcher(feedback).find(), feedback);
     }

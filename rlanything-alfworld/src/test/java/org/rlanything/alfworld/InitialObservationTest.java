@@ -29,7 +29,9 @@ class InitialObservationTest {
             checked++;
         }
         assertEquals(48, checked, "initial_observations_valid_unseen.json should hold 48 games");
-        assertTrue(failures.isEmpty(), failures.size() + " mismatches:\n" + String.join("\n", failures));
+        assertTrue(
+                failures.isEmpty(),
+                failures.size() + " mismatches:\n" + String.join("\n", failures));
     }
 
     @Test
@@ -39,7 +41,9 @@ class InitialObservationTest {
         for (JsonNode row : manifest) {
             AlfworldGame game = TestData.game(TestData.resolve(row.get("path").asText()));
             assertEquals(row.get("goal_text").asText(), game.goalText(), row.get("path").asText());
-            assertEquals(row.get("initial_observation_without_banner").asText(), game.initialObservationWithoutBanner());
+            assertEquals(
+                    row.get("initial_observation_without_banner").asText(),
+                    game.initialObservationWithoutBanner());
             assertTrue(game.initialObservation().startsWith(AlfworldGame.BANNER + "\n\n"));
             checked++;
         }

@@ -13,12 +13,16 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.rlanything.alfworld.plan.Planner;
 
-/** Both grammar versions: the 2.1.1 files as shipped, and the 2.1.3 text by patch or by logic files. */
+/**
+ * Both grammar versions: the 2.1.1 files as shipped, and the 2.1.3 text by patch or by logic files.
+ */
 class Logic213Test {
 
     private static Path heatGame() {
-        return TestData.gameFiles().stream().filter(p -> p.toString().contains("pick_heat_then_place_in_recep-Apple"))
-                .findFirst().orElseThrow();
+        return TestData.gameFiles().stream()
+                .filter(p -> p.toString().contains("pick_heat_then_place_in_recep-Apple"))
+                .findFirst()
+                .orElseThrow();
     }
 
     @Test
@@ -41,20 +45,35 @@ class Logic213Test {
         assertEquals(Logic213.HELP_TEXT, session.step("help").observation());
         assertEquals(AlfworldSession.NOTHING_HAPPENS, oldSession.step("help").observation());
 
-        assertEquals("You arrive at fridge 1. The fridge 1 is closed.", session.step("go to fridge 1").observation());
-        // loc numbers count down in sorted-id order: loc_bar_0_bar_5_bar_1_bar_60 is the 2nd of 31 ids
-        assertEquals("You arrive at loc 30. The fridge 1 is closed.", oldSession.step("go to fridge 1").observation());
+        assertEquals(
+                "You arrive at fridge 1. The fridge 1 is closed.",
+                session.step("go to fridge 1").observation());
+        // loc numbers count down in sorted-id order: loc_bar_0_bar_5_bar_1_bar_60 is the 2nd of 31
+        // ids
+        assertEquals(
+                "You arrive at loc 30. The fridge 1 is closed.",
+                oldSession.step("go to fridge 1").observation());
         session.step("open fridge 1");
         oldSession.step("open fridge 1");
-        String take = session.admissibleActions().stream().filter(c -> c.startsWith("take ")).findFirst().orElseThrow();
+        String take =
+                session.admissibleActions().stream()
+                        .filter(c -> c.startsWith("take "))
+                        .findFirst()
+                        .orElseThrow();
         session.step(take);
         oldSession.step(take);
         String object = take.substring(5, take.indexOf(" from "));
-        assertTrue(session.admissibleActions().contains("move " + object + " to fridge 1"), session.admissibleActions().toString());
+        assertTrue(
+                session.admissibleActions().contains("move " + object + " to fridge 1"),
+                session.admissibleActions().toString());
         assertTrue(oldSession.admissibleActions().contains("put " + object + " in/on fridge 1"));
         assertFalse(session.admissibleActions().stream().anyMatch(c -> c.startsWith("put ")));
-        assertEquals("You move the " + object + " to the fridge 1.", session.step("move " + object + " to fridge 1").observation());
-        assertEquals("You put the " + object + " in/on the fridge 1.", oldSession.step("put " + object + " in/on fridge 1").observation());
+        assertEquals(
+                "You move the " + object + " to the fridge 1.",
+                session.step("move " + object + " to fridge 1").observation());
+        assertEquals(
+                "You put the " + object + " in/on the fridge 1.",
+                oldSession.step("put " + object + " in/on fridge 1").observation());
     }
 
     @Test
@@ -66,7 +85,8 @@ class Logic213Test {
         for (Path file : TestData.firstGames(48)) {
             GameFile original = GameLoader.read(file);
             AlfworldGame patched = AlfworldGame.compile(Logic213.patch(original));
-            AlfworldGame viaLogic = AlfworldGame.compile(Logic213.withLogic(original, domain, grammar));
+            AlfworldGame viaLogic =
+                    AlfworldGame.compile(Logic213.withLogic(original, domain, grammar));
             assertEquals(patched.initialObservation(), viaLogic.initialObservation());
             assertEquals(TestData.game(file).goalText(), viaLogic.goalText());
             AlfworldSession a = AlfworldSession.start(patched, 30);
@@ -77,7 +97,8 @@ class Logic213Test {
                 String command = commands.get(random.nextInt(commands.size()));
                 assertEquals(a.step(command), b.step(command), file + ": " + command);
             }
-            assertEquals(new Planner(patched).distance(patched.newState()),
+            assertEquals(
+                    new Planner(patched).distance(patched.newState()),
                     new Planner(viaLogic).distance(viaLogic.newState()));
         }
     }

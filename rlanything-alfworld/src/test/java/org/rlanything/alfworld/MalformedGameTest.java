@@ -18,8 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** A broken game file fails with a message that names the file and the element that is wrong. */
 class MalformedGameTest {
 
-    @TempDir
-    Path dir;
+    @TempDir Path dir;
 
     private GameFile base() throws IOException {
         return GameLoader.read(TestData.gameFiles().get(0));
@@ -35,18 +34,23 @@ class MalformedGameTest {
         return file;
     }
 
-    private static void assertNames(MalformedGameException e, String source, String element, String problem) {
+    private static void assertNames(
+            MalformedGameException e, String source, String element, String problem) {
         assertEquals(source, e.source());
         assertTrue(e.element().contains(element), e.element());
-        assertTrue(e.getMessage().contains(source) && e.getMessage().contains(element)
-                && e.getMessage().contains(problem), e.getMessage());
+        assertTrue(
+                e.getMessage().contains(source)
+                        && e.getMessage().contains(element)
+                        && e.getMessage().contains(problem),
+                e.getMessage());
         assertTrue(e.getMessage().endsWith("."), e.getMessage());
     }
 
     @Test
     void badJsonAndMissingFieldsNameTheFile() throws IOException {
         Path notJson = write("broken.tw-pddl", "{\"pddl_domain\": ");
-        MalformedGameException e = assertThrows(MalformedGameException.class, () -> GameLoader.read(notJson));
+        MalformedGameException e =
+                assertThrows(MalformedGameException.class, () -> GameLoader.read(notJson));
         assertNames(e, notJson.toString(), "the JSON text", "not valid JSON");
 
         ObjectMapper json = new ObjectMapper();
@@ -86,22 +90,65 @@ class MalformedGameTest {
     void problemErrorsNameTheElement() throws IOException {
         GameFile b = base();
         String source = b.source();
-        assertNames(fails(problem(p -> p.substring(0, p.lastIndexOf(')')))), source, "pddl_problem", "never closed");
-        assertNames(fails(problem(p -> p.replace("(:init", "(:init\n (inReceptacle Ghost_bar_1 Desk_bar_2)"))),
-                source, "(:init (inreceptacle ghost_bar_1 desk_bar_2))", "'ghost_bar_1' is not declared");
-        assertNames(fails(problem(p -> p.replace("(:init", "(:init\n (flies agent1)"))), source,
-                "(:init (flies agent1))", "'flies' is not declared in the domain");
-        String firstLoc = b.problem().toLowerCase().replaceAll("(?s).*?(loc_bar_\\S+) - location.*", "$1");
-        assertNames(fails(problem(p -> p.replace("(:init", "(:init\n (inReceptacle agent1 " + firstLoc + ")"))),
-                source, "(:init (inreceptacle agent1", "is of type agent, but inreceptacle expects object");
-        assertNames(fails(problem(p -> p.replace("(objectType ?o AlarmClockType)", "(objectType ?o FooType)"))),
-                source, "(:goal ...) (objecttype ?o footype)", "'footype' is not declared");
-        assertNames(fails(problem(p -> p.replace("(objectType ?o AlarmClockType)", "(sparkles ?o)"))),
-                source, "(:goal ...) (sparkles ?o)", "not one the engine evaluates");
-        assertNames(fails(problem(p -> p.replace("- agent", "- robot"))), source, "agent1 - robot",
+        assertNames(
+                fails(problem(p -> p.substring(0, p.lastIndexOf(')')))),
+                source,
+                "pddl_problem",
+                "never closed");
+        assertNames(
+                fails(
+                        problem(
+                                p ->
+                                        p.replace(
+                                                "(:init",
+                                                "(:init\n (inReceptacle Ghost_bar_1 Desk_bar_2)"))),
+                source,
+                "(:init (inreceptacle ghost_bar_1 desk_bar_2))",
+                "'ghost_bar_1' is not declared");
+        assertNames(
+                fails(problem(p -> p.replace("(:init", "(:init\n (flies agent1)"))),
+                source,
+                "(:init (flies agent1))",
+                "'flies' is not declared in the domain");
+        String firstLoc =
+                b.problem().toLowerCase().replaceAll("(?s).*?(loc_bar_\\S+) - location.*", "$1");
+        assertNames(
+                fails(
+                        problem(
+                                p ->
+                                        p.replace(
+                                                "(:init",
+                                                "(:init\n (inReceptacle agent1 "
+                                                        + firstLoc
+                                                        + ")"))),
+                source,
+                "(:init (inreceptacle agent1",
+                "is of type agent, but inreceptacle expects object");
+        assertNames(
+                fails(
+                        problem(
+                                p ->
+                                        p.replace(
+                                                "(objectType ?o AlarmClockType)",
+                                                "(objectType ?o FooType)"))),
+                source,
+                "(:goal ...) (objecttype ?o footype)",
+                "'footype' is not declared");
+        assertNames(
+                fails(problem(p -> p.replace("(objectType ?o AlarmClockType)", "(sparkles ?o)"))),
+                source,
+                "(:goal ...) (sparkles ?o)",
+                "not one the engine evaluates");
+        assertNames(
+                fails(problem(p -> p.replace("- agent", "- robot"))),
+                source,
+                "agent1 - robot",
                 "the type 'robot'");
-        assertNames(fails(problem(p -> p.replaceAll("\\(atLocation agent1 \\S+\\)", ""))), source,
-                "pddl_problem (:init ...)", "no starting location");
+        assertNames(
+                fails(problem(p -> p.replaceAll("\\(atLocation agent1 \\S+\\)", ""))),
+                source,
+                "pddl_problem (:init ...)",
+                "no starting location");
     }
 
     @Test
@@ -109,17 +156,49 @@ class MalformedGameTest {
         GameFile b = base();
         String source = b.source();
         GameFile dance = b.withDomain(b.domain().replace("(:action look", "(:action dance"));
-        assertNames(fails(dance), source, "(:action dance ...)", "does not implement the action 'dance'");
-        GameFile params = b.withDomain(b.domain().replace("(:action look\n    :parameters (?a - agent ?l - location)",
-                "(:action look\n    :parameters (?a - agent)"));
+        assertNames(
+                fails(dance),
+                source,
+                "(:action dance ...)",
+                "does not implement the action 'dance'");
+        GameFile params =
+                b.withDomain(
+                        b.domain()
+                                .replace(
+                                        "(:action look\n    :parameters (?a - agent ?l - location)",
+                                        "(:action look\n    :parameters (?a - agent)"));
         assertNames(fails(params), source, "(:action look ...)", "its parameters are (a:agent)");
-        assertNames(fails(b.withGrammar(b.grammar().replace("action inventory {", "action stocktaking {"))),
-                source, "grammar (action inventory)", "no template");
-        assertNames(fails(b.withGrammar(b.grammar().replace("\"rhs\": \"You close the {r.name}.\"",
-                "\"rhs\": \"You close the {r.name}.\",\n"))), source, "grammar", "not valid JSON");
-        assertNames(fails(b.withGrammar(b.grammar().replace("holdsany(a:agent)", "juggles(a:agent)"))), source,
-                "grammar", "'juggles'");
-        assertNames(fails(b.withGrammar(b.grammar().replace("#GotoLocation.feedback#\";", "#Nowhere.feedback#\";"))),
-                source, "grammar (action GotoLocation)", "#Nowhere.feedback#");
+        assertNames(
+                fails(
+                        b.withGrammar(
+                                b.grammar().replace("action inventory {", "action stocktaking {"))),
+                source,
+                "grammar (action inventory)",
+                "no template");
+        assertNames(
+                fails(
+                        b.withGrammar(
+                                b.grammar()
+                                        .replace(
+                                                "\"rhs\": \"You close the {r.name}.\"",
+                                                "\"rhs\": \"You close the {r.name}.\",\n"))),
+                source,
+                "grammar",
+                "not valid JSON");
+        assertNames(
+                fails(b.withGrammar(b.grammar().replace("holdsany(a:agent)", "juggles(a:agent)"))),
+                source,
+                "grammar",
+                "'juggles'");
+        assertNames(
+                fails(
+                        b.withGrammar(
+                                b.grammar()
+                                        .replace(
+                                                "#GotoLocation.feedback#\";",
+                                                "#Nowhere.feedback#\";"))),
+                source,
+                "grammar (action GotoLocation)",
+                "#Nowhere.feedback#");
     }
 }

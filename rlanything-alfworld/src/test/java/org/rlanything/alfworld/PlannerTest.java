@@ -54,7 +54,8 @@ class PlannerTest {
 
     @Test
     void oneStepNeverShortensTheRemainingPlanByMoreThanOne() {
-        // d(before) <= 1 + d(after) for every real step: the step followed by a plan from 'after' is a plan
+        // d(before) <= 1 + d(after) for every real step: the step followed by a plan from 'after'
+        // is a plan
         // from 'before'. A planner that missed moves would break this on random walks.
         SplittableRandom random = new SplittableRandom(9);
         int steps = 0;
@@ -70,17 +71,24 @@ class PlannerTest {
                 session.step(command);
                 int after = session.won() ? 0 : planner.distance(session.state());
                 if (after < 0) {
-                    // A dead end of the real rules: the object in hand fits no receptacle (no canContain for
+                    // A dead end of the real rules: the object in hand fits no receptacle (no
+                    // canContain for
                     // its type), so it can never be put down and nothing else can be taken.
                     GameState s = session.state();
                     assertTrue(s.heldObject() >= 0, file + ": no plan after " + command);
-                    for (int r = 0; r < game.scene().count(org.rlanything.alfworld.world.Kind.RECEPTACLE); r++) {
-                        assertFalse(game.scene().canPut(s.heldObject(), r), file + ": no plan after " + command);
+                    for (int r = 0;
+                            r < game.scene().count(org.rlanything.alfworld.world.Kind.RECEPTACLE);
+                            r++) {
+                        assertFalse(
+                                game.scene().canPut(s.heldObject(), r),
+                                file + ": no plan after " + command);
                     }
                     deadEnds++;
                     break;
                 }
-                assertTrue(before <= after + 1, file + ": '" + command + "' took the plan from " + before + " to " + after);
+                assertTrue(
+                        before <= after + 1,
+                        file + ": '" + command + "' took the plan from " + before + " to " + after);
                 before = after;
                 steps++;
             }
@@ -99,7 +107,9 @@ class PlannerTest {
             if (distance > 4) {
                 continue;
             }
-            assertFalse(winsWithin(game, distance - 1), file + ": something shorter than " + distance + " wins");
+            assertFalse(
+                    winsWithin(game, distance - 1),
+                    file + ": something shorter than " + distance + " wins");
             assertTrue(winsWithin(game, distance), file + ": nothing wins within " + distance);
             checked++;
         }

@@ -12,7 +12,10 @@ import org.rlanything.alfworld.plan.Plan;
 import org.rlanything.alfworld.plan.Planner;
 import org.rlanything.core.StepResult;
 
-/** The planner wins every held-out game within 50 steps, and its plans are as short as the manifest's. */
+/**
+ * The planner wins every held-out game within 50 steps, and its plans are as short as the
+ * manifest's.
+ */
 class SolveTest {
 
     @Test
@@ -32,8 +35,13 @@ class SolveTest {
             AlfworldSession session = AlfworldSession.start(game, 50);
             StepResult last = null;
             for (String command : plan.get().commands()) {
-                assertTrue(session.admissibleActions().contains(command), path + ": '" + command
-                        + "' is not admissible; admissible: " + session.admissibleActions());
+                assertTrue(
+                        session.admissibleActions().contains(command),
+                        path
+                                + ": '"
+                                + command
+                                + "' is not admissible; admissible: "
+                                + session.admissibleActions());
                 last = session.step(command);
             }
             if (last == null || !last.won() || plan.get().length() > 50) {
@@ -42,19 +50,35 @@ class SolveTest {
             }
             int expected = row.get("min_text_steps_omniscient_derived").asInt();
             if (expected < plan.get().length()) {
-                failures.add(path + ": planner " + plan.get().length() + " is longer than the manifest's " + expected);
+                failures.add(
+                        path
+                                + ": planner "
+                                + plan.get().length()
+                                + " is longer than the manifest's "
+                                + expected);
             } else if (expected != plan.get().length()) {
-                lengthDifferences.add(path + ": planner " + plan.get().length() + " vs manifest " + expected + " "
-                        + plan.get().commands());
+                lengthDifferences.add(
+                        path
+                                + ": planner "
+                                + plan.get().length()
+                                + " vs manifest "
+                                + expected
+                                + " "
+                                + plan.get().commands());
             }
             solved++;
         }
         assertTrue(failures.isEmpty(), String.join("\n", failures));
         assertEquals(48, solved);
-        System.out.println("Plans shorter than the manifest's cross-check (" + lengthDifferences.size() + "):\n"
-                + String.join("\n", lengthDifferences));
-        // The manifest's search kept every object in one receptacle; ALFWorld scenes put a few objects in two
-        // overlapping receptacles (a desk lamp on the desk and on the shelf above it), which can save a step.
+        System.out.println(
+                "Plans shorter than the manifest's cross-check ("
+                        + lengthDifferences.size()
+                        + "):\n"
+                        + String.join("\n", lengthDifferences));
+        // The manifest's search kept every object in one receptacle; ALFWorld scenes put a few
+        // objects in two
+        // overlapping receptacles (a desk lamp on the desk and on the shelf above it), which can
+        // save a step.
         assertTrue(lengthDifferences.size() <= 2, String.join("\n", lengthDifferences));
     }
 }

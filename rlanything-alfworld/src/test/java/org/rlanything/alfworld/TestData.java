@@ -25,8 +25,7 @@ final class TestData {
     private static List<Path> games;
     private static final Map<Path, AlfworldGame> COMPILED = new HashMap<>();
 
-    private TestData() {
-    }
+    private TestData() {}
 
     /** The data folder, or null. */
     static synchronized Path root() {
@@ -44,7 +43,9 @@ final class TestData {
         return root;
     }
 
-    /** The data folder; skips the calling test when it is missing (fails it under {@code CI=true}). */
+    /**
+     * The data folder; skips the calling test when it is missing (fails it under {@code CI=true}).
+     */
     static Path requireRoot() {
         Path r = root();
         SharedData.require(r != null, "The held-out ALFWorld data (shared/data/alfworld)");
@@ -55,7 +56,14 @@ final class TestData {
     static synchronized List<Path> gameFiles() {
         if (games == null) {
             try (Stream<Path> walk = Files.walk(requireRoot().resolve("games"))) {
-                games = walk.filter(p -> p.getFileName().toString().equals(GameLoader.GAME_FILE_NAME)).sorted().toList();
+                games =
+                        walk.filter(
+                                        p ->
+                                                p.getFileName()
+                                                        .toString()
+                                                        .equals(GameLoader.GAME_FILE_NAME))
+                                .sorted()
+                                .toList();
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
@@ -64,13 +72,15 @@ final class TestData {
     }
 
     static synchronized AlfworldGame game(Path file) {
-        return COMPILED.computeIfAbsent(file, f -> {
-            try {
-                return GameLoader.load(f);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        });
+        return COMPILED.computeIfAbsent(
+                file,
+                f -> {
+                    try {
+                        return GameLoader.load(f);
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
+                    }
+                });
     }
 
     static JsonNode json(String name) {

@@ -4,8 +4,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.rlanything.cli.bench.AblationBench;
 import org.rlanything.agent.AlfworldEnvironmentConfig;
+import org.rlanything.cli.bench.AblationBench;
 import org.rlanything.cli.config.ConfigLoader;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -14,67 +14,108 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code rlanything bench ablation}: the paper's ablation arms, several seeds each. */
-@Command(name = "ablation", mixinStandardHelpOptions = true,
-        description = "Runs the ablation arms (before, outcome only, GRPO, Policy, Policy+Reward, Policy+Reward+Env,"
-                + " step only) from the same starting models with the same budget and several seeds; writes"
-                + " ablation.md (with differences to outcome only paired by seed), ablation.html, ablation.json and"
-                + " results.json plus one run folder per arm and seed. A re-run with the same config continues the"
-                + " runs it finished or started.")
+@Command(
+        name = "ablation",
+        mixinStandardHelpOptions = true,
+        description =
+                "Runs the ablation arms (before, outcome only, GRPO, Policy, Policy+Reward, Policy+Reward+Env,"
+                        + " step only) from the same starting models with the same budget and several seeds; writes"
+                        + " ablation.md (with differences to outcome only paired by seed), ablation.html, ablation.json and"
+                        + " results.json plus one run folder per arm and seed. A re-run with the same config continues the"
+                        + " runs it finished or started.")
 final class BenchAblationCommand implements Callable<Integer> {
 
-    @Spec
-    private CommandSpec spec;
+    @Spec private CommandSpec spec;
 
-    @Option(names = "--config", defaultValue = "configs/alfworld.yaml",
+    @Option(
+            names = "--config",
+            defaultValue = "configs/alfworld.yaml",
             description = "The training config every arm starts from (default ${DEFAULT-VALUE}).")
     private Path config;
 
-    @Option(names = "--quick", description = "Small scale: --quick-overrides are applied (a few minutes in all).")
+    @Option(
+            names = "--quick",
+            description = "Small scale: --quick-overrides are applied (a few minutes in all).")
     private boolean quick;
 
-    @Option(names = "--quick-overrides", split = ",",
-            description = "Overrides applied in --quick mode, comma-separated (default: " + KEYLOCK_QUICK + " for"
-                    + " key-lock configs, " + ALFWORLD_QUICK + " for ALFWorld configs).")
+    @Option(
+            names = "--quick-overrides",
+            split = ",",
+            description =
+                    "Overrides applied in --quick mode, comma-separated (default: "
+                            + KEYLOCK_QUICK
+                            + " for"
+                            + " key-lock configs, "
+                            + ALFWORLD_QUICK
+                            + " for ALFWorld configs).")
     private List<String> quickOverrides;
 
     /** Small scale for the key-lock demo: fewer iterations. */
     static final String KEYLOCK_QUICK = "trainer.iterations=20";
 
     /**
-     * Small scale for ALFWorld (every arm of 3 seeds in under 10 minutes on 2 cores): 2 iterations of 4 tasks
-     * and a smaller in-domain evaluation with one rollout per game; the 48 real games are still all evaluated.
+     * Small scale for ALFWorld (every arm of 3 seeds in under 10 minutes on 2 cores): 2 iterations
+     * of 4 tasks and a smaller in-domain evaluation with one rollout per game; the 48 real games
+     * are still all evaluated.
      */
-    static final String ALFWORLD_QUICK = "trainer.iterations=2,algorithm.tasks_per_iteration=4,"
-            + "environment.eval_generated_games=16,environment.eval_rollouts=1";
+    static final String ALFWORLD_QUICK =
+            "trainer.iterations=2,algorithm.tasks_per_iteration=4,"
+                    + "environment.eval_generated_games=16,environment.eval_rollouts=1";
 
-    @Option(names = "--seeds", defaultValue = "3", description = "Seeds per arm (default ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--seeds",
+            defaultValue = "3",
+            description = "Seeds per arm (default ${DEFAULT-VALUE}).")
     private int seeds;
 
-    @Option(names = "--first-seed", defaultValue = "1", description = "The first seed (default ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--first-seed",
+            defaultValue = "1",
+            description = "The first seed (default ${DEFAULT-VALUE}).")
     private long firstSeed;
 
-    @Option(names = "--out", defaultValue = "bench/ablation", description = "Output folder (default ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--out",
+            defaultValue = "bench/ablation",
+            description = "Output folder (default ${DEFAULT-VALUE}).")
     private Path out;
 
-    @Option(names = "--workers", description = "Runs at a time; each uses one core for its tensor work"
-            + " (default: the number of cores, ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--workers",
+            description =
+                    "Runs at a time; each uses one core for its tensor work"
+                            + " (default: the number of cores, ${DEFAULT-VALUE}).")
     private int workers = Runtime.getRuntime().availableProcessors();
 
-    @Option(names = "--tabulate", description = "Train nothing: rewrite ablation.md/html/json from OUT/ablation.json"
-            + " and the run folders of an earlier ablation (give the same --config, --seeds and overrides).")
+    @Option(
+            names = "--tabulate",
+            description =
+                    "Train nothing: rewrite ablation.md/html/json from OUT/ablation.json"
+                            + " and the run folders of an earlier ablation (give the same --config, --seeds and overrides).")
     private boolean tabulate;
 
-    @Option(names = "--judge-flips", split = ",", description = "The judge-quality sweep instead of the ablation:"
-            + " outcome only and, for each flip probability q (for example 0.5,0.4,0.3,0.2,0.1), the Policy arm with a"
-            + " label judge whose verdicts are the true step labels flipped with probability q.")
+    @Option(
+            names = "--judge-flips",
+            split = ",",
+            description =
+                    "The judge-quality sweep instead of the ablation:"
+                            + " outcome only and, for each flip probability q (for example 0.5,0.4,0.3,0.2,0.1), the Policy arm with a"
+                            + " label judge whose verdicts are the true step labels flipped with probability q.")
     private List<Double> judgeFlips = new ArrayList<>();
 
-    @Option(names = "--arms", split = ",", description = "Only these arms of the ablation, comma-separated (default:"
-            + " all; OUTCOME_ONLY always runs, as the baseline of the paired differences; STEP_ONLY needs"
-            + " POLICY_REWARD_ENV).")
+    @Option(
+            names = "--arms",
+            split = ",",
+            description =
+                    "Only these arms of the ablation, comma-separated (default:"
+                            + " all; OUTCOME_ONLY always runs, as the baseline of the paired differences; STEP_ONLY needs"
+                            + " POLICY_REWARD_ENV).")
     private List<String> arms = new ArrayList<>();
 
-    @Parameters(paramLabel = "OVERRIDES", arity = "0..*", description = "Config overrides applied to every arm.")
+    @Parameters(
+            paramLabel = "OVERRIDES",
+            arity = "0..*",
+            description = "Config overrides applied to every arm.")
     private List<String> overrides = new ArrayList<>();
 
     @Override
@@ -86,7 +127,9 @@ final class BenchAblationCommand implements Callable<Integer> {
         if (quick) {
             List<String> small = quickOverrides;
             if (small == null) {
-                boolean alfworld = ConfigLoader.load(config, overrides).environment() instanceof AlfworldEnvironmentConfig;
+                boolean alfworld =
+                        ConfigLoader.load(config, overrides).environment()
+                                instanceof AlfworldEnvironmentConfig;
                 small = List.of((alfworld ? ALFWORLD_QUICK : KEYLOCK_QUICK).split(","));
             }
             all.addAll(0, small);
@@ -95,15 +138,28 @@ final class BenchAblationCommand implements Callable<Integer> {
         for (int i = 0; i < seeds; i++) {
             seedList.add(firstSeed + i);
         }
-        AblationBench bench = new AblationBench(config, all, seedList, out, spec.commandLine().getOut(), workers,
-                judgeFlips, arms);
+        AblationBench bench =
+                new AblationBench(
+                        config,
+                        all,
+                        seedList,
+                        out,
+                        spec.commandLine().getOut(),
+                        workers,
+                        judgeFlips,
+                        arms);
         if (tabulate) {
             bench.tabulate();
         } else {
             bench.run();
         }
-        spec.commandLine().getOut().println("wrote " + out.resolve("ablation.md") + " and "
-                + out.resolve("ablation.html"));
+        spec.commandLine()
+                .getOut()
+                .println(
+                        "wrote "
+                                + out.resolve("ablation.md")
+                                + " and "
+                                + out.resolve("ablation.html"));
         return 0;
     }
 }

@@ -5,13 +5,19 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /** {@code rlanything bench}: performance measurements; each target is its own subcommand class. */
-@Command(name = "bench", mixinStandardHelpOptions = true, description = "Performance measurements.",
-        subcommands = {BenchEnvCommand.class, BenchModelCommand.class, BenchLoopCommand.class,
-            BenchAblationCommand.class})
+@Command(
+        name = "bench",
+        mixinStandardHelpOptions = true,
+        description = "Performance measurements.",
+        subcommands = {
+            BenchEnvCommand.class,
+            BenchModelCommand.class,
+            BenchLoopCommand.class,
+            BenchAblationCommand.class
+        })
 public final class BenchCommand implements Runnable {
 
-    @Spec
-    private CommandSpec spec;
+    @Spec private CommandSpec spec;
 
     @Override
     public void run() {

@@ -1,7 +1,5 @@
 package org.rlanything.cli;
 
-import org.rlanything.cli.options.MaxStepsOption;
-import picocli.CommandLine.Mixin;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -16,7 +14,9 @@ import java.util.stream.Stream;
 import org.rlanything.alfworld.AlfworldGame;
 import org.rlanything.alfworld.EnvBenchmark;
 import org.rlanything.alfworld.GameLoader;
+import org.rlanything.cli.options.MaxStepsOption;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -26,41 +26,56 @@ import picocli.CommandLine.Spec;
  * admissible commands; observation and admissible list computed at every step) and heap per loaded
  * game. For a strict one-core figure, pin the process (e.g. {@code taskset -c 0}).
  */
-@Command(name = "env", mixinStandardHelpOptions = true,
-        description = "Measures ALFWorld environment steps per second on one thread (random admissible commands,"
-                + " observation and admissible list at every step) and heap memory per loaded game.")
+@Command(
+        name = "env",
+        mixinStandardHelpOptions = true,
+        description =
+                "Measures ALFWorld environment steps per second on one thread (random admissible commands,"
+                        + " observation and admissible list at every step) and heap memory per loaded game.")
 final class BenchEnvCommand implements Callable<Integer> {
 
-    @Spec
-    private CommandSpec spec;
+    @Spec private CommandSpec spec;
 
-    @Option(names = "--games", paramLabel = "DIR", description = "Folder searched for game.tw-pddl files (default:"
-            + " shared/data/alfworld/games found above the working directory).")
+    @Option(
+            names = "--games",
+            paramLabel = "DIR",
+            description =
+                    "Folder searched for game.tw-pddl files (default:"
+                            + " shared/data/alfworld/games found above the working directory).")
     private Path games;
 
-    @Option(names = "--seconds", defaultValue = "5", description = "Measured seconds (default ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--seconds",
+            defaultValue = "5",
+            description = "Measured seconds (default ${DEFAULT-VALUE}).")
     private double seconds;
 
-    @Option(names = "--warmup", defaultValue = "3", description = "Warm-up seconds (default ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--warmup",
+            defaultValue = "3",
+            description = "Warm-up seconds (default ${DEFAULT-VALUE}).")
     private double warmup;
 
-    @Option(names = "--seed", defaultValue = "1", description = "Seed of the random commands (default ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--seed",
+            defaultValue = "1",
+            description = "Seed of the random commands (default ${DEFAULT-VALUE}).")
     private long seed;
 
-    @Mixin
-    private MaxStepsOption maxStepsOption;
+    @Mixin private MaxStepsOption maxStepsOption;
 
     @Override
     public Integer call() {
         if (seconds <= 0 || warmup < 0) {
-            throw new IllegalArgumentException("--seconds (" + seconds + ") must be > 0 and --warmup (" + warmup
-                    + ") >= 0.");
+            throw new IllegalArgumentException(
+                    "--seconds (" + seconds + ") must be > 0 and --warmup (" + warmup + ") >= 0.");
         }
         int maxSteps = maxStepsOption.maxSteps();
         Path folder = games != null ? games : findGames();
         List<Path> files = gameFiles(folder);
         if (files.isEmpty()) {
-            throw new IllegalArgumentException("No game.tw-pddl file was found under " + folder + ".");
+            throw new IllegalArgumentException(
+                    "No game.tw-pddl file was found under " + folder + ".");
         }
         long before = usedHeap();
         List<AlfworldGame> loaded = new ArrayList<>();
@@ -76,12 +91,24 @@ final class BenchEnvCommand implements Callable<Integer> {
         long afterRun = usedHeap();
         PrintWriter out = spec.commandLine().getOut();
         out.printf(Locale.ROOT, "games: %d from %s%n", loaded.size(), folder);
-        out.printf(Locale.ROOT, "env steps/second (1 thread, random admissible commands, observation + admissible"
-                + " list every step): %.0f%n", result.stepsPerSecond());
-        out.printf(Locale.ROOT, "  %d steps, %d episodes (%d won by chance) in %.2f s after %.1f s warm-up%n",
-                result.steps(), result.episodes(), result.wins(), result.seconds(), warmup);
-        out.printf(Locale.ROOT, "memory per loaded game: %.1f KiB after loading, %.1f KiB after the run (with"
-                + " cached command texts)%n", (afterLoad - before) / 1024.0 / loaded.size(),
+        out.printf(
+                Locale.ROOT,
+                "env steps/second (1 thread, random admissible commands, observation + admissible"
+                        + " list every step): %.0f%n",
+                result.stepsPerSecond());
+        out.printf(
+                Locale.ROOT,
+                "  %d steps, %d episodes (%d won by chance) in %.2f s after %.1f s warm-up%n",
+                result.steps(),
+                result.episodes(),
+                result.wins(),
+                result.seconds(),
+                warmup);
+        out.printf(
+                Locale.ROOT,
+                "memory per loaded game: %.1f KiB after loading, %.1f KiB after the run (with"
+                        + " cached command texts)%n",
+                (afterLoad - before) / 1024.0 / loaded.size(),
                 (afterRun - before) / 1024.0 / loaded.size());
         out.flush();
         if (loaded.get(0).id().isEmpty()) {
@@ -106,14 +133,17 @@ final class BenchEnvCommand implements Callable<Integer> {
     private static Path findGames() {
         Path dir = Paths.get("").toAbsolutePath();
         while (dir != null) {
-            Path candidate = dir.resolve("shared").resolve("data").resolve("alfworld").resolve("games");
+            Path candidate =
+                    dir.resolve("shared").resolve("data").resolve("alfworld").resolve("games");
             if (Files.isDirectory(candidate)) {
                 return candidate;
             }
             dir = dir.getParent();
         }
-        throw new IllegalArgumentException("No shared/data/alfworld/games folder was found above "
-                + Paths.get("").toAbsolutePath() + "; name one with --games DIR.");
+        throw new IllegalArgumentException(
+                "No shared/data/alfworld/games folder was found above "
+                        + Paths.get("").toAbsolutePath()
+                        + "; name one with --games DIR.");
     }
 
     private static List<Path> gameFiles(Path folder) {
@@ -121,7 +151,9 @@ final class BenchEnvCommand implements Callable<Integer> {
             throw new IllegalArgumentException("The games folder " + folder + " does not exist.");
         }
         try (Stream<Path> walk = Files.walk(folder)) {
-            return walk.filter(p -> p.getFileName().toString().equals(GameLoader.GAME_FILE_NAME)).sorted().toList();
+            return walk.filter(p -> p.getFileName().toString().equals(GameLoader.GAME_FILE_NAME))
+                    .sorted()
+                    .toList();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

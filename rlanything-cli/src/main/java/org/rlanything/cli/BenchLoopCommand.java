@@ -25,49 +25,76 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code rlanything bench loop}: runs a few iterations of a training config (the main job by default) from its
- * starting models in a scratch run folder and reports, per phase and for the whole iteration, wall time, model
- * FLOPs executed and their fraction of this machine's matrix-multiply peak, measured in the same process;
- * episodes and environment steps per second; and the SHA-256 of the training iterations' lines of
- * {@code metrics.jsonl} (iteration 1 on; the starting point is not evaluated here), so two builds, or a bench
- * and a {@code train} of the same config, can be checked to give the same run. One JSON line last.
+ * {@code rlanything bench loop}: runs a few iterations of a training config (the main job by
+ * default) from its starting models in a scratch run folder and reports, per phase and for the
+ * whole iteration, wall time, model FLOPs executed and their fraction of this machine's
+ * matrix-multiply peak, measured in the same process; episodes and environment steps per second;
+ * and the SHA-256 of the training iterations' lines of {@code metrics.jsonl} (iteration 1 on; the
+ * starting point is not evaluated here), so two builds, or a bench and a {@code train} of the same
+ * config, can be checked to give the same run. One JSON line last.
  */
-@Command(name = "loop", mixinStandardHelpOptions = true,
-        description = "Runs a few training iterations of a config (default configs/alfworld.yaml) in a scratch run"
-                + " folder and reports wall time, model FLOPs and fraction of the matmul peak per phase, episodes"
-                + " and environment steps per second, and the SHA-256 of metrics.jsonl; one JSON line last.",
-        footer = {"", "Example:", "  rlanything bench loop --iterations 3",
-            "  rlanything bench loop configs/alfworld.yaml environment.eval_generated_games=16"})
+@Command(
+        name = "loop",
+        mixinStandardHelpOptions = true,
+        description =
+                "Runs a few training iterations of a config (default configs/alfworld.yaml) in a scratch run"
+                        + " folder and reports wall time, model FLOPs and fraction of the matmul peak per phase, episodes"
+                        + " and environment steps per second, and the SHA-256 of metrics.jsonl; one JSON line last.",
+        footer = {
+            "",
+            "Example:",
+            "  rlanything bench loop --iterations 3",
+            "  rlanything bench loop configs/alfworld.yaml environment.eval_generated_games=16"
+        })
 final class BenchLoopCommand implements Callable<Integer> {
 
-    @Spec
-    private CommandSpec spec;
+    @Spec private CommandSpec spec;
 
-    @Option(names = "--iterations", defaultValue = "3", description = "Training iterations (default ${DEFAULT-VALUE});"
-            + " the last one also evaluates.")
+    @Option(
+            names = "--iterations",
+            defaultValue = "3",
+            description =
+                    "Training iterations (default ${DEFAULT-VALUE});"
+                            + " the last one also evaluates.")
     private int iterations;
 
-    @Option(names = "--run-dir", paramLabel = "DIR", description = "Run folder to write (must not hold a run); by"
-            + " default a temporary folder, deleted at the end.")
+    @Option(
+            names = "--run-dir",
+            paramLabel = "DIR",
+            description =
+                    "Run folder to write (must not hold a run); by"
+                            + " default a temporary folder, deleted at the end.")
     private Path runDir;
 
-    @Option(names = "--threads", description = "Native threads (default: the system property rlanything.threads,"
-            + " else one per core); the figures do not depend on it.")
+    @Option(
+            names = "--threads",
+            description =
+                    "Native threads (default: the system property rlanything.threads,"
+                            + " else one per core); the figures do not depend on it.")
     private Integer threads;
 
-    @Option(names = "--repeats", defaultValue = "3", description = "Timed repetitions of the matmul peak (default"
-            + " ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--repeats",
+            defaultValue = "3",
+            description = "Timed repetitions of the matmul peak (default" + " ${DEFAULT-VALUE}).")
     private int repeats;
 
-    @Parameters(paramLabel = "CONFIG_AND_OVERRIDES", arity = "0..*", description = "A YAML config (default"
-            + " configs/alfworld.yaml), then dotted overrides.")
+    @Parameters(
+            paramLabel = "CONFIG_AND_OVERRIDES",
+            arity = "0..*",
+            description =
+                    "A YAML config (default" + " configs/alfworld.yaml), then dotted overrides.")
     private List<String> arguments = new ArrayList<>();
 
     @Override
     public Integer call() throws IOException {
         if (iterations < 1 || repeats < 1) {
-            throw new IllegalArgumentException("--iterations (" + iterations + ") and --repeats (" + repeats
-                    + ") must be at least 1.");
+            throw new IllegalArgumentException(
+                    "--iterations ("
+                            + iterations
+                            + ") and --repeats ("
+                            + repeats
+                            + ") must be at least 1.");
         }
         if (threads != null) {
             org.rlanything.neural.model.Parallel.setThreads(threads);
@@ -83,8 +110,12 @@ final class BenchLoopCommand implements Callable<Integer> {
         overrides.add("trainer.iterations=" + iterations);
         overrides.add("trainer.run_dir=" + folder);
         RunConfig run = ConfigLoader.load(config, overrides);
-        out.printf("bench loop: %s, %d iterations (the last one evaluates), run folder %s; %d native threads,"
-                        + " PyTorch threads %s intra / %s inter-op%n", config, iterations, folder,
+        out.printf(
+                "bench loop: %s, %d iterations (the last one evaluates), run folder %s; %d native threads,"
+                        + " PyTorch threads %s intra / %s inter-op%n",
+                config,
+                iterations,
+                folder,
                 org.rlanything.neural.model.Parallel.threads(),
                 System.getProperty("ai.djl.pytorch.num_threads", "default"),
                 System.getProperty("ai.djl.pytorch.num_interop_threads", "default"));
@@ -92,11 +123,14 @@ final class BenchLoopCommand implements Callable<Integer> {
         double peak = ModelBenchmark.matmulPeak(repeats)[0];
         out.printf("matmul peak: %.1f GFLOP/s (float32)%n", peak / 1e9);
         out.flush();
-        var os = (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory
-                .getOperatingSystemMXBean();
-        LoopProfile profile = new LoopProfile(System::nanoTime, Flops::total, os::getProcessCpuTime);
+        var os =
+                (com.sun.management.OperatingSystemMXBean)
+                        java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+        LoopProfile profile =
+                new LoopProfile(System::nanoTime, Flops::total, os::getProcessCpuTime);
         try {
-            // The starting point is not evaluated (an empty iteration-0 line): the evaluation phase is the last one's.
+            // The starting point is not evaluated (an empty iteration-0 line): the evaluation phase
+            // is the last one's.
             TrainingRun training = TrainingRun.start(run, false, Map.of(), List.of(profile));
             profile.start();
             training.run();
@@ -106,7 +140,11 @@ final class BenchLoopCommand implements Callable<Integer> {
             json.put("metrics_sha256", trainingLinesSha256(training.folder().metrics().file()));
             json.put("native_threads", org.rlanything.neural.model.Parallel.threads());
             print(out, profile, peak);
-            out.println("metrics.jsonl SHA-256 (iterations 1-" + iterations + "): " + json.get("metrics_sha256").asText());
+            out.println(
+                    "metrics.jsonl SHA-256 (iterations 1-"
+                            + iterations
+                            + "): "
+                            + json.get("metrics_sha256").asText());
             out.println(new com.fasterxml.jackson.databind.ObjectMapper().writeValueAsString(json));
         } finally {
             if (scratch) {
@@ -117,25 +155,41 @@ final class BenchLoopCommand implements Callable<Integer> {
     }
 
     private static void print(PrintWriter out, LoopProfile profile, double peak) {
-        out.printf("%-22s %9s %9s %9s %9s %9s%n", "phase (all iterations)", "wall s", "CPU s", "GFLOP", "GFLOP/s",
-                "of peak");
+        out.printf(
+                "%-22s %9s %9s %9s %9s %9s%n",
+                "phase (all iterations)", "wall s", "CPU s", "GFLOP", "GFLOP/s", "of peak");
         for (Map.Entry<String, String> phase : LoopProfile.PHASES.entrySet()) {
             double[] v = profile.phase(phase.getKey());
-            out.printf("%-22s %9.2f %9.2f %9.2f %9.2f %9.4f%n", phase.getValue(), v[0], v[2], v[1] / 1e9,
-                    v[0] > 0 ? v[1] / v[0] / 1e9 : 0, v[0] > 0 ? v[1] / v[0] / peak : 0);
+            out.printf(
+                    "%-22s %9.2f %9.2f %9.2f %9.2f %9.4f%n",
+                    phase.getValue(),
+                    v[0],
+                    v[2],
+                    v[1] / 1e9,
+                    v[0] > 0 ? v[1] / v[0] / 1e9 : 0,
+                    v[0] > 0 ? v[1] / v[0] / peak : 0);
         }
         List<double[]> each = profile.iterations();
         double seconds = profile.seconds();
-        out.printf("%-22s %9.2f %9s %9.2f %9.2f %9.4f%n", "iteration (mean)", seconds / each.size(), "",
-                profile.totalFlops() / each.size() / 1e9, profile.totalFlops() / seconds / 1e9,
+        out.printf(
+                "%-22s %9.2f %9s %9.2f %9.2f %9.4f%n",
+                "iteration (mean)",
+                seconds / each.size(),
+                "",
+                profile.totalFlops() / each.size() / 1e9,
+                profile.totalFlops() / seconds / 1e9,
                 profile.totalFlops() / seconds / peak);
         StringBuilder walls = new StringBuilder();
         for (double[] i : each) {
             walls.append(walls.length() == 0 ? "" : ", ").append(String.format("%.2f", i[0]));
         }
         out.printf("iteration wall s (evaluation excluded): %s%n", walls);
-        out.printf("episodes: %d (%.2f/s); environment steps: %d (%.1f/s over the iterations, %.1f/s during rollout)%n",
-                profile.episodes(), profile.episodes() / seconds, profile.steps(), profile.steps() / seconds,
+        out.printf(
+                "episodes: %d (%.2f/s); environment steps: %d (%.1f/s over the iterations, %.1f/s during rollout)%n",
+                profile.episodes(),
+                profile.episodes() / seconds,
+                profile.steps(),
+                profile.steps() / seconds,
                 profile.steps() / Math.max(1e-9, profile.phase("gen")[0]));
     }
 
@@ -143,9 +197,14 @@ final class BenchLoopCommand implements Callable<Integer> {
     static String trainingLinesSha256(Path metrics) throws IOException {
         try {
             MessageDigest digest = MessageDigest.getInstance("SHA-256");
-            for (String line : Files.readAllLines(metrics, java.nio.charset.StandardCharsets.UTF_8)) {
-                if (!line.isBlank() && new com.fasterxml.jackson.databind.ObjectMapper().readTree(line)
-                        .path("iteration").asInt(0) >= 1) {
+            for (String line :
+                    Files.readAllLines(metrics, java.nio.charset.StandardCharsets.UTF_8)) {
+                if (!line.isBlank()
+                        && new com.fasterxml.jackson.databind.ObjectMapper()
+                                        .readTree(line)
+                                        .path("iteration")
+                                        .asInt(0)
+                                >= 1) {
                     digest.update((line + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
                 }
             }

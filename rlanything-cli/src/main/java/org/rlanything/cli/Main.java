@@ -6,20 +6,35 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
- * The {@code rlanything} command. Exit codes: 0 success, 1 a run or check failed, 2 bad usage or input
- * (picocli's usage errors, config errors, a run folder that cannot be used), 70 an internal error. Errors are
- * one message; {@code --debug} anywhere adds the stack trace.
+ * The {@code rlanything} command. Exit codes: 0 success, 1 a run or check failed, 2 bad usage or
+ * input (picocli's usage errors, config errors, a run folder that cannot be used), 70 an internal
+ * error. Errors are one message; {@code --debug} anywhere adds the stack trace.
  */
-@Command(name = "rlanything", mixinStandardHelpOptions = true, version = "rlanything 0.1.0",
-        description = "RLAnything: closed-loop RL of policy, generative reward model and environment.",
-        footer = {"", "Exit codes: 0 done, 1 a run failed, 2 bad input or a run folder that cannot be used,"
-            + " 70 internal error. Add --debug anywhere to print an error's stack trace."},
-        subcommands = {TrainCommand.class, EvalCommand.class, ReportCommand.class, PretrainCommand.class,
-            AlfworldCommand.class, BenchCommand.class, DemoCommand.class, ModelCommand.class, WorkerCommand.class})
+@Command(
+        name = "rlanything",
+        mixinStandardHelpOptions = true,
+        version = "rlanything 0.1.0",
+        description =
+                "RLAnything: closed-loop RL of policy, generative reward model and environment.",
+        footer = {
+            "",
+            "Exit codes: 0 done, 1 a run failed, 2 bad input or a run folder that cannot be used,"
+                    + " 70 internal error. Add --debug anywhere to print an error's stack trace."
+        },
+        subcommands = {
+            TrainCommand.class,
+            EvalCommand.class,
+            ReportCommand.class,
+            PretrainCommand.class,
+            AlfworldCommand.class,
+            BenchCommand.class,
+            DemoCommand.class,
+            ModelCommand.class,
+            WorkerCommand.class
+        })
 public final class Main {
 
-    private Main() {
-    }
+    private Main() {}
 
     public static void main(String[] args) {
         System.exit(run(args));
@@ -31,47 +46,66 @@ public final class Main {
     }
 
     /**
-     * Runs the command line with the given output streams and returns its exit code. {@code --debug}
-     * anywhere adds the stack trace to an error; without it every error is one message.
+     * Runs the command line with the given output streams and returns its exit code. {@code
+     * --debug} anywhere adds the stack trace to an error; without it every error is one message.
      */
     public static int run(PrintWriter out, PrintWriter err, String... args) {
         boolean debug = java.util.Arrays.asList(args).contains("--debug");
-        String[] rest = java.util.Arrays.stream(args).filter(a -> !a.equals("--debug")).toArray(String[]::new);
-        CommandLine commandLine = new CommandLine(new Main()).setCaseInsensitiveEnumValuesAllowed(true)
-                .setOut(out).setErr(err);
-        commandLine.setExecutionExceptionHandler((exception, line, parseResult) -> {
-            if (debug) {
-                exception.printStackTrace(line.getErr());
-            }
-            if (exception instanceof IllegalArgumentException) {
-                line.getErr().println("rlanything: " + exception.getMessage());
-                return 2;
-            }
-            if (exception instanceof java.io.IOException || exception instanceof java.io.UncheckedIOException) {
-                line.getErr().println("rlanything: " + describe(exception));
-                return 1;
-            }
-            line.getErr().println("rlanything: internal error (" + exception.getClass().getSimpleName() + ": "
-                    + exception.getMessage() + ")" + (debug ? "." : "; run again with --debug for the stack trace."));
-            return 70;
-        });
+        String[] rest =
+                java.util.Arrays.stream(args)
+                        .filter(a -> !a.equals("--debug"))
+                        .toArray(String[]::new);
+        CommandLine commandLine =
+                new CommandLine(new Main())
+                        .setCaseInsensitiveEnumValuesAllowed(true)
+                        .setOut(out)
+                        .setErr(err);
+        commandLine.setExecutionExceptionHandler(
+                (exception, line, parseResult) -> {
+                    if (debug) {
+                        exception.printStackTrace(line.getErr());
+                    }
+                    if (exception instanceof IllegalArgumentException) {
+                        line.getErr().println("rlanything: " + exception.getMessage());
+                        return 2;
+                    }
+                    if (exception instanceof java.io.IOException
+                            || exception instanceof java.io.UncheckedIOException) {
+                        line.getErr().println("rlanything: " + describe(exception));
+                        return 1;
+                    }
+                    line.getErr()
+                            .println(
+                                    "rlanything: internal error ("
+                                            + exception.getClass().getSimpleName()
+                                            + ": "
+                                            + exception.getMessage()
+                                            + ")"
+                                            + (debug
+                                                    ? "."
+                                                    : "; run again with --debug for the stack trace."));
+                    return 70;
+                });
         try {
             return commandLine.execute(rest);
         } catch (OutOfMemoryError e) {
             if (debug) {
                 e.printStackTrace(err);
             }
-            err.println("rlanything: out of memory (the heap holds at most " + Runtime.getRuntime().maxMemory()
-                    / (1024 * 1024) + " MiB): lower the sizes in the config (pool_size, tasks_per_iteration,"
-                    + " rollouts_per_task, verdicts_per_step, max_steps) or give more heap, for example"
-                    + " RLANYTHING_JAVA_OPTS=-Xmx4g.");
+            err.println(
+                    "rlanything: out of memory (the heap holds at most "
+                            + Runtime.getRuntime().maxMemory() / (1024 * 1024)
+                            + " MiB): lower the sizes in the config (pool_size, tasks_per_iteration,"
+                            + " rollouts_per_task, verdicts_per_step, max_steps) or give more heap, for example"
+                            + " RLANYTHING_JAVA_OPTS=-Xmx4g.");
             err.flush();
             return 1;
         } catch (StackOverflowError e) {
             if (debug) {
                 e.printStackTrace(err);
             }
-            err.println("rlanything: internal error (stack overflow); run again with --debug for the stack trace.");
+            err.println(
+                    "rlanything: internal error (stack overflow); run again with --debug for the stack trace.");
             err.flush();
             return 70;
         }
@@ -101,7 +135,8 @@ public final class Main {
         if (e instanceof java.nio.charset.CharacterCodingException) {
             return "the file is not UTF-8 text (a binary or compressed file?)";
         }
-        if (e instanceof java.io.UncheckedIOException && e.getCause() != null
+        if (e instanceof java.io.UncheckedIOException
+                && e.getCause() != null
                 && e.getMessage().equals(e.getCause().toString())) {
             return null;
         }

@@ -11,12 +11,14 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code rlanything report RUN}: (re)writes the run's self-contained report.html. */
-@Command(name = "report", mixinStandardHelpOptions = true,
-        description = "Writes RUN/report.html from the run's logs: one self-contained file, no network needed.")
+@Command(
+        name = "report",
+        mixinStandardHelpOptions = true,
+        description =
+                "Writes RUN/report.html from the run's logs: one self-contained file, no network needed.")
 final class ReportCommand implements Callable<Integer> {
 
-    @Spec
-    private CommandSpec spec;
+    @Spec private CommandSpec spec;
 
     @Parameters(paramLabel = "RUN", description = "The run folder.")
     private Path run;
@@ -26,11 +28,17 @@ final class ReportCommand implements Callable<Integer> {
         RunFolder folder = new RunFolder(run);
         if (!Files.isRegularFile(folder.metrics().file())) {
             if (Files.isRegularFile(folder.config())) {
-                throw new IllegalArgumentException("The run in " + run + " has no metrics yet (" + folder.metrics().file()
-                        + " is not written until the starting point is evaluated); run report again later.");
+                throw new IllegalArgumentException(
+                        "The run in "
+                                + run
+                                + " has no metrics yet ("
+                                + folder.metrics().file()
+                                + " is not written until the starting point is evaluated); run report again later.");
             }
-            throw new IllegalArgumentException(run + " is not a run folder: it has no config.yaml and no"
-                    + " metrics.jsonl (give the trainer.run_dir of a run).");
+            throw new IllegalArgumentException(
+                    run
+                            + " is not a run folder: it has no config.yaml and no"
+                            + " metrics.jsonl (give the trainer.run_dir of a run).");
         }
         ReportWriter.write(folder);
         spec.commandLine().getOut().println(folder.report());

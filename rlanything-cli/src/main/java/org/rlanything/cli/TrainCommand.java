@@ -1,7 +1,5 @@
 package org.rlanything.cli;
 
-import org.rlanything.cli.options.QuietOption;
-import picocli.CommandLine.Mixin;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -10,35 +8,47 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.rlanything.cli.config.ConfigLoader;
 import org.rlanything.cli.config.RunConfig;
+import org.rlanything.cli.options.QuietOption;
 import org.rlanything.cli.run.TrainingRun;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code rlanything train CONFIG [key=value ...]} and {@code rlanything train --resume RUN}. */
-@Command(name = "train", mixinStandardHelpOptions = true,
-        description = "Trains policy, reward model and task pool together and writes a run folder (config.yaml,"
-                + " metrics.jsonl, timings.jsonl, trajectories.jsonl, pool.jsonl, checkpoints/, report.html).",
-        footer = {"", "Examples:", "  rlanything train configs/demo.yaml trainer.iterations=20 trainer.run_dir=runs/a",
+@Command(
+        name = "train",
+        mixinStandardHelpOptions = true,
+        description =
+                "Trains policy, reward model and task pool together and writes a run folder (config.yaml,"
+                        + " metrics.jsonl, timings.jsonl, trajectories.jsonl, pool.jsonl, checkpoints/, report.html).",
+        footer = {
+            "",
+            "Examples:",
+            "  rlanything train configs/demo.yaml trainer.iterations=20 trainer.run_dir=runs/a",
             "  rlanything train --resume runs/a            # continue after a crash or kill",
             "  rlanything train --resume runs/a trainer.iterations=80   # extend a finished run",
-            "Exit codes: 0 done, 1 the run failed, 2 bad config or usage."})
+            "Exit codes: 0 done, 1 the run failed, 2 bad config or usage."
+        })
 final class TrainCommand implements Callable<Integer> {
 
-    @Spec
-    private CommandSpec spec;
+    @Spec private CommandSpec spec;
 
-    @Option(names = "--resume", paramLabel = "RUN",
+    @Option(
+            names = "--resume",
+            paramLabel = "RUN",
             description = "Continue the run in this folder from its last complete checkpoint.")
     private Path resume;
 
-    @Mixin
-    private QuietOption quietOption;
+    @Mixin private QuietOption quietOption;
 
-    @Parameters(paramLabel = "CONFIG_AND_OVERRIDES", arity = "0..*",
-            description = "A YAML config file, then dotted overrides such as trainer.iterations=10.")
+    @Parameters(
+            paramLabel = "CONFIG_AND_OVERRIDES",
+            arity = "0..*",
+            description =
+                    "A YAML config file, then dotted overrides such as trainer.iterations=10.")
     private List<String> arguments = new ArrayList<>();
 
     @Override
@@ -49,15 +59,25 @@ final class TrainCommand implements Callable<Integer> {
             run = TrainingRun.resume(resume, arguments, !quietOption.quiet());
         } else {
             if (arguments.isEmpty() || arguments.get(0).contains("=")) {
-                throw new IllegalArgumentException("train needs a config file (for example configs/demo.yaml) or"
-                        + " --resume RUN.");
+                throw new IllegalArgumentException(
+                        "train needs a config file (for example configs/demo.yaml) or"
+                                + " --resume RUN.");
             }
-            RunConfig config = ConfigLoader.load(Path.of(arguments.get(0)), arguments.subList(1, arguments.size()));
+            RunConfig config =
+                    ConfigLoader.load(
+                            Path.of(arguments.get(0)), arguments.subList(1, arguments.size()));
             run = TrainingRun.start(config, !quietOption.quiet());
         }
         Map<String, Double> last = run.run();
-        out.println("run " + run.folder().root() + ": " + run.loop().iteration() + " iterations done; "
-                + Summaries.line(last) + "; report " + run.folder().report());
+        out.println(
+                "run "
+                        + run.folder().root()
+                        + ": "
+                        + run.loop().iteration()
+                        + " iterations done; "
+                        + Summaries.line(last)
+                        + "; report "
+                        + run.folder().report());
         return 0;
     }
 }

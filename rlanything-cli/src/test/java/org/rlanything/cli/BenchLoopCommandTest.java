@@ -38,10 +38,13 @@ class BenchLoopCommandTest {
         assertEquals("loop", json.get("bench").asText());
         assertEquals(3, json.get("iterations").asInt());
         assertEquals(3, json.path("iteration").path("seconds_each").size());
-        for (String phase : List.of("gen", "judge", "adapt", "update_actor", "update_reward_model", "eval")) {
+        for (String phase :
+                List.of("gen", "judge", "adapt", "update_actor", "update_reward_model", "eval")) {
             assertTrue(json.path("phases").has(phase), phase + " in " + json);
         }
-        assertTrue(json.path("phases").path("eval").path("seconds").asDouble() > 0, "the last iteration evaluates");
+        assertTrue(
+                json.path("phases").path("eval").path("seconds").asDouble() > 0,
+                "the last iteration evaluates");
         // the demo's keylock config: 8 tasks x 8 rollouts per iteration, plus candidates
         assertTrue(json.get("episodes").asLong() >= 3 * 64, json.toString());
         assertTrue(json.get("env_steps").asLong() > json.get("episodes").asLong());
@@ -54,9 +57,11 @@ class BenchLoopCommandTest {
 
         // train on the same config writes the same training lines
         Path runDir = dir.resolve("train");
-        String[] train = run("train", "-q", DEMO, "trainer.iterations=3", "trainer.run_dir=" + runDir);
+        String[] train =
+                run("train", "-q", DEMO, "trainer.iterations=3", "trainer.run_dir=" + runDir);
         assertEquals("0", train[0], train[1]);
-        assertEquals(BenchLoopCommand.trainingLinesSha256(runDir.resolve("metrics.jsonl")),
+        assertEquals(
+                BenchLoopCommand.trainingLinesSha256(runDir.resolve("metrics.jsonl")),
                 json.get("metrics_sha256").asText());
     }
 

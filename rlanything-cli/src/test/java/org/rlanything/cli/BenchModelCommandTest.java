@@ -16,10 +16,41 @@ class BenchModelCommandTest {
         CommandLine cli = new CommandLine(new BenchCommand());
         cli.setOut(new PrintWriter(text));
         // the benchmark's model needs a byte-level vocabulary (259 ids at least)
-        int code = cli.execute("model", "--vocab", "300", "--hidden", "16", "--ffn", "32", "--layers", "1",
-                "--heads", "2", "--train-rows", "2", "--train-length", "8", "--sample-rows", "2", "--prompt", "4",
-                "--new-tokens", "4", "--score-groups", "3", "--score-candidates", "4", "--score-tokens", "3",
-                "--score-prompt", "5", "--threads", "1", "--repeats", "1");
+        int code =
+                cli.execute(
+                        "model",
+                        "--vocab",
+                        "300",
+                        "--hidden",
+                        "16",
+                        "--ffn",
+                        "32",
+                        "--layers",
+                        "1",
+                        "--heads",
+                        "2",
+                        "--train-rows",
+                        "2",
+                        "--train-length",
+                        "8",
+                        "--sample-rows",
+                        "2",
+                        "--prompt",
+                        "4",
+                        "--new-tokens",
+                        "4",
+                        "--score-groups",
+                        "3",
+                        "--score-candidates",
+                        "4",
+                        "--score-tokens",
+                        "3",
+                        "--score-prompt",
+                        "5",
+                        "--threads",
+                        "1",
+                        "--repeats",
+                        "1");
         String out = text.toString();
         assertEquals(0, code, out);
         assertTrue(out.contains("matmul peak:"), out);
@@ -28,7 +59,9 @@ class BenchModelCommandTest {
         assertTrue(out.contains("scoring (3 groups x 4 candidates x 3 tokens"), out);
         String[] lines = out.strip().split("\n");
         String json = lines[lines.length - 1];
-        assertTrue(json.startsWith("{\"bench\":\"model\"") && json.contains("\"score_candidates\":12"), json);
+        assertTrue(
+                json.startsWith("{\"bench\":\"model\"") && json.contains("\"score_candidates\":12"),
+                json);
     }
 
     @Test

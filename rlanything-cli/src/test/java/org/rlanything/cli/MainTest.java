@@ -35,9 +35,13 @@ class MainTest {
         assertEquals(2, run("no-such-command"));
     }
 
-    /** The shared options (picocli mixins) check their values the same way in every command that has them. */
+    /**
+     * The shared options (picocli mixins) check their values the same way in every command that has
+     * them.
+     */
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"alfworld play game.tw-pddl", "alfworld solve game.tw-pddl", "bench env"})
+    @ValueSource(
+            strings = {"alfworld play game.tw-pddl", "alfworld solve game.tw-pddl", "bench env"})
     void theSharedMaxStepsOptionRefusesZeroInEveryCommand(String command) {
         String[] words = (command + " --max-steps 0").split(" ");
         assertEquals(2, run(words));
@@ -49,7 +53,9 @@ class MainTest {
     void theSharedSeedOptionIsInTheHelpOfEveryCommandThatMakesSomethingFromASeed(String command) {
         assertEquals(0, run((command + " --help").split(" ")));
         String help = out.toString().replaceAll("\\s+", " ");
-        assertTrue(help.contains("--seed=<seed> Run seed; every random choice derives from it (default 10086)."),
+        assertTrue(
+                help.contains(
+                        "--seed=<seed> Run seed; every random choice derives from it (default 10086)."),
                 help);
     }
 
@@ -61,14 +67,22 @@ class MainTest {
 
     @Test
     void ioErrorsNameTheFileAndTheReason() {
-        String denied = Main.describe(new java.io.UncheckedIOException("Cannot append to /r/metrics.jsonl.",
-                new java.nio.file.AccessDeniedException("/r/metrics.jsonl")));
+        String denied =
+                Main.describe(
+                        new java.io.UncheckedIOException(
+                                "Cannot append to /r/metrics.jsonl.",
+                                new java.nio.file.AccessDeniedException("/r/metrics.jsonl")));
         assertTrue(denied.contains("permission denied: /r/metrics.jsonl"), denied);
-        String directory = Main.describe(new java.nio.file.FileSystemException("/r/config.yaml", null,
-                "Is a directory"));
+        String directory =
+                Main.describe(
+                        new java.nio.file.FileSystemException(
+                                "/r/config.yaml", null, "Is a directory"));
         assertEquals("/r/config.yaml: Is a directory", directory);
-        String binary = Main.describe(new java.io.IOException("Cannot read /r/policy.table",
-                new java.nio.charset.MalformedInputException(1)));
+        String binary =
+                Main.describe(
+                        new java.io.IOException(
+                                "Cannot read /r/policy.table",
+                                new java.nio.charset.MalformedInputException(1)));
         assertTrue(binary.contains("/r/policy.table") && binary.contains("not UTF-8"), binary);
     }
 }

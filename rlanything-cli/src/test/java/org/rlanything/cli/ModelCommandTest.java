@@ -23,21 +23,20 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rlanything.alfworld.gen.AlfworldData;
 import org.rlanything.neural.NeuralRuntime;
-import org.rlanything.neural.infer.SequenceScorer;
 import org.rlanything.neural.checkpoint.Checkpoint;
 import org.rlanything.neural.checkpoint.HfCheckpoint;
+import org.rlanything.neural.infer.SequenceScorer;
 import org.rlanything.neural.model.LlamaModel;
 import org.rlanything.neural.tokenizer.BpeTokenizer;
 
 /**
- * A policy made by {@code rlanything pretrain}, exported with {@code model export} and imported back with
- * {@code model import}: identical log-probabilities, and its {@code tokenizer.json} read by Hugging Face's
- * tokenizers (DJL) gives the project's ids on the ALFWorld texts.
+ * A policy made by {@code rlanything pretrain}, exported with {@code model export} and imported
+ * back with {@code model import}: identical log-probabilities, and its {@code tokenizer.json} read
+ * by Hugging Face's tokenizers (DJL) gives the project's ids on the ALFWorld texts.
  */
 class ModelCommandTest {
 
-    @TempDir
-    Path dir;
+    @TempDir Path dir;
 
     @Test
     void pretrainedPolicyExportsAndReimportsWithIdenticalLogProbabilities() throws Exception {
@@ -46,7 +45,8 @@ class ModelCommandTest {
             data = AlfworldData.locate().root();
         } catch (IllegalStateException e) {
             if ("true".equals(System.getenv("CI"))) {
-                throw new AssertionError("CI=true needs the ALFWorld data folder: " + e.getMessage(), e);
+                throw new AssertionError(
+                        "CI=true needs the ALFWorld data folder: " + e.getMessage(), e);
             }
             assumeTrue(false, "Skipped: the ALFWorld data folder was not found.");
             return;
@@ -54,17 +54,39 @@ class ModelCommandTest {
         Path start = dir.resolve("start");
         Path exported = dir.resolve("hf");
         Path imported = dir.resolve("imported");
-        run(0, "pretrain", "--seed", "5", "--out", start.toString(), "--train-games", "3", "--bc-steps", "3",
-                "--rm-steps", "2", "--dagger-rounds", "0", "-q");
+        run(
+                0,
+                "pretrain",
+                "--seed",
+                "5",
+                "--out",
+                start.toString(),
+                "--train-games",
+                "3",
+                "--bc-steps",
+                "3",
+                "--rm-steps",
+                "2",
+                "--dagger-rounds",
+                "0",
+                "-q");
         run(0, "model", "export", start.resolve("policy").toString(), "--to", exported.toString());
-        assertTrue(run(2, "model", "export", start.resolve("policy").toString(), "--to", exported.toString())
-                .contains("already exists"));
+        assertTrue(
+                run(
+                                2,
+                                "model",
+                                "export",
+                                start.resolve("policy").toString(),
+                                "--to",
+                                exported.toString())
+                        .contains("already exists"));
         Files.delete(exported.resolve(Checkpoint.MANIFEST));
         run(0, "model", "import", "--from", exported.toString(), "--to", imported.toString());
 
         List<String> texts = alfworldTexts(data);
         try (NDManager root = NeuralRuntime.engine().newBaseManager()) {
-            Checkpoint.Loaded original = Checkpoint.load(start.resolve("policy"), root, DataType.FLOAT32);
+            Checkpoint.Loaded original =
+                    Checkpoint.load(start.resolve("policy"), root, DataType.FLOAT32);
             Checkpoint.Loaded hf = HfCheckpoint.load(exported, root, DataType.FLOAT32);
             Checkpoint.Loaded back = Checkpoint.load(imported, root, DataType.FLOAT32);
             BpeTokenizer tok = original.tokenizer();
@@ -76,26 +98,35 @@ class ModelCommandTest {
                 prompts.add(withBos(Arrays.copyOf(ids, cut)));
                 responses.add(Arrays.copyOfRange(ids, cut, Math.min(ids.length, cut + 40)));
             }
-            try (LlamaModel a = original.model(); LlamaModel b = hf.model(); LlamaModel c = back.model()) {
+            try (LlamaModel a = original.model();
+                    LlamaModel b = hf.model();
+                    LlamaModel c = back.model()) {
                 List<double[]> before = new SequenceScorer(a).score(prompts, responses);
                 List<double[]> viaHf = new SequenceScorer(b).score(prompts, responses);
                 List<double[]> after = new SequenceScorer(c).score(prompts, responses);
                 for (int i = 0; i < before.size(); i++) {
                     assertTrue(before.get(i).length > 0);
                     assertArrayEquals(before.get(i), viaHf.get(i), 0.0, "exported, response " + i);
-                    assertArrayEquals(before.get(i), after.get(i), 0.0, "re-imported, response " + i);
+                    assertArrayEquals(
+                            before.get(i), after.get(i), 0.0, "re-imported, response " + i);
                 }
                 assertEquals(a.config(), c.config());
             }
-            assertArrayEquals(Files.readAllBytes(start.resolve("policy").resolve(Checkpoint.MODEL)),
+            assertArrayEquals(
+                    Files.readAllBytes(start.resolve("policy").resolve(Checkpoint.MODEL)),
                     Files.readAllBytes(imported.resolve(Checkpoint.MODEL)));
 
-            try (HuggingFaceTokenizer hfTok = HuggingFaceTokenizer.newInstance(exported.resolve(Checkpoint.TOKENIZER),
-                    Map.of("truncation", "false", "padding", "false"))) {
+            try (HuggingFaceTokenizer hfTok =
+                    HuggingFaceTokenizer.newInstance(
+                            exported.resolve(Checkpoint.TOKENIZER),
+                            Map.of("truncation", "false", "padding", "false"))) {
                 long tokens = 0;
                 for (String text : texts) {
                     long[] ours = Arrays.stream(tok.encode(text)).asLongStream().toArray();
-                    assertArrayEquals(ours, hfTok.encode(text, false, false).getIds(), () -> "ids of \"" + text + "\"");
+                    assertArrayEquals(
+                            ours,
+                            hfTok.encode(text, false, false).getIds(),
+                            () -> "ids of \"" + text + "\"");
                     tokens += ours.length;
                 }
                 assertTrue(tokens > 10_000, tokens + " tokens compared");
@@ -118,7 +149,10 @@ class ModelCommandTest {
         return out;
     }
 
-    /** Every string in the ALFWorld JSON files (game annotations, first observations, ReAct transcripts). */
+    /**
+     * Every string in the ALFWorld JSON files (game annotations, first observations, ReAct
+     * transcripts).
+     */
     private static List<String> alfworldTexts(Path data) throws Exception {
         List<String> out = new ArrayList<>();
         ObjectMapper json = new ObjectMapper();

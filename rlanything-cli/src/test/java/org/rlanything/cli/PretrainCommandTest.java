@@ -26,8 +26,24 @@ class PretrainCommandTest {
         Path out = dir.resolve("start");
         StringWriter text = new StringWriter();
         StringWriter err = new StringWriter();
-        int code = Main.run(new PrintWriter(text), new PrintWriter(err), "pretrain", "--seed", "3", "--out",
-                out.toString(), "--train-games", "3", "--bc-steps", "2", "--rm-steps", "2", "--dagger-rounds", "0", "-q");
+        int code =
+                Main.run(
+                        new PrintWriter(text),
+                        new PrintWriter(err),
+                        "pretrain",
+                        "--seed",
+                        "3",
+                        "--out",
+                        out.toString(),
+                        "--train-games",
+                        "3",
+                        "--bc-steps",
+                        "2",
+                        "--rm-steps",
+                        "2",
+                        "--dagger-rounds",
+                        "0",
+                        "-q");
         assertEquals(0, code, text + "\n" + err);
         assertTrue(text.toString().contains("starting models written to"), text.toString());
         for (String role : new String[] {"policy", "reward_model"}) {
@@ -35,8 +51,15 @@ class PretrainCommandTest {
             assertTrue(Files.isRegularFile(out.resolve(role).resolve("tokenizer.json")), role);
         }
         assertTrue(Files.readString(out.resolve("pretrain.json")).contains("\"seed\" : 3"));
-        int again = Main.run(new PrintWriter(new StringWriter()), new PrintWriter(err), "pretrain", "--seed", "3",
-                "--out", out.toString());
+        int again =
+                Main.run(
+                        new PrintWriter(new StringWriter()),
+                        new PrintWriter(err),
+                        "pretrain",
+                        "--seed",
+                        "3",
+                        "--out",
+                        out.toString());
         assertEquals(2, again);
         assertTrue(err.toString().contains("already holds starting models"), err.toString());
     }

@@ -15,9 +15,14 @@ class SharedDataTest {
     void missingDataSkipsLocallyAndFailsUnderCi() {
         assertDoesNotThrow(() -> SharedData.require(true, "The data", "true"));
         assertThrows(TestAbortedException.class, () -> SharedData.require(false, "The data", null));
-        assertThrows(TestAbortedException.class, () -> SharedData.require(false, "The data", "false"));
-        AssertionFailedError failed = assertThrows(AssertionFailedError.class,
-                () -> SharedData.require(false, "The data", "true"));
-        assertTrue(failed.getMessage().startsWith("CI=true: The data was not found above "), failed.getMessage());
+        assertThrows(
+                TestAbortedException.class, () -> SharedData.require(false, "The data", "false"));
+        AssertionFailedError failed =
+                assertThrows(
+                        AssertionFailedError.class,
+                        () -> SharedData.require(false, "The data", "true"));
+        assertTrue(
+                failed.getMessage().startsWith("CI=true: The data was not found above "),
+                failed.getMessage());
     }
 }

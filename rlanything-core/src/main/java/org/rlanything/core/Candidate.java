@@ -12,7 +12,8 @@ import java.util.Objects;
  * @param previousAccuracy the active task's accuracy when the candidate was made (prev_acc)
  * @param createdAt the iteration (1-based) in which it was proposed
  */
-public record Candidate(int slot, Task task, RewriteGoal goal, double previousAccuracy, int createdAt) {
+public record Candidate(
+        int slot, Task task, RewriteGoal goal, double previousAccuracy, int createdAt) {
     public Candidate {
         Objects.requireNonNull(task, "task");
         Objects.requireNonNull(goal, "goal");

@@ -12,8 +12,9 @@ public interface Environment {
     EnvironmentSession start(Task task, RandomGenerator rng);
 
     /**
-     * Checks that a candidate task is valid and solvable before it is tried (method.md §5). The default
-     * accepts everything; environments with a planner or reference solution should override it.
+     * Checks that a candidate task is valid and solvable before it is tried (method.md §5). The
+     * default accepts everything; environments with a planner or reference solution should override
+     * it.
      */
     default Verification verify(Task task) {
         return Verification.ok();

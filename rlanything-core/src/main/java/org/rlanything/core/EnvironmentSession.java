@@ -3,9 +3,9 @@ package org.rlanything.core;
 import java.util.List;
 
 /**
- * One running episode of a task. Created already reset by {@link Environment#start}; the caller then
- * alternates {@link #observation()}/{@link #admissibleActions()} and {@link #step(String)} until
- * {@link #done()} or its own step limit.
+ * One running episode of a task. Created already reset by {@link Environment#start}; the caller
+ * then alternates {@link #observation()}/{@link #admissibleActions()} and {@link #step(String)}
+ * until {@link #done()} or its own step limit.
  */
 public interface EnvironmentSession extends AutoCloseable {
 
@@ -28,6 +28,5 @@ public interface EnvironmentSession extends AutoCloseable {
     boolean won();
 
     @Override
-    default void close() {
-    }
+    default void close() {}
 }

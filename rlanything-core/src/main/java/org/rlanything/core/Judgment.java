@@ -3,8 +3,8 @@ package org.rlanything.core;
 import java.util.Objects;
 
 /**
- * One reward-model output on one step: its full text (reasoning then a boxed verdict) and the parsed
- * verdict.
+ * One reward-model output on one step: its full text (reasoning then a boxed verdict) and the
+ * parsed verdict.
  *
  * @param text the full generated output; kept whole (it is the RM's training response)
  * @param verdict the parsed verdict

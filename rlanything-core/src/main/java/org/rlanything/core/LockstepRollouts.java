@@ -5,17 +5,18 @@ import java.util.List;
 import java.util.random.RandomGenerator;
 
 /**
- * The in-process rollout engine: advances all episodes together, one policy call per step for the whole
- * batch of unfinished episodes, so a neural policy sees few large calls.
+ * The in-process rollout engine: advances all episodes together, one policy call per step for the
+ * whole batch of unfinished episodes, so a neural policy sees few large calls.
  *
  * <p>A trajectory ends when the environment reports done or after {@code maxSteps} steps (H). Each
- * episode's randomness comes from its request's seed, so the batch composition never changes a result.
+ * episode's randomness comes from its request's seed, so the batch composition never changes a
+ * result.
  */
 public final class LockstepRollouts implements RolloutEngine {
 
     @Override
-    public List<Trajectory> rollOut(List<RolloutRequest> requests, Policy policy, Environment environment,
-                                    int maxSteps) {
+    public List<Trajectory> rollOut(
+            List<RolloutRequest> requests, Policy policy, Environment environment, int maxSteps) {
         int count = requests.size();
         List<EnvironmentSession> sessions = new ArrayList<>(count);
         List<List<Step>> steps = new ArrayList<>(count);
@@ -34,8 +35,12 @@ public final class LockstepRollouts implements RolloutEngine {
                         continue;
                     }
                     running.add(k);
-                    contexts.add(new PolicyContext(requests.get(k).task(), steps.get(k), session.observation(),
-                            session.admissibleActions()));
+                    contexts.add(
+                            new PolicyContext(
+                                    requests.get(k).task(),
+                                    steps.get(k),
+                                    session.observation(),
+                                    session.admissibleActions()));
                     rngs.add(requests.get(k).policyRng(t));
                 }
                 if (running.isEmpty()) {
@@ -43,23 +48,39 @@ public final class LockstepRollouts implements RolloutEngine {
                 }
                 List<Action> actions = policy.act(contexts, rngs);
                 if (actions.size() != contexts.size()) {
-                    throw new IllegalStateException("The policy returned " + actions.size() + " actions for "
-                            + contexts.size() + " contexts.");
+                    throw new IllegalStateException(
+                            "The policy returned "
+                                    + actions.size()
+                                    + " actions for "
+                                    + contexts.size()
+                                    + " contexts.");
                 }
                 for (int b = 0; b < running.size(); b++) {
                     int k = running.get(b);
                     PolicyContext context = contexts.get(b);
                     Action action = actions.get(b);
                     StepResult result = sessions.get(k).step(action.command());
-                    steps.get(k).add(new Step(t, context.observation(), context.admissibleActions(), action,
-                            result.observation(), result.label(), result.restrainedLabel()));
+                    steps.get(k)
+                            .add(
+                                    new Step(
+                                            t,
+                                            context.observation(),
+                                            context.admissibleActions(),
+                                            action,
+                                            result.observation(),
+                                            result.label(),
+                                            result.restrainedLabel()));
                 }
             }
             List<Trajectory> trajectories = new ArrayList<>(count);
             for (int k = 0; k < count; k++) {
                 RolloutRequest request = requests.get(k);
-                trajectories.add(new Trajectory(request.task(), request.rollout(), steps.get(k),
-                        sessions.get(k).won()));
+                trajectories.add(
+                        new Trajectory(
+                                request.task(),
+                                request.rollout(),
+                                steps.get(k),
+                                sessions.get(k).won()));
             }
             return trajectories;
         } finally {

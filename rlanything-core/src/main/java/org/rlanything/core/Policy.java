@@ -3,9 +3,7 @@ package org.rlanything.core;
 import java.util.List;
 import java.util.random.RandomGenerator;
 
-/**
- * The agent being trained. Works on batches so that a neural backend can make few large calls.
- */
+/** The agent being trained. Works on batches so that a neural backend can make few large calls. */
 public interface Policy {
 
     /**
@@ -15,7 +13,8 @@ public interface Policy {
     List<Action> act(List<PolicyContext> contexts, List<RandomGenerator> rngs);
 
     /**
-     * Updates the policy from one iteration's samples (method.md §3). Called only with a non-empty list.
+     * Updates the policy from one iteration's samples (method.md §3). Called only with a non-empty
+     * list.
      */
     UpdateStats update(List<PolicySample> samples, RandomGenerator rng);
 }

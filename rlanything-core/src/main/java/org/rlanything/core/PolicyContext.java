@@ -11,7 +11,8 @@ import java.util.Objects;
  * @param observation the current observation
  * @param admissibleActions the commands the environment accepts now (empty for free text)
  */
-public record PolicyContext(Task task, List<Step> history, String observation, List<String> admissibleActions) {
+public record PolicyContext(
+        Task task, List<Step> history, String observation, List<String> admissibleActions) {
     public PolicyContext {
         Objects.requireNonNull(task, "task");
         history = List.copyOf(history);

@@ -15,7 +15,8 @@ public record PolicySample(Trajectory trajectory, Step step, double advantage) {
         Objects.requireNonNull(trajectory, "trajectory");
         Objects.requireNonNull(step, "step");
         if (!Double.isFinite(advantage)) {
-            throw new IllegalArgumentException("A sample's advantage must be finite, got " + advantage + ".");
+            throw new IllegalArgumentException(
+                    "A sample's advantage must be finite, got " + advantage + ".");
         }
     }
 }

@@ -4,7 +4,8 @@ package org.rlanything.core;
  * Renders what the policy and the reward model read, and maps between responses and environment
  * commands. Environments with their own conventions (for example a compact ALFWorld prompt) plug in
  * their own implementation; the neural backend's {@code GenericPromptFormat} is its default.
- * Nothing here is neural: any text-generating backend (an endpoint too) renders its prompts with it.
+ * Nothing here is neural: any text-generating backend (an endpoint too) renders its prompts with
+ * it.
  */
 public interface PromptFormat {
 
@@ -14,7 +15,10 @@ public interface PromptFormat {
     /** The reward model's prompt for judging one step (the judgment is appended right after it). */
     String judgePrompt(JudgeRequest request);
 
-    /** The response text that stands for choosing an admissible command (default: the command itself). */
+    /**
+     * The response text that stands for choosing an admissible command (default: the command
+     * itself).
+     */
     default String commandResponse(String command) {
         return command;
     }

@@ -7,8 +7,8 @@ import java.util.random.RandomGenerator;
 public interface RewardModel {
 
     /**
-     * Judges each request {@code m} times. Returns one list of {@code m} judgments per request, in order.
-     * {@code rngs.get(i)} is the only randomness for request i.
+     * Judges each request {@code m} times. Returns one list of {@code m} judgments per request, in
+     * order. {@code rngs.get(i)} is the only randomness for request i.
      */
     List<List<Judgment>> judge(List<JudgeRequest> requests, int m, List<RandomGenerator> rngs);
 

@@ -6,20 +6,19 @@ import java.util.random.RandomGenerator;
 /**
  * Split random generators derived from the run seed.
  *
- * <p><b>How and why.</b> Every random choice of the loop draws from a generator whose seed is a hash of
- * the run seed and a path naming the choice: (iteration, purpose, task position, rollout, step, ...).
- * Nothing consumes a shared stream, so results do not depend on batching, thread scheduling or which
- * cluster member rolled out which trajectory, and the loop's "RNG position" is fully described by its
- * iteration counter: restoring the counter restores every generator. The hash is SplitMix64's finaliser
- * applied along the path (each element is mixed in with a distinct odd constant), which spreads nearby
- * paths over the whole 64-bit space.
+ * <p><b>How and why.</b> Every random choice of the loop draws from a generator whose seed is a
+ * hash of the run seed and a path naming the choice: (iteration, purpose, task position, rollout,
+ * step, ...). Nothing consumes a shared stream, so results do not depend on batching, thread
+ * scheduling or which cluster member rolled out which trajectory, and the loop's "RNG position" is
+ * fully described by its iteration counter: restoring the counter restores every generator. The
+ * hash is SplitMix64's finaliser applied along the path (each element is mixed in with a distinct
+ * odd constant), which spreads nearby paths over the whole 64-bit space.
  */
 public final class Seeds {
 
     private static final long GOLDEN = 0x9E3779B97F4A7C15L;
 
-    private Seeds() {
-    }
+    private Seeds() {}
 
     /** A 64-bit seed for the given path under {@code seed}. */
     public static long derive(long seed, long... path) {

@@ -6,9 +6,9 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * The pool's place for one original task (method.md §1): the original, the history of tasks that have
- * been active (the original first, every accepted replacement after it; the last one is active), and at
- * most one pending candidate. Immutable; transitions return a new slot.
+ * The pool's place for one original task (method.md §1): the original, the history of tasks that
+ * have been active (the original first, every accepted replacement after it; the last one is
+ * active), and at most one pending candidate. Immutable; transitions return a new slot.
  *
  * @param index position in the pool
  * @param history every task that has been active, oldest first; never empty
@@ -18,11 +18,12 @@ public record Slot(int index, List<Task> history, Candidate pending) {
     public Slot {
         history = List.copyOf(history);
         if (history.isEmpty()) {
-            throw new IllegalArgumentException("A slot's history holds at least its original task.");
+            throw new IllegalArgumentException(
+                    "A slot's history holds at least its original task.");
         }
         if (pending != null && pending.slot() != index) {
-            throw new IllegalArgumentException("Slot " + index + " cannot hold a candidate of slot "
-                    + pending.slot() + ".");
+            throw new IllegalArgumentException(
+                    "Slot " + index + " cannot hold a candidate of slot " + pending.slot() + ".");
         }
     }
 
@@ -57,7 +58,8 @@ public record Slot(int index, List<Task> history, Candidate pending) {
     /** The pending candidate becomes the active task; the replaced task stays in the history. */
     public Slot accept() {
         if (pending == null) {
-            throw new IllegalStateException("Slot " + index + " has no pending candidate to accept.");
+            throw new IllegalStateException(
+                    "Slot " + index + " has no pending candidate to accept.");
         }
         List<Task> next = new ArrayList<>(history);
         next.add(pending.task());
@@ -67,7 +69,8 @@ public record Slot(int index, List<Task> history, Candidate pending) {
     /** The pending candidate is deleted; the slot is free again. */
     public Slot reject() {
         if (pending == null) {
-            throw new IllegalStateException("Slot " + index + " has no pending candidate to reject.");
+            throw new IllegalStateException(
+                    "Slot " + index + " has no pending candidate to reject.");
         }
         return new Slot(index, history, null);
     }

@@ -8,15 +8,22 @@ import java.util.Objects;
  *
  * @param index 0-based position in the trajectory
  * @param observation what the policy saw before acting
- * @param admissibleActions the commands the environment listed before the action (empty for free text)
+ * @param admissibleActions the commands the environment listed before the action (empty for free
+ *     text)
  * @param action what the policy produced
  * @param nextObservation the environment's feedback after the action
  * @param label the environment's omniscient oracle's step-quality label
- * @param restrainedLabel the label of an oracle restrained to what the agent has seen ({@link StepLabel#UNKNOWN}
- *     when the environment has none)
+ * @param restrainedLabel the label of an oracle restrained to what the agent has seen ({@link
+ *     StepLabel#UNKNOWN} when the environment has none)
  */
-public record Step(int index, String observation, List<String> admissibleActions, Action action,
-                   String nextObservation, StepLabel label, StepLabel restrainedLabel) {
+public record Step(
+        int index,
+        String observation,
+        List<String> admissibleActions,
+        Action action,
+        String nextObservation,
+        StepLabel label,
+        StepLabel restrainedLabel) {
     public Step {
         if (index < 0) {
             throw new IllegalArgumentException("A step index must be >= 0, got " + index + ".");
@@ -30,8 +37,20 @@ public record Step(int index, String observation, List<String> admissibleActions
     }
 
     /** A step with the omniscient label only. */
-    public Step(int index, String observation, List<String> admissibleActions, Action action,
-                String nextObservation, StepLabel label) {
-        this(index, observation, admissibleActions, action, nextObservation, label, StepLabel.UNKNOWN);
+    public Step(
+            int index,
+            String observation,
+            List<String> admissibleActions,
+            Action action,
+            String nextObservation,
+            StepLabel label) {
+        this(
+                index,
+                observation,
+                admissibleActions,
+                action,
+                nextObservation,
+                label,
+                StepLabel.UNKNOWN);
     }
 }

@@ -1,9 +1,9 @@
 package org.rlanything.core;
 
 /**
- * Ground-truth quality of a step from an exact oracle of the environment (for ALFWorld: did the step
- * shorten the remaining optimal plan?). Used only to measure the reward model's process accuracy
- * (method.md §9), never for training.
+ * Ground-truth quality of a step from an exact oracle of the environment (for ALFWorld: did the
+ * step shorten the remaining optimal plan?). Used only to measure the reward model's process
+ * accuracy (method.md §9), never for training.
  */
 public enum StepLabel {
     GOOD,

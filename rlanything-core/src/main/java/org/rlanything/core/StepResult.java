@@ -8,11 +8,13 @@ import java.util.Objects;
  * @param observation the feedback text after the action
  * @param done whether the episode ended (won, or the environment ended it)
  * @param won whether the task's checker reports success
- * @param label the omniscient oracle's step-quality label, {@link StepLabel#UNKNOWN} when there is none
- * @param restrainedLabel the label of an oracle restrained to what the agent has seen (method.md §9), or
- *     {@link StepLabel#UNKNOWN} when the environment has none
+ * @param label the omniscient oracle's step-quality label, {@link StepLabel#UNKNOWN} when there is
+ *     none
+ * @param restrainedLabel the label of an oracle restrained to what the agent has seen (method.md
+ *     §9), or {@link StepLabel#UNKNOWN} when the environment has none
  */
-public record StepResult(String observation, boolean done, boolean won, StepLabel label, StepLabel restrainedLabel) {
+public record StepResult(
+        String observation, boolean done, boolean won, StepLabel label, StepLabel restrainedLabel) {
     public StepResult {
         Objects.requireNonNull(observation, "observation");
         Objects.requireNonNull(label, "label");

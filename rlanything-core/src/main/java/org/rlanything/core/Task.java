@@ -1,8 +1,8 @@
 package org.rlanything.core;
 
 /**
- * One problem instance the policy attempts: a game goal, a coding problem, a GUI instruction with its
- * checker. Implementations are immutable values owned by their environment.
+ * One problem instance the policy attempts: a game goal, a coding problem, a GUI instruction with
+ * its checker. Implementations are immutable values owned by their environment.
  */
 public interface Task {
 

@@ -17,8 +17,8 @@ public record Trajectory(Task task, int rollout, List<Step> steps, boolean won) 
         steps = List.copyOf(steps);
         for (int i = 0; i < steps.size(); i++) {
             if (steps.get(i).index() != i) {
-                throw new IllegalArgumentException("Step " + i + " of a trajectory has index "
-                        + steps.get(i).index() + ".");
+                throw new IllegalArgumentException(
+                        "Step " + i + " of a trajectory has index " + steps.get(i).index() + ".");
             }
         }
     }

@@ -3,10 +3,10 @@ package org.rlanything.core;
 /**
  * One reward-model sample's judgement of one step: +1, -1, or invalid (no parseable verdict).
  *
- * <p>How it is parsed (method.md §4, [Proj]): take the text inside the <em>last</em> {@code \boxed{...}},
- * trim it, map Unicode minus signs to {@code -}, and accept exactly {@code 1}, {@code +1} or {@code -1}.
- * Everything else is {@link #INVALID}: neutral (0) in the policy's integrated reward and penalised with
- * -2 in the reward model's consistency reward.
+ * <p>How it is parsed (method.md §4, [Proj]): take the text inside the <em>last</em> {@code
+ * \boxed{...}}, trim it, map Unicode minus signs to {@code -}, and accept exactly {@code 1}, {@code
+ * +1} or {@code -1}. Everything else is {@link #INVALID}: neutral (0) in the policy's integrated
+ * reward and penalised with -2 in the reward model's consistency reward.
  */
 public enum Verdict {
     POSITIVE(1),
@@ -39,7 +39,9 @@ public enum Verdict {
         throw new IllegalArgumentException("A verdict sign must be +1 or -1, got " + sign + ".");
     }
 
-    /** Parses the final verdict of a generated judgment; see the class comment for the exact rule. */
+    /**
+     * Parses the final verdict of a generated judgment; see the class comment for the exact rule.
+     */
     public static Verdict parse(String text) {
         if (text == null) {
             return INVALID;
@@ -53,12 +55,14 @@ public enum Verdict {
         if (close < 0) {
             return INVALID;
         }
-        String inner = text.substring(start, close).strip()
-                .replace('\u2212', '-') // MINUS SIGN
-                .replace('\u2013', '-') // EN DASH
-                .replace('\u2012', '-') // FIGURE DASH
-                .replace('\uFE63', '-') // SMALL HYPHEN-MINUS
-                .replace('\uFF0D', '-'); // FULLWIDTH HYPHEN-MINUS
+        String inner =
+                text.substring(start, close)
+                        .strip()
+                        .replace('\u2212', '-') // MINUS SIGN
+                        .replace('\u2013', '-') // EN DASH
+                        .replace('\u2012', '-') // FIGURE DASH
+                        .replace('\uFE63', '-') // SMALL HYPHEN-MINUS
+                        .replace('\uFF0D', '-'); // FULLWIDTH HYPHEN-MINUS
         switch (inner) {
             case "1":
             case "+1":

@@ -1,17 +1,20 @@
 package org.rlanything.core;
 
 /**
- * A model whose weights can leave the process and come back as bytes, so that a distributed engine can
- * ship the current policy or judge to its workers. Optional, like {@link Checkpointable}: a model behind
- * an endpoint has no weights to ship. Import must reject bytes of another format or version with an
- * {@link IllegalArgumentException} naming both, and must leave the model unchanged when it refuses.
+ * A model whose weights can leave the process and come back as bytes, so that a distributed engine
+ * can ship the current policy or judge to its workers. Optional, like {@link Checkpointable}: a
+ * model behind an endpoint has no weights to ship. Import must reject bytes of another format or
+ * version with an {@link IllegalArgumentException} naming both, and must leave the model unchanged
+ * when it refuses.
  */
 public interface WeightsTransfer {
 
     /** The current weights. */
     VersionedWeights exportWeights();
 
-    /** Replaces the weights with {@code weights} (exported by a model of the same kind and shape). */
+    /**
+     * Replaces the weights with {@code weights} (exported by a model of the same kind and shape).
+     */
     void importWeights(VersionedWeights weights);
 
     /**
@@ -33,17 +36,30 @@ public interface WeightsTransfer {
             return bytes.clone();
         }
 
-        /** Refuses weights of another format or version than {@code expectedFormat} {@code expectedVersion}. */
+        /**
+         * Refuses weights of another format or version than {@code expectedFormat} {@code
+         * expectedVersion}.
+         */
         public void require(String expectedFormat, int expectedVersion) {
             if (!format.equals(expectedFormat) || version != expectedVersion) {
-                throw new IllegalArgumentException("Expected weights in format " + expectedFormat + " version "
-                        + expectedVersion + ", got " + format + " version " + version + ".");
+                throw new IllegalArgumentException(
+                        "Expected weights in format "
+                                + expectedFormat
+                                + " version "
+                                + expectedVersion
+                                + ", got "
+                                + format
+                                + " version "
+                                + version
+                                + ".");
             }
         }
 
         @Override
         public boolean equals(Object other) {
-            return other instanceof VersionedWeights w && w.format.equals(format) && w.version == version
+            return other instanceof VersionedWeights w
+                    && w.format.equals(format)
+                    && w.version == version
                     && java.util.Arrays.equals(w.bytes, bytes);
         }
 

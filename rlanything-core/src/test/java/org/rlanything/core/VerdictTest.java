@@ -11,8 +11,12 @@ class VerdictTest {
         assertEquals(Verdict.POSITIVE, Verdict.parse("The step helps. \\boxed{1}"));
         assertEquals(Verdict.POSITIVE, Verdict.parse("\\boxed{+1}"));
         assertEquals(Verdict.NEGATIVE, Verdict.parse("bad \\boxed{-1}"));
-        assertEquals(Verdict.NEGATIVE, Verdict.parse("\\boxed{ \u22121 }"), "Unicode minus and spaces");
-        assertEquals(Verdict.NEGATIVE, Verdict.parse("first \\boxed{1} then \\boxed{-1}"), "the last one counts");
+        assertEquals(
+                Verdict.NEGATIVE, Verdict.parse("\\boxed{ \u22121 }"), "Unicode minus and spaces");
+        assertEquals(
+                Verdict.NEGATIVE,
+                Verdict.parse("first \\boxed{1} then \\boxed{-1}"),
+                "the last one counts");
     }
 
     @Test

@@ -19,7 +19,8 @@ public record Choice(int color, int button) implements Payload {
             }
         }
         if (best < 0) {
-            throw new IllegalArgumentException("The observation names no door colour: '" + observation + "'.");
+            throw new IllegalArgumentException(
+                    "The observation names no door colour: '" + observation + "'.");
         }
         return best;
     }

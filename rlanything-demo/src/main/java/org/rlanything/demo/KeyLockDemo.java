@@ -7,9 +7,9 @@ import java.util.TreeMap;
 import java.util.random.RandomGenerator;
 import org.rlanything.core.JudgeRequest;
 import org.rlanything.core.Judgment;
-import org.rlanything.core.RewardModel;
 import org.rlanything.core.LockstepRollouts;
 import org.rlanything.core.Policy;
+import org.rlanything.core.RewardModel;
 import org.rlanything.core.RolloutEngine;
 import org.rlanything.core.RolloutRequest;
 import org.rlanything.core.Seeds;
@@ -22,21 +22,26 @@ import org.rlanything.core.loop.LoopListener;
 import org.rlanything.core.loop.RLAnythingLoop;
 
 /**
- * The loop's built-in demo: the full RLAnything loop on key-lock corridors with a tabular policy and a
- * tabular judge. It runs in seconds and shows all three parts at work: success rises, the judge's
- * process accuracy rises above chance, and rewritten corridors are accepted into the pool.
+ * The loop's built-in demo: the full RLAnything loop on key-lock corridors with a tabular policy
+ * and a tabular judge. It runs in seconds and shows all three parts at work: success rises, the
+ * judge's process accuracy rises above chance, and rewritten corridors are accepted into the pool.
  */
 public final class KeyLockDemo {
 
     /** Step limit of the demo's rollouts (the {@code keylock} kind's default). */
     public static final int MAX_STEPS = KeyLockEnvironmentConfig.DEFAULTS.maxSteps();
+
     /** Door counts of the initial pool: mostly too hard for a random policy. */
     private static final int MIN_LENGTH = KeyLockEnvironmentConfig.DEFAULTS.minDoors();
+
     private static final int MAX_LENGTH = KeyLockEnvironmentConfig.DEFAULTS.maxDoors();
 
-    private final TabularPolicy policy = new TabularPolicy(TabularPolicyConfig.DEFAULTS.learningRate());
-    private final TabularJudge judge = new TabularJudge(TabularRewardModelConfig.DEFAULTS.learningRate(),
-            TabularRewardModelConfig.DEFAULTS.invalidRate());
+    private final TabularPolicy policy =
+            new TabularPolicy(TabularPolicyConfig.DEFAULTS.learningRate());
+    private final TabularJudge judge =
+            new TabularJudge(
+                    TabularRewardModelConfig.DEFAULTS.learningRate(),
+                    TabularRewardModelConfig.DEFAULTS.invalidRate());
     private final KeyLockEnvironment environment = new KeyLockEnvironment(MAX_STEPS);
     private final RLAnythingLoop loop;
 
@@ -46,15 +51,26 @@ public final class KeyLockDemo {
      * @param listener receives every iteration's record (may be null)
      */
     public KeyLockDemo(long seed, Ablation arm, LoopListener listener) {
-        LoopConfig config = LoopConfig.builder().seed(seed)
-                .tasksPerIteration(KeyLockEnvironmentConfig.TASKS_PER_ITERATION)
-                .rolloutsPerTask(KeyLockEnvironmentConfig.ROLLOUTS_PER_TASK)
-                .maxSteps(MAX_STEPS).verdictsPerStep(3).rewriterSamples(KeyLockEnvironmentConfig.REWRITER_SAMPLES)
-                .evaluateEvery(5).ablation(arm).build();
-        RLAnythingLoop.Builder builder = RLAnythingLoop.builder().config(config).environment(environment)
-                .policy(policy).rewardModel(judge).rewriter(new KeyLockRewriter())
-                .tasks(pool(seed, KeyLockEnvironmentConfig.DEFAULTS.poolSize()))
-                .evaluator(evaluator());
+        LoopConfig config =
+                LoopConfig.builder()
+                        .seed(seed)
+                        .tasksPerIteration(KeyLockEnvironmentConfig.TASKS_PER_ITERATION)
+                        .rolloutsPerTask(KeyLockEnvironmentConfig.ROLLOUTS_PER_TASK)
+                        .maxSteps(MAX_STEPS)
+                        .verdictsPerStep(3)
+                        .rewriterSamples(KeyLockEnvironmentConfig.REWRITER_SAMPLES)
+                        .evaluateEvery(5)
+                        .ablation(arm)
+                        .build();
+        RLAnythingLoop.Builder builder =
+                RLAnythingLoop.builder()
+                        .config(config)
+                        .environment(environment)
+                        .policy(policy)
+                        .rewardModel(judge)
+                        .rewriter(new KeyLockRewriter())
+                        .tasks(pool(seed, KeyLockEnvironmentConfig.DEFAULTS.poolSize()))
+                        .evaluator(evaluator());
         if (listener != null) {
             builder.listener(listener);
         }
@@ -71,7 +87,9 @@ public final class KeyLockDemo {
         List<KeyLockTask> tasks = new ArrayList<>();
         var rng = Seeds.rng(seed, Seeds.purpose("demo-pool"));
         for (int i = 0; i < size; i++) {
-            tasks.add(new KeyLockTask(rng.nextLong(), minDoors + rng.nextInt(maxDoors - minDoors + 1)));
+            tasks.add(
+                    new KeyLockTask(
+                            rng.nextLong(), minDoors + rng.nextInt(maxDoors - minDoors + 1)));
         }
         return tasks;
     }
@@ -81,8 +99,15 @@ public final class KeyLockDemo {
      * {@code val-core/keylock/success}.
      */
     private Evaluator evaluator() {
-        return (iteration, evaluatedPolicy, rewardModel, seed) -> evaluate(evaluatedPolicy, rewardModel, environment,
-                seed, MIN_LENGTH, MAX_LENGTH, MAX_STEPS);
+        return (iteration, evaluatedPolicy, rewardModel, seed) ->
+                evaluate(
+                        evaluatedPolicy,
+                        rewardModel,
+                        environment,
+                        seed,
+                        MIN_LENGTH,
+                        MAX_LENGTH,
+                        MAX_STEPS);
     }
 
     /** The policy's success rate on the held-out corridors with the given evaluation seed. */
@@ -91,35 +116,70 @@ public final class KeyLockDemo {
     }
 
     /**
-     * Success on 24 held-out corridors of {@code minDoors..maxDoors} doors, 3 rollouts each, drawn from the
-     * evaluation seed (never from the training pool's stream).
+     * Success on 24 held-out corridors of {@code minDoors..maxDoors} doors, 3 rollouts each, drawn
+     * from the evaluation seed (never from the training pool's stream).
      */
-    public static double successRate(Policy evaluatedPolicy, KeyLockEnvironment environment, long seed, int minDoors,
-                                     int maxDoors, int maxSteps) {
-        List<Trajectory> trajectories = heldOutRollouts(evaluatedPolicy, environment, seed, minDoors, maxDoors,
-                maxSteps, new LockstepRollouts());
+    public static double successRate(
+            Policy evaluatedPolicy,
+            KeyLockEnvironment environment,
+            long seed,
+            int minDoors,
+            int maxDoors,
+            int maxSteps) {
+        List<Trajectory> trajectories =
+                heldOutRollouts(
+                        evaluatedPolicy,
+                        environment,
+                        seed,
+                        minDoors,
+                        maxDoors,
+                        maxSteps,
+                        new LockstepRollouts());
         return trajectories.stream().filter(Trajectory::won).count() / (double) trajectories.size();
     }
 
     /**
-     * The held-out evaluation as metrics: {@code val-core/keylock/success}, and the judge's
-     * {@code rm_process_acc} and {@code rm_outcome_acc} on the same held-out trajectories (3 verdicts per
+     * The held-out evaluation as metrics: {@code val-core/keylock/success}, and the judge's {@code
+     * rm_process_acc} and {@code rm_outcome_acc} on the same held-out trajectories (3 verdicts per
      * step), by the rules of {@link JudgeAccuracy}.
      */
-    public static Map<String, Double> evaluate(Policy evaluatedPolicy, RewardModel judge, KeyLockEnvironment environment,
-                                               long seed, int minDoors, int maxDoors, int maxSteps) {
-        return evaluate(evaluatedPolicy, judge, environment, seed, minDoors, maxDoors, maxSteps, new LockstepRollouts());
+    public static Map<String, Double> evaluate(
+            Policy evaluatedPolicy,
+            RewardModel judge,
+            KeyLockEnvironment environment,
+            long seed,
+            int minDoors,
+            int maxDoors,
+            int maxSteps) {
+        return evaluate(
+                evaluatedPolicy,
+                judge,
+                environment,
+                seed,
+                minDoors,
+                maxDoors,
+                maxSteps,
+                new LockstepRollouts());
     }
 
     /** As the evaluation above, with its rollouts and judging through {@code engine}. */
-    public static Map<String, Double> evaluate(Policy evaluatedPolicy, RewardModel judge,
-                                               KeyLockEnvironment environment, long seed, int minDoors, int maxDoors,
-                                               int maxSteps, RolloutEngine engine) {
-        List<Trajectory> trajectories = heldOutRollouts(evaluatedPolicy, environment, seed, minDoors, maxDoors,
-                maxSteps, engine);
+    public static Map<String, Double> evaluate(
+            Policy evaluatedPolicy,
+            RewardModel judge,
+            KeyLockEnvironment environment,
+            long seed,
+            int minDoors,
+            int maxDoors,
+            int maxSteps,
+            RolloutEngine engine) {
+        List<Trajectory> trajectories =
+                heldOutRollouts(
+                        evaluatedPolicy, environment, seed, minDoors, maxDoors, maxSteps, engine);
         Map<String, Double> metrics = new TreeMap<>();
-        metrics.put("val-core/keylock/success",
-                trajectories.stream().filter(Trajectory::won).count() / (double) trajectories.size());
+        metrics.put(
+                "val-core/keylock/success",
+                trajectories.stream().filter(Trajectory::won).count()
+                        / (double) trajectories.size());
         List<JudgeRequest> requests = new ArrayList<>();
         List<RandomGenerator> rngs = new ArrayList<>();
         for (int k = 0; k < trajectories.size(); k++) {
@@ -128,7 +188,8 @@ public final class KeyLockDemo {
                 rngs.add(Seeds.rng(seed, Seeds.purpose("held-out-judge"), k, i));
             }
         }
-        List<List<Judgment>> judgments = requests.isEmpty() ? List.of() : engine.judge(requests, 3, rngs, judge);
+        List<List<Judgment>> judgments =
+                requests.isEmpty() ? List.of() : engine.judge(requests, 3, rngs, judge);
         JudgeAccuracy accuracy = new JudgeAccuracy();
         int next = 0;
         for (Trajectory trajectory : trajectories) {
@@ -139,9 +200,16 @@ public final class KeyLockDemo {
         return metrics;
     }
 
-    private static List<Trajectory> heldOutRollouts(Policy evaluatedPolicy, KeyLockEnvironment environment, long seed,
-                                                    int minDoors, int maxDoors, int maxSteps, RolloutEngine engine) {
-        List<KeyLockTask> heldOut = pool(Seeds.derive(seed, Seeds.purpose("held-out")), 24, minDoors, maxDoors);
+    private static List<Trajectory> heldOutRollouts(
+            Policy evaluatedPolicy,
+            KeyLockEnvironment environment,
+            long seed,
+            int minDoors,
+            int maxDoors,
+            int maxSteps,
+            RolloutEngine engine) {
+        List<KeyLockTask> heldOut =
+                pool(Seeds.derive(seed, Seeds.purpose("held-out")), 24, minDoors, maxDoors);
         List<RolloutRequest> requests = new ArrayList<>();
         for (KeyLockTask task : heldOut) {
             for (int r = 0; r < 3; r++) {

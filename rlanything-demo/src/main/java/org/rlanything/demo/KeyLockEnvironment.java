@@ -10,20 +10,25 @@ import org.rlanything.core.Task;
 import org.rlanything.core.Verification;
 
 /**
- * The demo's multi-step environment: doors that open when the button matching their colour is pressed.
- * It has an exact oracle (the right button), so it labels every step GOOD or BAD for the reward model's
- * process accuracy, and it verifies rewritten tasks (the corridor must be openable within the step limit).
+ * The demo's multi-step environment: doors that open when the button matching their colour is
+ * pressed. It has an exact oracle (the right button), so it labels every step GOOD or BAD for the
+ * reward model's process accuracy, and it verifies rewritten tasks (the corridor must be openable
+ * within the step limit).
  */
 public final class KeyLockEnvironment implements Environment {
 
     /** Door colours, in index order. */
-    public static final List<String> COLORS = List.of("red", "green", "blue", "yellow", "white", "black");
+    public static final List<String> COLORS =
+            List.of("red", "green", "blue", "yellow", "white", "black");
+
     /** The buttons, in the order they are listed as admissible commands. */
     public static final List<String> BUTTONS = List.of("press A", "press B", "press C", "press D");
 
     private final int maxSteps;
 
-    /** @param maxSteps the step limit rollouts use; longer corridors fail verification */
+    /**
+     * @param maxSteps the step limit rollouts use; longer corridors fail verification
+     */
     public KeyLockEnvironment(int maxSteps) {
         this.maxSteps = maxSteps;
     }
@@ -45,7 +50,8 @@ public final class KeyLockEnvironment implements Environment {
         }
         int length = ((KeyLockTask) task).length();
         if (length > maxSteps) {
-            return Verification.rejected(length + " doors cannot be opened within " + maxSteps + " steps");
+            return Verification.rejected(
+                    length + " doors cannot be opened within " + maxSteps + " steps");
         }
         return Verification.ok();
     }
@@ -60,7 +66,13 @@ public final class KeyLockEnvironment implements Environment {
 
         @Override
         public String observation() {
-            return "Door " + (position + 1) + " of " + task.length() + " is " + COLORS.get(task.color(position)) + ".";
+            return "Door "
+                    + (position + 1)
+                    + " of "
+                    + task.length()
+                    + " is "
+                    + COLORS.get(task.color(position))
+                    + ".";
         }
 
         @Override
@@ -75,11 +87,13 @@ public final class KeyLockEnvironment implements Environment {
             }
             int pressed = BUTTONS.indexOf(action);
             if (pressed != rightButton(task.color(position))) {
-                return new StepResult("Nothing happens. " + observation(), false, false, StepLabel.BAD);
+                return new StepResult(
+                        "Nothing happens. " + observation(), false, false, StepLabel.BAD);
             }
             position++;
             if (done()) {
-                return new StepResult("The last door opens. You are out!", true, true, StepLabel.GOOD);
+                return new StepResult(
+                        "The last door opens. You are out!", true, true, StepLabel.GOOD);
             }
             return new StepResult("The door opens. " + observation(), false, false, StepLabel.GOOD);
         }

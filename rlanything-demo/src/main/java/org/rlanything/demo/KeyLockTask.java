@@ -3,9 +3,9 @@ package org.rlanything.demo;
 import org.rlanything.core.Task;
 
 /**
- * A corridor of {@code length} locked doors. Each door shows a colour; pressing the button that matches
- * the colour (a fixed hidden rule shared by all tasks) opens it, any other button does nothing. The task
- * is won when the last door opens. {@code length} is the difficulty knob.
+ * A corridor of {@code length} locked doors. Each door shows a colour; pressing the button that
+ * matches the colour (a fixed hidden rule shared by all tasks) opens it, any other button does
+ * nothing. The task is won when the last door opens. {@code length} is the difficulty knob.
  *
  * @param layout seed of the door colours
  * @param length number of doors
@@ -14,7 +14,8 @@ public record KeyLockTask(long layout, int length) implements Task {
 
     public KeyLockTask {
         if (length < 1) {
-            throw new IllegalArgumentException("A key-lock corridor needs at least one door, got " + length + ".");
+            throw new IllegalArgumentException(
+                    "A key-lock corridor needs at least one door, got " + length + ".");
         }
     }
 

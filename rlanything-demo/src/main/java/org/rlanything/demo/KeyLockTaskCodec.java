@@ -19,10 +19,12 @@ public final class KeyLockTaskCodec implements TaskCodec {
             if (colon < 0) {
                 throw new NumberFormatException("no ':'");
             }
-            return new KeyLockTask(Long.parseUnsignedLong(text.substring(0, colon), 16),
+            return new KeyLockTask(
+                    Long.parseUnsignedLong(text.substring(0, colon), 16),
                     Integer.parseInt(text.substring(colon + 1)));
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("'" + text + "' is not a key-lock task (expected LAYOUT_HEX:LENGTH).", e);
+            throw new IllegalArgumentException(
+                    "'" + text + "' is not a key-lock task (expected LAYOUT_HEX:LENGTH).", e);
         }
     }
 }

@@ -3,8 +3,7 @@ package org.rlanything.demo;
 /** Numerically stable softmax and sigmoid for the tabular models. */
 final class Softmax {
 
-    private Softmax() {
-    }
+    private Softmax() {}
 
     static double[] of(double[] logits) {
         double max = Double.NEGATIVE_INFINITY;

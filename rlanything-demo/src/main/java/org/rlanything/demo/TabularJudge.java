@@ -14,11 +14,12 @@ import org.rlanything.core.UpdateStats;
 import org.rlanything.core.Verdict;
 
 /**
- * A generative judge in miniature: for a step (door colour c, button b) it writes a line of reasoning and
- * a boxed verdict, +1 with probability σ(w[c][b]); with a fixed small probability it writes no verdict
- * at all (an invalid output, like an LLM that rambles). Untrained (w = 0) it is a coin: μ = p₊ + p₋ = 1,
- * no better than chance. Its update is the policy gradient of the verdict's log-probability weighted by
- * the consistency advantage, so it learns only what the consistency reward teaches.
+ * A generative judge in miniature: for a step (door colour c, button b) it writes a line of
+ * reasoning and a boxed verdict, +1 with probability σ(w[c][b]); with a fixed small probability it
+ * writes no verdict at all (an invalid output, like an LLM that rambles). Untrained (w = 0) it is a
+ * coin: μ = p₊ + p₋ = 1, no better than chance. Its update is the policy gradient of the verdict's
+ * log-probability weighted by the consistency advantage, so it learns only what the consistency
+ * reward teaches.
  */
 public final class TabularJudge extends TabularModel implements RewardModel {
 
@@ -32,7 +33,8 @@ public final class TabularJudge extends TabularModel implements RewardModel {
     }
 
     @Override
-    public List<List<Judgment>> judge(List<JudgeRequest> requests, int m, List<RandomGenerator> rngs) {
+    public List<List<Judgment>> judge(
+            List<JudgeRequest> requests, int m, List<RandomGenerator> rngs) {
         List<List<Judgment>> all = new ArrayList<>(requests.size());
         for (int r = 0; r < requests.size(); r++) {
             Step step = requests.get(r).step();
@@ -41,14 +43,24 @@ public final class TabularJudge extends TabularModel implements RewardModel {
             RandomGenerator rng = rngs.get(r);
             List<Judgment> judgments = new ArrayList<>(m);
             for (int j = 0; j < m; j++) {
-                String reasoning = "The door was " + KeyLockEnvironment.COLORS.get(choice.color()) + " and the agent chose '"
-                        + step.action().command() + "'.";
+                String reasoning =
+                        "The door was "
+                                + KeyLockEnvironment.COLORS.get(choice.color())
+                                + " and the agent chose '"
+                                + step.action().command()
+                                + "'.";
                 if (rng.nextDouble() < invalidRate) {
-                    judgments.add(Judgment.parsed(reasoning + " I cannot tell.", Math.log(invalidRate), choice));
+                    judgments.add(
+                            Judgment.parsed(
+                                    reasoning + " I cannot tell.", Math.log(invalidRate), choice));
                     continue;
                 }
                 boolean positive = rng.nextDouble() < p;
-                String text = reasoning + (positive ? " That looks right. \\boxed{1}" : " That looks wrong. \\boxed{-1}");
+                String text =
+                        reasoning
+                                + (positive
+                                        ? " That looks right. \\boxed{1}"
+                                        : " That looks wrong. \\boxed{-1}");
                 double logProb = Math.log(1 - invalidRate) + Math.log(positive ? p : 1 - p);
                 judgments.add(Judgment.parsed(text, logProb, choice));
             }
@@ -84,7 +96,10 @@ public final class TabularJudge extends TabularModel implements RewardModel {
         return new UpdateStats(stats);
     }
 
-    /** The expected fraction of valid verdicts that match the oracle, averaged over all (colour, button). */
+    /**
+     * The expected fraction of valid verdicts that match the oracle, averaged over all (colour,
+     * button).
+     */
     public double expectedProcessAccuracy() {
         double sum = 0;
         int count = 0;

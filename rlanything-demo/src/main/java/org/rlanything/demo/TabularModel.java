@@ -6,14 +6,15 @@ import org.rlanything.core.Checkpointable;
 import org.rlanything.core.WeightsTransfer;
 
 /**
- * The shared part of the demo's tabular models: one logit per (door colour, button), saved as a checked
- * text table, and shipped as {@link WeightsTransfer} bytes (rows, columns, then the logits as big-endian
- * doubles).
+ * The shared part of the demo's tabular models: one logit per (door colour, button), saved as a
+ * checked text table, and shipped as {@link WeightsTransfer} bytes (rows, columns, then the logits
+ * as big-endian doubles).
  */
 abstract class TabularModel implements Checkpointable, WeightsTransfer {
 
     /** The format of {@link #exportWeights()}. */
     public static final String WEIGHTS_FORMAT = "rlanything-tabular-logits";
+
     /** Its version. */
     public static final int WEIGHTS_VERSION = 1;
 
@@ -22,7 +23,8 @@ abstract class TabularModel implements Checkpointable, WeightsTransfer {
 
     TabularModel(String fileName) {
         this.fileName = fileName;
-        this.logits = new double[KeyLockEnvironment.COLORS.size()][KeyLockEnvironment.BUTTONS.size()];
+        this.logits =
+                new double[KeyLockEnvironment.COLORS.size()][KeyLockEnvironment.BUTTONS.size()];
     }
 
     /** A copy of the weights. */
@@ -46,7 +48,8 @@ abstract class TabularModel implements Checkpointable, WeightsTransfer {
 
     @Override
     public VersionedWeights exportWeights() {
-        java.nio.ByteBuffer bytes = java.nio.ByteBuffer.allocate(8 + 8 * logits.length * logits[0].length);
+        java.nio.ByteBuffer bytes =
+                java.nio.ByteBuffer.allocate(8 + 8 * logits.length * logits[0].length);
         bytes.putInt(logits.length).putInt(logits[0].length);
         for (double[] row : logits) {
             for (double value : row) {
@@ -62,10 +65,21 @@ abstract class TabularModel implements Checkpointable, WeightsTransfer {
         java.nio.ByteBuffer bytes = java.nio.ByteBuffer.wrap(weights.bytes());
         int rows = bytes.remaining() >= 8 ? bytes.getInt() : -1;
         int columns = bytes.remaining() >= 4 ? bytes.getInt() : -1;
-        if (rows != logits.length || columns != logits[0].length || bytes.remaining() != 8L * rows * columns) {
-            throw new IllegalArgumentException("The imported table is " + rows + " x " + columns + " with "
-                    + bytes.remaining() + " bytes of logits; this model needs " + logits.length + " x "
-                    + logits[0].length + ".");
+        if (rows != logits.length
+                || columns != logits[0].length
+                || bytes.remaining() != 8L * rows * columns) {
+            throw new IllegalArgumentException(
+                    "The imported table is "
+                            + rows
+                            + " x "
+                            + columns
+                            + " with "
+                            + bytes.remaining()
+                            + " bytes of logits; this model needs "
+                            + logits.length
+                            + " x "
+                            + logits[0].length
+                            + ".");
         }
         double[][] table = new double[rows][columns];
         for (double[] row : table) {

@@ -12,9 +12,10 @@ import org.rlanything.core.PolicySample;
 import org.rlanything.core.UpdateStats;
 
 /**
- * A softmax policy over buttons with one logit per (door colour, button), trained by the policy gradient
- * {@code θ += lr · mean_s A_s·(onehot(a_s) − π(·|c_s))}. It stands in for a language model in the demo
- * and tests: small enough to learn in seconds, but it only improves if the advantages carry signal.
+ * A softmax policy over buttons with one logit per (door colour, button), trained by the policy
+ * gradient {@code θ += lr · mean_s A_s·(onehot(a_s) − π(·|c_s))}. It stands in for a language model
+ * in the demo and tests: small enough to learn in seconds, but it only improves if the advantages
+ * carry signal.
  */
 public final class TabularPolicy extends TabularModel implements Policy {
 
@@ -39,7 +40,8 @@ public final class TabularPolicy extends TabularModel implements Policy {
                 cumulative += p[button];
             }
             String command = KeyLockEnvironment.BUTTONS.get(button);
-            actions.add(new Action(command, command, Math.log(p[button]), new Choice(color, button)));
+            actions.add(
+                    new Action(command, command, Math.log(p[button]), new Choice(color, button)));
         }
         return actions;
     }

@@ -9,9 +9,11 @@ import org.rlanything.core.spi.RewardModelConfig;
  * @param learningRate the policy-gradient step size
  * @param invalidRate the probability that a judgment has no parseable verdict
  */
-public record TabularRewardModelConfig(Double learningRate, Double invalidRate) implements RewardModelConfig {
+public record TabularRewardModelConfig(Double learningRate, Double invalidRate)
+        implements RewardModelConfig {
     /** Every key at its default. */
-    public static final TabularRewardModelConfig DEFAULTS = new TabularRewardModelConfig(null, null);
+    public static final TabularRewardModelConfig DEFAULTS =
+            new TabularRewardModelConfig(null, null);
 
     public TabularRewardModelConfig {
         learningRate = Check.positive("learning_rate", learningRate, 4.0, 100.0);

@@ -18,17 +18,30 @@ class TabularWeightsTransferTest {
         KeyLockDemo demo = new KeyLockDemo(3, Ablation.POLICY_REWARD_ENV, null);
         demo.loop().runUntil(5);
         TabularPolicy fresh = new TabularPolicy(1.0);
-        assertFalse(Arrays.deepEquals(demo.policy().weights(), fresh.weights()), "training changed the table");
+        assertFalse(
+                Arrays.deepEquals(demo.policy().weights(), fresh.weights()),
+                "training changed the table");
         fresh.importWeights(demo.policy().exportWeights());
         assertArrayEquals(demo.policy().weights(), fresh.weights());
         assertEquals(demo.policy().exportWeights(), fresh.exportWeights());
 
         VersionedWeights judge = demo.judge().exportWeights();
-        IllegalArgumentException cut = assertThrows(IllegalArgumentException.class, () -> fresh.importWeights(
-                new VersionedWeights(judge.format(), judge.version(), Arrays.copyOf(judge.bytes(), 20))));
-        assertEquals("The imported table is 6 x 4 with 12 bytes of logits; this model needs 6 x 4.", cut.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> fresh.importWeights(new VersionedWeights("safetensors", 1,
-                judge.bytes())));
-        assertArrayEquals(demo.policy().weights(), fresh.weights(), "a refused import changes nothing");
+        IllegalArgumentException cut =
+                assertThrows(
+                        IllegalArgumentException.class,
+                        () ->
+                                fresh.importWeights(
+                                        new VersionedWeights(
+                                                judge.format(),
+                                                judge.version(),
+                                                Arrays.copyOf(judge.bytes(), 20))));
+        assertEquals(
+                "The imported table is 6 x 4 with 12 bytes of logits; this model needs 6 x 4.",
+                cut.getMessage());
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> fresh.importWeights(new VersionedWeights("safetensors", 1, judge.bytes())));
+        assertArrayEquals(
+                demo.policy().weights(), fresh.weights(), "a refused import changes nothing");
     }
 }

@@ -8,11 +8,12 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 /**
- * One work unit: a fixed group of consecutive rollout requests (tasks as their codec's text, with their
- * seeds), run on a worker member with the policy weights of {@code weightsVersion}. The result is each
- * episode's steps and outcome, in request order.
+ * One work unit: a fixed group of consecutive rollout requests (tasks as their codec's text, with
+ * their seeds), run on a worker member with the policy weights of {@code weightsVersion}. The
+ * result is each episode's steps and outcome, in request order.
  */
-final class EpisodeGroup implements Callable<EpisodeGroup.Result>, Serializable, HazelcastInstanceAware {
+final class EpisodeGroup
+        implements Callable<EpisodeGroup.Result>, Serializable, HazelcastInstanceAware {
 
     private static final long serialVersionUID = 1L;
 
@@ -24,7 +25,13 @@ final class EpisodeGroup implements Callable<EpisodeGroup.Result>, Serializable,
     private final String weightsVersion;
     private transient HazelcastInstance instance;
 
-    EpisodeGroup(int group, List<String> tasks, int[] rollouts, long[] seeds, int maxSteps, String weightsVersion) {
+    EpisodeGroup(
+            int group,
+            List<String> tasks,
+            int[] rollouts,
+            long[] seeds,
+            int maxSteps,
+            String weightsVersion) {
         this.group = group;
         this.tasks = new ArrayList<>(tasks);
         this.rollouts = rollouts.clone();
@@ -76,6 +83,5 @@ final class EpisodeGroup implements Callable<EpisodeGroup.Result>, Serializable,
      * @param member the worker that ran it (for messages)
      */
     record Result(int group, ArrayList<ArrayList<WireStep>> steps, boolean[] won, String member)
-            implements Serializable {
-    }
+            implements Serializable {}
 }

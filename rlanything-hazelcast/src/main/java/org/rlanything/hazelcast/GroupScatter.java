@@ -16,16 +16,18 @@ import java.util.function.Consumer;
 import java.util.function.IntFunction;
 
 /**
- * Sends groups to the worker members round-robin and gathers their results in group order. A group whose
- * member left the cluster (or did not answer within the task timeout) is sent to another member, or run by
- * {@code fallback} in the trainer when no worker is left; each group's result is taken exactly once.
+ * Sends groups to the worker members round-robin and gathers their results in group order. A group
+ * whose member left the cluster (or did not answer within the task timeout) is sent to another
+ * member, or run by {@code fallback} in the trainer when no worker is left; each group's result is
+ * taken exactly once.
  */
 final class GroupScatter {
 
     private final HazelcastInstance instance;
     private final long timeoutNanos;
     private final Consumer<String> log;
-    private final java.util.Set<java.util.UUID> unresponsive = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private final java.util.Set<java.util.UUID> unresponsive =
+            java.util.concurrent.ConcurrentHashMap.newKeySet();
     private long reruns;
 
     GroupScatter(HazelcastInstance instance, int taskTimeoutSeconds, Consumer<String> log) {
@@ -35,16 +37,20 @@ final class GroupScatter {
     }
 
     /**
-     * The worker members now in the cluster (data members; the trainer is a lite member), less those that
-     * once did not answer within the task timeout (they get no more work from this trainer).
+     * The worker members now in the cluster (data members; the trainer is a lite member), less
+     * those that once did not answer within the task timeout (they get no more work from this
+     * trainer).
      */
     List<Member> workers() {
-        return instance.getCluster().getMembers().stream().filter(m -> !m.isLiteMember())
-                .filter(m -> !unresponsive.contains(m.getUuid())).toList();
+        return instance.getCluster().getMembers().stream()
+                .filter(m -> !m.isLiteMember())
+                .filter(m -> !unresponsive.contains(m.getUuid()))
+                .toList();
     }
 
     /** Runs every group (serializable callables); the results in group order. */
-    <R> List<R> run(List<? extends Callable<R>> groups, IntFunction<R> fallback) throws InterruptedException {
+    <R> List<R> run(List<? extends Callable<R>> groups, IntFunction<R> fallback)
+            throws InterruptedException {
         IExecutorService executor = instance.getExecutorService(Members.EXECUTOR);
         List<Member> workers = workers();
         List<Future<R>> futures = new ArrayList<>();
@@ -71,20 +77,44 @@ final class GroupScatter {
                 } catch (TimeoutException e) {
                     future.cancel(true);
                     unresponsive.add(member.getUuid());
-                    lost = "did not answer within " + TimeUnit.NANOSECONDS.toSeconds(timeoutNanos) + " s";
+                    lost =
+                            "did not answer within "
+                                    + TimeUnit.NANOSECONDS.toSeconds(timeoutNanos)
+                                    + " s";
                 } catch (ExecutionException e) {
-                    Throwable cause = e instanceof MemberLeftException || e.getCause() == null ? e : e.getCause();
+                    Throwable cause =
+                            e instanceof MemberLeftException || e.getCause() == null
+                                    ? e
+                                    : e.getCause();
                     if (!isLostMember(cause)) {
-                        throw new ClusterException("The worker " + member.getAddress() + " failed on work"
-                                + " group " + g + ": " + cause.getMessage(), cause);
+                        throw new ClusterException(
+                                "The worker "
+                                        + member.getAddress()
+                                        + " failed on work"
+                                        + " group "
+                                        + g
+                                        + ": "
+                                        + cause.getMessage(),
+                                cause);
                     }
                     lost = "left the cluster (" + cause.getClass().getSimpleName() + ")";
                 }
                 reruns++;
-                Member next = workers().stream().filter(m -> !m.getUuid().equals(member.getUuid())).findFirst()
-                        .orElse(null);
-                log.accept("hazelcast: the worker " + member.getAddress() + " " + lost + "; work group " + g
-                        + " runs again " + (next == null ? "in the trainer" : "on " + next.getAddress()) + ".");
+                Member next =
+                        workers().stream()
+                                .filter(m -> !m.getUuid().equals(member.getUuid()))
+                                .findFirst()
+                                .orElse(null);
+                log.accept(
+                        "hazelcast: the worker "
+                                + member.getAddress()
+                                + " "
+                                + lost
+                                + "; work group "
+                                + g
+                                + " runs again "
+                                + (next == null ? "in the trainer" : "on " + next.getAddress())
+                                + ".");
                 assigned.set(g, next);
                 futures.set(g, next == null ? null : executor.submitToMember(groups.get(g), next));
             }

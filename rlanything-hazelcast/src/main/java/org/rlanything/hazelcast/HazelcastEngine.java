@@ -10,30 +10,33 @@ import java.util.concurrent.TimeUnit;
 import org.rlanything.core.Environment;
 import org.rlanything.core.JudgeRequest;
 import org.rlanything.core.Judgment;
-import org.rlanything.core.RewardModel;
 import org.rlanything.core.LockstepRollouts;
 import org.rlanything.core.Policy;
-import org.rlanything.core.RolloutRequest;
+import org.rlanything.core.RewardModel;
 import org.rlanything.core.RolloutEngine;
+import org.rlanything.core.RolloutRequest;
 import org.rlanything.core.TaskCodec;
 import org.rlanything.core.Trajectory;
 import org.rlanything.core.WeightsTransfer;
 
 /**
- * The trainer's side of {@code trainer.rollout_engine: hazelcast}: joins the cluster as a lite member on
- * first use, publishes the policy's weights when they changed, splits the requests by index into fixed
- * groups of {@code group_size} and gathers the groups' episodes in request order; judging likewise, with
- * the reward model's weights. Rewrite attempts and the evaluation's judging ({@code judge} with random
- * generators, which cannot travel) stay in the trainer, as do the calls with a model that cannot ship its
- * weights (an evaluation's copy of the policy with other sampling settings, which a worker would not have). Since each episode's randomness comes from its request and each group runs with
- * the lockstep engine, the trajectories do not depend on the members' number or on which member ran what.
+ * The trainer's side of {@code trainer.rollout_engine: hazelcast}: joins the cluster as a lite
+ * member on first use, publishes the policy's weights when they changed, splits the requests by
+ * index into fixed groups of {@code group_size} and gathers the groups' episodes in request order;
+ * judging likewise, with the reward model's weights. Rewrite attempts and the evaluation's judging
+ * ({@code judge} with random generators, which cannot travel) stay in the trainer, as do the calls
+ * with a model that cannot ship its weights (an evaluation's copy of the policy with other sampling
+ * settings, which a worker would not have). Since each episode's randomness comes from its request
+ * and each group runs with the lockstep engine, the trajectories do not depend on the members'
+ * number or on which member ran what.
  */
 final class HazelcastEngine implements RolloutEngine {
 
     private final HazelcastSettings settings;
     private final LockstepRollouts local = new LockstepRollouts();
     private final WeightsBroadcast weights = new WeightsBroadcast(WeightsBroadcast.POLICY);
-    private final WeightsBroadcast judgeWeights = new WeightsBroadcast(WeightsBroadcast.REWARD_MODEL);
+    private final WeightsBroadcast judgeWeights =
+            new WeightsBroadcast(WeightsBroadcast.REWARD_MODEL);
     private TaskCodec codec;
     private HazelcastInstance instance;
     private GroupScatter scatter;
@@ -49,16 +52,18 @@ final class HazelcastEngine implements RolloutEngine {
     }
 
     @Override
-    public List<Trajectory> rollOut(List<RolloutRequest> requests, Policy policy, Environment environment,
-                                    int maxSteps) {
+    public List<Trajectory> rollOut(
+            List<RolloutRequest> requests, Policy policy, Environment environment, int maxSteps) {
         if (codec == null) {
-            throw new IllegalStateException("The hazelcast engine was not given the run's task codec.");
+            throw new IllegalStateException(
+                    "The hazelcast engine was not given the run's task codec.");
         }
         if (requests.isEmpty()) {
             return List.of();
         }
         if (!(policy instanceof WeightsTransfer)) {
-            // a policy that cannot ship its weights (such as an evaluation's copy with other sampling settings,
+            // a policy that cannot ship its weights (such as an evaluation's copy with other
+            // sampling settings,
             // which the workers' policy would not reproduce) runs in the trainer
             return local.rollOut(requests, policy, environment, maxSteps);
         }
@@ -69,39 +74,55 @@ final class HazelcastEngine implements RolloutEngine {
         int size = settings.groupSize();
         List<EpisodeGroup> groups = new ArrayList<>();
         for (int from = 0, g = 0; from < requests.size(); from += size, g++) {
-            List<RolloutRequest> part = requests.subList(from, Math.min(requests.size(), from + size));
-            groups.add(new EpisodeGroup(g, part.stream().map(r -> codec.encode(r.task())).toList(),
-                    part.stream().mapToInt(RolloutRequest::rollout).toArray(),
-                    part.stream().mapToLong(RolloutRequest::seed).toArray(), maxSteps, version));
+            List<RolloutRequest> part =
+                    requests.subList(from, Math.min(requests.size(), from + size));
+            groups.add(
+                    new EpisodeGroup(
+                            g,
+                            part.stream().map(r -> codec.encode(r.task())).toList(),
+                            part.stream().mapToInt(RolloutRequest::rollout).toArray(),
+                            part.stream().mapToLong(RolloutRequest::seed).toArray(),
+                            maxSteps,
+                            version));
         }
         List<EpisodeGroup.Result> results;
         try {
-            results = scatter.run(groups, g -> inTrainer(g, requests, size, policy, environment, maxSteps));
+            results =
+                    scatter.run(
+                            groups,
+                            g -> inTrainer(g, requests, size, policy, environment, maxSteps));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new IllegalStateException("Interrupted while waiting for the cluster " + settings.cluster() + ".", e);
+            throw new IllegalStateException(
+                    "Interrupted while waiting for the cluster " + settings.cluster() + ".", e);
         }
         List<Trajectory> trajectories = new ArrayList<>(requests.size());
         for (EpisodeGroup.Result result : results) {
             int from = result.group() * size;
             for (int i = 0; i < result.won().length; i++) {
                 RolloutRequest request = requests.get(from + i);
-                trajectories.add(new Trajectory(request.task(), request.rollout(),
-                        WireStep.toSteps(result.steps().get(i)), result.won()[i]));
+                trajectories.add(
+                        new Trajectory(
+                                request.task(),
+                                request.rollout(),
+                                WireStep.toSteps(result.steps().get(i)),
+                                result.won()[i]));
             }
         }
         return trajectories;
     }
 
     /**
-     * Judges on the workers: the requests split by index into fixed groups of {@code 8 * group_size}, each
-     * request's randomness from its seed as in {@link RolloutEngine#judgeSeeded}'s default.
+     * Judges on the workers: the requests split by index into fixed groups of {@code 8 *
+     * group_size}, each request's randomness from its seed as in {@link
+     * RolloutEngine#judgeSeeded}'s default.
      */
     @Override
-    public List<List<Judgment>> judgeSeeded(List<JudgeRequest> requests, int m, long[] seeds,
-                                            RewardModel rewardModel) {
+    public List<List<Judgment>> judgeSeeded(
+            List<JudgeRequest> requests, int m, long[] seeds, RewardModel rewardModel) {
         if (codec == null) {
-            throw new IllegalStateException("The hazelcast engine was not given the run's task codec.");
+            throw new IllegalStateException(
+                    "The hazelcast engine was not given the run's task codec.");
         }
         if (requests.isEmpty() || !(rewardModel instanceof WeightsTransfer)) {
             return RolloutEngine.super.judgeSeeded(requests, m, seeds, rewardModel);
@@ -120,29 +141,52 @@ final class HazelcastEngine implements RolloutEngine {
             int[] steps = new int[to - from];
             for (int i = from; i < to; i++) {
                 Trajectory trajectory = requests.get(i).trajectory();
-                trajectoryOf[i - from] = index.computeIfAbsent(trajectory, t -> {
-                    trajectories.add(WireTrajectory.of(t, codec));
-                    return trajectories.size() - 1;
-                });
+                trajectoryOf[i - from] =
+                        index.computeIfAbsent(
+                                trajectory,
+                                t -> {
+                                    trajectories.add(WireTrajectory.of(t, codec));
+                                    return trajectories.size() - 1;
+                                });
                 steps[i - from] = requests.get(i).stepIndex();
             }
-            groups.add(new JudgeGroup(trajectories, trajectoryOf, steps, Arrays.copyOfRange(seeds, from, to), m,
-                    version));
+            groups.add(
+                    new JudgeGroup(
+                            trajectories,
+                            trajectoryOf,
+                            steps,
+                            Arrays.copyOfRange(seeds, from, to),
+                            m,
+                            version));
         }
         List<ArrayList<ArrayList<WireJudgment>>> results;
         try {
-            results = scatter.run(groups, g -> {
-                int from = g * size;
-                int to = Math.min(requests.size(), from + size);
-                List<List<Judgment>> judged = RolloutEngine.super.judgeSeeded(requests.subList(from, to), m,
-                        Arrays.copyOfRange(seeds, from, to), rewardModel);
-                ArrayList<ArrayList<WireJudgment>> out = new ArrayList<>();
-                judged.forEach(j -> out.add(new ArrayList<>(j.stream().map(WireJudgment::of).toList())));
-                return out;
-            });
+            results =
+                    scatter.run(
+                            groups,
+                            g -> {
+                                int from = g * size;
+                                int to = Math.min(requests.size(), from + size);
+                                List<List<Judgment>> judged =
+                                        RolloutEngine.super.judgeSeeded(
+                                                requests.subList(from, to),
+                                                m,
+                                                Arrays.copyOfRange(seeds, from, to),
+                                                rewardModel);
+                                ArrayList<ArrayList<WireJudgment>> out = new ArrayList<>();
+                                judged.forEach(
+                                        j ->
+                                                out.add(
+                                                        new ArrayList<>(
+                                                                j.stream()
+                                                                        .map(WireJudgment::of)
+                                                                        .toList())));
+                                return out;
+                            });
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new IllegalStateException("Interrupted while waiting for the cluster " + settings.cluster() + ".", e);
+            throw new IllegalStateException(
+                    "Interrupted while waiting for the cluster " + settings.cluster() + ".", e);
         }
         List<List<Judgment>> judgments = new ArrayList<>(requests.size());
         for (ArrayList<ArrayList<WireJudgment>> group : results) {
@@ -153,11 +197,22 @@ final class HazelcastEngine implements RolloutEngine {
         return judgments;
     }
 
-    /** Group {@code g} run by the trainer itself (no worker left), with the same lockstep engine. */
-    private EpisodeGroup.Result inTrainer(int g, List<RolloutRequest> requests, int size, Policy policy,
-                                          Environment environment, int maxSteps) {
-        List<Trajectory> done = local.rollOut(requests.subList(g * size, Math.min(requests.size(), (g + 1) * size)),
-                policy, environment, maxSteps);
+    /**
+     * Group {@code g} run by the trainer itself (no worker left), with the same lockstep engine.
+     */
+    private EpisodeGroup.Result inTrainer(
+            int g,
+            List<RolloutRequest> requests,
+            int size,
+            Policy policy,
+            Environment environment,
+            int maxSteps) {
+        List<Trajectory> done =
+                local.rollOut(
+                        requests.subList(g * size, Math.min(requests.size(), (g + 1) * size)),
+                        policy,
+                        environment,
+                        maxSteps);
         ArrayList<ArrayList<WireStep>> steps = new ArrayList<>();
         boolean[] won = new boolean[done.size()];
         for (int i = 0; i < done.size(); i++) {
@@ -168,15 +223,18 @@ final class HazelcastEngine implements RolloutEngine {
     }
 
     /**
-     * Joins the cluster on first use and waits up to {@code join_timeout_s} for a first worker; later, whether
-     * a worker is left (when none is, the work runs in the trainer until one joins).
+     * Joins the cluster on first use and waits up to {@code join_timeout_s} for a first worker;
+     * later, whether a worker is left (when none is, the work runs in the trainer until one joins).
      */
     private boolean start() {
         if (instance != null) {
             boolean any = !scatter.workers().isEmpty();
             if (!any && !alone) {
-                System.err.println("hazelcast: no worker is left in the cluster " + settings.cluster() + "; the trainer"
-                        + " runs the work until one joins.");
+                System.err.println(
+                        "hazelcast: no worker is left in the cluster "
+                                + settings.cluster()
+                                + "; the trainer"
+                                + " runs the work until one joins.");
             }
             alone = !any;
             return any;
@@ -184,16 +242,33 @@ final class HazelcastEngine implements RolloutEngine {
         try {
             instance = Members.start(settings, true, null);
         } catch (RuntimeException e) {
-            throw new ClusterException("Cannot join the hazelcast cluster " + settings.cluster() + " at "
-                    + settings.members() + " from " + settings.bindInterface() + ": " + e.getMessage(), e);
+            throw new ClusterException(
+                    "Cannot join the hazelcast cluster "
+                            + settings.cluster()
+                            + " at "
+                            + settings.members()
+                            + " from "
+                            + settings.bindInterface()
+                            + ": "
+                            + e.getMessage(),
+                    e);
         }
-        scatter = new GroupScatter(instance, settings.taskTimeoutSeconds(), line -> System.err.println(line));
+        scatter =
+                new GroupScatter(
+                        instance, settings.taskTimeoutSeconds(), line -> System.err.println(line));
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(settings.joinTimeoutSeconds());
         while (scatter.workers().isEmpty()) {
             if (System.nanoTime() > deadline) {
-                throw new ClusterException("No worker joined the hazelcast cluster " + settings.cluster() + " at "
-                        + String.join(",", settings.members()) + " within " + settings.joinTimeoutSeconds() + " s;"
-                        + " start one with `rlanything worker CONFIG` and the same trainer.engine settings.", null);
+                throw new ClusterException(
+                        "No worker joined the hazelcast cluster "
+                                + settings.cluster()
+                                + " at "
+                                + String.join(",", settings.members())
+                                + " within "
+                                + settings.joinTimeoutSeconds()
+                                + " s;"
+                                + " start one with `rlanything worker CONFIG` and the same trainer.engine settings.",
+                        null);
             }
             try {
                 Thread.sleep(50);
@@ -202,10 +277,24 @@ final class HazelcastEngine implements RolloutEngine {
                 throw new IllegalStateException("Interrupted while waiting for workers.", e);
             }
         }
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> System.err.println("hazelcast: " + weights.broadcasts()
-                + " policy and " + judgeWeights.broadcasts() + " reward-model weight broadcasts ("
-                + (weights.broadcastNanos() + judgeWeights.broadcastNanos()) / 1_000_000 + " ms); "
-                + scatter.reruns() + " work groups re-run after a worker was lost."), "rlanything-hazelcast-stats"));
+        Runtime.getRuntime()
+                .addShutdownHook(
+                        new Thread(
+                                () ->
+                                        System.err.println(
+                                                "hazelcast: "
+                                                        + weights.broadcasts()
+                                                        + " policy and "
+                                                        + judgeWeights.broadcasts()
+                                                        + " reward-model weight broadcasts ("
+                                                        + (weights.broadcastNanos()
+                                                                        + judgeWeights
+                                                                                .broadcastNanos())
+                                                                / 1_000_000
+                                                        + " ms); "
+                                                        + scatter.reruns()
+                                                        + " work groups re-run after a worker was lost."),
+                                "rlanything-hazelcast-stats"));
         return true;
     }
 }

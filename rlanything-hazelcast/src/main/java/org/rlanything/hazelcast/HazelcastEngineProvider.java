@@ -7,8 +7,9 @@ import org.rlanything.core.spi.RolloutEngineProvider;
 import org.rlanything.core.spi.WorkerParts;
 
 /**
- * {@code trainer.rollout_engine: hazelcast}: episodes scattered over embedded Hazelcast members started
- * with {@code rlanything worker CONFIG}; settings under {@code trainer.engine} ({@link HazelcastSettings}).
+ * {@code trainer.rollout_engine: hazelcast}: episodes scattered over embedded Hazelcast members
+ * started with {@code rlanything worker CONFIG}; settings under {@code trainer.engine} ({@link
+ * HazelcastSettings}).
  */
 public final class HazelcastEngineProvider implements RolloutEngineProvider {
 
@@ -31,12 +32,21 @@ public final class HazelcastEngineProvider implements RolloutEngineProvider {
     }
 
     @Override
-    public void serveWorker(Map<String, String> settings, WorkerParts parts) throws InterruptedException {
+    public void serveWorker(Map<String, String> settings, WorkerParts parts)
+            throws InterruptedException {
         HazelcastSettings hazelcast = HazelcastSettings.of(settings);
         WorkerState state = new WorkerState(parts);
         var member = Members.start(hazelcast, false, state);
-        parts.log().accept("worker " + member.getCluster().getLocalMember().getAddress() + " joined the hazelcast"
-                + " cluster " + hazelcast.cluster() + " (" + member.getCluster().getMembers().size() + " members)");
+        parts.log()
+                .accept(
+                        "worker "
+                                + member.getCluster().getLocalMember().getAddress()
+                                + " joined the hazelcast"
+                                + " cluster "
+                                + hazelcast.cluster()
+                                + " ("
+                                + member.getCluster().getMembers().size()
+                                + " members)");
         new CountDownLatch(1).await();
     }
 }

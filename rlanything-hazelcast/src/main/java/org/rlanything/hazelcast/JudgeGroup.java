@@ -8,11 +8,14 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 /**
- * One judging work unit: a fixed group of consecutive judge requests (each a step of one of the group's
- * trajectories, with its seed), judged {@code m} times on a worker with the reward-model weights of
- * {@code weightsVersion}. The result is each request's judgments, in request order.
+ * One judging work unit: a fixed group of consecutive judge requests (each a step of one of the
+ * group's trajectories, with its seed), judged {@code m} times on a worker with the reward-model
+ * weights of {@code weightsVersion}. The result is each request's judgments, in request order.
  */
-final class JudgeGroup implements Callable<ArrayList<ArrayList<WireJudgment>>>, Serializable, HazelcastInstanceAware {
+final class JudgeGroup
+        implements Callable<ArrayList<ArrayList<WireJudgment>>>,
+                Serializable,
+                HazelcastInstanceAware {
 
     private static final long serialVersionUID = 1L;
 
@@ -24,8 +27,13 @@ final class JudgeGroup implements Callable<ArrayList<ArrayList<WireJudgment>>>, 
     private final String weightsVersion;
     private transient HazelcastInstance instance;
 
-    JudgeGroup(List<WireTrajectory> trajectories, int[] trajectoryOf, int[] steps, long[] seeds, int m,
-               String weightsVersion) {
+    JudgeGroup(
+            List<WireTrajectory> trajectories,
+            int[] trajectoryOf,
+            int[] steps,
+            long[] seeds,
+            int m,
+            String weightsVersion) {
         this.trajectories = new ArrayList<>(trajectories);
         this.trajectoryOf = trajectoryOf.clone();
         this.steps = steps.clone();

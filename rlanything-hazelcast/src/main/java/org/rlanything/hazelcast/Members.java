@@ -12,31 +12,47 @@ import com.hazelcast.core.HazelcastInstance;
  */
 final class Members {
 
-    /** The executor that runs work units; one thread per member, so one policy is never used concurrently. */
+    /**
+     * The executor that runs work units; one thread per member, so one policy is never used
+     * concurrently.
+     */
     static final String EXECUTOR = "rlanything.rollouts";
+
     /** The map of the models' current weights, by model. */
     static final String WEIGHTS = "rlanything.weights";
+
     /** Where a worker member keeps its {@link WorkerState} (the instance's user context). */
     static final String WORKER_STATE = "rlanything.worker";
 
-    private static final java.util.concurrent.atomic.AtomicInteger STARTED = new java.util.concurrent.atomic.AtomicInteger();
+    private static final java.util.concurrent.atomic.AtomicInteger STARTED =
+            new java.util.concurrent.atomic.AtomicInteger();
 
-    private Members() {
-    }
+    private Members() {}
 
-    /** A new member: a lite member (holds no data, runs no work) for the trainer, a full one for a worker. */
-    static HazelcastInstance start(HazelcastSettings settings, boolean trainer, WorkerState worker) {
+    /**
+     * A new member: a lite member (holds no data, runs no work) for the trainer, a full one for a
+     * worker.
+     */
+    static HazelcastInstance start(
+            HazelcastSettings settings, boolean trainer, WorkerState worker) {
         Config config = new Config();
         config.setClusterName(settings.cluster());
-        config.setInstanceName("rlanything-" + (trainer ? "trainer" : "worker") + "-" + ProcessHandle.current().pid()
-                + "-" + STARTED.incrementAndGet());
+        config.setInstanceName(
+                "rlanything-"
+                        + (trainer ? "trainer" : "worker")
+                        + "-"
+                        + ProcessHandle.current().pid()
+                        + "-"
+                        + STARTED.incrementAndGet());
         config.setLiteMember(trainer);
         config.setProperty("hazelcast.logging.type", "none");
         config.setProperty("hazelcast.phone.home.enabled", "false");
         config.setProperty("hazelcast.socket.bind.any", "false");
         config.setProperty("hazelcast.prefer.ipv4.stack", "true");
         config.setProperty("hazelcast.heartbeat.interval.seconds", "1");
-        config.setProperty("hazelcast.max.no.heartbeat.seconds", Integer.toString(settings.memberTimeoutSeconds()));
+        config.setProperty(
+                "hazelcast.max.no.heartbeat.seconds",
+                Integer.toString(settings.memberTimeoutSeconds()));
         config.setProperty("hazelcast.wait.seconds.before.join", "0");
         config.setProperty("hazelcast.max.wait.seconds.before.join", "0");
         config.setProperty("hazelcast.tcp.join.port.try.count", "1");

@@ -10,5 +10,5 @@ import java.io.Serializable;
  * @param formatVersion that format's version
  * @param bytes the weights
  */
-record Weights(String version, String format, int formatVersion, byte[] bytes) implements Serializable {
-}
+record Weights(String version, String format, int formatVersion, byte[] bytes)
+        implements Serializable {}

@@ -8,13 +8,14 @@ import org.rlanything.core.WeightsTransfer;
 import org.rlanything.core.WeightsTransfer.VersionedWeights;
 
 /**
- * The trainer's side of one model's weights: publishes them to the cluster's map with a new
- * version only when they changed (or when the map lost them), and says which version the work must use.
+ * The trainer's side of one model's weights: publishes them to the cluster's map with a new version
+ * only when they changed (or when the map lost them), and says which version the work must use.
  */
 final class WeightsBroadcast {
 
     /** The policy's key in {@link Members#WEIGHTS}. */
     static final String POLICY = "policy";
+
     /** The reward model's key in {@link Members#WEIGHTS}. */
     static final String REWARD_MODEL = "reward_model";
 
@@ -34,8 +35,13 @@ final class WeightsBroadcast {
     /** The version of {@code model}'s current weights, published first when they changed. */
     String publish(HazelcastInstance instance, Object model) {
         if (!(model instanceof WeightsTransfer transfer)) {
-            throw new IllegalArgumentException("The " + key + " " + model.getClass().getSimpleName() + " cannot ship"
-                    + " its weights (it is not WeightsTransfer); use trainer.rollout_engine: local.");
+            throw new IllegalArgumentException(
+                    "The "
+                            + key
+                            + " "
+                            + model.getClass().getSimpleName()
+                            + " cannot ship"
+                            + " its weights (it is not WeightsTransfer); use trainer.rollout_engine: local.");
         }
         long start = System.nanoTime();
         VersionedWeights weights = transfer.exportWeights();

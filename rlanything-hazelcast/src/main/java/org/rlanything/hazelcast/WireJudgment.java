@@ -6,10 +6,12 @@ import org.rlanything.core.Payload;
 import org.rlanything.core.Verdict;
 
 /** A {@link Judgment} as it crosses the cluster. */
-record WireJudgment(String text, Verdict verdict, double logProb, Payload payload) implements Serializable {
+record WireJudgment(String text, Verdict verdict, double logProb, Payload payload)
+        implements Serializable {
 
     static WireJudgment of(Judgment judgment) {
-        return new WireJudgment(judgment.text(), judgment.verdict(), judgment.logProb(), judgment.payload());
+        return new WireJudgment(
+                judgment.text(), judgment.verdict(), judgment.logProb(), judgment.payload());
     }
 
     Judgment toJudgment() {

@@ -22,10 +22,11 @@ import org.rlanything.core.spi.WorkerParts;
 final class WorkerState {
 
     /**
-     * Test hook: the worker stops in its N-th group (1-based) and says so, so that a test can kill it in the
-     * middle of an iteration with work pending.
+     * Test hook: the worker stops in its N-th group (1-based) and says so, so that a test can kill
+     * it in the middle of an iteration with work pending.
      */
-    private static final int TEST_STALL_AT = Integer.getInteger("rlanything.hazelcast.test.stall_at_group", 0);
+    private static final int TEST_STALL_AT =
+            Integer.getInteger("rlanything.hazelcast.test.stall_at_group", 0);
 
     private final WorkerParts parts;
     private final LockstepRollouts engine = new LockstepRollouts();
@@ -36,8 +37,11 @@ final class WorkerState {
 
     WorkerState(WorkerParts parts) {
         if (!(parts.policy() instanceof WeightsTransfer)) {
-            throw new IllegalArgumentException("The policy " + parts.policy().getClass().getSimpleName() + " cannot"
-                    + " receive weights (it is not WeightsTransfer), so it cannot serve a cluster.");
+            throw new IllegalArgumentException(
+                    "The policy "
+                            + parts.policy().getClass().getSimpleName()
+                            + " cannot"
+                            + " receive weights (it is not WeightsTransfer), so it cannot serve a cluster.");
         }
         this.parts = parts;
     }
@@ -46,8 +50,10 @@ final class WorkerState {
     static WorkerState of(HazelcastInstance member) {
         Object state = member.getUserContext().get(Members.WORKER_STATE);
         if (!(state instanceof WorkerState worker)) {
-            throw new IllegalStateException("The member " + member.getCluster().getLocalMember().getAddress()
-                    + " is not an rlanything worker.");
+            throw new IllegalStateException(
+                    "The member "
+                            + member.getCluster().getLocalMember().getAddress()
+                            + " is not an rlanything worker.");
         }
         return worker;
     }
@@ -64,14 +70,22 @@ final class WorkerState {
                 throw new IllegalStateException("interrupted", e);
             }
         }
-        loadedVersion = load(WeightsBroadcast.POLICY, parts.policy(), group.weightsVersion(), loadedVersion);
+        loadedVersion =
+                load(
+                        WeightsBroadcast.POLICY,
+                        parts.policy(),
+                        group.weightsVersion(),
+                        loadedVersion);
         List<RolloutRequest> requests = new ArrayList<>();
         for (int i = 0; i < group.tasks().size(); i++) {
-            requests.add(new RolloutRequest(parts.codec().decode(group.tasks().get(i)), group.rollouts()[i],
-                    group.seeds()[i]));
+            requests.add(
+                    new RolloutRequest(
+                            parts.codec().decode(group.tasks().get(i)),
+                            group.rollouts()[i],
+                            group.seeds()[i]));
         }
-        List<Trajectory> trajectories = engine.rollOut(requests, parts.policy(), parts.environment(),
-                group.maxSteps());
+        List<Trajectory> trajectories =
+                engine.rollOut(requests, parts.policy(), parts.environment(), group.maxSteps());
         ArrayList<ArrayList<WireStep>> steps = new ArrayList<>();
         boolean[] won = new boolean[trajectories.size()];
         for (int i = 0; i < trajectories.size(); i++) {
@@ -86,15 +100,22 @@ final class WorkerState {
     }
 
     /** Runs one judge group on {@code member}. */
-    synchronized ArrayList<ArrayList<WireJudgment>> judge(JudgeGroup group, HazelcastInstance member) {
+    synchronized ArrayList<ArrayList<WireJudgment>> judge(
+            JudgeGroup group, HazelcastInstance member) {
         this.instance = member;
-        loadedJudgeVersion = load(WeightsBroadcast.REWARD_MODEL, parts.rewardModel(), group.weightsVersion(),
-                loadedJudgeVersion);
-        List<Trajectory> trajectories = group.trajectories().stream().map(t -> t.toTrajectory(parts.codec())).toList();
+        loadedJudgeVersion =
+                load(
+                        WeightsBroadcast.REWARD_MODEL,
+                        parts.rewardModel(),
+                        group.weightsVersion(),
+                        loadedJudgeVersion);
+        List<Trajectory> trajectories =
+                group.trajectories().stream().map(t -> t.toTrajectory(parts.codec())).toList();
         List<JudgeRequest> requests = new ArrayList<>();
         List<RandomGenerator> rngs = new ArrayList<>();
         for (int i = 0; i < group.steps().length; i++) {
-            requests.add(new JudgeRequest(trajectories.get(group.trajectoryOf()[i]), group.steps()[i]));
+            requests.add(
+                    new JudgeRequest(trajectories.get(group.trajectoryOf()[i]), group.steps()[i]));
             rngs.add(new SplittableRandom(group.seeds()[i]));
         }
         List<List<Judgment>> judged = parts.rewardModel().judge(requests, group.m(), rngs);
@@ -105,21 +126,34 @@ final class WorkerState {
         return out;
     }
 
-    /** Loads the weights of {@code version} into {@code model} unless {@code loaded} is that version. */
+    /**
+     * Loads the weights of {@code version} into {@code model} unless {@code loaded} is that
+     * version.
+     */
     private String load(String key, Object model, String version, String loaded) {
         if (version.equals(loaded)) {
             return loaded;
         }
         if (!(model instanceof WeightsTransfer transfer)) {
-            throw new IllegalStateException("The member " + address() + "'s " + key + " cannot receive weights.");
+            throw new IllegalStateException(
+                    "The member " + address() + "'s " + key + " cannot receive weights.");
         }
         Weights weights = (Weights) instance.getMap(Members.WEIGHTS).get(key);
         if (weights == null || !weights.version().equals(version)) {
-            throw new IllegalStateException("The member " + address() + " found " + key + " weights "
-                    + (weights == null ? "missing" : "of version " + weights.version()) + " where the trainer"
-                    + " published version " + version + ".");
+            throw new IllegalStateException(
+                    "The member "
+                            + address()
+                            + " found "
+                            + key
+                            + " weights "
+                            + (weights == null ? "missing" : "of version " + weights.version())
+                            + " where the trainer"
+                            + " published version "
+                            + version
+                            + ".");
         }
-        transfer.importWeights(new VersionedWeights(weights.format(), weights.formatVersion(), weights.bytes()));
+        transfer.importWeights(
+                new VersionedWeights(weights.format(), weights.formatVersion(), weights.bytes()));
         if (loaded == null) {
             parts.log().accept("worker " + address() + " loaded its first " + key + " weights");
         }

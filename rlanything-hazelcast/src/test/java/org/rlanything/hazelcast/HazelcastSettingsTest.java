@@ -13,7 +13,8 @@ class HazelcastSettingsTest {
 
     @Test
     void aClusterNameIsRequired() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> HazelcastSettings.of(Map.of()));
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> HazelcastSettings.of(Map.of()));
         assertTrue(e.getMessage().startsWith("trainer.engine.cluster:"), e.getMessage());
     }
 
@@ -27,17 +28,37 @@ class HazelcastSettingsTest {
 
     @Test
     void wrongSettingsAreNamed() {
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> HazelcastSettings.of(Map.of("cluster", "lab",
-                "memebrs", "a:1"))).getMessage().startsWith("trainer.engine.memebrs: unknown setting"));
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> HazelcastSettings.of(Map.of("cluster", "lab",
-                "members", "10.0.0.1"))).getMessage().contains("HOST:PORT"));
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> HazelcastSettings.of(Map.of("cluster", "lab",
-                "task_timeout_s", "0"))).getMessage().startsWith("trainer.engine.task_timeout_s:"));
+        assertTrue(
+                assertThrows(
+                                IllegalArgumentException.class,
+                                () ->
+                                        HazelcastSettings.of(
+                                                Map.of("cluster", "lab", "memebrs", "a:1")))
+                        .getMessage()
+                        .startsWith("trainer.engine.memebrs: unknown setting"));
+        assertTrue(
+                assertThrows(
+                                IllegalArgumentException.class,
+                                () ->
+                                        HazelcastSettings.of(
+                                                Map.of("cluster", "lab", "members", "10.0.0.1")))
+                        .getMessage()
+                        .contains("HOST:PORT"));
+        assertTrue(
+                assertThrows(
+                                IllegalArgumentException.class,
+                                () ->
+                                        HazelcastSettings.of(
+                                                Map.of("cluster", "lab", "task_timeout_s", "0")))
+                        .getMessage()
+                        .startsWith("trainer.engine.task_timeout_s:"));
     }
 
     @Test
     void theRegistryFindsTheEngine() {
         assertTrue(ProviderRegistry.get().engines().contains(HazelcastEngineProvider.NAME));
-        assertThrows(IllegalArgumentException.class, () -> ProviderRegistry.get().engine("hazelcast").create());
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> ProviderRegistry.get().engine("hazelcast").create());
     }
 }

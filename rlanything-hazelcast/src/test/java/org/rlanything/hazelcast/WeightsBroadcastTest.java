@@ -18,7 +18,9 @@ import org.rlanything.core.PolicySample;
 import org.rlanything.core.UpdateStats;
 import org.rlanything.core.WeightsTransfer;
 
-/** The weights go to the cluster's map with a new version only when they changed (one real member). */
+/**
+ * The weights go to the cluster's map with a new version only when they changed (one real member).
+ */
 class WeightsBroadcastTest {
 
     @Test
@@ -27,13 +29,26 @@ class WeightsBroadcastTest {
         try (ServerSocket socket = new ServerSocket(0)) {
             port = socket.getLocalPort();
         }
-        HazelcastInstance member = Members.start(HazelcastSettings.of(Map.of("cluster", "w-" + UUID.randomUUID(),
-                "members", "127.0.0.1:" + port, "port", Integer.toString(port))), false, null);
+        HazelcastInstance member =
+                Members.start(
+                        HazelcastSettings.of(
+                                Map.of(
+                                        "cluster",
+                                        "w-" + UUID.randomUUID(),
+                                        "members",
+                                        "127.0.0.1:" + port,
+                                        "port",
+                                        Integer.toString(port))),
+                        false,
+                        null);
         try {
             FakePolicy policy = new FakePolicy();
             WeightsBroadcast broadcast = new WeightsBroadcast(WeightsBroadcast.POLICY);
             String first = broadcast.publish(member, policy);
-            assertEquals(first, broadcast.publish(member, policy), "unchanged weights keep their version");
+            assertEquals(
+                    first,
+                    broadcast.publish(member, policy),
+                    "unchanged weights keep their version");
             assertEquals(1, broadcast.broadcasts());
             policy.bytes = new byte[] {4, 5};
             String second = broadcast.publish(member, policy);

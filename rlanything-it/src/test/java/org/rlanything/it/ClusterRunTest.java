@@ -17,27 +17,33 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Real processes on the loopback: two {@code rlanything worker} members and a {@code rlanything train}
- * trainer on {@code configs/demo.yaml} give the same metrics, pool and trajectories as a single-process
- * run, also when one worker is killed with SIGKILL in the middle of the run.
+ * Real processes on the loopback: two {@code rlanything worker} members and a {@code rlanything
+ * train} trainer on {@code configs/demo.yaml} give the same metrics, pool and trajectories as a
+ * single-process run, also when one worker is killed with SIGKILL in the middle of the run.
  */
 class ClusterRunTest {
 
-    private static final Path CONFIG = Path.of("..", "configs", "demo.yaml").toAbsolutePath().normalize();
-    private static final List<String> LOGS = List.of("metrics.jsonl", "pool.jsonl", "trajectories.jsonl");
+    private static final Path CONFIG =
+            Path.of("..", "configs", "demo.yaml").toAbsolutePath().normalize();
+    private static final List<String> LOGS =
+            List.of("metrics.jsonl", "pool.jsonl", "trajectories.jsonl");
 
-    @TempDir
-    static Path shared;
+    @TempDir static Path shared;
 
-    @TempDir
-    Path dir;
+    @TempDir Path dir;
 
     private final List<Process> workers = new ArrayList<>();
 
     @BeforeAll
     static void reference() throws Exception {
-        Process single = start(shared.resolve("reference.log"), List.of(), "train", CONFIG.toString(),
-                "trainer.run_dir=" + shared.resolve("reference"), "-q");
+        Process single =
+                start(
+                        shared.resolve("reference.log"),
+                        List.of(),
+                        "train",
+                        CONFIG.toString(),
+                        "trainer.run_dir=" + shared.resolve("reference"),
+                        "-q");
         assertTrue(single.waitFor(120, TimeUnit.SECONDS), "the single-process run finishes");
         assertEquals(0, single.exitValue(), Files.readString(shared.resolve("reference.log")));
     }
@@ -59,45 +65,70 @@ class ClusterRunTest {
         assertSameRun(dir.resolve("run"));
         for (int w = 0; w < 2; w++) {
             String log = Files.readString(dir.resolve("worker" + w + ".log"));
-            assertTrue(log.contains("loaded its first policy weights"), "worker " + w + " ran episodes: " + log);
-            assertTrue(log.contains("loaded its first reward_model weights"), "worker " + w + " judged: " + log);
+            assertTrue(
+                    log.contains("loaded its first policy weights"),
+                    "worker " + w + " ran episodes: " + log);
+            assertTrue(
+                    log.contains("loaded its first reward_model weights"),
+                    "worker " + w + " judged: " + log);
         }
     }
 
     @Test
     void aKilledWorkersEpisodesRunElsewhere() throws Exception {
-        List<String> engine = new ArrayList<>(cluster(List.of("-Drlanything.hazelcast.test.stall_at_group=30")));
-        engine.add("trainer.engine.group_size=3"); // other groups than the first test's, with a short last one
+        List<String> engine =
+                new ArrayList<>(cluster(List.of("-Drlanything.hazelcast.test.stall_at_group=30")));
+        engine.add(
+                "trainer.engine.group_size=3"); // other groups than the first test's, with a short
+        // last one
         Process trainer = start(dir.resolve("trainer.log"), List.of(), trainArgs(engine));
         Path worker = dir.resolve("worker0.log");
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-        while (!Files.readString(worker).contains("test: worker stalls") && trainer.isAlive()
+        while (!Files.readString(worker).contains("test: worker stalls")
+                && trainer.isAlive()
                 && System.nanoTime() < deadline) {
             Thread.sleep(20);
         }
-        assertTrue(trainer.isAlive(), "the run is still going when the worker is killed: "
-                + Files.readString(dir.resolve("trainer.log")));
+        assertTrue(
+                trainer.isAlive(),
+                "the run is still going when the worker is killed: "
+                        + Files.readString(dir.resolve("trainer.log")));
         long before = lines(dir.resolve("run").resolve("metrics.jsonl"));
         workers.get(0).destroyForcibly();
-        assertTrue(trainer.waitFor(180, TimeUnit.SECONDS), "the run finishes without the killed worker");
+        assertTrue(
+                trainer.waitFor(180, TimeUnit.SECONDS),
+                "the run finishes without the killed worker");
         String log = Files.readString(dir.resolve("trainer.log"));
         assertEquals(0, trainer.exitValue(), log);
         assertTrue(log.contains("runs again"), "work of the killed worker was re-run: " + log);
-        assertTrue(before > 1 && before < 41, "killed in the middle of the run, after " + before + " metrics lines");
+        assertTrue(
+                before > 1 && before < 41,
+                "killed in the middle of the run, after " + before + " metrics lines");
         assertSameRun(dir.resolve("run"));
     }
 
     @Test
     void aTrainerWithoutWorkersSaysWhichClusterItWaitedFor() throws Exception {
         int port = freePort();
-        Process trainer = start(dir.resolve("trainer.log"), List.of(), trainArgs(List.of(
-                "trainer.rollout_engine=hazelcast", "trainer.engine.cluster=nobody",
-                "trainer.engine.members=127.0.0.1:" + port, "trainer.engine.port=" + freePort(),
-                "trainer.engine.join_timeout_s=2")));
+        Process trainer =
+                start(
+                        dir.resolve("trainer.log"),
+                        List.of(),
+                        trainArgs(
+                                List.of(
+                                        "trainer.rollout_engine=hazelcast",
+                                        "trainer.engine.cluster=nobody",
+                                        "trainer.engine.members=127.0.0.1:" + port,
+                                        "trainer.engine.port=" + freePort(),
+                                        "trainer.engine.join_timeout_s=2")));
         assertTrue(trainer.waitFor(60, TimeUnit.SECONDS), "the trainer gives up");
         String log = Files.readString(dir.resolve("trainer.log"));
         assertEquals(1, trainer.exitValue(), log);
-        assertTrue(log.contains("No worker joined the hazelcast cluster nobody at 127.0.0.1:" + port + " within 2 s"),
+        assertTrue(
+                log.contains(
+                        "No worker joined the hazelcast cluster nobody at 127.0.0.1:"
+                                + port
+                                + " within 2 s"),
                 log);
     }
 
@@ -107,23 +138,29 @@ class ClusterRunTest {
         Process trainer = start(dir.resolve("trainer.log"), List.of(), trainArgs(engine));
         Path worker = dir.resolve("worker0.log");
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-        while (!Files.readString(worker).contains("test: worker stalls") && trainer.isAlive()
+        while (!Files.readString(worker).contains("test: worker stalls")
+                && trainer.isAlive()
                 && System.nanoTime() < deadline) {
             Thread.sleep(20);
         }
-        assertTrue(trainer.isAlive(), "the run is still going: " + Files.readString(dir.resolve("trainer.log")));
+        assertTrue(
+                trainer.isAlive(),
+                "the run is still going: " + Files.readString(dir.resolve("trainer.log")));
         workers.get(0).destroyForcibly();
         workers.get(1).destroyForcibly();
         assertTrue(trainer.waitFor(180, TimeUnit.SECONDS), "the run finishes without workers");
         String log = Files.readString(dir.resolve("trainer.log"));
         assertEquals(0, trainer.exitValue(), log);
-        assertTrue(log.contains("runs again in the trainer") && log.contains("no worker is left"), log);
+        assertTrue(
+                log.contains("runs again in the trainer") && log.contains("no worker is left"),
+                log);
         assertSameRun(dir.resolve("run"));
     }
 
     @Test
     void aWorkerThatHangsLosesItsWorkAfterTheTaskTimeout() throws Exception {
-        List<String> engine = new ArrayList<>(cluster(List.of("-Drlanything.hazelcast.test.stall_at_group=20")));
+        List<String> engine =
+                new ArrayList<>(cluster(List.of("-Drlanything.hazelcast.test.stall_at_group=20")));
         engine.add("trainer.engine.task_timeout_s=2");
         Process trainer = start(dir.resolve("trainer.log"), List.of(), trainArgs(engine));
         assertTrue(trainer.waitFor(180, TimeUnit.SECONDS), "the run finishes beside a hung worker");
@@ -139,33 +176,54 @@ class ClusterRunTest {
     }
 
     /** Starts two workers on free loopback ports with these JVM options; the trainer's settings. */
-    private List<String> cluster(List<String> firstOptions, List<String> secondOptions) throws Exception {
+    private List<String> cluster(List<String> firstOptions, List<String> secondOptions)
+            throws Exception {
         int[] ports = {freePort(), freePort(), freePort()};
         String members = "127.0.0.1:" + ports[0] + ",127.0.0.1:" + ports[1];
         String name = "test-" + UUID.randomUUID();
         for (int w = 0; w < 2; w++) {
             Path log = dir.resolve("worker" + w + ".log");
-            workers.add(start(log, w == 0 ? firstOptions : secondOptions, "worker", CONFIG.toString(), "trainer.rollout_engine=hazelcast",
-                    "trainer.engine.cluster=" + name, "trainer.engine.members=" + members,
-                    "trainer.engine.port=" + ports[w]));
+            workers.add(
+                    start(
+                            log,
+                            w == 0 ? firstOptions : secondOptions,
+                            "worker",
+                            CONFIG.toString(),
+                            "trainer.rollout_engine=hazelcast",
+                            "trainer.engine.cluster=" + name,
+                            "trainer.engine.members=" + members,
+                            "trainer.engine.port=" + ports[w]));
         }
         for (int w = 0; w < 2; w++) {
             Path log = dir.resolve("worker" + w + ".log");
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-            while (!(Files.exists(log) && Files.readString(log).contains("joined the hazelcast cluster"))) {
-                assertTrue(workers.get(w).isAlive() && System.nanoTime() < deadline, "worker " + w + " starts: "
-                        + (Files.exists(log) ? Files.readString(log) : "no log"));
+            while (!(Files.exists(log)
+                    && Files.readString(log).contains("joined the hazelcast cluster"))) {
+                assertTrue(
+                        workers.get(w).isAlive() && System.nanoTime() < deadline,
+                        "worker "
+                                + w
+                                + " starts: "
+                                + (Files.exists(log) ? Files.readString(log) : "no log"));
                 Thread.sleep(50);
             }
         }
-        return List.of("trainer.rollout_engine=hazelcast", "trainer.engine.cluster=" + name,
-                "trainer.engine.members=" + members, "trainer.engine.port=" + ports[2],
+        return List.of(
+                "trainer.rollout_engine=hazelcast",
+                "trainer.engine.cluster=" + name,
+                "trainer.engine.members=" + members,
+                "trainer.engine.port=" + ports[2],
                 "trainer.engine.task_timeout_s=60");
     }
 
     private String[] trainArgs(List<String> engine) {
-        List<String> args = new ArrayList<>(List.of("train", CONFIG.toString(), "trainer.run_dir=" + dir.resolve("run"),
-                "-q"));
+        List<String> args =
+                new ArrayList<>(
+                        List.of(
+                                "train",
+                                CONFIG.toString(),
+                                "trainer.run_dir=" + dir.resolve("run"),
+                                "-q"));
         args.addAll(engine);
         return args.toArray(String[]::new);
     }
@@ -198,11 +256,20 @@ class ClusterRunTest {
 
     /** Starts {@code rlanything ARGS} in a new JVM with the test class path. */
     static Process start(Path log, List<String> jvmOptions, String... args) throws IOException {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-                .toString(), "-Xmx512m", "-XX:TieredStopAtLevel=1", "-Dhazelcast.phone.home.enabled=false"));
+        List<String> command =
+                new ArrayList<>(
+                        List.of(
+                                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                                "-Xmx512m",
+                                "-XX:TieredStopAtLevel=1",
+                                "-Dhazelcast.phone.home.enabled=false"));
         command.addAll(jvmOptions);
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), "org.rlanything.cli.Main"));
+        command.addAll(
+                List.of("-cp", System.getProperty("java.class.path"), "org.rlanything.cli.Main"));
         command.addAll(List.of(args));
-        return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        return new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .start();
     }
 }

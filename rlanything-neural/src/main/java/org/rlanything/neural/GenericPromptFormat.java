@@ -1,17 +1,17 @@
 package org.rlanything.neural;
 
-import org.rlanything.core.PromptFormat;
 import java.util.List;
 import org.rlanything.core.JudgeRequest;
 import org.rlanything.core.PolicyContext;
+import org.rlanything.core.PromptFormat;
 import org.rlanything.core.Step;
 import org.rlanything.core.Trajectory;
 
 /**
  * A plain, environment-neutral prompt: the task description, the last few actions with the
  * observations that followed, the current observation, and (optionally) the admissible commands.
- * The policy's response follows {@code "> "}; the judge's follows {@code "Judgment:"} and should end
- * with {@code \boxed{1}} or {@code \boxed{-1}}.
+ * The policy's response follows {@code "> "}; the judge's follows {@code "Judgment:"} and should
+ * end with {@code \boxed{1}} or {@code \boxed{-1}}.
  *
  * @param historySteps how many earlier steps to show
  * @param listActions whether to list the admissible commands in the policy prompt
@@ -20,7 +20,8 @@ public record GenericPromptFormat(int historySteps, boolean listActions) impleme
 
     public GenericPromptFormat {
         if (historySteps < 0) {
-            throw new IllegalArgumentException("historySteps must be >= 0, got " + historySteps + ".");
+            throw new IllegalArgumentException(
+                    "historySteps must be >= 0, got " + historySteps + ".");
         }
     }
 
@@ -36,7 +37,9 @@ public record GenericPromptFormat(int historySteps, boolean listActions) impleme
         appendHistory(sb, context.history());
         sb.append("Now: ").append(context.observation()).append('\n');
         if (listActions && !context.admissibleActions().isEmpty()) {
-            sb.append("Actions: ").append(String.join("; ", context.admissibleActions())).append('\n');
+            sb.append("Actions: ")
+                    .append(String.join("; ", context.admissibleActions()))
+                    .append('\n');
         }
         return sb.append("> ").toString();
     }
@@ -57,7 +60,11 @@ public record GenericPromptFormat(int historySteps, boolean listActions) impleme
 
     private void appendHistory(StringBuilder sb, List<Step> history) {
         for (Step s : history.subList(Math.max(0, history.size() - historySteps), history.size())) {
-            sb.append("> ").append(s.action().command()).append('\n').append(s.nextObservation()).append('\n');
+            sb.append("> ")
+                    .append(s.action().command())
+                    .append('\n')
+                    .append(s.nextObservation())
+                    .append('\n');
         }
     }
 }

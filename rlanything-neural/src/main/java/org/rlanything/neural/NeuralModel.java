@@ -11,11 +11,11 @@ import java.util.Map;
 import java.util.random.RandomGenerator;
 import org.rlanything.core.UpdateStats;
 import org.rlanything.core.WeightsTransfer;
+import org.rlanything.neural.checkpoint.Checkpoint;
 import org.rlanything.neural.infer.CandidateScorer;
 import org.rlanything.neural.infer.Generation;
 import org.rlanything.neural.infer.Generator;
 import org.rlanything.neural.infer.SamplingConfig;
-import org.rlanything.neural.checkpoint.Checkpoint;
 import org.rlanything.neural.io.CheckpointException;
 import org.rlanything.neural.io.SafeTensors;
 import org.rlanything.neural.io.TensorData;
@@ -32,12 +32,13 @@ import org.rlanything.neural.train.TrainerConfig;
 import org.rlanything.neural.train.TrainingSequence;
 
 /**
- * A trainable language model with its tokenizer and trainer: what {@link NeuralPolicy} and
- * {@link NeuralRewardModel} are built on. Encodes prompts (with {@code <bos>}, cut to their tail when
- * longer than the trainer's prompt limit), samples in batches bounded by the trainer's tokens-per-pass
- * budget, scores admissible commands, trains, and saves or loads checkpoints. Owns its native memory:
- * close it when done. Not thread-safe: call it from one thread at a time; it spreads its own work over the
- * native threads ({@link Parallel}), with results that do not depend on their number.
+ * A trainable language model with its tokenizer and trainer: what {@link NeuralPolicy} and {@link
+ * NeuralRewardModel} are built on. Encodes prompts (with {@code <bos>}, cut to their tail when
+ * longer than the trainer's prompt limit), samples in batches bounded by the trainer's
+ * tokens-per-pass budget, scores admissible commands, trains, and saves or loads checkpoints. Owns
+ * its native memory: close it when done. Not thread-safe: call it from one thread at a time; it
+ * spreads its own work over the native threads ({@link Parallel}), with results that do not depend
+ * on their number.
  */
 public final class NeuralModel implements AutoCloseable, WeightsTransfer {
 
@@ -47,27 +48,41 @@ public final class NeuralModel implements AutoCloseable, WeightsTransfer {
     private final PpoTrainer trainer;
     private SupervisedTrainer supervised;
 
-    private NeuralModel(NDManager manager, LlamaModel model, BpeTokenizer tokenizer, TrainerConfig trainerConfig) {
+    private NeuralModel(
+            NDManager manager,
+            LlamaModel model,
+            BpeTokenizer tokenizer,
+            TrainerConfig trainerConfig) {
         this.manager = manager;
         this.model = model;
         this.tokenizer = tokenizer;
         this.trainer = new PpoTrainer(model, trainerConfig);
         if (tokenizer.vocabSize() > model.config().vocabSize()) {
-            throw new IllegalArgumentException("The tokenizer has " + tokenizer.vocabSize() + " ids but the model only "
-                    + model.config().vocabSize() + ".");
+            throw new IllegalArgumentException(
+                    "The tokenizer has "
+                            + tokenizer.vocabSize()
+                            + " ids but the model only "
+                            + model.config().vocabSize()
+                            + ".");
         }
         int longest = trainerConfig.maxPromptTokens() + trainerConfig.maxResponseTokens();
         if (longest > model.config().maxPositions()) {
-            throw new IllegalArgumentException("maxPromptTokens + maxResponseTokens (" + longest
-                    + ") exceeds the model's " + model.config().maxPositions() + " positions.");
+            throw new IllegalArgumentException(
+                    "maxPromptTokens + maxResponseTokens ("
+                            + longest
+                            + ") exceeds the model's "
+                            + model.config().maxPositions()
+                            + " positions.");
         }
     }
 
     /** A freshly initialised model (float32) for {@code tokenizer}. */
-    public static NeuralModel create(ModelConfig config, BpeTokenizer tokenizer, TrainerConfig trainerConfig) {
+    public static NeuralModel create(
+            ModelConfig config, BpeTokenizer tokenizer, TrainerConfig trainerConfig) {
         NDManager manager = NeuralRuntime.engine().newBaseManager();
         try {
-            LlamaModel model = new LlamaModel(ModelWeights.initialise(config, DataType.FLOAT32, manager));
+            LlamaModel model =
+                    new LlamaModel(ModelWeights.initialise(config, DataType.FLOAT32, manager));
             return new NeuralModel(manager, model, tokenizer, trainerConfig);
         } catch (RuntimeException e) {
             manager.close();
@@ -76,23 +91,27 @@ public final class NeuralModel implements AutoCloseable, WeightsTransfer {
     }
 
     /** A fresh model of the default size with a tokenizer learned from {@code corpus}. */
-    public static NeuralModel fromCorpus(List<String> corpus, int vocabSize, TrainerConfig trainerConfig) {
+    public static NeuralModel fromCorpus(
+            List<String> corpus, int vocabSize, TrainerConfig trainerConfig) {
         BpeTokenizer tokenizer = BpeTokenizer.train(corpus, vocabSize);
         return create(ModelConfig.defaults(vocabSize), tokenizer, trainerConfig);
     }
 
     /**
-     * Loads a checkpoint; with {@code resume}, also restores optimizer moments and counters (exact resume).
-     * {@code trainerConfig} governs training from here on.
+     * Loads a checkpoint; with {@code resume}, also restores optimizer moments and counters (exact
+     * resume). {@code trainerConfig} governs training from here on.
      */
-    public static NeuralModel load(Path dir, TrainerConfig trainerConfig, boolean resume) throws CheckpointException {
+    public static NeuralModel load(Path dir, TrainerConfig trainerConfig, boolean resume)
+            throws CheckpointException {
         NDManager manager = NeuralRuntime.engine().newBaseManager();
         try {
             Checkpoint.Loaded loaded = Checkpoint.load(dir, manager, DataType.FLOAT32);
-            NeuralModel m = new NeuralModel(manager, loaded.model(), loaded.tokenizer(), trainerConfig);
+            NeuralModel m =
+                    new NeuralModel(manager, loaded.model(), loaded.tokenizer(), trainerConfig);
             if (resume) {
                 if (loaded.trainer() == null) {
-                    throw new CheckpointException("The checkpoint " + dir + " holds no trainer state to resume from.");
+                    throw new CheckpointException(
+                            "The checkpoint " + dir + " holds no trainer state to resume from.");
                 }
                 loaded.trainer().restoreInto(m.trainer);
             }
@@ -103,14 +122,15 @@ public final class NeuralModel implements AutoCloseable, WeightsTransfer {
         }
     }
 
-    /** Saves weights, config, tokenizer and the trainer's resumable state; {@code extras} go along. */
+    /**
+     * Saves weights, config, tokenizer and the trainer's resumable state; {@code extras} go along.
+     */
     public void save(Path dir, Map<String, Object> extras) throws IOException {
         Checkpoint.save(dir, model, tokenizer, trainer, extras);
     }
 
     /** A prompt in tokens: {@code <bos>} + text, cut to its last tokens when over the limit. */
-    public record Prompt(int[] tokens, boolean truncated) {
-    }
+    public record Prompt(int[] tokens, boolean truncated) {}
 
     public Prompt encodePrompt(String text) {
         int[] ids = tokenizer.encode(text);
@@ -141,16 +161,17 @@ public final class NeuralModel implements AutoCloseable, WeightsTransfer {
     }
 
     /** Samples one response per prompt, in batches within the per-pass token budget. */
-    public List<Generation> generate(List<int[]> prompts, List<RandomGenerator> rngs, SamplingConfig sampling) {
+    public List<Generation> generate(
+            List<int[]> prompts, List<RandomGenerator> rngs, SamplingConfig sampling) {
         return generate(prompts, 1, rngs, sampling);
     }
 
     /**
-     * {@code copies} samples per prompt, each prompt encoded once; {@code rngs.get(i * copies + c)} drives
-     * copy c of prompt i, and the result is in that order.
+     * {@code copies} samples per prompt, each prompt encoded once; {@code rngs.get(i * copies + c)}
+     * drives copy c of prompt i, and the result is in that order.
      */
-    public List<Generation> generate(List<int[]> prompts, int copies, List<RandomGenerator> rngs,
-                                     SamplingConfig sampling) {
+    public List<Generation> generate(
+            List<int[]> prompts, int copies, List<RandomGenerator> rngs, SamplingConfig sampling) {
         Autograd.off();
         Generator generator = new Generator(model);
         int[] order = byLength(prompts);
@@ -160,11 +181,18 @@ public final class NeuralModel implements AutoCloseable, WeightsTransfer {
             sorted.add(prompts.get(i));
             sortedRngs.addAll(rngs.subList(i * copies, (i + 1) * copies));
         }
-        // chunks are independent (each row draws from its own generator): they run on the native threads
+        // chunks are independent (each row draws from its own generator): they run on the native
+        // threads
         List<Generation> flat = new ArrayList<>(rngs.size());
-        for (List<Generation> chunk : Parallel.map(chunks(sorted, sampling.maxNewTokens()),
-                range -> generator.generate(sorted.subList(range[0], range[1]), copies,
-                        sortedRngs.subList(range[0] * copies, range[1] * copies), sampling))) {
+        for (List<Generation> chunk :
+                Parallel.map(
+                        chunks(sorted, sampling.maxNewTokens()),
+                        range ->
+                                generator.generate(
+                                        sorted.subList(range[0], range[1]),
+                                        copies,
+                                        sortedRngs.subList(range[0] * copies, range[1] * copies),
+                                        sampling))) {
             flat.addAll(chunk);
         }
         Generation[] out = new Generation[flat.size()];
@@ -176,7 +204,9 @@ public final class NeuralModel implements AutoCloseable, WeightsTransfer {
         return new ArrayList<>(Arrays.asList(out));
     }
 
-    /** Per-token log-probabilities of each candidate after its prompt, prompts encoded once each. */
+    /**
+     * Per-token log-probabilities of each candidate after its prompt, prompts encoded once each.
+     */
     public List<List<double[]>> scoreCandidates(List<int[]> prompts, List<List<int[]>> candidates) {
         Autograd.off();
         CandidateScorer scorer = new CandidateScorer(model);
@@ -194,11 +224,17 @@ public final class NeuralModel implements AutoCloseable, WeightsTransfer {
             sortedCandidates.add(candidates.get(i));
         }
         List<List<double[]>> flat = new ArrayList<>(prompts.size());
-        for (List<List<double[]>> chunk : Parallel.map(chunks(sorted, longest),
-                range -> scorer.score(sorted.subList(range[0], range[1]), sortedCandidates.subList(range[0], range[1])))) {
+        for (List<List<double[]>> chunk :
+                Parallel.map(
+                        chunks(sorted, longest),
+                        range ->
+                                scorer.score(
+                                        sorted.subList(range[0], range[1]),
+                                        sortedCandidates.subList(range[0], range[1])))) {
             flat.addAll(chunk);
         }
-        List<List<double[]>> out = new ArrayList<>(java.util.Collections.nCopies(prompts.size(), null));
+        List<List<double[]>> out =
+                new ArrayList<>(java.util.Collections.nCopies(prompts.size(), null));
         for (int k = 0; k < order.length; k++) {
             out.set(order[k], flat.get(k));
         }
@@ -206,13 +242,16 @@ public final class NeuralModel implements AutoCloseable, WeightsTransfer {
     }
 
     /**
-     * Prompt indices ordered by length (stably): a chunk then holds prompts of similar length, so little of it
-     * is padding. Each row's result does not depend on which chunk it is in, beyond floating-point rounding.
+     * Prompt indices ordered by length (stably): a chunk then holds prompts of similar length, so
+     * little of it is padding. Each row's result does not depend on which chunk it is in, beyond
+     * floating-point rounding.
      */
     private static int[] byLength(List<int[]> prompts) {
-        return java.util.stream.IntStream.range(0, prompts.size()).boxed()
+        return java.util.stream.IntStream.range(0, prompts.size())
+                .boxed()
                 .sorted(java.util.Comparator.comparingInt(i -> prompts.get(i).length))
-                .mapToInt(Integer::intValue).toArray();
+                .mapToInt(Integer::intValue)
+                .toArray();
     }
 
     /** One PPO update (method.md §3). */
@@ -222,26 +261,30 @@ public final class NeuralModel implements AutoCloseable, WeightsTransfer {
 
     /**
      * The supervised (cross-entropy) trainer of this model, created on first use with the trainer
-     * config's gradient-norm clip and per-pass token budget; its AdamW moments persist across steps and
-     * are separate from the RL trainer's. For behaviour cloning and warm starts.
+     * config's gradient-norm clip and per-pass token budget; its AdamW moments persist across steps
+     * and are separate from the RL trainer's. For behaviour cloning and warm starts.
      */
     public SupervisedTrainer supervised() {
         if (supervised == null) {
-            supervised = new SupervisedTrainer(model, trainer.config().maxGradNorm(),
-                    trainer.config().maxTokensPerForward());
+            supervised =
+                    new SupervisedTrainer(
+                            model,
+                            trainer.config().maxGradNorm(),
+                            trainer.config().maxTokensPerForward());
         }
         return supervised;
     }
 
     /** One supervised step on {@code batch} (see {@link SupervisedTrainer#step}). */
-    public SupervisedTrainer.StepResult trainSupervised(List<TrainingSequence> batch, double learningRate) {
+    public SupervisedTrainer.StepResult trainSupervised(
+            List<TrainingSequence> batch, double learningRate) {
         return supervised().step(batch, learningRate);
     }
 
     /**
-     * Consecutive ranges of prompts whose padded width (prompt plus {@code extra}) times their number fits the
-     * per-pass budget. Copies of a prompt do not count: the prompt pass feeds each distinct prompt once, and
-     * their later one-token passes are small beside it.
+     * Consecutive ranges of prompts whose padded width (prompt plus {@code extra}) times their
+     * number fits the per-pass budget. Copies of a prompt do not count: the prompt pass feeds each
+     * distinct prompt once, and their later one-token passes are small beside it.
      */
     private List<int[]> chunks(List<int[]> prompts, int extra) {
         int budget = trainer.config().maxTokensPerForward();
@@ -275,21 +318,28 @@ public final class NeuralModel implements AutoCloseable, WeightsTransfer {
         return trainer;
     }
 
-    /** The format of {@link #exportWeights()}: the weights as a safetensors file, in their own dtype. */
+    /**
+     * The format of {@link #exportWeights()}: the weights as a safetensors file, in their own
+     * dtype.
+     */
     public static final String WEIGHTS_FORMAT = "safetensors";
+
     /** The version of {@link #WEIGHTS_FORMAT} this class writes and reads. */
     public static final int WEIGHTS_VERSION = 1;
 
     /** The weights only (no tokenizer, no optimizer state), as safetensors bytes. */
     @Override
     public VersionedWeights exportWeights() {
-        return new VersionedWeights(WEIGHTS_FORMAT, WEIGHTS_VERSION,
+        return new VersionedWeights(
+                WEIGHTS_FORMAT,
+                WEIGHTS_VERSION,
                 SafeTensors.toBytes(model.weights().toTensors(), Map.of("format", "pt")));
     }
 
     /**
-     * Copies exported weights into this model's parameters in place (the optimizer keeps its moments); every
-     * tensor's name and shape must match this model's, checked before any is changed.
+     * Copies exported weights into this model's parameters in place (the optimizer keeps its
+     * moments); every tensor's name and shape must match this model's, checked before any is
+     * changed.
      */
     @Override
     public void importWeights(VersionedWeights weights) {
@@ -302,25 +352,40 @@ public final class NeuralModel implements AutoCloseable, WeightsTransfer {
         }
         ModelWeights mine = model.weights();
         if (!tensors.keySet().equals(new java.util.HashSet<>(mine.names()))) {
-            throw new IllegalArgumentException("The imported weights hold tensors " + new java.util.TreeSet<>(
-                    tensors.keySet()) + ", this model " + new java.util.TreeSet<>(mine.names()) + ".");
+            throw new IllegalArgumentException(
+                    "The imported weights hold tensors "
+                            + new java.util.TreeSet<>(tensors.keySet())
+                            + ", this model "
+                            + new java.util.TreeSet<>(mine.names())
+                            + ".");
         }
         for (String name : mine.names()) {
             TensorData t = tensors.get(name);
             if (!Arrays.equals(t.shape(), mine.get(name).getShape().getShape())
                     || !(t.dtype().equals("F32") || t.dtype().equals("F64"))) {
-                throw new IllegalArgumentException("The imported tensor \"" + name + "\" is " + t.dtype() + " "
-                        + Arrays.toString(t.shape()) + "; this model needs F32 or F64 "
-                        + Arrays.toString(mine.get(name).getShape().getShape()) + ".");
+                throw new IllegalArgumentException(
+                        "The imported tensor \""
+                                + name
+                                + "\" is "
+                                + t.dtype()
+                                + " "
+                                + Arrays.toString(t.shape())
+                                + "; this model needs F32 or F64 "
+                                + Arrays.toString(mine.get(name).getShape().getShape())
+                                + ".");
             }
         }
         for (String name : mine.names()) {
             TensorData t = tensors.get(name);
             ai.djl.ndarray.NDArray target = mine.get(name);
             if (target.getDataType() == DataType.FLOAT64) {
-                target.set(java.nio.DoubleBuffer.wrap(t.dtype().equals("F64") ? t.toDoubles() : toDoubles(t.toFloats())));
+                target.set(
+                        java.nio.DoubleBuffer.wrap(
+                                t.dtype().equals("F64") ? t.toDoubles() : toDoubles(t.toFloats())));
             } else {
-                target.set(java.nio.FloatBuffer.wrap(t.dtype().equals("F32") ? t.toFloats() : toFloats(t.toDoubles())));
+                target.set(
+                        java.nio.FloatBuffer.wrap(
+                                t.dtype().equals("F32") ? t.toFloats() : toFloats(t.toDoubles())));
             }
         }
     }

@@ -1,6 +1,5 @@
 package org.rlanything.neural;
 
-import org.rlanything.core.PromptFormat;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -9,6 +8,7 @@ import org.rlanything.core.Action;
 import org.rlanything.core.Policy;
 import org.rlanything.core.PolicyContext;
 import org.rlanything.core.PolicySample;
+import org.rlanything.core.PromptFormat;
 import org.rlanything.core.Step;
 import org.rlanything.core.UpdateStats;
 import org.rlanything.neural.infer.Generation;
@@ -21,19 +21,21 @@ import org.rlanything.neural.train.TrainingSequence;
 /**
  * The core {@link Policy} on a {@link NeuralModel}.
  *
- * <p><b>Admissible commands listed.</b> Each command's response (see {@link PromptFormat#commandResponse})
- * plus {@code <eos>} is scored by its sequence log-likelihood after the shared prompt; the prompt is
- * encoded once per step and its key/value cache shared by all candidates (two batched forward passes for
- * all contexts of a call). One command is drawn from the softmax of those log-likelihoods at the
- * sampling temperature with the context's own generator. The update trains the log-probability of that
- * choice under that same softmax ({@link ChoiceSequence}: {@code l_a/τ − logsumexp_b l_b/τ}), so PPO's
- * ratio, clip and KL act on the distribution the action was sampled from; the action's {@code logProb}
- * is the chosen response's sequence log-likelihood l_a.
+ * <p><b>Admissible commands listed.</b> Each command's response (see {@link
+ * PromptFormat#commandResponse}) plus {@code <eos>} is scored by its sequence log-likelihood after
+ * the shared prompt; the prompt is encoded once per step and its key/value cache shared by all
+ * candidates (two batched forward passes for all contexts of a call). One command is drawn from the
+ * softmax of those log-likelihoods at the sampling temperature with the context's own generator.
+ * The update trains the log-probability of that choice under that same softmax ({@link
+ * ChoiceSequence}: {@code l_a/τ − logsumexp_b l_b/τ}), so PPO's ratio, clip and KL act on the
+ * distribution the action was sampled from; the action's {@code logProb} is the chosen response's
+ * sequence log-likelihood l_a.
  *
  * <p><b>Free text</b> (no commands listed): a response is sampled token by token with the KV cache
  * (temperature, top-p, length limit) and the command is read from it by the prompt format.
  *
- * <p>The payload of every action is a {@link TokenRecord} with the exact prompt and response tokens.
+ * <p>The payload of every action is a {@link TokenRecord} with the exact prompt and response
+ * tokens.
  */
 public final class NeuralPolicy implements Policy {
 
@@ -50,7 +52,8 @@ public final class NeuralPolicy implements Policy {
     @Override
     public List<Action> act(List<PolicyContext> contexts, List<RandomGenerator> rngs) {
         if (contexts.size() != rngs.size()) {
-            throw new IllegalArgumentException("Got " + contexts.size() + " contexts but " + rngs.size() + " generators.");
+            throw new IllegalArgumentException(
+                    "Got " + contexts.size() + " contexts but " + rngs.size() + " generators.");
         }
         Action[] out = new Action[contexts.size()];
         List<Integer> listed = new ArrayList<>();
@@ -69,8 +72,12 @@ public final class NeuralPolicy implements Policy {
         return Arrays.asList(out);
     }
 
-    private void chooseAmongCommands(List<PolicyContext> contexts, List<RandomGenerator> rngs,
-                                     List<NeuralModel.Prompt> prompts, List<Integer> rows, Action[] out) {
+    private void chooseAmongCommands(
+            List<PolicyContext> contexts,
+            List<RandomGenerator> rngs,
+            List<NeuralModel.Prompt> prompts,
+            List<Integer> rows,
+            Action[] out) {
         List<int[]> p = new ArrayList<>();
         List<List<int[]>> candidates = new ArrayList<>();
         for (int i : rows) {
@@ -92,14 +99,25 @@ public final class NeuralPolicy implements Policy {
             int choice = TokenSampler.sample(seq, sampling.temperature(), rngs.get(i));
             double choiceLp = TokenSampler.logSoftmax(seq, sampling.temperature())[choice];
             String command = contexts.get(i).admissibleActions().get(choice);
-            TokenRecord record = new TokenRecord(p.get(k), candidates.get(k).get(choice), tokenLps.get(choice),
-                    prompts.get(i).truncated(), choiceLp, candidates.get(k), choice, sampling.temperature());
+            TokenRecord record =
+                    new TokenRecord(
+                            p.get(k),
+                            candidates.get(k).get(choice),
+                            tokenLps.get(choice),
+                            prompts.get(i).truncated(),
+                            choiceLp,
+                            candidates.get(k),
+                            choice,
+                            sampling.temperature());
             out[i] = new Action(command, format.commandResponse(command), seq[choice], record);
         }
     }
 
-    private void generateFreeText(List<RandomGenerator> rngs, List<NeuralModel.Prompt> prompts, List<Integer> rows,
-                                  Action[] out) {
+    private void generateFreeText(
+            List<RandomGenerator> rngs,
+            List<NeuralModel.Prompt> prompts,
+            List<Integer> rows,
+            Action[] out) {
         List<int[]> p = new ArrayList<>();
         List<RandomGenerator> r = new ArrayList<>();
         for (int i : rows) {
@@ -111,7 +129,8 @@ public final class NeuralPolicy implements Policy {
             int i = rows.get(k);
             Generation g = generations.get(k);
             String text = model.decode(g.tokens());
-            TokenRecord record = new TokenRecord(p.get(k), g.tokens(), g.logProbs(), prompts.get(i).truncated());
+            TokenRecord record =
+                    new TokenRecord(p.get(k), g.tokens(), g.logProbs(), prompts.get(i).truncated());
             out[i] = new Action(format.commandFromText(text), text, g.logProb(), record);
         }
     }
@@ -126,20 +145,28 @@ public final class NeuralPolicy implements Policy {
     }
 
     /**
-     * What a sample trains: the recorded choice among the listed candidates, or the recorded free-text
-     * tokens; a re-rendering of the response when nothing usable was recorded.
+     * What a sample trains: the recorded choice among the listed candidates, or the recorded
+     * free-text tokens; a re-rendering of the response when nothing usable was recorded.
      */
     PpoSample sequence(PolicySample s) {
         Step step = s.step();
         if (step.action().payload() instanceof TokenRecord record && !record.promptTruncated()) {
             if (record.isChoice()) {
-                return new ChoiceSequence(record.prompt(), record.candidates(), record.choice(),
-                        record.choiceTemperature(), s.advantage());
+                return new ChoiceSequence(
+                        record.prompt(),
+                        record.candidates(),
+                        record.choice(),
+                        record.choiceTemperature(),
+                        s.advantage());
             }
             return new TrainingSequence(record.prompt(), record.response(), s.advantage());
         }
-        PolicyContext context = new PolicyContext(s.trajectory().task(), s.trajectory().steps().subList(0, step.index()),
-                step.observation(), step.admissibleActions());
+        PolicyContext context =
+                new PolicyContext(
+                        s.trajectory().task(),
+                        s.trajectory().steps().subList(0, step.index()),
+                        step.observation(),
+                        step.admissibleActions());
         String rendered = format.policyPrompt(context);
         int[] text = model.tokenizer().encode(rendered);
         int[] prompt = new int[text.length + 1];
@@ -151,9 +178,11 @@ public final class NeuralPolicy implements Policy {
             for (String command : step.admissibleActions()) {
                 candidates.add(model.encodeResponse(format.commandResponse(command)));
             }
-            return new ChoiceSequence(prompt, candidates, chosen, sampling.temperature(), s.advantage());
+            return new ChoiceSequence(
+                    prompt, candidates, chosen, sampling.temperature(), s.advantage());
         }
-        return new TrainingSequence(prompt, model.encodeResponse(step.action().response()), s.advantage());
+        return new TrainingSequence(
+                prompt, model.encodeResponse(step.action().response()), s.advantage());
     }
 
     public NeuralModel model() {

@@ -1,12 +1,12 @@
 package org.rlanything.neural;
 
-import org.rlanything.core.PromptFormat;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.random.RandomGenerator;
 import org.rlanything.core.JudgeRequest;
 import org.rlanything.core.Judgment;
+import org.rlanything.core.PromptFormat;
 import org.rlanything.core.RewardModel;
 import org.rlanything.core.RewardModelSample;
 import org.rlanything.core.UpdateStats;
@@ -18,10 +18,10 @@ import org.rlanything.neural.train.TrainingSequence;
 /**
  * The core {@link RewardModel} on a {@link NeuralModel}: reads the judge prompt of a step (task,
  * recent history, the step's observation and response, the next observation) and samples a judgment
- * ending in {@code \boxed{1}} or {@code \boxed{-1}}, m times per step, all steps and samples of a call
- * in one batched generation. The verdict is parsed with {@code Verdict.parse}; anything unparseable is
- * {@code INVALID}. Sample j of request i draws from a generator seeded by the j-th {@code nextLong()}
- * of {@code rngs.get(i)}.
+ * ending in {@code \boxed{1}} or {@code \boxed{-1}}, m times per step, all steps and samples of a
+ * call in one batched generation. The verdict is parsed with {@code Verdict.parse}; anything
+ * unparseable is {@code INVALID}. Sample j of request i draws from a generator seeded by the j-th
+ * {@code nextLong()} of {@code rngs.get(i)}.
  */
 public final class NeuralRewardModel implements RewardModel {
 
@@ -36,9 +36,11 @@ public final class NeuralRewardModel implements RewardModel {
     }
 
     @Override
-    public List<List<Judgment>> judge(List<JudgeRequest> requests, int m, List<RandomGenerator> rngs) {
+    public List<List<Judgment>> judge(
+            List<JudgeRequest> requests, int m, List<RandomGenerator> rngs) {
         if (requests.size() != rngs.size()) {
-            throw new IllegalArgumentException("Got " + requests.size() + " requests but " + rngs.size() + " generators.");
+            throw new IllegalArgumentException(
+                    "Got " + requests.size() + " requests but " + rngs.size() + " generators.");
         }
         if (m <= 0) {
             throw new IllegalArgumentException("m must be > 0, got " + m + ".");
@@ -61,8 +63,12 @@ public final class NeuralRewardModel implements RewardModel {
             List<Judgment> judgments = new ArrayList<>();
             for (int j = 0; j < m; j++) {
                 Generation g = generations.get(i * m + j);
-                TokenRecord record = new TokenRecord(prompts.get(i).tokens(), g.tokens(), g.logProbs(),
-                        prompts.get(i).truncated());
+                TokenRecord record =
+                        new TokenRecord(
+                                prompts.get(i).tokens(),
+                                g.tokens(),
+                                g.logProbs(),
+                                prompts.get(i).truncated());
                 judgments.add(Judgment.parsed(model.decode(g.tokens()), g.logProb(), record));
             }
             out.add(judgments);
@@ -88,7 +94,8 @@ public final class NeuralRewardModel implements RewardModel {
         int[] prompt = new int[text.length + 1];
         prompt[0] = BpeTokenizer.BOS;
         System.arraycopy(text, 0, prompt, 1, text.length);
-        return new TrainingSequence(prompt, model.encodeResponse(s.judgment().text()), s.advantage());
+        return new TrainingSequence(
+                prompt, model.encodeResponse(s.judgment().text()), s.advantage());
     }
 
     public NeuralModel model() {

@@ -7,15 +7,14 @@ import ai.djl.engine.Engine;
  *
  * <p>DJL works offline only with {@code ai.djl.offline=true}; otherwise it tries to download the
  * native library even though {@code pytorch-native-cpu} is on the class path. On a machine with few
- * cores, one intra-op and one inter-op thread ({@code ai.djl.pytorch.num_threads=1},
- * {@code ai.djl.pytorch.num_interop_threads=1}) are about ten times faster for this model size than
+ * cores, one intra-op and one inter-op thread ({@code ai.djl.pytorch.num_threads=1}, {@code
+ * ai.djl.pytorch.num_interop_threads=1}) are about ten times faster for this model size than
  * PyTorch's default. {@link #engine()} sets each of these system properties only when it is absent,
  * so a command line ({@code -D...}) always wins. They must be set before the engine first loads.
  */
 public final class NeuralRuntime {
 
-    private NeuralRuntime() {
-    }
+    private NeuralRuntime() {}
 
     /** Sets the default properties (where absent) and returns the loaded PyTorch engine. */
     public static synchronized Engine engine() {

@@ -4,23 +4,30 @@ import java.util.List;
 import org.rlanything.core.Payload;
 
 /**
- * The payload of an {@code Action} or {@code Judgment} produced by this module: exactly the tokens the
- * model saw and produced, so the update trains on them rather than on a re-tokenisation.
+ * The payload of an {@code Action} or {@code Judgment} produced by this module: exactly the tokens
+ * the model saw and produced, so the update trains on them rather than on a re-tokenisation.
  *
  * @param prompt the prompt token ids fed to the model (starting with {@code <bos>})
  * @param response the response token ids (ending with {@code <eos>} unless cut at the length limit)
  * @param tokenLogProbs each response token's log-probability under the model (temperature 1)
  * @param promptTruncated true when the rendered prompt exceeded the prompt limit and was cut to its
  *     tail for acting; the update then drops the sample with its advantage (method.md §3)
- * @param choiceLogProb for a choice among admissible commands, the log-probability of the choice under
- *     the tempered softmax over the candidates' sequence log-likelihoods; NaN for free text
- * @param candidates for a choice, every candidate's response tokens (the chosen one is {@code response});
- *     empty for free text
+ * @param choiceLogProb for a choice among admissible commands, the log-probability of the choice
+ *     under the tempered softmax over the candidates' sequence log-likelihoods; NaN for free text
+ * @param candidates for a choice, every candidate's response tokens (the chosen one is {@code
+ *     response}); empty for free text
  * @param choice the index of the chosen candidate, or -1 for free text
  * @param choiceTemperature the temperature the choice was sampled at (NaN for free text)
  */
-public record TokenRecord(int[] prompt, int[] response, double[] tokenLogProbs, boolean promptTruncated,
-                          double choiceLogProb, List<int[]> candidates, int choice, double choiceTemperature)
+public record TokenRecord(
+        int[] prompt,
+        int[] response,
+        double[] tokenLogProbs,
+        boolean promptTruncated,
+        double choiceLogProb,
+        List<int[]> candidates,
+        int choice,
+        double choiceTemperature)
         implements Payload {
 
     public TokenRecord {
@@ -29,18 +36,35 @@ public record TokenRecord(int[] prompt, int[] response, double[] tokenLogProbs, 
         tokenLogProbs = tokenLogProbs.clone();
         candidates = List.copyOf(candidates);
         if (!candidates.isEmpty() && (choice < 0 || choice >= candidates.size())) {
-            throw new IllegalArgumentException("The choice " + choice + " is not among the " + candidates.size()
-                    + " candidates.");
+            throw new IllegalArgumentException(
+                    "The choice "
+                            + choice
+                            + " is not among the "
+                            + candidates.size()
+                            + " candidates.");
         }
         if (response.length != tokenLogProbs.length) {
-            throw new IllegalArgumentException("A token record needs one log-probability per response token, got "
-                    + tokenLogProbs.length + " for " + response.length + " tokens.");
+            throw new IllegalArgumentException(
+                    "A token record needs one log-probability per response token, got "
+                            + tokenLogProbs.length
+                            + " for "
+                            + response.length
+                            + " tokens.");
         }
     }
 
     /** A record of free text (no candidates listed). */
-    public TokenRecord(int[] prompt, int[] response, double[] tokenLogProbs, boolean promptTruncated) {
-        this(prompt, response, tokenLogProbs, promptTruncated, Double.NaN, List.of(), -1, Double.NaN);
+    public TokenRecord(
+            int[] prompt, int[] response, double[] tokenLogProbs, boolean promptTruncated) {
+        this(
+                prompt,
+                response,
+                tokenLogProbs,
+                promptTruncated,
+                Double.NaN,
+                List.of(),
+                -1,
+                Double.NaN);
     }
 
     /** Whether this records a choice among listed candidates. */

@@ -20,11 +20,17 @@ class NeuralRewardModelTest {
     @Test
     void judgesMTimesPerStepDeterministically() {
         try (NeuralModel model = NeuralPolicyTest.smallModel(NeuralPolicyTest.TRAINER)) {
-            NeuralRewardModel rm = new NeuralRewardModel(model, GenericPromptFormat.defaults(), new SamplingConfig(0.8, 1.0, 6));
+            NeuralRewardModel rm =
+                    new NeuralRewardModel(
+                            model, GenericPromptFormat.defaults(), new SamplingConfig(0.8, 1.0, 6));
             Trajectory t = AdapterFixtures.trajectory("go to fridge 1", "open fridge 1");
             List<JudgeRequest> requests = List.of(new JudgeRequest(t, 0), new JudgeRequest(t, 1));
-            List<List<Judgment>> a = rm.judge(requests, 3, List.of(new SplittableRandom(1), new SplittableRandom(2)));
-            List<List<Judgment>> b = rm.judge(requests, 3, List.of(new SplittableRandom(1), new SplittableRandom(2)));
+            List<List<Judgment>> a =
+                    rm.judge(
+                            requests, 3, List.of(new SplittableRandom(1), new SplittableRandom(2)));
+            List<List<Judgment>> b =
+                    rm.judge(
+                            requests, 3, List.of(new SplittableRandom(1), new SplittableRandom(2)));
             assertEquals(2, a.size());
             for (int i = 0; i < 2; i++) {
                 assertEquals(3, a.get(i).size());
@@ -38,17 +44,30 @@ class NeuralRewardModelTest {
 
     @Test
     void learnsToEndWithAPositiveVerdictFromRewardedJudgments() {
-        try (NeuralModel model = NeuralPolicyTest.smallModel(NeuralPolicyTest.TRAINER.withOptimizerSteps(2))) {
-            NeuralRewardModel rm = new NeuralRewardModel(model, GenericPromptFormat.defaults(), new SamplingConfig(0, 1.0, 8));
+        try (NeuralModel model =
+                NeuralPolicyTest.smallModel(NeuralPolicyTest.TRAINER.withOptimizerSteps(2))) {
+            NeuralRewardModel rm =
+                    new NeuralRewardModel(
+                            model, GenericPromptFormat.defaults(), new SamplingConfig(0, 1.0, 8));
             Trajectory t = AdapterFixtures.trajectory("go to fridge 1");
             JudgeRequest request = new JudgeRequest(t, 0);
-            assertEquals(Verdict.INVALID, rm.judge(List.of(request), 1, List.of(new SplittableRandom(1))).get(0).get(0).verdict());
-            // A rewarded verdict versus rewarded-against junk (two verdicts with opposite advantages would
-            // cancel on their shared "\boxed{" prefix); about 16 updates suffice at this learning rate.
+            assertEquals(
+                    Verdict.INVALID,
+                    rm.judge(List.of(request), 1, List.of(new SplittableRandom(1)))
+                            .get(0)
+                            .get(0)
+                            .verdict());
+            // A rewarded verdict versus rewarded-against junk (two verdicts with opposite
+            // advantages would
+            // cancel on their shared "\boxed{" prefix); about 16 updates suffice at this learning
+            // rate.
             for (int iteration = 0; iteration < 25; iteration++) {
                 List<RewardModelSample> samples = new ArrayList<>();
-                samples.add(new RewardModelSample(request, Judgment.parsed(" \\boxed{1}", 0, null), 1.0));
-                samples.add(new RewardModelSample(request, Judgment.parsed(" maybe", 0, null), -1.0));
+                samples.add(
+                        new RewardModelSample(
+                                request, Judgment.parsed(" \\boxed{1}", 0, null), 1.0));
+                samples.add(
+                        new RewardModelSample(request, Judgment.parsed(" maybe", 0, null), -1.0));
                 rm.update(samples, new SplittableRandom(iteration));
             }
             List<RandomGenerator> rng = List.of(new SplittableRandom(1));

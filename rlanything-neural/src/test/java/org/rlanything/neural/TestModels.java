@@ -11,8 +11,7 @@ import org.rlanything.neural.model.ModelWeights;
 /** Small seeded models shared by the tests. */
 public final class TestModels {
 
-    private TestModels() {
-    }
+    private TestModels() {}
 
     /** The process-wide manager the test models hang off (the engine is started first). */
     public static NDManager manager() {
@@ -20,13 +19,17 @@ public final class TestModels {
     }
 
     /** A tiny model whose weights are enlarged and perturbed so every non-linearity matters. */
-    public static LlamaModel tiny(NDManager manager, ModelConfig config, DataType dtype, long seed) {
+    public static LlamaModel tiny(
+            NDManager manager, ModelConfig config, DataType dtype, long seed) {
         LlamaModel model = new LlamaModel(ModelWeights.initialise(config, dtype, manager));
         SplittableRandom rng = new SplittableRandom(seed);
         for (NDArray p : model.weights().all().values()) {
             double[] v = p.toType(DataType.FLOAT64, false).toDoubleArray();
             for (int i = 0; i < v.length; i++) {
-                v[i] = p.getShape().dimension() == 1 ? 1 + 0.3 * (rng.nextDouble() - 0.5) : v[i] * 15;
+                v[i] =
+                        p.getShape().dimension() == 1
+                                ? 1 + 0.3 * (rng.nextDouble() - 0.5)
+                                : v[i] * 15;
             }
             if (dtype == DataType.FLOAT64) {
                 p.set(v);

@@ -24,14 +24,22 @@ import org.rlanything.neural.train.TrainerConfig;
 import org.rlanything.neural.train.TrainingSequence;
 
 /**
- * Sampling, scoring and PPO updates spread over the native threads give, bit for bit, what one thread gives:
- * the same work units with the same shapes, and micro-batch gradients added in micro-batch order.
+ * Sampling, scoring and PPO updates spread over the native threads give, bit for bit, what one
+ * thread gives: the same work units with the same shapes, and micro-batch gradients added in
+ * micro-batch order.
  */
 class ThreadCountTest {
 
-    /** A small per-pass budget, so every call splits into many chunks and every minibatch into micro-batches. */
-    private static final TrainerConfig TRAINER = TrainerConfig.method().withLearningRate(1e-2).withOptimizerSteps(3)
-            .withLimits(40, 12).withMaxTokensPerForward(160);
+    /**
+     * A small per-pass budget, so every call splits into many chunks and every minibatch into
+     * micro-batches.
+     */
+    private static final TrainerConfig TRAINER =
+            TrainerConfig.method()
+                    .withLearningRate(1e-2)
+                    .withOptimizerSteps(3)
+                    .withLimits(40, 12)
+                    .withMaxTokensPerForward(160);
 
     private final int threadsBefore = Parallel.threads();
 
@@ -57,33 +65,35 @@ class ThreadCountTest {
 
     @Test
     void samplingAndScoringDoNotDependOnTheThreadCount() {
-        Function<NeuralModel, List<Object>> work = model -> {
-            int vocab = model.tokenizer().vocabSize();
-            SplittableRandom r = new SplittableRandom(5);
-            List<int[]> prompts = prompts(r, 23, vocab);
-            List<RandomGenerator> rngs = new ArrayList<>();
-            for (int i = 0; i < prompts.size() * 3; i++) {
-                rngs.add(new SplittableRandom(100 + i));
-            }
-            List<Generation> generated = model.generate(prompts, 3, rngs, new SamplingConfig(1.0, 1.0, 8));
-            List<List<int[]>> candidates = new ArrayList<>();
-            for (int i = 0; i < prompts.size(); i++) {
-                List<int[]> c = new ArrayList<>();
-                for (int j = 0; j < 2 + r.nextInt(6); j++) {
-                    c.add(TestModels.randomTokens(r, 1 + r.nextInt(5), vocab));
-                }
-                candidates.add(c);
-            }
-            List<Object> out = new ArrayList<>();
-            for (Generation g : generated) {
-                out.add(g.tokens());
-                out.add(g.logProbs());
-            }
-            for (List<double[]> scores : model.scoreCandidates(prompts, candidates)) {
-                out.addAll(scores);
-            }
-            return out;
-        };
+        Function<NeuralModel, List<Object>> work =
+                model -> {
+                    int vocab = model.tokenizer().vocabSize();
+                    SplittableRandom r = new SplittableRandom(5);
+                    List<int[]> prompts = prompts(r, 23, vocab);
+                    List<RandomGenerator> rngs = new ArrayList<>();
+                    for (int i = 0; i < prompts.size() * 3; i++) {
+                        rngs.add(new SplittableRandom(100 + i));
+                    }
+                    List<Generation> generated =
+                            model.generate(prompts, 3, rngs, new SamplingConfig(1.0, 1.0, 8));
+                    List<List<int[]>> candidates = new ArrayList<>();
+                    for (int i = 0; i < prompts.size(); i++) {
+                        List<int[]> c = new ArrayList<>();
+                        for (int j = 0; j < 2 + r.nextInt(6); j++) {
+                            c.add(TestModels.randomTokens(r, 1 + r.nextInt(5), vocab));
+                        }
+                        candidates.add(c);
+                    }
+                    List<Object> out = new ArrayList<>();
+                    for (Generation g : generated) {
+                        out.add(g.tokens());
+                        out.add(g.logProbs());
+                    }
+                    for (List<double[]> scores : model.scoreCandidates(prompts, candidates)) {
+                        out.addAll(scores);
+                    }
+                    return out;
+                };
         List<Object> one = withThreads(1, work);
         List<Object> three = withThreads(3, work);
         assertEquals(one.size(), three.size());
@@ -98,33 +108,43 @@ class ThreadCountTest {
 
     @Test
     void ppoUpdatesDoNotDependOnTheThreadCount() {
-        Function<NeuralModel, Map<String, Object>> work = model -> {
-            int vocab = model.tokenizer().vocabSize();
-            SplittableRandom r = new SplittableRandom(7);
-            List<PpoSample> samples = new ArrayList<>();
-            for (int i = 0; i < 40; i++) {
-                int[] prompt = TestModels.randomTokens(r, 3 + r.nextInt(20), vocab);
-                if (i % 2 == 0) {
-                    samples.add(new TrainingSequence(prompt, TestModels.randomTokens(r, 1 + r.nextInt(6), vocab),
-                            r.nextDouble() - 0.4));
-                } else {
-                    List<int[]> c = new ArrayList<>();
-                    for (int j = 0; j < 2 + r.nextInt(4); j++) {
-                        c.add(TestModels.randomTokens(r, 1 + r.nextInt(4), vocab));
+        Function<NeuralModel, Map<String, Object>> work =
+                model -> {
+                    int vocab = model.tokenizer().vocabSize();
+                    SplittableRandom r = new SplittableRandom(7);
+                    List<PpoSample> samples = new ArrayList<>();
+                    for (int i = 0; i < 40; i++) {
+                        int[] prompt = TestModels.randomTokens(r, 3 + r.nextInt(20), vocab);
+                        if (i % 2 == 0) {
+                            samples.add(
+                                    new TrainingSequence(
+                                            prompt,
+                                            TestModels.randomTokens(r, 1 + r.nextInt(6), vocab),
+                                            r.nextDouble() - 0.4));
+                        } else {
+                            List<int[]> c = new ArrayList<>();
+                            for (int j = 0; j < 2 + r.nextInt(4); j++) {
+                                c.add(TestModels.randomTokens(r, 1 + r.nextInt(4), vocab));
+                            }
+                            samples.add(
+                                    new ChoiceSequence(
+                                            prompt,
+                                            c,
+                                            r.nextInt(c.size()),
+                                            1.0,
+                                            r.nextDouble() - 0.5));
+                        }
                     }
-                    samples.add(new ChoiceSequence(prompt, c, r.nextInt(c.size()), 1.0, r.nextDouble() - 0.5));
-                }
-            }
-            Map<String, Object> out = new LinkedHashMap<>();
-            for (int update = 0; update < 2; update++) {
-                UpdateStats stats = model.train(samples, new SplittableRandom(11 + update));
-                out.put("metrics" + update, stats.metrics());
-            }
-            for (Map.Entry<String, NDArray> e : model.model().weights().all().entrySet()) {
-                out.put(e.getKey(), e.getValue().toFloatArray());
-            }
-            return out;
-        };
+                    Map<String, Object> out = new LinkedHashMap<>();
+                    for (int update = 0; update < 2; update++) {
+                        UpdateStats stats = model.train(samples, new SplittableRandom(11 + update));
+                        out.put("metrics" + update, stats.metrics());
+                    }
+                    for (Map.Entry<String, NDArray> e : model.model().weights().all().entrySet()) {
+                        out.put(e.getKey(), e.getValue().toFloatArray());
+                    }
+                    return out;
+                };
         Map<String, Object> one = withThreads(1, work);
         Map<String, Object> two = withThreads(2, work);
         assertEquals(one.keySet(), two.keySet());

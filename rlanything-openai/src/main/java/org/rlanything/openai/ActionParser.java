@@ -14,17 +14,18 @@ import java.util.regex.Pattern;
  * {@code \boxed{...}} (braces balanced); without one, the last non-empty line, less a leading
  * {@code Action:}/{@code >}, quotes, backticks and a final period.
  *
- * <p><b>The command</b>, tried in order: {@link Match#EXACT} (after trimming); {@link Match#NORMALIZED}
- * (lower case, punctuation and repeated spaces dropped, also with all spaces dropped: {@code Go to
- * countertop1.} is {@code go to countertop 1}); {@link Match#INDEX}, a number read as the 1-based position in
- * the numbered list the prompt shows (out of range: no action); for {@code 3. go to drawer 1} the text
- * after the number is matched first (it names the command more surely than its position) and the number
- * is used only when the text matches nothing; {@link Match#CLOSEST}, the admissible command with the smallest edit
- * distance on the normalized texts, if its similarity is at least {@value #MIN_SIMILARITY}, it has the same
- * numbers as the answer (so {@code drawer 3} never becomes {@code drawer 1}) and no other command is as
- * close. Otherwise {@link Match#NONE}: the step sends the empty command, which the environment answers
- * with "Nothing happens." (ALFWorld) and counts as a step. With no admissible list (free-text environments)
- * the answer itself is the command ({@link Match#FREE_TEXT}).
+ * <p><b>The command</b>, tried in order: {@link Match#EXACT} (after trimming); {@link
+ * Match#NORMALIZED} (lower case, punctuation and repeated spaces dropped, also with all spaces
+ * dropped: {@code Go to countertop1.} is {@code go to countertop 1}); {@link Match#INDEX}, a number
+ * read as the 1-based position in the numbered list the prompt shows (out of range: no action); for
+ * {@code 3. go to drawer 1} the text after the number is matched first (it names the command more
+ * surely than its position) and the number is used only when the text matches nothing; {@link
+ * Match#CLOSEST}, the admissible command with the smallest edit distance on the normalized texts,
+ * if its similarity is at least {@value #MIN_SIMILARITY}, it has the same numbers as the answer (so
+ * {@code drawer 3} never becomes {@code drawer 1}) and no other command is as close. Otherwise
+ * {@link Match#NONE}: the step sends the empty command, which the environment answers with "Nothing
+ * happens." (ALFWorld) and counts as a step. With no admissible list (free-text environments) the
+ * answer itself is the command ({@link Match#FREE_TEXT}).
  */
 public final class ActionParser {
 
@@ -33,11 +34,17 @@ public final class ActionParser {
 
     private static final Pattern NUMBER = Pattern.compile("\\d+");
     private static final Pattern LISTED = Pattern.compile("^(\\d+)\\s*[.):]\\s*(.+)$");
-    private static final Pattern PREFIX = Pattern.compile("^(?i)(final\\s+)?(action|answer|command)\\s*[:：]\\s*");
+    private static final Pattern PREFIX =
+            Pattern.compile("^(?i)(final\\s+)?(action|answer|command)\\s*[:：]\\s*");
 
     /** How the answer was mapped. */
     public enum Match {
-        EXACT, NORMALIZED, INDEX, CLOSEST, FREE_TEXT, NONE
+        EXACT,
+        NORMALIZED,
+        INDEX,
+        CLOSEST,
+        FREE_TEXT,
+        NONE
     }
 
     /**
@@ -59,8 +66,7 @@ public final class ActionParser {
         }
     }
 
-    private ActionParser() {
-    }
+    private ActionParser() {}
 
     /** Parses {@code reply} against {@code admissible}. */
     public static Parsed parse(String reply, List<String> admissible) {
@@ -167,7 +173,10 @@ public final class ActionParser {
             if (!numbers(n).equals(numbers)) {
                 continue;
             }
-            double similarity = 1 - (double) distance(norm, n) / Math.max(1, Math.max(norm.length(), n.length()));
+            double similarity =
+                    1
+                            - (double) distance(norm, n)
+                                    / Math.max(1, Math.max(norm.length(), n.length()));
             if (similarity > bestSimilarity) {
                 best = command;
                 bestSimilarity = similarity;
@@ -206,7 +215,10 @@ public final class ActionParser {
             current[0] = i;
             for (int j = 1; j <= b.length(); j++) {
                 int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
-                current[j] = Math.min(Math.min(current[j - 1] + 1, previous[j] + 1), previous[j - 1] + cost);
+                current[j] =
+                        Math.min(
+                                Math.min(current[j - 1] + 1, previous[j] + 1),
+                                previous[j - 1] + cost);
             }
             int[] t = previous;
             previous = current;

@@ -5,9 +5,10 @@ import java.util.Objects;
 import java.util.random.RandomGenerator;
 
 /**
- * Delays between tries: exponential backoff with "equal jitter" ({@code d = min(max, base * 2^(retry-1))},
- * then a uniform delay in {@code [d/2, d]}), so that many clients hit by the same overload do not retry in
- * step. A server's {@code Retry-After} replaces the computed delay, capped at {@code maxRetryAfter}.
+ * Delays between tries: exponential backoff with "equal jitter" ({@code d = min(max, base *
+ * 2^(retry-1))}, then a uniform delay in {@code [d/2, d]}), so that many clients hit by the same
+ * overload do not retry in step. A server's {@code Retry-After} replaces the computed delay, capped
+ * at {@code maxRetryAfter}.
  *
  * @param base the first retry's delay before jitter
  * @param max the largest computed delay
@@ -20,8 +21,14 @@ public record Backoff(Duration base, Duration max, Duration maxRetryAfter) {
         Objects.requireNonNull(max, "max");
         Objects.requireNonNull(maxRetryAfter, "maxRetryAfter");
         if (base.isNegative() || max.compareTo(base) < 0 || maxRetryAfter.isNegative()) {
-            throw new IllegalArgumentException("A backoff needs 0 <= base <= max and maxRetryAfter >= 0, got base "
-                    + base + ", max " + max + ", maxRetryAfter " + maxRetryAfter + ".");
+            throw new IllegalArgumentException(
+                    "A backoff needs 0 <= base <= max and maxRetryAfter >= 0, got base "
+                            + base
+                            + ", max "
+                            + max
+                            + ", maxRetryAfter "
+                            + maxRetryAfter
+                            + ".");
         }
     }
 

@@ -39,24 +39,26 @@ import java.util.function.Function;
 import org.rlanything.core.Seeds;
 
 /**
- * A chat-completions client for one endpoint and one role: m samples per logical request, retries with
- * backoff, bounded concurrency, recorded replies and per-role counters.
+ * A chat-completions client for one endpoint and one role: m samples per logical request, retries
+ * with backoff, bounded concurrency, recorded replies and per-role counters.
  *
- * <p><b>Samples.</b> A request for m samples asks for {@code n = m} in one HTTP call. A server that ignores
- * {@code n} (llama.cpp, some proxies) returns fewer choices; the client then asks again for the samples still
- * missing, with a seed derived from the first missing index, until all m are there: m calls at worst. Each
- * sample's index is its place in the logical request, so the response log does not depend on the grouping.
+ * <p><b>Samples.</b> A request for m samples asks for {@code n = m} in one HTTP call. A server that
+ * ignores {@code n} (llama.cpp, some proxies) returns fewer choices; the client then asks again for
+ * the samples still missing, with a seed derived from the first missing index, until all m are
+ * there: m calls at worst. Each sample's index is its place in the logical request, so the response
+ * log does not depend on the grouping.
  *
- * <p><b>Failures.</b> Timeouts, connection failures, 429 and 5xx are retried up to {@code max_retries} times
- * with {@link Backoff} (a {@code Retry-After} header, in seconds or as an HTTP date, replaces the computed
- * delay); any other status fails at once. A call that fails for good throws {@link EndpointException} naming
- * the endpoint and the status or the I/O failure: the run cannot continue without its model. A reply that
- * arrives but cannot be used (malformed JSON, no choices, a choice without text) is not retried: its samples
- * become {@link Completion#failed} samples, recorded like any other, and the role treats them as replies with
- * no usable answer (the loop counts them).
+ * <p><b>Failures.</b> Timeouts, connection failures, 429 and 5xx are retried up to {@code
+ * max_retries} times with {@link Backoff} (a {@code Retry-After} header, in seconds or as an HTTP
+ * date, replaces the computed delay); any other status fails at once. A call that fails for good
+ * throws {@link EndpointException} naming the endpoint and the status or the I/O failure: the run
+ * cannot continue without its model. A reply that arrives but cannot be used (malformed JSON, no
+ * choices, a choice without text) is not retried: its samples become {@link Completion#failed}
+ * samples, recorded like any other, and the role treats them as replies with no usable answer (the
+ * loop counts them).
  *
- * <p><b>The key.</b> Read once from the variable {@code api_key_env} names, sent as a bearer token, and
- * removed from every text this class records or throws (a server may echo it in an error body).
+ * <p><b>The key.</b> Read once from the variable {@code api_key_env} names, sent as a bearer token,
+ * and removed from every text this class records or throws (a server may echo it in an error body).
  */
 public final class ChatClient implements AutoCloseable {
 
@@ -84,13 +86,20 @@ public final class ChatClient implements AutoCloseable {
         this.backoff = b.backoff;
         this.metrics = new EndpointMetrics(b.role);
         Duration timeout = timeout();
-        this.http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(timeout).build();
+        this.http =
+                HttpClient.newBuilder()
+                        .version(HttpClient.Version.HTTP_1_1)
+                        .connectTimeout(timeout)
+                        .build();
         this.inFlight = new Semaphore(config.maxConcurrency());
-        this.pool = Executors.newFixedThreadPool(config.maxConcurrency(), r -> {
-            Thread t = new Thread(r, "endpoint-" + role);
-            t.setDaemon(true);
-            return t;
-        });
+        this.pool =
+                Executors.newFixedThreadPool(
+                        config.maxConcurrency(),
+                        r -> {
+                            Thread t = new Thread(r, "endpoint-" + role);
+                            t.setDaemon(true);
+                            return t;
+                        });
     }
 
     /** A builder for a client of {@code config}. */
@@ -111,7 +120,10 @@ public final class ChatClient implements AutoCloseable {
             this.config = Objects.requireNonNull(config, "config");
         }
 
-        /** The role whose counters this client keeps ({@code policy}, {@code reward_model}, {@code rewriter}). */
+        /**
+         * The role whose counters this client keeps ({@code policy}, {@code reward_model}, {@code
+         * rewriter}).
+         */
         public Builder role(String role) {
             this.role = Objects.requireNonNull(role, "role");
             return this;
@@ -130,8 +142,9 @@ public final class ChatClient implements AutoCloseable {
         }
 
         /**
-         * Records and replays through {@code folder/<role>.jsonl}, which the client opens (reading what it holds)
-         * and closes: the one line a run needs, {@code optRecordIn(runDir.resolve("responses"))}.
+         * Records and replays through {@code folder/<role>.jsonl}, which the client opens (reading
+         * what it holds) and closes: the one line a run needs, {@code
+         * optRecordIn(runDir.resolve("responses"))}.
          */
         public Builder optRecordIn(Path folder) {
             this.recordIn = folder;
@@ -144,14 +157,18 @@ public final class ChatClient implements AutoCloseable {
             return this;
         }
 
-        /** @throws IllegalArgumentException naming the variable when {@code api_key_env} is set but empty */
+        /**
+         * @throws IllegalArgumentException naming the variable when {@code api_key_env} is set but
+         *     empty
+         */
         public ChatClient build() {
             new EndpointMetrics(role); // validates the name before anything is started
             config.apiKey(environment); // refuses an unset key variable before a log is opened
             if (recordIn != null) {
                 if (log != null) {
-                    throw new IllegalArgumentException("A client records either in a log it is given or in a folder, "
-                            + "not both.");
+                    throw new IllegalArgumentException(
+                            "A client records either in a log it is given or in a folder, "
+                                    + "not both.");
                 }
                 try {
                     log = ResponseLog.open(recordIn, role);
@@ -171,9 +188,9 @@ public final class ChatClient implements AutoCloseable {
     }
 
     /**
-     * Records and replays through {@code log} from now on (null: none), for example one log per iteration;
-     * call it between iterations, not while requests are in flight. Returns the previous log, which the
-     * caller closes.
+     * Records and replays through {@code log} from now on (null: none), for example one log per
+     * iteration; call it between iterations, not while requests are in flight. Returns the previous
+     * log, which the caller closes.
      */
     public ResponseLog useResponseLog(ResponseLog log) {
         ResponseLog previous = this.log;
@@ -187,7 +204,8 @@ public final class ChatClient implements AutoCloseable {
     }
 
     /**
-     * {@code samples} samples of one request: recorded ones from the response log, the rest from the server.
+     * {@code samples} samples of one request: recorded ones from the response log, the rest from
+     * the server.
      *
      * @throws EndpointException when the server cannot be reached or refuses the request for good
      */
@@ -203,7 +221,8 @@ public final class ChatClient implements AutoCloseable {
     /** {@link #complete} without forcing the log to disk. */
     private ChatResult completeUnsynced(ChatRequest request, int samples, ResponseLog log) {
         if (samples < 1) {
-            throw new IllegalArgumentException("A request needs at least 1 sample, got " + samples + ".");
+            throw new IllegalArgumentException(
+                    "A request needs at least 1 sample, got " + samples + ".");
         }
         String key = key(request);
         Completion[] out = new Completion[samples];
@@ -214,7 +233,8 @@ public final class ChatClient implements AutoCloseable {
         List<Integer> missing = new ArrayList<>();
         List<ResponseLog.Entry> used = new ArrayList<>();
         for (int i = 0; i < samples; i++) {
-            Optional<ResponseLog.Entry> recorded = log == null ? Optional.empty() : log.find(key, i);
+            Optional<ResponseLog.Entry> recorded =
+                    log == null ? Optional.empty() : log.find(key, i);
             if (recorded.isPresent()) {
                 out[i] = recorded.get().completion();
                 used.add(recorded.get());
@@ -225,8 +245,14 @@ public final class ChatClient implements AutoCloseable {
         }
         while (!missing.isEmpty()) {
             int first = missing.get(0);
-            List<ResponseLog.Entry> batch = call(request, key, missing, first == 0 ? wireSeed(request.seed())
-                    : wireSeed(Seeds.derive(request.seed(), first)));
+            List<ResponseLog.Entry> batch =
+                    call(
+                            request,
+                            key,
+                            missing,
+                            first == 0
+                                    ? wireSeed(request.seed())
+                                    : wireSeed(Seeds.derive(request.seed(), first)));
             if (log != null) {
                 log.append(batch);
             }
@@ -248,9 +274,11 @@ public final class ChatClient implements AutoCloseable {
     }
 
     /**
-     * {@link #complete} for each request, at most {@code max_concurrency} at a time; results in order.
+     * {@link #complete} for each request, at most {@code max_concurrency} at a time; results in
+     * order.
      *
-     * @throws EndpointException the first failure met in request order; the requests still running are cancelled
+     * @throws EndpointException the first failure met in request order; the requests still running
+     *     are cancelled
      */
     public List<ChatResult> completeAll(List<ChatRequest> requests, int samples) {
         ResponseLog log = this.log;
@@ -265,8 +293,12 @@ public final class ChatClient implements AutoCloseable {
                 results.add(f.get());
             } catch (ExecutionException e) {
                 if (failure == null) {
-                    failure = e.getCause() instanceof RuntimeException re ? re
-                            : new IllegalStateException("A request to " + config.endpoint() + " failed.", e.getCause());
+                    failure =
+                            e.getCause() instanceof RuntimeException re
+                                    ? re
+                                    : new IllegalStateException(
+                                            "A request to " + config.endpoint() + " failed.",
+                                            e.getCause());
                     futures.forEach(other -> other.cancel(true));
                 }
             } catch (CancellationException e) {
@@ -274,11 +306,13 @@ public final class ChatClient implements AutoCloseable {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 futures.forEach(other -> other.cancel(true));
-                throw new EndpointException("Interrupted while waiting for " + config.endpoint() + ".", -1, 0, e);
+                throw new EndpointException(
+                        "Interrupted while waiting for " + config.endpoint() + ".", -1, 0, e);
             }
         }
         if (log != null) {
-            log.sync(); // one fsync per batch, also after a failure: what was recorded stays recorded
+            log.sync(); // one fsync per batch, also after a failure: what was recorded stays
+            // recorded
         }
         if (failure != null) {
             throw failure;
@@ -286,7 +320,10 @@ public final class ChatClient implements AutoCloseable {
         return results;
     }
 
-    /** Stops the worker threads and closes the log the client opened itself ({@link Builder#optRecordIn}). */
+    /**
+     * Stops the worker threads and closes the log the client opened itself ({@link
+     * Builder#optRecordIn}).
+     */
     @Override
     public void close() {
         pool.shutdownNow();
@@ -294,7 +331,8 @@ public final class ChatClient implements AutoCloseable {
             try {
                 ownedLog.close();
             } catch (IOException e) {
-                throw new UncheckedIOException("Could not close " + ownedLog.file() + ": " + e.getMessage(), e);
+                throw new UncheckedIOException(
+                        "Could not close " + ownedLog.file() + ": " + e.getMessage(), e);
             }
         }
     }
@@ -327,14 +365,18 @@ public final class ChatClient implements AutoCloseable {
         body.remove("n");
         body.put("seed", request.seed());
         try {
-            byte[] digest = MessageDigest.getInstance("SHA-256").digest(JSON.writeValueAsBytes(body));
+            byte[] digest =
+                    MessageDigest.getInstance("SHA-256").digest(JSON.writeValueAsBytes(body));
             return HexFormat.of().formatHex(digest);
         } catch (IOException | NoSuchAlgorithmException e) {
             throw new IllegalStateException("Could not hash a request body.", e);
         }
     }
 
-    /** Seeds on the wire are non-negative 31-bit values: llama.cpp reads -1 as "random", some servers take int32. */
+    /**
+     * Seeds on the wire are non-negative 31-bit values: llama.cpp reads -1 as "random", some
+     * servers take int32.
+     */
     private static long wireSeed(long seed) {
         return seed >>> 33;
     }
@@ -358,8 +400,12 @@ public final class ChatClient implements AutoCloseable {
         metrics.addSeconds("latency_s", e.latencySeconds());
     }
 
-    /** One HTTP exchange (with retries) for the samples {@code missing}; returns the samples it produced. */
-    private List<ResponseLog.Entry> call(ChatRequest request, String key, List<Integer> missing, long seed) {
+    /**
+     * One HTTP exchange (with retries) for the samples {@code missing}; returns the samples it
+     * produced.
+     */
+    private List<ResponseLog.Entry> call(
+            ChatRequest request, String key, List<Integer> missing, long seed) {
         byte[] body;
         try {
             body = JSON.writeValueAsBytes(body(request, missing.size(), seed));
@@ -384,8 +430,16 @@ public final class ChatClient implements AutoCloseable {
             prompt = root.path("usage").path("prompt_tokens").asLong(0);
             completion = root.path("usage").path("completion_tokens").asLong(0);
         } catch (IOException e) {
-            String why = redact("unusable reply from " + config.endpoint() + ": "
-                    + String.valueOf(e.getMessage()).strip().lines().findFirst().orElse(""));
+            String why =
+                    redact(
+                            "unusable reply from "
+                                    + config.endpoint()
+                                    + ": "
+                                    + String.valueOf(e.getMessage())
+                                            .strip()
+                                            .lines()
+                                            .findFirst()
+                                            .orElse(""));
             LOG.log(System.Logger.Level.WARNING, why);
             choices = new ArrayList<>();
             for (int i = 0; i < missing.size(); i++) {
@@ -395,9 +449,16 @@ public final class ChatClient implements AutoCloseable {
         List<ResponseLog.Entry> batch = new ArrayList<>();
         for (int j = 0; j < Math.min(choices.size(), missing.size()); j++) {
             boolean first = j == 0;
-            batch.add(new ResponseLog.Entry(key, missing.get(j), choices.get(j), first ? prompt : 0,
-                    first ? completion : 0, first ? reply.latencySeconds : 0, first ? reply.tries : 0,
-                    first ? failedTries : List.of()));
+            batch.add(
+                    new ResponseLog.Entry(
+                            key,
+                            missing.get(j),
+                            choices.get(j),
+                            first ? prompt : 0,
+                            first ? completion : 0,
+                            first ? reply.latencySeconds : 0,
+                            first ? reply.tries : 0,
+                            first ? failedTries : List.of()));
         }
         return batch;
     }
@@ -410,20 +471,30 @@ public final class ChatClient implements AutoCloseable {
         for (JsonNode c : sorted) {
             JsonNode content = c.path("message").path("content");
             String finish = c.hasNonNull("finish_reason") ? c.get("finish_reason").asText() : null;
-            out.add(content.isTextual() ? Completion.of(redact(content.asText()), finish)
-                    : Completion.failed("a choice without text content (finish_reason " + finish + ")"));
+            out.add(
+                    content.isTextual()
+                            ? Completion.of(redact(content.asText()), finish)
+                            : Completion.failed(
+                                    "a choice without text content (finish_reason "
+                                            + finish
+                                            + ")"));
         }
         return out;
     }
 
-    private record Reply(String body, double latencySeconds, int tries) {
-    }
+    private record Reply(String body, double latencySeconds, int tries) {}
 
-    /** Sends with retries; returns a 2xx reply or throws. Each failed try's kind goes into {@code failedTries}. */
+    /**
+     * Sends with retries; returns a 2xx reply or throws. Each failed try's kind goes into {@code
+     * failedTries}.
+     */
     private Reply send(byte[] body, List<String> failedTries) {
         Duration timeout = timeout();
-        HttpRequest.Builder rb = HttpRequest.newBuilder(config.chatCompletionsUri()).timeout(timeout)
-                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofByteArray(body));
+        HttpRequest.Builder rb =
+                HttpRequest.newBuilder(config.chatCompletionsUri())
+                        .timeout(timeout)
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofByteArray(body));
         if (apiKey != null) {
             rb.header("Authorization", "Bearer " + apiKey);
         }
@@ -450,9 +521,18 @@ public final class ChatClient implements AutoCloseable {
                 } else if (status >= 500) {
                     kind = "http_5xx";
                 } else {
-                    throw new EndpointException(redact("The endpoint " + config.endpoint() + " refused the request with "
-                            + failure + " (not retried; " + attempt + (attempt == 1 ? " try)." : " tries).")),
-                            status, attempt, null);
+                    throw new EndpointException(
+                            redact(
+                                    "The endpoint "
+                                            + config.endpoint()
+                                            + " refused the request with "
+                                            + failure
+                                            + " (not retried; "
+                                            + attempt
+                                            + (attempt == 1 ? " try)." : " tries).")),
+                            status,
+                            attempt,
+                            null);
                 }
             } catch (HttpTimeoutException | TimeoutException e) {
                 kind = "timeout";
@@ -460,7 +540,10 @@ public final class ChatClient implements AutoCloseable {
                 cause = e;
             } catch (ConnectException e) {
                 kind = "connection";
-                failure = "could not connect (" + describe(e) + "; is the server running at this address?)";
+                failure =
+                        "could not connect ("
+                                + describe(e)
+                                + "; is the server running at this address?)";
                 cause = e;
             } catch (IOException e) {
                 kind = "connection";
@@ -468,24 +551,49 @@ public final class ChatClient implements AutoCloseable {
                 cause = e;
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                throw new EndpointException("Interrupted while calling " + config.endpoint() + ".", -1, attempt, e);
+                throw new EndpointException(
+                        "Interrupted while calling " + config.endpoint() + ".", -1, attempt, e);
             }
             failedTries.add(kind);
             if (attempt >= tries) {
-                throw new EndpointException(redact("The endpoint " + config.endpoint() + " failed after " + attempt
-                        + (attempt == 1 ? " try" : " tries") + "; the last: " + failure + "."), status, attempt,
+                throw new EndpointException(
+                        redact(
+                                "The endpoint "
+                                        + config.endpoint()
+                                        + " failed after "
+                                        + attempt
+                                        + (attempt == 1 ? " try" : " tries")
+                                        + "; the last: "
+                                        + failure
+                                        + "."),
+                        status,
+                        attempt,
                         cause == null ? null : new IOException(redact(describe(cause))));
             }
             Duration delay = backoff.delay(attempt, retryAfter, ThreadLocalRandom.current());
-            String warning = redact("Endpoint " + config.endpoint() + " (" + role + "): try " + attempt + " failed, "
-                    + failure + "; retrying in " + delay.toMillis() + " ms.");
+            String warning =
+                    redact(
+                            "Endpoint "
+                                    + config.endpoint()
+                                    + " ("
+                                    + role
+                                    + "): try "
+                                    + attempt
+                                    + " failed, "
+                                    + failure
+                                    + "; retrying in "
+                                    + delay.toMillis()
+                                    + " ms.");
             LOG.log(System.Logger.Level.WARNING, warning);
             try {
                 Thread.sleep(delay.toMillis(), delay.toNanosPart() % 1_000_000);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                throw new EndpointException("Interrupted while waiting to retry " + config.endpoint() + ".", status,
-                        attempt, e);
+                throw new EndpointException(
+                        "Interrupted while waiting to retry " + config.endpoint() + ".",
+                        status,
+                        attempt,
+                        e);
             }
         }
     }
@@ -495,7 +603,9 @@ public final class ChatClient implements AutoCloseable {
             throws IOException, InterruptedException, TimeoutException {
         inFlight.acquire();
         try {
-            var future = http.sendAsync(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+            var future =
+                    http.sendAsync(
+                            request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
             try {
                 return future.get(timeout.toNanos() + 50_000_000L, TimeUnit.NANOSECONDS);
             } catch (TimeoutException e) {
@@ -524,11 +634,15 @@ public final class ChatClient implements AutoCloseable {
         String v = header.strip();
         try {
             double seconds = Double.parseDouble(v);
-            return seconds >= 0 && Double.isFinite(seconds) ? Duration.ofMillis((long) (seconds * 1000)) : null;
+            return seconds >= 0 && Double.isFinite(seconds)
+                    ? Duration.ofMillis((long) (seconds * 1000))
+                    : null;
         } catch (NumberFormatException e) {
             try {
-                Duration d = Duration.between(ZonedDateTime.now(),
-                        ZonedDateTime.parse(v, DateTimeFormatter.RFC_1123_DATE_TIME));
+                Duration d =
+                        Duration.between(
+                                ZonedDateTime.now(),
+                                ZonedDateTime.parse(v, DateTimeFormatter.RFC_1123_DATE_TIME));
                 return d.isNegative() ? Duration.ZERO : d;
             } catch (DateTimeParseException e2) {
                 return null;
@@ -536,7 +650,10 @@ public final class ChatClient implements AutoCloseable {
         }
     }
 
-    /** The exception's class and first message line, with its causes' classes: {@code ConnectException <- ClosedChannelException}. */
+    /**
+     * The exception's class and first message line, with its causes' classes: {@code
+     * ConnectException <- ClosedChannelException}.
+     */
     private static String describe(Throwable e) {
         StringBuilder sb = new StringBuilder(e.getClass().getSimpleName());
         String message = e.getMessage();
@@ -551,7 +668,9 @@ public final class ChatClient implements AutoCloseable {
 
     private String snippet(String body) {
         String b = body == null ? "" : body.strip().replaceAll("\\s+", " ");
-        return b.isEmpty() ? "(empty body)" : b.length() <= SNIPPET ? b : b.substring(0, SNIPPET) + "...";
+        return b.isEmpty()
+                ? "(empty body)"
+                : b.length() <= SNIPPET ? b : b.substring(0, SNIPPET) + "...";
     }
 
     /** {@code text} with every occurrence of the API key replaced. */
@@ -562,7 +681,9 @@ public final class ChatClient implements AutoCloseable {
         return text.replace(apiKey, "[api key removed]");
     }
 
-    /** Figures for {@code metrics.jsonl} since the last drain, named {@code endpoint/<role>/...}. */
+    /**
+     * Figures for {@code metrics.jsonl} since the last drain, named {@code endpoint/<role>/...}.
+     */
     public Map<String, Double> drainMetrics() {
         return metrics.drain();
     }

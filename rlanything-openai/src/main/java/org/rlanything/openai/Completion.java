@@ -1,12 +1,14 @@
 package org.rlanything.openai;
 
 /**
- * One sample of a reply: its text, or why there is none. A sample without text comes from a reply the
- * server made but the client could not use (malformed JSON, no choices, a choice without content); the
- * roles treat it as a reply without a usable answer (no action, an invalid verdict, no rewrite).
+ * One sample of a reply: its text, or why there is none. A sample without text comes from a reply
+ * the server made but the client could not use (malformed JSON, no choices, a choice without
+ * content); the roles treat it as a reply without a usable answer (no action, an invalid verdict,
+ * no rewrite).
  *
  * @param text the generated text, or {@code null} when the reply had none
- * @param finishReason the server's {@code finish_reason} ({@code stop}, {@code length}, ...), or {@code null}
+ * @param finishReason the server's {@code finish_reason} ({@code stop}, {@code length}, ...), or
+ *     {@code null}
  * @param error why there is no text, or {@code null}
  */
 public record Completion(String text, String finishReason, String error) {

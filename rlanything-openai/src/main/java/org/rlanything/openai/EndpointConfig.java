@@ -11,31 +11,49 @@ import java.util.function.Function;
 import java.util.regex.Pattern;
 
 /**
- * One OpenAI-compatible chat-completions endpoint as a role (policy, judge or rewriter) uses it. Immutable and
- * validated on construction; every message names the offending key.
+ * One OpenAI-compatible chat-completions endpoint as a role (policy, judge or rewriter) uses it.
+ * Immutable and validated on construction; every message names the offending key.
  *
- * <p>The API key itself is never part of the config: {@code api_key_env} names the environment variable that
- * holds it, and {@link #apiKey(Function)} reads it at the moment a client is made. So the key cannot reach
- * a run folder, a log line or {@link #toString()} through the config.
+ * <p>The API key itself is never part of the config: {@code api_key_env} names the environment
+ * variable that holds it, and {@link #apiKey(Function)} reads it at the moment a client is made. So
+ * the key cannot reach a run folder, a log line or {@link #toString()} through the config.
  *
- * @param baseUrl {@code base_url}: the server's API root, for example {@code http://localhost:8000/v1} (vLLM);
- *     requests go to {@code base_url + "/chat/completions"}
+ * @param baseUrl {@code base_url}: the server's API root, for example {@code
+ *     http://localhost:8000/v1} (vLLM); requests go to {@code base_url + "/chat/completions"}
  * @param model {@code model}: the model name the server expects
- * @param apiKeyEnv {@code api_key_env}: the NAME of the environment variable holding the key; empty for a
- *     server without authentication
+ * @param apiKeyEnv {@code api_key_env}: the NAME of the environment variable holding the key; empty
+ *     for a server without authentication
  * @param temperature {@code temperature}: sampling temperature, 0 to 2
  * @param topP {@code top_p}: nucleus sampling mass, above 0 and at most 1
  * @param maxTokens {@code max_tokens}: the most tokens one reply may have
  * @param timeoutS {@code timeout_s}: seconds one try may take (connecting and receiving the reply)
  * @param maxConcurrency {@code max_concurrency}: the most requests in flight at once
- * @param maxRetries {@code max_retries}: retries after the first try (timeouts, connection failures, 429, 5xx)
+ * @param maxRetries {@code max_retries}: retries after the first try (timeouts, connection
+ *     failures, 429, 5xx)
  */
-public record EndpointConfig(String baseUrl, String model, String apiKeyEnv, double temperature, double topP,
-                             int maxTokens, double timeoutS, int maxConcurrency, int maxRetries) {
+public record EndpointConfig(
+        String baseUrl,
+        String model,
+        String apiKeyEnv,
+        double temperature,
+        double topP,
+        int maxTokens,
+        double timeoutS,
+        int maxConcurrency,
+        int maxRetries) {
 
     /** The config keys, in the order of the record's components. */
-    public static final List<String> KEYS = List.of("base_url", "model", "api_key_env", "temperature", "top_p",
-            "max_tokens", "timeout_s", "max_concurrency", "max_retries");
+    public static final List<String> KEYS =
+            List.of(
+                    "base_url",
+                    "model",
+                    "api_key_env",
+                    "temperature",
+                    "top_p",
+                    "max_tokens",
+                    "timeout_s",
+                    "max_concurrency",
+                    "max_retries");
 
     /** vLLM's default address. */
     public static final String DEFAULT_BASE_URL = "http://localhost:8000/v1";
@@ -52,32 +70,44 @@ public record EndpointConfig(String baseUrl, String model, String apiKeyEnv, dou
         }
         checkUrl(baseUrl);
         if (model.isBlank()) {
-            throw new IllegalArgumentException("model must name the served model, got an empty name.");
+            throw new IllegalArgumentException(
+                    "model must name the served model, got an empty name.");
         }
         if (!apiKeyEnv.isEmpty() && !ENV_NAME.matcher(apiKeyEnv).matches()) {
-            throw new IllegalArgumentException("api_key_env must be the NAME of an environment variable (letters, "
-                    + "digits, _), not the key itself; got a value of " + apiKeyEnv.length() + " characters.");
+            throw new IllegalArgumentException(
+                    "api_key_env must be the NAME of an environment variable (letters, "
+                            + "digits, _), not the key itself; got a value of "
+                            + apiKeyEnv.length()
+                            + " characters.");
         }
         check(temperature >= 0 && temperature <= 2, "temperature", temperature, "between 0 and 2");
         check(topP > 0 && topP <= 1, "top_p", topP, "above 0 and at most 1");
-        check(maxTokens >= 1 && maxTokens <= 1_000_000, "max_tokens", maxTokens, "between 1 and 1000000");
+        check(
+                maxTokens >= 1 && maxTokens <= 1_000_000,
+                "max_tokens",
+                maxTokens,
+                "between 1 and 1000000");
         check(timeoutS > 0 && timeoutS <= 3600, "timeout_s", timeoutS, "above 0 and at most 3600");
-        check(maxConcurrency >= 1 && maxConcurrency <= 1024, "max_concurrency", maxConcurrency,
+        check(
+                maxConcurrency >= 1 && maxConcurrency <= 1024,
+                "max_concurrency",
+                maxConcurrency,
                 "between 1 and 1024");
         check(maxRetries >= 0 && maxRetries <= 100, "max_retries", maxRetries, "between 0 and 100");
     }
 
     /**
-     * The defaults for {@code model}: vLLM's address, no key, temperature 0.8, top_p 0.95, 2000 tokens
-     * (method.md §7, text games' policy), 120 s per try, 8 requests in flight, 4 retries.
+     * The defaults for {@code model}: vLLM's address, no key, temperature 0.8, top_p 0.95, 2000
+     * tokens (method.md §7, text games' policy), 120 s per try, 8 requests in flight, 4 retries.
      */
     public static EndpointConfig defaults(String model) {
         return new EndpointConfig(DEFAULT_BASE_URL, model, "", 0.8, 0.95, 2000, 120, 8, 4);
     }
 
     /**
-     * The defaults of a role, from method.md §7 (text games): {@code policy} as {@link #defaults}; the judge
-     * ({@code reward_model}) and the {@code rewriter} at temperature 0.8, top_p 1, and 4000 and 8192 tokens.
+     * The defaults of a role, from method.md §7 (text games): {@code policy} as {@link #defaults};
+     * the judge ({@code reward_model}) and the {@code rewriter} at temperature 0.8, top_p 1, and
+     * 4000 and 8192 tokens.
      */
     public static EndpointConfig defaults(String role, String model) {
         EndpointConfig d = defaults(model);
@@ -85,34 +115,60 @@ public record EndpointConfig(String baseUrl, String model, String apiKeyEnv, dou
             case "policy":
                 return d;
             case "reward_model":
-                return new EndpointConfig(d.baseUrl(), model, "", 0.8, 1.0, 4000, d.timeoutS(), d.maxConcurrency(),
+                return new EndpointConfig(
+                        d.baseUrl(),
+                        model,
+                        "",
+                        0.8,
+                        1.0,
+                        4000,
+                        d.timeoutS(),
+                        d.maxConcurrency(),
                         d.maxRetries());
             case "rewriter":
-                return new EndpointConfig(d.baseUrl(), model, "", 0.8, 1.0, 8192, d.timeoutS(), d.maxConcurrency(),
+                return new EndpointConfig(
+                        d.baseUrl(),
+                        model,
+                        "",
+                        0.8,
+                        1.0,
+                        8192,
+                        d.timeoutS(),
+                        d.maxConcurrency(),
                         d.maxRetries());
             default:
-                throw new IllegalArgumentException("An endpoint role is policy, reward_model or rewriter, got '" + role
-                        + "'.");
+                throw new IllegalArgumentException(
+                        "An endpoint role is policy, reward_model or rewriter, got '"
+                                + role
+                                + "'.");
         }
     }
 
     /**
      * Reads a config section ({@code policy:} of a run config) over the defaults of {@code role}
-     * ({@link #defaults(String, String)}): unknown keys, wrong types and a missing {@code model} are refused
-     * with the key's full name ({@code policy.top_p}). Keys that the role itself reads (for example
-     * {@code kind}) are passed in {@code ignored}.
+     * ({@link #defaults(String, String)}): unknown keys, wrong types and a missing {@code model}
+     * are refused with the key's full name ({@code policy.top_p}). Keys that the role itself reads
+     * (for example {@code kind}) are passed in {@code ignored}.
      */
-    public static EndpointConfig fromMap(String section, String role, Map<String, ?> values, List<String> ignored) {
+    public static EndpointConfig fromMap(
+            String section, String role, Map<String, ?> values, List<String> ignored) {
         Map<String, Object> v = new LinkedHashMap<>();
         for (Map.Entry<String, ?> e : values.entrySet()) {
             if (!KEYS.contains(e.getKey()) && !ignored.contains(e.getKey())) {
-                throw new IllegalArgumentException(section + "." + e.getKey() + " is not an endpoint key; the keys "
-                        + "are " + String.join(", ", KEYS) + ".");
+                throw new IllegalArgumentException(
+                        section
+                                + "."
+                                + e.getKey()
+                                + " is not an endpoint key; the keys "
+                                + "are "
+                                + String.join(", ", KEYS)
+                                + ".");
             }
             v.put(e.getKey(), e.getValue());
         }
         if (v.get("model") == null) {
-            throw new IllegalArgumentException(section + ".model is required: the name of the served model.");
+            throw new IllegalArgumentException(
+                    section + ".model is required: the name of the served model.");
         }
         try {
             EndpointConfig defaults = defaults(role, text(section, v, "model", ""));
@@ -145,10 +201,11 @@ public record EndpointConfig(String baseUrl, String model, String apiKeyEnv, dou
     }
 
     /**
-     * The key from the variable {@code api_key_env} names, looked up in {@code environment} (in production
-     * {@code System::getenv}); empty when {@code api_key_env} is empty.
+     * The key from the variable {@code api_key_env} names, looked up in {@code environment} (in
+     * production {@code System::getenv}); empty when {@code api_key_env} is empty.
      *
-     * @throws IllegalArgumentException naming the variable (never a value) when it is unset or blank
+     * @throws IllegalArgumentException naming the variable (never a value) when it is unset or
+     *     blank
      */
     public Optional<String> apiKey(Function<String, String> environment) {
         if (apiKeyEnv.isEmpty()) {
@@ -156,8 +213,12 @@ public record EndpointConfig(String baseUrl, String model, String apiKeyEnv, dou
         }
         String key = environment.apply(apiKeyEnv);
         if (key == null || key.isBlank()) {
-            throw new IllegalArgumentException("api_key_env names the environment variable " + apiKeyEnv
-                    + " for the key of " + endpoint() + ", and it is not set.");
+            throw new IllegalArgumentException(
+                    "api_key_env names the environment variable "
+                            + apiKeyEnv
+                            + " for the key of "
+                            + endpoint()
+                            + ", and it is not set.");
         }
         return Optional.of(key.strip());
     }
@@ -166,28 +227,37 @@ public record EndpointConfig(String baseUrl, String model, String apiKeyEnv, dou
         try {
             URI uri = new URI(url);
             String scheme = uri.getScheme();
-            if (scheme == null || !(scheme.equals("http") || scheme.equals("https")) || uri.getHost() == null) {
-                throw new IllegalArgumentException("base_url must be an http:// or https:// address with a host, "
-                        + "got '" + url + "'.");
+            if (scheme == null
+                    || !(scheme.equals("http") || scheme.equals("https"))
+                    || uri.getHost() == null) {
+                throw new IllegalArgumentException(
+                        "base_url must be an http:// or https:// address with a host, "
+                                + "got '"
+                                + url
+                                + "'.");
             }
             if (uri.getUserInfo() != null || uri.getQuery() != null) {
-                throw new IllegalArgumentException("base_url must not hold credentials or a query (put the key in "
-                        + "the variable api_key_env names); got an address with "
-                        + (uri.getUserInfo() != null ? "user information." : "a query."));
+                throw new IllegalArgumentException(
+                        "base_url must not hold credentials or a query (put the key in "
+                                + "the variable api_key_env names); got an address with "
+                                + (uri.getUserInfo() != null ? "user information." : "a query."));
             }
         } catch (URISyntaxException e) {
-            throw new IllegalArgumentException("base_url is not a valid address: " + e.getReason() + ".", e);
+            throw new IllegalArgumentException(
+                    "base_url is not a valid address: " + e.getReason() + ".", e);
         }
     }
 
     private static void check(boolean ok, String key, double value, String range) {
         if (!ok || Double.isNaN(value)) {
-            throw new IllegalArgumentException(key + " (" + format(value) + ") must be " + range + ".");
+            throw new IllegalArgumentException(
+                    key + " (" + format(value) + ") must be " + range + ".");
         }
     }
 
     private static String format(double value) {
-        return value == Math.rint(value) && Math.abs(value) < 1e15 ? Long.toString((long) value)
+        return value == Math.rint(value) && Math.abs(value) < 1e15
+                ? Long.toString((long) value)
                 : Double.toString(value);
     }
 
@@ -197,18 +267,21 @@ public record EndpointConfig(String baseUrl, String model, String apiKeyEnv, dou
             return fallback;
         }
         if (!(value instanceof String)) {
-            throw new IllegalArgumentException(section + "." + key + " must be text, got " + value + ".");
+            throw new IllegalArgumentException(
+                    section + "." + key + " must be text, got " + value + ".");
         }
         return (String) value;
     }
 
-    private static double number(String section, Map<String, Object> v, String key, double fallback) {
+    private static double number(
+            String section, Map<String, Object> v, String key, double fallback) {
         Object value = v.get(key);
         if (value == null) {
             return fallback;
         }
         if (!(value instanceof Number)) {
-            throw new IllegalArgumentException(section + "." + key + " must be a number, got '" + value + "'.");
+            throw new IllegalArgumentException(
+                    section + "." + key + " must be a number, got '" + value + "'.");
         }
         return ((Number) value).doubleValue();
     }
@@ -219,11 +292,13 @@ public record EndpointConfig(String baseUrl, String model, String apiKeyEnv, dou
             return fallback;
         }
         if (!(value instanceof Integer || value instanceof Long || value instanceof Short)) {
-            throw new IllegalArgumentException(section + "." + key + " must be an integer, got '" + value + "'.");
+            throw new IllegalArgumentException(
+                    section + "." + key + " must be an integer, got '" + value + "'.");
         }
         long n = ((Number) value).longValue();
         if (n < Integer.MIN_VALUE || n > Integer.MAX_VALUE) {
-            throw new IllegalArgumentException(section + "." + key + " (" + n + ") is out of range.");
+            throw new IllegalArgumentException(
+                    section + "." + key + " (" + n + ") is out of range.");
         }
         return (int) n;
     }

@@ -4,10 +4,11 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 
 /**
- * A call to an endpoint that failed for good: a non-retried status (401, 400, ...), or the last try of a
- * retried failure (timeout, connection failure, 429, 5xx). The message names the endpoint (base URL and
- * model), the number of tries, and the HTTP status or the I/O failure; it never holds the API key. An
- * {@link UncheckedIOException}: a command reports it as an I/O failure with its message (not as a bug).
+ * A call to an endpoint that failed for good: a non-retried status (401, 400, ...), or the last try
+ * of a retried failure (timeout, connection failure, 429, 5xx). The message names the endpoint
+ * (base URL and model), the number of tries, and the HTTP status or the I/O failure; it never holds
+ * the API key. An {@link UncheckedIOException}: a command reports it as an I/O failure with its
+ * message (not as a bug).
  */
 public final class EndpointException extends UncheckedIOException {
 
@@ -22,7 +23,10 @@ public final class EndpointException extends UncheckedIOException {
         this.tries = tries;
     }
 
-    /** The message again as the I/O cause (so a command prints the whole sentence), the failure kept beside it. */
+    /**
+     * The message again as the I/O cause (so a command prints the whole sentence), the failure kept
+     * beside it.
+     */
     private static IOException failure(String message, Throwable cause) {
         IOException failure = new IOException(message);
         if (cause != null) {

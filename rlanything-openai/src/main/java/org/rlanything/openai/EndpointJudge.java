@@ -15,23 +15,26 @@ import org.rlanything.core.UpdateStats;
 import org.rlanything.core.Verdict;
 
 /**
- * The generative step judge of method.md §4 served by an endpoint: the prompt holds the task, the first
- * observation, the trajectory so far (each command and what followed; the last {@code historySteps}), the
- * judged step's full response (reasoning and action), the
- * command executed and the observation that followed, and the rubric of [R]; the model reasons, then ends
- * with {@code \boxed{1}} or {@code \boxed{-1}}. The m samples of a step are one request with {@code n = m}.
+ * The generative step judge of method.md §4 served by an endpoint: the prompt holds the task, the
+ * first observation, the trajectory so far (each command and what followed; the last {@code
+ * historySteps}), the judged step's full response (reasoning and action), the command executed and
+ * the observation that followed, and the rubric of [R]; the model reasons, then ends with {@code
+ * \boxed{1}} or {@code \boxed{-1}}. The m samples of a step are one request with {@code n = m}.
  * Verdicts are read with {@link Verdict#parse} (the last box, exactly {@code 1}, {@code +1} or
- * {@code -1}) from the text after any {@code <think>} block; anything else, and a reply the server sent without text, is an invalid verdict, neutral in
- * the policy's reward and penalised in the judge's (counted as {@code invalid_verdicts}). Not trained by the
- * loop: {@link #update} changes nothing.
+ * {@code -1}) from the text after any {@code <think>} block; anything else, and a reply the server
+ * sent without text, is an invalid verdict, neutral in the policy's reward and penalised in the
+ * judge's (counted as {@code invalid_verdicts}). Not trained by the loop: {@link #update} changes
+ * nothing.
  */
 public final class EndpointJudge implements RewardModel {
 
-    static final String SYSTEM = "You judge single steps of an agent acting in a text-based household environment.";
+    static final String SYSTEM =
+            "You judge single steps of an agent acting in a text-based household environment.";
 
-    static final String RUBRIC = "Is this step good? Answer +1 only if the action suits the task and the situation, "
-            + "the agent's reasoning is relevant and invents no facts, and the observation that followed is "
-            + "consistent with the action; otherwise -1. Reason briefly, then end with \\boxed{1} or \\boxed{-1}.";
+    static final String RUBRIC =
+            "Is this step good? Answer +1 only if the action suits the task and the situation, "
+                    + "the agent's reasoning is relevant and invents no facts, and the observation that followed is "
+                    + "consistent with the action; otherwise -1. Reason briefly, then end with \\boxed{1} or \\boxed{-1}.";
 
     private final ChatClient client;
     private final Function<Task, String> taskText;
@@ -41,17 +44,25 @@ public final class EndpointJudge implements RewardModel {
     /**
      * @param client the endpoint (role {@code reward_model})
      * @param taskText the task as the prompt shows it
-     * @param historySteps how many earlier steps the prompt shows (the most recent ones; the first observation
-     *     is always shown)
+     * @param historySteps how many earlier steps the prompt shows (the most recent ones; the first
+     *     observation is always shown)
      * @param maxObservationChars observations are cut to this length
      */
-    public EndpointJudge(ChatClient client, Function<Task, String> taskText, int historySteps,
-                         int maxObservationChars) {
+    public EndpointJudge(
+            ChatClient client,
+            Function<Task, String> taskText,
+            int historySteps,
+            int maxObservationChars) {
         this.client = Objects.requireNonNull(client, "client");
         this.taskText = Objects.requireNonNull(taskText, "taskText");
         if (historySteps < 0 || maxObservationChars < 16) {
-            throw new IllegalArgumentException("historySteps (" + historySteps + ") must be >= 0 and "
-                    + "maxObservationChars (" + maxObservationChars + ") >= 16.");
+            throw new IllegalArgumentException(
+                    "historySteps ("
+                            + historySteps
+                            + ") must be >= 0 and "
+                            + "maxObservationChars ("
+                            + maxObservationChars
+                            + ") >= 16.");
         }
         this.historySteps = historySteps;
         this.maxObservationChars = maxObservationChars;
@@ -68,9 +79,11 @@ public final class EndpointJudge implements RewardModel {
     }
 
     @Override
-    public List<List<Judgment>> judge(List<JudgeRequest> requests, int m, List<RandomGenerator> rngs) {
+    public List<List<Judgment>> judge(
+            List<JudgeRequest> requests, int m, List<RandomGenerator> rngs) {
         if (requests.size() != rngs.size()) {
-            throw new IllegalArgumentException(requests.size() + " requests but " + rngs.size() + " generators.");
+            throw new IllegalArgumentException(
+                    requests.size() + " requests but " + rngs.size() + " generators.");
         }
         List<ChatRequest> chats = new ArrayList<>(requests.size());
         for (int i = 0; i < requests.size(); i++) {
@@ -81,14 +94,27 @@ public final class EndpointJudge implements RewardModel {
         for (ChatResult result : results) {
             List<Judgment> judgments = new ArrayList<>(m);
             for (Completion c : result.completions()) {
-                Judgment j = new Judgment(c.textOrEmpty(), Verdict.parse(Texts.withoutThinking(c.textOrEmpty())), 0.0,
-                        null);
+                Judgment j =
+                        new Judgment(
+                                c.textOrEmpty(),
+                                Verdict.parse(Texts.withoutThinking(c.textOrEmpty())),
+                                0.0,
+                                null);
                 if (!j.verdict().isValid()) {
                     client.metrics().increment("invalid_verdicts");
                 }
-                judgments.add(new Judgment(j.text(), j.verdict(), 0.0,
-                        new EndpointReply(c.textOrEmpty(), c.error(), j.verdict().isValid()
-                                ? Integer.toString(j.verdict().value()) : "", null)));
+                judgments.add(
+                        new Judgment(
+                                j.text(),
+                                j.verdict(),
+                                0.0,
+                                new EndpointReply(
+                                        c.textOrEmpty(),
+                                        c.error(),
+                                        j.verdict().isValid()
+                                                ? Integer.toString(j.verdict().value())
+                                                : "",
+                                        null)));
             }
             out.add(judgments);
         }
@@ -107,24 +133,41 @@ public final class EndpointJudge implements RewardModel {
         sb.append("Task: ").append(taskText.apply(request.task()).strip()).append("\n\n");
         List<Step> steps = request.trajectory().steps();
         Step judged = request.step();
-        sb.append("Initial observation:\n").append(Texts.cut(steps.get(0).observation(), maxObservationChars))
+        sb.append("Initial observation:\n")
+                .append(Texts.cut(steps.get(0).observation(), maxObservationChars))
                 .append("\n\n");
         int from = Math.max(0, request.stepIndex() - historySteps);
         if (request.stepIndex() > from) {
-            sb.append(from == 0 ? "The agent's earlier steps:\n" : "The agent's last " + (request.stepIndex() - from)
-                    + " of " + request.stepIndex() + " earlier steps:\n");
+            sb.append(
+                    from == 0
+                            ? "The agent's earlier steps:\n"
+                            : "The agent's last "
+                                    + (request.stepIndex() - from)
+                                    + " of "
+                                    + request.stepIndex()
+                                    + " earlier steps:\n");
             for (Step s : steps.subList(from, request.stepIndex())) {
-                sb.append("Step ").append(s.index() + 1).append(": > ").append(Texts.command(s.action().command()))
-                        .append('\n').append(Texts.cut(s.nextObservation(), maxObservationChars)).append('\n');
+                sb.append("Step ")
+                        .append(s.index() + 1)
+                        .append(": > ")
+                        .append(Texts.command(s.action().command()))
+                        .append('\n')
+                        .append(Texts.cut(s.nextObservation(), maxObservationChars))
+                        .append('\n');
             }
             sb.append('\n');
         }
         sb.append("The step to judge (step ").append(judged.index() + 1).append(").\n");
         if (!judged.action().response().isBlank()) {
-            sb.append("The agent's reasoning and answer:\n").append(judged.action().response().strip()).append('\n');
+            sb.append("The agent's reasoning and answer:\n")
+                    .append(judged.action().response().strip())
+                    .append('\n');
         }
-        sb.append("Action executed: ").append(Texts.command(judged.action().command())).append('\n');
-        sb.append("Observation that followed:\n").append(Texts.cut(judged.nextObservation(), maxObservationChars))
+        sb.append("Action executed: ")
+                .append(Texts.command(judged.action().command()))
+                .append('\n');
+        sb.append("Observation that followed:\n")
+                .append(Texts.cut(judged.nextObservation(), maxObservationChars))
                 .append("\n\n");
         return sb.append(RUBRIC).toString();
     }

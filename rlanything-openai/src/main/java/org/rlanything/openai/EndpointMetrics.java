@@ -4,17 +4,18 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Per-role counters that the loop puts into {@code metrics.jsonl}, named {@code endpoint/<role>/<name>}:
- * {@code requests} (logical requests), {@code samples}, {@code http_requests} (tries), {@code retries},
- * {@code failed/<kind>} per failed try ({@code timeout}, {@code connection}, {@code http_429},
- * {@code http_5xx}), {@code invalid_replies} (samples without text: malformed JSON, no choices), {@code truncated} (replies cut
- * at {@code max_tokens}),
- * {@code prompt_tokens}, {@code completion_tokens}, {@code latency_s}, and the role's own outcome counts
+ * Per-role counters that the loop puts into {@code metrics.jsonl}, named {@code
+ * endpoint/<role>/<name>}: {@code requests} (logical requests), {@code samples}, {@code
+ * http_requests} (tries), {@code retries}, {@code failed/<kind>} per failed try ({@code timeout},
+ * {@code connection}, {@code http_429}, {@code http_5xx}), {@code invalid_replies} (samples without
+ * text: malformed JSON, no choices), {@code truncated} (replies cut at {@code max_tokens}), {@code
+ * prompt_tokens}, {@code completion_tokens}, {@code latency_s}, and the role's own outcome counts
  * ({@code no_action}, {@code invalid_verdicts}, {@code rewrites_invalid}, ...).
  *
- * <p>Every figure is counted from what {@link ResponseLog} records, so a replayed request adds exactly what
- * it added when it was made and a resumed run reports the uninterrupted run's figures. The number of
- * replayed samples, which by nature differs, is kept apart ({@link #replayedSamples()}). Thread-safe.
+ * <p>Every figure is counted from what {@link ResponseLog} records, so a replayed request adds
+ * exactly what it added when it was made and a resumed run reports the uninterrupted run's figures.
+ * The number of replayed samples, which by nature differs, is kept apart ({@link
+ * #replayedSamples()}). Thread-safe.
  */
 public final class EndpointMetrics {
 
@@ -26,7 +27,8 @@ public final class EndpointMetrics {
     /** Counters named {@code endpoint/<role>/...}. */
     public EndpointMetrics(String role) {
         if (!role.matches("[a-z][a-z0-9_]*")) {
-            throw new IllegalArgumentException("A role name is lower-case letters, digits and '_', got '" + role + "'.");
+            throw new IllegalArgumentException(
+                    "A role name is lower-case letters, digits and '_', got '" + role + "'.");
         }
         this.prefix = "endpoint/" + role + "/";
     }
@@ -42,8 +44,9 @@ public final class EndpointMetrics {
     }
 
     /**
-     * Adds a duration to {@code name}, kept in whole microseconds: integer sums do not depend on the order in
-     * which concurrent requests finish, so a replayed iteration reports the same figure to the last digit.
+     * Adds a duration to {@code name}, kept in whole microseconds: integer sums do not depend on
+     * the order in which concurrent requests finish, so a replayed iteration reports the same
+     * figure to the last digit.
      */
     public synchronized void addSeconds(String name, double seconds) {
         micros.merge(name, Math.round(seconds * 1e6), Long::sum);
@@ -53,7 +56,10 @@ public final class EndpointMetrics {
         replayed += samples;
     }
 
-    /** Samples served from the response log since this client was made (not a metric: it differs on resume). */
+    /**
+     * Samples served from the response log since this client was made (not a metric: it differs on
+     * resume).
+     */
     public synchronized long replayedSamples() {
         return replayed;
     }

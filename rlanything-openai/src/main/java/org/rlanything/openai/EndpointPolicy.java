@@ -16,24 +16,26 @@ import org.rlanything.core.Trajectory;
 import org.rlanything.core.UpdateStats;
 
 /**
- * A policy served by an endpoint, with a ReAct-style prompt for list-of-commands environments such as
- * ALFWorld: the task, the last {@code historySteps} steps (command and the observation that followed), the
- * current observation and the numbered admissible commands; the model thinks, then writes one action in
- * {@code \boxed{}} (or as its last line). {@link ActionParser} maps the answer to a command; a reply with no
- * usable action sends the empty command, which ALFWorld answers with "Nothing happens." and counts as a step,
- * and is recorded in the action's {@link EndpointReply} payload and counted as {@code no_action}.
+ * A policy served by an endpoint, with a ReAct-style prompt for list-of-commands environments such
+ * as ALFWorld: the task, the last {@code historySteps} steps (command and the observation that
+ * followed), the current observation and the numbered admissible commands; the model thinks, then
+ * writes one action in {@code \boxed{}} (or as its last line). {@link ActionParser} maps the answer
+ * to a command; a reply with no usable action sends the empty command, which ALFWorld answers with
+ * "Nothing happens." and counts as a step, and is recorded in the action's {@link EndpointReply}
+ * payload and counted as {@code no_action}.
  *
- * <p>Each context's request seed is one draw of its random generator, so replies are recorded and replayed
- * per context (see {@link ResponseLog}). The loop does not train an endpoint: {@link #update} changes nothing
- * (the samples are exported for an external trainer instead). {@link Action#logProb()} is 0: the server's
- * log-probabilities are not needed by an untrained policy.
+ * <p>Each context's request seed is one draw of its random generator, so replies are recorded and
+ * replayed per context (see {@link ResponseLog}). The loop does not train an endpoint: {@link
+ * #update} changes nothing (the samples are exported for an external trainer instead). {@link
+ * Action#logProb()} is 0: the server's log-probabilities are not needed by an untrained policy.
  */
 public final class EndpointPolicy implements Policy {
 
-    static final String SYSTEM = "You are an agent in a text-based household environment. Each turn you see your "
-            + "task, what happened so far, the current observation and the admissible actions. Think briefly about "
-            + "what to do next, then give exactly one admissible action inside \\boxed{}, for example "
-            + "\\boxed{go to countertop 1}.";
+    static final String SYSTEM =
+            "You are an agent in a text-based household environment. Each turn you see your "
+                    + "task, what happened so far, the current observation and the admissible actions. Think briefly about "
+                    + "what to do next, then give exactly one admissible action inside \\boxed{}, for example "
+                    + "\\boxed{go to countertop 1}.";
 
     private final ChatClient client;
     private final Function<Task, String> taskText;
@@ -42,18 +44,26 @@ public final class EndpointPolicy implements Policy {
 
     /**
      * @param client the endpoint (role {@code policy})
-     * @param taskText the task as the prompt shows it (for ALFWorld, the goal sentence; {@link Task#describe} by
-     *     default)
+     * @param taskText the task as the prompt shows it (for ALFWorld, the goal sentence; {@link
+     *     Task#describe} by default)
      * @param historySteps how many earlier steps the prompt shows (the most recent ones)
      * @param maxObservationChars observations are cut to this length
      */
-    public EndpointPolicy(ChatClient client, Function<Task, String> taskText, int historySteps,
-                          int maxObservationChars) {
+    public EndpointPolicy(
+            ChatClient client,
+            Function<Task, String> taskText,
+            int historySteps,
+            int maxObservationChars) {
         this.client = Objects.requireNonNull(client, "client");
         this.taskText = Objects.requireNonNull(taskText, "taskText");
         if (historySteps < 0 || maxObservationChars < 16) {
-            throw new IllegalArgumentException("historySteps (" + historySteps + ") must be >= 0 and "
-                    + "maxObservationChars (" + maxObservationChars + ") >= 16.");
+            throw new IllegalArgumentException(
+                    "historySteps ("
+                            + historySteps
+                            + ") must be >= 0 and "
+                            + "maxObservationChars ("
+                            + maxObservationChars
+                            + ") >= 16.");
         }
         this.historySteps = historySteps;
         this.maxObservationChars = maxObservationChars;
@@ -67,7 +77,8 @@ public final class EndpointPolicy implements Policy {
     @Override
     public List<Action> act(List<PolicyContext> contexts, List<RandomGenerator> rngs) {
         if (contexts.size() != rngs.size()) {
-            throw new IllegalArgumentException(contexts.size() + " contexts but " + rngs.size() + " generators.");
+            throw new IllegalArgumentException(
+                    contexts.size() + " contexts but " + rngs.size() + " generators.");
         }
         List<ChatRequest> requests = new ArrayList<>(contexts.size());
         for (int i = 0; i < contexts.size(); i++) {
@@ -77,13 +88,22 @@ public final class EndpointPolicy implements Policy {
         List<Action> actions = new ArrayList<>(contexts.size());
         for (int i = 0; i < contexts.size(); i++) {
             Completion reply = results.get(i).completions().get(0);
-            ActionParser.Parsed parsed = ActionParser.parse(reply.textOrEmpty(), contexts.get(i).admissibleActions());
+            ActionParser.Parsed parsed =
+                    ActionParser.parse(reply.textOrEmpty(), contexts.get(i).admissibleActions());
             client.metrics().increment("actions/" + parsed.match().name().toLowerCase(Locale.ROOT));
             if (!parsed.usable()) {
                 client.metrics().increment("no_action");
             }
-            actions.add(new Action(parsed.command(), reply.textOrEmpty(), 0.0,
-                    new EndpointReply(reply.textOrEmpty(), reply.error(), parsed.answer(), parsed.match())));
+            actions.add(
+                    new Action(
+                            parsed.command(),
+                            reply.textOrEmpty(),
+                            0.0,
+                            new EndpointReply(
+                                    reply.textOrEmpty(),
+                                    reply.error(),
+                                    parsed.answer(),
+                                    parsed.match())));
         }
         return actions;
     }
@@ -99,9 +119,15 @@ public final class EndpointPolicy implements Policy {
         return List.of(ChatMessage.system(SYSTEM), ChatMessage.user(prompt(context)));
     }
 
-    /** The context the policy saw before {@code step} of {@code trajectory}, to rebuild its messages for export. */
+    /**
+     * The context the policy saw before {@code step} of {@code trajectory}, to rebuild its messages
+     * for export.
+     */
     public static PolicyContext contextOf(Trajectory trajectory, Step step) {
-        return new PolicyContext(trajectory.task(), trajectory.steps().subList(0, step.index()), step.observation(),
+        return new PolicyContext(
+                trajectory.task(),
+                trajectory.steps().subList(0, step.index()),
+                step.observation(),
                 step.admissibleActions());
     }
 
@@ -112,15 +138,25 @@ public final class EndpointPolicy implements Policy {
         List<Step> history = context.history();
         if (!history.isEmpty() && historySteps > 0) {
             int from = Math.max(0, history.size() - historySteps);
-            sb.append(from == 0 ? "What happened so far:\n" : "The last " + (history.size() - from) + " of "
-                    + history.size() + " steps:\n");
+            sb.append(
+                    from == 0
+                            ? "What happened so far:\n"
+                            : "The last "
+                                    + (history.size() - from)
+                                    + " of "
+                                    + history.size()
+                                    + " steps:\n");
             for (Step s : history.subList(from, history.size())) {
-                sb.append("> ").append(Texts.command(s.action().command())).append('\n')
-                        .append(Texts.cut(s.nextObservation(), maxObservationChars)).append('\n');
+                sb.append("> ")
+                        .append(Texts.command(s.action().command()))
+                        .append('\n')
+                        .append(Texts.cut(s.nextObservation(), maxObservationChars))
+                        .append('\n');
             }
             sb.append('\n');
         }
-        sb.append("Current observation:\n").append(Texts.cut(context.observation(), maxObservationChars))
+        sb.append("Current observation:\n")
+                .append(Texts.cut(context.observation(), maxObservationChars))
                 .append("\n\n");
         List<String> admissible = context.admissibleActions();
         if (admissible.isEmpty()) {
@@ -130,7 +166,8 @@ public final class EndpointPolicy implements Policy {
             for (int i = 0; i < admissible.size(); i++) {
                 sb.append(i + 1).append(". ").append(admissible.get(i)).append('\n');
             }
-            sb.append("\nThink, then give one admissible action, exactly as written, inside \\boxed{}.");
+            sb.append(
+                    "\nThink, then give one admissible action, exactly as written, inside \\boxed{}.");
         }
         return sb.toString();
     }

@@ -1,8 +1,8 @@
 package org.rlanything.openai;
 
 /**
- * The payload an endpoint role attaches to an {@link org.rlanything.core.Action} or a
- * {@link org.rlanything.core.Judgment}: how the reply was read, so that a step without a usable answer is
+ * The payload an endpoint role attaches to an {@link org.rlanything.core.Action} or a {@link
+ * org.rlanything.core.Judgment}: how the reply was read, so that a step without a usable answer is
  * recorded as such.
  *
  * @param text the reply's text (empty when the server's reply was unusable)
@@ -11,5 +11,4 @@ package org.rlanything.openai;
  * @param match how a policy's answer was mapped to a command; {@code null} for other roles
  */
 public record EndpointReply(String text, String error, String answer, ActionParser.Match match)
-        implements org.rlanything.core.Payload {
-}
+        implements org.rlanything.core.Payload {}

@@ -5,8 +5,7 @@ import java.util.regex.Pattern;
 /** Small text helpers shared by the role prompts. */
 final class Texts {
 
-    private Texts() {
-    }
+    private Texts() {}
 
     /** The stripped text, cut to {@code limit} characters with {@code ...} when longer. */
     static String cut(String text, int limit) {
@@ -18,14 +17,17 @@ final class Texts {
             Pattern.compile("<think>.*?(</think>|\\z)", Pattern.DOTALL);
 
     /**
-     * The reply without the {@code <think>...</think>} blocks of reasoning models (an unclosed one, cut at
-     * {@code max_tokens}, runs to the end), so that an answer is read from what follows the thinking only.
+     * The reply without the {@code <think>...</think>} blocks of reasoning models (an unclosed one,
+     * cut at {@code max_tokens}, runs to the end), so that an answer is read from what follows the
+     * thinking only.
      */
     static String withoutThinking(String reply) {
         return reply.contains("<think>") ? THINKING.matcher(reply).replaceAll("") : reply;
     }
 
-    /** How a step's command is shown: the command, or a note that the reply had no usable action. */
+    /**
+     * How a step's command is shown: the command, or a note that the reply had no usable action.
+     */
     static String command(String command) {
         return command.isBlank() ? "(no valid action)" : command;
     }

@@ -8,8 +8,14 @@ import org.rlanything.openai.ActionParser.Match;
 
 class ActionParserTest {
 
-    private static final List<String> ADMISSIBLE = List.of("go to countertop 1", "go to drawer 1", "go to drawer 2",
-            "take apple 1 from countertop 1", "look", "inventory");
+    private static final List<String> ADMISSIBLE =
+            List.of(
+                    "go to countertop 1",
+                    "go to drawer 1",
+                    "go to drawer 2",
+                    "take apple 1 from countertop 1",
+                    "look",
+                    "inventory");
 
     private static void expect(String reply, String command, Match match) {
         ActionParser.Parsed p = ActionParser.parse(reply, ADMISSIBLE);
@@ -19,11 +25,16 @@ class ActionParserTest {
 
     @Test
     void readsTheLastBoxThenTheLastLine() {
-        expect("I need the apple. \\boxed{look} no wait \\boxed{take apple 1 from countertop 1}",
-                "take apple 1 from countertop 1", Match.EXACT);
+        expect(
+                "I need the apple. \\boxed{look} no wait \\boxed{take apple 1 from countertop 1}",
+                "take apple 1 from countertop 1",
+                Match.EXACT);
         expect("Thinking...\nAction: go to drawer 2.", "go to drawer 2", Match.EXACT);
         expect("Let me look.\n> `look`", "look", Match.EXACT);
-        expect("\\boxed{\\text{go to drawer 1}}", "", Match.NONE); // LaTeX inside the box is not a command
+        expect(
+                "\\boxed{\\text{go to drawer 1}}",
+                "",
+                Match.NONE); // LaTeX inside the box is not a command
         expect("\\boxed{go to {drawer} 1}", "go to drawer 1", Match.NORMALIZED);
     }
 
@@ -33,10 +44,19 @@ class ActionParserTest {
         expect("\\boxed{3}", "go to drawer 2", Match.INDEX);
         expect("\\boxed{3. go to drawer 2}", "go to drawer 2", Match.EXACT);
         expect("\\boxed{2. go to drawr 1}", "go to drawer 1", Match.CLOSEST);
-        expect("\\boxed{2. go over to the drawer 1}", "go to drawer 1", Match.INDEX); // too far: the number
-        expect("\\boxed{3. go to drawer 1}", "go to drawer 1", Match.EXACT); // the text wins over the position
+        expect(
+                "\\boxed{2. go over to the drawer 1}",
+                "go to drawer 1",
+                Match.INDEX); // too far: the number
+        expect(
+                "\\boxed{3. go to drawer 1}",
+                "go to drawer 1",
+                Match.EXACT); // the text wins over the position
         expect("\\boxed{4. pick it up}", "take apple 1 from countertop 1", Match.INDEX);
-        expect("\\boxed{take apple 1 from countertop 1 now}", "take apple 1 from countertop 1", Match.CLOSEST);
+        expect(
+                "\\boxed{take apple 1 from countertop 1 now}",
+                "take apple 1 from countertop 1",
+                Match.CLOSEST);
     }
 
     @Test
@@ -52,7 +72,10 @@ class ActionParserTest {
 
     @Test
     void readsTheAnswerAfterTheThinking() {
-        expect("<think>maybe \\boxed{look}</think>\nGo to the drawer.\ngo to drawer 1", "go to drawer 1", Match.EXACT);
+        expect(
+                "<think>maybe \\boxed{look}</think>\nGo to the drawer.\ngo to drawer 1",
+                "go to drawer 1",
+                Match.EXACT);
         expect("<think>I could \\boxed{look} but the reply is cut at max_tok", "", Match.NONE);
     }
 

@@ -21,7 +21,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The key is sent to the server and appears nowhere else: logs, the response log, errors, toString. */
+/**
+ * The key is sent to the server and appears nowhere else: logs, the response log, errors, toString.
+ */
 @Timeout(20)
 class ApiKeyTest {
 
@@ -30,36 +32,54 @@ class ApiKeyTest {
     @Test
     void theKeyIsSentButNeverWrittenLoggedOrThrown(@TempDir Path runDir) throws Exception {
         List<String> logged = new ArrayList<>();
-        Handler capture = new Handler() {
-            @Override
-            public void publish(LogRecord record) {
-                logged.add(record.getMessage() + " " + record.getThrown());
-            }
+        Handler capture =
+                new Handler() {
+                    @Override
+                    public void publish(LogRecord record) {
+                        logged.add(record.getMessage() + " " + record.getThrown());
+                    }
 
-            @Override
-            public void flush() {
-            }
+                    @Override
+                    public void flush() {}
 
-            @Override
-            public void close() {
-            }
-        };
+                    @Override
+                    public void close() {}
+                };
         Logger root = Logger.getLogger("");
         root.addHandler(capture);
         // a careless server that echoes the key in replies and error bodies
-        try (ScriptedServer server = new ScriptedServer(r -> ScriptedServer.ok("echo " + MARKER + " \\boxed{1}"));
-             ResponseLog log = ResponseLog.open(runDir.resolve("responses"), "policy")) {
-            EndpointConfig config = new EndpointConfig(server.baseUrl(), "test-model", "RLA_TEST_KEY", 0.8, 0.95, 64,
-                    2, 2, 2);
-            ChatClient client = ChatClient.builder(config).role("policy").optBackoff(Fixtures.FAST)
-                    .optEnvironment(Map.of("RLA_TEST_KEY", MARKER)::get).optResponseLog(log).build();
-            server.then(ScriptedServer.withHeader(429, "{\"error\": \"rate limited for key " + MARKER + "\"}",
-                    "Retry-After", "0"));
+        try (ScriptedServer server =
+                        new ScriptedServer(
+                                r -> ScriptedServer.ok("echo " + MARKER + " \\boxed{1}"));
+                ResponseLog log = ResponseLog.open(runDir.resolve("responses"), "policy")) {
+            EndpointConfig config =
+                    new EndpointConfig(
+                            server.baseUrl(), "test-model", "RLA_TEST_KEY", 0.8, 0.95, 64, 2, 2, 2);
+            ChatClient client =
+                    ChatClient.builder(config)
+                            .role("policy")
+                            .optBackoff(Fixtures.FAST)
+                            .optEnvironment(Map.of("RLA_TEST_KEY", MARKER)::get)
+                            .optResponseLog(log)
+                            .build();
+            server.then(
+                    ScriptedServer.withHeader(
+                            429,
+                            "{\"error\": \"rate limited for key " + MARKER + "\"}",
+                            "Retry-After",
+                            "0"));
             ChatResult ok = client.complete(request("hi", 1), 2);
-            server.then(ScriptedServer.raw(401, "{\"error\": \"Incorrect API key provided: " + MARKER + "\"}"));
-            EndpointException refused = assertThrows(EndpointException.class, () -> client.complete(request("x", 2), 1));
+            server.then(
+                    ScriptedServer.raw(
+                            401, "{\"error\": \"Incorrect API key provided: " + MARKER + "\"}"));
+            EndpointException refused =
+                    assertThrows(
+                            EndpointException.class, () -> client.complete(request("x", 2), 1));
 
-            assertEquals("Bearer " + MARKER, server.authorizations().get(0), "the key is sent to the server");
+            assertEquals(
+                    "Bearer " + MARKER,
+                    server.authorizations().get(0),
+                    "the key is sent to the server");
             assertTrue(refused.getMessage().contains("HTTP 401"), refused.getMessage());
             StringBuilder everything = new StringBuilder();
             everything.append(refused.getMessage()).append(stackTrace(refused));
@@ -84,16 +104,36 @@ class ApiKeyTest {
 
     @Test
     void anUnsetKeyVariableIsNamedInTheError() {
-        EndpointConfig config = new EndpointConfig("http://127.0.0.1:9/v1", "m", "MY_KEY", 0.8, 0.95, 64, 1, 1, 0);
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> ChatClient.builder(config).optEnvironment(Map.<String, String>of()::get).build());
-        assertTrue(e.getMessage().contains("MY_KEY") && e.getMessage().contains("not set"), e.getMessage());
+        EndpointConfig config =
+                new EndpointConfig("http://127.0.0.1:9/v1", "m", "MY_KEY", 0.8, 0.95, 64, 1, 1, 0);
+        IllegalArgumentException e =
+                assertThrows(
+                        IllegalArgumentException.class,
+                        () ->
+                                ChatClient.builder(config)
+                                        .optEnvironment(Map.<String, String>of()::get)
+                                        .build());
+        assertTrue(
+                e.getMessage().contains("MY_KEY") && e.getMessage().contains("not set"),
+                e.getMessage());
     }
 
     @Test
     void aKeyGivenAsTheVariableNameIsRefusedWithoutEchoingIt() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new EndpointConfig(
-                "http://127.0.0.1:9/v1", "m", MARKER, 0.8, 0.95, 64, 1, 1, 0));
+        IllegalArgumentException e =
+                assertThrows(
+                        IllegalArgumentException.class,
+                        () ->
+                                new EndpointConfig(
+                                        "http://127.0.0.1:9/v1",
+                                        "m",
+                                        MARKER,
+                                        0.8,
+                                        0.95,
+                                        64,
+                                        1,
+                                        1,
+                                        0));
         assertTrue(e.getMessage().startsWith("api_key_env"), e.getMessage());
         assertFalse(e.getMessage().contains(MARKER), e.getMessage());
     }

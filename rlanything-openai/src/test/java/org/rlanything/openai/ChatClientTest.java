@@ -24,7 +24,8 @@ class ChatClientTest {
 
     @Test
     void wellFormedReplyGivesAllSamplesFromOneRequestWithTheConfiguredBody() throws Exception {
-        try (ScriptedServer server = new ScriptedServer("a"); ChatClient client = client(config(server.baseUrl()), "policy")) {
+        try (ScriptedServer server = new ScriptedServer("a");
+                ChatClient client = client(config(server.baseUrl()), "policy")) {
             ChatResult result = client.complete(request("hello", 42), 3);
             assertEquals(List.of("a-0", "a-1", "a-2"), result.texts());
             assertEquals(10, result.promptTokens());
@@ -37,8 +38,11 @@ class ChatClientTest {
             assertEquals(0.95, body.get("top_p").asDouble());
             assertEquals(64, body.get("max_tokens").asInt());
             assertEquals("hello", body.get("messages").get(0).get("content").asText());
-            assertTrue(body.get("seed").asLong() >= 0 && body.get("seed").asLong() <= Integer.MAX_VALUE);
-            assertNull(server.authorizations().get(0), "no key configured, no Authorization header");
+            assertTrue(
+                    body.get("seed").asLong() >= 0
+                            && body.get("seed").asLong() <= Integer.MAX_VALUE);
+            assertNull(
+                    server.authorizations().get(0), "no key configured, no Authorization header");
             Map<String, Double> m = client.drainMetrics();
             assertEquals(1.0, m.get("endpoint/policy/requests"));
             assertEquals(3.0, m.get("endpoint/policy/samples"));
@@ -53,12 +57,17 @@ class ChatClientTest {
 
     @Test
     void aServerThatIgnoresNIsAskedAgainForTheMissingSamplesWithDistinctSeeds() throws Exception {
-        try (ScriptedServer server = new ScriptedServer(r -> ScriptedServer.ok("one of " + r.get("seed").asLong()));
-             ChatClient client = client(config(server.baseUrl()), "reward_model")) {
+        try (ScriptedServer server =
+                        new ScriptedServer(
+                                r -> ScriptedServer.ok("one of " + r.get("seed").asLong()));
+                ChatClient client = client(config(server.baseUrl()), "reward_model")) {
             ChatResult result = client.complete(request("judge", 7), 3);
             assertEquals(3, server.requests().size());
-            assertEquals(List.of(3, 2, 1), server.requests().stream().map(r -> r.get("n").asInt()).toList());
-            List<Long> seeds = server.requests().stream().map(r -> r.get("seed").asLong()).distinct().toList();
+            assertEquals(
+                    List.of(3, 2, 1),
+                    server.requests().stream().map(r -> r.get("n").asInt()).toList());
+            List<Long> seeds =
+                    server.requests().stream().map(r -> r.get("seed").asLong()).distinct().toList();
             assertEquals(3, seeds.size(), "each follow-up request has its own seed");
             assertEquals(3, result.texts().stream().distinct().count());
             assertEquals(30.0, client.drainMetrics().get("endpoint/reward_model/prompt_tokens"));
@@ -68,10 +77,13 @@ class ChatClientTest {
     @Test
     void malformedJsonAndEmptyChoicesAreUnusableSamplesWithoutRetry() throws Exception {
         try (ScriptedServer server = new ScriptedServer("x");
-             ChatClient client = client(config(server.baseUrl()), "policy")) {
+                ChatClient client = client(config(server.baseUrl()), "policy")) {
             server.then(ScriptedServer.raw(200, "{\"choices\": [ {\"index\": 0, \"message\": "));
             server.then(ScriptedServer.raw(200, "{\"choices\": []}"));
-            server.then(ScriptedServer.raw(200, "{\"choices\": [{\"index\": 0, \"message\": {\"role\": \"assistant\"}}]}"));
+            server.then(
+                    ScriptedServer.raw(
+                            200,
+                            "{\"choices\": [{\"index\": 0, \"message\": {\"role\": \"assistant\"}}]}"));
             ChatResult malformed = client.complete(request("a", 1), 2);
             ChatResult empty = client.complete(request("b", 2), 1);
             ChatResult noContent = client.complete(request("c", 3), 1);
@@ -79,7 +91,9 @@ class ChatClientTest {
             assertFalse(malformed.completions().get(0).ok());
             assertFalse(malformed.completions().get(1).ok());
             assertTrue(malformed.completions().get(0).error().contains(server.baseUrl()));
-            assertTrue(empty.completions().get(0).error().contains("empty"), empty.completions().get(0).error());
+            assertTrue(
+                    empty.completions().get(0).error().contains("empty"),
+                    empty.completions().get(0).error());
             assertFalse(noContent.completions().get(0).ok());
             assertEquals(List.of("", ""), malformed.texts());
             Map<String, Double> m = client.drainMetrics();
@@ -91,9 +105,12 @@ class ChatClientTest {
     @Test
     void repliesCutAtMaxTokensAreCounted() throws Exception {
         try (ScriptedServer server = new ScriptedServer("x");
-             ChatClient client = client(config(server.baseUrl()), "policy")) {
-            server.then(ScriptedServer.raw(200, "{\"choices\": [{\"index\": 0, \"message\": {\"role\": \"assistant\", "
-                    + "\"content\": \"I will first\"}, \"finish_reason\": \"length\"}]}"));
+                ChatClient client = client(config(server.baseUrl()), "policy")) {
+            server.then(
+                    ScriptedServer.raw(
+                            200,
+                            "{\"choices\": [{\"index\": 0, \"message\": {\"role\": \"assistant\", "
+                                    + "\"content\": \"I will first\"}, \"finish_reason\": \"length\"}]}"));
             ChatResult result = client.complete(request("a", 1), 1);
             assertEquals("length", result.completions().get(0).finishReason());
             Map<String, Double> m = client.drainMetrics();
@@ -105,7 +122,7 @@ class ChatClientTest {
     @Test
     void aReplySlowerThanTheTimeoutIsRetriedAndNothingHangs() throws Exception {
         try (ScriptedServer server = new ScriptedServer("fast");
-             ChatClient client = client(config(server.baseUrl(), 0.5, 2), "policy")) {
+                ChatClient client = client(config(server.baseUrl(), 0.5, 2), "policy")) {
             server.then(ScriptedServer.ok("slow").delayed(5_000));
             long start = System.nanoTime();
             ChatResult result = client.complete(request("a", 1), 1);
@@ -121,11 +138,19 @@ class ChatClientTest {
 
     @Test
     void timeoutsOnEveryTryEndInAClearError() throws Exception {
-        try (ScriptedServer server = new ScriptedServer(r -> ScriptedServer.ok("late").delayed(5_000));
-             ChatClient client = client(config(server.baseUrl(), 0.2, 1), "policy")) {
-            EndpointException e = assertThrows(EndpointException.class, () -> client.complete(request("a", 1), 1));
-            assertTrue(e.getMessage().contains(server.baseUrl()) && e.getMessage().contains("test-model"), e.getMessage());
-            assertTrue(e.getMessage().contains("2 tries") && e.getMessage().contains("timeout_s"), e.getMessage());
+        try (ScriptedServer server =
+                        new ScriptedServer(r -> ScriptedServer.ok("late").delayed(5_000));
+                ChatClient client = client(config(server.baseUrl(), 0.2, 1), "policy")) {
+            EndpointException e =
+                    assertThrows(
+                            EndpointException.class, () -> client.complete(request("a", 1), 1));
+            assertTrue(
+                    e.getMessage().contains(server.baseUrl())
+                            && e.getMessage().contains("test-model"),
+                    e.getMessage());
+            assertTrue(
+                    e.getMessage().contains("2 tries") && e.getMessage().contains("timeout_s"),
+                    e.getMessage());
             assertEquals(-1, e.status());
             assertEquals(2, server.requests().size());
         }
@@ -134,14 +159,18 @@ class ChatClientTest {
     @Test
     void status429HonoursRetryAfterThenSucceeds() throws Exception {
         try (ScriptedServer server = new ScriptedServer("ok");
-             ChatClient client = client(config(server.baseUrl()), "policy")) {
-            server.then(ScriptedServer.withHeader(429, "{\"error\": \"slow down\"}", "Retry-After", "1"));
+                ChatClient client = client(config(server.baseUrl()), "policy")) {
+            server.then(
+                    ScriptedServer.withHeader(
+                            429, "{\"error\": \"slow down\"}", "Retry-After", "1"));
             long start = System.nanoTime();
             ChatResult result = client.complete(request("a", 1), 1);
             double seconds = (System.nanoTime() - start) / 1e9;
             assertEquals(List.of("ok-0"), result.texts());
             assertEquals(2, server.requests().size());
-            assertTrue(seconds >= 0.95, "waited for Retry-After: 1 (the backoff alone is 1-4 ms), took " + seconds);
+            assertTrue(
+                    seconds >= 0.95,
+                    "waited for Retry-After: 1 (the backoff alone is 1-4 ms), took " + seconds);
             Map<String, Double> m = client.drainMetrics();
             assertEquals(1.0, m.get("endpoint/policy/failed/http_429"));
             assertEquals(1.0, m.get("endpoint/policy/retries"));
@@ -151,7 +180,7 @@ class ChatClientTest {
     @Test
     void status500IsRetriedThenSucceeds() throws Exception {
         try (ScriptedServer server = new ScriptedServer("ok");
-             ChatClient client = client(config(server.baseUrl()), "policy")) {
+                ChatClient client = client(config(server.baseUrl()), "policy")) {
             server.then(ScriptedServer.raw(500, "internal"));
             server.then(ScriptedServer.raw(503, "overloaded"));
             ChatResult result = client.complete(request("a", 1), 1);
@@ -163,28 +192,40 @@ class ChatClientTest {
 
     @Test
     void persistent5xxEndsInAnErrorNamingTheEndpointAndStatus() throws Exception {
-        try (ScriptedServer server = new ScriptedServer(r -> ScriptedServer.raw(502, "bad gateway"));
-             ChatClient client = client(config(server.baseUrl(), 2, 2), "policy")) {
-            EndpointException e = assertThrows(EndpointException.class, () -> client.complete(request("a", 1), 1));
+        try (ScriptedServer server =
+                        new ScriptedServer(r -> ScriptedServer.raw(502, "bad gateway"));
+                ChatClient client = client(config(server.baseUrl(), 2, 2), "policy")) {
+            EndpointException e =
+                    assertThrows(
+                            EndpointException.class, () -> client.complete(request("a", 1), 1));
             assertEquals(502, e.status());
             assertEquals(3, e.tries());
             assertEquals(3, server.requests().size());
-            assertTrue(e.getMessage().contains(server.baseUrl() + " (model test-model)"), e.getMessage());
-            assertTrue(e.getMessage().contains("HTTP 502") && e.getMessage().contains("bad gateway"), e.getMessage());
+            assertTrue(
+                    e.getMessage().contains(server.baseUrl() + " (model test-model)"),
+                    e.getMessage());
+            assertTrue(
+                    e.getMessage().contains("HTTP 502") && e.getMessage().contains("bad gateway"),
+                    e.getMessage());
         }
     }
 
     @Test
     void status401IsNotRetriedAndNamesTheEndpoint() throws Exception {
         try (ScriptedServer server = new ScriptedServer("never");
-             ChatClient client = client(config(server.baseUrl()), "policy")) {
+                ChatClient client = client(config(server.baseUrl()), "policy")) {
             server.then(ScriptedServer.raw(401, "{\"error\": \"invalid api key\"}"));
-            EndpointException e = assertThrows(EndpointException.class, () -> client.complete(request("a", 1), 1));
+            EndpointException e =
+                    assertThrows(
+                            EndpointException.class, () -> client.complete(request("a", 1), 1));
             assertEquals(1, server.requests().size(), "a 401 is not retried");
             assertEquals(401, e.status());
             assertEquals(1, e.tries());
-            assertTrue(e.getMessage().contains(server.baseUrl()) && e.getMessage().contains("HTTP 401")
-                    && e.getMessage().contains("not retried"), e.getMessage());
+            assertTrue(
+                    e.getMessage().contains(server.baseUrl())
+                            && e.getMessage().contains("HTTP 401")
+                            && e.getMessage().contains("not retried"),
+                    e.getMessage());
         }
     }
 
@@ -197,11 +238,16 @@ class ChatClientTest {
         String url = "http://127.0.0.1:" + port + "/v1";
         try (ChatClient client = client(config(url, 2, 2), "rewriter")) {
             long start = System.nanoTime();
-            EndpointException e = assertThrows(EndpointException.class, () -> client.complete(request("a", 1), 1));
+            EndpointException e =
+                    assertThrows(
+                            EndpointException.class, () -> client.complete(request("a", 1), 1));
             assertTrue((System.nanoTime() - start) / 1e9 < 5);
             assertEquals(3, e.tries());
-            assertTrue(e.getMessage().contains(url + " (model test-model)") && e.getMessage().contains("3 tries")
-                    && e.getMessage().contains("connect"), e.getMessage());
+            assertTrue(
+                    e.getMessage().contains(url + " (model test-model)")
+                            && e.getMessage().contains("3 tries")
+                            && e.getMessage().contains("connect"),
+                    e.getMessage());
             // a failed call records nothing, so its counters stay out of the figures
             assertFalse(client.drainMetrics().containsKey("endpoint/rewriter/samples"));
         }
@@ -210,8 +256,11 @@ class ChatClientTest {
     @Test
     void concurrencyIsBoundedByMaxConcurrency() throws Exception {
         try (ScriptedServer server = new ScriptedServer(r -> ScriptedServer.ok("x").delayed(80));
-             ChatClient client = client(new EndpointConfig(server.baseUrl(), "m", "", 0.8, 0.95, 64, 2, 2, 0),
-                     "policy")) {
+                ChatClient client =
+                        client(
+                                new EndpointConfig(
+                                        server.baseUrl(), "m", "", 0.8, 0.95, 64, 2, 2, 0),
+                                "policy")) {
             List<ChatRequest> requests = new ArrayList<>();
             for (int i = 0; i < 8; i++) {
                 requests.add(request("q" + i, i));
@@ -220,8 +269,9 @@ class ChatClientTest {
             assertEquals(8, results.size());
             assertEquals(8, server.requests().size());
             assertTrue(server.maxInFlight() <= 2, "in flight at once: " + server.maxInFlight());
-            assertEquals(List.of("q0", "q1", "q2", "q3", "q4", "q5", "q6", "q7"), requests.stream()
-                    .map(r -> r.messages().get(0).content()).toList());
+            assertEquals(
+                    List.of("q0", "q1", "q2", "q3", "q4", "q5", "q6", "q7"),
+                    requests.stream().map(r -> r.messages().get(0).content()).toList());
         }
     }
 
@@ -229,14 +279,18 @@ class ChatClientTest {
     void retryAfterReadsSecondsAndHttpDates() {
         assertEquals(Duration.ofSeconds(2), ChatClient.retryAfter("2"));
         assertEquals(Duration.ZERO, ChatClient.retryAfter("0"));
-        assertEquals(Duration.ZERO, ChatClient.retryAfter("Wed, 21 Oct 2015 07:28:00 GMT"), "a past date: at once");
+        assertEquals(
+                Duration.ZERO,
+                ChatClient.retryAfter("Wed, 21 Oct 2015 07:28:00 GMT"),
+                "a past date: at once");
         assertNull(ChatClient.retryAfter("soon"));
         assertNull(ChatClient.retryAfter(null));
     }
 
     @Test
     void backoffGrowsExponentiallyWithJitterAndHonoursRetryAfterUpToItsCap() {
-        Backoff b = new Backoff(Duration.ofMillis(100), Duration.ofMillis(1000), Duration.ofSeconds(5));
+        Backoff b =
+                new Backoff(Duration.ofMillis(100), Duration.ofMillis(1000), Duration.ofSeconds(5));
         java.util.SplittableRandom r = new java.util.SplittableRandom(1);
         for (int i = 0; i < 50; i++) {
             long d1 = b.delay(1, null, r).toMillis();
@@ -248,6 +302,9 @@ class ChatClientTest {
         }
         assertEquals(Duration.ofSeconds(3), b.delay(1, Duration.ofSeconds(3), r));
         assertEquals(Duration.ofSeconds(5), b.delay(1, Duration.ofSeconds(60), r));
-        assertNotEquals(b.delay(2, null, r), b.delay(2, null, r), "jittered (equal twice by chance: 1 in 101)");
+        assertNotEquals(
+                b.delay(2, null, r),
+                b.delay(2, null, r),
+                "jittered (equal twice by chance: 1 in 101)");
     }
 }

@@ -7,21 +7,25 @@ import java.util.Map;
 /** Configs and clients for tests: short timeouts, millisecond backoff. */
 final class Fixtures {
 
-    static final Backoff FAST = new Backoff(Duration.ofMillis(1), Duration.ofMillis(4), Duration.ofSeconds(2));
+    static final Backoff FAST =
+            new Backoff(Duration.ofMillis(1), Duration.ofMillis(4), Duration.ofSeconds(2));
 
-    private Fixtures() {
-    }
+    private Fixtures() {}
 
     static EndpointConfig config(String baseUrl) {
         return new EndpointConfig(baseUrl, "test-model", "", 0.8, 0.95, 64, 2, 4, 2);
     }
 
     static EndpointConfig config(String baseUrl, double timeoutS, int maxRetries) {
-        return new EndpointConfig(baseUrl, "test-model", "", 0.8, 0.95, 64, timeoutS, 4, maxRetries);
+        return new EndpointConfig(
+                baseUrl, "test-model", "", 0.8, 0.95, 64, timeoutS, 4, maxRetries);
     }
 
     static ChatClient client(EndpointConfig config, String role) {
-        return ChatClient.builder(config).role(role).optBackoff(FAST).optEnvironment(Map.<String, String>of()::get)
+        return ChatClient.builder(config)
+                .role(role)
+                .optBackoff(FAST)
+                .optEnvironment(Map.<String, String>of()::get)
                 .build();
     }
 

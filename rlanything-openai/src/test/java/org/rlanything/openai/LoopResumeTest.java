@@ -21,17 +21,29 @@ import org.rlanything.core.loop.LoopState;
 import org.rlanything.core.loop.RLAnythingLoop;
 
 /**
- * The whole loop with endpoint policy, judge and rewriter: a run resumed from its state after iteration 1,
- * against a server that now answers differently, reproduces iterations 2 and 3 exactly from the recorded
- * replies (all figures, the endpoint counters included), and asks the server nothing.
+ * The whole loop with endpoint policy, judge and rewriter: a run resumed from its state after
+ * iteration 1, against a server that now answers differently, reproduces iterations 2 and 3 exactly
+ * from the recorded replies (all figures, the endpoint counters included), and asks the server
+ * nothing.
  */
 @Timeout(20)
 class LoopResumeTest {
 
-    private static final LoopConfig CONFIG = LoopConfig.builder().seed(7).tasksPerIteration(2).rolloutsPerTask(4)
-            .maxSteps(4).verdictsPerStep(3).rewriterSamples(2).evaluateEvery(0).build();
-    private static final List<Task> TASKS = List.of(new RolesTest.Goal("t1", 1), new RolesTest.Goal("t2", 2),
-            new RolesTest.Goal("t3", 3));
+    private static final LoopConfig CONFIG =
+            LoopConfig.builder()
+                    .seed(7)
+                    .tasksPerIteration(2)
+                    .rolloutsPerTask(4)
+                    .maxSteps(4)
+                    .verdictsPerStep(3)
+                    .rewriterSamples(2)
+                    .evaluateEvery(0)
+                    .build();
+    private static final List<Task> TASKS =
+            List.of(
+                    new RolesTest.Goal("t1", 1),
+                    new RolesTest.Goal("t2", 2),
+                    new RolesTest.Goal("t3", 3));
 
     /** A server whose replies vary with the request's seed, like a sampling model. */
     private static ScriptedServer.Reply sampling(JsonNode request) {
@@ -42,9 +54,11 @@ class LoopResumeTest {
         for (int i = 0; i < n; i++) {
             long s = seed + i;
             if (system.equals(EndpointPolicy.SYSTEM)) {
-                texts[i] = s % 7 == 0 ? "no idea" : s % 3 == 0 ? "\\boxed{look}" : "\\boxed{go right}";
+                texts[i] =
+                        s % 7 == 0 ? "no idea" : s % 3 == 0 ? "\\boxed{look}" : "\\boxed{go right}";
             } else if (system.equals(EndpointJudge.SYSTEM)) {
-                texts[i] = s % 5 == 0 ? "unsure" : s % 2 == 0 ? "good \\boxed{1}" : "bad \\boxed{-1}";
+                texts[i] =
+                        s % 5 == 0 ? "unsure" : s % 2 == 0 ? "good \\boxed{1}" : "bad \\boxed{-1}";
             } else {
                 texts[i] = "<task>walk " + (1 + s % 4) + "</task>";
             }
@@ -74,33 +88,51 @@ class LoopResumeTest {
     }
 
     private static Run run(String url, Path responses) {
-        Function<String, ChatClient> client = role -> {
-            ChatClient.Builder b = ChatClient.builder(Fixtures.config(url)).role(role).optBackoff(Fixtures.FAST)
-                    .optEnvironment(Map.<String, String>of()::get);
-            return (responses == null ? b : b.optRecordIn(responses)).build();
-        };
+        Function<String, ChatClient> client =
+                role -> {
+                    ChatClient.Builder b =
+                            ChatClient.builder(Fixtures.config(url))
+                                    .role(role)
+                                    .optBackoff(Fixtures.FAST)
+                                    .optEnvironment(Map.<String, String>of()::get);
+                    return (responses == null ? b : b.optRecordIn(responses)).build();
+                };
         ChatClient policy = client.apply("policy");
         ChatClient judge = client.apply("reward_model");
         ChatClient rewriter = client.apply("rewriter");
-        RLAnythingLoop loop = RLAnythingLoop.builder().config(CONFIG).environment(new RolesTest.Corridor())
-                .policy(new EndpointPolicy(policy)).rewardModel(new EndpointJudge(judge))
-                .rewriter(new EndpointRewriter(rewriter, Task::describe, text -> {
-                    if (!text.matches("walk [1-9]")) {
-                        throw new IllegalArgumentException("not a corridor");
-                    }
-                    int target = text.charAt(5) - '0';
-                    return new RolesTest.Goal("walk" + target, target);
-                }, "")).tasks(TASKS).clock(() -> 0L).build();
+        RLAnythingLoop loop =
+                RLAnythingLoop.builder()
+                        .config(CONFIG)
+                        .environment(new RolesTest.Corridor())
+                        .policy(new EndpointPolicy(policy))
+                        .rewardModel(new EndpointJudge(judge))
+                        .rewriter(
+                                new EndpointRewriter(
+                                        rewriter,
+                                        Task::describe,
+                                        text -> {
+                                            if (!text.matches("walk [1-9]")) {
+                                                throw new IllegalArgumentException(
+                                                        "not a corridor");
+                                            }
+                                            int target = text.charAt(5) - '0';
+                                            return new RolesTest.Goal("walk" + target, target);
+                                        },
+                                        ""))
+                        .tasks(TASKS)
+                        .clock(() -> 0L)
+                        .build();
         return new Run(loop, List.of(policy, judge, rewriter));
     }
 
     @Test
-    void aResumedRunReplaysTheRecordedRepliesAndReproducesTheFigures(@TempDir Path runDir) throws Exception {
+    void aResumedRunReplaysTheRecordedRepliesAndReproducesTheFigures(@TempDir Path runDir)
+            throws Exception {
         Path responses = runDir.resolve("responses");
         List<Map<String, Double>> uninterrupted = new ArrayList<>();
         LoopState afterFirst;
         try (ScriptedServer first = new ScriptedServer(LoopResumeTest::sampling);
-             Run run = run(first.baseUrl(), responses)) {
+                Run run = run(first.baseUrl(), responses)) {
             uninterrupted.add(run.iterate());
             afterFirst = run.loop().captureState();
             uninterrupted.add(run.iterate());
@@ -109,15 +141,16 @@ class LoopResumeTest {
             assertTrue(uninterrupted.get(1).get("endpoint/reward_model/samples") > 0);
         }
         try (ScriptedServer changed = new ScriptedServer(LoopResumeTest::other);
-             Run resumed = run(changed.baseUrl(), responses)) {
+                Run resumed = run(changed.baseUrl(), responses)) {
             resumed.loop().restoreState(afterFirst);
             assertEquals(uninterrupted.get(1), resumed.iterate());
             assertEquals(uninterrupted.get(2), resumed.iterate());
             assertEquals(0, changed.requests().size(), "every reply came from the record");
         }
-        // without the record, the changed server gives other figures: the replay is what makes them equal
+        // without the record, the changed server gives other figures: the replay is what makes them
+        // equal
         try (ScriptedServer changed = new ScriptedServer(LoopResumeTest::other);
-             Run unrecorded = run(changed.baseUrl(), null)) {
+                Run unrecorded = run(changed.baseUrl(), null)) {
             unrecorded.loop().restoreState(afterFirst);
             assertNotEquals(uninterrupted.get(1), unrecorded.iterate());
         }

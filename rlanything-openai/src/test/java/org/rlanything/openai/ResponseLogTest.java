@@ -22,37 +22,54 @@ import org.junit.jupiter.api.io.TempDir;
 class ResponseLogTest {
 
     private static ChatClient client(String url, ResponseLog log) {
-        return ChatClient.builder(config(url)).role("reward_model").optBackoff(Fixtures.FAST)
-                .optEnvironment(Map.<String, String>of()::get).optResponseLog(log).build();
+        return ChatClient.builder(config(url))
+                .role("reward_model")
+                .optBackoff(Fixtures.FAST)
+                .optEnvironment(Map.<String, String>of()::get)
+                .optResponseLog(log)
+                .build();
     }
 
     @Test
-    void aSecondClientReplaysRecordedSamplesWithTheirFiguresAndAsksOnlyForTheRest(@TempDir Path dir) throws Exception {
+    void aSecondClientReplaysRecordedSamplesWithTheirFiguresAndAsksOnlyForTheRest(@TempDir Path dir)
+            throws Exception {
         Map<String, Double> recordedFigures;
         try (ScriptedServer first = new ScriptedServer("alpha");
-             ResponseLog log = ResponseLog.open(dir, "reward_model");
-             ChatClient client = client(first.baseUrl(), log)) {
+                ResponseLog log = ResponseLog.open(dir, "reward_model");
+                ChatClient client = client(first.baseUrl(), log)) {
             first.then(ScriptedServer.raw(500, "once"));
-            assertEquals(List.of("alpha-0", "alpha-1"), client.complete(request("judge step", 5), 2).texts());
+            assertEquals(
+                    List.of("alpha-0", "alpha-1"),
+                    client.complete(request("judge step", 5), 2).texts());
             assertEquals(List.of("alpha-0"), client.complete(request("another", 6), 1).texts());
             recordedFigures = client.drainMetrics();
             assertEquals(3, log.size());
         }
         try (ScriptedServer second = new ScriptedServer("beta");
-             ResponseLog log = ResponseLog.open(dir, "reward_model");
-             ChatClient client = client(second.baseUrl(), log)) {
-            assertEquals(List.of("alpha-0", "alpha-1"), client.complete(request("judge step", 5), 2).texts());
+                ResponseLog log = ResponseLog.open(dir, "reward_model");
+                ChatClient client = client(second.baseUrl(), log)) {
+            assertEquals(
+                    List.of("alpha-0", "alpha-1"),
+                    client.complete(request("judge step", 5), 2).texts());
             assertEquals(List.of("alpha-0"), client.complete(request("another", 6), 1).texts());
             assertEquals(0, second.requests().size(), "everything came from the log");
-            assertEquals(recordedFigures, client.drainMetrics(), "replayed calls report the recorded figures");
+            assertEquals(
+                    recordedFigures,
+                    client.drainMetrics(),
+                    "replayed calls report the recorded figures");
             assertEquals(3, client.metrics().replayedSamples());
 
             ChatResult more = client.complete(request("judge step", 5), 3);
             assertEquals(List.of("alpha-0", "alpha-1", "beta-0"), more.texts());
             assertEquals(1, second.requests().size());
-            assertEquals(1, second.requests().get(0).get("n").asInt(), "only the missing sample is asked for");
+            assertEquals(
+                    1,
+                    second.requests().get(0).get("n").asInt(),
+                    "only the missing sample is asked for");
 
-            assertEquals(List.of("beta-0"), client.complete(request("judge step", 99), 1).texts(),
+            assertEquals(
+                    List.of("beta-0"),
+                    client.complete(request("judge step", 99), 1).texts(),
                     "another seed is another request");
         }
     }
@@ -60,9 +77,9 @@ class ResponseLogTest {
     @Test
     void aClientCanMoveToAnotherLogBetweenIterations(@TempDir Path dir) throws Exception {
         try (ScriptedServer server = new ScriptedServer("live");
-             ResponseLog one = ResponseLog.open(dir, "policy-000001");
-             ResponseLog two = ResponseLog.open(dir, "policy-000002");
-             ChatClient client = client(server.baseUrl(), one)) {
+                ResponseLog one = ResponseLog.open(dir, "policy-000001");
+                ResponseLog two = ResponseLog.open(dir, "policy-000002");
+                ChatClient client = client(server.baseUrl(), one)) {
             client.complete(request("a", 1), 1);
             assertEquals(one, client.useResponseLog(two));
             client.complete(request("b", 2), 1);
@@ -76,9 +93,13 @@ class ResponseLogTest {
     void aClientOpensAndClosesItsOwnLogInARunFolder(@TempDir Path runDir) throws Exception {
         for (String prefix : List.of("first", "second")) {
             try (ScriptedServer server = new ScriptedServer(prefix);
-                 ChatClient client = ChatClient.builder(config(server.baseUrl())).role("rewriter")
-                         .optBackoff(Fixtures.FAST).optEnvironment(Map.<String, String>of()::get)
-                         .optRecordIn(runDir.resolve("responses")).build()) {
+                    ChatClient client =
+                            ChatClient.builder(config(server.baseUrl()))
+                                    .role("rewriter")
+                                    .optBackoff(Fixtures.FAST)
+                                    .optEnvironment(Map.<String, String>of()::get)
+                                    .optRecordIn(runDir.resolve("responses"))
+                                    .build()) {
                 assertEquals(List.of("first-0"), client.complete(request("rewrite", 3), 1).texts());
             }
         }
@@ -88,14 +109,14 @@ class ResponseLogTest {
     @Test
     void unusableRepliesAreRecordedAndReplayedAsSuch(@TempDir Path dir) throws Exception {
         try (ScriptedServer server = new ScriptedServer("later");
-             ResponseLog log = ResponseLog.open(dir, "policy");
-             ChatClient client = client(server.baseUrl(), log)) {
+                ResponseLog log = ResponseLog.open(dir, "policy");
+                ChatClient client = client(server.baseUrl(), log)) {
             server.then(ScriptedServer.raw(200, "not json"));
             assertEquals(List.of(""), client.complete(request("a", 1), 1).texts());
         }
         try (ScriptedServer server = new ScriptedServer("fine");
-             ResponseLog log = ResponseLog.open(dir, "policy");
-             ChatClient client = client(server.baseUrl(), log)) {
+                ResponseLog log = ResponseLog.open(dir, "policy");
+                ChatClient client = client(server.baseUrl(), log)) {
             ChatResult replay = client.complete(request("a", 1), 1);
             assertEquals(List.of(""), replay.texts());
             assertTrue(replay.completions().get(0).error().contains("unusable reply"));
@@ -107,8 +128,8 @@ class ResponseLogTest {
     void aTornLastLineIsDroppedAndACorruptLineIsNamed(@TempDir Path dir) throws Exception {
         Path file;
         try (ScriptedServer server = new ScriptedServer("a");
-             ResponseLog log = ResponseLog.open(dir, "policy");
-             ChatClient client = client(server.baseUrl(), log)) {
+                ResponseLog log = ResponseLog.open(dir, "policy");
+                ChatClient client = client(server.baseUrl(), log)) {
             client.complete(request("a", 1), 2);
             file = log.file();
         }
@@ -119,8 +140,11 @@ class ResponseLogTest {
             assertEquals(size, Files.size(file), "the torn line is cut off");
         }
         List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-        Files.writeString(file, "garbage\n" + String.join("\n", lines) + "\n", StandardCharsets.UTF_8);
+        Files.writeString(
+                file, "garbage\n" + String.join("\n", lines) + "\n", StandardCharsets.UTF_8);
         IOException e = assertThrows(IOException.class, () -> ResponseLog.open(dir, "policy"));
-        assertTrue(e.getMessage().contains(file.toString()) && e.getMessage().contains("line 1"), e.getMessage());
+        assertTrue(
+                e.getMessage().contains(file.toString()) && e.getMessage().contains("line 1"),
+                e.getMessage());
     }
 }

@@ -43,7 +43,10 @@ class RolesTest {
         }
     }
 
-    /** A corridor: "go right" advances, "look" does nothing useful, anything else: "Nothing happens." */
+    /**
+     * A corridor: "go right" advances, "look" does nothing useful, anything else: "Nothing
+     * happens."
+     */
     static final class Corridor implements Environment {
         @Override
         public EnvironmentSession start(Task task, RandomGenerator rng) {
@@ -70,7 +73,10 @@ class RolesTest {
                         done = position >= target;
                         return new StepResult("You move right.", done, done, StepLabel.GOOD);
                     }
-                    return new StepResult(command.equals("look") ? "A corridor." : "Nothing happens.", false, false,
+                    return new StepResult(
+                            command.equals("look") ? "A corridor." : "Nothing happens.",
+                            false,
+                            false,
                             StepLabel.BAD);
                 }
 
@@ -89,25 +95,36 @@ class RolesTest {
 
     @Test
     void thePolicyPlaysEpisodesAndAReplyWithoutAnActionIsAStepThatDoesNothing() throws Exception {
-        try (ScriptedServer server = new ScriptedServer(r -> ScriptedServer.ok("Forward. \\boxed{go right}"));
-             ChatClient client = client(config(server.baseUrl()), "policy")) {
+        try (ScriptedServer server =
+                        new ScriptedServer(r -> ScriptedServer.ok("Forward. \\boxed{go right}"));
+                ChatClient client = client(config(server.baseUrl()), "policy")) {
             server.then(ScriptedServer.ok("Hmm, I cannot decide."));
             server.then(ScriptedServer.raw(200, "{\"choices\": [ oops"));
             server.then(ScriptedServer.ok("\\boxed{1}"));
             EndpointPolicy policy = new EndpointPolicy(client);
-            List<Trajectory> episodes = new LockstepRollouts().rollOut(
-                    List.of(new RolloutRequest(new Goal("g", 2), 0, 11)), policy, new Corridor(), 6);
+            List<Trajectory> episodes =
+                    new LockstepRollouts()
+                            .rollOut(
+                                    List.of(new RolloutRequest(new Goal("g", 2), 0, 11)),
+                                    policy,
+                                    new Corridor(),
+                                    6);
             Trajectory t = episodes.get(0);
             assertTrue(t.won());
-            assertEquals(List.of("", "", "go right", "go right"), t.steps().stream()
-                    .map(s -> s.action().command()).toList());
+            assertEquals(
+                    List.of("", "", "go right", "go right"),
+                    t.steps().stream().map(s -> s.action().command()).toList());
             assertEquals("Nothing happens.", t.steps().get(0).nextObservation());
             EndpointReply none = (EndpointReply) t.steps().get(0).action().payload();
             assertEquals(ActionParser.Match.NONE, none.match());
             assertEquals("Hmm, I cannot decide.", none.text());
             EndpointReply broken = (EndpointReply) t.steps().get(1).action().payload();
-            assertTrue(broken.error() != null && broken.error().contains("unusable reply"), broken.toString());
-            assertEquals(ActionParser.Match.INDEX, ((EndpointReply) t.steps().get(2).action().payload()).match());
+            assertTrue(
+                    broken.error() != null && broken.error().contains("unusable reply"),
+                    broken.toString());
+            assertEquals(
+                    ActionParser.Match.INDEX,
+                    ((EndpointReply) t.steps().get(2).action().payload()).match());
 
             JsonNode last = server.requests().get(3);
             String prompt = last.get("messages").get(1).get("content").asText();
@@ -115,7 +132,9 @@ class RolesTest {
             assertTrue(prompt.contains("1. go right\n2. look"), prompt);
             assertTrue(prompt.contains("> (no valid action)\nNothing happens."), prompt);
             assertTrue(prompt.contains("Current observation:\nYou are at position 1."), prompt);
-            assertEquals(4, server.requests().stream().map(r -> r.get("seed").asLong()).distinct().count(),
+            assertEquals(
+                    4,
+                    server.requests().stream().map(r -> r.get("seed").asLong()).distinct().count(),
                     "each step has its own seed");
             Map<String, Double> m = client.drainMetrics();
             assertEquals(2.0, m.get("endpoint/policy/no_action"));
@@ -127,25 +146,52 @@ class RolesTest {
     @Test
     void theJudgeAsksForMSamplesAndInvalidVerdictsStayInvalid() throws Exception {
         // the two requests run concurrently: the server answers by content, not by arrival order
-        try (ScriptedServer server = new ScriptedServer(r -> r.get("messages").get(1).get("content").asText()
-                .contains("step 2") ? ScriptedServer.ok("It moves toward the goal. \\boxed{1}",
-                "Pointless. \\boxed{\u22121}", "I think it is good.") : ScriptedServer.raw(200, "[]"));
-             ChatClient client = client(config(server.baseUrl()), "reward_model")) {
+        try (ScriptedServer server =
+                        new ScriptedServer(
+                                r ->
+                                        r.get("messages")
+                                                        .get(1)
+                                                        .get("content")
+                                                        .asText()
+                                                        .contains("step 2")
+                                                ? ScriptedServer.ok(
+                                                        "It moves toward the goal. \\boxed{1}",
+                                                        "Pointless. \\boxed{\u22121}",
+                                                        "I think it is good.")
+                                                : ScriptedServer.raw(200, "[]"));
+                ChatClient client = client(config(server.baseUrl()), "reward_model")) {
             Trajectory t = trajectory();
             EndpointJudge judge = new EndpointJudge(client);
-            List<List<Judgment>> out = judge.judge(List.of(new JudgeRequest(t, 1), new JudgeRequest(t, 0)), 3,
-                    List.of(new SplittableRandom(1), new SplittableRandom(2)));
-            assertEquals(List.of(Verdict.POSITIVE, Verdict.NEGATIVE, Verdict.INVALID),
+            List<List<Judgment>> out =
+                    judge.judge(
+                            List.of(new JudgeRequest(t, 1), new JudgeRequest(t, 0)),
+                            3,
+                            List.of(new SplittableRandom(1), new SplittableRandom(2)));
+            assertEquals(
+                    List.of(Verdict.POSITIVE, Verdict.NEGATIVE, Verdict.INVALID),
                     out.get(0).stream().map(Judgment::verdict).toList());
-            assertEquals(List.of(Verdict.INVALID, Verdict.INVALID, Verdict.INVALID),
-                    out.get(1).stream().map(Judgment::verdict).toList(), "an unusable reply: three invalid verdicts");
+            assertEquals(
+                    List.of(Verdict.INVALID, Verdict.INVALID, Verdict.INVALID),
+                    out.get(1).stream().map(Judgment::verdict).toList(),
+                    "an unusable reply: three invalid verdicts");
             assertEquals(2, server.requests().size());
-            JsonNode first = server.requests().stream().filter(r -> r.get("messages").get(1).get("content").asText()
-                    .contains("step 2")).findFirst().orElseThrow();
+            JsonNode first =
+                    server.requests().stream()
+                            .filter(
+                                    r ->
+                                            r.get("messages")
+                                                    .get(1)
+                                                    .get("content")
+                                                    .asText()
+                                                    .contains("step 2"))
+                            .findFirst()
+                            .orElseThrow();
             assertEquals(3, first.get("n").asInt());
             String prompt = first.get("messages").get(1).get("content").asText();
             assertTrue(prompt.contains("Step 1: > look\nA corridor."), prompt);
-            assertTrue(prompt.contains("I should move. \\boxed{go right}"), "the step's reasoning is shown: " + prompt);
+            assertTrue(
+                    prompt.contains("I should move. \\boxed{go right}"),
+                    "the step's reasoning is shown: " + prompt);
             assertTrue(prompt.contains("Observation that followed:\nYou move right."), prompt);
             assertTrue(prompt.endsWith("\\boxed{1} or \\boxed{-1}."), prompt);
             assertEquals(4.0, client.drainMetrics().get("endpoint/reward_model/invalid_verdicts"));
@@ -154,12 +200,23 @@ class RolesTest {
 
     @Test
     void aVerdictOnlyInsideTheThinkingIsInvalid() throws Exception {
-        try (ScriptedServer server = new ScriptedServer(r -> ScriptedServer.ok(
-                "<think>Probably \\boxed{1}.</think> I cannot tell.", "<think>hm</think> Useless. \\boxed{-1}"));
-             ChatClient client = client(config(server.baseUrl()), "reward_model")) {
-            List<Judgment> out = new EndpointJudge(client).judge(List.of(new JudgeRequest(trajectory(), 0)), 2,
-                    List.of(new SplittableRandom(1))).get(0);
-            assertEquals(List.of(Verdict.INVALID, Verdict.NEGATIVE), out.stream().map(Judgment::verdict).toList());
+        try (ScriptedServer server =
+                        new ScriptedServer(
+                                r ->
+                                        ScriptedServer.ok(
+                                                "<think>Probably \\boxed{1}.</think> I cannot tell.",
+                                                "<think>hm</think> Useless. \\boxed{-1}"));
+                ChatClient client = client(config(server.baseUrl()), "reward_model")) {
+            List<Judgment> out =
+                    new EndpointJudge(client)
+                            .judge(
+                                    List.of(new JudgeRequest(trajectory(), 0)),
+                                    2,
+                                    List.of(new SplittableRandom(1)))
+                            .get(0);
+            assertEquals(
+                    List.of(Verdict.INVALID, Verdict.NEGATIVE),
+                    out.stream().map(Judgment::verdict).toList());
             assertTrue(out.get(0).text().startsWith("<think>"), "the whole text is kept");
         }
     }
@@ -167,28 +224,42 @@ class RolesTest {
     @Test
     void theRewriterReturnsParsedTasksAndCountsInvalidOnes() throws Exception {
         try (ScriptedServer server = new ScriptedServer("no block here");
-             ChatClient client = client(config(server.baseUrl()), "rewriter")) {
+                ChatClient client = client(config(server.baseUrl()), "rewriter")) {
             server.then(ScriptedServer.ok("Longer corridor.\n<task>\nwalk 5\n</task>"));
             server.then(ScriptedServer.ok("<task>walk far</task>"));
             List<String> seen = new ArrayList<>();
-            EndpointRewriter rewriter = new EndpointRewriter(client, g -> "walk " + ((Goal) g).target(), text -> {
-                seen.add(text);
-                if (!text.matches("walk \\d+")) {
-                    throw new IllegalArgumentException("not a corridor: " + text);
-                }
-                return new Goal("r", Integer.parseInt(text.substring(5)));
-            }, "A task is 'walk N' with N from 1 to 9.");
-            RewriteRequest request = new RewriteRequest(new Goal("o", 2), new Goal("o", 2), RewriteGoal.HARDER, 1.0,
-                    new CriticFeedback(4, List.of()));
+            EndpointRewriter rewriter =
+                    new EndpointRewriter(
+                            client,
+                            g -> "walk " + ((Goal) g).target(),
+                            text -> {
+                                seen.add(text);
+                                if (!text.matches("walk \\d+")) {
+                                    throw new IllegalArgumentException("not a corridor: " + text);
+                                }
+                                return new Goal("r", Integer.parseInt(text.substring(5)));
+                            },
+                            "A task is 'walk N' with N from 1 to 9.");
+            RewriteRequest request =
+                    new RewriteRequest(
+                            new Goal("o", 2),
+                            new Goal("o", 2),
+                            RewriteGoal.HARDER,
+                            1.0,
+                            new CriticFeedback(4, List.of()));
             Optional<Task> made = rewriter.rewrite(request, new SplittableRandom(3));
             assertEquals(Optional.of(new Goal("r", 5)), made);
             assertFalse(rewriter.rewrite(request, new SplittableRandom(4)).isPresent());
             assertFalse(rewriter.rewrite(request, new SplittableRandom(5)).isPresent());
             assertEquals(List.of("walk 5", "walk far"), seen);
             String prompt = server.requests().get(0).get("messages").get(1).get("content").asText();
-            assertTrue(prompt.contains("<task>\nwalk 2\n</task>") && prompt.contains("harder task")
-                    && prompt.contains("All 4 rollouts succeeded.") && prompt.contains("N from 1 to 9")
-                    && prompt.contains("100%"), prompt);
+            assertTrue(
+                    prompt.contains("<task>\nwalk 2\n</task>")
+                            && prompt.contains("harder task")
+                            && prompt.contains("All 4 rollouts succeeded.")
+                            && prompt.contains("N from 1 to 9")
+                            && prompt.contains("100%"),
+                    prompt);
             Map<String, Double> m = client.drainMetrics();
             assertEquals(1.0, m.get("endpoint/rewriter/rewrites_parsed"));
             assertEquals(2.0, m.get("endpoint/rewriter/rewrites_invalid"));
@@ -196,10 +267,22 @@ class RolesTest {
     }
 
     private static Trajectory trajectory() {
-        Step look = new Step(0, "You are at position 0.", List.of("go right", "look"),
-                new Action("look", "Let me look. \\boxed{look}", 0, null), "A corridor.", StepLabel.BAD);
-        Step right = new Step(1, "A corridor.", List.of("go right", "look"),
-                new Action("go right", "I should move. \\boxed{go right}", 0, null), "You move right.", StepLabel.GOOD);
+        Step look =
+                new Step(
+                        0,
+                        "You are at position 0.",
+                        List.of("go right", "look"),
+                        new Action("look", "Let me look. \\boxed{look}", 0, null),
+                        "A corridor.",
+                        StepLabel.BAD);
+        Step right =
+                new Step(
+                        1,
+                        "A corridor.",
+                        List.of("go right", "look"),
+                        new Action("go right", "I should move. \\boxed{go right}", 0, null),
+                        "You move right.",
+                        StepLabel.GOOD);
         return new Trajectory(new Goal("g", 1), 0, List.of(look, right), true);
     }
 }

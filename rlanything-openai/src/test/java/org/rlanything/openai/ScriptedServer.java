@@ -22,16 +22,18 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 
 /**
- * A real HTTP server on loopback that speaks chat completions and plays scripted replies: each request
- * takes the next scripted reply, and when the script is empty the fallback answers. It records every
- * request body and Authorization header, and the most requests it saw in flight at once.
+ * A real HTTP server on loopback that speaks chat completions and plays scripted replies: each
+ * request takes the next scripted reply, and when the script is empty the fallback answers. It
+ * records every request body and Authorization header, and the most requests it saw in flight at
+ * once.
  */
 final class ScriptedServer implements AutoCloseable {
 
     static final ObjectMapper JSON = new ObjectMapper();
 
     static {
-        // without TCP_NODELAY each small reply waits ~40 ms for a delayed ACK (Nagle): read once by the JDK
+        // without TCP_NODELAY each small reply waits ~40 ms for a delayed ACK (Nagle): read once by
+        // the JDK
         System.setProperty("sun.net.httpserver.nodelay", "true");
     }
 
@@ -42,7 +44,9 @@ final class ScriptedServer implements AutoCloseable {
         }
     }
 
-    /** A well-formed 200 reply with one choice per text and usage 10 prompt tokens, 5 per choice. */
+    /**
+     * A well-formed 200 reply with one choice per text and usage 10 prompt tokens, 5 per choice.
+     */
     static Reply ok(String... texts) {
         ObjectNode root = JSON.createObjectNode();
         root.put("id", "chatcmpl-test").put("object", "chat.completion");
@@ -53,7 +57,9 @@ final class ScriptedServer implements AutoCloseable {
             c.putObject("message").put("role", "assistant").put("content", texts[i]);
             c.put("finish_reason", "stop");
         }
-        root.putObject("usage").put("prompt_tokens", 10).put("completion_tokens", 5 * texts.length)
+        root.putObject("usage")
+                .put("prompt_tokens", 10)
+                .put("completion_tokens", 5 * texts.length)
                 .put("total_tokens", 10 + 5 * texts.length);
         return new Reply(200, root.toString(), Map.of(), 0);
     }
@@ -75,26 +81,33 @@ final class ScriptedServer implements AutoCloseable {
     private final AtomicInteger maxInFlight = new AtomicInteger();
     private volatile Function<JsonNode, Reply> fallback;
 
-    /** A server whose fallback answers each request with n choices {@code prefix-0}, {@code prefix-1}, ... */
+    /**
+     * A server whose fallback answers each request with n choices {@code prefix-0}, {@code
+     * prefix-1}, ...
+     */
     ScriptedServer(String prefix) throws IOException {
-        this(request -> {
-            int n = request.path("n").asInt(1);
-            String[] texts = new String[n];
-            for (int i = 0; i < n; i++) {
-                texts[i] = prefix + "-" + i;
-            }
-            return ok(texts);
-        });
+        this(
+                request -> {
+                    int n = request.path("n").asInt(1);
+                    String[] texts = new String[n];
+                    for (int i = 0; i < n; i++) {
+                        texts[i] = prefix + "-" + i;
+                    }
+                    return ok(texts);
+                });
     }
 
     ScriptedServer(Function<JsonNode, Reply> fallback) throws IOException {
         this.fallback = fallback;
-        this.executor = Executors.newCachedThreadPool(r -> {
-            Thread t = new Thread(r, "scripted-server");
-            t.setDaemon(true);
-            return t;
-        });
-        this.server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        this.executor =
+                Executors.newCachedThreadPool(
+                        r -> {
+                            Thread t = new Thread(r, "scripted-server");
+                            t.setDaemon(true);
+                            return t;
+                        });
+        this.server =
+                HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         server.createContext("/v1/chat/completions", this::handle);
         server.setExecutor(executor);
         server.start();
@@ -114,7 +127,8 @@ final class ScriptedServer implements AutoCloseable {
     }
 
     synchronized List<String> authorizations() {
-        return java.util.Collections.unmodifiableList(new ArrayList<>(authorizations)); // null: no header
+        return java.util.Collections.unmodifiableList(
+                new ArrayList<>(authorizations)); // null: no header
     }
 
     int maxInFlight() {

@@ -26,30 +26,49 @@ import org.rlanything.core.Trajectory;
 class TrainingExportTest {
 
     @Test
-    void exportedSamplesCarryTheSentPromptTheResponseAndTheAdvantage(@TempDir Path runDir) throws Exception {
-        try (ScriptedServer server = new ScriptedServer(r -> ScriptedServer.ok("Go. \\boxed{go right}"));
-             ChatClient policyClient = client(config(server.baseUrl()), "policy");
-             ChatClient judgeClient = client(config(server.baseUrl()), "reward_model")) {
+    void exportedSamplesCarryTheSentPromptTheResponseAndTheAdvantage(@TempDir Path runDir)
+            throws Exception {
+        try (ScriptedServer server =
+                        new ScriptedServer(r -> ScriptedServer.ok("Go. \\boxed{go right}"));
+                ChatClient policyClient = client(config(server.baseUrl()), "policy");
+                ChatClient judgeClient = client(config(server.baseUrl()), "reward_model")) {
             EndpointPolicy policy = new EndpointPolicy(policyClient);
-            Trajectory t = new LockstepRollouts().rollOut(
-                    List.of(new RolloutRequest(new RolesTest.Goal("g7", 2), 3, 5)), policy, new RolesTest.Corridor(), 4)
-                    .get(0);
+            Trajectory t =
+                    new LockstepRollouts()
+                            .rollOut(
+                                    List.of(new RolloutRequest(new RolesTest.Goal("g7", 2), 3, 5)),
+                                    policy,
+                                    new RolesTest.Corridor(),
+                                    4)
+                            .get(0);
             assertEquals(2, t.length());
-            List<String> lines = TrainingExport.policyLines(policy, 12,
-                    List.of(new PolicySample(t, t.steps().get(1), -0.5)));
+            List<String> lines =
+                    TrainingExport.policyLines(
+                            policy, 12, List.of(new PolicySample(t, t.steps().get(1), -0.5)));
             Path file = TrainingExport.write(runDir, "policy", 12, lines);
             assertEquals(runDir.resolve("export/policy-000012.jsonl"), file);
             JsonNode line = ScriptedServer.JSON.readTree(Files.readAllLines(file).get(0));
-            assertEquals(server.requests().get(1).get("messages"), line.get("prompt"), "the prompt sent at step 2");
+            assertEquals(
+                    server.requests().get(1).get("messages"),
+                    line.get("prompt"),
+                    "the prompt sent at step 2");
             assertEquals("assistant", line.get("completion").get(0).get("role").asText());
-            assertEquals("Go. \\boxed{go right}", line.get("completion").get(0).get("content").asText());
+            assertEquals(
+                    "Go. \\boxed{go right}", line.get("completion").get(0).get("content").asText());
             assertEquals(-0.5, line.get("advantage").asDouble());
-            assertEquals("{\"iteration\":12,\"task\":\"g7\",\"rollout\":3,\"step\":1}", line.get("id").toString());
+            assertEquals(
+                    "{\"iteration\":12,\"task\":\"g7\",\"rollout\":3,\"step\":1}",
+                    line.get("id").toString());
 
             EndpointJudge judge = new EndpointJudge(judgeClient);
             JudgeRequest request = new JudgeRequest(t, 1);
-            Judgment j = judge.judge(List.of(request), 1, List.of(new SplittableRandom(1))).get(0).get(0);
-            List<String> judged = TrainingExport.judgeLines(judge, 12, List.of(new RewardModelSample(request, j, 1.25)));
+            Judgment j =
+                    judge.judge(List.of(request), 1, List.of(new SplittableRandom(1)))
+                            .get(0)
+                            .get(0);
+            List<String> judged =
+                    TrainingExport.judgeLines(
+                            judge, 12, List.of(new RewardModelSample(request, j, 1.25)));
             JsonNode jl = ScriptedServer.JSON.readTree(judged.get(0));
             assertEquals(server.requests().get(2).get("messages"), jl.get("prompt"));
             assertEquals(1.25, jl.get("advantage").asDouble());

@@ -22,10 +22,12 @@ import org.rlanything.neural.provider.NeuralRewardModelConfig;
 
 /**
  * {@code environment.kind: alfworld}: generated ALFWorld training games, the scene rewriter and the
- * held-out evaluation; it offers the {@link NeuralModels} (from the starting models, with the ALFWorld
- * prompts) that the {@code neural} policy and judge kinds use, and its {@link PromptFormat}.
+ * held-out evaluation; it offers the {@link NeuralModels} (from the starting models, with the
+ * ALFWorld prompts) that the {@code neural} policy and judge kinds use, and its {@link
+ * PromptFormat}.
  */
-public final class AlfworldEnvironmentProvider implements EnvironmentProvider<AlfworldEnvironmentConfig> {
+public final class AlfworldEnvironmentProvider
+        implements EnvironmentProvider<AlfworldEnvironmentConfig> {
 
     /** The kind's name. */
     public static final String KIND = "alfworld";
@@ -47,8 +49,11 @@ public final class AlfworldEnvironmentProvider implements EnvironmentProvider<Al
 
     @Override
     public Map<String, Object> algorithmDefaults() {
-        return Map.of("tasks_per_iteration", AlfworldEnvironmentConfig.TASKS_PER_ITERATION,
-                "rollouts_per_task", AlfworldEnvironmentConfig.ROLLOUTS_PER_TASK);
+        return Map.of(
+                "tasks_per_iteration",
+                AlfworldEnvironmentConfig.TASKS_PER_ITERATION,
+                "rollouts_per_task",
+                AlfworldEnvironmentConfig.ROLLOUTS_PER_TASK);
     }
 
     @Override
@@ -62,37 +67,66 @@ public final class AlfworldEnvironmentProvider implements EnvironmentProvider<Al
     }
 
     @Override
-    public EnvironmentParts create(AlfworldEnvironmentConfig env, RunContext context) throws IOException {
+    public EnvironmentParts create(AlfworldEnvironmentConfig env, RunContext context)
+            throws IOException {
         AlfworldGames games = AlfworldGames.locate();
         AgentSettings settings = settings(env, context, startingModels(context, games));
-        AlfworldExperiment experiment = AlfworldExperiment.withoutModels(settings, games, context.log());
+        AlfworldExperiment experiment =
+                AlfworldExperiment.withoutModels(settings, games, context.log());
         NeuralModels models = new LazyModels(settings, games, context);
-        return new EnvironmentParts(KIND, KIND, experiment.environment(), new ArrayList<>(experiment.tasks()),
-                experiment.codec(), experiment.rewriter(), experiment.evaluator().withEngine(context.engine()),
+        return new EnvironmentParts(
+                KIND,
+                KIND,
+                experiment.environment(),
+                new ArrayList<>(experiment.tasks()),
+                experiment.codec(),
+                experiment.rewriter(),
+                experiment.evaluator().withEngine(context.engine()),
                 games.data().manifest(),
                 Map.of(NeuralModels.class, models, PromptFormat.class, experiment.format()));
     }
 
-    /** The folder {@code trainer.starting_models} names, made from the run seed if absent; null if none named. */
+    /**
+     * The folder {@code trainer.starting_models} names, made from the run seed if absent; null if
+     * none named.
+     */
     private static Path startingModels(RunContext context, AlfworldGames games) throws IOException {
         if (context.startingModels() == null) {
             return null;
         }
-        return StartingModelsFolder.ensure(context.startingModels(), context.seed(), games, context.log());
+        return StartingModelsFolder.ensure(
+                context.startingModels(), context.seed(), games, context.log());
     }
 
-    /** The experiment's settings: the run's sections as they are (other model kinds: the neural defaults). */
-    static AgentSettings settings(AlfworldEnvironmentConfig env, RunContext context, Path startingModels) {
-        NeuralPolicyConfig policy = context.policy() instanceof NeuralPolicyConfig neural ? neural
-                : NeuralPolicyConfig.DEFAULTS;
-        NeuralRewardModelConfig judge = context.rewardModel() instanceof NeuralRewardModelConfig neural ? neural
-                : NeuralRewardModelConfig.DEFAULTS;
-        return AgentSettings.builder().seed(context.seed()).startingModels(startingModels)
-                .evaluateEvery(context.evaluateEvery()).environment(env).algorithm(context.algorithm())
-                .policy(policy).rewardModel(judge).build();
+    /**
+     * The experiment's settings: the run's sections as they are (other model kinds: the neural
+     * defaults).
+     */
+    static AgentSettings settings(
+            AlfworldEnvironmentConfig env, RunContext context, Path startingModels) {
+        NeuralPolicyConfig policy =
+                context.policy() instanceof NeuralPolicyConfig neural
+                        ? neural
+                        : NeuralPolicyConfig.DEFAULTS;
+        NeuralRewardModelConfig judge =
+                context.rewardModel() instanceof NeuralRewardModelConfig neural
+                        ? neural
+                        : NeuralRewardModelConfig.DEFAULTS;
+        return AgentSettings.builder()
+                .seed(context.seed())
+                .startingModels(startingModels)
+                .evaluateEvery(context.evaluateEvery())
+                .environment(env)
+                .algorithm(context.algorithm())
+                .policy(policy)
+                .rewardModel(judge)
+                .build();
     }
 
-    /** The neural policy and judge, loaded together on first use (a label judge run loads no judge here). */
+    /**
+     * The neural policy and judge, loaded together on first use (a label judge run loads no judge
+     * here).
+     */
     private static final class LazyModels implements NeuralModels {
         private final AgentSettings settings;
         private final AlfworldGames games;
@@ -126,8 +160,12 @@ public final class AlfworldEnvironmentProvider implements EnvironmentProvider<Al
 
         private static void require(boolean same, String section) {
             if (!same) {
-                throw new IllegalArgumentException("The ALFWorld models are made from the run's own " + section
-                        + " settings; another " + section + " config was given.");
+                throw new IllegalArgumentException(
+                        "The ALFWorld models are made from the run's own "
+                                + section
+                                + " settings; another "
+                                + section
+                                + " config was given.");
             }
         }
     }

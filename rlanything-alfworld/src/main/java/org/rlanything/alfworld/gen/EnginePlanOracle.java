@@ -9,9 +9,10 @@ import org.rlanything.alfworld.plan.Plan;
 import org.rlanything.alfworld.plan.Planner;
 
 /**
- * The {@link PlanOracle} backed by the engine: compiles the game with the engine's loader and asks the
- * engine's {@link Planner} for a shortest winning plan from the start state. A game the engine cannot
- * compile is a generator or rewriter bug, so it fails loudly instead of counting as unwinnable.
+ * The {@link PlanOracle} backed by the engine: compiles the game with the engine's loader and asks
+ * the engine's {@link Planner} for a shortest winning plan from the start state. A game the engine
+ * cannot compile is a generator or rewriter bug, so it fails loudly instead of counting as
+ * unwinnable.
  */
 public final class EnginePlanOracle implements PlanOracle {
 
@@ -37,10 +38,12 @@ public final class EnginePlanOracle implements PlanOracle {
         try {
             game = AlfworldGame.compile(file);
         } catch (MalformedGameException e) {
-            throw new IllegalStateException("The engine cannot load the game " + file.source() + ": " + e.getMessage(), e);
+            throw new IllegalStateException(
+                    "The engine cannot load the game " + file.source() + ": " + e.getMessage(), e);
         }
         Optional<Plan> plan = new Planner(game, maxStates).plan(game.newState());
-        return plan.isPresent() && plan.get().length() <= maxSteps ? OptionalInt.of(plan.get().length())
+        return plan.isPresent() && plan.get().length() <= maxSteps
+                ? OptionalInt.of(plan.get().length())
                 : OptionalInt.empty();
     }
 }

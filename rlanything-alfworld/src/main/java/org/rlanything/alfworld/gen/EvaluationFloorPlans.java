@@ -14,20 +14,21 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * The floor plans of the evaluation games, which generated training games must never use. They are read,
- * by rule, from every {@code traj_data.min.json} (or {@code traj_data.json}) under the evaluation games
- * folder ({@code scene.floor_plan}) and from the rows of {@code manifest.json} ({@code floor_plan}).
+ * The floor plans of the evaluation games, which generated training games must never use. They are
+ * read, by rule, from every {@code traj_data.min.json} (or {@code traj_data.json}) under the
+ * evaluation games folder ({@code scene.floor_plan}) and from the rows of {@code manifest.json}
+ * ({@code floor_plan}).
  */
 public final class EvaluationFloorPlans {
 
     private static final Pattern FLOOR_PLAN = Pattern.compile("FloorPlan(\\d+)");
 
-    private EvaluationFloorPlans() {
-    }
+    private EvaluationFloorPlans() {}
 
     /**
-     * The floor plan numbers used by the games under {@code gamesDir}, plus those in {@code manifest} when
-     * it exists. Fails when nothing is found: generating without the exclusion list would be unsafe.
+     * The floor plan numbers used by the games under {@code gamesDir}, plus those in {@code
+     * manifest} when it exists. Fails when nothing is found: generating without the exclusion list
+     * would be unsafe.
      */
     public static Set<Integer> read(Path gamesDir, Path manifest) {
         Set<Integer> floorPlans = new TreeSet<>();
@@ -35,18 +36,25 @@ public final class EvaluationFloorPlans {
         if (Files.isDirectory(gamesDir)) {
             List<Path> trajectories;
             try (Stream<Path> walk = Files.walk(gamesDir)) {
-                trajectories = walk.filter(p -> {
-                    String name = p.getFileName().toString();
-                    return name.equals("traj_data.min.json") || name.equals("traj_data.json");
-                }).sorted().toList();
+                trajectories =
+                        walk.filter(
+                                        p -> {
+                                            String name = p.getFileName().toString();
+                                            return name.equals("traj_data.min.json")
+                                                    || name.equals("traj_data.json");
+                                        })
+                                .sorted()
+                                .toList();
             } catch (IOException e) {
-                throw new UncheckedIOException("Could not list the evaluation games under " + gamesDir + ".", e);
+                throw new UncheckedIOException(
+                        "Could not list the evaluation games under " + gamesDir + ".", e);
             }
             for (Path trajectory : trajectories) {
                 JsonNode root = readJson(json, trajectory);
                 String floorPlan = root.path("scene").path("floor_plan").asText("");
                 if (floorPlan.isEmpty()) {
-                    throw new IllegalArgumentException("The file " + trajectory + " has no scene.floor_plan value.");
+                    throw new IllegalArgumentException(
+                            "The file " + trajectory + " has no scene.floor_plan value.");
                 }
                 floorPlans.add(number(floorPlan, trajectory + " scene.floor_plan"));
             }
@@ -60,8 +68,12 @@ public final class EvaluationFloorPlans {
             }
         }
         if (floorPlans.isEmpty()) {
-            throw new IllegalArgumentException("No evaluation floor plan was found under " + gamesDir + " or in "
-                    + manifest + "; the generator refuses to run without the list of rooms it must avoid.");
+            throw new IllegalArgumentException(
+                    "No evaluation floor plan was found under "
+                            + gamesDir
+                            + " or in "
+                            + manifest
+                            + "; the generator refuses to run without the list of rooms it must avoid.");
         }
         return Set.copyOf(floorPlans);
     }
@@ -69,8 +81,12 @@ public final class EvaluationFloorPlans {
     private static int number(String floorPlan, String where) {
         Matcher matcher = FLOOR_PLAN.matcher(floorPlan);
         if (!matcher.matches()) {
-            throw new IllegalArgumentException("The value '" + floorPlan + "' of " + where
-                    + " is not a floor plan name like 'FloorPlan10'.");
+            throw new IllegalArgumentException(
+                    "The value '"
+                            + floorPlan
+                            + "' of "
+                            + where
+                            + " is not a floor plan name like 'FloorPlan10'.");
         }
         return Integer.parseInt(matcher.group(1));
     }

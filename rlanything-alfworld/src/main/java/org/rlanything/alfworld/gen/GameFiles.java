@@ -9,22 +9,28 @@ import org.rlanything.alfworld.GameFile;
 import org.rlanything.alfworld.GameLoader;
 
 /**
- * Writes {@code game.tw-pddl} files: a JSON object with the PDDL domain, the TextWorld grammar, the PDDL
- * problem and the {@code solvable} flag, in the layout Python's {@code json.dump} gives ALFWorld's own
- * files (one line, {@code ", "} and {@code ": "} separators, non-ASCII escaped), so equal games are equal
- * bytes. Reading is the engine's {@link GameLoader}.
+ * Writes {@code game.tw-pddl} files: a JSON object with the PDDL domain, the TextWorld grammar, the
+ * PDDL problem and the {@code solvable} flag, in the layout Python's {@code json.dump} gives
+ * ALFWorld's own files (one line, {@code ", "} and {@code ": "} separators, non-ASCII escaped), so
+ * equal games are equal bytes. Reading is the engine's {@link GameLoader}.
  */
 public final class GameFiles {
 
     public static final String FILE_NAME = GameLoader.GAME_FILE_NAME;
 
-    private GameFiles() {
-    }
+    private GameFiles() {}
 
     /** The file's JSON text. */
     public static String toJson(GameFile game) {
-        return "{\"pddl_domain\": " + quote(game.domain()) + ", \"grammar\": " + quote(game.grammar())
-                + ", \"pddl_problem\": " + quote(game.problem()) + ", \"solvable\": " + game.solvable() + "}";
+        return "{\"pddl_domain\": "
+                + quote(game.domain())
+                + ", \"grammar\": "
+                + quote(game.grammar())
+                + ", \"pddl_problem\": "
+                + quote(game.problem())
+                + ", \"solvable\": "
+                + game.solvable()
+                + "}";
     }
 
     /** The file's bytes (UTF-8; the text is ASCII). */
@@ -44,13 +50,19 @@ public final class GameFiles {
         }
     }
 
-    /** Whether two games have the same domain, grammar, problem and flag (their sources may differ). */
+    /**
+     * Whether two games have the same domain, grammar, problem and flag (their sources may differ).
+     */
     public static boolean sameContent(GameFile a, GameFile b) {
-        return a.domain().equals(b.domain()) && a.grammar().equals(b.grammar()) && a.problem().equals(b.problem())
+        return a.domain().equals(b.domain())
+                && a.grammar().equals(b.grammar())
+                && a.problem().equals(b.problem())
                 && a.solvable() == b.solvable();
     }
 
-    /** A JSON string literal escaped as Python's json.dumps does with ensure_ascii (the default). */
+    /**
+     * A JSON string literal escaped as Python's json.dumps does with ensure_ascii (the default).
+     */
     static String quote(String text) {
         StringBuilder out = new StringBuilder(text.length() + 16).append('"');
         for (int i = 0; i < text.length(); i++) {

@@ -15,13 +15,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import org.rlanything.alfworld.GameFile;
 
 /**
- * A finished generation run: the games and the settings that made them. {@link #writeTo(Path)} writes
- * each game as {@code <folder>/game.tw-pddl} and a provenance file {@value #MANIFEST} (seed, count, logic
- * version, step limit, excluded floor plans, and one row per game), with no timestamps, so a rerun with the
- * same seed writes identical bytes.
+ * A finished generation run: the games and the settings that made them. {@link #writeTo(Path)}
+ * writes each game as {@code <folder>/game.tw-pddl} and a provenance file {@value #MANIFEST} (seed,
+ * count, logic version, step limit, excluded floor plans, and one row per game), with no
+ * timestamps, so a rerun with the same seed writes identical bytes.
  *
  * @param seed the run seed
  * @param logicVersion the embedded logic version
@@ -29,8 +28,12 @@ import org.rlanything.alfworld.GameFile;
  * @param excludedFloorPlans the evaluation floor plans that were excluded
  * @param games the games, in index order
  */
-public record GenerationRun(long seed, String logicVersion, int maxSteps, Set<Integer> excludedFloorPlans,
-                            List<GeneratedGame> games) {
+public record GenerationRun(
+        long seed,
+        String logicVersion,
+        int maxSteps,
+        Set<Integer> excludedFloorPlans,
+        List<GeneratedGame> games) {
 
     public static final String MANIFEST = "generation.json";
 
@@ -64,7 +67,8 @@ public record GenerationRun(long seed, String logicVersion, int maxSteps, Set<In
             Files.createDirectories(out);
             Files.writeString(manifest, manifestJson(), StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw new UncheckedIOException("Could not write the generation manifest " + manifest + ".", e);
+            throw new UncheckedIOException(
+                    "Could not write the generation manifest " + manifest + ".", e);
         }
         return manifest;
     }
@@ -93,7 +97,8 @@ public record GenerationRun(long seed, String logicVersion, int maxSteps, Set<In
             row.put("goal_text", goal.text());
             row.put("optimal_steps", game.optimalSteps());
         }
-        DefaultPrettyPrinter printer = new DefaultPrettyPrinter().withObjectIndenter(new DefaultIndenter("  ", "\n"));
+        DefaultPrettyPrinter printer =
+                new DefaultPrettyPrinter().withObjectIndenter(new DefaultIndenter("  ", "\n"));
         try {
             return json.writer(printer).writeValueAsString(root) + "\n";
         } catch (IOException e) {

@@ -4,8 +4,8 @@ import java.util.Locale;
 import java.util.Objects;
 
 /**
- * The goal of a game: task type, target object type and either the destination receptacle type or, for
- * "look at X under the lamp", the lamp type. Renders the ALFWorld goal text and the PDDL goal.
+ * The goal of a game: task type, target object type and either the destination receptacle type or,
+ * for "look at X under the lamp", the lamp type. Renders the ALFWorld goal text and the PDDL goal.
  *
  * @param type the task type
  * @param objectType the bare target object type ("Apple")
@@ -18,7 +18,8 @@ public record Goal(TaskType type, String objectType, String target, int phrasing
         Objects.requireNonNull(objectType, "objectType");
         Objects.requireNonNull(target, "target");
         if (phrasing < 0 || phrasing >= type.phrasings().size()) {
-            throw new IllegalArgumentException("Goal phrasing " + phrasing + " does not exist for " + type.id() + ".");
+            throw new IllegalArgumentException(
+                    "Goal phrasing " + phrasing + " does not exist for " + type.id() + ".");
         }
     }
 
@@ -39,13 +40,16 @@ public record Goal(TaskType type, String objectType, String target, int phrasing
 
     /** The task text after "Your task is to: ", e.g. "heat some apple and put it in fridge.". */
     public String text() {
-        return String.format(Locale.ROOT, type.phrasings().get(phrasing), objectType.toLowerCase(Locale.ROOT),
+        return String.format(
+                Locale.ROOT,
+                type.phrasings().get(phrasing),
+                objectType.toLowerCase(Locale.ROOT),
                 target.toLowerCase(Locale.ROOT));
     }
 
     /**
-     * The ALFWorld trial folder prefix: {@code <task>-<Object>-None-<Receptacle or Lamp>}, followed by the
-     * floor plan number.
+     * The ALFWorld trial folder prefix: {@code <task>-<Object>-None-<Receptacle or Lamp>}, followed
+     * by the floor plan number.
      */
     public String folderName(int floorPlan) {
         return type.id() + "-" + objectType + "-None-" + target + "-" + floorPlan;
@@ -56,7 +60,8 @@ public record Goal(TaskType type, String objectType, String target, int phrasing
         String o = objectType + "Type";
         String r = target + "Type";
         return switch (type) {
-            case PICK_AND_PLACE_SIMPLE -> """
+            case PICK_AND_PLACE_SIMPLE ->
+                    """
                     (:goal
                         (and
                             (exists (?r - receptacle)
@@ -69,8 +74,10 @@ public record Goal(TaskType type, String objectType, String target, int phrasing
                                 )
                             )
                         )
-                    )""".formatted(o, r);
-            case LOOK_AT_OBJ_IN_LIGHT -> """
+                    )"""
+                            .formatted(o, r);
+            case LOOK_AT_OBJ_IN_LIGHT ->
+                    """
                     (:goal
                          (and
                              (exists (?ot - object
@@ -94,11 +101,13 @@ public record Goal(TaskType type, String objectType, String target, int phrasing
                                  )
                              )
                          )
-                    )""".formatted(r, o);
+                    )"""
+                            .formatted(r, o);
             case PICK_CLEAN_THEN_PLACE_IN_RECEP -> stateGoal("cleanable", "isClean", o, r);
             case PICK_HEAT_THEN_PLACE_IN_RECEP -> stateGoal("heatable", "isHot", o, r);
             case PICK_COOL_THEN_PLACE_IN_RECEP -> stateGoal("coolable", "isCool", o, r);
-            case PICK_TWO_OBJ_AND_PLACE -> """
+            case PICK_TWO_OBJ_AND_PLACE ->
+                    """
                     (:goal
                         (and
                             (exists (?r - receptacle)
@@ -119,7 +128,8 @@ public record Goal(TaskType type, String objectType, String target, int phrasing
                                 )
                             )
                         )
-                    )""".formatted(o, r);
+                    )"""
+                            .formatted(o, r);
         };
     }
 
@@ -139,6 +149,7 @@ public record Goal(TaskType type, String objectType, String target, int phrasing
                             )
                         )
                     )
-                )""".formatted(capability, o, r, state);
+                )"""
+                .formatted(capability, o, r, state);
     }
 }

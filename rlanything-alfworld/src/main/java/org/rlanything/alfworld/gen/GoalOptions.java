@@ -6,11 +6,11 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * Which goals a room admits for a task type. The rules: the target type is pickupable, present, and some
- * receptacle of the room can hold it somewhere other than the destination; the destination can hold the
- * target type; a clean, heat or cool goal needs the target's capability and the appliance (sink basin,
- * microwave, fridge) in the room, and does not use the appliance as destination; a lamp goal needs a
- * toggleable lamp type and a receptacle it can stand on.
+ * Which goals a room admits for a task type. The rules: the target type is pickupable, present, and
+ * some receptacle of the room can hold it somewhere other than the destination; the destination can
+ * hold the target type; a clean, heat or cool goal needs the target's capability and the appliance
+ * (sink basin, microwave, fridge) in the room, and does not use the appliance as destination; a
+ * lamp goal needs a toggleable lamp type and a receptacle it can stand on.
  */
 public final class GoalOptions {
 
@@ -41,18 +41,24 @@ public final class GoalOptions {
                 }
                 for (String lamp : room.objectTypes()) {
                     if (catalog.has(lamp, Capability.TOGGLEABLE)
-                            && catalog.lampHosts(lamp).stream().anyMatch(receptacleTypes::contains)) {
+                            && catalog.lampHosts(lamp).stream()
+                                    .anyMatch(receptacleTypes::contains)) {
                         goals.add(new Goal(type, objectType, lamp, 0));
                     }
                 }
                 continue;
             }
             for (String destination : receptacleTypes) {
-                if (destination.equals(type.appliance()) || !catalog.canContain(destination, objectType)) {
+                if (destination.equals(type.appliance())
+                        || !catalog.canContain(destination, objectType)) {
                     continue;
                 }
-                boolean startsElsewhere = receptacleTypes.stream()
-                        .anyMatch(r -> !r.equals(destination) && catalog.canContain(r, objectType));
+                boolean startsElsewhere =
+                        receptacleTypes.stream()
+                                .anyMatch(
+                                        r ->
+                                                !r.equals(destination)
+                                                        && catalog.canContain(r, objectType));
                 if (startsElsewhere) {
                     goals.add(new Goal(type, objectType, destination, 0));
                 }

@@ -11,12 +11,16 @@ import java.util.Set;
  * @param id the PDDL name ({@code Apple_bar__minus_00_dot_59_bar_...})
  * @param type the bare ALFRED type ("Apple")
  * @param location the PDDL location it is at
- * @param receptacles the receptacles it is in or on (usually one; none for loose scenery such as windows,
- *     which the engine never shows; a lamp may stand in two)
+ * @param receptacles the receptacles it is in or on (usually one; none for loose scenery such as
+ *     windows, which the engine never shows; a lamp may stand in two)
  * @param capabilities its capability predicates
  */
-public record ObjectInstance(String id, String type, String location, List<String> receptacles,
-                             Set<Capability> capabilities) {
+public record ObjectInstance(
+        String id,
+        String type,
+        String location,
+        List<String> receptacles,
+        Set<Capability> capabilities) {
     public ObjectInstance {
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(type, "type");

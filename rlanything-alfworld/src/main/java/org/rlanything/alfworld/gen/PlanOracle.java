@@ -4,8 +4,8 @@ import java.util.OptionalInt;
 import org.rlanything.alfworld.GameFile;
 
 /**
- * Answers how few text commands win a game. The generator and the rewriter only keep games for which it
- * finds a plan; the implementation is the engine's planner (see {@code EnginePlanOracle}).
+ * Answers how few text commands win a game. The generator and the rewriter only keep games for
+ * which it finds a plan; the implementation is the engine's planner (see {@code EnginePlanOracle}).
  */
 @FunctionalInterface
 public interface PlanOracle {

@@ -7,16 +7,17 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * Writes a {@link Scene} as an ALFWorld PDDL problem: the same sections, declarations and init predicates
- * as the games ALFWorld ships (type constants, instances, {@code receptacleType}, {@code objectType},
- * per-receptacle {@code canContain} rows for the object types present, capability facts, placement and
- * location facts), so the engine reads and names everything as it does for real games. A comment line
- * before the problem records the floor plan. Output is a pure function of the scene: entities and facts
- * are written in sorted order.
+ * Writes a {@link Scene} as an ALFWorld PDDL problem: the same sections, declarations and init
+ * predicates as the games ALFWorld ships (type constants, instances, {@code receptacleType}, {@code
+ * objectType}, per-receptacle {@code canContain} rows for the object types present, capability
+ * facts, placement and location facts), so the engine reads and names everything as it does for
+ * real games. A comment line before the problem records the floor plan. Output is a pure function
+ * of the scene: entities and facts are written in sorted order.
  */
 public final class ProblemWriter {
 
     private static final String INDENT = "        ";
+
     /** The comment line that records the room, so a rewrite of the game knows its floor plan. */
     public static final String FLOOR_PLAN_COMMENT = "; ALFRED room: FloorPlan";
 
@@ -40,10 +41,12 @@ public final class ProblemWriter {
         objectTypes.addAll(scene.objectTypes());
         Set<String> receptacleTypes = new LinkedHashSet<>(catalog.receptacleTypes());
         receptacleTypes.addAll(scene.receptacleTypes());
-        scene.canContain().forEach((rtype, otypes) -> {
-            receptacleTypes.add(rtype);
-            objectTypes.addAll(otypes);
-        });
+        scene.canContain()
+                .forEach(
+                        (rtype, otypes) -> {
+                            receptacleTypes.add(rtype);
+                            objectTypes.addAll(otypes);
+                        });
         List<String> declarations = new ArrayList<>();
         objectTypes.forEach(t -> declarations.add(t + " - object"));
         objectTypes.forEach(t -> declarations.add(t + "Type - otype"));
@@ -128,7 +131,8 @@ public final class ProblemWriter {
         return list;
     }
 
-    private static void capability(StringBuilder out, List<ObjectInstance> objects, Capability capability) {
+    private static void capability(
+            StringBuilder out, List<ObjectInstance> objects, Capability capability) {
         Set<String> seen = new LinkedHashSet<>();
         for (ObjectInstance o : objects) {
             if (o.has(capability) && seen.add(o.id())) {

@@ -7,15 +7,21 @@ public enum RoomKind {
     BEDROOM,
     BATHROOM;
 
-    /** The kind of floor plan {@code number}: 1-99 kitchens, 2xx living rooms, 3xx bedrooms, 4xx bathrooms. */
+    /**
+     * The kind of floor plan {@code number}: 1-99 kitchens, 2xx living rooms, 3xx bedrooms, 4xx
+     * bathrooms.
+     */
     public static RoomKind ofFloorPlan(int number) {
         return switch (number / 100) {
             case 0 -> KITCHEN;
             case 2 -> LIVING_ROOM;
             case 3 -> BEDROOM;
             case 4 -> BATHROOM;
-            default -> throw new IllegalArgumentException("Floor plan " + number
-                    + " is not an ALFRED floor plan number (1-99, 2xx, 3xx or 4xx).");
+            default ->
+                    throw new IllegalArgumentException(
+                            "Floor plan "
+                                    + number
+                                    + " is not an ALFRED floor plan number (1-99, 2xx, 3xx or 4xx).");
         };
     }
 }

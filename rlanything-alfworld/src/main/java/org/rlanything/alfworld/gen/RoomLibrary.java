@@ -20,14 +20,15 @@ import java.util.stream.Stream;
 import org.rlanything.core.Seeds;
 
 /**
- * The rooms available for training games, read from ALFRED layout files
- * ({@code FloorPlanN-objects.json}: the types in the room; {@code FloorPlanN-openable.json}: receptacle ids
+ * The rooms available for training games, read from ALFRED layout files ({@code
+ * FloorPlanN-objects.json}: the types in the room; {@code FloorPlanN-openable.json}: receptacle ids
  * with the agent pose used to reach them).
  *
- * <p>A receptacle type that the objects file lists but the openable file does not place (coffee machines,
- * garbage cans, stove burners, ...) gets {@link TypeCatalog#syntheticCount} instances at positions drawn
- * inside the room's extent. Those draws use a generator seeded only by the floor plan number, so a room is
- * the same in every game and every run. Floor plans in the exclusion set are skipped.
+ * <p>A receptacle type that the objects file lists but the openable file does not place (coffee
+ * machines, garbage cans, stove burners, ...) gets {@link TypeCatalog#syntheticCount} instances at
+ * positions drawn inside the room's extent. Those draws use a generator seeded only by the floor
+ * plan number, so a room is the same in every game and every run. Floor plans in the exclusion set
+ * are skipped.
  */
 public final class RoomLibrary {
 
@@ -52,14 +53,16 @@ public final class RoomLibrary {
     public static RoomLibrary load(Path layoutsDir, TypeCatalog catalog, Set<Integer> excluded) {
         Map<Integer, Path> objectFiles = new TreeMap<>();
         try (Stream<Path> files = Files.list(layoutsDir)) {
-            files.forEach(file -> {
-                Matcher matcher = OBJECTS_FILE.matcher(file.getFileName().toString());
-                if (matcher.matches()) {
-                    objectFiles.put(Integer.parseInt(matcher.group(1)), file);
-                }
-            });
+            files.forEach(
+                    file -> {
+                        Matcher matcher = OBJECTS_FILE.matcher(file.getFileName().toString());
+                        if (matcher.matches()) {
+                            objectFiles.put(Integer.parseInt(matcher.group(1)), file);
+                        }
+                    });
         } catch (IOException e) {
-            throw new UncheckedIOException("Could not list the layout folder " + layoutsDir + ".", e);
+            throw new UncheckedIOException(
+                    "Could not list the layout folder " + layoutsDir + ".", e);
         }
         ObjectMapper json = new ObjectMapper();
         List<Room> rooms = new ArrayList<>();
@@ -70,14 +73,24 @@ public final class RoomLibrary {
             }
             Path openableFile = layoutsDir.resolve("FloorPlan" + floorPlan + "-openable.json");
             if (!Files.isRegularFile(openableFile)) {
-                throw new IllegalArgumentException("The layout " + entry.getValue() + " has no companion file "
-                        + openableFile.getFileName() + ".");
+                throw new IllegalArgumentException(
+                        "The layout "
+                                + entry.getValue()
+                                + " has no companion file "
+                                + openableFile.getFileName()
+                                + ".");
             }
-            rooms.add(buildRoom(floorPlan, read(json, entry.getValue()), read(json, openableFile), catalog,
-                    openableFile));
+            rooms.add(
+                    buildRoom(
+                            floorPlan,
+                            read(json, entry.getValue()),
+                            read(json, openableFile),
+                            catalog,
+                            openableFile));
         }
         if (rooms.isEmpty()) {
-            throw new IllegalArgumentException("No usable floor plan was found in " + layoutsDir + ".");
+            throw new IllegalArgumentException(
+                    "No usable floor plan was found in " + layoutsDir + ".");
         }
         return new RoomLibrary(rooms, excluded);
     }
@@ -89,12 +102,23 @@ public final class RoomLibrary {
 
     /** The room with this floor plan number; fails when it is absent or excluded. */
     public Room room(int floorPlan) {
-        return rooms.stream().filter(r -> r.floorPlan() == floorPlan).findFirst().orElseThrow(
-                () -> new IllegalArgumentException("Floor plan " + floorPlan + " is not among the training rooms."));
+        return rooms.stream()
+                .filter(r -> r.floorPlan() == floorPlan)
+                .findFirst()
+                .orElseThrow(
+                        () ->
+                                new IllegalArgumentException(
+                                        "Floor plan "
+                                                + floorPlan
+                                                + " is not among the training rooms."));
     }
 
-    private static Room buildRoom(int floorPlan, JsonNode objects, JsonNode openable, TypeCatalog catalog,
-                                  Path openableFile) {
+    private static Room buildRoom(
+            int floorPlan,
+            JsonNode objects,
+            JsonNode openable,
+            TypeCatalog catalog,
+            Path openableFile) {
         Set<String> listed = new HashSet<>();
         objects.forEach(node -> listed.add(node.asText()));
         List<ReceptacleInstance> receptacles = new ArrayList<>();
@@ -110,8 +134,12 @@ public final class RoomLibrary {
             String type = parts.length > 4 ? parts[4] : parts[0];
             JsonNode pose = entry.getValue();
             if (parts.length < 4 || !pose.isArray() || pose.size() < 4) {
-                throw new IllegalArgumentException("The entry '" + thorId + "' of " + openableFile
-                        + " is not a THOR id with a pose [x, z, rotation, horizon].");
+                throw new IllegalArgumentException(
+                        "The entry '"
+                                + thorId
+                                + "' of "
+                                + openableFile
+                                + " is not a THOR id with a pose [x, z, rotation, horizon].");
             }
             double x = Double.parseDouble(parts[1]);
             double z = Double.parseDouble(parts[3]);
@@ -122,9 +150,15 @@ public final class RoomLibrary {
             if (!catalog.isReceptacleType(type)) {
                 continue;
             }
-            String location = ThorIds.location(pose.get(0).asDouble(), pose.get(1).asDouble(),
-                    pose.get(2).asDouble(), pose.get(3).asDouble());
-            receptacles.add(new ReceptacleInstance(ThorIds.mangle(thorId), type, location, catalog.opens(type)));
+            String location =
+                    ThorIds.location(
+                            pose.get(0).asDouble(),
+                            pose.get(1).asDouble(),
+                            pose.get(2).asDouble(),
+                            pose.get(3).asDouble());
+            receptacles.add(
+                    new ReceptacleInstance(
+                            ThorIds.mangle(thorId), type, location, catalog.opens(type)));
             placedTypes.add(type);
         }
         if (receptacles.isEmpty()) {
@@ -151,11 +185,17 @@ public final class RoomLibrary {
                     z = minZ + rng.nextDouble() * (maxZ - minZ);
                     double y = rng.nextDouble();
                     String fixture = catalog.pairedFixture(type);
-                    id = fixture == null ? ThorIds.entity(type, x, y, z)
-                            : ThorIds.entity(fixture, x, y, z) + "_bar_" + type;
+                    id =
+                            fixture == null
+                                    ? ThorIds.entity(type, x, y, z)
+                                    : ThorIds.entity(fixture, x, y, z) + "_bar_" + type;
                 } while (!ids.add(id));
-                String location = ThorIds.location((int) Math.round(x * 4) + rng.nextInt(-2, 3),
-                        (int) Math.round(z * 4) + rng.nextInt(-2, 3), rng.nextInt(4), HORIZONS[rng.nextInt(HORIZONS.length)]);
+                String location =
+                        ThorIds.location(
+                                (int) Math.round(x * 4) + rng.nextInt(-2, 3),
+                                (int) Math.round(z * 4) + rng.nextInt(-2, 3),
+                                rng.nextInt(4),
+                                HORIZONS[rng.nextInt(HORIZONS.length)]);
                 receptacles.add(new ReceptacleInstance(id, type, location, catalog.opens(type)));
             }
         }

@@ -10,9 +10,9 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * Everything a game's PDDL problem states: the room's receptacles, the objects and where they are, where
- * the agent starts, which receptacle types can hold which object types, and the goal. Immutable; the
- * rewriter derives new scenes with the {@code with...} methods.
+ * Everything a game's PDDL problem states: the room's receptacles, the objects and where they are,
+ * where the agent starts, which receptacle types can hold which object types, and the goal.
+ * Immutable; the rewriter derives new scenes with the {@code with...} methods.
  *
  * @param problemName the PDDL problem name (without the "plan_" prefix)
  * @param floorPlan the ALFRED floor plan number, or 0 when unknown
@@ -22,8 +22,14 @@ import java.util.TreeSet;
  * @param canContain receptacle type to the object types it can hold (bare type names)
  * @param goal the goal
  */
-public record Scene(String problemName, int floorPlan, String agentLocation, List<ReceptacleInstance> receptacles,
-                    List<ObjectInstance> objects, Map<String, Set<String>> canContain, Goal goal) {
+public record Scene(
+        String problemName,
+        int floorPlan,
+        String agentLocation,
+        List<ReceptacleInstance> receptacles,
+        List<ObjectInstance> objects,
+        Map<String, Set<String>> canContain,
+        Goal goal) {
     public Scene {
         Objects.requireNonNull(problemName, "problemName");
         Objects.requireNonNull(agentLocation, "agentLocation");
@@ -68,15 +74,18 @@ public record Scene(String problemName, int floorPlan, String agentLocation, Lis
     /** Whether the receptacle an object is in must be opened to reach it. */
     public boolean isEnclosed(ObjectInstance object) {
         String receptacle = object.receptacle();
-        return receptacle != null && receptacle(receptacle).map(ReceptacleInstance::openable).orElse(false);
+        return receptacle != null
+                && receptacle(receptacle).map(ReceptacleInstance::openable).orElse(false);
     }
 
     public Scene withGoal(Goal newGoal) {
-        return new Scene(problemName, floorPlan, agentLocation, receptacles, objects, canContain, newGoal);
+        return new Scene(
+                problemName, floorPlan, agentLocation, receptacles, objects, canContain, newGoal);
     }
 
     public Scene withObjects(List<ObjectInstance> newObjects) {
-        return new Scene(problemName, floorPlan, agentLocation, receptacles, newObjects, canContain, goal);
+        return new Scene(
+                problemName, floorPlan, agentLocation, receptacles, newObjects, canContain, goal);
     }
 
     public Scene withProblemName(String newName) {

@@ -9,13 +9,13 @@ import java.util.TreeMap;
 import java.util.random.RandomGenerator;
 
 /**
- * Populates a room for a goal, the way ALFRED scenes are populated: every pickupable object type of the
- * room appears 1 to 3 times ({@link #MAX_COPIES}), each copy in or on a receptacle that can hold its type;
- * the target type appears as often as the goal needs (1 to 3, or 2 to 4 for "two objects") and never
- * starts in a destination-type receptacle, so the goal is not met at the start; each lamp stands on a
- * receptacle that can carry it; scenery (windows, chairs, sinks, ...) is declared at a receptacle's
- * location but in no receptacle, so the engine never lists it. Every random choice comes from the given
- * generator.
+ * Populates a room for a goal, the way ALFRED scenes are populated: every pickupable object type of
+ * the room appears 1 to 3 times ({@link #MAX_COPIES}), each copy in or on a receptacle that can
+ * hold its type; the target type appears as often as the goal needs (1 to 3, or 2 to 4 for "two
+ * objects") and never starts in a destination-type receptacle, so the goal is not met at the start;
+ * each lamp stands on a receptacle that can carry it; scenery (windows, chairs, sinks, ...) is
+ * declared at a receptacle's location but in no receptacle, so the engine never lists it. Every
+ * random choice comes from the given generator.
  */
 public final class SceneSampler {
 
@@ -28,7 +28,9 @@ public final class SceneSampler {
         this.catalog = catalog;
     }
 
-    /** A scene of {@code room} for {@code goal}; fails when the goal is not admissible in the room. */
+    /**
+     * A scene of {@code room} for {@code goal}; fails when the goal is not admissible in the room.
+     */
     public Scene sample(Room room, Goal goal, String problemName, RandomGenerator rng) {
         Map<String, Set<String>> canContain = new TreeMap<>();
         for (ReceptacleInstance r : room.receptacles()) {
@@ -48,7 +50,13 @@ public final class SceneSampler {
             if (r.id().endsWith(suffix) && r.id().startsWith(fixture + "_bar_")) {
                 String id = r.id().substring(0, r.id().length() - suffix.length());
                 if (ids.add(id)) {
-                    objects.add(new ObjectInstance(id, fixture, r.location(), List.of(), catalog.capabilitiesOf(fixture)));
+                    objects.add(
+                            new ObjectInstance(
+                                    id,
+                                    fixture,
+                                    r.location(),
+                                    List.of(),
+                                    catalog.capabilitiesOf(fixture)));
                 }
             }
         }
@@ -58,8 +66,10 @@ public final class SceneSampler {
                 continue;
             }
             if (catalog.has(type, Capability.TOGGLEABLE)) {
-                List<ReceptacleInstance> hosts = room.receptacles().stream()
-                        .filter(r -> catalog.lampHosts(type).contains(r.type())).toList();
+                List<ReceptacleInstance> hosts =
+                        room.receptacles().stream()
+                                .filter(r -> catalog.lampHosts(type).contains(r.type()))
+                                .toList();
                 if (!hosts.isEmpty()) {
                     objects.add(place(type, pick(hosts, rng), ids, rng));
                 }
@@ -68,35 +78,64 @@ public final class SceneSampler {
             if (!catalog.has(type, Capability.PICKUPABLE)) {
                 ReceptacleInstance near = pick(room.receptacles(), rng);
                 ObjectInstance placed = place(type, near, ids, rng);
-                objects.add(new ObjectInstance(placed.id(), type, near.location(), List.of(), placed.capabilities()));
+                objects.add(
+                        new ObjectInstance(
+                                placed.id(),
+                                type,
+                                near.location(),
+                                List.of(),
+                                placed.capabilities()));
                 continue;
             }
             boolean target = type.equals(goal.objectType());
-            List<ReceptacleInstance> holders = room.receptacles().stream()
-                    .filter(r -> catalog.canContain(r.type(), type))
-                    .filter(r -> !target || !r.type().equals(goal.receptacleType()))
-                    .toList();
+            List<ReceptacleInstance> holders =
+                    room.receptacles().stream()
+                            .filter(r -> catalog.canContain(r.type(), type))
+                            .filter(r -> !target || !r.type().equals(goal.receptacleType()))
+                            .toList();
             if (holders.isEmpty()) {
                 continue;
             }
-            int copies = target ? goal.type().targets() + rng.nextInt(MAX_COPIES) : 1 + rng.nextInt(MAX_COPIES);
+            int copies =
+                    target
+                            ? goal.type().targets() + rng.nextInt(MAX_COPIES)
+                            : 1 + rng.nextInt(MAX_COPIES);
             for (int k = 0; k < copies; k++) {
                 objects.add(place(type, pick(holders, rng), ids, rng));
             }
             targetPlaced |= target;
         }
         if (!targetPlaced) {
-            throw new IllegalArgumentException("The goal '" + goal.text() + "' is not admissible in "
-                    + room.floorPlanName() + ": no receptacle there can hold a " + goal.objectType() + ".");
+            throw new IllegalArgumentException(
+                    "The goal '"
+                            + goal.text()
+                            + "' is not admissible in "
+                            + room.floorPlanName()
+                            + ": no receptacle there can hold a "
+                            + goal.objectType()
+                            + ".");
         }
-        return new Scene(problemName, room.floorPlan(), agentStart(room, rng), room.receptacles(), objects,
-                canContain, goal);
+        return new Scene(
+                problemName,
+                room.floorPlan(),
+                agentStart(room, rng),
+                room.receptacles(),
+                objects,
+                canContain,
+                goal);
     }
 
-    /** A new object of {@code type} in or on {@code receptacle}, with a fresh THOR-style id near it. */
-    ObjectInstance place(String type, ReceptacleInstance receptacle, Set<String> ids, RandomGenerator rng) {
-        return new ObjectInstance(ThorIds.freshObjectId(type, receptacle.id(), ids, rng), type, receptacle.location(),
-                List.of(receptacle.id()), catalog.capabilitiesOf(type));
+    /**
+     * A new object of {@code type} in or on {@code receptacle}, with a fresh THOR-style id near it.
+     */
+    ObjectInstance place(
+            String type, ReceptacleInstance receptacle, Set<String> ids, RandomGenerator rng) {
+        return new ObjectInstance(
+                ThorIds.freshObjectId(type, receptacle.id(), ids, rng),
+                type,
+                receptacle.location(),
+                List.of(receptacle.id()),
+                catalog.capabilitiesOf(type));
     }
 
     /** A start location on the room's grid that no receptacle uses. */
@@ -116,7 +155,12 @@ public final class SceneSampler {
         }
         String location;
         do {
-            location = ThorIds.location(rng.nextInt(minX, maxX + 1), rng.nextInt(minZ, maxZ + 1), rng.nextInt(4), 30);
+            location =
+                    ThorIds.location(
+                            rng.nextInt(minX, maxX + 1),
+                            rng.nextInt(minZ, maxZ + 1),
+                            rng.nextInt(4),
+                            30);
         } while (taken.contains(location));
         return location;
     }

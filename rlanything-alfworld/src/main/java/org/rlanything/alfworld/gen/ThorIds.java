@@ -3,15 +3,15 @@ package org.rlanything.alfworld.gen;
 import java.util.Locale;
 
 /**
- * ALFRED's naming of entities. An AI2-THOR id such as {@code Apple|-00.59|+00.83|-00.40} becomes the PDDL
- * name {@code Apple_bar__minus_00_dot_59_bar__plus_00_dot_83_bar__minus_00_dot_40}; an agent pose
- * {@code (x, z, rotation, horizon)} becomes the location {@code loc_bar_<4x>_bar_<4z>_bar_<rotation/90>_bar_<horizon>}.
- * The engine turns these back into "apple 1", "sinkbasin 1", so generated games must spell them the same way.
+ * ALFRED's naming of entities. An AI2-THOR id such as {@code Apple|-00.59|+00.83|-00.40} becomes
+ * the PDDL name {@code Apple_bar__minus_00_dot_59_bar__plus_00_dot_83_bar__minus_00_dot_40}; an
+ * agent pose {@code (x, z, rotation, horizon)} becomes the location {@code
+ * loc_bar_<4x>_bar_<4z>_bar_<rotation/90>_bar_<horizon>}. The engine turns these back into "apple
+ * 1", "sinkbasin 1", so generated games must spell them the same way.
  */
 public final class ThorIds {
 
-    private ThorIds() {
-    }
+    private ThorIds() {}
 
     /** The PDDL spelling of a THOR id (or of any name with '|', '+', '-', '.'). */
     public static String mangle(String thorId) {
@@ -31,7 +31,10 @@ public final class ThorIds {
 
     /** The THOR id of a PDDL name (inverse of {@link #mangle}). */
     public static String demangle(String pddlName) {
-        return pddlName.replace("_bar_", "|").replace("_plus_", "+").replace("_minus_", "-").replace("_dot_", ".");
+        return pddlName.replace("_bar_", "|")
+                .replace("_plus_", "+")
+                .replace("_minus_", "-")
+                .replace("_dot_", ".");
     }
 
     /** The ALFRED type of a PDDL entity name: the text before the first "_bar_". */
@@ -40,7 +43,10 @@ public final class ThorIds {
         return bar < 0 ? pddlName : pddlName.substring(0, bar);
     }
 
-    /** A THOR coordinate as ALFRED prints it: sign, two integer digits, two decimals ("+00.59", "-01.05"). */
+    /**
+     * A THOR coordinate as ALFRED prints it: sign, two integer digits, two decimals ("+00.59",
+     * "-01.05").
+     */
     public static String coordinate(double value) {
         double rounded = Math.round(value * 100.0) / 100.0;
         String sign = rounded < 0 ? "-" : "+";
@@ -52,15 +58,21 @@ public final class ThorIds {
         return mangle(type + "|" + coordinate(x) + "|" + coordinate(y) + "|" + coordinate(z));
     }
 
-    /** The PDDL name of the agent location for a grid pose (grid units of 0.25 m, rotation in quarter turns). */
+    /**
+     * The PDDL name of the agent location for a grid pose (grid units of 0.25 m, rotation in
+     * quarter turns).
+     */
     public static String location(int gridX, int gridZ, int quarterTurns, int horizon) {
         return mangle("loc|" + gridX + "|" + gridZ + "|" + quarterTurns + "|" + horizon);
     }
 
     /** The PDDL location for a layout pose {@code [x, z, rotationDegrees, horizon]}. */
     public static String location(double x, double z, double rotationDegrees, double horizon) {
-        return location((int) Math.round(x / 0.25), (int) Math.round(z / 0.25),
-                (int) Math.round(rotationDegrees / 90.0) % 4, (int) Math.round(horizon));
+        return location(
+                (int) Math.round(x / 0.25),
+                (int) Math.round(z / 0.25),
+                (int) Math.round(rotationDegrees / 90.0) % 4,
+                (int) Math.round(horizon));
     }
 
     /** The (x, y, z) a THOR-style PDDL name encodes, or zeros for parts it lacks. */
@@ -78,16 +90,23 @@ public final class ThorIds {
     }
 
     /**
-     * A fresh object name of {@code type} near the receptacle {@code receptacleId}, not in {@code taken};
-     * the name is added to {@code taken}.
+     * A fresh object name of {@code type} near the receptacle {@code receptacleId}, not in {@code
+     * taken}; the name is added to {@code taken}.
      */
-    public static String freshObjectId(String type, String receptacleId, java.util.Set<String> taken,
-                                       java.util.random.RandomGenerator rng) {
+    public static String freshObjectId(
+            String type,
+            String receptacleId,
+            java.util.Set<String> taken,
+            java.util.random.RandomGenerator rng) {
         double[] at = coordinatesOf(receptacleId);
         String id;
         do {
-            id = entity(type, at[0] + rng.nextDouble(-0.4, 0.4), at[1] + rng.nextDouble(0.0, 0.3),
-                    at[2] + rng.nextDouble(-0.4, 0.4));
+            id =
+                    entity(
+                            type,
+                            at[0] + rng.nextDouble(-0.4, 0.4),
+                            at[1] + rng.nextDouble(0.0, 0.3),
+                            at[2] + rng.nextDouble(-0.4, 0.4));
         } while (!taken.add(id));
         return id;
     }

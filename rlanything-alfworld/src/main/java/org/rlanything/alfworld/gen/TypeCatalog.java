@@ -15,13 +15,13 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * What the ALFRED world knows about object and receptacle types: which receptacle type can hold which
- * object type ({@code canContain}), which object types are pickupable, cleanable, heatable, coolable,
- * sliceable or toggleable, which receptacle types open, and where lamps stand.
+ * What the ALFRED world knows about object and receptacle types: which receptacle type can hold
+ * which object type ({@code canContain}), which object types are pickupable, cleanable, heatable,
+ * coolable, sliceable or toggleable, which receptacle types open, and where lamps stand.
  *
- * <p>Type names are bare ALFRED names ("Apple", "CounterTop"); the PDDL spelling adds "Type". The default
- * catalog is the bundled resource {@code alfred-types.json}, a restatement of the ALFRED scene conventions
- * that covers every {@code canContain} fact of the evaluation games.
+ * <p>Type names are bare ALFRED names ("Apple", "CounterTop"); the PDDL spelling adds "Type". The
+ * default catalog is the bundled resource {@code alfred-types.json}, a restatement of the ALFRED
+ * scene conventions that covers every {@code canContain} fact of the evaluation games.
  */
 public final class TypeCatalog {
 
@@ -36,10 +36,15 @@ public final class TypeCatalog {
     private final Map<String, String> pairedFixtures;
     private final Map<String, Integer> syntheticCounts;
 
-    private TypeCatalog(List<String> objectTypes, List<String> receptacleTypes, Set<String> openable,
-                        Map<Capability, Set<String>> capabilities, Map<String, Set<String>> canContain,
-                        Map<String, List<String>> lampHosts, Map<String, String> pairedFixtures,
-                        Map<String, Integer> syntheticCounts) {
+    private TypeCatalog(
+            List<String> objectTypes,
+            List<String> receptacleTypes,
+            Set<String> openable,
+            Map<Capability, Set<String>> capabilities,
+            Map<String, Set<String>> canContain,
+            Map<String, List<String>> lampHosts,
+            Map<String, String> pairedFixtures,
+            Map<String, Integer> syntheticCounts) {
         this.objectTypes = List.copyOf(objectTypes);
         this.receptacleTypes = List.copyOf(receptacleTypes);
         this.openable = Collections.unmodifiableSet(new TreeSet<>(openable));
@@ -54,11 +59,13 @@ public final class TypeCatalog {
     public static TypeCatalog standard() {
         try (InputStream in = TypeCatalog.class.getResourceAsStream(RESOURCE)) {
             if (in == null) {
-                throw new IllegalStateException("The bundled resource " + RESOURCE + " is missing from the classpath.");
+                throw new IllegalStateException(
+                        "The bundled resource " + RESOURCE + " is missing from the classpath.");
             }
             return parse(new ObjectMapper().readTree(in), RESOURCE);
         } catch (IOException e) {
-            throw new UncheckedIOException("Could not read the bundled resource " + RESOURCE + ".", e);
+            throw new UncheckedIOException(
+                    "Could not read the bundled resource " + RESOURCE + ".", e);
         }
     }
 
@@ -69,55 +76,95 @@ public final class TypeCatalog {
         Map<Capability, Set<String>> capabilities = new LinkedHashMap<>();
         JsonNode caps = required(root, "capabilities", source);
         for (Capability capability : Capability.values()) {
-            capabilities.put(capability, Collections.unmodifiableSet(
-                    new TreeSet<>(strings(caps, capability.predicate(), source + " capabilities"))));
+            capabilities.put(
+                    capability,
+                    Collections.unmodifiableSet(
+                            new TreeSet<>(
+                                    strings(
+                                            caps,
+                                            capability.predicate(),
+                                            source + " capabilities"))));
         }
         Map<String, List<String>> groups = new TreeMap<>();
         JsonNode groupNode = root.path("contentGroups");
-        groupNode.fieldNames().forEachRemaining(name -> groups.put(name, strings(groupNode, name, source)));
+        groupNode
+                .fieldNames()
+                .forEachRemaining(name -> groups.put(name, strings(groupNode, name, source)));
         Map<String, Set<String>> canContain = new TreeMap<>();
         JsonNode contains = required(root, "canContain", source);
-        contains.fieldNames().forEachRemaining(rtype -> {
-            if (!receptacleTypes.contains(rtype)) {
-                throw new IllegalArgumentException("canContain in " + source + " names the receptacle type '" + rtype
-                        + "', which is not listed under receptacleTypes.");
-            }
-            Set<String> contents = new TreeSet<>();
-            for (String entry : strings(contains, rtype, source + " canContain")) {
-                if (entry.startsWith("@")) {
-                    List<String> group = groups.get(entry);
-                    if (group == null) {
-                        throw new IllegalArgumentException("canContain." + rtype + " in " + source
-                                + " refers to the content group '" + entry + "', which contentGroups does not define.");
-                    }
-                    contents.addAll(group);
-                } else {
-                    contents.add(entry);
-                }
-            }
-            for (String otype : contents) {
-                if (!objectTypes.contains(otype)) {
-                    throw new IllegalArgumentException("canContain." + rtype + " in " + source + " names the object type '"
-                            + otype + "', which is not listed under objectTypes.");
-                }
-            }
-            canContain.put(rtype, Collections.unmodifiableSet(contents));
-        });
+        contains.fieldNames()
+                .forEachRemaining(
+                        rtype -> {
+                            if (!receptacleTypes.contains(rtype)) {
+                                throw new IllegalArgumentException(
+                                        "canContain in "
+                                                + source
+                                                + " names the receptacle type '"
+                                                + rtype
+                                                + "', which is not listed under receptacleTypes.");
+                            }
+                            Set<String> contents = new TreeSet<>();
+                            for (String entry : strings(contains, rtype, source + " canContain")) {
+                                if (entry.startsWith("@")) {
+                                    List<String> group = groups.get(entry);
+                                    if (group == null) {
+                                        throw new IllegalArgumentException(
+                                                "canContain."
+                                                        + rtype
+                                                        + " in "
+                                                        + source
+                                                        + " refers to the content group '"
+                                                        + entry
+                                                        + "', which contentGroups does not define.");
+                                    }
+                                    contents.addAll(group);
+                                } else {
+                                    contents.add(entry);
+                                }
+                            }
+                            for (String otype : contents) {
+                                if (!objectTypes.contains(otype)) {
+                                    throw new IllegalArgumentException(
+                                            "canContain."
+                                                    + rtype
+                                                    + " in "
+                                                    + source
+                                                    + " names the object type '"
+                                                    + otype
+                                                    + "', which is not listed under objectTypes.");
+                                }
+                            }
+                            canContain.put(rtype, Collections.unmodifiableSet(contents));
+                        });
         Map<String, List<String>> lampHosts = new TreeMap<>();
         JsonNode hosts = root.path("lampHosts");
-        hosts.fieldNames().forEachRemaining(lamp -> lampHosts.put(lamp, strings(hosts, lamp, source + " lampHosts")));
+        hosts.fieldNames()
+                .forEachRemaining(
+                        lamp -> lampHosts.put(lamp, strings(hosts, lamp, source + " lampHosts")));
         Map<String, String> paired = new TreeMap<>();
-        root.path("pairedFixtures").fields().forEachRemaining(e -> paired.put(e.getKey(), e.getValue().asText()));
+        root.path("pairedFixtures")
+                .fields()
+                .forEachRemaining(e -> paired.put(e.getKey(), e.getValue().asText()));
         Map<String, Integer> counts = new TreeMap<>();
-        root.path("syntheticInstanceCounts").fields().forEachRemaining(e -> counts.put(e.getKey(), e.getValue().asInt()));
-        return new TypeCatalog(objectTypes, receptacleTypes, openable, capabilities, canContain, lampHosts, paired,
+        root.path("syntheticInstanceCounts")
+                .fields()
+                .forEachRemaining(e -> counts.put(e.getKey(), e.getValue().asInt()));
+        return new TypeCatalog(
+                objectTypes,
+                receptacleTypes,
+                openable,
+                capabilities,
+                canContain,
+                lampHosts,
+                paired,
                 counts);
     }
 
     private static JsonNode required(JsonNode node, String key, String source) {
         JsonNode value = node.get(key);
         if (value == null || value.isNull()) {
-            throw new IllegalArgumentException("The key '" + key + "' is missing in " + source + ".");
+            throw new IllegalArgumentException(
+                    "The key '" + key + "' is missing in " + source + ".");
         }
         return value;
     }
@@ -125,7 +172,8 @@ public final class TypeCatalog {
     private static List<String> strings(JsonNode node, String key, String source) {
         JsonNode array = required(node, key, source);
         if (!array.isArray()) {
-            throw new IllegalArgumentException("The key '" + key + "' in " + source + " must be a list of names.");
+            throw new IllegalArgumentException(
+                    "The key '" + key + "' in " + source + " must be a list of names.");
         }
         List<String> out = new ArrayList<>();
         array.forEach(item -> out.add(item.asText()));
@@ -183,12 +231,17 @@ public final class TypeCatalog {
         return lampHosts.getOrDefault(lampType, List.of());
     }
 
-    /** The non-receptacle fixture that comes with a receptacle type ("Sink" for "SinkBasin"), if any. */
+    /**
+     * The non-receptacle fixture that comes with a receptacle type ("Sink" for "SinkBasin"), if
+     * any.
+     */
     public String pairedFixture(String receptacleType) {
         return pairedFixtures.get(receptacleType);
     }
 
-    /** How many instances to synthesize for a receptacle type that a layout lists without positions. */
+    /**
+     * How many instances to synthesize for a receptacle type that a layout lists without positions.
+     */
     public int syntheticCount(String receptacleType) {
         return syntheticCounts.getOrDefault(receptacleType, 1);
     }

@@ -23,7 +23,10 @@ public sealed interface Formula {
 
         @Override
         public String toString() {
-            return "(" + predicate + (arguments.isEmpty() ? "" : " " + String.join(" ", arguments)) + ")";
+            return "("
+                    + predicate
+                    + (arguments.isEmpty() ? "" : " " + String.join(" ", arguments))
+                    + ")";
         }
     }
 
@@ -79,54 +82,68 @@ public sealed interface Formula {
      */
     static Formula parse(SExpr expr) throws PddlSyntaxException {
         if (expr.isSymbol()) {
-            throw new PddlSyntaxException("expected a condition but found the symbol '" + expr + "'.");
+            throw new PddlSyntaxException(
+                    "expected a condition but found the symbol '" + expr + "'.");
         }
         if (expr.size() == 0) {
             return new And(List.of());
         }
         String head = expr.head();
         if (head == null) {
-            throw new PddlSyntaxException("the condition " + expr.brief() + " does not start with a name.");
+            throw new PddlSyntaxException(
+                    "the condition " + expr.brief() + " does not start with a name.");
         }
         List<SExpr> items = expr.items();
         switch (head) {
             case "and":
-            case "or": {
-                java.util.ArrayList<Formula> parts = new java.util.ArrayList<>();
-                for (SExpr item : items.subList(1, items.size())) {
-                    parts.add(parse(item));
+            case "or":
+                {
+                    java.util.ArrayList<Formula> parts = new java.util.ArrayList<>();
+                    for (SExpr item : items.subList(1, items.size())) {
+                        parts.add(parse(item));
+                    }
+                    return head.equals("and") ? new And(parts) : new Or(parts);
                 }
-                return head.equals("and") ? new And(parts) : new Or(parts);
-            }
             case "not":
                 if (items.size() != 2) {
-                    throw new PddlSyntaxException("(not ...) must hold exactly one condition: " + expr.brief());
+                    throw new PddlSyntaxException(
+                            "(not ...) must hold exactly one condition: " + expr.brief());
                 }
                 return new Not(parse(items.get(1)));
             case "imply":
                 if (items.size() != 3) {
-                    throw new PddlSyntaxException("(imply ...) must hold two conditions: " + expr.brief());
+                    throw new PddlSyntaxException(
+                            "(imply ...) must hold two conditions: " + expr.brief());
                 }
                 return new Imply(parse(items.get(1)), parse(items.get(2)));
             case "exists":
-            case "forall": {
-                if (items.size() != 3 || !items.get(1).isList()) {
-                    throw new PddlSyntaxException("(" + head + " (variables) condition) is malformed: " + expr.brief());
-                }
-                List<TypedVariable> vars = TypedLists.parse(items.get(1).items(), "object");
-                Formula body = parse(items.get(2));
-                return head.equals("exists") ? new Exists(vars, body) : new ForAll(vars, body);
-            }
-            default: {
-                java.util.ArrayList<String> args = new java.util.ArrayList<>();
-                for (SExpr item : items.subList(1, items.size())) {
-                    if (!item.isSymbol()) {
-                        throw new PddlSyntaxException("the atom " + expr.brief() + " has an argument that is a list.");
+            case "forall":
+                {
+                    if (items.size() != 3 || !items.get(1).isList()) {
+                        throw new PddlSyntaxException(
+                                "("
+                                        + head
+                                        + " (variables) condition) is malformed: "
+                                        + expr.brief());
                     }
-                    args.add(item.symbol());
+                    List<TypedVariable> vars = TypedLists.parse(items.get(1).items(), "object");
+                    Formula body = parse(items.get(2));
+                    return head.equals("exists") ? new Exists(vars, body) : new ForAll(vars, body);
                 }
-                return new Atom(head, args);
-            }
+            default:
+                {
+                    java.util.ArrayList<String> args = new java.util.ArrayList<>();
+                    for (SExpr item : items.subList(1, items.size())) {
+                        if (!item.isSymbol()) {
+                            throw new PddlSyntaxException(
+                                    "the atom "
+                                            + expr.brief()
+                                            + " has an argument that is a list.");
+                        }
+                        args.add(item.symbol());
+                    }
+                    return new Atom(head, args);
+                }
         }
     }
 }

@@ -11,16 +11,19 @@ import java.util.Set;
 /**
  * A parsed PDDL domain: its types, predicates (with arities) and actions. Only what the ALFWorld
  * engine reads is kept: the engine implements the ALFWorld action semantics itself and takes from
- * the domain which actions exist and the few facts that differ between versions (see
- * {@link org.rlanything.alfworld.DomainRules}).
+ * the domain which actions exist and the few facts that differ between versions (see {@link
+ * org.rlanything.alfworld.DomainRules}).
  *
  * @param name the domain name
  * @param types the declared types
  * @param predicates predicate name to arity
  * @param actions action name (lower-case) to action
  */
-public record PddlDomain(String name, Set<String> types, Map<String, Integer> predicates,
-                         Map<String, Action> actions) {
+public record PddlDomain(
+        String name,
+        Set<String> types,
+        Map<String, Integer> predicates,
+        Map<String, Action> actions) {
 
     public PddlDomain {
         types = Collections.unmodifiableSet(new LinkedHashSet<>(types));
@@ -36,7 +39,11 @@ public record PddlDomain(String name, Set<String> types, Map<String, Integer> pr
      * @param precondition the precondition
      * @param effect the raw effect expression
      */
-    public record Action(String name, List<Formula.TypedVariable> parameters, Formula precondition, SExpr effect) {
+    public record Action(
+            String name,
+            List<Formula.TypedVariable> parameters,
+            Formula precondition,
+            SExpr effect) {
         public Action {
             parameters = List.copyOf(parameters);
         }
@@ -87,7 +94,8 @@ public record PddlDomain(String name, Set<String> types, Map<String, Integer> pr
     public static PddlDomain parse(String text) throws PddlSyntaxException {
         List<SExpr> all = SExpr.parseAll(text);
         if (all.size() != 1 || !"define".equals(all.get(0).head())) {
-            throw new PddlSyntaxException("the text is not a single (define (domain ...) ...) expression.");
+            throw new PddlSyntaxException(
+                    "the text is not a single (define (domain ...) ...) expression.");
         }
         SExpr define = all.get(0);
         String name = null;
@@ -105,8 +113,9 @@ public record PddlDomain(String name, Set<String> types, Map<String, Integer> pr
                     name = section.size() > 1 ? section.get(1).toString() : "";
                     break;
                 case ":types":
-                    for (Formula.TypedVariable v : TypedLists.parse(section.items().subList(1, section.size()),
-                            "object")) {
+                    for (Formula.TypedVariable v :
+                            TypedLists.parse(
+                                    section.items().subList(1, section.size()), "object")) {
                         types.add(v.name());
                         types.add(v.type());
                     }
@@ -114,10 +123,14 @@ public record PddlDomain(String name, Set<String> types, Map<String, Integer> pr
                 case ":predicates":
                     for (SExpr p : section.items().subList(1, section.size())) {
                         if (p.head() == null) {
-                            throw new PddlSyntaxException("(:predicates ...) holds " + p.brief()
-                                    + ", which is not a predicate.");
+                            throw new PddlSyntaxException(
+                                    "(:predicates ...) holds "
+                                            + p.brief()
+                                            + ", which is not a predicate.");
                         }
-                        predicates.put(p.head(), TypedLists.parse(p.items().subList(1, p.size()), "object").size());
+                        predicates.put(
+                                p.head(),
+                                TypedLists.parse(p.items().subList(1, p.size()), "object").size());
                     }
                     break;
                 case ":action":
@@ -142,7 +155,8 @@ public record PddlDomain(String name, Set<String> types, Map<String, Integer> pr
         List<SExpr> items = section.items();
         for (int i = 2; i < items.size(); i += 2) {
             if (i + 1 >= items.size() || !items.get(i).isSymbol()) {
-                throw new PddlSyntaxException("the action " + name + " has a malformed key/value list.");
+                throw new PddlSyntaxException(
+                        "the action " + name + " has a malformed key/value list.");
             }
             String key = items.get(i).symbol();
             SExpr value = items.get(i + 1);
@@ -161,13 +175,15 @@ public record PddlDomain(String name, Set<String> types, Map<String, Integer> pr
                         break;
                 }
             } catch (PddlSyntaxException | IllegalStateException e) {
-                throw new PddlSyntaxException("in " + key + " of the action " + name + ": " + e.getMessage());
+                throw new PddlSyntaxException(
+                        "in " + key + " of the action " + name + ": " + e.getMessage());
             }
         }
         List<Formula.TypedVariable> stripped = new ArrayList<>();
         for (Formula.TypedVariable v : params) {
-            stripped.add(new Formula.TypedVariable(v.name().startsWith("?") ? v.name().substring(1) : v.name(),
-                    v.type()));
+            stripped.add(
+                    new Formula.TypedVariable(
+                            v.name().startsWith("?") ? v.name().substring(1) : v.name(), v.type()));
         }
         return new Action(name, stripped, pre, effect);
     }

@@ -15,7 +15,8 @@ import java.util.Map;
  * @param init the initial atoms, in file order
  * @param goal the goal condition
  */
-public record PddlProblem(String name, Map<String, String> objects, List<Formula.Atom> init, Formula goal) {
+public record PddlProblem(
+        String name, Map<String, String> objects, List<Formula.Atom> init, Formula goal) {
 
     public PddlProblem {
         objects = Collections.unmodifiableMap(new LinkedHashMap<>(objects));
@@ -30,7 +31,8 @@ public record PddlProblem(String name, Map<String, String> objects, List<Formula
     public static PddlProblem parse(String text) throws PddlSyntaxException {
         List<SExpr> all = SExpr.parseAll(text);
         if (all.size() != 1 || !"define".equals(all.get(0).head())) {
-            throw new PddlSyntaxException("the text is not a single (define (problem ...) ...) expression.");
+            throw new PddlSyntaxException(
+                    "the text is not a single (define (problem ...) ...) expression.");
         }
         SExpr define = all.get(0);
         String name = null;
@@ -45,7 +47,8 @@ public record PddlProblem(String name, Map<String, String> objects, List<Formula
             switch (head) {
                 case "problem":
                     if (section.size() != 2 || !section.get(1).isSymbol()) {
-                        throw new PddlSyntaxException("(problem name) is malformed: " + section.brief());
+                        throw new PddlSyntaxException(
+                                "(problem name) is malformed: " + section.brief());
                     }
                     name = section.get(1).symbol();
                     break;
@@ -54,12 +57,19 @@ public record PddlProblem(String name, Map<String, String> objects, List<Formula
                 case ":metric":
                     break;
                 case ":objects":
-                    for (Formula.TypedVariable v : TypedLists.parse(section.items().subList(1, section.size()),
-                            "object")) {
+                    for (Formula.TypedVariable v :
+                            TypedLists.parse(
+                                    section.items().subList(1, section.size()), "object")) {
                         String previous = objects.put(v.name(), v.type());
                         if (previous != null && !previous.equals(v.type())) {
-                            throw new PddlSyntaxException("(:objects ...) declares " + v.name() + " twice, as "
-                                    + previous + " and as " + v.type() + ".");
+                            throw new PddlSyntaxException(
+                                    "(:objects ...) declares "
+                                            + v.name()
+                                            + " twice, as "
+                                            + previous
+                                            + " and as "
+                                            + v.type()
+                                            + ".");
                         }
                     }
                     break;
@@ -71,20 +81,24 @@ public record PddlProblem(String name, Map<String, String> objects, List<Formula
                         }
                         Formula f = Formula.parse(item);
                         if (!(f instanceof Formula.Atom)) {
-                            throw new PddlSyntaxException("(:init ...) holds " + item.brief()
-                                    + ", which is not a plain atom.");
+                            throw new PddlSyntaxException(
+                                    "(:init ...) holds "
+                                            + item.brief()
+                                            + ", which is not a plain atom.");
                         }
                         init.add((Formula.Atom) f);
                     }
                     break;
                 case ":goal":
                     if (section.size() != 2) {
-                        throw new PddlSyntaxException("(:goal ...) must hold exactly one condition.");
+                        throw new PddlSyntaxException(
+                                "(:goal ...) must hold exactly one condition.");
                     }
                     goal = Formula.parse(section.get(1));
                     break;
                 default:
-                    throw new PddlSyntaxException("the section (" + head + " ...) is not supported.");
+                    throw new PddlSyntaxException(
+                            "the section (" + head + " ...) is not supported.");
             }
         }
         if (name == null) {

@@ -7,9 +7,9 @@ import java.util.Objects;
 
 /**
  * A PDDL s-expression: a symbol or a parenthesised list. Symbols are lower-cased and comments
- * ({@code ;} to the end of the line) dropped, as the Fast Downward translator that ALFWorld uses does;
- * a symbol is any run of characters other than blanks and parentheses (so {@code location,} is one
- * symbol).
+ * ({@code ;} to the end of the line) dropped, as the Fast Downward translator that ALFWorld uses
+ * does; a symbol is any run of characters other than blanks and parentheses (so {@code location,}
+ * is one symbol).
  */
 public final class SExpr {
 
@@ -75,7 +75,9 @@ public final class SExpr {
         return items().get(index);
     }
 
-    /** The head symbol of a list, or {@code null} when it is a symbol, empty, or starts with a list. */
+    /**
+     * The head symbol of a list, or {@code null} when it is a symbol, empty, or starts with a list.
+     */
     public String head() {
         if (items == null || items.isEmpty() || !items.get(0).isSymbol()) {
             return null;
@@ -158,13 +160,17 @@ public final class SExpr {
                     }
                     pos++;
                 }
-                return new SExpr(text.substring(start, pos).toLowerCase(java.util.Locale.ROOT), null, startLine);
+                return new SExpr(
+                        text.substring(start, pos).toLowerCase(java.util.Locale.ROOT),
+                        null,
+                        startLine);
             }
             pos++;
             List<SExpr> children = new ArrayList<>();
             while (true) {
                 if (!skipBlank()) {
-                    throw new PddlSyntaxException("the '(' opened on line " + startLine + " is never closed.");
+                    throw new PddlSyntaxException(
+                            "the '(' opened on line " + startLine + " is never closed.");
                 }
                 if (text.charAt(pos) == ')') {
                     pos++;

@@ -6,11 +6,11 @@ import java.util.List;
 /** Parses PDDL typed lists such as {@code a b - object ?l - location}. */
 final class TypedLists {
 
-    private TypedLists() {
-    }
+    private TypedLists() {}
 
     /** Names without a type get {@code defaultType}. */
-    static List<Formula.TypedVariable> parse(List<SExpr> items, String defaultType) throws PddlSyntaxException {
+    static List<Formula.TypedVariable> parse(List<SExpr> items, String defaultType)
+            throws PddlSyntaxException {
         List<Formula.TypedVariable> result = new ArrayList<>();
         List<String> pending = new ArrayList<>();
         for (int i = 0; i < items.size(); i++) {
@@ -21,7 +21,8 @@ final class TypedLists {
             String s = item.symbol();
             if (s.equals("-")) {
                 if (i + 1 >= items.size() || !items.get(i + 1).isSymbol() || pending.isEmpty()) {
-                    throw new PddlSyntaxException("a '-' in a typed list is not between names and a type.");
+                    throw new PddlSyntaxException(
+                            "a '-' in a typed list is not between names and a type.");
                 }
                 String type = items.get(++i).symbol();
                 for (String name : pending) {

@@ -26,23 +26,26 @@ import org.rlanything.alfworld.world.Verb;
  * abstract state).
  *
  * <h2>How it works, and why it is exact</h2>
- * Only the objects the goal is about (the candidates of its object variables), the object in hand and,
- * for sliced goals, the knives can matter: nothing else is ever in the way, since ALFWorld receptacles
- * have no capacity. The abstract state is therefore the agent's location, the held object, for each of
- * those objects the receptacles and locations it is in plus its clean/hot/cool/sliced/toggled flags,
- * and which receptacles are open. Moves:
+ *
+ * Only the objects the goal is about (the candidates of its object variables), the object in hand
+ * and, for sliced goals, the knives can matter: nothing else is ever in the way, since ALFWorld
+ * receptacles have no capacity. The abstract state is therefore the agent's location, the held
+ * object, for each of those objects the receptacles and locations it is in plus its
+ * clean/hot/cool/sliced/toggled flags, and which receptacles are open. Moves:
+ *
  * <ul>
  *   <li>go to a location where something useful can happen: a receptacle holding a goal object, a
- *       receptacle the goal's variables allow, an appliance the goal needs (sink, microwave, fridge),
- *       or a place the held object can be put down; a step to anywhere else is never part of a
- *       shortest plan;</li>
- *   <li>take, put, heat, cool, clean, use and slice as the domain allows;</li>
+ *       receptacle the goal's variables allow, an appliance the goal needs (sink, microwave,
+ *       fridge), or a place the held object can be put down; a step to anywhere else is never part
+ *       of a shortest plan;
+ *   <li>take, put, heat, cool, clean, use and slice as the domain allows;
  *   <li>open only together with the take or put it enables (cost 2): opening is useful only for
- *       those, and moving an open to just before them never lengthens a plan; closing never helps.</li>
+ *       those, and moving an open to just before them never lengthens a plan; closing never helps.
  * </ul>
- * Costs are 1 or 2, so a bucket queue finds the cheapest plan; the goal is tested with the game's own
- * compiled goal on a view of the abstract state. The search stops after a configurable number of
- * expanded states.
+ *
+ * Costs are 1 or 2, so a bucket queue finds the cheapest plan; the goal is tested with the game's
+ * own compiled goal on a view of the abstract state. The search stops after a configurable number
+ * of expanded states.
  */
 public final class Planner {
 
@@ -100,13 +103,14 @@ public final class Planner {
         final int nO;
         final int nR;
         final int nL;
-        final int[] relevant;      // k -> object
-        final int[] relOf;         // object -> k or -1
-        final boolean[] dropOnly;  // k -> an object the goal does not need: once put down it is out of play
-        int dropped = -1;          // the placement of such an object once put down
-        final int[] tracked;       // openable receptacles whose open state is tracked
-        final int[] trackedOf;     // receptacle -> bit or -1
-        final int[] gotoTargets;   // one receptacle per useful location
+        final int[] relevant; // k -> object
+        final int[] relOf; // object -> k or -1
+        final boolean[]
+                dropOnly; // k -> an object the goal does not need: once put down it is out of play
+        int dropped = -1; // the placement of such an object once put down
+        final int[] tracked; // openable receptacles whose open state is tracked
+        final int[] trackedOf; // receptacle -> bit or -1
+        final int[] gotoTargets; // one receptacle per useful location
         final int wR;
         final int wL;
         final int openWords;
@@ -140,8 +144,9 @@ public final class Planner {
             dropOnly = new boolean[relevant.length];
             for (int k = 0; k < relevant.length; k++) {
                 relOf[relevant[k]] = k;
-                dropOnly[k] = !goal.objectCandidates().contains(relevant[k])
-                        && !(needSliced && rules.slices(scene.objectType(relevant[k])));
+                dropOnly[k] =
+                        !goal.objectCandidates().contains(relevant[k])
+                                && !(needSliced && rules.slices(scene.objectType(relevant[k])));
             }
 
             Set<Integer> useful = new LinkedHashSet<>(goal.restrictedReceptacleCandidates());
@@ -153,7 +158,8 @@ public final class Planner {
                 }
                 if (needSliced && (scene.staticFlags(o) & Flags.SLICEABLE) != 0) {
                     for (int r = 0; r < nR; r++) {
-                        if (scene.receptacleLocation(r) >= 0 && base.objectAtLocation(o, scene.receptacleLocation(r))) {
+                        if (scene.receptacleLocation(r) >= 0
+                                && base.objectAtLocation(o, scene.receptacleLocation(r))) {
                             useful.add(r);
                         }
                     }
@@ -161,7 +167,9 @@ public final class Planner {
             }
             for (int r = 0; r < nR; r++) {
                 int t = scene.receptacleType(r);
-                if ((needHot && rules.heats(t)) || (needCool && rules.cools(t)) || (needClean && rules.cleans(t))) {
+                if ((needHot && rules.heats(t))
+                        || (needCool && rules.cools(t))
+                        || (needClean && rules.cleans(t))) {
                     useful.add(r);
                 }
             }
@@ -179,13 +187,21 @@ public final class Planner {
             }
             int held = base.heldObject();
             if (held >= 0 && dropOnly[relOf[held]]) {
-                // An object in hand that the goal does not need must be put down somewhere. Where does not
-                // matter and every step costs the same, so one spot outside the useful ones is enough.
+                // An object in hand that the goal does not need must be put down somewhere. Where
+                // does not
+                // matter and every step costs the same, so one spot outside the useful ones is
+                // enough.
                 int spot = -1;
                 for (int r = 0; r < nR; r++) {
                     int l = scene.receptacleLocation(r);
-                    if (scene.canPut(held, r) && l >= 0 && !usefulLocation[l] && l != base.agentLocation()
-                            && (spot < 0 || (scene.openable(spot) && !base.opened(spot) && (!scene.openable(r) || base.opened(r))))) {
+                    if (scene.canPut(held, r)
+                            && l >= 0
+                            && !usefulLocation[l]
+                            && l != base.agentLocation()
+                            && (spot < 0
+                                    || (scene.openable(spot)
+                                            && !base.opened(spot)
+                                            && (!scene.openable(r) || base.opened(r))))) {
                         spot = r;
                     }
                 }
@@ -206,7 +222,9 @@ public final class Planner {
             List<Integer> trackedList = new ArrayList<>();
             for (int r = 0; r < nR; r++) {
                 int l = scene.receptacleLocation(r);
-                if (scene.openable(r) && l >= 0 && (usefulLocation[l] || l == base.agentLocation())) {
+                if (scene.openable(r)
+                        && l >= 0
+                        && (usefulLocation[l] || l == base.agentLocation())) {
                     trackedOf[r] = trackedList.size();
                     trackedList.add(r);
                 }
@@ -215,7 +233,8 @@ public final class Planner {
             openWords = Math.max(1, (tracked.length + 63) >>> 6);
         }
 
-        // ---- state layout: [loc | held+1 << 20, open words..., per object: placement << 8 | flags] ----
+        // ---- state layout: [loc | held+1 << 20, open words..., per object: placement << 8 |
+        // flags] ----
 
         long[] initialState() {
             long[] s = new long[1 + openWords + relevant.length];
@@ -299,7 +318,8 @@ public final class Planner {
                     view.s = node.state;
                     if (goal.holds(view)) {
                         bestCost = cost;
-                        return Optional.of(new Plan(withCommands ? commands(node) : List.of(), expanded));
+                        return Optional.of(
+                                new Plan(withCommands ? commands(node) : List.of(), expanded));
                     }
                     if (++expanded > maxStates) {
                         return Optional.empty();
@@ -317,8 +337,13 @@ public final class Planner {
             buckets.get(node.cost).add(node);
         }
 
-        private void offer(List<ArrayDeque<Node>> buckets, Node parent, long[] next, int stepCost, long code,
-                           long openCode) {
+        private void offer(
+                List<ArrayDeque<Node>> buckets,
+                Node parent,
+                long[] next,
+                int stepCost,
+                long code,
+                long openCode) {
             LongKey key = new LongKey(next);
             int cost = parent.cost + stepCost;
             Node existing = nodes.get(key);
@@ -354,7 +379,8 @@ public final class Planner {
                     for (int k = 0; k < relevant.length; k++) {
                         int o = relevant[k];
                         long[] p = placement(s, k);
-                        if ((scene.staticFlags(o) & Flags.PICKUPABLE) == 0 || (p[r >>> 6] & (1L << r)) == 0) {
+                        if ((scene.staticFlags(o) & Flags.PICKUPABLE) == 0
+                                || (p[r >>> 6] & (1L << r)) == 0) {
                             continue;
                         }
                         long[] np = p.clone();
@@ -388,45 +414,94 @@ public final class Planner {
                     int t = scene.receptacleType(r);
                     int sf = scene.staticFlags(o);
                     int f = flags(s, held);
-                    if (needHot && rules.heats(t) && (sf & Flags.HEATABLE) != 0 && ((f & Flags.HOT) == 0 || (f & Flags.COOL) != 0)) {
-                        changeFlags(buckets, node, s, held, (f | Flags.HOT) & ~Flags.COOL, Verb.code(Verb.HEAT, o, r));
+                    if (needHot
+                            && rules.heats(t)
+                            && (sf & Flags.HEATABLE) != 0
+                            && ((f & Flags.HOT) == 0 || (f & Flags.COOL) != 0)) {
+                        changeFlags(
+                                buckets,
+                                node,
+                                s,
+                                held,
+                                (f | Flags.HOT) & ~Flags.COOL,
+                                Verb.code(Verb.HEAT, o, r));
                     }
-                    if (needCool && rules.cools(t) && (sf & Flags.COOLABLE) != 0 && ((f & Flags.COOL) == 0 || (f & Flags.HOT) != 0)) {
-                        changeFlags(buckets, node, s, held, (f | Flags.COOL) & ~Flags.HOT, Verb.code(Verb.COOL, o, r));
+                    if (needCool
+                            && rules.cools(t)
+                            && (sf & Flags.COOLABLE) != 0
+                            && ((f & Flags.COOL) == 0 || (f & Flags.HOT) != 0)) {
+                        changeFlags(
+                                buckets,
+                                node,
+                                s,
+                                held,
+                                (f | Flags.COOL) & ~Flags.HOT,
+                                Verb.code(Verb.COOL, o, r));
                     }
-                    if (needClean && rules.cleans(t) && (sf & Flags.CLEANABLE) != 0 && (f & Flags.CLEAN) == 0) {
-                        changeFlags(buckets, node, s, held, f | Flags.CLEAN, Verb.code(Verb.CLEAN, o, r));
+                    if (needClean
+                            && rules.cleans(t)
+                            && (sf & Flags.CLEANABLE) != 0
+                            && (f & Flags.CLEAN) == 0) {
+                        changeFlags(
+                                buckets,
+                                node,
+                                s,
+                                held,
+                                f | Flags.CLEAN,
+                                Verb.code(Verb.CLEAN, o, r));
                     }
                 }
             }
             if (needSliced && held >= 0 && rules.slices(scene.objectType(relevant[held]))) {
                 for (int k = 0; k < relevant.length; k++) {
                     int co = relevant[k];
-                    if ((scene.staticFlags(co) & Flags.SLICEABLE) == 0 || (flags(s, k) & Flags.SLICED) != 0) {
+                    if ((scene.staticFlags(co) & Flags.SLICEABLE) == 0
+                            || (flags(s, k) & Flags.SLICED) != 0) {
                         continue;
                     }
                     long[] p = placement(s, k);
                     if ((p[wR + (loc >>> 6)] & (1L << loc)) == 0) {
                         continue;
                     }
-                    changeFlags(buckets, node, s, k, flags(s, k) | Flags.SLICED,
+                    changeFlags(
+                            buckets,
+                            node,
+                            s,
+                            k,
+                            flags(s, k) | Flags.SLICED,
                             Verb.code(Verb.SLICE, co, relevant[held]));
                 }
             }
         }
 
-        /** Use (toggle) of every goal object standing in receptacle {@code r}; needs no open receptacle. */
+        /**
+         * Use (toggle) of every goal object standing in receptacle {@code r}; needs no open
+         * receptacle.
+         */
         private void toggles(List<ArrayDeque<Node>> buckets, Node node, long[] s, int r) {
             for (int k = 0; k < relevant.length; k++) {
                 int o = relevant[k];
-                if ((scene.staticFlags(o) & Flags.TOGGLEABLE) == 0 || (placement(s, k)[r >>> 6] & (1L << r)) == 0) {
+                if ((scene.staticFlags(o) & Flags.TOGGLEABLE) == 0
+                        || (placement(s, k)[r >>> 6] & (1L << r)) == 0) {
                     continue;
                 }
-                changeFlags(buckets, node, s, k, (flags(s, k) ^ Flags.ON) | Flags.TOGGLED, Verb.code(Verb.USE, o, r));
+                changeFlags(
+                        buckets,
+                        node,
+                        s,
+                        k,
+                        (flags(s, k) ^ Flags.ON) | Flags.TOGGLED,
+                        Verb.code(Verb.USE, o, r));
             }
         }
 
-        private void changeFlags(List<ArrayDeque<Node>> buckets, Node node, long[] s, int k, int newFlags, long code) {
+        private void changeFlags(
+                List<ArrayDeque<Node>> buckets,
+                Node node,
+                long[] s,
+                int k,
+                int newFlags,
+                long code) {
             long[] next = s.clone();
             next[1 + openWords + k] = (next[1 + openWords + k] & ~0xFFL) | newFlags;
             offer(buckets, node, next, 1, code, 0L);

@@ -14,12 +14,12 @@ import org.rlanything.core.Task;
 import org.rlanything.core.Verification;
 
 /**
- * The ALFWorld {@link Rewriter}: a programmatic stand-in for the reference's rewriter LLM, proposing only
- * candidates the planner has verified (method.md §5, §7). By default ({@link RewriteOperators#TYPE_SWAP})
- * it does what the reference does: swap the goal's two type tokens in the slot's <em>original</em> game
- * ({@link TypeSwapRewriter}), so rewrites never compound. With {@link RewriteOperators#ALL} it edits the
- * slot's active game with the {@link SceneRewriter}'s operators, steered by the critic feedback.
- * Deterministic given the generator.
+ * The ALFWorld {@link Rewriter}: a programmatic stand-in for the reference's rewriter LLM,
+ * proposing only candidates the planner has verified (method.md §5, §7). By default ({@link
+ * RewriteOperators#TYPE_SWAP}) it does what the reference does: swap the goal's two type tokens in
+ * the slot's <em>original</em> game ({@link TypeSwapRewriter}), so rewrites never compound. With
+ * {@link RewriteOperators#ALL} it edits the slot's active game with the {@link SceneRewriter}'s
+ * operators, steered by the critic feedback. Deterministic given the generator.
  */
 public final class AlfworldRewriter implements Rewriter {
 
@@ -42,17 +42,22 @@ public final class AlfworldRewriter implements Rewriter {
     }
 
     /**
-     * The rewriter for the ALFWorld environment: the engine's tasks and planner, the data folder's 2.1.3
-     * logic, candidates won within {@code maxSteps} commands.
+     * The rewriter for the ALFWorld environment: the engine's tasks and planner, the data folder's
+     * 2.1.3 logic, candidates won within {@code maxSteps} commands.
      */
     public static AlfworldRewriter create(AlfworldData data, int maxSteps) {
         return create(data, maxSteps, RewriteOperators.TYPE_SWAP);
     }
 
     /** As {@link #create(AlfworldData, int)}, with the given operators. */
-    public static AlfworldRewriter create(AlfworldData data, int maxSteps, RewriteOperators operators) {
-        CandidateVerifier verifier = new CandidateVerifier(AlfredLogic.read213(data.logic213()),
-                new ProblemWriter(TypeCatalog.standard()), EnginePlanOracle.create(), maxSteps);
+    public static AlfworldRewriter create(
+            AlfworldData data, int maxSteps, RewriteOperators operators) {
+        CandidateVerifier verifier =
+                new CandidateVerifier(
+                        AlfredLogic.read213(data.logic213()),
+                        new ProblemWriter(TypeCatalog.standard()),
+                        EnginePlanOracle.create(),
+                        maxSteps);
         return new AlfworldRewriter(new SceneRewriter(verifier), operators, new EngineSceneTasks());
     }
 
@@ -68,13 +73,20 @@ public final class AlfworldRewriter implements Rewriter {
     /** The verified proposal behind {@link #rewrite}, with its difficulty before and after. */
     public Optional<RewriteProposal> proposal(RewriteRequest request, RandomGenerator rng) {
         if (operators == RewriteOperators.TYPE_SWAP) {
-            return typeSwaps.rewrite(tasks.sceneOf(request.original()), tasks.sceneOf(request.active()),
-                    request.goal(), rng);
+            return typeSwaps.rewrite(
+                    tasks.sceneOf(request.original()),
+                    tasks.sceneOf(request.active()),
+                    request.goal(),
+                    rng);
         }
-        return rewriter.rewrite(tasks.sceneOf(request.active()), request.goal(), request.critic(), rng);
+        return rewriter.rewrite(
+                tasks.sceneOf(request.active()), request.goal(), request.critic(), rng);
     }
 
-    /** The check an ALFWorld {@code Environment.verify} applies: constraints hold and the planner wins it. */
+    /**
+     * The check an ALFWorld {@code Environment.verify} applies: constraints hold and the planner
+     * wins it.
+     */
     public Verification verify(Task task) {
         return rewriter.verifier().verify(tasks.sceneOf(task));
     }

@@ -10,9 +10,10 @@ import org.rlanything.alfworld.gen.Scene;
 import org.rlanything.core.Verification;
 
 /**
- * "Verification before trying" for ALFWorld (method.md §5): a candidate is valid when its goal obeys the
- * {@link GoalConstraints type constraints} and the planner wins it in at least one and at most
- * {@link #maxSteps()} commands. This is the check an ALFWorld {@code Environment.verify} applies.
+ * "Verification before trying" for ALFWorld (method.md §5): a candidate is valid when its goal
+ * obeys the {@link GoalConstraints type constraints} and the planner wins it in at least one and at
+ * most {@link #maxSteps()} commands. This is the check an ALFWorld {@code Environment.verify}
+ * applies.
  */
 public final class CandidateVerifier {
 
@@ -21,9 +22,11 @@ public final class CandidateVerifier {
     private final PlanOracle oracle;
     private final int maxSteps;
 
-    public CandidateVerifier(AlfredLogic logic, ProblemWriter writer, PlanOracle oracle, int maxSteps) {
+    public CandidateVerifier(
+            AlfredLogic logic, ProblemWriter writer, PlanOracle oracle, int maxSteps) {
         if (maxSteps < 1) {
-            throw new IllegalArgumentException("The verification step limit (" + maxSteps + ") must be at least 1.");
+            throw new IllegalArgumentException(
+                    "The verification step limit (" + maxSteps + ") must be at least 1.");
         }
         this.logic = logic;
         this.writer = writer;
@@ -40,7 +43,10 @@ public final class CandidateVerifier {
         return logic.gameFile(scene, writer);
     }
 
-    /** The outcome of checking {@code scene}: its file and optimal plan length, or why it was rejected. */
+    /**
+     * The outcome of checking {@code scene}: its file and optimal plan length, or why it was
+     * rejected.
+     */
     public Outcome check(Scene scene) {
         List<String> violations = GoalConstraints.violations(scene);
         if (!violations.isEmpty()) {
@@ -49,12 +55,22 @@ public final class CandidateVerifier {
         GameFile file = gameFile(scene);
         OptionalInt steps = oracle.shortestWin(file, maxSteps);
         if (steps.isEmpty()) {
-            return new Outcome(Verification.rejected("The planner finds no win within " + maxSteps + " commands for '"
-                    + scene.goal().text() + "'."), file, -1);
+            return new Outcome(
+                    Verification.rejected(
+                            "The planner finds no win within "
+                                    + maxSteps
+                                    + " commands for '"
+                                    + scene.goal().text()
+                                    + "'."),
+                    file,
+                    -1);
         }
         if (steps.getAsInt() < 1) {
-            return new Outcome(Verification.rejected("The goal '" + scene.goal().text() + "' is met before any command."),
-                    file, 0);
+            return new Outcome(
+                    Verification.rejected(
+                            "The goal '" + scene.goal().text() + "' is met before any command."),
+                    file,
+                    0);
         }
         return new Outcome(Verification.ok(), file, steps.getAsInt());
     }

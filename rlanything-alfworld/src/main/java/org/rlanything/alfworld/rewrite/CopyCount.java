@@ -14,9 +14,10 @@ import org.rlanything.alfworld.gen.Scene;
 import org.rlanything.core.RewriteGoal;
 
 /**
- * Changes how many copies of the target type the room holds. Harder removes copies down to the number
- * the goal needs, the easiest to reach (on open surfaces) first; easier adds one or two copies on open
- * surfaces that can hold the type (in closed receptacles when the room has no such surface).
+ * Changes how many copies of the target type the room holds. Harder removes copies down to the
+ * number the goal needs, the easiest to reach (on open surfaces) first; easier adds one or two
+ * copies on open surfaces that can hold the type (in closed receptacles when the room has no such
+ * surface).
  */
 final class CopyCount implements RewriteOperator {
 
@@ -29,9 +30,12 @@ final class CopyCount implements RewriteOperator {
     public Optional<Scene> apply(Scene scene, RewriteGoal direction, RandomGenerator rng) {
         Goal goal = scene.goal();
         Capability capability = goal.type().capability();
-        List<ObjectInstance> targets = new ArrayList<>(scene.objectsOfType(goal.objectType()).stream()
-                .filter(o -> o.has(Capability.PICKUPABLE) && o.receptacle() != null)
-                .filter(o -> capability == null || o.has(capability)).toList());
+        List<ObjectInstance> targets =
+                new ArrayList<>(
+                        scene.objectsOfType(goal.objectType()).stream()
+                                .filter(o -> o.has(Capability.PICKUPABLE) && o.receptacle() != null)
+                                .filter(o -> capability == null || o.has(capability))
+                                .toList());
         if (targets.isEmpty()) {
             return Optional.empty();
         }
@@ -57,7 +61,8 @@ final class CopyCount implements RewriteOperator {
         List<ObjectInstance> objects = new ArrayList<>(scene.objects());
         int add = 1 + rng.nextInt(2);
         for (int k = 0; k < add; k++) {
-            objects.add(SceneEdits.copyInto(targets.get(0), SceneEdits.pick(places, rng), ids, rng));
+            objects.add(
+                    SceneEdits.copyInto(targets.get(0), SceneEdits.pick(places, rng), ids, rng));
         }
         return Optional.of(scene.withObjects(objects));
     }

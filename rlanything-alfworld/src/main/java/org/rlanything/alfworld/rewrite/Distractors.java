@@ -12,9 +12,9 @@ import org.rlanything.alfworld.gen.Scene;
 import org.rlanything.core.RewriteGoal;
 
 /**
- * Changes the clutter: harder adds two to four extra copies of non-target object types already in the
- * room (in receptacles that can hold them), easier removes two to four non-target pickupable objects.
- * Targets, lamps and fixtures are never touched.
+ * Changes the clutter: harder adds two to four extra copies of non-target object types already in
+ * the room (in receptacles that can hold them), easier removes two to four non-target pickupable
+ * objects. Targets, lamps and fixtures are never touched.
  */
 final class Distractors implements RewriteOperator {
 
@@ -26,9 +26,14 @@ final class Distractors implements RewriteOperator {
     @Override
     public Optional<Scene> apply(Scene scene, RewriteGoal direction, RandomGenerator rng) {
         String target = scene.goal().objectType();
-        List<ObjectInstance> others = scene.objects().stream()
-                .filter(o -> o.has(Capability.PICKUPABLE) && !o.type().equals(target) && o.receptacle() != null)
-                .toList();
+        List<ObjectInstance> others =
+                scene.objects().stream()
+                        .filter(
+                                o ->
+                                        o.has(Capability.PICKUPABLE)
+                                                && !o.type().equals(target)
+                                                && o.receptacle() != null)
+                        .toList();
         if (others.isEmpty()) {
             return Optional.empty();
         }
@@ -44,8 +49,10 @@ final class Distractors implements RewriteOperator {
         int added = 0;
         for (int attempt = 0; attempt < 4 * count && added < count; attempt++) {
             ObjectInstance prototype = SceneEdits.pick(others, rng);
-            List<ReceptacleInstance> places = scene.receptacles().stream()
-                    .filter(r -> scene.canContain(r.type(), prototype.type())).toList();
+            List<ReceptacleInstance> places =
+                    scene.receptacles().stream()
+                            .filter(r -> scene.canContain(r.type(), prototype.type()))
+                            .toList();
             if (places.isEmpty()) {
                 continue;
             }

@@ -9,15 +9,15 @@ import org.rlanything.alfworld.gen.Scene;
 import org.rlanything.alfworld.gen.TaskType;
 
 /**
- * The type constraints a goal must obey in its scene (method.md §7, enforced here as [Proj] requires):
- * enough pickupable targets (two for "two objects"), the capability a clean, heat or cool goal needs,
- * the appliance in the room, a destination type that exists and can hold the target type, a toggleable
- * lamp standing in a receptacle, and a goal that is not already met at the start.
+ * The type constraints a goal must obey in its scene (method.md §7, enforced here as [Proj]
+ * requires): enough pickupable targets (two for "two objects"), the capability a clean, heat or
+ * cool goal needs, the appliance in the room, a destination type that exists and can hold the
+ * target type, a toggleable lamp standing in a receptacle, and a goal that is not already met at
+ * the start.
  */
 public final class GoalConstraints {
 
-    private GoalConstraints() {
-    }
+    private GoalConstraints() {}
 
     /** Every violated constraint, as full sentences; empty when the goal is valid in the scene. */
     public static List<String> violations(Scene scene) {
@@ -25,11 +25,19 @@ public final class GoalConstraints {
         TaskType type = goal.type();
         List<String> out = new ArrayList<>();
         String target = goal.objectType();
-        List<ObjectInstance> targets = scene.objectsOfType(target).stream()
-                .filter(o -> o.has(Capability.PICKUPABLE) && o.receptacle() != null).toList();
+        List<ObjectInstance> targets =
+                scene.objectsOfType(target).stream()
+                        .filter(o -> o.has(Capability.PICKUPABLE) && o.receptacle() != null)
+                        .toList();
         if (targets.size() < type.targets()) {
-            out.add("The goal needs " + type.targets() + " pickupable " + target + " in receptacles, but the scene has "
-                    + targets.size() + ".");
+            out.add(
+                    "The goal needs "
+                            + type.targets()
+                            + " pickupable "
+                            + target
+                            + " in receptacles, but the scene has "
+                            + targets.size()
+                            + ".");
         }
         if (type.capability() != null) {
             long capable = targets.stream().filter(o -> o.has(type.capability())).count();
@@ -41,10 +49,14 @@ public final class GoalConstraints {
             }
         }
         if (type.usesLamp()) {
-            boolean lamp = scene.objectsOfType(goal.lampType()).stream()
-                    .anyMatch(o -> o.has(Capability.TOGGLEABLE) && o.receptacle() != null);
+            boolean lamp =
+                    scene.objectsOfType(goal.lampType()).stream()
+                            .anyMatch(o -> o.has(Capability.TOGGLEABLE) && o.receptacle() != null);
             if (!lamp) {
-                out.add("No toggleable " + goal.lampType() + " stands in a receptacle of the scene.");
+                out.add(
+                        "No toggleable "
+                                + goal.lampType()
+                                + " stands in a receptacle of the scene.");
             }
         } else {
             String destination = goal.receptacleType();
@@ -58,12 +70,30 @@ public final class GoalConstraints {
                 out.add("The destination " + destination + " is the appliance the goal uses.");
             }
             if (type.capability() == null) {
-                long placed = targets.stream().filter(o -> o.receptacles().stream()
-                        .anyMatch(r -> scene.receptacle(r).map(x -> x.type().equals(destination)).orElse(false)))
-                        .count();
+                long placed =
+                        targets.stream()
+                                .filter(
+                                        o ->
+                                                o.receptacles().stream()
+                                                        .anyMatch(
+                                                                r ->
+                                                                        scene.receptacle(r)
+                                                                                .map(
+                                                                                        x ->
+                                                                                                x.type()
+                                                                                                        .equals(
+                                                                                                                destination))
+                                                                                .orElse(false)))
+                                .count();
                 if (placed >= type.targets()) {
-                    out.add("The goal is already met at the start: " + placed + " " + target + " are in a "
-                            + destination + ".");
+                    out.add(
+                            "The goal is already met at the start: "
+                                    + placed
+                                    + " "
+                                    + target
+                                    + " are in a "
+                                    + destination
+                                    + ".");
                 }
             }
         }

@@ -10,18 +10,18 @@ import org.rlanything.alfworld.gen.TaskType;
 import org.rlanything.alfworld.pddl.Formula;
 
 /**
- * Recognises which of the six ALFWorld goals a parsed PDDL goal states, from its atoms: {@code isToggled}
- * marks "look at X under a lamp" (the lamp is the toggled variable's type, the object the held one's),
- * {@code isClean}/{@code isHot}/{@code isCool} the clean, heat and cool goals, an {@code (= ?a ?b)}
- * inequality "two objects", and a plain {@code inReceptacle} a placement.
+ * Recognises which of the six ALFWorld goals a parsed PDDL goal states, from its atoms: {@code
+ * isToggled} marks "look at X under a lamp" (the lamp is the toggled variable's type, the object
+ * the held one's), {@code isClean}/{@code isHot}/{@code isCool} the clean, heat and cool goals, an
+ * {@code (= ?a ?b)} inequality "two objects", and a plain {@code inReceptacle} a placement.
  */
 final class GoalReader {
 
-    private GoalReader() {
-    }
+    private GoalReader() {}
 
     /**
-     * The goal, with type names spelled by {@code spell} (e.g. "AppleType" → "Apple") and the given phrasing.
+     * The goal, with type names spelled by {@code spell} (e.g. "AppleType" → "Apple") and the given
+     * phrasing.
      *
      * @throws IllegalArgumentException naming the source when the goal is none of the six forms
      */
@@ -47,10 +47,12 @@ final class GoalReader {
                 case "ishot" -> hot = true;
                 case "iscool" -> cool = true;
                 case "=" -> distinct = true;
-                case "issliced" -> throw new IllegalArgumentException("The goal of " + source
-                        + " asks for a sliced object, which the rewriter does not handle.");
-                default -> {
-                }
+                case "issliced" ->
+                        throw new IllegalArgumentException(
+                                "The goal of "
+                                        + source
+                                        + " asks for a sliced object, which the rewriter does not handle.");
+                default -> {}
             }
         }
         if (toggled != null) {
@@ -59,22 +61,33 @@ final class GoalReader {
             if (lamp == null || object == null) {
                 throw unknown(source);
             }
-            return new Goal(TaskType.LOOK_AT_OBJ_IN_LIGHT, bare(spell.apply(object)), bare(spell.apply(lamp)), phrasing);
+            return new Goal(
+                    TaskType.LOOK_AT_OBJ_IN_LIGHT,
+                    bare(spell.apply(object)),
+                    bare(spell.apply(lamp)),
+                    phrasing);
         }
         if (objectTypes.isEmpty() || receptacleTypes.isEmpty()) {
             throw unknown(source);
         }
         String object = bare(spell.apply(objectTypes.values().iterator().next()));
         String receptacle = bare(spell.apply(receptacleTypes.values().iterator().next()));
-        TaskType type = clean ? TaskType.PICK_CLEAN_THEN_PLACE_IN_RECEP
-                : hot ? TaskType.PICK_HEAT_THEN_PLACE_IN_RECEP
-                : cool ? TaskType.PICK_COOL_THEN_PLACE_IN_RECEP
-                : distinct ? TaskType.PICK_TWO_OBJ_AND_PLACE : TaskType.PICK_AND_PLACE_SIMPLE;
+        TaskType type =
+                clean
+                        ? TaskType.PICK_CLEAN_THEN_PLACE_IN_RECEP
+                        : hot
+                                ? TaskType.PICK_HEAT_THEN_PLACE_IN_RECEP
+                                : cool
+                                        ? TaskType.PICK_COOL_THEN_PLACE_IN_RECEP
+                                        : distinct
+                                                ? TaskType.PICK_TWO_OBJ_AND_PLACE
+                                                : TaskType.PICK_AND_PLACE_SIMPLE;
         return new Goal(type, object, receptacle, phrasing);
     }
 
     private static IllegalArgumentException unknown(String source) {
-        return new IllegalArgumentException("The goal of " + source + " is none of the six ALFWorld goal forms.");
+        return new IllegalArgumentException(
+                "The goal of " + source + " is none of the six ALFWorld goal forms.");
     }
 
     private static String bare(String pddlType) {

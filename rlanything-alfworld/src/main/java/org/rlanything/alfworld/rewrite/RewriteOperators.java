@@ -9,7 +9,10 @@ import java.util.Locale;
 public enum RewriteOperators {
     /** Swap the goal's two type tokens in the slot's original game ({@link TypeSwapRewriter}). */
     TYPE_SWAP,
-    /** Edit the slot's active game with every {@link SceneRewriter#standardOperators() scene operator}. */
+    /**
+     * Edit the slot's active game with every {@link SceneRewriter#standardOperators() scene
+     * operator}.
+     */
     ALL;
 
     /** The setting written in a configuration file: {@code type_swap} or {@code all}. */
@@ -24,6 +27,7 @@ public enum RewriteOperators {
                 return value;
             }
         }
-        throw new IllegalArgumentException("rewrite_operators '" + key + "' is not one of type_swap, all.");
+        throw new IllegalArgumentException(
+                "rewrite_operators '" + key + "' is not one of type_swap, all.");
     }
 }

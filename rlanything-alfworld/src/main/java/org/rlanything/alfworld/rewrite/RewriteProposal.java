@@ -5,7 +5,8 @@ import org.rlanything.alfworld.gen.Scene;
 import org.rlanything.core.RewriteGoal;
 
 /**
- * A verified rewrite: the new scene and game file, how it was made, and the difficulty before and after.
+ * A verified rewrite: the new scene and game file, how it was made, and the difficulty before and
+ * after.
  *
  * @param scene the candidate scene
  * @param file the candidate game file
@@ -14,6 +15,10 @@ import org.rlanything.core.RewriteGoal;
  * @param before the active task's difficulty
  * @param after the candidate's difficulty
  */
-public record RewriteProposal(Scene scene, GameFile file, RewriteGoal goal, String operator, Difficulty before,
-                              Difficulty after) {
-}
+public record RewriteProposal(
+        Scene scene,
+        GameFile file,
+        RewriteGoal goal,
+        String operator,
+        Difficulty before,
+        Difficulty after) {}

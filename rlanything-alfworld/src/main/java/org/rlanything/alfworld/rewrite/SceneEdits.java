@@ -13,20 +13,31 @@ import org.rlanything.alfworld.gen.ThorIds;
 /** Small scene queries and edits shared by the rewrite operators. */
 final class SceneEdits {
 
-    private SceneEdits() {
-    }
+    private SceneEdits() {}
 
     /** Receptacles that can hold {@code type}, excluding the goal's destination type. */
     static List<ReceptacleInstance> holders(Scene scene, String type) {
         String destination = scene.goal().receptacleType();
         return scene.receptacles().stream()
-                .filter(r -> scene.canContain(r.type(), type) && !r.type().equals(destination)).toList();
+                .filter(r -> scene.canContain(r.type(), type) && !r.type().equals(destination))
+                .toList();
     }
 
     /** Whether any instance of {@code type} sits in a receptacle of {@code receptacleType}. */
     static boolean anyIn(Scene scene, String type, String receptacleType) {
-        return scene.objectsOfType(type).stream().anyMatch(o -> o.receptacles().stream()
-                .anyMatch(r -> scene.receptacle(r).map(x -> x.type().equals(receptacleType)).orElse(false)));
+        return scene.objectsOfType(type).stream()
+                .anyMatch(
+                        o ->
+                                o.receptacles().stream()
+                                        .anyMatch(
+                                                r ->
+                                                        scene.receptacle(r)
+                                                                .map(
+                                                                        x ->
+                                                                                x.type()
+                                                                                        .equals(
+                                                                                                receptacleType))
+                                                                .orElse(false)));
     }
 
     /** Every entity name of the scene. */
@@ -37,15 +48,29 @@ final class SceneEdits {
         return ids;
     }
 
-    /** A copy of {@code prototype} (type and capabilities) placed in {@code receptacle} under a fresh name. */
-    static ObjectInstance copyInto(ObjectInstance prototype, ReceptacleInstance receptacle, Set<String> ids,
-                                   RandomGenerator rng) {
-        return new ObjectInstance(ThorIds.freshObjectId(prototype.type(), receptacle.id(), ids, rng), prototype.type(),
-                receptacle.location(), List.of(receptacle.id()), prototype.capabilities());
+    /**
+     * A copy of {@code prototype} (type and capabilities) placed in {@code receptacle} under a
+     * fresh name.
+     */
+    static ObjectInstance copyInto(
+            ObjectInstance prototype,
+            ReceptacleInstance receptacle,
+            Set<String> ids,
+            RandomGenerator rng) {
+        return new ObjectInstance(
+                ThorIds.freshObjectId(prototype.type(), receptacle.id(), ids, rng),
+                prototype.type(),
+                receptacle.location(),
+                List.of(receptacle.id()),
+                prototype.capabilities());
     }
 
-    /** The scene's objects with {@code replaced} swapped for {@code replacement} (same position in the list). */
-    static List<ObjectInstance> replace(Scene scene, ObjectInstance replaced, ObjectInstance replacement) {
+    /**
+     * The scene's objects with {@code replaced} swapped for {@code replacement} (same position in
+     * the list).
+     */
+    static List<ObjectInstance> replace(
+            Scene scene, ObjectInstance replaced, ObjectInstance replacement) {
         List<ObjectInstance> out = new ArrayList<>(scene.objects());
         out.set(out.indexOf(replaced), replacement);
         return out;

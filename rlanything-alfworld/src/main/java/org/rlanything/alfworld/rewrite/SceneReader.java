@@ -24,30 +24,35 @@ import org.rlanything.alfworld.pddl.PddlProblem;
 import org.rlanything.alfworld.pddl.PddlSyntaxException;
 
 /**
- * Reads the {@link Scene} of any ALFWorld game (generated or ALFWorld's own) so the rewriter can change
- * it. The problem is parsed by the engine's PDDL parser, which lower-cases names; the original spelling
- * of every name is restored from the problem text, so a rewritten game names entities exactly as the
- * original did. The goal phrasing is taken from the grammar's task sentence when it matches one of the
- * task type's phrasings; the floor plan from the generator's comment line or else from a
- * {@code -<number>/trial_} folder in the source path.
+ * Reads the {@link Scene} of any ALFWorld game (generated or ALFWorld's own) so the rewriter can
+ * change it. The problem is parsed by the engine's PDDL parser, which lower-cases names; the
+ * original spelling of every name is restored from the problem text, so a rewritten game names
+ * entities exactly as the original did. The goal phrasing is taken from the grammar's task sentence
+ * when it matches one of the task type's phrasings; the floor plan from the generator's comment
+ * line or else from a {@code -<number>/trial_} folder in the source path.
  */
 public final class SceneReader {
 
     private static final Pattern NAME = Pattern.compile("[A-Za-z][A-Za-z0-9_\\-.|+]*");
     private static final Pattern FLOOR_PLAN = Pattern.compile("-(\\d+)[/\\\\]trial_");
-    private static final Pattern COMMENT = Pattern.compile(
-            "^" + Pattern.quote(ProblemWriter.FLOOR_PLAN_COMMENT) + "(\\d+)$", Pattern.MULTILINE);
+    private static final Pattern COMMENT =
+            Pattern.compile(
+                    "^" + Pattern.quote(ProblemWriter.FLOOR_PLAN_COMMENT) + "(\\d+)$",
+                    Pattern.MULTILINE);
 
-    private SceneReader() {
-    }
+    private SceneReader() {}
 
-    /** The scene of a game; fails naming the game when its problem cannot be read as an ALFWorld scene. */
+    /**
+     * The scene of a game; fails naming the game when its problem cannot be read as an ALFWorld
+     * scene.
+     */
     public static Scene read(GameFile file) {
         PddlProblem problem;
         try {
             problem = PddlProblem.parse(file.problem());
         } catch (PddlSyntaxException e) {
-            throw new IllegalArgumentException("The problem of " + file.source() + " does not parse: " + e.getMessage(), e);
+            throw new IllegalArgumentException(
+                    "The problem of " + file.source() + " does not parse: " + e.getMessage(), e);
         }
         Map<String, String> spelling = spellings(file.problem());
         java.util.function.UnaryOperator<String> spell = name -> spelling.getOrDefault(name, name);
@@ -69,28 +74,45 @@ public final class SceneReader {
                 case "objectatlocation" -> objectLocation.put(a.get(0), a.get(1));
                 case "atlocation" -> agentLocation = a.get(1);
                 case "openable" -> openable.add(a.get(0));
-                case "inreceptacle" -> inReceptacle.computeIfAbsent(a.get(0), k -> new ArrayList<>()).add(a.get(1));
-                case "cancontain" -> canContain.computeIfAbsent(bare(a.get(0)), k -> new TreeSet<>()).add(bare(a.get(1)));
+                case "inreceptacle" ->
+                        inReceptacle
+                                .computeIfAbsent(a.get(0), k -> new ArrayList<>())
+                                .add(a.get(1));
+                case "cancontain" ->
+                        canContain
+                                .computeIfAbsent(bare(a.get(0)), k -> new TreeSet<>())
+                                .add(bare(a.get(1)));
                 default -> {
                     Capability capability = capability(atom.predicate());
                     if (capability != null) {
-                        capabilities.computeIfAbsent(a.get(0), k -> EnumSet.noneOf(Capability.class)).add(capability);
+                        capabilities
+                                .computeIfAbsent(a.get(0), k -> EnumSet.noneOf(Capability.class))
+                                .add(capability);
                     }
                 }
             }
         }
         if (agentLocation == null) {
-            throw new IllegalArgumentException("The problem of " + file.source() + " has no (atLocation agent1 ...) fact.");
+            throw new IllegalArgumentException(
+                    "The problem of " + file.source() + " has no (atLocation agent1 ...) fact.");
         }
         List<ReceptacleInstance> receptacles = new ArrayList<>();
         for (Map.Entry<String, String> entry : receptacleType.entrySet()) {
             String location = receptacleLocation.get(entry.getKey());
             if (location == null) {
-                throw new IllegalArgumentException("The receptacle " + entry.getKey() + " of " + file.source()
-                        + " has no receptacleAtLocation fact.");
+                throw new IllegalArgumentException(
+                        "The receptacle "
+                                + entry.getKey()
+                                + " of "
+                                + file.source()
+                                + " has no receptacleAtLocation fact.");
             }
-            receptacles.add(new ReceptacleInstance(entry.getKey(), entry.getValue(), location,
-                    openable.contains(entry.getKey())));
+            receptacles.add(
+                    new ReceptacleInstance(
+                            entry.getKey(),
+                            entry.getValue(),
+                            location,
+                            openable.contains(entry.getKey())));
         }
         List<ObjectInstance> objects = new ArrayList<>();
         for (Map.Entry<String, String> entry : objectType.entrySet()) {
@@ -98,16 +120,30 @@ public final class SceneReader {
             List<String> in = inReceptacle.getOrDefault(id, List.of());
             String location = objectLocation.get(id);
             if (location == null) {
-                location = in.isEmpty() ? agentLocation : receptacleLocation.getOrDefault(in.get(0), agentLocation);
+                location =
+                        in.isEmpty()
+                                ? agentLocation
+                                : receptacleLocation.getOrDefault(in.get(0), agentLocation);
             }
-            objects.add(new ObjectInstance(id, entry.getValue(), location, in,
-                    capabilities.getOrDefault(id, EnumSet.noneOf(Capability.class))));
+            objects.add(
+                    new ObjectInstance(
+                            id,
+                            entry.getValue(),
+                            location,
+                            in,
+                            capabilities.getOrDefault(id, EnumSet.noneOf(Capability.class))));
         }
         String name = spell.apply(problem.name());
         name = name.startsWith("plan_") ? name.substring("plan_".length()) : name;
         Goal goal = GoalReader.read(problem.goal(), spell, 0, file.source());
-        goal = new Goal(goal.type(), goal.objectType(), goal.target(), phrasing(file.grammar(), goal));
-        return new Scene(name, floorPlan(file), agentLocation, receptacles, objects, canContain, goal);
+        goal =
+                new Goal(
+                        goal.type(),
+                        goal.objectType(),
+                        goal.target(),
+                        phrasing(file.grammar(), goal));
+        return new Scene(
+                name, floorPlan(file), agentLocation, receptacles, objects, canContain, goal);
     }
 
     /** The phrasing whose text the grammar's task sentence holds, or 0. */

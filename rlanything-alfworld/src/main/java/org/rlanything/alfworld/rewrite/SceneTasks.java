@@ -4,8 +4,8 @@ import org.rlanything.alfworld.gen.Scene;
 import org.rlanything.core.Task;
 
 /**
- * The bridge between the loop's ALFWorld tasks and scenes: reads the scene of a task and wraps a verified
- * rewrite as a task the ALFWorld environment can play.
+ * The bridge between the loop's ALFWorld tasks and scenes: reads the scene of a task and wraps a
+ * verified rewrite as a task the ALFWorld environment can play.
  */
 public interface SceneTasks {
 

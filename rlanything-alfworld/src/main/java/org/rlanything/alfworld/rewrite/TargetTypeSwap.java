@@ -10,9 +10,10 @@ import org.rlanything.alfworld.gen.Scene;
 import org.rlanything.core.RewriteGoal;
 
 /**
- * Swaps the goal's object type for another type of the same room (the reference's main rewrite). Harder
- * favours types that are costlier to find (rarer, more often shut away), easier favours common ones: each
- * admissible type in the requested direction is drawn with weight (search cost ratio)^2.
+ * Swaps the goal's object type for another type of the same room (the reference's main rewrite).
+ * Harder favours types that are costlier to find (rarer, more often shut away), easier favours
+ * common ones: each admissible type in the requested direction is drawn with weight (search cost
+ * ratio)^2.
  */
 final class TargetTypeSwap implements RewriteOperator {
 
@@ -36,7 +37,10 @@ final class TargetTypeSwap implements RewriteOperator {
             double cost = DifficultyMeter.searchCost(scene, type, destination, needed);
             boolean moves = direction == RewriteGoal.HARDER ? cost > current : cost < current;
             if (moves) {
-                double ratio = direction == RewriteGoal.HARDER ? cost / Math.max(current, 1e-9) : current / cost;
+                double ratio =
+                        direction == RewriteGoal.HARDER
+                                ? cost / Math.max(current, 1e-9)
+                                : current / cost;
                 types.add(type);
                 weights.add(ratio * ratio);
             }
@@ -51,9 +55,11 @@ final class TargetTypeSwap implements RewriteOperator {
     static boolean admissible(Scene scene, Goal goal, String type) {
         int needed = goal.type().targets();
         Capability capability = goal.type().capability();
-        long usable = scene.objectsOfType(type).stream()
-                .filter(o -> o.has(Capability.PICKUPABLE) && o.receptacle() != null)
-                .filter(o -> capability == null || o.has(capability)).count();
+        long usable =
+                scene.objectsOfType(type).stream()
+                        .filter(o -> o.has(Capability.PICKUPABLE) && o.receptacle() != null)
+                        .filter(o -> capability == null || o.has(capability))
+                        .count();
         if (usable < needed) {
             return false;
         }
@@ -61,6 +67,7 @@ final class TargetTypeSwap implements RewriteOperator {
         if (destination == null) {
             return true;
         }
-        return scene.canContain(destination, type) && (capability != null || !SceneEdits.anyIn(scene, type, destination));
+        return scene.canContain(destination, type)
+                && (capability != null || !SceneEdits.anyIn(scene, type, destination));
     }
 }

@@ -4,8 +4,8 @@ import java.util.Arrays;
 import org.rlanything.alfworld.world.Kind;
 
 /**
- * Grammar variables bound to entities (e.g. {@code o} to object 12), a small stack that queries push
- * onto and pop. Not thread-safe; reuse one per session.
+ * Grammar variables bound to entities (e.g. {@code o} to object 12), a small stack that queries
+ * push onto and pop. Not thread-safe; reuse one per session.
  */
 public final class Bindings {
 

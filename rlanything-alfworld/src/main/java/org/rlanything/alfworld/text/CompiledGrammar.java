@@ -12,24 +12,29 @@ import org.rlanything.alfworld.world.StateView;
 
 /**
  * A TextWorld context-sensitive grammar compiled for fast rendering. Symbols in a rule's text:
+ *
  * <ul>
- *   <li>{@code #name#}: expand the first rule of {@code name} whose condition has a match;</li>
+ *   <li>{@code #name#}: expand the first rule of {@code name} whose condition has a match;
  *   <li>{@code {o.name}}, {@code {o.indefinite + ' ' + o.name}}, {@code {r.name or r.id}}: an
- *       expression over bound entities ({@code name} is the ALFWorld display name, {@code indefinite}
- *       is always {@code a}, {@code id} the PDDL id);</li>
+ *       expression over bound entities ({@code name} is the ALFWorld display name, {@code
+ *       indefinite} is always {@code a}, {@code id} the PDDL id);
  *   <li>{@code {expression | query}}: the expression once per match of the conjunctive query
- *       ({@code pred(var:type, ...) & ...}), variables already bound keeping their values;</li>
- *   <li>{@code [symbol]}: those results as a list, joined by {@code #list_separator#} and
- *       {@code #list_last_separator#}, or {@code #list_empty#} when there is none.</li>
+ *       ({@code pred(var:type, ...) & ...}), variables already bound keeping their values;
+ *   <li>{@code [symbol]}: those results as a list, joined by {@code #list_separator#} and {@code
+ *       #list_last_separator#}, or {@code #list_empty#} when there is none.
  * </ul>
+ *
  * Matches come in entity order (sorted ids), query atom by atom and argument by argument, which is
  * the order ALFWorld prints its lists in.
  */
 public final class CompiledGrammar {
 
     /** Parsed rule texts and queries, shared by all games (ALFWorld games share their grammar). */
-    private static final Map<String, Sym[]> SYMBOLS = new java.util.concurrent.ConcurrentHashMap<>();
-    private static final Map<String, Query> QUERIES = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final Map<String, Sym[]> SYMBOLS =
+            new java.util.concurrent.ConcurrentHashMap<>();
+
+    private static final Map<String, Query> QUERIES =
+            new java.util.concurrent.ConcurrentHashMap<>();
     private static final int CACHE_LIMIT = 20_000;
 
     private final Scene scene;
@@ -94,8 +99,12 @@ public final class CompiledGrammar {
     private void checkReferences(Sym[] symbols, String where) throws GrammarException {
         for (Sym s : symbols) {
             if (s instanceof NonTerminal && !rules.containsKey(((NonTerminal) s).name)) {
-                throw new GrammarException("'" + where + "' refers to #" + ((NonTerminal) s).name
-                        + "#, which no rule defines.");
+                throw new GrammarException(
+                        "'"
+                                + where
+                                + "' refers to #"
+                                + ((NonTerminal) s).name
+                                + "#, which no rule defines.");
             }
         }
     }
@@ -138,8 +147,8 @@ public final class CompiledGrammar {
         }
 
         /**
-         * The text before the first non-literal symbol (for a command template, the words that start
-         * every command made from it).
+         * The text before the first non-literal symbol (for a command template, the words that
+         * start every command made from it).
          */
         public String literalPrefix() {
             StringBuilder sb = new StringBuilder();
@@ -282,7 +291,8 @@ public final class CompiledGrammar {
             }
             int at = ctx.bindings.find(variable);
             if (at < 0) {
-                throw new IllegalStateException("The grammar variable '" + variable + "' is not bound.");
+                throw new IllegalStateException(
+                        "The grammar variable '" + variable + "' is not bound.");
             }
             Kind kind = Kind.values()[ctx.bindings.kindAt(at)];
             int index = ctx.bindings.valueAt(at);
@@ -318,16 +328,21 @@ public final class CompiledGrammar {
 
         @Override
         void render(CompiledGrammar g, Ctx ctx, StringBuilder out) {
-            query.forEach(ctx.scene, ctx.state, ctx.bindings, () -> g.renderAll(expression, ctx, out));
+            query.forEach(
+                    ctx.scene, ctx.state, ctx.bindings, () -> g.renderAll(expression, ctx, out));
         }
 
         List<String> items(CompiledGrammar g, Ctx ctx) {
             List<String> items = new ArrayList<>();
-            query.forEach(ctx.scene, ctx.state, ctx.bindings, () -> {
-                StringBuilder sb = new StringBuilder(24);
-                g.renderAll(expression, ctx, sb);
-                items.add(sb.toString());
-            });
+            query.forEach(
+                    ctx.scene,
+                    ctx.state,
+                    ctx.bindings,
+                    () -> {
+                        StringBuilder sb = new StringBuilder(24);
+                        g.renderAll(expression, ctx, sb);
+                        items.add(sb.toString());
+                    });
             return items;
         }
     }
@@ -393,7 +408,8 @@ public final class CompiledGrammar {
                     } else {
                         Sym[] parts = parseSymbols(inner);
                         if (parts.length != 1) {
-                            throw new GrammarException("the list [" + inner + "] must hold exactly one symbol.");
+                            throw new GrammarException(
+                                    "the list [" + inner + "] must hold exactly one symbol.");
                         }
                         out.add(new ListSym(parts[0]));
                     }
@@ -489,15 +505,26 @@ public final class CompiledGrammar {
             List<Term> terms = new ArrayList<>();
             for (String raw : splitTopLevel(alternative, "+")) {
                 String t = raw.trim();
-                if (t.length() >= 2 && (t.charAt(0) == '\'' || t.charAt(0) == '"') && t.charAt(t.length() - 1) == t.charAt(0)) {
+                if (t.length() >= 2
+                        && (t.charAt(0) == '\'' || t.charAt(0) == '"')
+                        && t.charAt(t.length() - 1) == t.charAt(0)) {
                     terms.add(new Term(t.substring(1, t.length() - 1), null, null));
                 } else if (t.matches("[A-Za-z_][A-Za-z_0-9]*(\\.[A-Za-z_]+)?")) {
                     int dot = t.indexOf('.');
-                    terms.add(dot < 0 ? new Term(null, t.intern(), "name")
-                            : new Term(null, t.substring(0, dot).intern(), t.substring(dot + 1)));
+                    terms.add(
+                            dot < 0
+                                    ? new Term(null, t.intern(), "name")
+                                    : new Term(
+                                            null,
+                                            t.substring(0, dot).intern(),
+                                            t.substring(dot + 1)));
                 } else {
-                    throw new GrammarException("the expression {" + expression + "} has a term '" + t
-                            + "' that the engine does not evaluate.");
+                    throw new GrammarException(
+                            "the expression {"
+                                    + expression
+                                    + "} has a term '"
+                                    + t
+                                    + "' that the engine does not evaluate.");
                 }
             }
             alternatives.add(terms.toArray(new Term[0]));
@@ -550,18 +577,24 @@ public final class CompiledGrammar {
                 String atom = atoms[i].trim();
                 int open = atom.indexOf('(');
                 if (open <= 0 || !atom.endsWith(")")) {
-                    throw new GrammarException("the condition atom '" + atom + "' is not of the form pred(var:type, ...).");
+                    throw new GrammarException(
+                            "the condition atom '"
+                                    + atom
+                                    + "' is not of the form pred(var:type, ...).");
                 }
                 String name = atom.substring(0, open).trim();
                 Predicate p = Predicate.byName(name);
                 if (p == null) {
-                    throw new GrammarException("the condition uses the predicate '" + name
-                            + "', which the engine does not evaluate.");
+                    throw new GrammarException(
+                            "the condition uses the predicate '"
+                                    + name
+                                    + "', which the engine does not evaluate.");
                 }
                 String inside = atom.substring(open + 1, atom.length() - 1).trim();
                 String[] args = inside.isEmpty() ? new String[0] : inside.split(",");
                 if (args.length != p.arity()) {
-                    throw new GrammarException("'" + name + "' takes " + p.arity() + " arguments in '" + atom + "'.");
+                    throw new GrammarException(
+                            "'" + name + "' takes " + p.arity() + " arguments in '" + atom + "'.");
                 }
                 ps[i] = p;
                 vs[i] = new String[args.length];
@@ -574,9 +607,18 @@ public final class CompiledGrammar {
                     if (colon >= 0) {
                         Kind declared = Kind.ofPddl(arg.substring(colon + 1).trim());
                         if (declared != kind) {
-                            throw new GrammarException("'" + atom + "' gives argument " + (j + 1) + " the type '"
-                                    + arg.substring(colon + 1).trim() + "', but " + name + " expects "
-                                    + kind.pddlName() + ".");
+                            throw new GrammarException(
+                                    "'"
+                                            + atom
+                                            + "' gives argument "
+                                            + (j + 1)
+                                            + " the type '"
+                                            + arg.substring(colon + 1).trim()
+                                            + "', but "
+                                            + name
+                                            + " expects "
+                                            + kind.pddlName()
+                                            + ".");
                         }
                     }
                     vs[i][j] = var.intern();
@@ -602,12 +644,19 @@ public final class CompiledGrammar {
         }
 
         /**
-         * Binds the unbound argument {@code j} of atom {@code atom} to each candidate in turn and goes
-         * on; {@code first} is the value of argument 0 when {@code j == 1}. Candidates come in index
-         * order; for the common atoms they are read from indexes instead of trying every entity.
+         * Binds the unbound argument {@code j} of atom {@code atom} to each candidate in turn and
+         * goes on; {@code first} is the value of argument 0 when {@code j == 1}. Candidates come in
+         * index order; for the common atoms they are read from indexes instead of trying every
+         * entity.
          */
-        private boolean enumerate(int atom, int j, int first, Scene scene, StateView state, Bindings b,
-                                  Runnable onMatch) {
+        private boolean enumerate(
+                int atom,
+                int j,
+                int first,
+                Scene scene,
+                StateView state,
+                Bindings b,
+                Runnable onMatch) {
             String var = vars[atom][j];
             Kind kind = kinds[atom][j];
             Predicate p = predicates[atom];
@@ -682,7 +731,8 @@ public final class CompiledGrammar {
         }
 
         /** Returns true to stop (a match found when {@code onMatch} is null). */
-        private boolean solve(int atom, Scene scene, StateView state, Bindings b, Runnable onMatch) {
+        private boolean solve(
+                int atom, Scene scene, StateView state, Bindings b, Runnable onMatch) {
             if (atom == predicates.length) {
                 if (onMatch == null) {
                     return true;

@@ -12,9 +12,9 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * A parsed TextWorld grammar file (the {@code grammar} of a game, format "TWL2"): top-level
- * {@code grammar :: """{json}""";} blocks of production rules and {@code action Name {...}} blocks with
- * a command template, a feedback symbol and optional rules of their own. Rule lists with the same
+ * A parsed TextWorld grammar file (the {@code grammar} of a game, format "TWL2"): top-level {@code
+ * grammar :: """{json}""";} blocks of production rules and {@code action Name {...}} blocks with a
+ * command template, a feedback symbol and optional rules of their own. Rule lists with the same
  * name replace earlier ones, in file order, as in TextWorld. Rule texts are kept raw here; see
  * {@link CompiledGrammar} for their meaning.
  */
@@ -27,8 +27,7 @@ public final class TwlGrammar {
      * @param template the command template, e.g. {@code take {o} from {r}}
      * @param feedback the feedback symbols, e.g. {@code #PickupObject.feedback#}
      */
-    public record ActionText(String name, String template, String feedback) {
-    }
+    public record ActionText(String name, String template, String feedback) {}
 
     /**
      * One production rule.
@@ -36,8 +35,7 @@ public final class TwlGrammar {
      * @param condition a conjunctive query that must have a match, or empty
      * @param rhs the symbols the rule produces
      */
-    public record RuleText(String condition, String rhs) {
-    }
+    public record RuleText(String condition, String rhs) {}
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -74,7 +72,8 @@ public final class TwlGrammar {
             } else if (word.equals("action")) {
                 String name = sc.word();
                 if (name.isEmpty()) {
-                    throw new GrammarException("an 'action' keyword on line " + sc.line() + " has no name.");
+                    throw new GrammarException(
+                            "an 'action' keyword on line " + sc.line() + " has no name.");
                 }
                 sc.expect("{");
                 String template = null;
@@ -104,20 +103,30 @@ public final class TwlGrammar {
                     }
                 }
                 if (template == null || feedback == null) {
-                    throw new GrammarException("the action " + name + " lacks a "
-                            + (template == null ? "template" : "feedback") + ".");
+                    throw new GrammarException(
+                            "the action "
+                                    + name
+                                    + " lacks a "
+                                    + (template == null ? "template" : "feedback")
+                                    + ".");
                 }
-                actions.put(name.toLowerCase(Locale.ROOT), new ActionText(name, template, feedback));
+                actions.put(
+                        name.toLowerCase(Locale.ROOT), new ActionText(name, template, feedback));
             } else {
-                throw new GrammarException("unexpected text '" + word + "' on line " + sc.line()
-                        + " (expected 'grammar' or 'action').");
+                throw new GrammarException(
+                        "unexpected text '"
+                                + word
+                                + "' on line "
+                                + sc.line()
+                                + " (expected 'grammar' or 'action').");
             }
         }
         return new TwlGrammar(actions, rules);
     }
 
-    private static void addRules(String block, Map<String, List<RuleText>> rules, String where,
-                                 boolean dropHashLines) throws GrammarException {
+    private static void addRules(
+            String block, Map<String, List<RuleText>> rules, String where, boolean dropHashLines)
+            throws GrammarException {
         String json = block;
         if (dropHashLines) {
             StringBuilder sb = new StringBuilder();
@@ -132,7 +141,8 @@ public final class TwlGrammar {
         try {
             root = JSON.readTree(json);
         } catch (JsonProcessingException e) {
-            throw new GrammarException(where + " is not valid JSON (" + e.getOriginalMessage() + ").");
+            throw new GrammarException(
+                    where + " is not valid JSON (" + e.getOriginalMessage() + ").");
         }
         if (root == null || !root.isObject()) {
             throw new GrammarException(where + " is not a JSON object of rule lists.");
@@ -142,17 +152,21 @@ public final class TwlGrammar {
             Map.Entry<String, JsonNode> field = fields.next();
             JsonNode list = field.getValue();
             if (!list.isArray()) {
-                throw new GrammarException("the rule '" + field.getKey() + "' in " + where + " is not a list.");
+                throw new GrammarException(
+                        "the rule '" + field.getKey() + "' in " + where + " is not a list.");
             }
             List<RuleText> parsed = new ArrayList<>();
             for (JsonNode rule : list) {
                 JsonNode rhs = rule.get("rhs");
                 if (rhs == null || !rhs.isTextual()) {
-                    throw new GrammarException("a rule of '" + field.getKey() + "' in " + where + " has no \"rhs\".");
+                    throw new GrammarException(
+                            "a rule of '" + field.getKey() + "' in " + where + " has no \"rhs\".");
                 }
                 JsonNode condition = rule.get("condition");
-                parsed.add(new RuleText(condition == null || condition.isNull() ? "" : condition.asText(),
-                        rhs.textValue()));
+                parsed.add(
+                        new RuleText(
+                                condition == null || condition.isNull() ? "" : condition.asText(),
+                                rhs.textValue()));
             }
             rules.put(field.getKey(), List.copyOf(parsed));
         }
@@ -232,7 +246,8 @@ public final class TwlGrammar {
             if (text.startsWith("\"\"\"", pos)) {
                 int end = text.indexOf("\"\"\"", pos + 3);
                 if (end < 0) {
-                    throw new GrammarException("a \"\"\" block opened on line " + line() + " is never closed.");
+                    throw new GrammarException(
+                            "a \"\"\" block opened on line " + line() + " is never closed.");
                 }
                 String block = text.substring(pos + 3, end);
                 pos = end + 3;
@@ -249,7 +264,8 @@ public final class TwlGrammar {
                 pos++;
             }
             if (pos >= text.length()) {
-                throw new GrammarException("a string opened on line " + line() + " is never closed.");
+                throw new GrammarException(
+                        "a string opened on line " + line() + " is never closed.");
             }
             return text.substring(start, pos++);
         }

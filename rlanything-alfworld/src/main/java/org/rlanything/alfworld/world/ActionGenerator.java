@@ -92,13 +92,19 @@ public final class ActionGenerator {
                 if (open && scene.canPut(held, r) && rules.has(Verb.PUT)) {
                     out[n++] = Verb.code(Verb.PUT, held, r);
                 }
-                if ((heldFlags & Flags.CLEANABLE) != 0 && rules.cleans(rtype) && rules.has(Verb.CLEAN)) {
+                if ((heldFlags & Flags.CLEANABLE) != 0
+                        && rules.cleans(rtype)
+                        && rules.has(Verb.CLEAN)) {
                     out[n++] = Verb.code(Verb.CLEAN, held, r);
                 }
-                if ((heldFlags & Flags.HEATABLE) != 0 && rules.heats(rtype) && rules.has(Verb.HEAT)) {
+                if ((heldFlags & Flags.HEATABLE) != 0
+                        && rules.heats(rtype)
+                        && rules.has(Verb.HEAT)) {
                     out[n++] = Verb.code(Verb.HEAT, held, r);
                 }
-                if ((heldFlags & Flags.COOLABLE) != 0 && rules.cools(rtype) && rules.has(Verb.COOL)) {
+                if ((heldFlags & Flags.COOLABLE) != 0
+                        && rules.cools(rtype)
+                        && rules.has(Verb.COOL)) {
                     out[n++] = Verb.code(Verb.COOL, held, r);
                 }
             }

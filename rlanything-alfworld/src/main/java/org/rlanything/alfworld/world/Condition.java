@@ -25,8 +25,13 @@ public final class Condition {
     private final Set<Integer> receptacleCandidates;
     private final Set<Predicate> predicates;
 
-    private Condition(Scene scene, Node root, int slots, Set<Integer> objects, Set<Integer> receptacles,
-                      Set<Predicate> predicates) {
+    private Condition(
+            Scene scene,
+            Node root,
+            int slots,
+            Set<Integer> objects,
+            Set<Integer> receptacles,
+            Set<Predicate> predicates) {
         this.scene = scene;
         this.root = root;
         this.slots = slots;
@@ -41,10 +46,12 @@ public final class Condition {
      * @param element names the formula in error messages, e.g. {@code pddl_problem (:goal ...)}
      * @throws MalformedGameException for an unknown predicate or constant or a kind mismatch
      */
-    public static Condition compile(Formula formula, Scene scene, String element) throws MalformedGameException {
+    public static Condition compile(Formula formula, Scene scene, String element)
+            throws MalformedGameException {
         Compiler c = new Compiler(scene, element);
         Node root = c.compile(formula);
-        return new Condition(scene, root, c.slots, c.objectCandidates, c.receptacleCandidates, c.predicates);
+        return new Condition(
+                scene, root, c.slots, c.objectCandidates, c.receptacleCandidates, c.predicates);
     }
 
     /** Whether the condition holds in {@code state}. */
@@ -61,8 +68,8 @@ public final class Condition {
     }
 
     /**
-     * The receptacles that some quantified receptacle variable may take, for variables that a static
-     * fact restricts (e.g. by type); unrestricted variables add nothing.
+     * The receptacles that some quantified receptacle variable may take, for variables that a
+     * static fact restricts (e.g. by type); unrestricted variables add nothing.
      */
     public Set<Integer> restrictedReceptacleCandidates() {
         return receptacleCandidates;
@@ -203,8 +210,10 @@ public final class Condition {
         final Set<Integer> objectCandidates = new LinkedHashSet<>();
         final Set<Integer> receptacleCandidates = new LinkedHashSet<>();
         final Set<Predicate> predicates = EnumSet.noneOf(Predicate.class);
+
         /** Static atoms that a quantified variable's candidate filter already guarantees. */
-        final Set<Formula.Atom> implied = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        final Set<Formula.Atom> implied =
+                java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
 
         Compiler(Scene scene, String element) {
             this.scene = scene;
@@ -216,8 +225,10 @@ public final class Condition {
                 return atom((Formula.Atom) f);
             }
             if (f instanceof Formula.And) {
-                Node[] parts = java.util.Arrays.stream(compileAll(((Formula.And) f).parts())).filter(n -> n != TRUE)
-                        .toArray(Node[]::new);
+                Node[] parts =
+                        java.util.Arrays.stream(compileAll(((Formula.And) f).parts()))
+                                .filter(n -> n != TRUE)
+                                .toArray(Node[]::new);
                 return parts.length == 0 ? TRUE : parts.length == 1 ? parts[0] : new AndNode(parts);
             }
             if (f instanceof Formula.Or) {
@@ -228,7 +239,8 @@ public final class Condition {
             }
             if (f instanceof Formula.Imply) {
                 Formula.Imply i = (Formula.Imply) f;
-                return new OrNode(new Node[] {new NotNode(compile(i.condition())), compile(i.consequence())});
+                return new OrNode(
+                        new Node[] {new NotNode(compile(i.condition())), compile(i.consequence())});
             }
             if (f instanceof Formula.Exists) {
                 Formula.Exists e = (Formula.Exists) f;
@@ -245,11 +257,13 @@ public final class Condition {
         }
 
         /**
-         * {@code exists v1..vn. c1 & ... & ck}, with each conjunct tested as soon as the variables it
-         * uses are bound: {@code c(-1) & exists v1. (c(1) & exists v2. (c(2) & ...))}, where c(j) are the
-         * conjuncts whose last chain variable is vj. The same truth value, far fewer tests.
+         * {@code exists v1..vn. c1 & ... & ck}, with each conjunct tested as soon as the variables
+         * it uses are bound: {@code c(-1) & exists v1. (c(1) & exists v2. (c(2) & ...))}, where
+         * c(j) are the conjuncts whose last chain variable is vj. The same truth value, far fewer
+         * tests.
          */
-        private Node existsChain(List<Formula.TypedVariable> chain, Formula body) throws MalformedGameException {
+        private Node existsChain(List<Formula.TypedVariable> chain, Formula body)
+                throws MalformedGameException {
             int n = chain.size();
             int[][] candidates = new int[n][];
             Kind[] kinds = new Kind[n];
@@ -258,13 +272,15 @@ public final class Condition {
             for (int i = 0; i < n; i++) {
                 Formula.TypedVariable v = chain.get(i);
                 kinds[i] = Kind.ofPddl(v.type());
-                candidates[i] = kinds[i] == null ? new int[0] : candidates(kinds[i], v.name(), body);
+                candidates[i] =
+                        kinds[i] == null ? new int[0] : candidates(kinds[i], v.name(), body);
                 if (kinds[i] == Kind.OBJECT) {
                     for (int c : candidates[i]) {
                         objectCandidates.add(c);
                     }
                 }
-                if (kinds[i] == Kind.RECEPTACLE && candidates[i].length < scene.count(Kind.RECEPTACLE)) {
+                if (kinds[i] == Kind.RECEPTACLE
+                        && candidates[i].length < scene.count(Kind.RECEPTACLE)) {
                     for (int c : candidates[i]) {
                         receptacleCandidates.add(c);
                     }
@@ -273,7 +289,10 @@ public final class Condition {
             for (int i = 0; i < n; i++) {
                 Formula.TypedVariable v = chain.get(i);
                 slotOf[i] = slots++;
-                previous.add(vars.put(v.name(), new int[] {slotOf[i], kinds[i] == null ? -1 : kinds[i].ordinal()}));
+                previous.add(
+                        vars.put(
+                                v.name(),
+                                new int[] {slotOf[i], kinds[i] == null ? -1 : kinds[i].ordinal()}));
             }
             List<Formula> conjuncts = new ArrayList<>();
             flatten(body, conjuncts);
@@ -318,7 +337,9 @@ public final class Condition {
         }
 
         private Node and(List<Node> parts) {
-            return parts.isEmpty() ? TRUE : parts.size() == 1 ? parts.get(0) : new AndNode(parts.toArray(new Node[0]));
+            return parts.isEmpty()
+                    ? TRUE
+                    : parts.size() == 1 ? parts.get(0) : new AndNode(parts.toArray(new Node[0]));
         }
 
         private void flatten(Formula f, List<Formula> out) {
@@ -352,9 +373,14 @@ public final class Condition {
                 freeVariables(((Formula.Imply) f).condition(), bound, out);
                 freeVariables(((Formula.Imply) f).consequence(), bound, out);
             } else {
-                List<Formula.TypedVariable> vs = f instanceof Formula.Exists ? ((Formula.Exists) f).variables()
-                        : ((Formula.ForAll) f).variables();
-                Formula body = f instanceof Formula.Exists ? ((Formula.Exists) f).body() : ((Formula.ForAll) f).body();
+                List<Formula.TypedVariable> vs =
+                        f instanceof Formula.Exists
+                                ? ((Formula.Exists) f).variables()
+                                : ((Formula.ForAll) f).variables();
+                Formula body =
+                        f instanceof Formula.Exists
+                                ? ((Formula.Exists) f).body()
+                                : ((Formula.ForAll) f).body();
                 Set<String> inner = new java.util.HashSet<>(bound);
                 for (Formula.TypedVariable v : vs) {
                     inner.add(v.name());
@@ -371,7 +397,8 @@ public final class Condition {
             return nodes;
         }
 
-        private Node quantifier(boolean exists, List<Formula.TypedVariable> variables, int index, Formula body)
+        private Node quantifier(
+                boolean exists, List<Formula.TypedVariable> variables, int index, Formula body)
                 throws MalformedGameException {
             if (index == variables.size()) {
                 return compile(body);
@@ -379,8 +406,10 @@ public final class Condition {
             Formula.TypedVariable v = variables.get(index);
             Kind kind = Kind.ofPddl(v.type());
             int slot = slots++;
-            int[] candidates = kind == null ? new int[0] : candidates(kind, v.name(), exists ? body : null);
-            int[] previous = vars.put(v.name(), new int[] {slot, kind == null ? -1 : kind.ordinal()});
+            int[] candidates =
+                    kind == null ? new int[0] : candidates(kind, v.name(), exists ? body : null);
+            int[] previous =
+                    vars.put(v.name(), new int[] {slot, kind == null ? -1 : kind.ordinal()});
             Node inner = quantifier(exists, variables, index + 1, body);
             if (previous == null) {
                 vars.remove(v.name());
@@ -392,7 +421,9 @@ public final class Condition {
                     objectCandidates.add(c);
                 }
             }
-            if (exists && kind == Kind.RECEPTACLE && candidates.length < scene.count(Kind.RECEPTACLE)) {
+            if (exists
+                    && kind == Kind.RECEPTACLE
+                    && candidates.length < scene.count(Kind.RECEPTACLE)) {
                 for (int c : candidates) {
                     receptacleCandidates.add(c);
                 }
@@ -400,7 +431,10 @@ public final class Condition {
             return new QuantifierNode(exists, slot, candidates, inner);
         }
 
-        /** Entities of {@code kind} that pass the static unary facts the body requires of {@code var}. */
+        /**
+         * Entities of {@code kind} that pass the static unary facts the body requires of {@code
+         * var}.
+         */
         private int[] candidates(Kind kind, String var, Formula body) {
             List<Formula.Atom> required = new ArrayList<>();
             if (body != null) {
@@ -435,12 +469,16 @@ public final class Condition {
         /** Whether {@code atom} is static and mentions only {@code var} and known constants. */
         private boolean isFilter(Formula.Atom atom, String var) {
             Predicate p = Predicate.byName(atom.predicate());
-            if (p == null || !p.isStatic() || atom.arguments().size() != p.arity() || !atom.arguments().contains(var)) {
+            if (p == null
+                    || !p.isStatic()
+                    || atom.arguments().size() != p.arity()
+                    || !atom.arguments().contains(var)) {
                 return false;
             }
             for (int i = 0; i < atom.arguments().size(); i++) {
                 String arg = atom.arguments().get(i);
-                if (!arg.equals(var) && (arg.startsWith("?") || scene.indexOf(p.kind(i), arg) < 0)) {
+                if (!arg.equals(var)
+                        && (arg.startsWith("?") || scene.indexOf(p.kind(i), arg) < 0)) {
                     return false;
                 }
             }
@@ -480,7 +518,8 @@ public final class Condition {
             String where = element + " " + atom;
             if (atom.predicate().equals("=")) {
                 if (atom.arguments().size() != 2) {
-                    throw new MalformedGameException(scene.source(), where, "(= a b) takes two arguments.");
+                    throw new MalformedGameException(
+                            scene.source(), where, "(= a b) takes two arguments.");
                 }
                 int[] a = ref(atom.arguments().get(0), null, where);
                 int[] b = ref(atom.arguments().get(1), null, where);
@@ -488,12 +527,24 @@ public final class Condition {
             }
             Predicate p = Predicate.byName(atom.predicate());
             if (p == null || p.name().startsWith("NOT_")) {
-                throw new MalformedGameException(scene.source(), where, "the predicate '" + atom.predicate()
-                        + "' is not one the engine evaluates.");
+                throw new MalformedGameException(
+                        scene.source(),
+                        where,
+                        "the predicate '"
+                                + atom.predicate()
+                                + "' is not one the engine evaluates.");
             }
             if (atom.arguments().size() != p.arity()) {
-                throw new MalformedGameException(scene.source(), where, "'" + atom.predicate() + "' takes "
-                        + p.arity() + " arguments, not " + atom.arguments().size() + ".");
+                throw new MalformedGameException(
+                        scene.source(),
+                        where,
+                        "'"
+                                + atom.predicate()
+                                + "' takes "
+                                + p.arity()
+                                + " arguments, not "
+                                + atom.arguments().size()
+                                + ".");
             }
             predicates.add(p);
             int[] args = new int[p.arity()];
@@ -511,25 +562,45 @@ public final class Condition {
             if (arg.startsWith("?")) {
                 int[] v = vars.get(arg);
                 if (v == null) {
-                    throw new MalformedGameException(scene.source(), where,
-                            "the variable " + arg + " is not bound by an enclosing exists or forall.");
+                    throw new MalformedGameException(
+                            scene.source(),
+                            where,
+                            "the variable "
+                                    + arg
+                                    + " is not bound by an enclosing exists or forall.");
                 }
                 if (expected != null && v[1] >= 0 && v[1] != expected.ordinal()) {
-                    throw new MalformedGameException(scene.source(), where, "the variable " + arg + " is of type "
-                            + Kind.values()[v[1]].pddlName() + " but the predicate expects "
-                            + expected.pddlName() + " there.");
+                    throw new MalformedGameException(
+                            scene.source(),
+                            where,
+                            "the variable "
+                                    + arg
+                                    + " is of type "
+                                    + Kind.values()[v[1]].pddlName()
+                                    + " but the predicate expects "
+                                    + expected.pddlName()
+                                    + " there.");
                 }
                 return new int[] {v[0], v[1]};
             }
             int[] ref = scene.lookup(arg);
             if (ref == null) {
-                throw new MalformedGameException(scene.source(), where,
+                throw new MalformedGameException(
+                        scene.source(),
+                        where,
                         "the constant '" + arg + "' is not declared in (:objects ...).");
             }
             if (expected != null && ref[0] != expected.ordinal()) {
-                throw new MalformedGameException(scene.source(), where, "the constant '" + arg + "' is of type "
-                        + Kind.values()[ref[0]].pddlName() + " but the predicate expects " + expected.pddlName()
-                        + " there.");
+                throw new MalformedGameException(
+                        scene.source(),
+                        where,
+                        "the constant '"
+                                + arg
+                                + "' is of type "
+                                + Kind.values()[ref[0]].pddlName()
+                                + " but the predicate expects "
+                                + expected.pddlName()
+                                + " there.");
             }
             return new int[] {-ref[1] - 1, ref[0]};
         }

@@ -7,10 +7,10 @@ import java.util.Map;
 import java.util.TreeSet;
 
 /**
- * ALFWorld's naming rule for entities ({@code AlfredDemangler}). An id such as
- * {@code cabinet_bar__plus_00_dot_95_bar_...} gets the name before its first {@code _bar_} (plus
- * {@code basin} when the id contains {@code basin}) and a number. The numbers of a name count down
- * in sorted-id order: the id that sorts first gets the highest number, so lists in id order read
+ * ALFWorld's naming rule for entities ({@code AlfredDemangler}). An id such as {@code
+ * cabinet_bar__plus_00_dot_95_bar_...} gets the name before its first {@code _bar_} (plus {@code
+ * basin} when the id contains {@code basin}) and a number. The numbers of a name count down in
+ * sorted-id order: the id that sorts first gets the highest number, so lists in id order read
  * {@code a drawer 3, a drawer 2, a drawer 1}. Ids without {@code _bar_} (the agent, the types) get
  * no number and keep a trailing space, as in ALFWorld. Only ids that occur in the initial facts are
  * counted, because those are the entities TextWorld knows.
@@ -19,8 +19,7 @@ public final class Demangler {
 
     private static final String BAR = "_bar_";
 
-    private Demangler() {
-    }
+    private Demangler() {}
 
     /** Display names for {@code ids} (lower-case PDDL names). */
     public static Map<String, String> names(Iterable<String> ids) {
@@ -63,7 +62,10 @@ public final class Demangler {
     }
 
     private static String unescape(String text) {
-        return text.replace("_minus_", "-").replace("_plus_", "+").replace("_dot_", ".").replace("_comma_", ",");
+        return text.replace("_minus_", "-")
+                .replace("_plus_", "+")
+                .replace("_dot_", ".")
+                .replace("_comma_", ",");
     }
 
     /** The ids in {@code ids} sorted as Python sorts strings (code point order). */

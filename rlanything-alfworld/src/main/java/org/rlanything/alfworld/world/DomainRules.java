@@ -11,11 +11,11 @@ import org.rlanything.alfworld.pddl.PddlDomain;
 /**
  * What a game's PDDL domain decides beyond the fixed ALFWorld action semantics: which actions exist
  * (2.1.3 adds {@code help}), which receptacle types clean, heat and cool, which object types slice,
- * and whether {@code examine} reaches objects lying in open receptacles. In the real domain files that
- * last disjunct declares {@code (?l - location, ?r - receptacle)}: the comma makes {@code location,}
- * an undeclared type with no objects, so the disjunct never holds and only the held object can be
- * examined, as the real engine shows. This class applies the same rule: a quantifier over an
- * undeclared type is never satisfied.
+ * and whether {@code examine} reaches objects lying in open receptacles. In the real domain files
+ * that last disjunct declares {@code (?l - location, ?r - receptacle)}: the comma makes {@code
+ * location,} an undeclared type with no objects, so the disjunct never holds and only the held
+ * object can be examined, as the real engine shows. This class applies the same rule: a quantifier
+ * over an undeclared type is never satisfied.
  */
 public final class DomainRules {
 
@@ -26,8 +26,13 @@ public final class DomainRules {
     private final boolean[] knifeTypes;
     private final boolean examineInReceptacles;
 
-    private DomainRules(Set<Verb> verbs, boolean[] cleanTypes, boolean[] heatTypes, boolean[] coolTypes,
-                        boolean[] knifeTypes, boolean examineInReceptacles) {
+    private DomainRules(
+            Set<Verb> verbs,
+            boolean[] cleanTypes,
+            boolean[] heatTypes,
+            boolean[] coolTypes,
+            boolean[] knifeTypes,
+            boolean examineInReceptacles) {
         this.verbs = verbs;
         this.cleanTypes = cleanTypes;
         this.heatTypes = heatTypes;
@@ -42,7 +47,8 @@ public final class DomainRules {
      * @throws MalformedGameException for an action the engine does not implement or one whose
      *     parameters differ from ALFWorld's
      */
-    public static DomainRules of(String source, PddlDomain domain, Scene scene) throws MalformedGameException {
+    public static DomainRules of(String source, PddlDomain domain, Scene scene)
+            throws MalformedGameException {
         EnumSet<Verb> verbs = EnumSet.noneOf(Verb.class);
         boolean[] clean = new boolean[scene.count(Kind.RECEPTACLE_TYPE)];
         boolean[] heat = new boolean[clean.length];
@@ -54,8 +60,10 @@ public final class DomainRules {
             String element = "pddl_domain (:action " + action.name() + " ...)";
             Verb verb = Verb.byPddlName(action.name());
             if (verb == null) {
-                throw new MalformedGameException(source, element, "this engine does not implement the action '"
-                        + action.name() + "'.");
+                throw new MalformedGameException(
+                        source,
+                        element,
+                        "this engine does not implement the action '" + action.name() + "'.");
             }
             StringBuilder actual = new StringBuilder();
             for (Formula.TypedVariable p : action.parameters()) {
@@ -65,22 +73,44 @@ public final class DomainRules {
                 actual.append(p.name()).append(':').append(p.type());
             }
             if (!actual.toString().equals(verb.signature())) {
-                throw new MalformedGameException(source, element, "its parameters are (" + actual
-                        + ") but the engine implements (" + verb.signature() + ").");
+                throw new MalformedGameException(
+                        source,
+                        element,
+                        "its parameters are ("
+                                + actual
+                                + ") but the engine implements ("
+                                + verb.signature()
+                                + ").");
             }
             verbs.add(verb);
             switch (verb) {
                 case CLEAN:
-                    markConstants(action.precondition(), "receptacletype", scene, Kind.RECEPTACLE_TYPE, clean);
+                    markConstants(
+                            action.precondition(),
+                            "receptacletype",
+                            scene,
+                            Kind.RECEPTACLE_TYPE,
+                            clean);
                     break;
                 case HEAT:
-                    markConstants(action.precondition(), "receptacletype", scene, Kind.RECEPTACLE_TYPE, heat);
+                    markConstants(
+                            action.precondition(),
+                            "receptacletype",
+                            scene,
+                            Kind.RECEPTACLE_TYPE,
+                            heat);
                     break;
                 case COOL:
-                    markConstants(action.precondition(), "receptacletype", scene, Kind.RECEPTACLE_TYPE, cool);
+                    markConstants(
+                            action.precondition(),
+                            "receptacletype",
+                            scene,
+                            Kind.RECEPTACLE_TYPE,
+                            cool);
                     break;
                 case SLICE:
-                    markConstants(action.precondition(), "objecttype", scene, Kind.OBJECT_TYPE, knives);
+                    markConstants(
+                            action.precondition(), "objecttype", scene, Kind.OBJECT_TYPE, knives);
                     break;
                 case EXAMINE_OBJECT:
                     examineIn = hasSatisfiableQuantifier(action.precondition(), domain.types());
@@ -92,10 +122,13 @@ public final class DomainRules {
         return new DomainRules(verbs, clean, heat, cool, knives, examineIn);
     }
 
-    private static void markConstants(Formula f, String predicate, Scene scene, Kind kind, boolean[] out) {
+    private static void markConstants(
+            Formula f, String predicate, Scene scene, Kind kind, boolean[] out) {
         if (f instanceof Formula.Atom) {
             Formula.Atom a = (Formula.Atom) f;
-            if (a.predicate().equals(predicate) && a.arguments().size() == 2 && !a.arguments().get(1).startsWith("?")) {
+            if (a.predicate().equals(predicate)
+                    && a.arguments().size() == 2
+                    && !a.arguments().get(1).startsWith("?")) {
                 int index = scene.indexOf(kind, a.arguments().get(1));
                 if (index >= 0) {
                     out[index] = true;
@@ -121,8 +154,10 @@ public final class DomainRules {
             }
             return true;
         }
-        List<Formula> parts = f instanceof Formula.Or ? ((Formula.Or) f).parts()
-                : f instanceof Formula.And ? ((Formula.And) f).parts() : List.of();
+        List<Formula> parts =
+                f instanceof Formula.Or
+                        ? ((Formula.Or) f).parts()
+                        : f instanceof Formula.And ? ((Formula.And) f).parts() : List.of();
         for (Formula part : parts) {
             if (hasSatisfiableQuantifier(part, types)) {
                 return true;

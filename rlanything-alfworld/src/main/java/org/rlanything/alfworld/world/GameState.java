@@ -4,10 +4,10 @@ import java.util.Arrays;
 
 /**
  * The changing facts of one game: where the agent is, what it holds, which objects are in which
- * receptacles and at which locations, which receptacles are open, and the objects' clean, hot, cool,
- * sliced and toggled flags. Facts are sets, as in PDDL: an object may be in two receptacles at once
- * (ALFWorld scenes have such objects), and taking it from one leaves it in the other. Mutable; not
- * thread-safe. Indices are those of the {@link Scene}.
+ * receptacles and at which locations, which receptacles are open, and the objects' clean, hot,
+ * cool, sliced and toggled flags. Facts are sets, as in PDDL: an object may be in two receptacles
+ * at once (ALFWorld scenes have such objects), and taking it from one leaves it in the other.
+ * Mutable; not thread-safe. Indices are those of the {@link Scene}.
  */
 public final class GameState implements StateView {
 
@@ -247,9 +247,14 @@ public final class GameState implements StateView {
             return false;
         }
         GameState s = (GameState) obj;
-        return s.scene == scene && s.agentLocation == agentLocation && s.held == held
-                && Arrays.equals(s.inRec, inRec) && Arrays.equals(s.notInRec, notInRec)
-                && Arrays.equals(s.atLoc, atLoc) && Arrays.equals(s.opened, opened) && Arrays.equals(s.flags, flags);
+        return s.scene == scene
+                && s.agentLocation == agentLocation
+                && s.held == held
+                && Arrays.equals(s.inRec, inRec)
+                && Arrays.equals(s.notInRec, notInRec)
+                && Arrays.equals(s.atLoc, atLoc)
+                && Arrays.equals(s.opened, opened)
+                && Arrays.equals(s.flags, flags);
     }
 
     @Override

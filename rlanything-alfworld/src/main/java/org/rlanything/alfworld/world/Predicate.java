@@ -3,8 +3,9 @@ package org.rlanything.alfworld.world;
 import java.util.Locale;
 
 /**
- * The ALFWorld predicates the engine evaluates, with their argument kinds. Names are the PDDL names in
- * lower case; {@code not_...} are TextWorld's recorded negative facts, which its grammar may test.
+ * The ALFWorld predicates the engine evaluates, with their argument kinds. Names are the PDDL names
+ * in lower case; {@code not_...} are TextWorld's recorded negative facts, which its grammar may
+ * test.
  */
 public enum Predicate {
     ATLOCATION(false, Kind.AGENT, Kind.LOCATION),
@@ -128,7 +129,8 @@ public enum Predicate {
             case ISTOGGLED:
                 return (state.flags(a0) & Flags.TOGGLED) != 0;
             case NOT_ISTOGGLED:
-                // No ALFWorld action deletes isToggled, so TextWorld never records this negative fact.
+                // No ALFWorld action deletes isToggled, so TextWorld never records this negative
+                // fact.
                 return false;
             case SLICEABLE:
                 return (scene.staticFlags(a0) & Flags.SLICEABLE) != 0;

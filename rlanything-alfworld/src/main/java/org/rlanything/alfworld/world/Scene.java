@@ -38,7 +38,8 @@ public final class Scene {
     private final int wordsO;
     private final GameState initial;
 
-    private Scene(String source, PddlProblem problem, PddlDomain domain) throws MalformedGameException {
+    private Scene(String source, PddlProblem problem, PddlDomain domain)
+            throws MalformedGameException {
         this.source = source;
         Map<String, int[]> byId = new HashMap<>();
         Map<Kind, List<String>> declared = new HashMap<>();
@@ -48,9 +49,12 @@ public final class Scene {
         for (Map.Entry<String, String> e : problem.objects().entrySet()) {
             Kind kind = Kind.ofPddl(e.getValue());
             if (kind == null) {
-                throw new MalformedGameException(source, "pddl_problem (:objects ... " + e.getKey() + " - "
-                        + e.getValue() + ")", "the type '" + e.getValue()
-                        + "' is not one of agent, location, receptacle, object, rtype, otype.");
+                throw new MalformedGameException(
+                        source,
+                        "pddl_problem (:objects ... " + e.getKey() + " - " + e.getValue() + ")",
+                        "the type '"
+                                + e.getValue()
+                                + "' is not one of agent, location, receptacle, object, rtype, otype.");
             }
             declared.get(kind).add(e.getKey());
         }
@@ -62,8 +66,12 @@ public final class Scene {
             }
         }
         if (count(Kind.AGENT) != 1) {
-            throw new MalformedGameException(source, "pddl_problem (:objects ...)",
-                    "it declares " + count(Kind.AGENT) + " agents; an ALFWorld game has exactly one.");
+            throw new MalformedGameException(
+                    source,
+                    "pddl_problem (:objects ...)",
+                    "it declares "
+                            + count(Kind.AGENT)
+                            + " agents; an ALFWorld game has exactly one.");
         }
         int nR = count(Kind.RECEPTACLE);
         int nL = count(Kind.LOCATION);
@@ -89,19 +97,31 @@ public final class Scene {
             String element = "pddl_problem (:init " + atom + ")";
             Integer arity = domain.predicates().get(atom.predicate());
             if (arity == null) {
-                throw new MalformedGameException(source, element,
+                throw new MalformedGameException(
+                        source,
+                        element,
                         "the predicate '" + atom.predicate() + "' is not declared in the domain.");
             }
             if (arity != atom.arguments().size()) {
-                throw new MalformedGameException(source, element, "the predicate '" + atom.predicate()
-                        + "' takes " + arity + " arguments, not " + atom.arguments().size() + ".");
+                throw new MalformedGameException(
+                        source,
+                        element,
+                        "the predicate '"
+                                + atom.predicate()
+                                + "' takes "
+                                + arity
+                                + " arguments, not "
+                                + atom.arguments().size()
+                                + ".");
             }
             int[] args = new int[atom.arguments().size()];
             for (int i = 0; i < args.length; i++) {
                 String arg = atom.arguments().get(i);
                 int[] ref = byId.get(arg);
                 if (ref == null) {
-                    throw new MalformedGameException(source, element,
+                    throw new MalformedGameException(
+                            source,
+                            element,
                             "the object '" + arg + "' is not declared in (:objects ...).");
                 }
                 inFacts.add(arg);
@@ -109,15 +129,25 @@ public final class Scene {
             }
             Predicate p = Predicate.byName(atom.predicate());
             if (p == null || p.name().startsWith("NOT_")) {
-                continue; // declared but not modelled (checked, full, wasInReceptacle, ...): no effect on play
+                continue; // declared but not modelled (checked, full, wasInReceptacle, ...): no
+                // effect on play
             }
             for (int i = 0; i < args.length; i++) {
                 Kind expected = p.kind(i);
                 int actual = byId.get(atom.arguments().get(i))[0];
                 if (actual != expected.ordinal()) {
-                    throw new MalformedGameException(source, element, "the argument '" + atom.arguments().get(i)
-                            + "' is of type " + Kind.values()[actual].pddlName() + ", but " + p.pddlName()
-                            + " expects " + expected.pddlName() + " there.");
+                    throw new MalformedGameException(
+                            source,
+                            element,
+                            "the argument '"
+                                    + atom.arguments().get(i)
+                                    + "' is of type "
+                                    + Kind.values()[actual].pddlName()
+                                    + ", but "
+                                    + p.pddlName()
+                                    + " expects "
+                                    + expected.pddlName()
+                                    + " there.");
                 }
             }
             int a0 = args.length > 0 ? args[0] : -1;
@@ -125,15 +155,23 @@ public final class Scene {
             switch (p) {
                 case ATLOCATION:
                     if (agentLocation >= 0 && agentLocation != a1) {
-                        throw new MalformedGameException(source, element, "the agent already starts at "
-                                + ids[Kind.LOCATION.ordinal()][agentLocation] + ".");
+                        throw new MalformedGameException(
+                                source,
+                                element,
+                                "the agent already starts at "
+                                        + ids[Kind.LOCATION.ordinal()][agentLocation]
+                                        + ".");
                     }
                     agentLocation = a1;
                     break;
                 case RECEPTACLEATLOCATION:
                     if (receptacleLocation[a0] >= 0 && receptacleLocation[a0] != a1) {
-                        throw new MalformedGameException(source, element, "the receptacle is already at "
-                                + ids[Kind.LOCATION.ordinal()][receptacleLocation[a0]] + ".");
+                        throw new MalformedGameException(
+                                source,
+                                element,
+                                "the receptacle is already at "
+                                        + ids[Kind.LOCATION.ordinal()][receptacleLocation[a0]]
+                                        + ".");
                     }
                     receptacleLocation[a0] = a1;
                     break;
@@ -166,8 +204,12 @@ public final class Scene {
                     break;
                 case HOLDS:
                     if (initial.heldObject() >= 0 && initial.heldObject() != a1) {
-                        throw new MalformedGameException(source, element, "the agent already holds "
-                                + ids[Kind.OBJECT.ordinal()][initial.heldObject()] + ".");
+                        throw new MalformedGameException(
+                                source,
+                                element,
+                                "the agent already holds "
+                                        + ids[Kind.OBJECT.ordinal()][initial.heldObject()]
+                                        + ".");
                     }
                     initial.setHeld(a1);
                     break;
@@ -217,7 +259,9 @@ public final class Scene {
             }
         }
         if (agentLocation < 0) {
-            throw new MalformedGameException(source, "pddl_problem (:init ...)",
+            throw new MalformedGameException(
+                    source,
+                    "pddl_problem (:init ...)",
                     "it gives the agent no starting location (atLocation).");
         }
         initial.setAgentLocation(agentLocation);
@@ -267,7 +311,8 @@ public final class Scene {
      * @throws MalformedGameException when an object has an unknown type, a fact names an undeclared
      *     object or predicate or mixes up kinds, or the agent has no single start
      */
-    public static Scene build(String source, PddlProblem problem, PddlDomain domain) throws MalformedGameException {
+    public static Scene build(String source, PddlProblem problem, PddlDomain domain)
+            throws MalformedGameException {
         return new Scene(source, problem, domain);
     }
 

@@ -1,8 +1,8 @@
 package org.rlanything.alfworld.world;
 
 /**
- * Read access to the facts of a game state that actions change. The scene ({@link Scene}) holds
- * the facts that never change. Indices are the scene's entity indices.
+ * Read access to the facts of a game state that actions change. The scene ({@link Scene}) holds the
+ * facts that never change. Indices are the scene's entity indices.
  */
 public interface StateView {
 
@@ -16,9 +16,9 @@ public interface StateView {
     boolean inReceptacle(int object, int receptacle);
 
     /**
-     * Whether the negative fact {@code not_inreceptacle(o, r)} is recorded: the object was taken from
-     * that receptacle and not put back into it since (TextWorld keeps such facts and its grammar
-     * reads them).
+     * Whether the negative fact {@code not_inreceptacle(o, r)} is recorded: the object was taken
+     * from that receptacle and not put back into it since (TextWorld keeps such facts and its
+     * grammar reads them).
      */
     boolean notInReceptacle(int object, int receptacle);
 

@@ -18,16 +18,24 @@ class GameFilesTest {
     void rewritesEveryAlfworldGameFileByteForByte() throws IOException {
         List<Path> files;
         try (Stream<Path> walk = Files.walk(GenFixtures.data().evaluationGames())) {
-            files = walk.filter(p -> p.getFileName().toString().equals(GameFiles.FILE_NAME)).sorted().toList();
+            files =
+                    walk.filter(p -> p.getFileName().toString().equals(GameFiles.FILE_NAME))
+                            .sorted()
+                            .toList();
         }
         assertFalse(files.isEmpty());
         for (Path file : files) {
-            assertArrayEquals(Files.readAllBytes(file), GameFiles.toBytes(GameLoader.read(file)), file.toString());
+            assertArrayEquals(
+                    Files.readAllBytes(file),
+                    GameFiles.toBytes(GameLoader.read(file)),
+                    file.toString());
         }
     }
 
     @Test
     void escapesLikePythonJson() {
-        assertEquals("\"a\\\"b\\\\c\\nd\\u00e9\\u007f\\u0001\"", GameFiles.quote("a\"b\\c\nd\u00e9\u007f\u0001"));
+        assertEquals(
+                "\"a\\\"b\\\\c\\nd\\u00e9\\u007f\\u0001\"",
+                GameFiles.quote("a\"b\\c\nd\u00e9\u007f\u0001"));
     }
 }

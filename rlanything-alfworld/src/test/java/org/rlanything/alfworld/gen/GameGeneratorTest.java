@@ -31,9 +31,14 @@ class GameGeneratorTest {
         run(11, 24).writeTo(b);
         List<Path> filesA = files(a);
         assertEquals(25, filesA.size());
-        assertEquals(filesA.stream().map(a::relativize).toList(), files(b).stream().map(b::relativize).toList());
+        assertEquals(
+                filesA.stream().map(a::relativize).toList(),
+                files(b).stream().map(b::relativize).toList());
         for (Path file : filesA) {
-            assertArrayEquals(Files.readAllBytes(file), Files.readAllBytes(b.resolve(a.relativize(file))), file.toString());
+            assertArrayEquals(
+                    Files.readAllBytes(file),
+                    Files.readAllBytes(b.resolve(a.relativize(file))),
+                    file.toString());
         }
     }
 
@@ -55,12 +60,19 @@ class GameGeneratorTest {
             int n = counts.get(type);
             assertTrue(n == COUNT / 6 || n == COUNT / 6 + 1, type + " has " + n + " games");
         }
-        Set<Integer> evaluation = EvaluationFloorPlans.read(GenFixtures.data().evaluationGames(),
-                GenFixtures.data().manifest());
+        Set<Integer> evaluation =
+                EvaluationFloorPlans.read(
+                        GenFixtures.data().evaluationGames(), GenFixtures.data().manifest());
         for (GeneratedGame game : run.games()) {
             assertFalse(evaluation.contains(game.scene().floorPlan()), game.folder());
-            assertTrue(game.folder().endsWith("-" + game.scene().floorPlan() + "/trial_S10086_"
-                    + String.format("%05d", game.index())), game.folder());
+            assertTrue(
+                    game.folder()
+                            .endsWith(
+                                    "-"
+                                            + game.scene().floorPlan()
+                                            + "/trial_S10086_"
+                                            + String.format("%05d", game.index())),
+                    game.folder());
         }
     }
 
@@ -69,13 +81,25 @@ class GameGeneratorTest {
         for (GeneratedGame game : run(3, COUNT).games()) {
             Scene scene = game.scene();
             assertEquals(List.of(), GoalConstraints.violations(scene), game.folder());
-            assertTrue(game.file().grammar().contains("\"Your task is to: " + scene.goal().text() + "\""), game.folder());
+            assertTrue(
+                    game.file()
+                            .grammar()
+                            .contains("\"Your task is to: " + scene.goal().text() + "\""),
+                    game.folder());
             assertFalse(game.file().grammar().contains("UNKNOWN GOAL"));
-            assertTrue(game.file().domain().contains("(:action help"), "generated games use the 2.1.3 logic");
+            assertTrue(
+                    game.file().domain().contains("(:action help"),
+                    "generated games use the 2.1.3 logic");
             assertTrue(game.file().problem().contains("(:domain alfred)"));
             for (ObjectInstance object : scene.objectsOfType(scene.goal().objectType())) {
-                object.receptacles().forEach(r -> assertNotEquals(scene.goal().receptacleType(),
-                        scene.receptacle(r).orElseThrow().type(), "a target starts in the destination in " + game.folder()));
+                object.receptacles()
+                        .forEach(
+                                r ->
+                                        assertNotEquals(
+                                                scene.goal().receptacleType(),
+                                                scene.receptacle(r).orElseThrow().type(),
+                                                "a target starts in the destination in "
+                                                        + game.folder()));
             }
         }
     }
@@ -89,7 +113,8 @@ class GameGeneratorTest {
         assertTrue(text.contains("\"excluded_floor_plans\" : [ 10, 219, 308, 424 ]"), text);
         for (GeneratedGame game : run.games()) {
             assertTrue(text.contains(game.folder()), game.folder());
-            assertTrue(Files.isRegularFile(out.resolve(game.folder()).resolve(GameFiles.FILE_NAME)));
+            assertTrue(
+                    Files.isRegularFile(out.resolve(game.folder()).resolve(GameFiles.FILE_NAME)));
         }
     }
 

@@ -8,8 +8,7 @@ public final class GenFixtures {
     private static RoomLibrary rooms;
     private static AlfredLogic logic;
 
-    private GenFixtures() {
-    }
+    private GenFixtures() {}
 
     public static synchronized AlfworldData data() {
         if (data == null) {
@@ -27,8 +26,11 @@ public final class GenFixtures {
 
     public static synchronized RoomLibrary rooms() {
         if (rooms == null) {
-            rooms = RoomLibrary.load(data().layouts(), catalog(),
-                    EvaluationFloorPlans.read(data().evaluationGames(), data().manifest()));
+            rooms =
+                    RoomLibrary.load(
+                            data().layouts(),
+                            catalog(),
+                            EvaluationFloorPlans.read(data().evaluationGames(), data().manifest()));
         }
         return rooms;
     }

@@ -15,7 +15,10 @@ import org.rlanything.alfworld.plan.Plan;
 import org.rlanything.alfworld.plan.Planner;
 import org.rlanything.core.StepResult;
 
-/** Generated games, read back from disk by the engine's loader, are won by playing the planner's plan. */
+/**
+ * Generated games, read back from disk by the engine's loader, are won by playing the planner's
+ * plan.
+ */
 class GeneratedGamesPlayTest {
 
     @Test
@@ -27,19 +30,27 @@ class GeneratedGamesPlayTest {
             AlfworldGame game = AlfworldGame.compile(GameLoader.read(file));
             assertEquals(generated.scene().goal().text(), game.goalText(), file.toString());
             String intro = game.initialObservationWithoutBanner();
-            assertTrue(intro.startsWith("You are in the middle of a room. Looking quickly around you, you see a "),
+            assertTrue(
+                    intro.startsWith(
+                            "You are in the middle of a room. Looking quickly around you, you see a "),
                     intro);
-            assertTrue(intro.endsWith("\n\nYour task is to: " + generated.scene().goal().text()), intro);
+            assertTrue(
+                    intro.endsWith("\n\nYour task is to: " + generated.scene().goal().text()),
+                    intro);
             Optional<Plan> plan = new Planner(game).plan(game.newState());
             assertTrue(plan.isPresent(), file.toString());
             assertEquals(generated.optimalSteps(), plan.get().length(), file.toString());
             AlfworldSession session = AlfworldSession.start(game, GameGenerator.DEFAULT_MAX_STEPS);
             StepResult last = null;
             for (String command : plan.get().commands()) {
-                assertTrue(session.admissibleActions().contains(command), file + ": '" + command + "' is not admissible");
+                assertTrue(
+                        session.admissibleActions().contains(command),
+                        file + ": '" + command + "' is not admissible");
                 last = session.step(command);
             }
-            assertTrue(last != null && last.won() && session.won(), file + " is not won by " + plan.get().commands());
+            assertTrue(
+                    last != null && last.won() && session.won(),
+                    file + " is not won by " + plan.get().commands());
         }
     }
 }

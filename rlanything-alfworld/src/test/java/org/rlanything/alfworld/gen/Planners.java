@@ -5,8 +5,7 @@ public final class Planners {
 
     private static GameGenerator generator;
 
-    private Planners() {
-    }
+    private Planners() {}
 
     public static PlanOracle oracle() {
         return EnginePlanOracle.create();
@@ -14,8 +13,13 @@ public final class Planners {
 
     public static synchronized GameGenerator generator() {
         if (generator == null) {
-            generator = new GameGenerator(GenFixtures.catalog(), GenFixtures.rooms(), GenFixtures.logic(), oracle(),
-                    GameGenerator.DEFAULT_MAX_STEPS);
+            generator =
+                    new GameGenerator(
+                            GenFixtures.catalog(),
+                            GenFixtures.rooms(),
+                            GenFixtures.logic(),
+                            oracle(),
+                            GameGenerator.DEFAULT_MAX_STEPS);
         }
         return generator;
     }

@@ -13,7 +13,8 @@ import org.junit.jupiter.api.Test;
 class TypeCatalogTest {
 
     private static JsonNode derivedTables() throws IOException {
-        return new ObjectMapper().readTree(GenFixtures.data().root().resolve("derived_type_tables.json").toFile());
+        return new ObjectMapper()
+                .readTree(GenFixtures.data().root().resolve("derived_type_tables.json").toFile());
     }
 
     private static String bare(String pddlType) {
@@ -38,14 +39,18 @@ class TypeCatalogTest {
     void coversEveryCapabilityOfTheEvaluationGames() throws IOException {
         TypeCatalog catalog = GenFixtures.catalog();
         List<String> missing = new ArrayList<>();
-        derivedTables().get("object_types_with_capability").fields().forEachRemaining(entry -> {
-            Capability capability = Capability.ofPredicate(entry.getKey());
-            for (JsonNode type : entry.getValue()) {
-                if (!catalog.has(bare(type.asText()), capability)) {
-                    missing.add(entry.getKey() + "/" + type.asText());
-                }
-            }
-        });
+        derivedTables()
+                .get("object_types_with_capability")
+                .fields()
+                .forEachRemaining(
+                        entry -> {
+                            Capability capability = Capability.ofPredicate(entry.getKey());
+                            for (JsonNode type : entry.getValue()) {
+                                if (!catalog.has(bare(type.asText()), capability)) {
+                                    missing.add(entry.getKey() + "/" + type.asText());
+                                }
+                            }
+                        });
         assertEquals(List.of(), missing);
     }
 
@@ -56,6 +61,8 @@ class TypeCatalogTest {
         assertEquals(30, catalog.receptacleTypes().size());
         assertTrue(catalog.opens("Fridge"));
         assertTrue(!catalog.opens("CounterTop"));
-        assertTrue(catalog.canContain("DiningTable", "Apple"), "table-tops share the table content group");
+        assertTrue(
+                catalog.canContain("DiningTable", "Apple"),
+                "table-tops share the table content group");
     }
 }

@@ -29,7 +29,8 @@ import org.rlanything.core.Task;
 /** The core {@code Rewriter} contract on the engine's tasks. */
 class AlfworldRewriterTest {
 
-    private static final AlfworldRewriter REWRITER = new AlfworldRewriter(RewriteFixtures.rewriter(), new EngineSceneTasks());
+    private static final AlfworldRewriter REWRITER =
+            new AlfworldRewriter(RewriteFixtures.rewriter(), new EngineSceneTasks());
 
     private static AlfworldTask task(GeneratedGame game) throws IOException {
         return new AlfworldTask(AlfworldGame.compile(game.file()));
@@ -43,16 +44,24 @@ class AlfworldRewriterTest {
         for (int i = 0; i < games.size(); i++) {
             AlfworldTask original = task(games.get(i));
             for (RewriteGoal goal : RewriteGoal.values()) {
-                RewriteRequest request = new RewriteRequest(original, original, goal, goal == RewriteGoal.HARDER ? 1.0 : 0.0,
-                        new CriticFeedback(8, List.of()));
+                RewriteRequest request =
+                        new RewriteRequest(
+                                original,
+                                original,
+                                goal,
+                                goal == RewriteGoal.HARDER ? 1.0 : 0.0,
+                                new CriticFeedback(8, List.of()));
                 Optional<Task> rewritten = sampled(request, 99, i, goal.ordinal());
                 if (rewritten.isEmpty()) {
-                    continue; // some games have no type swap in that direction (e.g. no other type with two copies)
+                    continue; // some games have no type swap in that direction (e.g. no other type
+                    // with two copies)
                 }
                 rewrites++;
                 Task candidate = rewritten.get();
                 assertTrue(candidate instanceof AlfworldTask);
-                assertTrue(environment.verify(candidate).valid(), environment.verify(candidate).reason());
+                assertTrue(
+                        environment.verify(candidate).valid(),
+                        environment.verify(candidate).reason());
                 assertTrue(REWRITER.verify(candidate).valid(), REWRITER.verify(candidate).reason());
                 assertFalse(candidate.id().equals(original.id()));
             }
@@ -64,13 +73,23 @@ class AlfworldRewriterTest {
     void rewritesAlfworldsOwnGamesToo() throws IOException {
         List<Path> files;
         try (Stream<Path> walk = Files.walk(GenFixtures.data().evaluationGames())) {
-            files = walk.filter(p -> p.getFileName().toString().equals(GameFiles.FILE_NAME)).sorted().limit(12).toList();
+            files =
+                    walk.filter(p -> p.getFileName().toString().equals(GameFiles.FILE_NAME))
+                            .sorted()
+                            .limit(12)
+                            .toList();
         }
         int rewritten = 0;
         for (int i = 0; i < files.size(); i++) {
-            AlfworldTask original = new AlfworldTask(AlfworldGame.compile(GameLoader.read(files.get(i))));
-            RewriteRequest request = new RewriteRequest(original, original, RewriteGoal.HARDER, 1.0,
-                    new CriticFeedback(8, List.of()));
+            AlfworldTask original =
+                    new AlfworldTask(AlfworldGame.compile(GameLoader.read(files.get(i))));
+            RewriteRequest request =
+                    new RewriteRequest(
+                            original,
+                            original,
+                            RewriteGoal.HARDER,
+                            1.0,
+                            new CriticFeedback(8, List.of()));
             Optional<Task> candidate = sampled(request, 5, i);
             if (candidate.isPresent()) {
                 rewritten++;
@@ -98,25 +117,36 @@ class AlfworldRewriterTest {
     @Test
     void sameGeneratorGivesTheSameTask() throws IOException {
         AlfworldTask original = task(Planners.generator().generateOne(12, 3));
-        RewriteRequest request = new RewriteRequest(original, original, RewriteGoal.EASIER, 0.0,
-                new CriticFeedback(8, List.of()));
-        assertEquals(REWRITER.rewrite(request, Seeds.rng(4)).map(Task::id), REWRITER.rewrite(request, Seeds.rng(4)).map(Task::id));
+        RewriteRequest request =
+                new RewriteRequest(
+                        original,
+                        original,
+                        RewriteGoal.EASIER,
+                        0.0,
+                        new CriticFeedback(8, List.of()));
+        assertEquals(
+                REWRITER.rewrite(request, Seeds.rng(4)).map(Task::id),
+                REWRITER.rewrite(request, Seeds.rng(4)).map(Task::id));
     }
 
     @Test
     void refusesTasksOfAnotherEnvironment() {
-        Task other = new Task() {
-            @Override
-            public String id() {
-                return "x";
-            }
+        Task other =
+                new Task() {
+                    @Override
+                    public String id() {
+                        return "x";
+                    }
 
-            @Override
-            public String describe() {
-                return "x";
-            }
-        };
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> REWRITER.verify(other));
-        assertTrue(e.getMessage().startsWith("The ALFWorld rewriter rewrites AlfworldTask tasks"), e.getMessage());
+                    @Override
+                    public String describe() {
+                        return "x";
+                    }
+                };
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> REWRITER.verify(other));
+        assertTrue(
+                e.getMessage().startsWith("The ALFWorld rewriter rewrites AlfworldTask tasks"),
+                e.getMessage());
     }
 }

@@ -12,8 +12,11 @@ import org.rlanything.alfworld.gen.TaskType;
 
 class GoalConstraintsTest {
 
-    private static final Scene SCENE = RewriteFixtures.scenes(4, 6).stream()
-            .filter(s -> s.goal().type() == TaskType.PICK_HEAT_THEN_PLACE_IN_RECEP).findFirst().orElseThrow();
+    private static final Scene SCENE =
+            RewriteFixtures.scenes(4, 6).stream()
+                    .filter(s -> s.goal().type() == TaskType.PICK_HEAT_THEN_PLACE_IN_RECEP)
+                    .findFirst()
+                    .orElseThrow();
 
     @Test
     void acceptsGeneratedGoals() {
@@ -25,15 +28,22 @@ class GoalConstraintsTest {
         Goal goal = SCENE.goal();
         Scene bad = SCENE.withGoal(goal.with(goal.type(), goal.objectType(), "StoveBurner"));
         List<String> violations = GoalConstraints.violations(bad);
-        assertTrue(violations.contains("A StoveBurner cannot hold a " + goal.objectType() + " (no canContain fact)."),
+        assertTrue(
+                violations.contains(
+                        "A StoveBurner cannot hold a "
+                                + goal.objectType()
+                                + " (no canContain fact)."),
                 violations.toString());
     }
 
     @Test
     void rejectsATargetWithoutTheCapability() {
         Goal goal = SCENE.goal();
-        Scene bad = SCENE.withGoal(goal.with(TaskType.PICK_CLEAN_THEN_PLACE_IN_RECEP, "Bread", goal.target()));
-        assertTrue(GoalConstraints.violations(bad).stream().anyMatch(v -> v.contains("cleanable")),
+        Scene bad =
+                SCENE.withGoal(
+                        goal.with(TaskType.PICK_CLEAN_THEN_PLACE_IN_RECEP, "Bread", goal.target()));
+        assertTrue(
+                GoalConstraints.violations(bad).stream().anyMatch(v -> v.contains("cleanable")),
                 GoalConstraints.violations(bad).toString());
     }
 
@@ -41,10 +51,17 @@ class GoalConstraintsTest {
     void rejectsTwoObjectsWithOneCopy() {
         Goal goal = SCENE.goal();
         ObjectInstance keep = SCENE.objectsOfType(goal.objectType()).get(0);
-        Scene one = SCENE.withObjects(SCENE.objects().stream()
-                .filter(o -> !o.type().equals(goal.objectType()) || o.equals(keep)).toList());
-        Scene bad = one.withGoal(goal.with(TaskType.PICK_TWO_OBJ_AND_PLACE, goal.objectType(), goal.target()));
-        assertTrue(GoalConstraints.violations(bad).get(0).startsWith("The goal needs 2 pickupable"),
+        Scene one =
+                SCENE.withObjects(
+                        SCENE.objects().stream()
+                                .filter(o -> !o.type().equals(goal.objectType()) || o.equals(keep))
+                                .toList());
+        Scene bad =
+                one.withGoal(
+                        goal.with(
+                                TaskType.PICK_TWO_OBJ_AND_PLACE, goal.objectType(), goal.target()));
+        assertTrue(
+                GoalConstraints.violations(bad).get(0).startsWith("The goal needs 2 pickupable"),
                 GoalConstraints.violations(bad).toString());
     }
 
@@ -53,9 +70,24 @@ class GoalConstraintsTest {
         Goal goal = SCENE.goal();
         ObjectInstance target = SCENE.objectsOfType(goal.objectType()).get(0);
         var destination = SCENE.receptaclesOfType(goal.target()).get(0);
-        Scene met = SCENE.withObjects(SCENE.objects().stream()
-                .map(o -> o.equals(target) ? o.movedTo(destination.id(), destination.location()) : o).toList())
-                .withGoal(goal.with(TaskType.PICK_AND_PLACE_SIMPLE, goal.objectType(), goal.target()));
-        assertTrue(GoalConstraints.violations(met).stream().anyMatch(v -> v.startsWith("The goal is already met")));
+        Scene met =
+                SCENE.withObjects(
+                                SCENE.objects().stream()
+                                        .map(
+                                                o ->
+                                                        o.equals(target)
+                                                                ? o.movedTo(
+                                                                        destination.id(),
+                                                                        destination.location())
+                                                                : o)
+                                        .toList())
+                        .withGoal(
+                                goal.with(
+                                        TaskType.PICK_AND_PLACE_SIMPLE,
+                                        goal.objectType(),
+                                        goal.target()));
+        assertTrue(
+                GoalConstraints.violations(met).stream()
+                        .anyMatch(v -> v.startsWith("The goal is already met")));
     }
 }

@@ -10,15 +10,20 @@ import org.rlanything.alfworld.gen.Scene;
 /** Generated scenes and a rewriter for the rewrite tests. */
 final class RewriteFixtures {
 
-    private RewriteFixtures() {
-    }
+    private RewriteFixtures() {}
 
     static List<Scene> scenes(long seed, int count) {
-        return Planners.generator().generateAll(seed, count).stream().map(GeneratedGame::scene).toList();
+        return Planners.generator().generateAll(seed, count).stream()
+                .map(GeneratedGame::scene)
+                .toList();
     }
 
     static CandidateVerifier verifier() {
-        return new CandidateVerifier(GenFixtures.logic(), new ProblemWriter(GenFixtures.catalog()), Planners.oracle(), 40);
+        return new CandidateVerifier(
+                GenFixtures.logic(),
+                new ProblemWriter(GenFixtures.catalog()),
+                Planners.oracle(),
+                40);
     }
 
     static SceneRewriter rewriter() {

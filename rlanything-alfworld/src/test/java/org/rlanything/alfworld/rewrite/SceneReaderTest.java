@@ -32,28 +32,39 @@ class SceneReaderTest {
             assertEquals(game.scene().goal(), read.goal(), game.folder());
             assertEquals(game.scene().floorPlan(), read.floorPlan(), game.folder());
             assertEquals(game.scene().objects().size(), read.objects().size(), game.folder());
-            assertTrue(writer.write(read).equals(game.file().problem()), game.folder() + " reads back differently");
+            assertTrue(
+                    writer.write(read).equals(game.file().problem()),
+                    game.folder() + " reads back differently");
         }
     }
 
     @Test
-    void rewritingAnAlfworldGameFromItsSceneKeepsWhatTheEngineShowsAndThePlanLength() throws IOException {
+    void rewritingAnAlfworldGameFromItsSceneKeepsWhatTheEngineShowsAndThePlanLength()
+            throws IOException {
         List<Path> files;
         try (Stream<Path> walk = Files.walk(GenFixtures.data().evaluationGames())) {
-            files = walk.filter(p -> p.getFileName().toString().equals(GameFiles.FILE_NAME)).sorted().toList();
+            files =
+                    walk.filter(p -> p.getFileName().toString().equals(GameFiles.FILE_NAME))
+                            .sorted()
+                            .toList();
         }
         assertEquals(48, files.size());
         CandidateVerifier verifier = RewriteFixtures.verifier();
         for (Path file : files) {
             GameFile original = Logic213.patch(GameLoader.read(file));
             Scene scene = SceneReader.read(original);
-            assertEquals(TaskType.ofId(file.getParent().getParent().getFileName().toString().split("-")[0]),
-                    scene.goal().type(), file.toString());
+            assertEquals(
+                    TaskType.ofId(
+                            file.getParent().getParent().getFileName().toString().split("-")[0]),
+                    scene.goal().type(),
+                    file.toString());
             assertTrue(scene.floorPlan() > 0, file.toString());
             AlfworldGame before = AlfworldGame.compile(original);
             AlfworldGame after = AlfworldGame.compile(verifier.gameFile(scene));
             assertEquals(before.initialObservation(), after.initialObservation(), file.toString());
-            assertEquals(new Planner(before).distance(before.newState()), new Planner(after).distance(after.newState()),
+            assertEquals(
+                    new Planner(before).distance(before.newState()),
+                    new Planner(after).distance(after.newState()),
                     file.toString());
         }
     }

@@ -24,8 +24,9 @@ import org.rlanything.core.Seeds;
 import org.rlanything.core.Task;
 
 /**
- * The default ALFWorld rewrite is the reference's: every candidate is the slot's original game with only
- * the goal's two type tokens swapped, obeys the type constraints, and moves the difficulty the requested way.
+ * The default ALFWorld rewrite is the reference's: every candidate is the slot's original game with
+ * only the goal's two type tokens swapped, obeys the type constraints, and moves the difficulty the
+ * requested way.
  */
 class TypeSwapRewriterTest {
 
@@ -33,9 +34,10 @@ class TypeSwapRewriterTest {
     private static final int SAMPLES = 8;
 
     private static final EngineSceneTasks TASKS = new EngineSceneTasks();
-    private static final AlfworldRewriter DEFAULT = new AlfworldRewriter(RewriteFixtures.rewriter(), TASKS);
-    private static final AlfworldRewriter ALL = new AlfworldRewriter(RewriteFixtures.rewriter(), RewriteOperators.ALL,
-            TASKS);
+    private static final AlfworldRewriter DEFAULT =
+            new AlfworldRewriter(RewriteFixtures.rewriter(), TASKS);
+    private static final AlfworldRewriter ALL =
+            new AlfworldRewriter(RewriteFixtures.rewriter(), RewriteOperators.ALL, TASKS);
 
     @Test
     void neverCompoundsEvenWhenTheActiveTaskIsAnEarlierRewrite() throws IOException {
@@ -44,16 +46,27 @@ class TypeSwapRewriterTest {
         for (int i = 0; i < games.size(); i++) {
             AlfworldTask original = new AlfworldTask(AlfworldGame.compile(games.get(i).file()));
             Scene originalScene = TASKS.sceneOf(original);
-            // The active task: an earlier rewrite made by the scene operators, whose scene differs from the original.
-            Optional<Task> earlier = first(ALL, new RewriteRequest(original, original, RewriteGoal.HARDER, 1.0,
-                    critic()), i);
+            // The active task: an earlier rewrite made by the scene operators, whose scene differs
+            // from the original.
+            Optional<Task> earlier =
+                    first(
+                            ALL,
+                            new RewriteRequest(
+                                    original, original, RewriteGoal.HARDER, 1.0, critic()),
+                            i);
             assertTrue(earlier.isPresent(), games.get(i).folder());
             Task active = earlier.get();
             for (RewriteGoal goal : RewriteGoal.values()) {
-                RewriteRequest request = new RewriteRequest(original, active, goal, goal == RewriteGoal.HARDER ? 1.0 : 0.0,
-                        critic());
+                RewriteRequest request =
+                        new RewriteRequest(
+                                original,
+                                active,
+                                goal,
+                                goal == RewriteGoal.HARDER ? 1.0 : 0.0,
+                                critic());
                 for (int s = 0; s < SAMPLES; s++) {
-                    Optional<RewriteProposal> proposal = DEFAULT.proposal(request, Seeds.rng(17, i, goal.ordinal(), s));
+                    Optional<RewriteProposal> proposal =
+                            DEFAULT.proposal(request, Seeds.rng(17, i, goal.ordinal(), s));
                     if (proposal.isEmpty()) {
                         continue;
                     }
@@ -61,7 +74,8 @@ class TypeSwapRewriterTest {
                     Scene candidate = TASKS.sceneOf(TASKS.taskOf(proposal.get()));
                     assertEquals(TypeSwapRewriter.OPERATOR, proposal.get().operator());
                     assertSameGame(originalScene, candidate);
-                    assertTrue(candidate.problemName().startsWith(originalScene.problemName() + "_rw"),
+                    assertTrue(
+                            candidate.problemName().startsWith(originalScene.problemName() + "_rw"),
                             candidate.problemName());
                     assertOnlyTypeTokensChanged(originalScene.goal(), candidate.goal());
                 }
@@ -72,11 +86,22 @@ class TypeSwapRewriterTest {
 
     @Test
     void theOldOperatorsStillEditTheActiveGameWhenAskedFor() throws IOException {
-        AlfworldTask original = new AlfworldTask(AlfworldGame.compile(Planners.generator().generateOne(31, 0).file()));
-        Task active = first(ALL, new RewriteRequest(original, original, RewriteGoal.HARDER, 1.0, critic()), 0).orElseThrow();
+        AlfworldTask original =
+                new AlfworldTask(
+                        AlfworldGame.compile(Planners.generator().generateOne(31, 0).file()));
+        Task active =
+                first(
+                                ALL,
+                                new RewriteRequest(
+                                        original, original, RewriteGoal.HARDER, 1.0, critic()),
+                                0)
+                        .orElseThrow();
         Optional<RewriteProposal> next = Optional.empty();
         for (int s = 0; s < SAMPLES && next.isEmpty(); s++) {
-            next = ALL.proposal(new RewriteRequest(original, active, RewriteGoal.HARDER, 1.0, critic()), Seeds.rng(3, s));
+            next =
+                    ALL.proposal(
+                            new RewriteRequest(original, active, RewriteGoal.HARDER, 1.0, critic()),
+                            Seeds.rng(3, s));
         }
         assertTrue(next.isPresent());
         assertNotEquals(TypeSwapRewriter.OPERATOR, next.get().operator());
@@ -94,7 +119,9 @@ class TypeSwapRewriterTest {
             Scene scene = scenes.get(i);
             for (RewriteGoal goal : RewriteGoal.values()) {
                 for (int s = 0; s < SAMPLES; s++) {
-                    Optional<RewriteProposal> p = rewriter.rewrite(scene, scene, goal, Seeds.rng(5, i, goal.ordinal(), s));
+                    Optional<RewriteProposal> p =
+                            rewriter.rewrite(
+                                    scene, scene, goal, Seeds.rng(5, i, goal.ordinal(), s));
                     if (p.isPresent()) {
                         checked++;
                         assertConstraintsHold(p.get().scene());
@@ -106,8 +133,9 @@ class TypeSwapRewriterTest {
     }
 
     /**
-     * On 200 generated games, with k samples per request: most requests get a candidate, every candidate
-     * moves the requested way, and on average harder candidates need longer search and plans, easier shorter.
+     * On 200 generated games, with k samples per request: most requests get a candidate, every
+     * candidate moves the requested way, and on average harder candidates need longer search and
+     * plans, easier shorter.
      */
     @Test
     void harderAndEasierMoveTheDifficultyOnGeneratedGames() {
@@ -123,7 +151,9 @@ class TypeSwapRewriterTest {
                 Scene scene = scenes.get(i);
                 Optional<RewriteProposal> p = Optional.empty();
                 for (int s = 0; s < SAMPLES && p.isEmpty(); s++) {
-                    p = rewriter.rewrite(scene, scene, goal, Seeds.rng(10086, i, goal.ordinal(), s));
+                    p =
+                            rewriter.rewrite(
+                                    scene, scene, goal, Seeds.rng(10086, i, goal.ordinal(), s));
                 }
                 if (p.isEmpty()) {
                     continue;
@@ -131,15 +161,24 @@ class TypeSwapRewriterTest {
                 proposed++;
                 Difficulty b = p.get().before();
                 Difficulty a = p.get().after();
-                assertTrue(goal == RewriteGoal.HARDER ? a.harderThan(b) : b.harderThan(a), goal + ": " + b + " -> " + a);
+                assertTrue(
+                        goal == RewriteGoal.HARDER ? a.harderThan(b) : b.harderThan(a),
+                        goal + ": " + b + " -> " + a);
                 before += b.score();
                 after += a.score();
                 instancesBefore += scene.objectsOfType(scene.goal().objectType()).size();
                 instancesAfter += scene.objectsOfType(p.get().scene().goal().objectType()).size();
             }
-            System.out.printf(Locale.ROOT, "type swap %s: %d/200 proposed; difficulty %.2f -> %.2f; target instances"
-                            + " %.2f -> %.2f%n", goal, proposed, before / proposed, after / proposed,
-                    instancesBefore / proposed, instancesAfter / proposed);
+            System.out.printf(
+                    Locale.ROOT,
+                    "type swap %s: %d/200 proposed; difficulty %.2f -> %.2f; target instances"
+                            + " %.2f -> %.2f%n",
+                    goal,
+                    proposed,
+                    before / proposed,
+                    after / proposed,
+                    instancesBefore / proposed,
+                    instancesAfter / proposed);
             assertTrue(proposed >= 160, goal + ": " + proposed + " of 200");
             if (goal == RewriteGoal.HARDER) {
                 assertTrue(after > before + 1.0, "harder " + before + " -> " + after);
@@ -153,15 +192,24 @@ class TypeSwapRewriterTest {
 
     @Test
     void everyCandidateReadsBackFromItsBytesAndIsWonWhenReplanned() {
-        RewriteBench.Report report = RewriteBench.run(RewriteFixtures.scenes(77, 60),
-                RewriteBench.typeSwaps(new TypeSwapRewriter(RewriteFixtures.verifier()), SAMPLES), 40, Planners.oracle(), 77);
+        RewriteBench.Report report =
+                RewriteBench.run(
+                        RewriteFixtures.scenes(77, 60),
+                        RewriteBench.typeSwaps(
+                                new TypeSwapRewriter(RewriteFixtures.verifier()), SAMPLES),
+                        40,
+                        Planners.oracle(),
+                        77);
         assertEquals(List.of(), report.failures());
         assertEquals(report.harder().proposed(), report.harder().verified());
         assertEquals(report.easier().proposed(), report.easier().verified());
-        assertEquals(Map.of(TypeSwapRewriter.OPERATOR, report.harder().proposed()), report.harder().operators());
+        assertEquals(
+                Map.of(TypeSwapRewriter.OPERATOR, report.harder().proposed()),
+                report.harder().operators());
     }
 
-    private static Optional<Task> first(AlfworldRewriter rewriter, RewriteRequest request, int salt) {
+    private static Optional<Task> first(
+            AlfworldRewriter rewriter, RewriteRequest request, int salt) {
         for (int s = 0; s < SAMPLES; s++) {
             Optional<Task> task = rewriter.rewrite(request, Seeds.rng(11, salt, s));
             if (task.isPresent()) {
@@ -178,7 +226,10 @@ class TypeSwapRewriterTest {
     private static void assertSameGame(Scene original, Scene candidate) {
         assertEquals(original.floorPlan(), candidate.floorPlan());
         assertEquals(original.agentLocation(), candidate.agentLocation());
-        assertEquals(original.receptacles(), candidate.receptacles(), "the receptacles are the original's");
+        assertEquals(
+                original.receptacles(),
+                candidate.receptacles(),
+                "the receptacles are the original's");
         assertEquals(original.objects(), candidate.objects(), "the objects are the original's");
         assertEquals(original.canContain(), candidate.canContain());
     }
@@ -186,19 +237,29 @@ class TypeSwapRewriterTest {
     private static void assertOnlyTypeTokensChanged(Goal original, Goal candidate) {
         assertEquals(original.type(), candidate.type(), "the task type is kept");
         assertEquals(original.phrasing(), candidate.phrasing(), "the goal template is kept");
-        assertTrue(!original.objectType().equals(candidate.objectType()) || !original.target().equals(candidate.target()),
+        assertTrue(
+                !original.objectType().equals(candidate.objectType())
+                        || !original.target().equals(candidate.target()),
                 "a type token changed");
     }
 
     private static void assertConstraintsHold(Scene scene) {
         Goal goal = scene.goal();
         assertEquals(List.of(), GoalConstraints.violations(scene), goal.text());
-        long usable = scene.objectsOfType(goal.objectType()).stream()
-                .filter(o -> o.has(Capability.PICKUPABLE) && o.receptacle() != null)
-                .filter(o -> goal.type().capability() == null || o.has(goal.type().capability())).count();
-        assertTrue(usable >= goal.type().targets(), goal.text() + ": " + usable + " usable instances");
+        long usable =
+                scene.objectsOfType(goal.objectType()).stream()
+                        .filter(o -> o.has(Capability.PICKUPABLE) && o.receptacle() != null)
+                        .filter(
+                                o ->
+                                        goal.type().capability() == null
+                                                || o.has(goal.type().capability()))
+                        .count();
+        assertTrue(
+                usable >= goal.type().targets(), goal.text() + ": " + usable + " usable instances");
         if (goal.type().usesLamp()) {
-            assertTrue(scene.objectsOfType(goal.lampType()).stream().anyMatch(o -> o.has(Capability.TOGGLEABLE)),
+            assertTrue(
+                    scene.objectsOfType(goal.lampType()).stream()
+                            .anyMatch(o -> o.has(Capability.TOGGLEABLE)),
                     goal.text());
         } else {
             assertTrue(scene.canContain(goal.receptacleType(), goal.objectType()), goal.text());

@@ -9,20 +9,25 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code rlanything alfworld inspect GAME}: the first observation as the real engine prints it. */
-@Command(name = "inspect", mixinStandardHelpOptions = true,
-        description = "Prints the game's first observation without the TextWorld banner: the room, then the task.")
+@Command(
+        name = "inspect",
+        mixinStandardHelpOptions = true,
+        description =
+                "Prints the game's first observation without the TextWorld banner: the room, then the task.")
 final class InspectCommand implements Callable<Integer> {
 
-    @Spec
-    private CommandSpec spec;
+    @Spec private CommandSpec spec;
 
-    @Mixin
-    private GameOptions options;
+    @Mixin private GameOptions options;
 
-    @Option(names = "--banner", description = "Keep the '-= Welcome to TextWorld, ALFRED! =-' banner.")
+    @Option(
+            names = "--banner",
+            description = "Keep the '-= Welcome to TextWorld, ALFRED! =-' banner.")
     private boolean banner;
 
-    @Option(names = "--admissible", description = "Also list the admissible commands of the first state.")
+    @Option(
+            names = "--admissible",
+            description = "Also list the admissible commands of the first state.")
     private boolean admissible;
 
     @Override

@@ -1,6 +1,5 @@
 package org.rlanything.cli.alfworld;
 
-import org.rlanything.cli.options.MaxStepsOption;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -10,8 +9,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.concurrent.Callable;
 import org.rlanything.alfworld.AlfworldGame;
 import org.rlanything.alfworld.AlfworldSession;
-import org.rlanything.core.StepResult;
 import org.rlanything.alfworld.world.Verb;
+import org.rlanything.cli.options.MaxStepsOption;
+import org.rlanything.core.StepResult;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -19,28 +19,31 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code rlanything alfworld play GAME}: a person plays at a prompt. Lines are commands; {@code ?} or
- * {@code admissible} lists the admissible commands without taking a step, and so does {@code help}
- * when the game has no help action (2.1.1). Ends at end of input, on a win, or at the step limit.
+ * {@code rlanything alfworld play GAME}: a person plays at a prompt. Lines are commands; {@code ?}
+ * or {@code admissible} lists the admissible commands without taking a step, and so does {@code
+ * help} when the game has no help action (2.1.1). Ends at end of input, on a win, or at the step
+ * limit.
  */
-@Command(name = "play", mixinStandardHelpOptions = true,
-        description = "Plays the game at a prompt, reading commands from standard input. Type '?' (or 'help' in a"
-                + " 2.1.1 game) for the admissible commands. Ends at end of input, on a win or at the step limit.")
+@Command(
+        name = "play",
+        mixinStandardHelpOptions = true,
+        description =
+                "Plays the game at a prompt, reading commands from standard input. Type '?' (or 'help' in a"
+                        + " 2.1.1 game) for the admissible commands. Ends at end of input, on a win or at the step limit.")
 final class PlayCommand implements Callable<Integer> {
 
     /** Standard input, replaceable by tests. */
     static InputStream input = System.in;
 
-    @Spec
-    private CommandSpec spec;
+    @Spec private CommandSpec spec;
 
-    @Mixin
-    private GameOptions options;
+    @Mixin private GameOptions options;
 
-    @Mixin
-    private MaxStepsOption maxStepsOption;
+    @Mixin private MaxStepsOption maxStepsOption;
 
-    @Option(names = "--show-admissible", description = "List the admissible commands after every step.")
+    @Option(
+            names = "--show-admissible",
+            description = "List the admissible commands after every step.")
     private boolean showAdmissible;
 
     @Override
@@ -49,7 +52,8 @@ final class PlayCommand implements Callable<Integer> {
         AlfworldGame game = options.load();
         AlfworldSession session = AlfworldSession.start(game, maxSteps);
         PrintWriter out = spec.commandLine().getOut();
-        BufferedReader in = new BufferedReader(new InputStreamReader(input, StandardCharsets.UTF_8));
+        BufferedReader in =
+                new BufferedReader(new InputStreamReader(input, StandardCharsets.UTF_8));
         out.println(session.observation());
         if (showAdmissible) {
             listAdmissible(session, out);
@@ -60,12 +64,14 @@ final class PlayCommand implements Callable<Integer> {
             String line = in.readLine();
             if (line == null) {
                 out.println();
-                out.println("End of input after " + session.steps() + " steps; the task is not done.");
+                out.println(
+                        "End of input after " + session.steps() + " steps; the task is not done.");
                 out.flush();
                 return 0;
             }
             String command = line.strip();
-            if (command.equals("?") || command.equals("admissible")
+            if (command.equals("?")
+                    || command.equals("admissible")
                     || (command.equals("help") && !game.rules().has(Verb.HELP))) {
                 listAdmissible(session, out);
                 continue;
@@ -76,8 +82,10 @@ final class PlayCommand implements Callable<Integer> {
                 listAdmissible(session, out);
             }
         }
-        out.println(session.won() ? "You won in " + session.steps() + " steps."
-                : "The step limit of " + maxSteps + " is reached; the task is not done.");
+        out.println(
+                session.won()
+                        ? "You won in " + session.steps() + " steps."
+                        : "The step limit of " + maxSteps + " is reached; the task is not done.");
         out.flush();
         return 0;
     }

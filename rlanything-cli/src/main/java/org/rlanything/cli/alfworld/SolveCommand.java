@@ -1,6 +1,5 @@
 package org.rlanything.cli.alfworld;
 
-import org.rlanything.cli.options.MaxStepsOption;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -11,31 +10,31 @@ import org.rlanything.alfworld.AlfworldGame;
 import org.rlanything.alfworld.AlfworldSession;
 import org.rlanything.alfworld.plan.Plan;
 import org.rlanything.alfworld.plan.Planner;
+import org.rlanything.cli.options.MaxStepsOption;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code rlanything alfworld solve GAME}: plans a shortest win, plays it in the engine and prints one
- * JSON line. Exit code 0 when the plan wins within the step limit, 1 otherwise.
+ * {@code rlanything alfworld solve GAME}: plans a shortest win, plays it in the engine and prints
+ * one JSON line. Exit code 0 when the plan wins within the step limit, 1 otherwise.
  */
-@Command(name = "solve", mixinStandardHelpOptions = true,
-        description = "Finds a shortest winning command sequence, plays it in the engine and prints one JSON line"
-                + " with won, steps, plan, goal and timing. Exit code 1 when it does not win.")
+@Command(
+        name = "solve",
+        mixinStandardHelpOptions = true,
+        description =
+                "Finds a shortest winning command sequence, plays it in the engine and prints one JSON line"
+                        + " with won, steps, plan, goal and timing. Exit code 1 when it does not win.")
 final class SolveCommand implements Callable<Integer> {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    @Spec
-    private CommandSpec spec;
+    @Spec private CommandSpec spec;
 
-    @Mixin
-    private GameOptions options;
+    @Mixin private GameOptions options;
 
-    @Mixin
-    private MaxStepsOption maxStepsOption;
+    @Mixin private MaxStepsOption maxStepsOption;
 
     @Override
     public Integer call() throws JsonProcessingException {

@@ -1,5 +1,6 @@
 package org.rlanything.cli.bench;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -9,7 +10,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -19,45 +19,56 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import com.fasterxml.jackson.databind.JsonNode;
 import org.rlanything.cli.config.ConfigLoader;
-import org.rlanything.core.judge.LabelRewardModelConfig;
 import org.rlanything.cli.config.RunConfig;
 import org.rlanything.cli.report.HtmlCharts;
-import org.rlanything.core.io.AtomicFiles;
 import org.rlanything.cli.run.Backends;
 import org.rlanything.cli.run.Checkpoints;
 import org.rlanything.cli.run.RunComponents;
 import org.rlanything.cli.run.RunFolder;
 import org.rlanything.cli.run.TrainingRun;
+import org.rlanything.core.io.AtomicFiles;
+import org.rlanything.core.judge.LabelRewardModelConfig;
 import org.rlanything.core.loop.Ablation;
 import org.rlanything.core.loop.RLAnythingLoop;
 
 /**
- * The paper's ablation (method.md §8) on this implementation: for each seed, the starting models are
- * evaluated ("before"), then each arm trains from the same starting models with the same budget, and its
- * final models are evaluated with the run's fixed evaluation seed. The step-only arm freezes the reward
- * model trained by the full run of the same seed. Every arm is an ordinary training run with its own run
- * folder and report under {@code runs/}; the bench writes {@code ablation.md}, {@code ablation.html} and
- * {@code ablation.json} with mean and standard deviation over seeds and the evaluation curves, the
- * differences to outcome-only paired by seed with 95% confidence intervals, and {@code results.json}
- * ({@code {"arms": {ARM: {SEED: {"real": success, "generated": success}}}}}) for anyone to recompute them.
+ * The paper's ablation (method.md §8) on this implementation: for each seed, the starting models
+ * are evaluated ("before"), then each arm trains from the same starting models with the same
+ * budget, and its final models are evaluated with the run's fixed evaluation seed. The step-only
+ * arm freezes the reward model trained by the full run of the same seed. Every arm is an ordinary
+ * training run with its own run folder and report under {@code runs/}; the bench writes {@code
+ * ablation.md}, {@code ablation.html} and {@code ablation.json} with mean and standard deviation
+ * over seeds and the evaluation curves, the differences to outcome-only paired by seed with 95%
+ * confidence intervals, and {@code results.json} ({@code {"arms": {ARM: {SEED: {"real": success,
+ * "generated": success}}}}}) for anyone to recompute them.
  *
- * <p><b>Judge-quality sweep.</b> Given flip probabilities q, the arms are outcome-only and, for each q, the
- * Policy arm with the {@code label} judge that flips the true step label with probability q ({@code
- * LABEL_Q0.30}, ...): how accurate must a judge be before integrated feedback pays?
+ * <p><b>Judge-quality sweep.</b> Given flip probabilities q, the arms are outcome-only and, for
+ * each q, the Policy arm with the {@code label} judge that flips the true step label with
+ * probability q ({@code LABEL_Q0.30}, ...): how accurate must a judge be before integrated feedback
+ * pays?
  *
- * <p><b>Resumable.</b> A re-run with the same config continues: a run folder whose run finished is read
- * back, one that was started is resumed from its last checkpoint, and the starting point of each seed is
- * kept in {@code before-seedN-HASH.json}; a run folder made with another config is refused.
+ * <p><b>Resumable.</b> A re-run with the same config continues: a run folder whose run finished is
+ * read back, one that was started is resumed from its last checkpoint, and the starting point of
+ * each seed is kept in {@code before-seedN-HASH.json}; a run folder made with another config is
+ * refused.
  */
 public final class AblationBench {
 
     /** Arms in table order; "before" is the untrained starting point. */
-    static final List<String> ARMS = List.of("before", "OUTCOME_ONLY", "GRPO", "POLICY", "POLICY_REWARD",
-            "POLICY_REWARD_ENV", "STEP_ONLY");
+    static final List<String> ARMS =
+            List.of(
+                    "before",
+                    "OUTCOME_ONLY",
+                    "GRPO",
+                    "POLICY",
+                    "POLICY_REWARD",
+                    "POLICY_REWARD_ENV",
+                    "STEP_ONLY");
 
-    /** The prefix of a sweep arm: the Policy arm with a label judge of the given flip probability. */
+    /**
+     * The prefix of a sweep arm: the Policy arm with a label judge of the given flip probability.
+     */
     static final String LABEL_ARM = "LABEL_Q";
 
     /** The arms of this bench, in table order (the first is "before"). */
@@ -70,48 +81,84 @@ public final class AblationBench {
     private final PrintWriter log;
     private final int workers;
 
-    public AblationBench(Path configFile, List<String> overrides, List<Long> seeds, Path out, PrintWriter log) {
+    public AblationBench(
+            Path configFile, List<String> overrides, List<Long> seeds, Path out, PrintWriter log) {
         this(configFile, overrides, seeds, out, log, 1, List.of());
     }
 
-    public AblationBench(Path configFile, List<String> overrides, List<Long> seeds, Path out, PrintWriter log,
-                         int workers) {
+    public AblationBench(
+            Path configFile,
+            List<String> overrides,
+            List<Long> seeds,
+            Path out,
+            PrintWriter log,
+            int workers) {
         this(configFile, overrides, seeds, out, log, workers, List.of());
     }
 
     /**
-     * {@code workers} runs at a time (each run uses one core for its tensor work); with {@code judgeFlips}
-     * the bench is the judge-quality sweep instead of the ablation.
+     * {@code workers} runs at a time (each run uses one core for its tensor work); with {@code
+     * judgeFlips} the bench is the judge-quality sweep instead of the ablation.
      */
-    public AblationBench(Path configFile, List<String> overrides, List<Long> seeds, Path out, PrintWriter log,
-                         int workers, List<Double> judgeFlips) {
+    public AblationBench(
+            Path configFile,
+            List<String> overrides,
+            List<Long> seeds,
+            Path out,
+            PrintWriter log,
+            int workers,
+            List<Double> judgeFlips) {
         this(configFile, overrides, seeds, out, log, workers, judgeFlips, List.of());
     }
 
-    /** As above, running only {@code only} of the ablation's arms (all when empty; "before" and outcome-only always). */
-    public AblationBench(Path configFile, List<String> overrides, List<Long> seeds, Path out, PrintWriter log,
-                         int workers, List<Double> judgeFlips, List<String> only) {
+    /**
+     * As above, running only {@code only} of the ablation's arms (all when empty; "before" and
+     * outcome-only always).
+     */
+    public AblationBench(
+            Path configFile,
+            List<String> overrides,
+            List<Long> seeds,
+            Path out,
+            PrintWriter log,
+            int workers,
+            List<Double> judgeFlips,
+            List<String> only) {
         if (workers < 1) {
             throw new IllegalArgumentException("--workers (" + workers + ") must be >= 1.");
         }
         for (String arm : only) {
             if (!ARMS.contains(arm) || arm.equals("before")) {
-                throw new IllegalArgumentException("--arms: unknown arm '" + arm + "'; expected some of "
-                        + ARMS.subList(1, ARMS.size()) + ".");
+                throw new IllegalArgumentException(
+                        "--arms: unknown arm '"
+                                + arm
+                                + "'; expected some of "
+                                + ARMS.subList(1, ARMS.size())
+                                + ".");
             }
         }
         if (only.contains("STEP_ONLY") && !only.contains("POLICY_REWARD_ENV")) {
-            throw new IllegalArgumentException("--arms: STEP_ONLY needs POLICY_REWARD_ENV (it uses that run's judge).");
+            throw new IllegalArgumentException(
+                    "--arms: STEP_ONLY needs POLICY_REWARD_ENV (it uses that run's judge).");
         }
         if (judgeFlips.isEmpty()) {
             // outcome-only always runs: it is what every other arm is paired against
-            this.arms = only.isEmpty() ? ARMS : ARMS.stream()
-                    .filter(a -> a.equals("before") || a.equals("OUTCOME_ONLY") || only.contains(a)).toList();
+            this.arms =
+                    only.isEmpty()
+                            ? ARMS
+                            : ARMS.stream()
+                                    .filter(
+                                            a ->
+                                                    a.equals("before")
+                                                            || a.equals("OUTCOME_ONLY")
+                                                            || only.contains(a))
+                                    .toList();
         } else {
             List<String> sweep = new ArrayList<>(List.of("before", "OUTCOME_ONLY"));
             for (double q : judgeFlips) {
                 if (!(q >= 0 && q <= 1)) {
-                    throw new IllegalArgumentException("A judge flip probability must be in [0, 1], got " + q + ".");
+                    throw new IllegalArgumentException(
+                            "A judge flip probability must be in [0, 1], got " + q + ".");
                 }
                 sweep.add(LABEL_ARM + String.format(Locale.ROOT, "%.2f", q));
             }
@@ -126,15 +173,19 @@ public final class AblationBench {
     }
 
     /** One arm's result on one seed. */
-    record ArmResult(String arm, long seed, Map<String, Double> finals, Map<String, List<double[]>> curves,
-                     double seconds) {
-    }
+    record ArmResult(
+            String arm,
+            long seed,
+            Map<String, Double> finals,
+            Map<String, List<double[]>> curves,
+            double seconds) {}
 
     /**
-     * Runs every (seed, arm) job on {@code workers} threads and writes the tables. Jobs are queued so that a
-     * job's inputs are queued before it (a seed's "before" evaluation, then its full run, then the arms that
-     * wait on them), so a worker only ever waits on a job that is already running or done. Each run draws
-     * only from its own seed, so the results do not depend on the number of workers.
+     * Runs every (seed, arm) job on {@code workers} threads and writes the tables. Jobs are queued
+     * so that a job's inputs are queued before it (a seed's "before" evaluation, then its full run,
+     * then the arms that wait on them), so a worker only ever waits on a job that is already
+     * running or done. Each run draws only from its own seed, so the results do not depend on the
+     * number of workers.
      */
     public List<ArmResult> run() throws IOException {
         Files.createDirectories(out.resolve("runs"));
@@ -159,15 +210,17 @@ public final class AblationBench {
             }
             for (String arm : order) {
                 for (long seed : seeds) {
-                    Future<ArmResult> job = pool.submit(() -> {
-                        Map<String, Double> start = before.get(seed).get().finals();
-                        Path rewardModel = null;
-                        if (arm.equals("STEP_ONLY")) {
-                            full.get(seed).get();
-                            rewardModel = fullRunRewardModel(seed);
-                        }
-                        return arm(seed, arm, start, rewardModel);
-                    });
+                    Future<ArmResult> job =
+                            pool.submit(
+                                    () -> {
+                                        Map<String, Double> start = before.get(seed).get().finals();
+                                        Path rewardModel = null;
+                                        if (arm.equals("STEP_ONLY")) {
+                                            full.get(seed).get();
+                                            rewardModel = fullRunRewardModel(seed);
+                                        }
+                                        return arm(seed, arm, start, rewardModel);
+                                    });
                     jobs.put(arm + "/" + seed, job);
                     if (arm.equals("POLICY_REWARD_ENV")) {
                         full.put(seed, job);
@@ -189,8 +242,9 @@ public final class AblationBench {
     }
 
     /**
-     * Rewrites ablation.md/html/json from an earlier run's ablation.json and its run folders (for a new table
-     * layout or new diagnostics) without training anything; the "before" rows and the timings are kept.
+     * Rewrites ablation.md/html/json from an earlier run's ablation.json and its run folders (for a
+     * new table layout or new diagnostics) without training anything; the "before" rows and the
+     * timings are kept.
      */
     public List<ArmResult> tabulate() throws IOException {
         Path file = out.resolve("ablation.json");
@@ -198,19 +252,25 @@ public final class AblationBench {
             throw new IOException("No " + file + " to tabulate: run the ablation first.");
         }
         ObjectMapper json = new ObjectMapper();
-        List<ArmResult> earlier = json.readValue(file.toFile(),
-                json.getTypeFactory().constructCollectionType(List.class, ArmResult.class));
+        List<ArmResult> earlier =
+                json.readValue(
+                        file.toFile(),
+                        json.getTypeFactory().constructCollectionType(List.class, ArmResult.class));
         List<ArmResult> results = new ArrayList<>();
         for (ArmResult result : earlier) {
             if (result.arm().equals("before")) {
                 results.add(result);
                 continue;
             }
-            RunFolder folder = new RunFolder(out.resolve("runs").resolve(runName(result.arm(), result.seed())));
+            RunFolder folder =
+                    new RunFolder(
+                            out.resolve("runs").resolve(runName(result.arm(), result.seed())));
             List<JsonNode> lines = folder.metrics().read();
             Map<String, Double> finals = new TreeMap<>(result.finals());
             finals.putAll(runFigures(lines));
-            results.add(new ArmResult(result.arm(), result.seed(), finals, curves(lines), result.seconds()));
+            results.add(
+                    new ArmResult(
+                            result.arm(), result.seed(), finals, curves(lines), result.seconds()));
         }
         write(results);
         return results;
@@ -220,7 +280,13 @@ public final class AblationBench {
     private ArmResult before(long seed) throws IOException {
         RunConfig base = config(seed, "before", List.of());
         // kept per seed and config, so a re-run with another config evaluates afresh
-        Path cached = out.resolve("before-seed" + seed + "-" + shortHash(ConfigLoader.toYaml(base)) + ".json");
+        Path cached =
+                out.resolve(
+                        "before-seed"
+                                + seed
+                                + "-"
+                                + shortHash(ConfigLoader.toYaml(base))
+                                + ".json");
         ObjectMapper json = new ObjectMapper();
         if (Files.isRegularFile(cached)) {
             ArmResult kept = json.readValue(cached.toFile(), ArmResult.class);
@@ -230,8 +296,14 @@ public final class AblationBench {
         long started = System.nanoTime();
         RunComponents starting = Backends.create(base);
         loadInit(base, starting);
-        Map<String, Double> before = new TreeMap<>(starting.evaluator().evaluate(0, starting.policy(),
-                starting.rewardModel(), RLAnythingLoop.evaluationSeed(seed)));
+        Map<String, Double> before =
+                new TreeMap<>(
+                        starting.evaluator()
+                                .evaluate(
+                                        0,
+                                        starting.policy(),
+                                        starting.rewardModel(),
+                                        RLAnythingLoop.evaluationSeed(seed)));
         ArmResult result = new ArmResult("before", seed, before, Map.of(), seconds(started));
         AtomicFiles.write(cached, json.writeValueAsBytes(result));
         log("seed %d before (%.0f s): %s", seed, result.seconds(), before);
@@ -239,11 +311,12 @@ public final class AblationBench {
     }
 
     /**
-     * One arm's training run. It starts from the seed's "before" figures as its iteration 0 (the step-only
-     * arm, whose judge comes from the full run, is evaluated afresh); its final figures are the evaluation
-     * the run itself makes after its last iteration.
+     * One arm's training run. It starts from the seed's "before" figures as its iteration 0 (the
+     * step-only arm, whose judge comes from the full run, is evaluated afresh); its final figures
+     * are the evaluation the run itself makes after its last iteration.
      */
-    private ArmResult arm(long seed, String arm, Map<String, Double> before, Path rewardModel) throws IOException {
+    private ArmResult arm(long seed, String arm, Map<String, Double> before, Path rewardModel)
+            throws IOException {
         List<String> extra = new ArrayList<>();
         if (rewardModel != null) {
             extra.add("trainer.reward_model_init=" + rewardModel);
@@ -255,8 +328,11 @@ public final class AblationBench {
         TrainingRun run = null;
         if (Files.isRegularFile(folder.config())) {
             if (!ConfigLoader.loadRecorded(folder.config(), List.of()).equals(config)) {
-                throw new IOException("The run folder " + runDir + " holds a run of another config: give another --out"
-                        + " or delete the folder.");
+                throw new IOException(
+                        "The run folder "
+                                + runDir
+                                + " holds a run of another config: give another --out"
+                                + " or delete the folder.");
             }
             if (!finished(folder, config.trainer().iterations())) {
                 log("seed %d %s: resuming %s", seed, arm, runDir);
@@ -278,7 +354,9 @@ public final class AblationBench {
 
     private static String shortHash(String text) {
         try {
-            byte[] digest = java.security.MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
+            byte[] digest =
+                    java.security.MessageDigest.getInstance("SHA-256")
+                            .digest(text.getBytes(StandardCharsets.UTF_8));
             return java.util.HexFormat.of().formatHex(digest, 0, 4);
         } catch (java.security.NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
@@ -287,24 +365,38 @@ public final class AblationBench {
 
     /** Whether the run in {@code folder} has recorded its last iteration. */
     private static boolean finished(RunFolder folder, int iterations) throws IOException {
-        return folder.metrics().read().stream().anyMatch(line -> line.path("iteration").asInt(-1) == iterations);
+        return folder.metrics().read().stream()
+                .anyMatch(line -> line.path("iteration").asInt(-1) == iterations);
     }
 
-    /** The run's own evaluation after its last iteration, or a fresh one if the run recorded none. */
-    private static Map<String, Double> finalEvaluation(TrainingRun run, List<JsonNode> lines, RunConfig config,
-                                                       long seed) throws IOException {
+    /**
+     * The run's own evaluation after its last iteration, or a fresh one if the run recorded none.
+     */
+    private static Map<String, Double> finalEvaluation(
+            TrainingRun run, List<JsonNode> lines, RunConfig config, long seed) throws IOException {
         Map<String, Double> finals = new TreeMap<>();
-        lastMetrics(lines).forEach((key, value) -> {
-            if (key.startsWith("val-")) {
-                finals.put(key, value);
-            }
-        });
+        lastMetrics(lines)
+                .forEach(
+                        (key, value) -> {
+                            if (key.startsWith("val-")) {
+                                finals.put(key, value);
+                            }
+                        });
         if (finals.isEmpty()) {
             if (run == null) {
-                throw new IOException("The finished run " + config.trainer().runDir() + " recorded no evaluation.");
+                throw new IOException(
+                        "The finished run "
+                                + config.trainer().runDir()
+                                + " recorded no evaluation.");
             }
-            finals.putAll(run.components().evaluator().evaluate(config.trainer().iterations(),
-                    run.components().policy(), run.components().rewardModel(), RLAnythingLoop.evaluationSeed(seed)));
+            finals.putAll(
+                    run.components()
+                            .evaluator()
+                            .evaluate(
+                                    config.trainer().iterations(),
+                                    run.components().policy(),
+                                    run.components().rewardModel(),
+                                    RLAnythingLoop.evaluationSeed(seed)));
         }
         return finals;
     }
@@ -312,8 +404,15 @@ public final class AblationBench {
     /** The reward model of the last checkpoint of the seed's full (Policy+Reward+Env) run. */
     private Path fullRunRewardModel(long seed) throws IOException {
         Path fullRun = Path.of(config(seed, "POLICY_REWARD_ENV", List.of()).trainer().runDir());
-        Path checkpoint = new Checkpoints(fullRun.resolve("checkpoints")).latest().orElseThrow(
-                () -> new IOException("The full run " + fullRun + " has no checkpoint to take the reward model from."));
+        Path checkpoint =
+                new Checkpoints(fullRun.resolve("checkpoints"))
+                        .latest()
+                        .orElseThrow(
+                                () ->
+                                        new IOException(
+                                                "The full run "
+                                                        + fullRun
+                                                        + " has no checkpoint to take the reward model from."));
         return checkpoint.resolve("reward_model");
     }
 
@@ -353,8 +452,14 @@ public final class AblationBench {
         RunConfig config = ConfigLoader.load(configFile, all);
         if (arm.startsWith(LABEL_ARM)) {
             double q = Double.parseDouble(arm.substring(LABEL_ARM.length()));
-            config = new RunConfig(config.trainer(), config.environment(), config.policy(),
-                    new LabelRewardModelConfig(q, null), config.algorithm(), config.rewriter());
+            config =
+                    new RunConfig(
+                            config.trainer(),
+                            config.environment(),
+                            config.policy(),
+                            new LabelRewardModelConfig(q, null),
+                            config.algorithm(),
+                            config.rewriter());
         }
         return config;
     }
@@ -379,27 +484,30 @@ public final class AblationBench {
     private static Map<String, Double> lastMetrics(List<JsonNode> lines) {
         Map<String, Double> last = new TreeMap<>();
         if (!lines.isEmpty()) {
-            lines.get(lines.size() - 1).fields().forEachRemaining(e -> last.put(e.getKey(), e.getValue().asDouble()));
+            lines.get(lines.size() - 1)
+                    .fields()
+                    .forEachRemaining(e -> last.put(e.getKey(), e.getValue().asDouble()));
         }
         return last;
     }
 
     /** Keys of the figures a run adds beside its final evaluation (diagnostics for the reading). */
-    static final Map<String, String> RUN_MEANS = Map.of(
-            "env/accepted_task_success", "env/accepted_task_success",
-            "run/train_success_mean", "env/train_success",
-            "run/policy_tasks_in_band_mean", "actor/tasks_in_band",
-            "run/rm_tasks_in_band_mean", "reward_model/tasks_in_band",
-            "run/rm_process_acc_mean", "reward_model/process_acc",
-            "run/rm_balanced_process_acc_mean", "reward_model/balanced_process_acc",
-            "run/rm_mu_mean", "reward_model/mu",
-            "run/policy_kl_mean", "actor/ppo_kl");
+    static final Map<String, String> RUN_MEANS =
+            Map.of(
+                    "env/accepted_task_success", "env/accepted_task_success",
+                    "run/train_success_mean", "env/train_success",
+                    "run/policy_tasks_in_band_mean", "actor/tasks_in_band",
+                    "run/rm_tasks_in_band_mean", "reward_model/tasks_in_band",
+                    "run/rm_process_acc_mean", "reward_model/process_acc",
+                    "run/rm_balanced_process_acc_mean", "reward_model/balanced_process_acc",
+                    "run/rm_mu_mean", "reward_model/mu",
+                    "run/policy_kl_mean", "actor/ppo_kl");
 
     /**
-     * What a finished run adds beside its final evaluation: the accepted and rejected rewrites in total, and
-     * means over its training iterations (success on accepted tasks, training success, tasks inside the
-     * policy's and the reward model's accuracy bands, the judge's process accuracy on training rollouts,
-     * the policy's KL per update).
+     * What a finished run adds beside its final evaluation: the accepted and rejected rewrites in
+     * total, and means over its training iterations (success on accepted tasks, training success,
+     * tasks inside the policy's and the reward model's accuracy bands, the judge's process accuracy
+     * on training rollouts, the policy's KL per update).
      */
     static Map<String, Double> runFigures(List<JsonNode> lines) {
         Map<String, Double> figures = new TreeMap<>();
@@ -409,8 +517,13 @@ public final class AblationBench {
                 figures.put(key, last.get(key));
             }
         }
-        RUN_MEANS.forEach((name, key) -> lines.stream().filter(line -> line.has(key) && line.path("iteration").asInt() > 0)
-                .mapToDouble(line -> line.get(key).asDouble()).average().ifPresent(v -> figures.put(name, v)));
+        RUN_MEANS.forEach(
+                (name, key) ->
+                        lines.stream()
+                                .filter(line -> line.has(key) && line.path("iteration").asInt() > 0)
+                                .mapToDouble(line -> line.get(key).asDouble())
+                                .average()
+                                .ifPresent(v -> figures.put(name, v)));
         return figures;
     }
 
@@ -419,13 +532,16 @@ public final class AblationBench {
         Map<String, List<double[]>> curves = new TreeMap<>();
         for (JsonNode line : lines) {
             int iteration = line.path("iteration").asInt();
-            line.fields().forEachRemaining(e -> {
-                if (e.getKey().startsWith("val-core/") || e.getKey().equals("env/accepted_total")
-                        || e.getKey().equals("env/train_success")) {
-                    curves.computeIfAbsent(e.getKey(), k -> new ArrayList<>())
-                            .add(new double[] {iteration, e.getValue().asDouble()});
-                }
-            });
+            line.fields()
+                    .forEachRemaining(
+                            e -> {
+                                if (e.getKey().startsWith("val-core/")
+                                        || e.getKey().equals("env/accepted_total")
+                                        || e.getKey().equals("env/train_success")) {
+                                    curves.computeIfAbsent(e.getKey(), k -> new ArrayList<>())
+                                            .add(new double[] {iteration, e.getValue().asDouble()});
+                                }
+                            });
         }
         return curves;
     }
@@ -433,8 +549,9 @@ public final class AblationBench {
     /** Writes ablation.json, ablation.md and ablation.html. */
     void write(List<ArmResult> results) throws IOException {
         ObjectMapper json = new ObjectMapper();
-        AtomicFiles.write(out.resolve("ablation.json"), json.writerWithDefaultPrettyPrinter()
-                .writeValueAsBytes(results));
+        AtomicFiles.write(
+                out.resolve("ablation.json"),
+                json.writerWithDefaultPrettyPrinter().writeValueAsBytes(results));
         TreeSet<String> metrics = new TreeSet<>();
         for (ArmResult result : results) {
             metrics.addAll(result.finals().keySet());
@@ -444,16 +561,21 @@ public final class AblationBench {
         if (!overrides.isEmpty()) {
             md.append(" with `").append(String.join(" ", overrides)).append("`");
         }
-        md.append("; seeds ").append(seeds).append(". Each cell: mean ± standard deviation over seeds (population"
-                + " std), final models, fixed evaluation seed per run seed.\n\n");
+        md.append("; seeds ")
+                .append(seeds)
+                .append(
+                        ". Each cell: mean ± standard deviation over seeds (population"
+                                + " std), final models, fixed evaluation seed per run seed.\n\n");
         md.append("## Results\n\n");
         table(md, results, resultColumns(metrics), true);
-        md.append("\n## Paired differences to outcome only\n\nPer seed, the arm's success minus outcome-only's on"
-                + " the same seed (same starting models, same evaluation seed); mean over seeds and its 95% confidence"
-                + " interval (Student t, n − 1 degrees of freedom).\n\n");
+        md.append(
+                "\n## Paired differences to outcome only\n\nPer seed, the arm's success minus outcome-only's on"
+                        + " the same seed (same starting models, same evaluation seed); mean over seeds and its 95% confidence"
+                        + " interval (Student t, n − 1 degrees of freedom).\n\n");
         pairedTable(md, results, metrics);
-        md.append("\n## Diagnostics\n\nMeans over the training iterations of each run (band counts are tasks per"
-                + " iteration), and the judge's figures on the other evaluation sets.\n\n");
+        md.append(
+                "\n## Diagnostics\n\nMeans over the training iterations of each run (band counts are tasks per"
+                        + " iteration), and the judge's figures on the other evaluation sets.\n\n");
         table(md, results, DIAGNOSTICS, false);
         md.append("\n## All figures\n\n");
         List<String[]> all = new ArrayList<>();
@@ -461,9 +583,11 @@ public final class AblationBench {
             all.add(new String[] {metric, metric});
         }
         table(md, results, all, true);
-        AtomicFiles.write(out.resolve("ablation.md"), md.toString().getBytes(StandardCharsets.UTF_8));
-        AtomicFiles.write(out.resolve("results.json"), json.writerWithDefaultPrettyPrinter()
-                .writeValueAsBytes(resultsBySeed(results)));
+        AtomicFiles.write(
+                out.resolve("ablation.md"), md.toString().getBytes(StandardCharsets.UTF_8));
+        AtomicFiles.write(
+                out.resolve("results.json"),
+                json.writerWithDefaultPrettyPrinter().writeValueAsBytes(resultsBySeed(results)));
 
         ObjectNode data = json.createObjectNode();
         ArrayNode charts = data.putArray("charts");
@@ -498,22 +622,28 @@ public final class AblationBench {
                 sums.forEach((x, sum) -> points.addObject().put("x", x).put("y", sum[0] / sum[1]));
             }
         }
-        String html = HtmlCharts.head("RLAnything ablation") + "<h1>Ablation</h1>\n"
-                + markdownTable(md.toString()) + "<h2>Curves</h2>\n" + HtmlCharts.figures(charts)
-                + HtmlCharts.tail(data);
+        String html =
+                HtmlCharts.head("RLAnything ablation")
+                        + "<h1>Ablation</h1>\n"
+                        + markdownTable(md.toString())
+                        + "<h2>Curves</h2>\n"
+                        + HtmlCharts.figures(charts)
+                        + HtmlCharts.tail(data);
         AtomicFiles.write(out.resolve("ablation.html"), html.getBytes(StandardCharsets.UTF_8));
     }
 
     /**
-     * The headline table: the success rate on every evaluation set (reverse name order, which puts ALFWorld's
-     * real, out-of-domain games before the generated ones), the judge's process and outcome accuracy on the
-     * first set, then the pool's accepted rewrites and the success on them.
+     * The headline table: the success rate on every evaluation set (reverse name order, which puts
+     * ALFWorld's real, out-of-domain games before the generated ones), the judge's process and
+     * outcome accuracy on the first set, then the pool's accepted rewrites and the success on them.
      */
     static List<String[]> resultColumns(java.util.Collection<String> metrics) {
         TreeSet<String> datasets = new TreeSet<>(java.util.Comparator.reverseOrder());
         for (String metric : metrics) {
             if (metric.startsWith("val-core/") && metric.endsWith("/success")) {
-                datasets.add(metric.substring("val-core/".length(), metric.length() - "/success".length()));
+                datasets.add(
+                        metric.substring(
+                                "val-core/".length(), metric.length() - "/success".length()));
             }
         }
         List<String[]> columns = new ArrayList<>();
@@ -522,34 +652,52 @@ public final class AblationBench {
         }
         if (!datasets.isEmpty()) {
             String first = datasets.first();
-            columns.add(new String[] {"judge balanced process acc., " + first,
-                "val-core/" + first + "/rm_balanced_process_acc"});
+            columns.add(
+                    new String[] {
+                        "judge balanced process acc., " + first,
+                        "val-core/" + first + "/rm_balanced_process_acc"
+                    });
             columns.add(new String[] {"judge μ, " + first, "val-core/" + first + "/rm_mu"});
-            columns.add(new String[] {"judge balanced outcome acc., " + first,
-                "val-core/" + first + "/rm_balanced_outcome_acc"});
+            columns.add(
+                    new String[] {
+                        "judge balanced outcome acc., " + first,
+                        "val-core/" + first + "/rm_balanced_outcome_acc"
+                    });
         }
         columns.add(new String[] {"accepted rewrites", "env/accepted_total"});
         columns.add(new String[] {"success on accepted tasks", "env/accepted_task_success"});
         return columns;
     }
 
-    static final List<String[]> DIAGNOSTICS = List.of(
-            new String[] {"training success", "run/train_success_mean"},
-            new String[] {"tasks in policy band", "run/policy_tasks_in_band_mean"},
-            new String[] {"tasks in 0.2-0.8 band (judge)", "run/rm_tasks_in_band_mean"},
-            new String[] {"judge process acc., training", "run/rm_process_acc_mean"},
-            new String[] {"judge balanced process acc., training", "run/rm_balanced_process_acc_mean"},
-            new String[] {"judge μ, training", "run/rm_mu_mean"},
-            new String[] {"policy KL per update", "run/policy_kl_mean"},
-            new String[] {"judge process acc., alfworld_generated", "val-core/alfworld_generated/rm_process_acc"},
-            new String[] {"judge balanced process acc., alfworld_generated",
-                "val-core/alfworld_generated/rm_balanced_process_acc"},
-            new String[] {"judge outcome acc., alfworld_generated", "val-core/alfworld_generated/rm_outcome_acc"},
-            new String[] {"rejected rewrites", "env/rejected_total"});
+    static final List<String[]> DIAGNOSTICS =
+            List.of(
+                    new String[] {"training success", "run/train_success_mean"},
+                    new String[] {"tasks in policy band", "run/policy_tasks_in_band_mean"},
+                    new String[] {"tasks in 0.2-0.8 band (judge)", "run/rm_tasks_in_band_mean"},
+                    new String[] {"judge process acc., training", "run/rm_process_acc_mean"},
+                    new String[] {
+                        "judge balanced process acc., training", "run/rm_balanced_process_acc_mean"
+                    },
+                    new String[] {"judge μ, training", "run/rm_mu_mean"},
+                    new String[] {"policy KL per update", "run/policy_kl_mean"},
+                    new String[] {
+                        "judge process acc., alfworld_generated",
+                        "val-core/alfworld_generated/rm_process_acc"
+                    },
+                    new String[] {
+                        "judge balanced process acc., alfworld_generated",
+                        "val-core/alfworld_generated/rm_balanced_process_acc"
+                    },
+                    new String[] {
+                        "judge outcome acc., alfworld_generated",
+                        "val-core/alfworld_generated/rm_outcome_acc"
+                    },
+                    new String[] {"rejected rewrites", "env/rejected_total"});
 
     /**
-     * {@code {"arms": {ARM: {SEED: {"real": success, "generated": success, ...}}}}}: every final success rate of
-     * every run, keyed by the evaluation set's short name ({@code alfworld_real} becomes {@code real}).
+     * {@code {"arms": {ARM: {SEED: {"real": success, "generated": success, ...}}}}}: every final
+     * success rate of every run, keyed by the evaluation set's short name ({@code alfworld_real}
+     * becomes {@code real}).
      */
     Map<String, Object> resultsBySeed(List<ArmResult> results) {
         Map<String, Map<String, Map<String, Double>>> byArm = new java.util.LinkedHashMap<>();
@@ -559,35 +707,53 @@ public final class AblationBench {
                     continue;
                 }
                 Map<String, Double> cell = new TreeMap<>();
-                r.finals().forEach((key, value) -> {
-                    if (key.startsWith("val-core/") && key.endsWith("/success")) {
-                        String set = key.substring("val-core/".length(), key.length() - "/success".length());
-                        cell.put(set.startsWith("alfworld_") ? set.substring("alfworld_".length()) : set, value);
-                    }
-                });
-                byArm.computeIfAbsent(arm, a -> new java.util.LinkedHashMap<>()).put(Long.toString(r.seed()), cell);
+                r.finals()
+                        .forEach(
+                                (key, value) -> {
+                                    if (key.startsWith("val-core/") && key.endsWith("/success")) {
+                                        String set =
+                                                key.substring(
+                                                        "val-core/".length(),
+                                                        key.length() - "/success".length());
+                                        cell.put(
+                                                set.startsWith("alfworld_")
+                                                        ? set.substring("alfworld_".length())
+                                                        : set,
+                                                value);
+                                    }
+                                });
+                byArm.computeIfAbsent(arm, a -> new java.util.LinkedHashMap<>())
+                        .put(Long.toString(r.seed()), cell);
             }
         }
         return Map.of("arms", byArm);
     }
 
-    /** Per arm and evaluation set: the mean paired difference to outcome-only and its 95% interval. */
-    private void pairedTable(StringBuilder md, List<ArmResult> results, java.util.Collection<String> metrics) {
+    /**
+     * Per arm and evaluation set: the mean paired difference to outcome-only and its 95% interval.
+     */
+    private void pairedTable(
+            StringBuilder md, List<ArmResult> results, java.util.Collection<String> metrics) {
         List<String> sets = new ArrayList<>();
         for (String[] column : resultColumns(metrics)) {
             if (column[1].endsWith("/success")) {
                 sets.add(column[1]);
             }
         }
-        // Training success averaged over the iterations: arms of one seed draw the same tasks while the pool
-        // is fixed, so this pairs hundreds of episodes per run (a learning-speed figure, not a held-out one).
+        // Training success averaged over the iterations: arms of one seed draw the same tasks while
+        // the pool
+        // is fixed, so this pairs hundreds of episodes per run (a learning-speed figure, not a
+        // held-out one).
         if (metrics.contains("run/train_success_mean")) {
             sets.add("run/train_success_mean");
         }
         md.append("| arm |");
         for (String set : sets) {
-            String name = set.startsWith("val-core/") ? set.substring("val-core/".length(), set.length()
-                    - "/success".length()) : "training success (mean over iterations)";
+            String name =
+                    set.startsWith("val-core/")
+                            ? set.substring(
+                                    "val-core/".length(), set.length() - "/success".length())
+                            : "training success (mean over iterations)";
             md.append(" ").append(name).append(" − outcome only |");
         }
         md.append("\n|---|").append("---|".repeat(sets.size())).append('\n');
@@ -602,8 +768,13 @@ public final class AblationBench {
                     if (!r.arm().equals(arm) || !r.finals().containsKey(set)) {
                         continue;
                     }
-                    results.stream().filter(o -> o.arm().equals("OUTCOME_ONLY") && o.seed() == r.seed()
-                            && o.finals().containsKey(set)).findFirst()
+                    results.stream()
+                            .filter(
+                                    o ->
+                                            o.arm().equals("OUTCOME_ONLY")
+                                                    && o.seed() == r.seed()
+                                                    && o.finals().containsKey(set))
+                            .findFirst()
                             .ifPresent(o -> diffs.add(r.finals().get(set) - o.finals().get(set)));
                 }
                 md.append(' ').append(PairedDifference.of(diffs).format()).append(" |");
@@ -613,7 +784,8 @@ public final class AblationBench {
     }
 
     /** One markdown table, a row per arm; columns whose metric no arm has are left out. */
-    private void table(StringBuilder md, List<ArmResult> results, List<String[]> columns, boolean seconds) {
+    private void table(
+            StringBuilder md, List<ArmResult> results, List<String[]> columns, boolean seconds) {
         List<String[]> present = new ArrayList<>();
         for (String[] column : columns) {
             if (results.stream().anyMatch(r -> r.finals().containsKey(column[1]))) {
@@ -651,13 +823,20 @@ public final class AblationBench {
         double mean = values.stream().mapToDouble(Double::doubleValue).average().orElse(0);
         double var = values.stream().mapToDouble(v -> (v - mean) * (v - mean)).average().orElse(0);
         boolean counts = metric.endsWith("_total");
-        return counts ? String.format(Locale.ROOT, "%.1f ± %.1f", mean, Math.sqrt(var))
+        return counts
+                ? String.format(Locale.ROOT, "%.1f ± %.1f", mean, Math.sqrt(var))
                 : String.format(Locale.ROOT, "%.3f ± %.3f", mean, Math.sqrt(var));
     }
 
     private static String cellSeconds(List<ArmResult> results, String arm) {
-        return String.format(Locale.ROOT, "%.0f", results.stream().filter(r -> r.arm().equals(arm))
-                .mapToDouble(ArmResult::seconds).average().orElse(0));
+        return String.format(
+                Locale.ROOT,
+                "%.0f",
+                results.stream()
+                        .filter(r -> r.arm().equals(arm))
+                        .mapToDouble(ArmResult::seconds)
+                        .average()
+                        .orElse(0));
     }
 
     /** Renders the markdown table lines of {@code md} as an HTML table (the rest as paragraphs). */
@@ -698,5 +877,4 @@ public final class AblationBench {
         }
         return html.toString();
     }
-
 }

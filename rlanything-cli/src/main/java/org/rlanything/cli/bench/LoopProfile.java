@@ -12,11 +12,11 @@ import org.rlanything.core.loop.LoopListener;
 import org.rlanything.core.loop.TaskRollouts;
 
 /**
- * Attributes wall time and model FLOPs of a training run to the loop's phases (rollout, judge, adapt, the two
- * updates, evaluation), from the loop's phase callbacks and a process-wide FLOP counter read at each phase
- * end. The iteration's wall time runs from the previous iteration's end to this one's, so it also holds what
- * no phase names (checkpoint writing, logs), but not the evaluation, which is reported as its own phase; the
- * first iteration starts at {@link #start()}.
+ * Attributes wall time and model FLOPs of a training run to the loop's phases (rollout, judge,
+ * adapt, the two updates, evaluation), from the loop's phase callbacks and a process-wide FLOP
+ * counter read at each phase end. The iteration's wall time runs from the previous iteration's end
+ * to this one's, so it also holds what no phase names (checkpoint writing, logs), but not the
+ * evaluation, which is reported as its own phase; the first iteration starts at {@link #start()}.
  */
 public final class LoopProfile implements LoopListener {
 
@@ -26,8 +26,10 @@ public final class LoopProfile implements LoopListener {
     private final LongSupplier clock;
     private final DoubleSupplier flops;
     private final LongSupplier cpu;
-    private final Map<String, double[]> totals = new LinkedHashMap<>(); // phase -> {seconds, flops, cpu seconds}
-    private final List<double[]> iterations = new java.util.ArrayList<>(); // {seconds, flops, episodes, steps}
+    private final Map<String, double[]> totals =
+            new LinkedHashMap<>(); // phase -> {seconds, flops, cpu seconds}
+    private final List<double[]> iterations =
+            new java.util.ArrayList<>(); // {seconds, flops, episodes, steps}
     private double phaseStartFlops;
     private long phaseStartCpu;
     private double[] evaluation = new double[2]; // {seconds, flops} of this iteration's evaluation
@@ -39,7 +41,8 @@ public final class LoopProfile implements LoopListener {
     /**
      * @param clock wall time in nanoseconds
      * @param flops model FLOPs executed so far
-     * @param cpu CPU time of the process so far in nanoseconds (all threads), to show how many cores a phase used
+     * @param cpu CPU time of the process so far in nanoseconds (all threads), to show how many
+     *     cores a phase used
      */
     public LoopProfile(LongSupplier clock, DoubleSupplier flops, LongSupplier cpu) {
         this.clock = clock;
@@ -98,8 +101,13 @@ public final class LoopProfile implements LoopListener {
         }
         episodes += e;
         steps += s;
-        iterations.add(new double[] {(now - iterationStart) / 1e9 - evaluation[0],
-            nowFlops - iterationStartFlops - evaluation[1], e, s});
+        iterations.add(
+                new double[] {
+                    (now - iterationStart) / 1e9 - evaluation[0],
+                    nowFlops - iterationStartFlops - evaluation[1],
+                    e,
+                    s
+                });
         evaluation = new double[2];
         iterationStart = now;
         iterationStartFlops = nowFlops;

@@ -1,6 +1,9 @@
 package org.rlanything.cli.config;
 
-/** A configuration error, with a message that names the file (or override), the key and what was expected. */
+/**
+ * A configuration error, with a message that names the file (or override), the key and what was
+ * expected.
+ */
 public final class ConfigException extends IllegalArgumentException {
 
     private static final long serialVersionUID = 1L;

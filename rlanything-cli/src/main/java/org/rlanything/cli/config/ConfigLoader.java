@@ -11,12 +11,10 @@ import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
-
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.type.LogicalType;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
-
+import com.fasterxml.jackson.databind.type.LogicalType;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import java.io.IOException;
@@ -28,72 +26,89 @@ import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import org.rlanything.core.config.InvalidValueException;
+import org.rlanything.core.spi.EnvironmentProvider;
+import org.rlanything.core.spi.Provider;
+import org.rlanything.core.spi.ProviderRegistry;
+import org.rlanything.core.spi.Section;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.nodes.MappingNode;
 import org.yaml.snakeyaml.nodes.Node;
 import org.yaml.snakeyaml.nodes.NodeTuple;
 import org.yaml.snakeyaml.nodes.ScalarNode;
-import org.rlanything.core.config.InvalidValueException;
-import org.rlanything.core.spi.EnvironmentProvider;
-import org.rlanything.core.spi.Provider;
-import org.rlanything.core.spi.ProviderRegistry;
-import org.rlanything.core.spi.Section;
 
 /**
- * Reads a YAML run configuration, applies dotted command-line overrides ({@code trainer.iterations=5}),
- * and maps it onto the validated {@link RunConfig} records. Strict: unknown keys, wrong types (no
- * coercion of text to numbers, no fractions for integers) and out-of-range values fail before any work
- * starts, with a message naming the file and line (or the override), the dotted key and what was
- * expected; an unknown key gets the nearest valid name as a suggestion. The kinds of the {@code environment},
- * {@code policy} and {@code reward_model} sections, and their settings records, come from the
- * {@link ProviderRegistry}: a module that provides a kind needs no edit here.
+ * Reads a YAML run configuration, applies dotted command-line overrides ({@code
+ * trainer.iterations=5}), and maps it onto the validated {@link RunConfig} records. Strict: unknown
+ * keys, wrong types (no coercion of text to numbers, no fractions for integers) and out-of-range
+ * values fail before any work starts, with a message naming the file and line (or the override),
+ * the dotted key and what was expected; an unknown key gets the nearest valid name as a suggestion.
+ * The kinds of the {@code environment}, {@code policy} and {@code reward_model} sections, and their
+ * settings records, come from the {@link ProviderRegistry}: a module that provides a kind needs no
+ * edit here.
  */
 public final class ConfigLoader {
 
-    private static final YAMLMapper MAPPER = YAMLMapper.builder()
-            .propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
-            .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
-            .enable(MapperFeature.ACCEPT_CASE_INSENSITIVE_ENUMS)
-            .enable(DeserializationFeature.FAIL_ON_NUMBERS_FOR_ENUMS) // arm: 1 is not a name
-            .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
-            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-            .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
-            .enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY)
-            .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
-            .disable(YAMLGenerator.Feature.USE_NATIVE_TYPE_ID) // kinds as 'kind:' keys, as users write them
-            .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
-            .serializationInclusion(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-            .build();
+    private static final YAMLMapper MAPPER =
+            YAMLMapper.builder()
+                    .propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
+                    .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
+                    .enable(MapperFeature.ACCEPT_CASE_INSENSITIVE_ENUMS)
+                    .enable(
+                            DeserializationFeature
+                                    .FAIL_ON_NUMBERS_FOR_ENUMS) // arm: 1 is not a name
+                    .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
+                    .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+                    .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+                    .enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY)
+                    .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
+                    .disable(
+                            YAMLGenerator.Feature
+                                    .USE_NATIVE_TYPE_ID) // kinds as 'kind:' keys, as users write
+                    // them
+                    .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
+                    .serializationInclusion(
+                            com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+                    .build();
 
-    /** Marks a kinded section's settings: its {@code kind} key names the provider's settings record. */
-    @com.fasterxml.jackson.annotation.JsonTypeInfo(use = com.fasterxml.jackson.annotation.JsonTypeInfo.Id.NAME,
+    /**
+     * Marks a kinded section's settings: its {@code kind} key names the provider's settings record.
+     */
+    @com.fasterxml.jackson.annotation.JsonTypeInfo(
+            use = com.fasterxml.jackson.annotation.JsonTypeInfo.Id.NAME,
             property = "kind")
-    private interface Kinded {
-    }
+    private interface Kinded {}
 
     static {
         for (Section section : Section.values()) {
             MAPPER.addMixIn(section.configType(), Kinded.class);
-            ProviderRegistry.get().providers(section).forEach((kind, provider) ->
-                    MAPPER.registerSubtypes(new com.fasterxml.jackson.databind.jsontype.NamedType(
-                            provider.configType(), kind)));
+            ProviderRegistry.get()
+                    .providers(section)
+                    .forEach(
+                            (kind, provider) ->
+                                    MAPPER.registerSubtypes(
+                                            new com.fasterxml.jackson.databind.jsontype.NamedType(
+                                                    provider.configType(), kind)));
         }
-        // Text is never read as a number or a boolean: "0.5" in quotes is a mistake worth reporting.
-        for (LogicalType type : new LogicalType[] {LogicalType.Integer, LogicalType.Float, LogicalType.Boolean}) {
-            MAPPER.coercionConfigFor(type).setCoercion(CoercionInputShape.String, CoercionAction.Fail)
+        // Text is never read as a number or a boolean: "0.5" in quotes is a mistake worth
+        // reporting.
+        for (LogicalType type :
+                new LogicalType[] {LogicalType.Integer, LogicalType.Float, LogicalType.Boolean}) {
+            MAPPER.coercionConfigFor(type)
+                    .setCoercion(CoercionInputShape.String, CoercionAction.Fail)
                     .setCoercion(CoercionInputShape.EmptyString, CoercionAction.Fail);
         }
-        MAPPER.coercionConfigFor(LogicalType.Integer).setCoercion(CoercionInputShape.Float, CoercionAction.Fail);
+        MAPPER.coercionConfigFor(LogicalType.Integer)
+                .setCoercion(CoercionInputShape.Float, CoercionAction.Fail);
     }
 
-    private ConfigLoader() {
-    }
+    private ConfigLoader() {}
 
     /**
-     * Loads {@code file} with {@code overrides} applied in order. A top-level {@code extends: BASE} (a path
-     * relative to the file) reads the base config first and lays this file's keys over it, key by key within
-     * each section, so that a variant (one ablation arm) names only what differs.
+     * Loads {@code file} with {@code overrides} applied in order. A top-level {@code extends: BASE}
+     * (a path relative to the file) reads the base config first and lays this file's keys over it,
+     * key by key within each section, so that a variant (one ablation arm) names only what differs.
      */
     public static RunConfig load(Path file, List<String> overrides) {
         String text = read(file);
@@ -108,41 +123,55 @@ public final class ConfigLoader {
     }
 
     /**
-     * Loads the {@code config.yaml} a run folder recorded. Earlier versions wrote unset optional keys as
-     * {@code key: null} (a user's config may not: null is refused there); in a recorded file such a line means
-     * "not set" and is dropped, so that runs written by those versions resume and evaluate.
+     * Loads the {@code config.yaml} a run folder recorded. Earlier versions wrote unset optional
+     * keys as {@code key: null} (a user's config may not: null is refused there); in a recorded
+     * file such a line means "not set" and is dropped, so that runs written by those versions
+     * resume and evaluate.
      */
     public static RunConfig loadRecorded(Path file, List<String> overrides) {
         String text = RECORDED_NULL.matcher(read(file)).replaceAll("");
-        return validate(tree(text, file.toString()), List.of(new Source(file.toString(), text)), overrides);
+        return validate(
+                tree(text, file.toString()), List.of(new Source(file.toString(), text)), overrides);
     }
 
     private static final java.util.regex.Pattern RECORDED_NULL =
             java.util.regex.Pattern.compile("(?m)^ *[a-z_]+: null *\\R");
 
     /** A config file's name and text, to locate a key in the file that sets it. */
-    private record Source(String name, String text) {
-    }
+    private record Source(String name, String text) {}
 
     /** {@code own} (the tree of {@code file}) laid over the configs it extends, transitively. */
-    private static ObjectNode resolve(Path file, ObjectNode own, List<Path> chain, List<Source> sources) {
+    private static ObjectNode resolve(
+            Path file, ObjectNode own, List<Path> chain, List<Source> sources) {
         ObjectNode tree = own.deepCopy();
         JsonNode base = tree.remove("extends");
         if (base == null) {
             return tree;
         }
         if (!base.isTextual() || base.asText().isBlank()) {
-            throw new ConfigException(file + ", key 'extends': expected the path of a base config file (relative to"
-                    + " this file), got " + base + ".");
+            throw new ConfigException(
+                    file
+                            + ", key 'extends': expected the path of a base config file (relative to"
+                            + " this file), got "
+                            + base
+                            + ".");
         }
         Path basePath = file.getParent().resolve(base.asText()).normalize();
         if (chain.contains(basePath)) {
-            throw new ConfigException(file + ", key 'extends': " + basePath + " is already in the chain " + chain
-                    + "; a config cannot extend itself.");
+            throw new ConfigException(
+                    file
+                            + ", key 'extends': "
+                            + basePath
+                            + " is already in the chain "
+                            + chain
+                            + "; a config cannot extend itself.");
         }
         if (!Files.isRegularFile(basePath)) {
-            throw new ConfigException(file + ", key 'extends': the base config " + basePath
-                    + " does not exist (or is not a file).");
+            throw new ConfigException(
+                    file
+                            + ", key 'extends': the base config "
+                            + basePath
+                            + " does not exist (or is not a file).");
         }
         chain.add(basePath);
         String baseText = read(basePath);
@@ -154,40 +183,58 @@ public final class ConfigLoader {
 
     private static String read(Path file) {
         if (Files.isDirectory(file)) {
-            throw new ConfigException(file + " is a folder, not a config file; give a YAML file such as"
-                    + " configs/demo.yaml (or, to continue a run in that folder, train --resume " + file + ").");
+            throw new ConfigException(
+                    file
+                            + " is a folder, not a config file; give a YAML file such as"
+                            + " configs/demo.yaml (or, to continue a run in that folder, train --resume "
+                            + file
+                            + ").");
         }
         if (!Files.isRegularFile(file)) {
-            throw new ConfigException("The config file " + file + " does not exist (or is not a file).");
+            throw new ConfigException(
+                    "The config file " + file + " does not exist (or is not a file).");
         }
         try {
             return Files.readString(file, StandardCharsets.UTF_8);
         } catch (java.nio.charset.CharacterCodingException e) {
-            throw new ConfigException("The config file " + file + " is not UTF-8 text (a binary or compressed file?);"
-                    + " give a YAML config such as configs/demo.yaml.", e);
+            throw new ConfigException(
+                    "The config file "
+                            + file
+                            + " is not UTF-8 text (a binary or compressed file?);"
+                            + " give a YAML config such as configs/demo.yaml.",
+                    e);
         } catch (java.nio.file.AccessDeniedException e) {
-            throw new ConfigException("The config file " + file + " cannot be read: permission denied; check its"
-                    + " permissions (chmod u+r).", e);
+            throw new ConfigException(
+                    "The config file "
+                            + file
+                            + " cannot be read: permission denied; check its"
+                            + " permissions (chmod u+r).",
+                    e);
         } catch (IOException e) {
-            throw new ConfigException("The config file " + file + " cannot be read: " + e.getMessage(), e);
+            throw new ConfigException(
+                    "The config file " + file + " cannot be read: " + e.getMessage(), e);
         }
     }
 
     /**
-     * Sets every key of {@code top} on {@code base}; sections (mappings) are merged key by key, except that a
-     * section naming another {@code kind} replaces the base's section whole (the base's keys belong to a
-     * different backend and mean nothing to this one).
+     * Sets every key of {@code top} on {@code base}; sections (mappings) are merged key by key,
+     * except that a section naming another {@code kind} replaces the base's section whole (the
+     * base's keys belong to a different backend and mean nothing to this one).
      */
     private static void layOver(ObjectNode base, ObjectNode top) {
-        top.fields().forEachRemaining(entry -> {
-            JsonNode below = base.get(entry.getKey());
-            if (below instanceof ObjectNode section && entry.getValue() instanceof ObjectNode over
-                    && !(over.has("kind") && !over.get("kind").equals(section.get("kind")))) {
-                layOver(section, over);
-            } else {
-                base.set(entry.getKey(), entry.getValue());
-            }
-        });
+        top.fields()
+                .forEachRemaining(
+                        entry -> {
+                            JsonNode below = base.get(entry.getKey());
+                            if (below instanceof ObjectNode section
+                                    && entry.getValue() instanceof ObjectNode over
+                                    && !(over.has("kind")
+                                            && !over.get("kind").equals(section.get("kind")))) {
+                                layOver(section, over);
+                            } else {
+                                base.set(entry.getKey(), entry.getValue());
+                            }
+                        });
     }
 
     /** Parses YAML text; {@code source} names it in errors. */
@@ -196,8 +243,9 @@ public final class ConfigLoader {
     }
 
     /**
-     * Run folders written before kinds were keys mark them with YAML tags ({@code environment: !<alfworld>});
-     * such a tag becomes the section's first key, {@code kind: alfworld}, so that those runs load too.
+     * Run folders written before kinds were keys mark them with YAML tags ({@code environment:
+     * !<alfworld>}); such a tag becomes the section's first key, {@code kind: alfworld}, so that
+     * those runs load too.
      */
     private static final java.util.regex.Pattern LEGACY_KIND_TAG =
             java.util.regex.Pattern.compile("(?m)^( *)([a-z_]+): *!<([A-Za-z0-9_-]+)> *$");
@@ -209,22 +257,34 @@ public final class ConfigLoader {
         try {
             tree = text.isBlank() ? JsonNodeFactory.instance.objectNode() : MAPPER.readTree(text);
         } catch (JsonProcessingException e) {
-            throw new ConfigException(source + (e.getLocation() != null && e.getLocation().getLineNr() > 0
-                    ? ", line " + e.getLocation().getLineNr() : "") + ": this is not valid YAML ("
-                    + e.getOriginalMessage() + ").", e);
+            throw new ConfigException(
+                    source
+                            + (e.getLocation() != null && e.getLocation().getLineNr() > 0
+                                    ? ", line " + e.getLocation().getLineNr()
+                                    : "")
+                            + ": this is not valid YAML ("
+                            + e.getOriginalMessage()
+                            + ").",
+                    e);
         }
         if (tree == null || tree.isNull() || tree.isMissingNode()) {
             tree = JsonNodeFactory.instance.objectNode();
         }
         if (!tree.isObject()) {
-            throw new ConfigException(source + ": expected a mapping of sections (trainer, environment, policy,"
-                    + " reward_model, algorithm) at the top level.");
+            throw new ConfigException(
+                    source
+                            + ": expected a mapping of sections (trainer, environment, policy,"
+                            + " reward_model, algorithm) at the top level.");
         }
         return (ObjectNode) tree;
     }
 
-    /** Applies the overrides and maps the tree onto the records; {@code text} locates keys for messages. */
-    private static RunConfig validate(ObjectNode tree, List<Source> sources, List<String> overrides) {
+    /**
+     * Applies the overrides and maps the tree onto the records; {@code text} locates keys for
+     * messages.
+     */
+    private static RunConfig validate(
+            ObjectNode tree, List<Source> sources, List<String> overrides) {
         List<Override> applied = new ArrayList<>();
         for (String override : overrides) {
             applied.add(Override.apply((ObjectNode) tree, override));
@@ -244,7 +304,9 @@ public final class ConfigLoader {
         }
     }
 
-    /** The configuration as YAML, with every default filled in (the run folder's effective config). */
+    /**
+     * The configuration as YAML, with every default filled in (the run folder's effective config).
+     */
     public static String toYaml(RunConfig config) {
         try {
             return MAPPER.writeValueAsString(config);
@@ -254,10 +316,11 @@ public final class ConfigLoader {
     }
 
     /**
-     * The SHA-256 of the effective config less {@code trainer.iterations} (which a resume may raise), less
-     * {@code trainer.engine} (where the work runs: a cluster's members may change between runs) and
-     * less every value equal to its default: what a run's checkpoints record to show which run they belong
-     * to. Leaving defaults out keeps the hash of a recorded run when a later version adds a key.
+     * The SHA-256 of the effective config less {@code trainer.iterations} (which a resume may
+     * raise), less {@code trainer.engine} (where the work runs: a cluster's members may change
+     * between runs) and less every value equal to its default: what a run's checkpoints record to
+     * show which run they belong to. Leaving defaults out keeps the hash of a recorded run when a
+     * later version adds a key.
      */
     public static String identityHash(RunConfig config) {
         ObjectNode tree = MAPPER.valueToTree(config);
@@ -272,16 +335,27 @@ public final class ConfigLoader {
             trainer.remove("iterations");
             trainer.remove("engine");
         }
-        tree.fields().forEachRemaining(section -> {
-            if (section.getValue() instanceof ObjectNode keys && defaults.get(section.getKey()) instanceof ObjectNode
-                    fallback) {
-                keys.properties().removeIf(key -> !key.getKey().equals("kind")
-                        && key.getValue().equals(fallback.get(key.getKey())));
-            }
-        });
+        tree.fields()
+                .forEachRemaining(
+                        section -> {
+                            if (section.getValue() instanceof ObjectNode keys
+                                    && defaults.get(section.getKey())
+                                            instanceof ObjectNode fallback) {
+                                keys.properties()
+                                        .removeIf(
+                                                key ->
+                                                        !key.getKey().equals("kind")
+                                                                && key.getValue()
+                                                                        .equals(
+                                                                                fallback.get(
+                                                                                        key
+                                                                                                .getKey())));
+                            }
+                        });
         try {
             byte[] bytes = MAPPER.writeValueAsBytes(tree);
-            return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256").digest(bytes));
+            return java.util.HexFormat.of()
+                    .formatHex(java.security.MessageDigest.getInstance("SHA-256").digest(bytes));
         } catch (JsonProcessingException | java.security.NoSuchAlgorithmException e) {
             throw new IllegalStateException("The configuration cannot be hashed.", e);
         }
@@ -295,8 +369,8 @@ public final class ConfigLoader {
         }
     }
 
-    private static ConfigException translate(JsonProcessingException e, List<Source> sources,
-                                             List<Override> overrides) {
+    private static ConfigException translate(
+            JsonProcessingException e, List<Source> sources, List<Override> overrides) {
         List<String> path = new ArrayList<>();
         if (e instanceof JsonMappingException) {
             for (JsonMappingException.Reference reference : ((JsonMappingException) e).getPath()) {
@@ -310,10 +384,16 @@ public final class ConfigLoader {
         String problem;
         if (e instanceof UnrecognizedPropertyException) {
             UnrecognizedPropertyException unknown = (UnrecognizedPropertyException) e;
-            String suggestion = Nearest.of(unknown.getPropertyName(), names(unknown.getKnownPropertyIds()));
-            problem = "unknown key" + (suggestion == null ? "" : " (did you mean '" + suggestion + "'?)")
-                    + "; valid keys here: " + String.join(", ", names(unknown.getKnownPropertyIds())) + ".";
-        } else if (e instanceof ValueInstantiationException && e.getCause() instanceof InvalidValueException) {
+            String suggestion =
+                    Nearest.of(unknown.getPropertyName(), names(unknown.getKnownPropertyIds()));
+            problem =
+                    "unknown key"
+                            + (suggestion == null ? "" : " (did you mean '" + suggestion + "'?)")
+                            + "; valid keys here: "
+                            + String.join(", ", names(unknown.getKnownPropertyIds()))
+                            + ".";
+        } else if (e instanceof ValueInstantiationException
+                && e.getCause() instanceof InvalidValueException) {
             InvalidValueException invalid = (InvalidValueException) e.getCause();
             path.addAll(List.of(invalid.key().split("\\.")));
             problem = invalid.problem();
@@ -326,7 +406,8 @@ public final class ConfigLoader {
         String key = String.join(".", path);
         for (Override override : overrides) {
             if (key.equals(override.key()) || key.startsWith(override.key() + ".")) {
-                return new ConfigException("Command-line override '" + override.text() + "': " + key + ": " + problem,
+                return new ConfigException(
+                        "Command-line override '" + override.text() + "': " + key + ": " + problem,
                         e);
             }
         }
@@ -341,7 +422,9 @@ public final class ConfigLoader {
             }
         }
         int line = YamlLines.lineOf(sources.get(0).text(), path);
-        String top = sources.get(0).name() + (sources.size() > 1 ? " (with the configs it extends)" : "");
+        String top =
+                sources.get(0).name()
+                        + (sources.size() > 1 ? " (with the configs it extends)" : "");
         return top + (line > 0 ? ", line " + line : "");
     }
 
@@ -354,8 +437,12 @@ public final class ConfigLoader {
         return names;
     }
 
-    /** An unknown {@code kind} would silently fall back to the default implementation: reject it first. */
-    private static void checkKinds(ObjectNode tree, List<Source> sources, List<Override> overrides) {
+    /**
+     * An unknown {@code kind} would silently fall back to the default implementation: reject it
+     * first.
+     */
+    private static void checkKinds(
+            ObjectNode tree, List<Source> sources, List<Override> overrides) {
         for (Section kinded : Section.values()) {
             JsonNode section = tree.get(kinded.key());
             if (section == null || !section.isObject() || !section.has("kind")) {
@@ -366,28 +453,59 @@ public final class ConfigLoader {
             if (!known.contains(kind)) {
                 String suggestion = Nearest.of(kind, known);
                 String key = kinded.key() + ".kind";
-                String problem = "unknown kind '" + kind + "'" + (suggestion == null ? "" : " (did you mean '"
-                        + suggestion + "'?)") + "; expected one of " + String.join(", ", known) + ".";
+                String problem =
+                        "unknown kind '"
+                                + kind
+                                + "'"
+                                + (suggestion == null
+                                        ? ""
+                                        : " (did you mean '" + suggestion + "'?)")
+                                + "; expected one of "
+                                + String.join(", ", known)
+                                + ".";
                 for (Override override : overrides) {
                     if (override.key().equals(key) || override.key().equals(kinded.key())) {
-                        throw new ConfigException("Command-line override '" + override.text() + "': " + key + ": "
-                                + problem);
+                        throw new ConfigException(
+                                "Command-line override '"
+                                        + override.text()
+                                        + "': "
+                                        + key
+                                        + ": "
+                                        + problem);
                     }
                 }
-                throw new ConfigException(locate(sources, List.of(kinded.key(), "kind")) + ": " + key + ": "
-                        + problem);
+                throw new ConfigException(
+                        locate(sources, List.of(kinded.key(), "kind"))
+                                + ": "
+                                + key
+                                + ": "
+                                + problem);
             }
         }
     }
 
-    /** A kinded section that names no kind is its default kind's (a section left out is, in {@link RunConfig}). */
+    /**
+     * A kinded section that names no kind is its default kind's (a section left out is, in {@link
+     * RunConfig}).
+     */
     private static void fillKinds(ObjectNode tree) {
         for (Section kinded : Section.values()) {
             if (tree.get(kinded.key()) instanceof ObjectNode section && !section.has("kind")) {
-                Provider<?> provider = ProviderRegistry.get().defaultProvider(kinded).orElseThrow(() ->
-                        new ConfigException(kinded.key() + ".kind: missing, and no kind is the default; expected one of "
-                                + String.join(", ", ProviderRegistry.get().kinds(kinded)) + "."));
-                ObjectNode withKind = JsonNodeFactory.instance.objectNode().put("kind", provider.kind());
+                Provider<?> provider =
+                        ProviderRegistry.get()
+                                .defaultProvider(kinded)
+                                .orElseThrow(
+                                        () ->
+                                                new ConfigException(
+                                                        kinded.key()
+                                                                + ".kind: missing, and no kind is the default; expected one of "
+                                                                + String.join(
+                                                                        ", ",
+                                                                        ProviderRegistry.get()
+                                                                                .kinds(kinded))
+                                                                + "."));
+                ObjectNode withKind =
+                        JsonNodeFactory.instance.objectNode().put("kind", provider.kind());
                 withKind.setAll(section);
                 tree.set(kinded.key(), withKind);
             }
@@ -395,34 +513,47 @@ public final class ConfigLoader {
     }
 
     /**
-     * Lays the environment kind's own {@code algorithm} sizes ({@link EnvironmentProvider#algorithmDefaults})
-     * under the keys the config leaves out, so that each kind's sizes are declared once, by its provider.
+     * Lays the environment kind's own {@code algorithm} sizes ({@link
+     * EnvironmentProvider#algorithmDefaults}) under the keys the config leaves out, so that each
+     * kind's sizes are declared once, by its provider.
      */
     private static void layEnvironmentDefaults(ObjectNode tree) {
         JsonNode kind = tree.path("environment").path("kind");
-        Provider<?> provider = kind.isTextual()
-                ? ProviderRegistry.get().find(Section.ENVIRONMENT, kind.asText()).orElse(null)
-                : ProviderRegistry.get().defaultProvider(Section.ENVIRONMENT).orElse(null);
-        if (!(provider instanceof EnvironmentProvider<?> environment) || environment.algorithmDefaults().isEmpty()) {
+        Provider<?> provider =
+                kind.isTextual()
+                        ? ProviderRegistry.get()
+                                .find(Section.ENVIRONMENT, kind.asText())
+                                .orElse(null)
+                        : ProviderRegistry.get().defaultProvider(Section.ENVIRONMENT).orElse(null);
+        if (!(provider instanceof EnvironmentProvider<?> environment)
+                || environment.algorithmDefaults().isEmpty()) {
             return;
         }
         if (tree.get("algorithm") != null && !tree.get("algorithm").isObject()) {
             return; // reported as "expected a mapping" when mapped
         }
-        ObjectNode algorithm = tree.get("algorithm") == null ? tree.putObject("algorithm")
-                : (ObjectNode) tree.get("algorithm");
-        environment.algorithmDefaults().forEach((key, value) -> {
-            if (!algorithm.has(key)) {
-                algorithm.set(key, MAPPER.valueToTree(value));
-            }
-        });
+        ObjectNode algorithm =
+                tree.get("algorithm") == null
+                        ? tree.putObject("algorithm")
+                        : (ObjectNode) tree.get("algorithm");
+        environment
+                .algorithmDefaults()
+                .forEach(
+                        (key, value) -> {
+                            if (!algorithm.has(key)) {
+                                algorithm.set(key, MAPPER.valueToTree(value));
+                            }
+                        });
     }
 
     private static String describe(Class<?> target) {
         if (target == null) {
             return "a value of another type";
         }
-        if (target == Integer.class || target == int.class || target == Long.class || target == long.class) {
+        if (target == Integer.class
+                || target == int.class
+                || target == Long.class
+                || target == long.class) {
             return "an integer";
         }
         if (target == Double.class || target == double.class) {
@@ -452,13 +583,17 @@ public final class ConfigLoader {
         static Override apply(ObjectNode root, String text) {
             int equals = text.indexOf('=');
             if (equals <= 0) {
-                throw new ConfigException("Command-line override '" + text + "' is not of the form section.key=value.");
+                throw new ConfigException(
+                        "Command-line override '"
+                                + text
+                                + "' is not of the form section.key=value.");
             }
             String key = text.substring(0, equals).strip();
             String raw = text.substring(equals + 1).strip();
             String problem = Scalars.problemOf(raw);
             if (problem != null) {
-                throw new ConfigException("Command-line override '" + text + "': " + key + ": " + problem);
+                throw new ConfigException(
+                        "Command-line override '" + text + "': " + key + ": " + problem);
             }
             JsonNode value;
             try {
@@ -473,8 +608,12 @@ public final class ConfigLoader {
                 if (child == null || child.isNull()) {
                     child = node.putObject(parts[i]);
                 } else if (!child.isObject()) {
-                    throw new ConfigException("Command-line override '" + text + "': " + String.join(".",
-                            java.util.Arrays.copyOf(parts, i + 1)) + " is not a section.");
+                    throw new ConfigException(
+                            "Command-line override '"
+                                    + text
+                                    + "': "
+                                    + String.join(".", java.util.Arrays.copyOf(parts, i + 1))
+                                    + " is not a section.");
                 }
                 node = (ObjectNode) child;
             }
@@ -485,8 +624,7 @@ public final class ConfigLoader {
 
     /** Finds the line of a dotted key in YAML text (1-based; 0 when not found). */
     static final class YamlLines {
-        private YamlLines() {
-        }
+        private YamlLines() {}
 
         /** The line of {@code path} when the text sets the whole path; 0 otherwise. */
         static int lineOfExact(String text, List<String> path) {
@@ -533,8 +671,7 @@ public final class ConfigLoader {
 
     /** Nearest valid name by edit distance, or null when nothing is close. */
     static final class Nearest {
-        private Nearest() {
-        }
+        private Nearest() {}
 
         static String of(String wrong, List<String> candidates) {
             String best = null;
@@ -560,7 +697,10 @@ public final class ConfigLoader {
                 current[0] = i;
                 for (int j = 1; j <= b.length(); j++) {
                     int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
-                    current[j] = Math.min(Math.min(current[j - 1] + 1, previous[j] + 1), previous[j - 1] + cost);
+                    current[j] =
+                            Math.min(
+                                    Math.min(current[j - 1] + 1, previous[j] + 1),
+                                    previous[j - 1] + cost);
                 }
                 int[] swap = previous;
                 previous = current;
@@ -569,5 +709,4 @@ public final class ConfigLoader {
             return previous[b.length()];
         }
     }
-
 }

@@ -16,20 +16,21 @@ import org.yaml.snakeyaml.nodes.ScalarNode;
 import org.yaml.snakeyaml.nodes.SequenceNode;
 
 /**
- * The YAML a config may use, checked before it is mapped: one document, no null values, integers in decimal
- * only (YAML 1.1 reads {@code 010} as 8 and {@code 0x10} as 16), no {@code .nan} or {@code .inf}. Each
- * refusal names the file, line and key and says what to write instead.
+ * The YAML a config may use, checked before it is mapped: one document, no null values, integers in
+ * decimal only (YAML 1.1 reads {@code 010} as 8 and {@code 0x10} as 16), no {@code .nan} or {@code
+ * .inf}. Each refusal names the file, line and key and says what to write instead.
  */
 final class Scalars {
 
     private static final Pattern NULL = Pattern.compile("|~|null|Null|NULL");
     private static final Pattern NOT_FINITE = Pattern.compile("[-+]?\\.(inf|Inf|INF|nan|NaN|NAN)");
-    private static final Pattern NOT_DECIMAL = Pattern.compile(
-            "[-+]?0[0-9_]+|[-+]?0[xXoObB][0-9a-fA-F_]+|[-+]?[0-9][0-9_]*(:[0-5]?[0-9])+(\\.[0-9_]*)?");
-    private static final Pattern UNDERSCORED = Pattern.compile("[-+]?[0-9][0-9_]*_[0-9_]*(\\.[0-9_]*)?([eE][-+]?[0-9]+)?");
+    private static final Pattern NOT_DECIMAL =
+            Pattern.compile(
+                    "[-+]?0[0-9_]+|[-+]?0[xXoObB][0-9a-fA-F_]+|[-+]?[0-9][0-9_]*(:[0-5]?[0-9])+(\\.[0-9_]*)?");
+    private static final Pattern UNDERSCORED =
+            Pattern.compile("[-+]?[0-9][0-9_]*_[0-9_]*(\\.[0-9_]*)?([eE][-+]?[0-9]+)?");
 
-    private Scalars() {
-    }
+    private Scalars() {}
 
     /** Why a plain (unquoted) scalar is refused, or null when it is fine. */
     static String problemOf(String plain) {
@@ -41,7 +42,8 @@ final class Scalars {
             return value + " is not a finite number; write a decimal number such as 0.5.";
         }
         if (NOT_DECIMAL.matcher(value).matches() || UNDERSCORED.matcher(value).matches()) {
-            return value + " is not a plain decimal number (YAML would read it as octal, hexadecimal, binary or"
+            return value
+                    + " is not a plain decimal number (YAML would read it as octal, hexadecimal, binary or"
                     + " base 60); write it in decimal digits without leading zeros or underscores, such as 10.";
         }
         return null;
@@ -56,15 +58,24 @@ final class Scalars {
             }
         } catch (MarkedYAMLException e) {
             Mark mark = e.getProblemMark() != null ? e.getProblemMark() : e.getContextMark();
-            throw new ConfigException(source + (mark != null ? ", line " + (mark.getLine() + 1) : "")
-                    + ": this is not valid YAML (" + e.getProblem() + ").", e);
+            throw new ConfigException(
+                    source
+                            + (mark != null ? ", line " + (mark.getLine() + 1) : "")
+                            + ": this is not valid YAML ("
+                            + e.getProblem()
+                            + ").",
+                    e);
         } catch (RuntimeException e) {
-            throw new ConfigException(source + ": this is not valid YAML (" + e.getMessage() + ").", e);
+            throw new ConfigException(
+                    source + ": this is not valid YAML (" + e.getMessage() + ").", e);
         }
         if (documents.size() > 1) {
-            throw new ConfigException(source + ", line " + (documents.get(1).getStartMark().getLine() + 1)
-                    + ": a second YAML document; a config is one document (remove the '---' and what follows, or"
-                    + " merge it into the first).");
+            throw new ConfigException(
+                    source
+                            + ", line "
+                            + (documents.get(1).getStartMark().getLine() + 1)
+                            + ": a second YAML document; a config is one document (remove the '---' and what follows, or"
+                            + " merge it into the first).");
         }
         if (!documents.isEmpty() && documents.get(0) instanceof MappingNode mapping) {
             walk(mapping, new ArrayList<>(), source);
@@ -74,7 +85,8 @@ final class Scalars {
     private static void walk(Node node, List<String> path, String source) {
         if (node instanceof MappingNode mapping) {
             for (NodeTuple tuple : mapping.getValue()) {
-                String key = tuple.getKeyNode() instanceof ScalarNode scalar ? scalar.getValue() : "?";
+                String key =
+                        tuple.getKeyNode() instanceof ScalarNode scalar ? scalar.getValue() : "?";
                 path.add(key);
                 walk(tuple.getValueNode(), path, source);
                 path.remove(path.size() - 1);
@@ -85,11 +97,18 @@ final class Scalars {
                 walk(sequence.getValue().get(i), path, source);
                 path.remove(path.size() - 1);
             }
-        } else if (node instanceof ScalarNode scalar && scalar.getScalarStyle() == DumperOptions.ScalarStyle.PLAIN) {
+        } else if (node instanceof ScalarNode scalar
+                && scalar.getScalarStyle() == DumperOptions.ScalarStyle.PLAIN) {
             String problem = problemOf(scalar.getValue());
             if (problem != null) {
-                throw new ConfigException(source + ", line " + (scalar.getStartMark().getLine() + 1) + ": "
-                        + String.join(".", path) + ": " + problem);
+                throw new ConfigException(
+                        source
+                                + ", line "
+                                + (scalar.getStartMark().getLine() + 1)
+                                + ": "
+                                + String.join(".", path)
+                                + ": "
+                                + problem);
             }
         }
     }

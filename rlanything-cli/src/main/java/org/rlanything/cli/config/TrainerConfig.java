@@ -13,25 +13,36 @@ import org.rlanything.core.spi.ProviderRegistry;
  * @param seed the run seed; every random choice derives from it
  * @param iterations total iterations
  * @param evaluateEvery evaluate every E iterations (0: never)
- * @param checkpointEvery checkpoint every C iterations (1: a kill loses at most the iteration in progress)
+ * @param checkpointEvery checkpoint every C iterations (1: a kill loses at most the iteration in
+ *     progress)
  * @param keepCheckpoints how many of the newest checkpoints to keep
  * @param runDir the run folder
- * @param savedTrajectories trajectories saved per iteration (with rewards and judgments) for the report
+ * @param savedTrajectories trajectories saved per iteration (with rewards and judgments) for the
+ *     report
  * @param policyInit optional: a checkpoint's {@code policy} folder to start the policy from
- * @param rewardModelInit optional: a checkpoint's {@code reward_model} folder to start the reward model from
- *     (the step-only ablation freezes the reward model trained by a full run)
- * @param startingModels for neural backends: the folder of starting models ({@code policy/},
- *     {@code reward_model/}); built from the seed by behaviour cloning and a warm start when it does not
+ * @param rewardModelInit optional: a checkpoint's {@code reward_model} folder to start the reward
+ *     model from (the step-only ablation freezes the reward model trained by a full run)
+ * @param startingModels for neural backends: the folder of starting models ({@code policy/}, {@code
+ *     reward_model/}); built from the seed by behaviour cloning and a warm start when it does not
  *     exist yet, then reused
- * @param rolloutEngine where rollouts, judging and rewriting run: {@code local} (in this process; the
- *     default) or another engine a module provides
- * @param engine the rollout engine's own settings (for example a cluster's name and members), which the
- *     engine validates; empty for {@code local}
+ * @param rolloutEngine where rollouts, judging and rewriting run: {@code local} (in this process;
+ *     the default) or another engine a module provides
+ * @param engine the rollout engine's own settings (for example a cluster's name and members), which
+ *     the engine validates; empty for {@code local}
  */
-public record TrainerConfig(Long seed, Integer iterations, Integer evaluateEvery, Integer checkpointEvery,
-                            Integer keepCheckpoints, String runDir, Integer savedTrajectories, String policyInit,
-                            String rewardModelInit, String startingModels, String rolloutEngine,
-                            Map<String, String> engine) {
+public record TrainerConfig(
+        Long seed,
+        Integer iterations,
+        Integer evaluateEvery,
+        Integer checkpointEvery,
+        Integer keepCheckpoints,
+        String runDir,
+        Integer savedTrajectories,
+        String policyInit,
+        String rewardModelInit,
+        String startingModels,
+        String rolloutEngine,
+        Map<String, String> engine) {
     public TrainerConfig {
         seed = seed == null ? 10086L : seed;
         iterations = Check.between("iterations", iterations, 40, 1, Check.MAX_ITERATIONS);
@@ -51,18 +62,46 @@ public record TrainerConfig(Long seed, Integer iterations, Integer evaluateEvery
         }
         rolloutEngine = Check.nonEmpty("rollout_engine", rolloutEngine, LocalEngineProvider.NAME);
         if (!ProviderRegistry.get().engines().contains(rolloutEngine)) {
-            throw new InvalidValueException("rollout_engine", "unknown engine '" + rolloutEngine + "'; expected one of "
-                    + String.join(", ", ProviderRegistry.get().engines()) + ".");
+            throw new InvalidValueException(
+                    "rollout_engine",
+                    "unknown engine '"
+                            + rolloutEngine
+                            + "'; expected one of "
+                            + String.join(", ", ProviderRegistry.get().engines())
+                            + ".");
         }
-        engine = engine == null ? Map.of() : java.util.Collections.unmodifiableMap(new TreeMap<>(engine));
+        engine =
+                engine == null
+                        ? Map.of()
+                        : java.util.Collections.unmodifiableMap(new TreeMap<>(engine));
     }
 
     /** The settings without {@code trainer.engine} (the local engine's). */
-    public TrainerConfig(Long seed, Integer iterations, Integer evaluateEvery, Integer checkpointEvery,
-                         Integer keepCheckpoints, String runDir, Integer savedTrajectories, String policyInit,
-                         String rewardModelInit, String startingModels, String rolloutEngine) {
-        this(seed, iterations, evaluateEvery, checkpointEvery, keepCheckpoints, runDir, savedTrajectories, policyInit,
-                rewardModelInit, startingModels, rolloutEngine, null);
+    public TrainerConfig(
+            Long seed,
+            Integer iterations,
+            Integer evaluateEvery,
+            Integer checkpointEvery,
+            Integer keepCheckpoints,
+            String runDir,
+            Integer savedTrajectories,
+            String policyInit,
+            String rewardModelInit,
+            String startingModels,
+            String rolloutEngine) {
+        this(
+                seed,
+                iterations,
+                evaluateEvery,
+                checkpointEvery,
+                keepCheckpoints,
+                runDir,
+                savedTrajectories,
+                policyInit,
+                rewardModelInit,
+                startingModels,
+                rolloutEngine,
+                null);
     }
 
     public static TrainerConfig defaults() {

@@ -6,7 +6,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
-/** {@code --max-steps}, shared by the commands that play ALFWorld episodes: the episode's step limit (>= 1). */
+/**
+ * {@code --max-steps}, shared by the commands that play ALFWorld episodes: the episode's step limit
+ * (>= 1).
+ */
 public final class MaxStepsOption {
 
     @Spec(Spec.Target.MIXEE)
@@ -14,11 +17,14 @@ public final class MaxStepsOption {
 
     private int maxSteps = AlfworldEnvironment.DEFAULT_MAX_STEPS;
 
-    @Option(names = "--max-steps", defaultValue = "" + AlfworldEnvironment.DEFAULT_MAX_STEPS,
+    @Option(
+            names = "--max-steps",
+            defaultValue = "" + AlfworldEnvironment.DEFAULT_MAX_STEPS,
             description = "Episode step limit (default ${DEFAULT-VALUE}).")
     void set(int value) {
         if (value < 1) {
-            throw new ParameterException(spec.commandLine(), "--max-steps (" + value + ") must be >= 1.");
+            throw new ParameterException(
+                    spec.commandLine(), "--max-steps (" + value + ") must be >= 1.");
         }
         maxSteps = value;
     }

@@ -14,24 +14,24 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Predicate;
-import org.rlanything.core.io.AtomicFiles;
 import org.rlanything.cli.run.RunFolder;
+import org.rlanything.core.io.AtomicFiles;
 
 /**
- * Writes {@code report.html}: one self-contained file (Chart.js from its WebJar inlined, the data embedded
- * as JSON, no network) with the success rates, the reward model's accuracy, the task pool's changes,
- * losses and KL, timing per phase, and sample trajectories with the judge's verdicts per step.
+ * Writes {@code report.html}: one self-contained file (Chart.js from its WebJar inlined, the data
+ * embedded as JSON, no network) with the success rates, the reward model's accuracy, the task
+ * pool's changes, losses and KL, timing per phase, and sample trajectories with the judge's
+ * verdicts per step.
  *
- * <p>The page records how it rendered on {@code <body>}: {@code data-charts} (charts drawn),
- * {@code data-chart-points} (data points per chart), {@code data-chart-pixels} (painted pixels per
- * canvas) and {@code data-errors} (script errors), so a headless browser can check it.
+ * <p>The page records how it rendered on {@code <body>}: {@code data-charts} (charts drawn), {@code
+ * data-chart-points} (data points per chart), {@code data-chart-pixels} (painted pixels per canvas)
+ * and {@code data-errors} (script errors), so a headless browser can check it.
  */
 public final class ReportWriter {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    
-    private ReportWriter() {
-    }
+
+    private ReportWriter() {}
 
     /** Reads the run folder's logs and writes its report atomically. */
     public static void write(RunFolder folder) throws IOException {
@@ -42,18 +42,55 @@ public final class ReportWriter {
         String config = Files.exists(folder.config()) ? Files.readString(folder.config()) : "";
 
         ArrayNode charts = JSON.createArrayNode();
-        charts.add(chart("success", "Success rate", "line", metrics, key -> key.equals("env/train_success")
-                || key.equals("env/accepted_task_success") || key.equals("env/candidate_success")
-                || (key.startsWith("val-core/") && key.contains("success"))));
-        charts.add(chart("reward-model", "Reward model accuracy", "line", metrics,
-                key -> key.endsWith("process_acc") || key.endsWith("outcome_acc")));
-        charts.add(chart("pool", "Task pool: rewrites accepted and rejected", "line", metrics,
-                key -> key.equals("env/accepted") || key.equals("env/rejected") || key.equals("env/accepted_total")
-                        || key.equals("env/rejected_total") || key.equals("env/pending")));
-        charts.add(chart("losses", "Losses and KL", "line", metrics, key -> key.endsWith("/pg_loss")
-                || key.endsWith("/ppo_kl") || key.endsWith("/kl") || key.endsWith("/entropy")));
-        charts.add(chart("timing", "Time per phase (seconds)", "bar", timings,
-                key -> key.startsWith("timing_s/") && !key.equals("timing_s/step")));
+        charts.add(
+                chart(
+                        "success",
+                        "Success rate",
+                        "line",
+                        metrics,
+                        key ->
+                                key.equals("env/train_success")
+                                        || key.equals("env/accepted_task_success")
+                                        || key.equals("env/candidate_success")
+                                        || (key.startsWith("val-core/")
+                                                && key.contains("success"))));
+        charts.add(
+                chart(
+                        "reward-model",
+                        "Reward model accuracy",
+                        "line",
+                        metrics,
+                        key -> key.endsWith("process_acc") || key.endsWith("outcome_acc")));
+        charts.add(
+                chart(
+                        "pool",
+                        "Task pool: rewrites accepted and rejected",
+                        "line",
+                        metrics,
+                        key ->
+                                key.equals("env/accepted")
+                                        || key.equals("env/rejected")
+                                        || key.equals("env/accepted_total")
+                                        || key.equals("env/rejected_total")
+                                        || key.equals("env/pending")));
+        charts.add(
+                chart(
+                        "losses",
+                        "Losses and KL",
+                        "line",
+                        metrics,
+                        key ->
+                                key.endsWith("/pg_loss")
+                                        || key.endsWith("/ppo_kl")
+                                        || key.endsWith("/kl")
+                                        || key.endsWith("/entropy")));
+        charts.add(
+                chart(
+                        "timing",
+                        "Time per phase (seconds)",
+                        "bar",
+                        timings,
+                        key -> key.startsWith("timing_s/") && !key.equals("timing_s/step")));
 
         ObjectNode data = JSON.createObjectNode();
         data.set("charts", charts);
@@ -62,16 +99,20 @@ public final class ReportWriter {
     }
 
     /** One chart: every metric the filter accepts becomes a series of (iteration, value) points. */
-    private static ObjectNode chart(String id, String title, String type, List<JsonNode> lines,
-                                    Predicate<String> accept) {
+    private static ObjectNode chart(
+            String id, String title, String type, List<JsonNode> lines, Predicate<String> accept) {
         Map<String, ArrayNode> series = new LinkedHashMap<>();
         for (JsonNode line : lines) {
             int iteration = line.path("iteration").asInt();
             Iterator<Map.Entry<String, JsonNode>> fields = line.fields();
             while (fields.hasNext()) {
                 Map.Entry<String, JsonNode> field = fields.next();
-                if (!field.getKey().equals("iteration") && accept.test(field.getKey()) && field.getValue().isNumber()) {
-                    ObjectNode point = series.computeIfAbsent(field.getKey(), k -> JSON.createArrayNode()).addObject();
+                if (!field.getKey().equals("iteration")
+                        && accept.test(field.getKey())
+                        && field.getValue().isNumber()) {
+                    ObjectNode point =
+                            series.computeIfAbsent(field.getKey(), k -> JSON.createArrayNode())
+                                    .addObject();
                     point.put("x", iteration);
                     point.put("y", field.getValue().asDouble());
                 }
@@ -82,26 +123,40 @@ public final class ReportWriter {
         chart.put("title", title);
         chart.put("type", type);
         ArrayNode datasets = chart.putArray("series");
-        series.keySet().stream().sorted().forEach(name -> {
-            ObjectNode dataset = datasets.addObject();
-            dataset.put("label", name);
-            dataset.set("data", series.get(name));
-        });
+        series.keySet().stream()
+                .sorted()
+                .forEach(
+                        name -> {
+                            ObjectNode dataset = datasets.addObject();
+                            dataset.put("label", name);
+                            dataset.set("data", series.get(name));
+                        });
         return chart;
     }
 
-    private static String page(RunFolder folder, List<JsonNode> metrics, List<JsonNode> pool,
-                               List<JsonNode> trajectories, String config, ObjectNode data) throws IOException {
+    private static String page(
+            RunFolder folder,
+            List<JsonNode> metrics,
+            List<JsonNode> pool,
+            List<JsonNode> trajectories,
+            String config,
+            ObjectNode data)
+            throws IOException {
         StringBuilder html = new StringBuilder();
         html.append(HtmlCharts.head("RLAnything report: " + folder.root().getFileName()));
-        html.append("<h1>RLAnything run <code>").append(HtmlCharts.escape(folder.root().toString())).append("</code></h1>\n");
+        html.append("<h1>RLAnything run <code>")
+                .append(HtmlCharts.escape(folder.root().toString()))
+                .append("</code></h1>\n");
         html.append(summary(metrics, pool));
-        html.append("<h2>Curves</h2>\n<p>x axis: iteration. Hover a curve for values; click a legend entry to hide it."
-                + "</p>\n");
+        html.append(
+                "<h2>Curves</h2>\n<p>x axis: iteration. Hover a curve for values; click a legend entry to hide it."
+                        + "</p>\n");
         html.append(HtmlCharts.figures(data.get("charts")));
         html.append(poolTable(pool));
         html.append(trajectoryTables(trajectories));
-        html.append("<h2>Effective configuration</h2>\n<pre>").append(HtmlCharts.escape(config)).append("</pre>\n");
+        html.append("<h2>Effective configuration</h2>\n<pre>")
+                .append(HtmlCharts.escape(config))
+                .append("</pre>\n");
         html.append(HtmlCharts.tail(data));
         return html.toString();
     }
@@ -112,11 +167,18 @@ public final class ReportWriter {
         }
         JsonNode first = metrics.get(0);
         JsonNode last = metrics.get(metrics.size() - 1);
-        StringBuilder html = new StringBuilder("<table class=\"summary\"><tr><th>figure</th><th>first iteration</th>"
-                + "<th>last iteration</th></tr>\n");
+        StringBuilder html =
+                new StringBuilder(
+                        "<table class=\"summary\"><tr><th>figure</th><th>first iteration</th>"
+                                + "<th>last iteration</th></tr>\n");
         html.append(row("iterations", "1", Integer.toString(last.path("iteration").asInt())));
-        for (String key : List.of("env/train_success", "reward_model/process_acc", "reward_model/outcome_acc",
-                "env/accepted_total", "env/rejected_total")) {
+        for (String key :
+                List.of(
+                        "env/train_success",
+                        "reward_model/process_acc",
+                        "reward_model/outcome_acc",
+                        "env/accepted_total",
+                        "env/rejected_total")) {
             html.append(row(key, number(first.get(key)), number(last.get(key))));
         }
         for (Iterator<String> names = last.fieldNames(); names.hasNext(); ) {
@@ -139,7 +201,13 @@ public final class ReportWriter {
     }
 
     private static String row(String name, String first, String last) {
-        return "<tr><td><code>" + HtmlCharts.escape(name) + "</code></td><td>" + first + "</td><td>" + last + "</td></tr>\n";
+        return "<tr><td><code>"
+                + HtmlCharts.escape(name)
+                + "</code></td><td>"
+                + first
+                + "</td><td>"
+                + last
+                + "</td></tr>\n";
     }
 
     private static String number(JsonNode value) {
@@ -147,27 +215,44 @@ public final class ReportWriter {
             return "-";
         }
         double v = value.asDouble();
-        return v == Math.rint(v) && Math.abs(v) < 1e12 ? Long.toString((long) v)
+        return v == Math.rint(v) && Math.abs(v) < 1e12
+                ? Long.toString((long) v)
                 : String.format(Locale.ROOT, "%.3f", v);
     }
 
     private static String poolTable(List<JsonNode> pool) {
         StringBuilder html = new StringBuilder("<h2>Task pool history</h2>\n");
         if (pool.isEmpty()) {
-            return html.append("<p>No rewrites (the environment is fixed in this run, or no task left the band)."
-                    + "</p>\n").toString();
+            return html.append(
+                            "<p>No rewrites (the environment is fixed in this run, or no task left the band)."
+                                    + "</p>\n")
+                    .toString();
         }
-        html.append("<details><summary>").append(pool.size()).append(" events (newest first)</summary>\n"
-                + "<table><tr><th>iteration</th><th>slot</th><th>event</th><th>goal</th><th>accuracy</th>"
-                + "<th>prev.</th><th>task</th></tr>\n");
+        html.append("<details><summary>")
+                .append(pool.size())
+                .append(
+                        " events (newest first)</summary>\n"
+                                + "<table><tr><th>iteration</th><th>slot</th><th>event</th><th>goal</th><th>accuracy</th>"
+                                + "<th>prev.</th><th>task</th></tr>\n");
         for (int i = pool.size() - 1; i >= Math.max(0, pool.size() - 300); i--) {
             JsonNode e = pool.get(i);
-            html.append("<tr class=\"").append(HtmlCharts.escape(e.path("event").asText())).append("\"><td>")
-                    .append(e.path("iteration").asInt()).append("</td><td>").append(e.path("slot").asInt())
-                    .append("</td><td>").append(HtmlCharts.escape(e.path("event").asText())).append("</td><td>")
-                    .append(HtmlCharts.escape(e.path("goal").asText())).append("</td><td>").append(number(e.get("accuracy")))
-                    .append("</td><td>").append(number(e.get("previous_accuracy"))).append("</td><td>")
-                    .append(HtmlCharts.escape(e.path("detail").asText())).append("</td></tr>\n");
+            html.append("<tr class=\"")
+                    .append(HtmlCharts.escape(e.path("event").asText()))
+                    .append("\"><td>")
+                    .append(e.path("iteration").asInt())
+                    .append("</td><td>")
+                    .append(e.path("slot").asInt())
+                    .append("</td><td>")
+                    .append(HtmlCharts.escape(e.path("event").asText()))
+                    .append("</td><td>")
+                    .append(HtmlCharts.escape(e.path("goal").asText()))
+                    .append("</td><td>")
+                    .append(number(e.get("accuracy")))
+                    .append("</td><td>")
+                    .append(number(e.get("previous_accuracy")))
+                    .append("</td><td>")
+                    .append(HtmlCharts.escape(e.path("detail").asText()))
+                    .append("</td></tr>\n");
         }
         return html.append("</table></details>\n").toString();
     }
@@ -185,29 +270,49 @@ public final class ReportWriter {
                 shown.add(t);
             }
         }
-        html.append("<p>Iteration ").append(lastIteration).append(": the first rollout of ").append(shown.size())
-                .append(" tasks. Verdicts: <span class=\"v1\">+1</span> <span class=\"v-1\">-1</span> "
-                        + "<span class=\"v0\">invalid</span>; label: the environment oracle's step quality.</p>\n");
+        html.append("<p>Iteration ")
+                .append(lastIteration)
+                .append(": the first rollout of ")
+                .append(shown.size())
+                .append(
+                        " tasks. Verdicts: <span class=\"v1\">+1</span> <span class=\"v-1\">-1</span> "
+                                + "<span class=\"v0\">invalid</span>; label: the environment oracle's step quality.</p>\n");
         for (JsonNode t : shown) {
-            html.append("<h3>").append(HtmlCharts.escape(t.path("description").asText())).append(" &mdash; ")
-                    .append(t.path("won").asBoolean() ? "won" : "failed").append(" (task accuracy ")
-                    .append(number(t.get("accuracy"))).append(", ").append(HtmlCharts.escape(t.path("role").asText()))
-                    .append(")</h3>\n<table class=\"steps\"><tr><th>#</th><th>observation</th><th>action</th>"
-                            + "<th>result</th><th>label</th><th>verdicts</th><th>reward</th></tr>\n");
+            html.append("<h3>")
+                    .append(HtmlCharts.escape(t.path("description").asText()))
+                    .append(" &mdash; ")
+                    .append(t.path("won").asBoolean() ? "won" : "failed")
+                    .append(" (task accuracy ")
+                    .append(number(t.get("accuracy")))
+                    .append(", ")
+                    .append(HtmlCharts.escape(t.path("role").asText()))
+                    .append(
+                            ")</h3>\n<table class=\"steps\"><tr><th>#</th><th>observation</th><th>action</th>"
+                                    + "<th>result</th><th>label</th><th>verdicts</th><th>reward</th></tr>\n");
             int index = 0;
             for (JsonNode step : t.withArray("steps")) {
-                html.append("<tr><td>").append(++index).append("</td><td>")
-                        .append(HtmlCharts.escape(step.path("observation").asText())).append("</td><td><b>")
-                        .append(HtmlCharts.escape(step.path("action").asText())).append("</b></td><td>")
-                        .append(HtmlCharts.escape(step.path("next_observation").asText())).append("</td><td>")
-                        .append(HtmlCharts.escape(step.path("label").asText())).append("</td><td>");
+                html.append("<tr><td>")
+                        .append(++index)
+                        .append("</td><td>")
+                        .append(HtmlCharts.escape(step.path("observation").asText()))
+                        .append("</td><td><b>")
+                        .append(HtmlCharts.escape(step.path("action").asText()))
+                        .append("</b></td><td>")
+                        .append(HtmlCharts.escape(step.path("next_observation").asText()))
+                        .append("</td><td>")
+                        .append(HtmlCharts.escape(step.path("label").asText()))
+                        .append("</td><td>");
                 JsonNode judgments = step.path("judgments");
                 int j = 0;
                 for (JsonNode verdict : step.withArray("verdicts")) {
                     int v = verdict.asInt();
-                    html.append("<span class=\"v").append(v).append("\" title=\"")
-                            .append(HtmlCharts.escape(judgments.path(j++).asText())).append("\">")
-                            .append(v == 0 ? "?" : v > 0 ? "+1" : "-1").append("</span> ");
+                    html.append("<span class=\"v")
+                            .append(v)
+                            .append("\" title=\"")
+                            .append(HtmlCharts.escape(judgments.path(j++).asText()))
+                            .append("\">")
+                            .append(v == 0 ? "?" : v > 0 ? "+1" : "-1")
+                            .append("</span> ");
                 }
                 html.append("</td><td>").append(number(step.get("reward"))).append("</td></tr>\n");
             }
@@ -215,5 +320,4 @@ public final class ReportWriter {
         }
         return html.toString();
     }
-
 }

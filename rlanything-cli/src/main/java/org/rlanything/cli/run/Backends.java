@@ -22,58 +22,82 @@ import org.rlanything.core.spi.RunContext;
 import org.rlanything.core.spi.Section;
 
 /**
- * Builds a run's components from its config by looking each section's kind up in the
- * {@link ProviderRegistry}: the environment first, then the policy and the reward model for it.
+ * Builds a run's components from its config by looking each section's kind up in the {@link
+ * ProviderRegistry}: the environment first, then the policy and the reward model for it.
  */
 public final class Backends {
 
-    private Backends() {
-    }
+    private Backends() {}
 
     public static RunComponents create(RunConfig config) {
         RunContext context = context(config);
         try {
-            EnvironmentParts environment = withRewriter(config, context,
-                    environmentProvider(config).create(config.environment(), context));
+            EnvironmentParts environment =
+                    withRewriter(
+                            config,
+                            context,
+                            environmentProvider(config).create(config.environment(), context));
             context.engine().useCodec(environment.codec());
             Policy policy = policyProvider(config).create(config.policy(), context, environment);
-            RewardModel rewardModel = rewardModelProvider(config).create(config.rewardModel(), context, environment);
+            RewardModel rewardModel =
+                    rewardModelProvider(config).create(config.rewardModel(), context, environment);
             requireCheckpointable(config, Section.POLICY, policy);
             requireCheckpointable(config, Section.REWARD_MODEL, rewardModel);
             return new RunComponents(environment, policy, rewardModel, context.engine());
         } catch (IOException e) {
-            throw new UncheckedIOException("Cannot build the " + config.kindOf(Section.ENVIRONMENT) + " run: "
-                    + e.getMessage(), e);
+            throw new UncheckedIOException(
+                    "Cannot build the "
+                            + config.kindOf(Section.ENVIRONMENT)
+                            + " run: "
+                            + e.getMessage(),
+                    e);
         }
     }
 
     /** The environment side with the {@code rewriter} section's rewriter, if the config has one. */
     @SuppressWarnings("unchecked")
-    private static EnvironmentParts withRewriter(RunConfig config, RunContext context, EnvironmentParts parts)
-            throws IOException {
+    private static EnvironmentParts withRewriter(
+            RunConfig config, RunContext context, EnvironmentParts parts) throws IOException {
         if (config.rewriter() == null) {
             return parts;
         }
         RewriterProvider<RewriterConfig> provider =
-                (RewriterProvider<RewriterConfig>) ProviderRegistry.get().providerOf(config.rewriter());
+                (RewriterProvider<RewriterConfig>)
+                        ProviderRegistry.get().providerOf(config.rewriter());
         Rewriter rewriter = provider.create(config.rewriter(), context, parts);
-        return new EnvironmentParts(parts.kind(), parts.name(), parts.environment(), parts.tasks(), parts.codec(),
-                rewriter, parts.evaluator(), parts.dataManifest(), parts.extensions());
+        return new EnvironmentParts(
+                parts.kind(),
+                parts.name(),
+                parts.environment(),
+                parts.tasks(),
+                parts.codec(),
+                rewriter,
+                parts.evaluator(),
+                parts.dataManifest(),
+                parts.extensions());
     }
 
-    /** A run folder checkpoints its models: a model kind without saved state cannot train in one. */
+    /**
+     * A run folder checkpoints its models: a model kind without saved state cannot train in one.
+     */
     private static void requireCheckpointable(RunConfig config, Section section, Object model) {
         if (!(model instanceof Checkpointable)) {
-            throw new IllegalArgumentException(section.key() + ".kind " + config.kindOf(section) + " makes a "
-                    + model.getClass().getSimpleName() + ", which is not Checkpointable; a training run checkpoints"
-                    + " its policy and reward model (use it where no run folder is needed).");
+            throw new IllegalArgumentException(
+                    section.key()
+                            + ".kind "
+                            + config.kindOf(section)
+                            + " makes a "
+                            + model.getClass().getSimpleName()
+                            + ", which is not Checkpointable; a training run checkpoints"
+                            + " its policy and reward model (use it where no run folder is needed).");
         }
     }
 
     /**
-     * Makes what the environment kind needs before runs (the starting models {@code trainer.starting_models}
-     * names, from the config's own seed, unless they exist). The ablation calls this once before its arms run
-     * in parallel, so that no two arms race to make the same folder.
+     * Makes what the environment kind needs before runs (the starting models {@code
+     * trainer.starting_models} names, from the config's own seed, unless they exist). The ablation
+     * calls this once before its arms run in parallel, so that no two arms race to make the same
+     * folder.
      */
     public static void ensureStartingModels(RunConfig config) throws IOException {
         environmentProvider(config).prepare(config.environment(), context(config));
@@ -81,15 +105,25 @@ public final class Backends {
 
     /** What every factory may read besides its own section. */
     static RunContext context(RunConfig config) {
-        return new RunContext(config.trainer().seed(), config.algorithm(), config.trainer().evaluateEvery(),
-                config.trainer().startingModels() == null ? null : Path.of(config.trainer().startingModels()),
-                config.policy(), config.rewardModel(), line -> System.err.println(line),
-                ProviderRegistry.get().engine(config.trainer().rolloutEngine()).create(config.trainer().engine()));
+        return new RunContext(
+                config.trainer().seed(),
+                config.algorithm(),
+                config.trainer().evaluateEvery(),
+                config.trainer().startingModels() == null
+                        ? null
+                        : Path.of(config.trainer().startingModels()),
+                config.policy(),
+                config.rewardModel(),
+                line -> System.err.println(line),
+                ProviderRegistry.get()
+                        .engine(config.trainer().rolloutEngine())
+                        .create(config.trainer().engine()));
     }
 
     @SuppressWarnings("unchecked")
     static EnvironmentProvider<EnvironmentConfig> environmentProvider(RunConfig config) {
-        return (EnvironmentProvider<EnvironmentConfig>) ProviderRegistry.get().providerOf(config.environment());
+        return (EnvironmentProvider<EnvironmentConfig>)
+                ProviderRegistry.get().providerOf(config.environment());
     }
 
     @SuppressWarnings("unchecked")
@@ -99,6 +133,7 @@ public final class Backends {
 
     @SuppressWarnings("unchecked")
     private static RewardModelProvider<RewardModelConfig> rewardModelProvider(RunConfig config) {
-        return (RewardModelProvider<RewardModelConfig>) ProviderRegistry.get().providerOf(config.rewardModel());
+        return (RewardModelProvider<RewardModelConfig>)
+                ProviderRegistry.get().providerOf(config.rewardModel());
     }
 }

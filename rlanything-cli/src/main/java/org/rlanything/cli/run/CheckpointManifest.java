@@ -19,10 +19,11 @@ import org.rlanything.cli.config.ConfigLoader;
 import org.rlanything.cli.config.RunConfig;
 
 /**
- * A checkpoint's {@code manifest.json}: every file of the checkpoint, whatever the backend (loop state,
- * tabular tables, neural weights, tokenizers, optimizer state), with its size and SHA-256, and the run it
- * belongs to (the run seed and the hash of the run's config), and its {@link Provenance}. Checked before a checkpoint is loaded, so a
- * changed, cut, added, swapped or foreign file is refused rather than loaded.
+ * A checkpoint's {@code manifest.json}: every file of the checkpoint, whatever the backend (loop
+ * state, tabular tables, neural weights, tokenizers, optimizer state), with its size and SHA-256,
+ * and the run it belongs to (the run seed and the hash of the run's config), and its {@link
+ * Provenance}. Checked before a checkpoint is loaded, so a changed, cut, added, swapped or foreign
+ * file is refused rather than loaded.
  */
 public final class CheckpointManifest {
 
@@ -30,8 +31,9 @@ public final class CheckpointManifest {
     private static final String FORMAT = "rlanything-checkpoint/1";
 
     /**
-     * The run a checkpoint belongs to: its seed and the hash of its config (less trainer.iterations); what
-     * a loaded checkpoint is checked against. {@code provenance} (null when only checking) is written too.
+     * The run a checkpoint belongs to: its seed and the hash of its config (less
+     * trainer.iterations); what a loaded checkpoint is checked against. {@code provenance} (null
+     * when only checking) is written too.
      */
     public record Identity(long seed, String configSha256, Provenance provenance) {
         public static Identity of(RunConfig config) {
@@ -44,10 +46,12 @@ public final class CheckpointManifest {
         }
     }
 
-    private CheckpointManifest() {
-    }
+    private CheckpointManifest() {}
 
-    /** Lists every file under {@code checkpoint} in its manifest, with {@code iteration} and {@code identity}. */
+    /**
+     * Lists every file under {@code checkpoint} in its manifest, with {@code iteration} and {@code
+     * identity}.
+     */
     static void write(Path checkpoint, int iteration, Identity identity) throws IOException {
         ObjectNode root = JsonlLog.JSON.createObjectNode();
         root.put("format", FORMAT);
@@ -63,12 +67,15 @@ public final class CheckpointManifest {
             entry.put("bytes", Files.size(file.getValue()));
             entry.put("sha256", sha256(file.getValue()));
         }
-        Files.write(checkpoint.resolve(FILE), JsonlLog.JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(root));
+        Files.write(
+                checkpoint.resolve(FILE),
+                JsonlLog.JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(root));
     }
 
     /**
-     * Checks {@code checkpoint} against its manifest and {@code identity}; returns false for a checkpoint
-     * written before manifests existed (nothing to check), and throws {@link Damaged} naming what differs.
+     * Checks {@code checkpoint} against its manifest and {@code identity}; returns false for a
+     * checkpoint written before manifests existed (nothing to check), and throws {@link Damaged}
+     * naming what differs.
      */
     static boolean verify(Path checkpoint, int iteration, Identity identity) throws IOException {
         Path file = checkpoint.resolve(FILE);
@@ -81,14 +88,22 @@ public final class CheckpointManifest {
         } catch (IOException e) {
             throw new Damaged(file + " is not a readable manifest (" + e.getMessage() + ")");
         }
-        if (root == null || !FORMAT.equals(root.path("format").asText()) || !root.path("files").isObject()) {
+        if (root == null
+                || !FORMAT.equals(root.path("format").asText())
+                || !root.path("files").isObject()) {
             throw new Damaged(file + " is not a " + FORMAT + " manifest");
         }
         if (root.path("iteration").asInt(-1) != iteration) {
-            throw new Damaged(file + " is the manifest of iteration " + root.path("iteration") + ", not " + iteration);
+            throw new Damaged(
+                    file
+                            + " is the manifest of iteration "
+                            + root.path("iteration")
+                            + ", not "
+                            + iteration);
         }
         Map<String, Path> present = files(checkpoint);
-        for (Iterator<Map.Entry<String, JsonNode>> it = root.get("files").fields(); it.hasNext(); ) {
+        for (Iterator<Map.Entry<String, JsonNode>> it = root.get("files").fields();
+                it.hasNext(); ) {
             Map.Entry<String, JsonNode> listed = it.next();
             Path path = present.remove(listed.getKey());
             if (path == null) {
@@ -96,22 +111,38 @@ public final class CheckpointManifest {
             }
             long bytes = Files.size(path);
             if (bytes != listed.getValue().path("bytes").asLong(-1)) {
-                throw new Damaged(listed.getKey() + " has " + bytes + " bytes, the manifest says "
-                        + listed.getValue().path("bytes").asLong(-1) + " (cut short or changed)");
+                throw new Damaged(
+                        listed.getKey()
+                                + " has "
+                                + bytes
+                                + " bytes, the manifest says "
+                                + listed.getValue().path("bytes").asLong(-1)
+                                + " (cut short or changed)");
             }
             if (!sha256(path).equals(listed.getValue().path("sha256").asText())) {
-                throw new Damaged(listed.getKey() + " does not match its SHA-256 in the manifest (changed after it"
-                        + " was written)");
+                throw new Damaged(
+                        listed.getKey()
+                                + " does not match its SHA-256 in the manifest (changed after it"
+                                + " was written)");
             }
         }
         if (!present.isEmpty()) {
-            throw new Damaged(String.join(", ", present.keySet()) + " not in the manifest (added after it was written)");
+            throw new Damaged(
+                    String.join(", ", present.keySet())
+                            + " not in the manifest (added after it was written)");
         }
         if (root.path("seed").asLong() != identity.seed()
                 || !identity.configSha256().equals(root.path("config_sha256").asText())) {
-            throw new Foreign("it belongs to another run (seed " + root.path("seed").asLong() + ", config "
-                    + abbreviate(root.path("config_sha256").asText()) + "), not to this run (seed " + identity.seed()
-                    + ", config " + abbreviate(identity.configSha256()) + ")");
+            throw new Foreign(
+                    "it belongs to another run (seed "
+                            + root.path("seed").asLong()
+                            + ", config "
+                            + abbreviate(root.path("config_sha256").asText())
+                            + "), not to this run (seed "
+                            + identity.seed()
+                            + ", config "
+                            + abbreviate(identity.configSha256())
+                            + ")");
         }
         return true;
     }

@@ -1,13 +1,12 @@
 package org.rlanything.cli.run;
 
-import org.rlanything.core.io.AtomicFiles;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.CharBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.charset.CoderResult;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
@@ -16,12 +15,13 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
+import org.rlanything.core.io.AtomicFiles;
 
 /**
- * An append-only JSON-lines file in the run folder. Every append is forced to disk, so after a crash the
- * file holds whole lines plus at most one torn last line (no newline); {@link #truncateAfter(int)} drops
- * that torn line and every line of an iteration past the checkpoint being resumed, and nothing else: a
- * corrupt line anywhere else stops with the file and line named.
+ * An append-only JSON-lines file in the run folder. Every append is forced to disk, so after a
+ * crash the file holds whole lines plus at most one torn last line (no newline); {@link
+ * #truncateAfter(int)} drops that torn line and every line of an iteration past the checkpoint
+ * being resumed, and nothing else: a corrupt line anywhere else stops with the file and line named.
  */
 public final class JsonlLog {
 
@@ -47,9 +47,14 @@ public final class JsonlLog {
             for (JsonNode line : lines) {
                 text.append(JSON.writeValueAsString(line)).append('\n');
             }
-            try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                    StandardOpenOption.APPEND)) {
-                ByteBuffer bytes = ByteBuffer.wrap(text.toString().getBytes(StandardCharsets.UTF_8));
+            try (FileChannel channel =
+                    FileChannel.open(
+                            file,
+                            StandardOpenOption.CREATE,
+                            StandardOpenOption.WRITE,
+                            StandardOpenOption.APPEND)) {
+                ByteBuffer bytes =
+                        ByteBuffer.wrap(text.toString().getBytes(StandardCharsets.UTF_8));
                 while (bytes.hasRemaining()) {
                     channel.write(bytes);
                 }
@@ -61,9 +66,10 @@ public final class JsonlLog {
     }
 
     /**
-     * The lines of the file. A last line without its newline is a write torn by a kill and is skipped; any
-     * other line that is not a JSON object with an integer {@code iteration} stops with a
-     * {@link RunFolderException} naming the file and line: a log is never silently shortened.
+     * The lines of the file. A last line without its newline is a write torn by a kill and is
+     * skipped; any other line that is not a JSON object with an integer {@code iteration} stops
+     * with a {@link RunFolderException} naming the file and line: a log is never silently
+     * shortened.
      */
     public List<JsonNode> read() throws IOException {
         List<JsonNode> lines = new ArrayList<>();
@@ -73,14 +79,15 @@ public final class JsonlLog {
         return lines;
     }
 
-    /** Reads the whole file and stops on a corrupt line, as {@link #read()} does; changes nothing. */
+    /**
+     * Reads the whole file and stops on a corrupt line, as {@link #read()} does; changes nothing.
+     */
     public void check() throws IOException {
         lines();
     }
 
     /** A checked line: its number in the file, its text as written, and its JSON. */
-    private record Line(int number, String text, JsonNode json) {
-    }
+    private record Line(int number, String text, JsonNode json) {}
 
     private List<Line> lines() throws IOException {
         List<Line> lines = new ArrayList<>();
@@ -100,7 +107,9 @@ public final class JsonlLog {
             } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
                 throw corrupt(i + 1, "this is not a JSON line (" + e.getOriginalMessage() + ")", e);
             }
-            if (json == null || !json.isObject() || !json.path("iteration").canConvertToExactIntegral()) {
+            if (json == null
+                    || !json.isObject()
+                    || !json.path("iteration").canConvertToExactIntegral()) {
                 throw corrupt(i + 1, "expected a JSON object with an integer \"iteration\"", null);
             }
             lines.add(new Line(i + 1, raw[i], json));
@@ -108,7 +117,9 @@ public final class JsonlLog {
         return lines;
     }
 
-    /** The text up to the last newline (what follows it is torn and skipped), checked to be UTF-8. */
+    /**
+     * The text up to the last newline (what follows it is torn and skipped), checked to be UTF-8.
+     */
     private String decode(byte[] bytes) {
         int end = bytes.length;
         while (end > 0 && bytes[end - 1] != '\n') {
@@ -116,8 +127,12 @@ public final class JsonlLog {
         }
         ByteBuffer in = ByteBuffer.wrap(bytes, 0, end);
         CharBuffer out = CharBuffer.allocate(end + 1);
-        CoderResult result = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                .onUnmappableCharacter(CodingErrorAction.REPORT).decode(in, out, true);
+        CoderResult result =
+                StandardCharsets.UTF_8
+                        .newDecoder()
+                        .onMalformedInput(CodingErrorAction.REPORT)
+                        .onUnmappableCharacter(CodingErrorAction.REPORT)
+                        .decode(in, out, true);
         if (result.isError()) {
             int line = 1;
             for (int i = 0; i < in.position(); i++) {
@@ -129,14 +144,22 @@ public final class JsonlLog {
     }
 
     private RunFolderException corrupt(int line, String problem, Exception cause) {
-        return new RunFolderException(file + ", line " + line + ": " + problem + ". The log is corrupt; nothing was"
-                + " changed. Restore the file from a copy, or delete that line and the lines after it, then run"
-                + " the command again.", cause);
+        return new RunFolderException(
+                file
+                        + ", line "
+                        + line
+                        + ": "
+                        + problem
+                        + ". The log is corrupt; nothing was"
+                        + " changed. Restore the file from a copy, or delete that line and the lines after it, then run"
+                        + " the command again.",
+                cause);
     }
 
     /**
-     * Keeps the lines of iterations {@code <= iteration}, as written, and removes only the lines after them
-     * (and a torn last line); rewrites the file atomically. A corrupt line stops it before anything changes.
+     * Keeps the lines of iterations {@code <= iteration}, as written, and removes only the lines
+     * after them (and a torn last line); rewrites the file atomically. A corrupt line stops it
+     * before anything changes.
      */
     public void truncateAfter(int iteration) throws IOException {
         if (!Files.exists(file)) {

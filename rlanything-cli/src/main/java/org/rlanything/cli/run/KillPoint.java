@@ -6,16 +6,16 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * For the kill tests only: with {@code -Drlanything.test.stall_at=NAME[:ITERATION]} the process stops at
- * that named point (writing {@code -Drlanything.test.stall_marker}'s file first) and waits to be killed, so
- * that a test can SIGKILL it exactly there: in the middle of a checkpoint write, or of a resume. Without the
- * property it does nothing. {@code -Drlanything.test.fail_at=NAME[:ITERATION]} instead throws an
- * {@link OutOfMemoryError} there, as a run that does not fit its heap would.
+ * For the kill tests only: with {@code -Drlanything.test.stall_at=NAME[:ITERATION]} the process
+ * stops at that named point (writing {@code -Drlanything.test.stall_marker}'s file first) and waits
+ * to be killed, so that a test can SIGKILL it exactly there: in the middle of a checkpoint write,
+ * or of a resume. Without the property it does nothing. {@code
+ * -Drlanything.test.fail_at=NAME[:ITERATION]} instead throws an {@link OutOfMemoryError} there, as
+ * a run that does not fit its heap would.
  */
 final class KillPoint {
 
-    private KillPoint() {
-    }
+    private KillPoint() {}
 
     static void reach(String name, int iteration) {
         String fail = System.getProperty("rlanything.test.fail_at");
@@ -27,7 +27,9 @@ final class KillPoint {
             return;
         }
         try {
-            Files.writeString(Path.of(System.getProperty("rlanything.test.stall_marker")), at,
+            Files.writeString(
+                    Path.of(System.getProperty("rlanything.test.stall_marker")),
+                    at,
                     StandardCharsets.UTF_8);
             while (true) {
                 Thread.sleep(1000);

@@ -19,9 +19,16 @@ final class ProgressListener implements LoopListener, AutoCloseable {
     private final ProgressBar bar;
 
     ProgressListener(int start, int total) {
-        this.bar = new ProgressBarBuilder().setTaskName("train").setInitialMax(total)
-                .setStyle(ProgressBarStyle.ASCII).setConsumer(new ConsoleProgressBarConsumer(System.err, 120))
-                .setUnit(" it", 1).startsFrom(start, Duration.ZERO).setUpdateIntervalMillis(250).build();
+        this.bar =
+                new ProgressBarBuilder()
+                        .setTaskName("train")
+                        .setInitialMax(total)
+                        .setStyle(ProgressBarStyle.ASCII)
+                        .setConsumer(new ConsoleProgressBarConsumer(System.err, 120))
+                        .setUnit(" it", 1)
+                        .startsFrom(start, Duration.ZERO)
+                        .setUpdateIntervalMillis(250)
+                        .build();
     }
 
     @Override
@@ -43,10 +50,16 @@ final class ProgressListener implements LoopListener, AutoCloseable {
         Double accepted = m.get("env/accepted");
         Double rejected = m.get("env/rejected");
         if (accepted != null && rejected != null) {
-            text.append(String.format(Locale.ROOT, " pool +%d/-%d (%d total)", accepted.longValue(),
-                    rejected.longValue(), m.getOrDefault("env/accepted_total", 0.0).longValue()));
+            text.append(
+                    String.format(
+                            Locale.ROOT,
+                            " pool +%d/-%d (%d total)",
+                            accepted.longValue(),
+                            rejected.longValue(),
+                            m.getOrDefault("env/accepted_total", 0.0).longValue()));
         }
-        return text.toString(); // starts with a space: the bar prints the message right after its ETA
+        return text
+                .toString(); // starts with a space: the bar prints the message right after its ETA
     }
 
     private static void append(StringBuilder text, String name, Double value) {

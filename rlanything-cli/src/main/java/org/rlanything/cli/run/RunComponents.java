@@ -23,12 +23,14 @@ import org.rlanything.core.spi.RunParticipant;
  * @param rewardModel the reward model, which must also be {@link Checkpointable}
  * @param engine the rollout engine ({@code trainer.rollout_engine}) the loop and the evaluation use
  */
-public record RunComponents(EnvironmentParts parts, Policy policy, RewardModel rewardModel, RolloutEngine engine) {
+public record RunComponents(
+        EnvironmentParts parts, Policy policy, RewardModel rewardModel, RolloutEngine engine) {
     public RunComponents {
         Objects.requireNonNull(parts, "parts");
         Objects.requireNonNull(engine, "engine");
         if (!(policy instanceof Checkpointable) || !(rewardModel instanceof Checkpointable)) {
-            throw new IllegalArgumentException("The policy and the reward model must be checkpointable.");
+            throw new IllegalArgumentException(
+                    "The policy and the reward model must be checkpointable.");
         }
     }
 

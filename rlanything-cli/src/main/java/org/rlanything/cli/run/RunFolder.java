@@ -4,6 +4,7 @@ import java.nio.file.Path;
 
 /**
  * The layout of a run folder:
+ *
  * <pre>
  * .lock                held (FileChannel.tryLock) by the one process training in the folder; holds its PID
  * config.yaml          the effective configuration (every default filled in; kinds as "kind:" keys)

@@ -1,8 +1,9 @@
 package org.rlanything.cli.run;
 
 /**
- * A run folder that cannot be used as asked: held by another process, already holding a run, or with a
- * corrupt log or checkpoint. The message names the folder (and file and line) and what to do; exit code 2.
+ * A run folder that cannot be used as asked: held by another process, already holding a run, or
+ * with a corrupt log or checkpoint. The message names the folder (and file and line) and what to
+ * do; exit code 2.
  */
 public final class RunFolderException extends IllegalArgumentException {
 

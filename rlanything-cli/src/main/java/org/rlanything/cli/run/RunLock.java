@@ -11,10 +11,10 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
 /**
- * One writer per run folder: the folder's {@code .lock} file, held with {@link FileChannel#tryLock()} from
- * before the first write until the run ends (the operating system releases it when the process dies, so a
- * killed run never leaves a stale lock). The holder writes its PID into the file; a second process is
- * refused with a message naming that PID.
+ * One writer per run folder: the folder's {@code .lock} file, held with {@link
+ * FileChannel#tryLock()} from before the first write until the run ends (the operating system
+ * releases it when the process dies, so a killed run never leaves a stale lock). The holder writes
+ * its PID into the file; a second process is refused with a message naming that PID.
  */
 public final class RunLock implements AutoCloseable {
 
@@ -28,12 +28,19 @@ public final class RunLock implements AutoCloseable {
         this.lock = lock;
     }
 
-    /** Takes the lock of {@code root} (created if absent); refuses with the holder's PID when it is taken. */
+    /**
+     * Takes the lock of {@code root} (created if absent); refuses with the holder's PID when it is
+     * taken.
+     */
     public static RunLock acquire(Path root) throws IOException {
         Files.createDirectories(root);
         Path file = root.resolve(".lock");
-        FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ,
-                StandardOpenOption.WRITE);
+        FileChannel channel =
+                FileChannel.open(
+                        file,
+                        StandardOpenOption.CREATE,
+                        StandardOpenOption.READ,
+                        StandardOpenOption.WRITE);
         FileLock lock;
         try {
             lock = channel.tryLock();
@@ -48,8 +55,11 @@ public final class RunLock implements AutoCloseable {
             throw inUse(root, file);
         }
         channel.truncate(0);
-        channel.write(ByteBuffer.wrap(("pid " + ProcessHandle.current().pid() + "\n")
-                .getBytes(StandardCharsets.UTF_8)), 0);
+        channel.write(
+                ByteBuffer.wrap(
+                        ("pid " + ProcessHandle.current().pid() + "\n")
+                                .getBytes(StandardCharsets.UTF_8)),
+                0);
         channel.force(true);
         return new RunLock(file, channel, lock);
     }
@@ -60,7 +70,8 @@ public final class RunLock implements AutoCloseable {
         if (!Files.isRegularFile(file)) {
             return;
         }
-        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+        try (FileChannel channel =
+                FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
             FileLock probe;
             try {
                 probe = channel.tryLock();
@@ -75,11 +86,20 @@ public final class RunLock implements AutoCloseable {
     }
 
     private static RunFolderException inUse(Path root, Path file) {
-        return new RunFolderException("The run folder " + root + " is in use by another process (" + holder(file)
-                + ", lock file " + file + "): wait for it to finish or stop it, or set another trainer.run_dir.");
+        return new RunFolderException(
+                "The run folder "
+                        + root
+                        + " is in use by another process ("
+                        + holder(file)
+                        + ", lock file "
+                        + file
+                        + "): wait for it to finish or stop it, or set another trainer.run_dir.");
     }
 
-    /** "PID n" as the holder wrote it, read a few times since the holder writes it just after locking. */
+    /**
+     * "PID n" as the holder wrote it, read a few times since the holder writes it just after
+     * locking.
+     */
     private static String holder(Path file) {
         for (int attempt = 0; attempt < 20; attempt++) {
             try {
@@ -102,7 +122,10 @@ public final class RunLock implements AutoCloseable {
         return file;
     }
 
-    /** Releases the lock (the file stays: deleting it would let two processes lock two different files). */
+    /**
+     * Releases the lock (the file stays: deleting it would let two processes lock two different
+     * files).
+     */
     @Override
     public void close() {
         try {

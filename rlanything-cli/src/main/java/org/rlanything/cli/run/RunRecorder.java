@@ -20,10 +20,11 @@ import org.rlanything.core.loop.TaskRollouts;
 import org.rlanything.core.spi.RunParticipant;
 
 /**
- * Writes each iteration into the run folder, in an order that survives a kill at any moment: first the
- * logs (metrics, timings, pool events, sampled trajectories; each forced to disk), then, at the checkpoint
- * cadence, the checkpoint (atomic), then the report. On resume the logs are cut back to the checkpoint's
- * iteration, so a half-recorded iteration is recomputed and written again identically.
+ * Writes each iteration into the run folder, in an order that survives a kill at any moment: first
+ * the logs (metrics, timings, pool events, sampled trajectories; each forced to disk), then, at the
+ * checkpoint cadence, the checkpoint (atomic), then the report. On resume the logs are cut back to
+ * the checkpoint's iteration, so a half-recorded iteration is recomputed and written again
+ * identically.
  */
 public final class RunRecorder implements LoopListener {
 
@@ -36,9 +37,15 @@ public final class RunRecorder implements LoopListener {
     private final int lastIteration;
     private final CheckpointManifest.Identity identity;
 
-    public RunRecorder(RunFolder folder, RunComponents components, LoopConfig loop, int checkpointEvery,
-                       int keepCheckpoints, int savedTrajectories, int lastIteration,
-                       CheckpointManifest.Identity identity) {
+    public RunRecorder(
+            RunFolder folder,
+            RunComponents components,
+            LoopConfig loop,
+            int checkpointEvery,
+            int keepCheckpoints,
+            int savedTrajectories,
+            int lastIteration,
+            CheckpointManifest.Identity identity) {
         this.identity = identity;
         this.folder = folder;
         this.components = components;
@@ -60,7 +67,8 @@ public final class RunRecorder implements LoopListener {
         Map<String, Double> figures = new java.util.TreeMap<>(record.metrics());
         figures.putAll(components.drainParticipantMetrics());
         for (Map.Entry<String, Double> entry : figures.entrySet()) {
-            (entry.getKey().startsWith("timing_s/") ? timings : metrics).put(entry.getKey(), entry.getValue());
+            (entry.getKey().startsWith("timing_s/") ? timings : metrics)
+                    .put(entry.getKey(), entry.getValue());
         }
         folder.metrics().append(List.of(metrics));
         folder.timings().append(List.of(timings));
@@ -70,8 +78,16 @@ public final class RunRecorder implements LoopListener {
             try {
                 participant.iterationEnded(t, folder.root());
             } catch (IOException e) {
-                throw new UncheckedIOException("Cannot write the files of " + participant.getClass().getSimpleName()
-                        + " for iteration " + t + " in " + folder.root() + ": " + e.getMessage(), e);
+                throw new UncheckedIOException(
+                        "Cannot write the files of "
+                                + participant.getClass().getSimpleName()
+                                + " for iteration "
+                                + t
+                                + " in "
+                                + folder.root()
+                                + ": "
+                                + e.getMessage(),
+                        e);
             }
         }
         if (t % checkpointEvery == 0 || t == lastIteration) {
@@ -79,8 +95,13 @@ public final class RunRecorder implements LoopListener {
                 folder.checkpoints().save(record.state(), components, keepCheckpoints, identity);
                 ReportWriter.write(folder);
             } catch (IOException e) {
-                throw new UncheckedIOException("Cannot write the checkpoint of iteration " + t + " in "
-                        + folder.root() + ".", e);
+                throw new UncheckedIOException(
+                        "Cannot write the checkpoint of iteration "
+                                + t
+                                + " in "
+                                + folder.root()
+                                + ".",
+                        e);
             }
         }
     }
@@ -112,8 +133,13 @@ public final class RunRecorder implements LoopListener {
             }
             int k = 0;
             Trajectory trajectory = rollouts.trajectories().get(k);
-            double[] rewards = rollouts.judged() || loop.feedback() == org.rlanything.core.reward.FeedbackMode.OUTCOME
-                    ? PolicyData.stepRewards(rollouts, loop.feedback(), loop.lambda()).get(k) : null;
+            double[] rewards =
+                    rollouts.judged()
+                                    || loop.feedback()
+                                            == org.rlanything.core.reward.FeedbackMode.OUTCOME
+                            ? PolicyData.stepRewards(rollouts, loop.feedback(), loop.lambda())
+                                    .get(k)
+                            : null;
             ObjectNode line = JsonlLog.JSON.createObjectNode();
             line.put("iteration", record.iteration());
             line.put("slot", rollouts.slot());

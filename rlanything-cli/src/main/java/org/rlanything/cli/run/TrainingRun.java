@@ -1,6 +1,5 @@
 package org.rlanything.cli.run;
 
-import org.rlanything.core.io.AtomicFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -11,13 +10,15 @@ import org.rlanything.cli.config.ConfigException;
 import org.rlanything.cli.config.ConfigLoader;
 import org.rlanything.cli.config.RunConfig;
 import org.rlanything.cli.report.ReportWriter;
+import org.rlanything.core.io.AtomicFiles;
 import org.rlanything.core.loop.IterationRecord;
 import org.rlanything.core.loop.LoopConfig;
 import org.rlanything.core.loop.LoopState;
 import org.rlanything.core.loop.RLAnythingLoop;
 
 /**
- * A training run in its run folder: starts fresh or resumes exactly from the last complete checkpoint.
+ * A training run in its run folder: starts fresh or resumes exactly from the last complete
+ * checkpoint.
  */
 public final class TrainingRun {
 
@@ -27,7 +28,11 @@ public final class TrainingRun {
     private final RLAnythingLoop loop;
     private IterationRecord last;
     private RunLock lock;
-    /** Started by {@link #start} in this process (not resumed): a failure before its first checkpoint unclaims. */
+
+    /**
+     * Started by {@link #start} in this process (not resumed): a failure before its first
+     * checkpoint unclaims.
+     */
     private boolean fresh;
 
     private final ProgressListener progress;
@@ -36,26 +41,59 @@ public final class TrainingRun {
         this(folder, config, progress, startIteration, List.of());
     }
 
-    private TrainingRun(RunFolder folder, RunConfig config, boolean progress, int startIteration,
-                        List<org.rlanything.core.loop.LoopListener> observers) {
+    private TrainingRun(
+            RunFolder folder,
+            RunConfig config,
+            boolean progress,
+            int startIteration,
+            List<org.rlanything.core.loop.LoopListener> observers) {
         this.folder = folder;
         this.config = config;
         this.components = Backends.create(config);
         loadInit("trainer.policy_init", config.trainer().policyInit(), components.policyState());
-        loadInit("trainer.reward_model_init", config.trainer().rewardModelInit(), components.rewardModelState());
-        LoopConfig loopConfig = config.algorithm().toLoopConfig(config.trainer().seed(),
-                config.trainer().evaluateEvery(), config.environment().maxSteps());
-        RunRecorder recorder = new RunRecorder(folder, components, loopConfig, config.trainer().checkpointEvery(),
-                config.trainer().keepCheckpoints(), config.trainer().savedTrajectories(), config.trainer().iterations(),
-                CheckpointManifest.Identity.of(config).with(provenance(config, components)));
-        RLAnythingLoop.Builder builder = RLAnythingLoop.builder().config(loopConfig)
-                .rolloutEngine(components.engine())
-                .environment(components.environment()).policy(components.policy())
-                .rewardModel(components.rewardModel()).rewriter(components.rewriter()).tasks(components.tasks())
-                .evaluator(components.evaluator()).listener(recorder).listener(record -> last = record)
-                .evaluationSchedule(t -> t == config.trainer().iterations()
-                        || (config.trainer().evaluateEvery() > 0 && t % config.trainer().evaluateEvery() == 0));
-        this.progress = progress ? new ProgressListener(startIteration, config.trainer().iterations()) : null;
+        loadInit(
+                "trainer.reward_model_init",
+                config.trainer().rewardModelInit(),
+                components.rewardModelState());
+        LoopConfig loopConfig =
+                config.algorithm()
+                        .toLoopConfig(
+                                config.trainer().seed(),
+                                config.trainer().evaluateEvery(),
+                                config.environment().maxSteps());
+        RunRecorder recorder =
+                new RunRecorder(
+                        folder,
+                        components,
+                        loopConfig,
+                        config.trainer().checkpointEvery(),
+                        config.trainer().keepCheckpoints(),
+                        config.trainer().savedTrajectories(),
+                        config.trainer().iterations(),
+                        CheckpointManifest.Identity.of(config)
+                                .with(provenance(config, components)));
+        RLAnythingLoop.Builder builder =
+                RLAnythingLoop.builder()
+                        .config(loopConfig)
+                        .rolloutEngine(components.engine())
+                        .environment(components.environment())
+                        .policy(components.policy())
+                        .rewardModel(components.rewardModel())
+                        .rewriter(components.rewriter())
+                        .tasks(components.tasks())
+                        .evaluator(components.evaluator())
+                        .listener(recorder)
+                        .listener(record -> last = record)
+                        .evaluationSchedule(
+                                t ->
+                                        t == config.trainer().iterations()
+                                                || (config.trainer().evaluateEvery() > 0
+                                                        && t % config.trainer().evaluateEvery()
+                                                                == 0));
+        this.progress =
+                progress
+                        ? new ProgressListener(startIteration, config.trainer().iterations())
+                        : null;
         if (this.progress != null) {
             builder.listener(this.progress);
         }
@@ -67,22 +105,33 @@ public final class TrainingRun {
         try {
             return Provenance.of(config, components);
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException("Cannot hash the data manifest " + components.dataManifest() + ": "
-                    + e.getMessage(), e);
+            throw new java.io.UncheckedIOException(
+                    "Cannot hash the data manifest "
+                            + components.dataManifest()
+                            + ": "
+                            + e.getMessage(),
+                    e);
         }
     }
 
-    private static void loadInit(String key, String folder, org.rlanything.core.Checkpointable model) {
+    private static void loadInit(
+            String key, String folder, org.rlanything.core.Checkpointable model) {
         if (folder == null) {
             return;
         }
         try {
             model.loadFrom(Path.of(folder));
         } catch (IOException | RuntimeException e) {
-            throw new ConfigException(key + ": cannot load the model in " + folder + " ("
-                    + org.rlanything.cli.Main.describe(e)
-                    + "); name a checkpoint's " + (key.endsWith("policy_init") ? "policy" : "reward_model")
-                    + " folder (checkpoints/iter-NNNNNN/...) or remove the key.", e);
+            throw new ConfigException(
+                    key
+                            + ": cannot load the model in "
+                            + folder
+                            + " ("
+                            + org.rlanything.cli.Main.describe(e)
+                            + "); name a checkpoint's "
+                            + (key.endsWith("policy_init") ? "policy" : "reward_model")
+                            + " folder (checkpoints/iter-NNNNNN/...) or remove the key.",
+                    e);
         }
     }
 
@@ -92,29 +141,42 @@ public final class TrainingRun {
     }
 
     /**
-     * As {@link #start(RunConfig, boolean)}, but records {@code startingPoint} as iteration 0 instead of
-     * evaluating the starting models again (the ablation evaluates them once per seed and shares the figures
-     * among its arms; evaluation is deterministic, so the line is the one the run would have written).
+     * As {@link #start(RunConfig, boolean)}, but records {@code startingPoint} as iteration 0
+     * instead of evaluating the starting models again (the ablation evaluates them once per seed
+     * and shares the figures among its arms; evaluation is deterministic, so the line is the one
+     * the run would have written).
      */
-    public static TrainingRun start(RunConfig config, boolean progress, Map<String, Double> startingPoint)
+    public static TrainingRun start(
+            RunConfig config, boolean progress, Map<String, Double> startingPoint)
             throws IOException {
         return start(config, progress, startingPoint, List.of());
     }
 
-    /** As {@link #start(RunConfig, boolean, Map)}, with extra listeners after the run's own (benchmarks). */
-    public static TrainingRun start(RunConfig config, boolean progress, Map<String, Double> startingPoint,
-                                    List<org.rlanything.core.loop.LoopListener> observers) throws IOException {
+    /**
+     * As {@link #start(RunConfig, boolean, Map)}, with extra listeners after the run's own
+     * (benchmarks).
+     */
+    public static TrainingRun start(
+            RunConfig config,
+            boolean progress,
+            Map<String, Double> startingPoint,
+            List<org.rlanything.core.loop.LoopListener> observers)
+            throws IOException {
         RunFolder folder = new RunFolder(Path.of(config.trainer().runDir()));
         refuseIfHoldsRun(folder, true);
         MemoryCheck.check(config, Runtime.getRuntime().maxMemory());
-        // every check (the models, policy_init, sizes) runs before anything is written into the folder
+        // every check (the models, policy_init, sizes) runs before anything is written into the
+        // folder
         TrainingRun run = new TrainingRun(folder, config, progress, 0, observers);
         run.lock = RunLock.acquire(folder.root());
         boolean claimed = false;
         try {
-            refuseIfHoldsRun(folder, false); // again, now that this process holds the folder: the claim is atomic
+            refuseIfHoldsRun(
+                    folder,
+                    false); // again, now that this process holds the folder: the claim is atomic
             claimed = true;
-            AtomicFiles.write(folder.config(), ConfigLoader.toYaml(config).getBytes(StandardCharsets.UTF_8));
+            AtomicFiles.write(
+                    folder.config(), ConfigLoader.toYaml(config).getBytes(StandardCharsets.UTF_8));
             run.openRunFolder();
             if (startingPoint == null) {
                 run.evaluateStartingPoint();
@@ -125,17 +187,27 @@ public final class TrainingRun {
             return run;
         } catch (IOException | RuntimeException | Error e) {
             if (claimed) {
-                unclaim(folder, run.components); // a start that failed leaves no run behind, so the corrected command is not refused
+                unclaim(folder, run.components); // a start that failed leaves no run behind, so the
+                // corrected command is not refused
             }
             run.close();
             throw e;
         }
     }
 
-    /** Removes what a fresh start wrote (config, logs, and the components' files; the lock file stays). */
+    /**
+     * Removes what a fresh start wrote (config, logs, and the components' files; the lock file
+     * stays).
+     */
     private static void unclaim(RunFolder folder, RunComponents components) throws IOException {
-        for (Path file : List.of(folder.config(), folder.metrics().file(), folder.timings().file(),
-                folder.pool().file(), folder.trajectories().file(), folder.report())) {
+        for (Path file :
+                List.of(
+                        folder.config(),
+                        folder.metrics().file(),
+                        folder.timings().file(),
+                        folder.pool().file(),
+                        folder.trajectories().file(),
+                        folder.report())) {
             Files.deleteIfExists(file);
         }
         for (org.rlanything.core.spi.RunParticipant participant : components.participants()) {
@@ -148,12 +220,19 @@ public final class TrainingRun {
             if (probeLock) {
                 RunLock.refuseIfHeld(folder.root()); // a run in progress: name its process
             }
-            throw new RunFolderException("The run folder " + folder.root() + " already holds a run: resume it with"
-                    + " 'rlanything train --resume " + folder.root() + "', or set another trainer.run_dir.");
+            throw new RunFolderException(
+                    "The run folder "
+                            + folder.root()
+                            + " already holds a run: resume it with"
+                            + " 'rlanything train --resume "
+                            + folder.root()
+                            + "', or set another trainer.run_dir.");
         }
     }
 
-    /** Tells the components that keep files in the run folder where it is (once the folder is held). */
+    /**
+     * Tells the components that keep files in the run folder where it is (once the folder is held).
+     */
     private void openRunFolder() throws IOException {
         for (org.rlanything.core.spi.RunParticipant participant : components.participants()) {
             participant.openRunFolder(folder.root());
@@ -169,42 +248,56 @@ public final class TrainingRun {
     }
 
     /**
-     * Evaluates the models before any training and records it as iteration 0 of {@code metrics.jsonl}, so
-     * that every curve starts from the starting point. Evaluation draws only from the fixed evaluation seed,
-     * so it changes nothing the training draws.
+     * Evaluates the models before any training and records it as iteration 0 of {@code
+     * metrics.jsonl}, so that every curve starts from the starting point. Evaluation draws only
+     * from the fixed evaluation seed, so it changes nothing the training draws.
      */
     private void evaluateStartingPoint() {
         if (components.evaluator() == null) {
             return;
         }
-        recordStartingPoint(components.evaluator().evaluate(0, components.policy(), components.rewardModel(),
-                loop.evaluationSeed()));
+        recordStartingPoint(
+                components
+                        .evaluator()
+                        .evaluate(
+                                0,
+                                components.policy(),
+                                components.rewardModel(),
+                                loop.evaluationSeed()));
     }
 
     private void recordStartingPoint(Map<String, Double> figures) {
         com.fasterxml.jackson.databind.node.ObjectNode line = JsonlLog.JSON.createObjectNode();
         line.put("iteration", 0);
         java.util.TreeMap<String, Double> all = new java.util.TreeMap<>(figures);
-        all.putAll(components.drainParticipantMetrics()); // what the starting point's evaluation cost
+        all.putAll(
+                components.drainParticipantMetrics()); // what the starting point's evaluation cost
         all.forEach(line::put);
         folder.metrics().append(List.of(line));
     }
 
     /**
      * Reopens a run folder and continues from its last complete checkpoint; logs written after that
-     * checkpoint are cut back, so the resumed run writes the same lines the uninterrupted run would have.
-     * Only {@code trainer.iterations} may be overridden (to extend a run).
+     * checkpoint are cut back, so the resumed run writes the same lines the uninterrupted run would
+     * have. Only {@code trainer.iterations} may be overridden (to extend a run).
      */
-    public static TrainingRun resume(Path runDir, List<String> overrides, boolean progress) throws IOException {
+    public static TrainingRun resume(Path runDir, List<String> overrides, boolean progress)
+            throws IOException {
         RunFolder folder = new RunFolder(runDir);
         if (!Files.isRegularFile(folder.config())) {
-            throw new RunFolderException("The folder " + runDir + " is not a run folder: it has no config.yaml"
-                    + " (start a run with 'rlanything train CONFIG').");
+            throw new RunFolderException(
+                    "The folder "
+                            + runDir
+                            + " is not a run folder: it has no config.yaml"
+                            + " (start a run with 'rlanything train CONFIG').");
         }
         for (String override : overrides) {
             if (!override.startsWith("trainer.iterations=")) {
-                throw new ConfigException("Command-line override '" + override + "': a resumed run keeps its"
-                        + " configuration; only trainer.iterations may change.");
+                throw new ConfigException(
+                        "Command-line override '"
+                                + override
+                                + "': a resumed run keeps its"
+                                + " configuration; only trainer.iterations may change.");
             }
         }
         RunLock lock = RunLock.acquire(folder.root()); // before anything is written or cut back
@@ -218,17 +311,24 @@ public final class TrainingRun {
         }
     }
 
-    private static TrainingRun resumeLocked(RunFolder folder, List<String> overrides, boolean progress)
-            throws IOException {
+    private static TrainingRun resumeLocked(
+            RunFolder folder, List<String> overrides, boolean progress) throws IOException {
         RunConfig recorded = ConfigLoader.loadRecorded(folder.config(), List.of());
         RunConfig config = ConfigLoader.loadRecorded(folder.config(), overrides);
         if (config.trainer().iterations() < recorded.trainer().iterations()) {
-            throw new ConfigException("Command-line override '" + overrides.get(overrides.size() - 1) + "': a resumed"
-                    + " run's trainer.iterations may only grow; " + folder.config() + " says "
-                    + recorded.trainer().iterations() + ". To end the run earlier, stop it: its checkpoints stay.");
+            throw new ConfigException(
+                    "Command-line override '"
+                            + overrides.get(overrides.size() - 1)
+                            + "': a resumed"
+                            + " run's trainer.iterations may only grow; "
+                            + folder.config()
+                            + " says "
+                            + recorded.trainer().iterations()
+                            + ". To end the run earlier, stop it: its checkpoints stay.");
         }
         MemoryCheck.check(config, Runtime.getRuntime().maxMemory());
-        List<JsonlLog> logs = List.of(folder.metrics(), folder.timings(), folder.pool(), folder.trajectories());
+        List<JsonlLog> logs =
+                List.of(folder.metrics(), folder.timings(), folder.pool(), folder.trajectories());
         for (JsonlLog log : logs) {
             log.check(); // every log is whole before any is cut back
         }
@@ -236,14 +336,18 @@ public final class TrainingRun {
         java.util.Optional<Path> latest = checkpoints.latest();
         String remedy = remedy(folder, checkpoints);
         if (latest.isPresent()) {
-            Checkpoints.verify(latest.get(), CheckpointManifest.Identity.of(config), remedy); // before any change
+            Checkpoints.verify(
+                    latest.get(),
+                    CheckpointManifest.Identity.of(config),
+                    remedy); // before any change
         }
         if (!overrides.isEmpty()) {
             recordOverrides(folder.config(), config, overrides, recorded.trainer().iterations());
         }
         checkpoints.removeIncomplete();
-        boolean startingPointEvaluated = folder.metrics().read().stream()
-                .anyMatch(line -> line.path("iteration").asInt(-1) == 0);
+        boolean startingPointEvaluated =
+                folder.metrics().read().stream()
+                        .anyMatch(line -> line.path("iteration").asInt(-1) == 0);
         int from = latest.map(Checkpoints::iterationOf).orElse(0);
         for (JsonlLog log : logs) {
             log.truncateAfter(from);
@@ -255,30 +359,43 @@ public final class TrainingRun {
             run.evaluateStartingPoint(); // killed before the first evaluation was recorded
         }
         if (latest.isPresent()) {
-            LoopState state = Checkpoints.load(latest.get(), run.components, CheckpointManifest.Identity.of(config),
-                    remedy);
+            LoopState state =
+                    Checkpoints.load(
+                            latest.get(),
+                            run.components,
+                            CheckpointManifest.Identity.of(config),
+                            remedy);
             run.loop.restoreState(state);
         }
         return run;
     }
 
-    /** What to do when the newest checkpoint is refused: resume from the previous one, if one is kept. */
+    /**
+     * What to do when the newest checkpoint is refused: resume from the previous one, if one is
+     * kept.
+     */
     private static String remedy(RunFolder folder, Checkpoints checkpoints) throws IOException {
         List<Path> all = checkpoints.list();
         if (all.size() < 2) {
             return "No earlier checkpoint is kept; restore the run folder from a copy, or start the run again.";
         }
         Path newest = all.get(all.size() - 1);
-        return "The previous checkpoint " + all.get(all.size() - 2) + " is kept: to resume from it, move the newest"
-                + " aside (mv " + newest + " " + folder.root().resolve("damaged-" + newest.getFileName())
+        return "The previous checkpoint "
+                + all.get(all.size() - 2)
+                + " is kept: to resume from it, move the newest"
+                + " aside (mv "
+                + newest
+                + " "
+                + folder.root().resolve("damaged-" + newest.getFileName())
                 + ") and run the command again.";
     }
 
     /**
-     * Rewrites config.yaml with the overridden config, keeping its comment lines and adding one that says
-     * what was overridden and when.
+     * Rewrites config.yaml with the overridden config, keeping its comment lines and adding one
+     * that says what was overridden and when.
      */
-    private static void recordOverrides(Path file, RunConfig config, List<String> overrides, int previousIterations)
+    private static void recordOverrides(
+            Path file, RunConfig config, List<String> overrides, int previousIterations)
             throws IOException {
         StringBuilder text = new StringBuilder();
         for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
@@ -287,9 +404,13 @@ public final class TrainingRun {
             }
             text.append(line).append('\n');
         }
-        text.append("# ").append(java.time.Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS))
-                .append(": resumed with ").append(String.join(" ", overrides)).append(" (trainer.iterations was ")
-                .append(previousIterations).append(")\n");
+        text.append("# ")
+                .append(java.time.Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS))
+                .append(": resumed with ")
+                .append(String.join(" ", overrides))
+                .append(" (trainer.iterations was ")
+                .append(previousIterations)
+                .append(")\n");
         text.append(ConfigLoader.toYaml(config));
         AtomicFiles.write(file, text.toString().getBytes(StandardCharsets.UTF_8));
     }
@@ -301,7 +422,10 @@ public final class TrainingRun {
             ReportWriter.write(folder);
         } catch (IOException | RuntimeException | Error e) {
             if (fresh && folder.checkpoints().list().isEmpty()) {
-                unclaim(folder, components); // nothing worth resuming: the corrected command may start again
+                unclaim(
+                        folder,
+                        components); // nothing worth resuming: the corrected command may start
+                // again
             }
             throw e;
         } finally {

@@ -48,8 +48,15 @@ class AlfworldCommandTest {
 
     private static Path heatGame() throws IOException {
         try (Stream<Path> walk = Files.walk(games())) {
-            return walk.filter(p -> p.toString().contains("pick_heat_then_place_in_recep-Apple-None-Fridge-10")
-                    && p.getFileName().toString().equals("game.tw-pddl")).sorted().findFirst().orElseThrow();
+            return walk.filter(
+                            p ->
+                                    p.toString()
+                                                    .contains(
+                                                            "pick_heat_then_place_in_recep-Apple-None-Fridge-10")
+                                            && p.getFileName().toString().equals("game.tw-pddl"))
+                    .sorted()
+                    .findFirst()
+                    .orElseThrow();
         }
     }
 
@@ -57,8 +64,13 @@ class AlfworldCommandTest {
     void inspectPrintsTheRoomAndTheTaskWithoutTheBanner() throws IOException {
         assertEquals(0, run("alfworld", "inspect", heatGame().getParent().toString()));
         String text = out.toString();
-        assertTrue(text.startsWith("You are in the middle of a room. Looking quickly around you, you see a cabinet 6,"), text);
-        assertTrue(text.endsWith("\n\nYour task is to: heat some apple and put it in fridge.\n"), text);
+        assertTrue(
+                text.startsWith(
+                        "You are in the middle of a room. Looking quickly around you, you see a cabinet 6,"),
+                text);
+        assertTrue(
+                text.endsWith("\n\nYour task is to: heat some apple and put it in fridge.\n"),
+                text);
     }
 
     @Test
@@ -75,7 +87,9 @@ class AlfworldCommandTest {
 
     @Test
     void playReadsCommandsListsAdmissibleAndStopsAtEndOfInput() throws IOException {
-        PlayCommand.input = new ByteArrayInputStream("help\ngo to fridge 1\nfly away\n".getBytes(StandardCharsets.UTF_8));
+        PlayCommand.input =
+                new ByteArrayInputStream(
+                        "help\ngo to fridge 1\nfly away\n".getBytes(StandardCharsets.UTF_8));
         assertEquals(0, run("alfworld", "play", heatGame().toString()));
         String text = out.toString();
         assertTrue(text.startsWith("-= Welcome to TextWorld, ALFRED! =-"), text);
@@ -93,18 +107,22 @@ class AlfworldCommandTest {
         plan.forEach(c -> commands.append(c.asText()).append('\n'));
         assertTrue(commands.toString().contains("move apple"), commands.toString());
         out.getBuffer().setLength(0);
-        PlayCommand.input = new ByteArrayInputStream(commands.toString().getBytes(StandardCharsets.UTF_8));
+        PlayCommand.input =
+                new ByteArrayInputStream(commands.toString().getBytes(StandardCharsets.UTF_8));
         assertEquals(0, run("alfworld", "play", "--v213", heatGame().toString()));
         assertTrue(out.toString().contains("You won in 7 steps."), out.toString());
     }
 
     @Test
-    void aMissingOrBrokenGameIsAUsageError(@org.junit.jupiter.api.io.TempDir Path dir) throws IOException {
+    void aMissingOrBrokenGameIsAUsageError(@org.junit.jupiter.api.io.TempDir Path dir)
+            throws IOException {
         assertEquals(2, run("alfworld", "inspect", dir.resolve("none").toString()));
         assertTrue(err.toString().contains("No game file or folder exists at"), err.toString());
         Path broken = Files.writeString(dir.resolve("game.tw-pddl"), "{}");
         assertEquals(2, run("alfworld", "solve", broken.toString()));
-        assertTrue(err.toString().contains("is malformed at the field \"pddl_domain\""), err.toString());
+        assertTrue(
+                err.toString().contains("is malformed at the field \"pddl_domain\""),
+                err.toString());
     }
 
     @Test

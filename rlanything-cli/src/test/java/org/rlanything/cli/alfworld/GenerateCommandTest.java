@@ -26,11 +26,26 @@ class GenerateCommandTest {
     @Test
     void generatesVerifiedGamesAndAManifest(@TempDir Path dir) throws IOException {
         Path target = dir.resolve("games");
-        assertEquals(0, run("alfworld", "generate", "--seed", "5", "--count", "12", "--out", target.toString()), err.toString());
-        assertTrue(out.toString().startsWith("Generated 12 games (seed 5, logic 2.1.3)"), out.toString());
+        assertEquals(
+                0,
+                run(
+                        "alfworld",
+                        "generate",
+                        "--seed",
+                        "5",
+                        "--count",
+                        "12",
+                        "--out",
+                        target.toString()),
+                err.toString());
+        assertTrue(
+                out.toString().startsWith("Generated 12 games (seed 5, logic 2.1.3)"),
+                out.toString());
         assertTrue(out.toString().contains("pick_two_obj_and_place           2"), out.toString());
         try (Stream<Path> walk = Files.walk(target)) {
-            assertEquals(12, walk.filter(p -> p.getFileName().toString().equals("game.tw-pddl")).count());
+            assertEquals(
+                    12,
+                    walk.filter(p -> p.getFileName().toString().equals("game.tw-pddl")).count());
         }
         assertTrue(Files.isRegularFile(target.resolve("generation.json")));
     }
@@ -38,14 +53,28 @@ class GenerateCommandTest {
     @Test
     void refusesANonEmptyOutputFolder(@TempDir Path dir) throws IOException {
         Files.writeString(dir.resolve("old.txt"), "x");
-        assertEquals(2, run("alfworld", "generate", "--seed", "5", "--count", "1", "--out", dir.toString()));
+        assertEquals(
+                2,
+                run(
+                        "alfworld",
+                        "generate",
+                        "--seed",
+                        "5",
+                        "--count",
+                        "1",
+                        "--out",
+                        dir.toString()));
         assertTrue(err.toString().contains("is not empty; give a new folder"), err.toString());
     }
 
     @Test
     void rewriteBenchChecksEveryCandidate() {
-        assertEquals(0, run("alfworld", "rewrite-bench", "--seed", "3", "--count", "6"), err.toString() + out);
-        assertTrue(out.toString().contains("Every candidate loads and is winnable."), out.toString());
+        assertEquals(
+                0,
+                run("alfworld", "rewrite-bench", "--seed", "3", "--count", "6"),
+                err.toString() + out);
+        assertTrue(
+                out.toString().contains("Every candidate loads and is winnable."), out.toString());
         assertTrue(out.toString().contains("harder: "), out.toString());
     }
 }

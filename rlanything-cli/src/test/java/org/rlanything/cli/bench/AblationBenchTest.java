@@ -15,14 +15,19 @@ import org.junit.jupiter.api.io.TempDir;
 
 class AblationBenchTest {
 
-    @TempDir
-    Path dir;
+    @TempDir Path dir;
 
     @Test
     void runsEveryArmFromTheSameStartAndTabulatesMeanAndSpread() throws Exception {
         StringWriter log = new StringWriter();
-        List<AblationBench.ArmResult> results = new AblationBench(Path.of("..", "configs", "demo.yaml"),
-                List.of("trainer.iterations=6"), List.of(1L, 2L), dir, new PrintWriter(log)).run();
+        List<AblationBench.ArmResult> results =
+                new AblationBench(
+                                Path.of("..", "configs", "demo.yaml"),
+                                List.of("trainer.iterations=6"),
+                                List.of(1L, 2L),
+                                dir,
+                                new PrintWriter(log))
+                        .run();
         assertEquals(14, results.size(), "seven arms, two seeds");
         for (String arm : AblationBench.ARMS) {
             assertEquals(2, results.stream().filter(r -> r.arm().equals(arm)).count(), arm);
@@ -33,8 +38,13 @@ class AblationBenchTest {
         }
         // the step-only arm starts from the reward model the full run of the same seed trained
         String stepOnly = Files.readString(dir.resolve("runs/step_only-seed1/config.yaml"));
-        assertTrue(stepOnly.contains("reward_model_init: " + dir.resolve("runs/policy_reward_env-seed1/checkpoints")
-                .resolve("iter-000006").resolve("reward_model")), stepOnly);
+        assertTrue(
+                stepOnly.contains(
+                        "reward_model_init: "
+                                + dir.resolve("runs/policy_reward_env-seed1/checkpoints")
+                                        .resolve("iter-000006")
+                                        .resolve("reward_model")),
+                stepOnly);
         assertTrue(stepOnly.contains("arm: STEP_ONLY"), stepOnly);
         String md = Files.readString(dir.resolve("ablation.md"));
         for (String arm : AblationBench.ARMS) {
@@ -44,15 +54,32 @@ class AblationBenchTest {
         JsonNode json = new ObjectMapper().readTree(dir.resolve("ablation.json").toFile());
         assertEquals(14, json.size());
         JsonNode bySeed = new ObjectMapper().readTree(dir.resolve("results.json").toFile());
-        assertEquals(results.stream().filter(r -> r.arm().equals("GRPO") && r.seed() == 2).findFirst().orElseThrow()
-                .finals().get("val-core/keylock/success"), bySeed.at("/arms/GRPO/2/keylock").asDouble());
-        assertTrue(md.contains("## Paired differences to outcome only") && md.contains("(n=2)"), md);
+        assertEquals(
+                results.stream()
+                        .filter(r -> r.arm().equals("GRPO") && r.seed() == 2)
+                        .findFirst()
+                        .orElseThrow()
+                        .finals()
+                        .get("val-core/keylock/success"),
+                bySeed.at("/arms/GRPO/2/keylock").asDouble());
+        assertTrue(
+                md.contains("## Paired differences to outcome only") && md.contains("(n=2)"), md);
         assertTrue(Files.readString(dir.resolve("ablation.html")).contains("id=\"report-data\""));
-        assertTrue(md.contains("## Results") && md.contains("## Diagnostics") && md.contains("training success"), md);
-        // the tables can be rewritten from ablation.json and the run folders alone, to the same bytes
+        assertTrue(
+                md.contains("## Results")
+                        && md.contains("## Diagnostics")
+                        && md.contains("training success"),
+                md);
+        // the tables can be rewritten from ablation.json and the run folders alone, to the same
+        // bytes
         Files.delete(dir.resolve("ablation.md"));
-        new AblationBench(Path.of("..", "configs", "demo.yaml"), List.of("trainer.iterations=6"), List.of(1L, 2L),
-                dir, new PrintWriter(log)).tabulate();
+        new AblationBench(
+                        Path.of("..", "configs", "demo.yaml"),
+                        List.of("trainer.iterations=6"),
+                        List.of(1L, 2L),
+                        dir,
+                        new PrintWriter(log))
+                .tabulate();
         assertEquals(md, Files.readString(dir.resolve("ablation.md")));
     }
 
@@ -60,27 +87,59 @@ class AblationBenchTest {
     void theJudgeSweepRunsOutcomeOnlyAndThePolicyArmWithLabelJudgesAndResumes() throws Exception {
         StringWriter log = new StringWriter();
         Path demo = Path.of("..", "configs", "demo.yaml");
-        List<AblationBench.ArmResult> first = new AblationBench(demo, List.of("trainer.iterations=5"), List.of(1L, 2L),
-                dir, new PrintWriter(log), 2, List.of(0.5, 0.0)).run();
-        assertEquals(List.of("before", "OUTCOME_ONLY", "LABEL_Q0.50", "LABEL_Q0.00"),
-                first.stream().filter(r -> r.seed() == 1).map(AblationBench.ArmResult::arm).toList());
+        List<AblationBench.ArmResult> first =
+                new AblationBench(
+                                demo,
+                                List.of("trainer.iterations=5"),
+                                List.of(1L, 2L),
+                                dir,
+                                new PrintWriter(log),
+                                2,
+                                List.of(0.5, 0.0))
+                        .run();
+        assertEquals(
+                List.of("before", "OUTCOME_ONLY", "LABEL_Q0.50", "LABEL_Q0.00"),
+                first.stream()
+                        .filter(r -> r.seed() == 1)
+                        .map(AblationBench.ArmResult::arm)
+                        .toList());
         String config = Files.readString(dir.resolve("runs/label_q0.00-seed1/config.yaml"));
-        assertTrue(config.contains("flip_probability: 0.0") && config.contains("arm: POLICY"), config);
+        assertTrue(
+                config.contains("flip_probability: 0.0") && config.contains("arm: POLICY"), config);
         // the oracle judge (q = 0) is right on every labelled step
-        assertEquals(1.0, first.stream().filter(r -> r.arm().equals("LABEL_Q0.00")).findFirst().orElseThrow()
-                .finals().get("val-core/keylock/rm_balanced_process_acc"), 1e-12);
-        // a run cut back to its iteration 3 (as after a kill) is resumed; finished runs are read back
+        assertEquals(
+                1.0,
+                first.stream()
+                        .filter(r -> r.arm().equals("LABEL_Q0.00"))
+                        .findFirst()
+                        .orElseThrow()
+                        .finals()
+                        .get("val-core/keylock/rm_balanced_process_acc"),
+                1e-12);
+        // a run cut back to its iteration 3 (as after a kill) is resumed; finished runs are read
+        // back
         Path cut = dir.resolve("runs/label_q0.50-seed2");
         List<String> lines = Files.readAllLines(cut.resolve("metrics.jsonl"));
         Files.write(cut.resolve("metrics.jsonl"), lines.subList(0, 4));
         try (var checkpoints = Files.list(cut.resolve("checkpoints"))) {
-            for (Path c : checkpoints.filter(c -> c.getFileName().toString().compareTo("iter-000003") > 0).toList()) {
+            for (Path c :
+                    checkpoints
+                            .filter(c -> c.getFileName().toString().compareTo("iter-000003") > 0)
+                            .toList()) {
                 org.rlanything.core.io.AtomicFiles.deleteTree(c);
             }
         }
         StringWriter again = new StringWriter();
-        List<AblationBench.ArmResult> second = new AblationBench(demo, List.of("trainer.iterations=5"),
-                List.of(1L, 2L), dir, new PrintWriter(again), 2, List.of(0.5, 0.0)).run();
+        List<AblationBench.ArmResult> second =
+                new AblationBench(
+                                demo,
+                                List.of("trainer.iterations=5"),
+                                List.of(1L, 2L),
+                                dir,
+                                new PrintWriter(again),
+                                2,
+                                List.of(0.5, 0.0))
+                        .run();
         assertTrue(again.toString().contains("seed 2 LABEL_Q0.50: resuming"), again.toString());
         assertEquals(1, again.toString().split("resuming", -1).length - 1, again.toString());
         assertEquals(lines, Files.readAllLines(cut.resolve("metrics.jsonl")));
@@ -88,38 +147,74 @@ class AblationBenchTest {
             assertEquals(first.get(i).finals(), second.get(i).finals(), first.get(i).arm());
         }
         // another config in the same folder is refused rather than mixed in
-        String refused = org.junit.jupiter.api.Assertions.assertThrows(java.io.IOException.class,
-                () -> new AblationBench(demo, List.of("trainer.iterations=5", "algorithm.lambda=0.5"), List.of(1L),
-                        dir, new PrintWriter(new StringWriter()), 1, List.of(0.5)).run()).getMessage();
+        String refused =
+                org.junit.jupiter.api.Assertions.assertThrows(
+                                java.io.IOException.class,
+                                () ->
+                                        new AblationBench(
+                                                        demo,
+                                                        List.of(
+                                                                "trainer.iterations=5",
+                                                                "algorithm.lambda=0.5"),
+                                                        List.of(1L),
+                                                        dir,
+                                                        new PrintWriter(new StringWriter()),
+                                                        1,
+                                                        List.of(0.5))
+                                                .run())
+                        .getMessage();
         assertTrue(refused.contains("another config"), refused);
     }
 
     @Test
     void parallelWorkersGiveTheSameFiguresAsOne() throws Exception {
-        List<AblationBench.ArmResult> one = new AblationBench(Path.of("..", "configs", "demo.yaml"),
-                List.of("trainer.iterations=4"), List.of(3L, 4L), dir.resolve("one"),
-                new PrintWriter(new StringWriter()), 1).run();
-        List<AblationBench.ArmResult> two = new AblationBench(Path.of("..", "configs", "demo.yaml"),
-                List.of("trainer.iterations=4"), List.of(3L, 4L), dir.resolve("two"),
-                new PrintWriter(new StringWriter()), 3).run();
+        List<AblationBench.ArmResult> one =
+                new AblationBench(
+                                Path.of("..", "configs", "demo.yaml"),
+                                List.of("trainer.iterations=4"),
+                                List.of(3L, 4L),
+                                dir.resolve("one"),
+                                new PrintWriter(new StringWriter()),
+                                1)
+                        .run();
+        List<AblationBench.ArmResult> two =
+                new AblationBench(
+                                Path.of("..", "configs", "demo.yaml"),
+                                List.of("trainer.iterations=4"),
+                                List.of(3L, 4L),
+                                dir.resolve("two"),
+                                new PrintWriter(new StringWriter()),
+                                3)
+                        .run();
         assertEquals(one.size(), two.size());
         for (int i = 0; i < one.size(); i++) {
             assertEquals(one.get(i).arm(), two.get(i).arm());
             assertEquals(one.get(i).seed(), two.get(i).seed());
-            assertEquals(one.get(i).finals(), two.get(i).finals(), one.get(i).arm() + " seed " + one.get(i).seed());
+            assertEquals(
+                    one.get(i).finals(),
+                    two.get(i).finals(),
+                    one.get(i).arm() + " seed " + one.get(i).seed());
         }
         // each arm's metrics.jsonl is the same line for line, whatever ran beside it
-        for (String run : List.of("policy_reward_env-seed3", "step_only-seed4", "outcome_only-seed3")) {
-            assertEquals(Files.readAllLines(dir.resolve("one/runs").resolve(run).resolve("metrics.jsonl")),
-                    Files.readAllLines(dir.resolve("two/runs").resolve(run).resolve("metrics.jsonl")), run);
+        for (String run :
+                List.of("policy_reward_env-seed3", "step_only-seed4", "outcome_only-seed3")) {
+            assertEquals(
+                    Files.readAllLines(
+                            dir.resolve("one/runs").resolve(run).resolve("metrics.jsonl")),
+                    Files.readAllLines(
+                            dir.resolve("two/runs").resolve(run).resolve("metrics.jsonl")),
+                    run);
         }
     }
 
     @Test
     void aCellIsMeanAndPopulationStdOverSeeds() {
-        List<AblationBench.ArmResult> results = List.of(
-                new AblationBench.ArmResult("POLICY", 1, java.util.Map.of("m", 0.5), java.util.Map.of(), 1),
-                new AblationBench.ArmResult("POLICY", 2, java.util.Map.of("m", 0.7), java.util.Map.of(), 1));
+        List<AblationBench.ArmResult> results =
+                List.of(
+                        new AblationBench.ArmResult(
+                                "POLICY", 1, java.util.Map.of("m", 0.5), java.util.Map.of(), 1),
+                        new AblationBench.ArmResult(
+                                "POLICY", 2, java.util.Map.of("m", 0.7), java.util.Map.of(), 1));
         assertEquals("0.600 ± 0.100", AblationBench.cell(results, "POLICY", "m"));
         assertEquals("-", AblationBench.cell(results, "before", "m"));
     }

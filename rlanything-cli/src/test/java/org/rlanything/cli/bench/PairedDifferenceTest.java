@@ -10,7 +10,8 @@ class PairedDifferenceTest {
 
     @Test
     void theIntervalIsTheMeanPlusMinusTTimesTheStandardError() {
-        // differences 0.1, 0.2, 0.3, 0.0, 0.4: mean 0.2, sample sd sqrt(0.1/4) = 0.158114, se 0.070711,
+        // differences 0.1, 0.2, 0.3, 0.0, 0.4: mean 0.2, sample sd sqrt(0.1/4) = 0.158114, se
+        // 0.070711,
         // t(0.975, 4) = 2.776: half-width 0.196293.
         PairedDifference d = PairedDifference.of(List.of(0.1, 0.2, 0.3, 0.0, 0.4));
         assertEquals(5, d.n());

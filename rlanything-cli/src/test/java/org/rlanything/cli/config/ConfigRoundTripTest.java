@@ -14,8 +14,10 @@ import org.rlanything.agent.AlfworldEnvironmentConfig;
 import org.rlanything.neural.provider.NeuralPolicyConfig;
 import org.rlanything.neural.provider.NeuralRewardModelConfig;
 
-
-/** Finding 0: the effective config a run folder records loads back to the same config, for every kind. */
+/**
+ * Finding 0: the effective config a run folder records loads back to the same config, for every
+ * kind.
+ */
 class ConfigRoundTripTest {
 
     private static Path configs() {
@@ -30,7 +32,10 @@ class ConfigRoundTripTest {
     private static void roundTrips(RunConfig config, String name) {
         String yaml = ConfigLoader.toYaml(config);
         assertFalse(yaml.contains("!<"), name + ": kinds are keys, not YAML tags:\n" + yaml);
-        assertEquals(config, ConfigLoader.parse(yaml, name + " (effective)", List.of()), name + ":\n" + yaml);
+        assertEquals(
+                config,
+                ConfigLoader.parse(yaml, name + " (effective)", List.of()),
+                name + ":\n" + yaml);
     }
 
     @Test
@@ -48,16 +53,22 @@ class ConfigRoundTripTest {
     @Test
     void everyEnvironmentKindLoadsBack() {
         for (String kind : List.of("keylock", "alfworld")) {
-            String models = kind.equals("alfworld") ? "policy: {kind: neural}\nreward_model: {kind: neural}\n" : "";
-            RunConfig config = ConfigLoader.parse("environment: {kind: " + kind + "}\n" + models, kind, List.of());
+            String models =
+                    kind.equals("alfworld")
+                            ? "policy: {kind: neural}\nreward_model: {kind: neural}\n"
+                            : "";
+            RunConfig config =
+                    ConfigLoader.parse(
+                            "environment: {kind: " + kind + "}\n" + models, kind, List.of());
             roundTrips(config, kind);
         }
     }
 
     @Test
     void aRunFolderWrittenWithKindTagsStillLoads() {
-        String legacy = "trainer:\n  seed: 3\nenvironment: !<alfworld>\n  pool_size: 20\n  pool_offset: 7\n"
-                + "policy: !<neural>\n  learning_rate: 0.001\nreward_model: !<neural>\n  max_tokens: 9\n";
+        String legacy =
+                "trainer:\n  seed: 3\nenvironment: !<alfworld>\n  pool_size: 20\n  pool_offset: 7\n"
+                        + "policy: !<neural>\n  learning_rate: 0.001\nreward_model: !<neural>\n  max_tokens: 9\n";
         RunConfig config = ConfigLoader.parse(legacy, "config.yaml", List.of());
         assertEquals(7, ((AlfworldEnvironmentConfig) config.environment()).poolOffset());
         assertEquals(0.001, ((NeuralPolicyConfig) config.policy()).learningRate());
@@ -66,14 +77,27 @@ class ConfigRoundTripTest {
 
     @Test
     void theRunIdentityHashIgnoresIterationsAndDefaultsButNotValues() {
-        String base = "trainer: {seed: 3, iterations: 5}\nenvironment: {kind: keylock, pool_size: 20}\n";
+        String base =
+                "trainer: {seed: 3, iterations: 5}\nenvironment: {kind: keylock, pool_size: 20}\n";
         String hash = ConfigLoader.identityHash(ConfigLoader.parse(base, "a", List.of()));
-        assertEquals(hash, ConfigLoader.identityHash(ConfigLoader.parse(base, "b", List.of("trainer.iterations=50"))),
+        assertEquals(
+                hash,
+                ConfigLoader.identityHash(
+                        ConfigLoader.parse(base, "b", List.of("trainer.iterations=50"))),
                 "a resume may raise the iterations");
-        assertEquals(hash, ConfigLoader.identityHash(ConfigLoader.parse(base, "c", List.of("algorithm.lambda=1.0"))),
+        assertEquals(
+                hash,
+                ConfigLoader.identityHash(
+                        ConfigLoader.parse(base, "c", List.of("algorithm.lambda=1.0"))),
                 "a key at its default (as a key added by a later version) does not change the run");
-        assertFalse(hash.equals(ConfigLoader.identityHash(ConfigLoader.parse(base, "d",
-                List.of("algorithm.lambda=0.5")))), "another value is another run");
-        assertFalse(hash.equals(ConfigLoader.identityHash(ConfigLoader.parse(base, "e", List.of("trainer.seed=4")))));
+        assertFalse(
+                hash.equals(
+                        ConfigLoader.identityHash(
+                                ConfigLoader.parse(base, "d", List.of("algorithm.lambda=0.5")))),
+                "another value is another run");
+        assertFalse(
+                hash.equals(
+                        ConfigLoader.identityHash(
+                                ConfigLoader.parse(base, "e", List.of("trainer.seed=4")))));
     }
 }

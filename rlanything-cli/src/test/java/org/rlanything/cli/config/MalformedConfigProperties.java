@@ -24,9 +24,10 @@ import net.jqwik.api.lifecycle.AfterContainer;
 import org.rlanything.cli.Main;
 
 /**
- * Property: a malformed config or override (a wrong value for any key, an unknown key or kind, a second
- * document), given in the file or on the command line, makes {@code train} exit 2 with a message naming the
- * file or the override, without a stack trace, and without creating the run folder.
+ * Property: a malformed config or override (a wrong value for any key, an unknown key or kind, a
+ * second document), given in the file or on the command line, makes {@code train} exit 2 with a
+ * message naming the file or the override, without a stack trace, and without creating the run
+ * folder.
  */
 class MalformedConfigProperties {
 
@@ -41,39 +42,93 @@ class MalformedConfigProperties {
         }
     }
 
-    private static final List<String> INTEGER_KEYS = List.of("trainer.iterations", "trainer.evaluate_every",
-            "trainer.checkpoint_every", "trainer.keep_checkpoints", "trainer.saved_trajectories",
-            "environment.pool_size", "environment.max_steps", "environment.min_doors", "environment.max_doors",
-            "algorithm.tasks_per_iteration", "algorithm.rollouts_per_task", "algorithm.verdicts_per_step",
-            "algorithm.rewriter_samples");
-    private static final List<String> BAD_INTEGERS = List.of("null", "~", "", "-1", "010", "0x1F", "0b11", "1_000",
-            "2000000000", "1.5", "'7'", "[1]", "{a: 1}", ".inf", "true", "many");
-    private static final List<String> NUMBER_KEYS = List.of("policy.learning_rate", "reward_model.learning_rate",
-            "reward_model.invalid_rate", "algorithm.lambda", "algorithm.alpha_low", "algorithm.alpha_high");
-    private static final List<String> BAD_NUMBERS = List.of("null", ".nan", "-.inf", ".Inf", "1.0e308", "-1", "'0.5'",
-            "[0.5]", "0x10", "yes");
+    private static final List<String> INTEGER_KEYS =
+            List.of(
+                    "trainer.iterations",
+                    "trainer.evaluate_every",
+                    "trainer.checkpoint_every",
+                    "trainer.keep_checkpoints",
+                    "trainer.saved_trajectories",
+                    "environment.pool_size",
+                    "environment.max_steps",
+                    "environment.min_doors",
+                    "environment.max_doors",
+                    "algorithm.tasks_per_iteration",
+                    "algorithm.rollouts_per_task",
+                    "algorithm.verdicts_per_step",
+                    "algorithm.rewriter_samples");
+    private static final List<String> BAD_INTEGERS =
+            List.of(
+                    "null",
+                    "~",
+                    "",
+                    "-1",
+                    "010",
+                    "0x1F",
+                    "0b11",
+                    "1_000",
+                    "2000000000",
+                    "1.5",
+                    "'7'",
+                    "[1]",
+                    "{a: 1}",
+                    ".inf",
+                    "true",
+                    "many");
+    private static final List<String> NUMBER_KEYS =
+            List.of(
+                    "policy.learning_rate",
+                    "reward_model.learning_rate",
+                    "reward_model.invalid_rate",
+                    "algorithm.lambda",
+                    "algorithm.alpha_low",
+                    "algorithm.alpha_high");
+    private static final List<String> BAD_NUMBERS =
+            List.of(
+                    "null", ".nan", "-.inf", ".Inf", "1.0e308", "-1", "'0.5'", "[0.5]", "0x10",
+                    "yes");
     private static final List<String> ENUM_KEYS = List.of("algorithm.arm", "algorithm.singleton");
-    private static final List<String> BAD_ENUMS = List.of("1", "0", "POLICYX", "null", "[POLICY]", "{}");
+    private static final List<String> BAD_ENUMS =
+            List.of("1", "0", "POLICYX", "null", "[POLICY]", "{}");
 
-    /** One malformed setting: a dotted key, its raw value, and whether it goes on the command line. */
-    record Mutation(String key, String value, boolean override) {
-    }
+    /**
+     * One malformed setting: a dotted key, its raw value, and whether it goes on the command line.
+     */
+    record Mutation(String key, String value, boolean override) {}
 
     @Provide
     Arbitrary<Mutation> mutations() {
         Arbitrary<Boolean> where = Arbitraries.of(true, false);
-        Arbitrary<Mutation> integers = Combinators.combine(Arbitraries.of(INTEGER_KEYS), Arbitraries.of(BAD_INTEGERS),
-                where).as(Mutation::new);
-        Arbitrary<Mutation> numbers = Combinators.combine(Arbitraries.of(NUMBER_KEYS), Arbitraries.of(BAD_NUMBERS),
-                where).as(Mutation::new);
-        Arbitrary<Mutation> enums = Combinators.combine(Arbitraries.of(ENUM_KEYS), Arbitraries.of(BAD_ENUMS), where)
-                .as(Mutation::new);
-        Arbitrary<String> names = Arbitraries.strings().withCharRange('a', 'z').ofMinLength(3).ofMaxLength(10);
-        Arbitrary<Mutation> unknownKeys = Combinators.combine(Arbitraries.of("trainer", "environment", "policy",
-                "reward_model", "algorithm"), names, where).as((section, name, o) -> new Mutation(section + ".x" + name,
-                "1", o));
-        Arbitrary<Mutation> unknownKinds = Combinators.combine(Arbitraries.of("environment.kind", "policy.kind",
-                "reward_model.kind"), names.map(n -> "k" + n), where).as(Mutation::new);
+        Arbitrary<Mutation> integers =
+                Combinators.combine(
+                                Arbitraries.of(INTEGER_KEYS), Arbitraries.of(BAD_INTEGERS), where)
+                        .as(Mutation::new);
+        Arbitrary<Mutation> numbers =
+                Combinators.combine(Arbitraries.of(NUMBER_KEYS), Arbitraries.of(BAD_NUMBERS), where)
+                        .as(Mutation::new);
+        Arbitrary<Mutation> enums =
+                Combinators.combine(Arbitraries.of(ENUM_KEYS), Arbitraries.of(BAD_ENUMS), where)
+                        .as(Mutation::new);
+        Arbitrary<String> names =
+                Arbitraries.strings().withCharRange('a', 'z').ofMinLength(3).ofMaxLength(10);
+        Arbitrary<Mutation> unknownKeys =
+                Combinators.combine(
+                                Arbitraries.of(
+                                        "trainer",
+                                        "environment",
+                                        "policy",
+                                        "reward_model",
+                                        "algorithm"),
+                                names,
+                                where)
+                        .as((section, name, o) -> new Mutation(section + ".x" + name, "1", o));
+        Arbitrary<Mutation> unknownKinds =
+                Combinators.combine(
+                                Arbitraries.of(
+                                        "environment.kind", "policy.kind", "reward_model.kind"),
+                                names.map(n -> "k" + n),
+                                where)
+                        .as(Mutation::new);
         return Arbitraries.oneOf(integers, numbers, enums, unknownKeys, unknownKinds);
     }
 
@@ -91,23 +146,31 @@ class MalformedConfigProperties {
 
     private static String yaml(Map<String, Map<String, String>> sections) {
         StringBuilder text = new StringBuilder();
-        sections.forEach((section, keys) -> {
-            text.append(section).append(":\n");
-            keys.forEach((key, value) -> text.append("  ").append(key).append(": ").append(value).append('\n'));
-        });
+        sections.forEach(
+                (section, keys) -> {
+                    text.append(section).append(":\n");
+                    keys.forEach(
+                            (key, value) ->
+                                    text.append("  ")
+                                            .append(key)
+                                            .append(": ")
+                                            .append(value)
+                                            .append('\n'));
+                });
         return text.toString();
     }
 
     @Property(tries = 150)
-    void aMalformedSettingIsRefusedWithItsPlaceAndNothingIsWritten(@ForAll("mutations") Mutation mutation,
-                                                                    @ForAll boolean secondDocument)
+    void aMalformedSettingIsRefusedWithItsPlaceAndNothingIsWritten(
+            @ForAll("mutations") Mutation mutation, @ForAll boolean secondDocument)
             throws IOException {
         int n = RUNS.incrementAndGet();
         Path file = DIR.resolve("config-" + n + ".yaml");
         Path run = DIR.resolve("run-" + n);
         Map<String, Map<String, String>> sections = new LinkedHashMap<>();
         BASE.forEach((section, keys) -> sections.put(section, new LinkedHashMap<>(keys)));
-        List<String> args = new ArrayList<>(List.of("train", file.toString(), "-q", "trainer.run_dir=" + run));
+        List<String> args =
+                new ArrayList<>(List.of("train", file.toString(), "-q", "trainer.run_dir=" + run));
         String override = mutation.key() + "=" + mutation.value();
         if (mutation.override()) {
             args.add(override);
@@ -116,18 +179,27 @@ class MalformedConfigProperties {
             sections.get(parts[0]).put(parts[1], mutation.value());
         }
         boolean extraDocument = secondDocument && mutation.override();
-        Files.writeString(file, yaml(sections) + (extraDocument ? "---\ntrainer:\n  iterations: 3\n" : ""));
+        Files.writeString(
+                file, yaml(sections) + (extraDocument ? "---\ntrainer:\n  iterations: 3\n" : ""));
 
         StringWriter out = new StringWriter();
-        int code = Main.run(new PrintWriter(out, true), new PrintWriter(out, true), args.toArray(String[]::new));
+        int code =
+                Main.run(
+                        new PrintWriter(out, true),
+                        new PrintWriter(out, true),
+                        args.toArray(String[]::new));
         String message = out.toString();
         assertEquals(2, code, mutation + ": " + message);
         if (mutation.override() && !extraDocument) {
-            assertTrue(message.contains("Command-line override '" + override + "'"), mutation + ": " + message);
+            assertTrue(
+                    message.contains("Command-line override '" + override + "'"),
+                    mutation + ": " + message);
         } else {
             assertTrue(message.contains(file.toString()), mutation + ": " + message);
         }
-        assertFalse(message.contains("\tat ") || message.contains("Exception"), mutation + ": " + message);
+        assertFalse(
+                message.contains("\tat ") || message.contains("Exception"),
+                mutation + ": " + message);
         assertFalse(Files.exists(run), mutation + ": no run folder");
     }
 

@@ -19,38 +19,63 @@ import org.junit.jupiter.api.io.TempDir;
 import org.rlanything.cli.Main;
 
 /**
- * Opens a real run's report.html in headless Chromium (Debian's package, installed by scripts/test) with
- * the network off: the page must render without script or console errors, and every chart must be drawn
- * from non-empty data (points in the chart, painted pixels on its canvas).
+ * Opens a real run's report.html in headless Chromium (Debian's package, installed by scripts/test)
+ * with the network off: the page must render without script or console errors, and every chart must
+ * be drawn from non-empty data (points in the chart, painted pixels on its canvas).
  */
 class ReportBrowserTest {
 
     private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
 
-    @TempDir
-    Path dir;
+    @TempDir Path dir;
 
     @Test
     void theReportRendersItsChartsWithoutErrors() throws Exception {
-        assertTrue(Files.isExecutable(CHROMIUM), "This test needs Debian's chromium at " + CHROMIUM
-                + "; scripts/test installs it (apt-get install chromium).");
+        assertTrue(
+                Files.isExecutable(CHROMIUM),
+                "This test needs Debian's chromium at "
+                        + CHROMIUM
+                        + "; scripts/test installs it (apt-get install chromium).");
         Path run = dir.resolve("run");
         StringWriter out = new StringWriter();
         Path config = Path.of("..", "configs", "demo.yaml");
-        assertEquals(0, Main.run(new PrintWriter(out), new PrintWriter(out), "train", config.toString(), "-q",
-                "trainer.iterations=15", "trainer.run_dir=" + run), out.toString());
+        assertEquals(
+                0,
+                Main.run(
+                        new PrintWriter(out),
+                        new PrintWriter(out),
+                        "train",
+                        config.toString(),
+                        "-q",
+                        "trainer.iterations=15",
+                        "trainer.run_dir=" + run),
+                out.toString());
         Path report = run.resolve("report.html");
         String html = Files.readString(report);
         assertFalse(html.contains("src=\"http"), "self-contained: no external scripts");
         assertFalse(html.contains("href=\"http"), "self-contained: no external styles");
 
-        Process browser = new ProcessBuilder(CHROMIUM.toString(), "--headless", "--no-sandbox", "--disable-gpu",
-                "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update",
-                "--disable-sync", "--user-data-dir=" + dir.resolve("profile"), "--enable-logging=stderr", "--v=0",
-                "--window-size=1400,1000", "--virtual-time-budget=5000", "--dump-dom",
-                report.toUri().toString())
-                .redirectOutput(dir.resolve("dom.html").toFile()).redirectError(dir.resolve("browser.log").toFile())
-                .start();
+        Process browser =
+                new ProcessBuilder(
+                                CHROMIUM.toString(),
+                                "--headless",
+                                "--no-sandbox",
+                                "--disable-gpu",
+                                "--disable-quic",
+                                "--no-first-run",
+                                "--disable-background-networking",
+                                "--disable-component-update",
+                                "--disable-sync",
+                                "--user-data-dir=" + dir.resolve("profile"),
+                                "--enable-logging=stderr",
+                                "--v=0",
+                                "--window-size=1400,1000",
+                                "--virtual-time-budget=5000",
+                                "--dump-dom",
+                                report.toUri().toString())
+                        .redirectOutput(dir.resolve("dom.html").toFile())
+                        .redirectError(dir.resolve("browser.log").toFile())
+                        .start();
         assertTrue(browser.waitFor(60, TimeUnit.SECONDS), "chromium finished");
         String dom = Files.readString(dir.resolve("dom.html"));
         String log = Files.readString(dir.resolve("browser.log"));
@@ -69,7 +94,9 @@ class ReportBrowserTest {
         }
         for (String line : log.split("\n")) {
             if (line.contains("CONSOLE")) {
-                assertFalse(line.contains("Error") || line.contains("Uncaught"), "console error: " + line);
+                assertFalse(
+                        line.contains("Error") || line.contains("Uncaught"),
+                        "console error: " + line);
             }
         }
         assertTrue(dom.contains("Sample trajectories"));
@@ -77,7 +104,9 @@ class ReportBrowserTest {
     }
 
     private static String attribute(String attributes, String name) {
-        Matcher matcher = Pattern.compile(name + "=\"([^\"]*(?:\"[^=\\s][^\"]*)*)\"(?=\\s|$)").matcher(attributes);
+        Matcher matcher =
+                Pattern.compile(name + "=\"([^\"]*(?:\"[^=\\s][^\"]*)*)\"(?=\\s|$)")
+                        .matcher(attributes);
         if (!matcher.find()) {
             throw new AssertionError("no " + name + " in " + attributes);
         }

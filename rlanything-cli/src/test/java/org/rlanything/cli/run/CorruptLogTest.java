@@ -16,11 +16,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rlanything.cli.Main;
 
-/** Finding 2: {@code --resume} never drops a line it cannot parse; it names the file and line instead. */
+/**
+ * Finding 2: {@code --resume} never drops a line it cannot parse; it names the file and line
+ * instead.
+ */
 class CorruptLogTest {
 
-    @TempDir
-    Path dir;
+    @TempDir Path dir;
 
     private final StringWriter out = new StringWriter();
 
@@ -30,10 +32,13 @@ class CorruptLogTest {
 
     private Path finishedRun() throws IOException {
         Path config = dir.resolve("run.yaml");
-        Files.writeString(config, "trainer: {seed: 9, iterations: 12, evaluate_every: 4}\n"
-                + "environment: {kind: keylock, pool_size: 8}\nalgorithm: {tasks_per_iteration: 4}\n");
+        Files.writeString(
+                config,
+                "trainer: {seed: 9, iterations: 12, evaluate_every: 4}\n"
+                        + "environment: {kind: keylock, pool_size: 8}\nalgorithm: {tasks_per_iteration: 4}\n");
         Path run = dir.resolve("run");
-        assertEquals(0, cli("train", config.toString(), "-q", "trainer.run_dir=" + run), out.toString());
+        assertEquals(
+                0, cli("train", config.toString(), "-q", "trainer.run_dir=" + run), out.toString());
         return run;
     }
 
@@ -41,11 +46,15 @@ class CorruptLogTest {
         byte[] before = Files.readAllBytes(log);
         byte[] config = Files.readAllBytes(run.resolve("config.yaml"));
         out.getBuffer().setLength(0);
-        assertEquals(2, cli("train", "--resume", run.toString(), "-q", "trainer.iterations=14"), out.toString());
+        assertEquals(
+                2,
+                cli("train", "--resume", run.toString(), "-q", "trainer.iterations=14"),
+                out.toString());
         assertTrue(out.toString().contains(log + ", line " + line + ": "), out.toString());
         assertFalse(out.toString().contains("\tat "), out.toString());
         assertArrayEquals(before, Files.readAllBytes(log), "the log is left as it was");
-        assertArrayEquals(config, Files.readAllBytes(run.resolve("config.yaml")), "config.yaml too");
+        assertArrayEquals(
+                config, Files.readAllBytes(run.resolve("config.yaml")), "config.yaml too");
     }
 
     private static void replaceLine(Path file, int line, String text) throws IOException {

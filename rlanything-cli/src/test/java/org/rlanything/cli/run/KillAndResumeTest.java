@@ -17,16 +17,15 @@ import org.junit.jupiter.api.io.TempDir;
 import org.rlanything.cli.Main;
 
 /**
- * Starts a real {@code train} process, kills it with SIGKILL in the middle of the run, resumes it with
- * {@code train --resume}, and checks that the run folder's logs equal those of an uninterrupted run of the
- * same seed, line for line.
+ * Starts a real {@code train} process, kills it with SIGKILL in the middle of the run, resumes it
+ * with {@code train --resume}, and checks that the run folder's logs equal those of an
+ * uninterrupted run of the same seed, line for line.
  */
 class KillAndResumeTest {
 
     private static final int ITERATIONS = 100;
 
-    @TempDir
-    Path dir;
+    @TempDir Path dir;
 
     private Path config() throws IOException {
         return config(ITERATIONS);
@@ -34,11 +33,17 @@ class KillAndResumeTest {
 
     private Path config(int iterations) throws IOException {
         Path file = dir.resolve("run.yaml");
-        Files.writeString(file, String.join("\n",
-                "trainer: {seed: 4242, iterations: " + iterations + ", evaluate_every: 10, checkpoint_every: 1,"
-                        + " keep_checkpoints: 2}",
-                "environment: {kind: keylock, pool_size: 48, max_steps: 12}",
-                "algorithm: {tasks_per_iteration: 24, rollouts_per_task: 8, rewriter_samples: 4}", ""));
+        Files.writeString(
+                file,
+                String.join(
+                        "\n",
+                        "trainer: {seed: 4242, iterations: "
+                                + iterations
+                                + ", evaluate_every: 10, checkpoint_every: 1,"
+                                + " keep_checkpoints: 2}",
+                        "environment: {kind: keylock, pool_size: 48, max_steps: 12}",
+                        "algorithm: {tasks_per_iteration: 24, rollouts_per_task: 8, rewriter_samples: 4}",
+                        ""));
         return file;
     }
 
@@ -56,14 +61,23 @@ class KillAndResumeTest {
         return start(log, List.of(), args);
     }
 
-    /** As {@link #start(Path, String...)}, with JVM options such as {@code -Drlanything.test.stall_at=...}. */
+    /**
+     * As {@link #start(Path, String...)}, with JVM options such as {@code
+     * -Drlanything.test.stall_at=...}.
+     */
     static Process start(Path log, List<String> jvmOptions, String... args) throws IOException {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-                .toString()));
+        List<String> command =
+                new ArrayList<>(
+                        List.of(
+                                Path.of(System.getProperty("java.home"), "bin", "java")
+                                        .toString()));
         command.addAll(jvmOptions);
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), "org.rlanything.cli.Main"));
+        command.addAll(
+                List.of("-cp", System.getProperty("java.class.path"), "org.rlanything.cli.Main"));
         command.addAll(List.of(args));
-        return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile())
+        return new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
                 .start();
     }
 
@@ -81,8 +95,16 @@ class KillAndResumeTest {
         Path config = config();
         Path reference = dir.resolve("reference");
         StringWriter out = new StringWriter();
-        assertEquals(0, Main.run(new PrintWriter(out), new PrintWriter(out), "train", config.toString(), "-q",
-                "trainer.run_dir=" + reference), out.toString());
+        assertEquals(
+                0,
+                Main.run(
+                        new PrintWriter(out),
+                        new PrintWriter(out),
+                        "train",
+                        config.toString(),
+                        "-q",
+                        "trainer.run_dir=" + reference),
+                out.toString());
 
         Path killed = dir.resolve("killed");
         Process first = train("train", config.toString(), "-q", "trainer.run_dir=" + killed);
@@ -91,8 +113,10 @@ class KillAndResumeTest {
         while (lines(metrics) < 25 && first.isAlive() && System.nanoTime() < deadline) {
             Thread.sleep(2);
         }
-        assertTrue(first.isAlive(), "the run must still be going when it is killed: " + Files.readString(
-                dir.resolve("process.log")));
+        assertTrue(
+                first.isAlive(),
+                "the run must still be going when it is killed: "
+                        + Files.readString(dir.resolve("process.log")));
         first.destroyForcibly(); // SIGKILL: no shutdown hooks, no flushing
         first.waitFor(30, TimeUnit.SECONDS);
         long linesAtKill = lines(metrics);
@@ -110,23 +134,33 @@ class KillAndResumeTest {
                 assertEquals(expected.get(i), actual.get(i), log + " line " + (i + 1));
             }
         }
-        assertEquals(ITERATIONS + 1, lines(killed.resolve("metrics.jsonl")), "iteration 0 (the starting point's"
-                + " evaluation) and one line per iteration");
+        assertEquals(
+                ITERATIONS + 1,
+                lines(killed.resolve("metrics.jsonl")),
+                "iteration 0 (the starting point's" + " evaluation) and one line per iteration");
         assertTrue(Files.exists(killed.resolve("report.html")));
     }
 
-    /** Starts {@code args}, waits until it stalls at {@code point}, and kills it there with SIGKILL. */
+    /**
+     * Starts {@code args}, waits until it stalls at {@code point}, and kills it there with SIGKILL.
+     */
     private void killAt(String point, String... args) throws Exception {
         Path marker = dir.resolve("stalled-" + point.replace(':', '-'));
         Files.deleteIfExists(marker);
-        Process process = start(dir.resolve("process.log"), List.of("-Drlanything.test.stall_at=" + point,
-                "-Drlanything.test.stall_marker=" + marker), args);
+        Process process =
+                start(
+                        dir.resolve("process.log"),
+                        List.of(
+                                "-Drlanything.test.stall_at=" + point,
+                                "-Drlanything.test.stall_marker=" + marker),
+                        args);
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
         while (!Files.exists(marker) && process.isAlive() && System.nanoTime() < deadline) {
             Thread.sleep(5);
         }
-        assertTrue(Files.exists(marker) && process.isAlive(), "stalled at " + point + ": "
-                + Files.readString(dir.resolve("process.log")));
+        assertTrue(
+                Files.exists(marker) && process.isAlive(),
+                "stalled at " + point + ": " + Files.readString(dir.resolve("process.log")));
         process.destroyForcibly();
         assertTrue(process.waitFor(30, TimeUnit.SECONDS));
     }
@@ -136,12 +170,27 @@ class KillAndResumeTest {
         Path config = config(50);
         Path reference = dir.resolve("reference");
         StringWriter out = new StringWriter();
-        assertEquals(0, Main.run(new PrintWriter(out), new PrintWriter(out), "train", config.toString(), "-q",
-                "trainer.run_dir=" + reference), out.toString());
+        assertEquals(
+                0,
+                Main.run(
+                        new PrintWriter(out),
+                        new PrintWriter(out),
+                        "train",
+                        config.toString(),
+                        "-q",
+                        "trainer.run_dir=" + reference),
+                out.toString());
 
         Path killed = dir.resolve("killed");
-        killAt("checkpoint-write:15", "train", config.toString(), "-q", "trainer.run_dir=" + killed);
-        assertTrue(Files.isDirectory(killed.resolve("checkpoints/.tmp-iter-000015")), "killed mid-write");
+        killAt(
+                "checkpoint-write:15",
+                "train",
+                config.toString(),
+                "-q",
+                "trainer.run_dir=" + killed);
+        assertTrue(
+                Files.isDirectory(killed.resolve("checkpoints/.tmp-iter-000015")),
+                "killed mid-write");
         assertTrue(Files.isDirectory(killed.resolve("checkpoints/iter-000014")));
         killAt("resume", "train", "--resume", killed.toString(), "-q");
         killAt("checkpoint-prune:27", "train", "--resume", killed.toString(), "-q");
@@ -152,8 +201,13 @@ class KillAndResumeTest {
         assertTrue(last.waitFor(120, TimeUnit.SECONDS), "the resumed run finishes");
         assertEquals(0, last.exitValue(), Files.readString(dir.resolve("process.log")));
         for (String log : List.of("metrics.jsonl", "pool.jsonl", "trajectories.jsonl")) {
-            assertEquals(Files.readAllLines(reference.resolve(log)), Files.readAllLines(killed.resolve(log)), log);
+            assertEquals(
+                    Files.readAllLines(reference.resolve(log)),
+                    Files.readAllLines(killed.resolve(log)),
+                    log);
         }
-        assertFalse(Files.exists(killed.resolve("checkpoints/.tmp-iter-000028")), "the torn checkpoint was removed");
+        assertFalse(
+                Files.exists(killed.resolve("checkpoints/.tmp-iter-000028")),
+                "the torn checkpoint was removed");
     }
 }

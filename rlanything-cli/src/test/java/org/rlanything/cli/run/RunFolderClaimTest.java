@@ -17,15 +17,20 @@ import org.rlanything.cli.Main;
 /** Findings 1 and 5: one writer per run folder, and a start that fails leaves no run behind. */
 class RunFolderClaimTest {
 
-    @TempDir
-    Path dir;
+    @TempDir Path dir;
 
     private Path config(int iterations) throws IOException {
         Path file = dir.resolve("run.yaml");
-        Files.writeString(file, String.join("\n",
-                "trainer: {seed: 77, iterations: " + iterations + ", evaluate_every: 10, checkpoint_every: 1}",
-                "environment: {kind: keylock, pool_size: 48, max_steps: 12}",
-                "algorithm: {tasks_per_iteration: 24, rollouts_per_task: 8, rewriter_samples: 4}", ""));
+        Files.writeString(
+                file,
+                String.join(
+                        "\n",
+                        "trainer: {seed: 77, iterations: "
+                                + iterations
+                                + ", evaluate_every: 10, checkpoint_every: 1}",
+                        "environment: {kind: keylock, pool_size: 48, max_steps: 12}",
+                        "algorithm: {tasks_per_iteration: 24, rollouts_per_task: 8, rewriter_samples: 4}",
+                        ""));
         return file;
     }
 
@@ -34,29 +39,47 @@ class RunFolderClaimTest {
     }
 
     @Test
-    void twoRealTrainProcessesOnOneFolderOneRunsTheOthersAreRefusedNamingTheHolder() throws Exception {
+    void twoRealTrainProcessesOnOneFolderOneRunsTheOthersAreRefusedNamingTheHolder()
+            throws Exception {
         Path config = config(100);
         Path reference = dir.resolve("reference");
         StringWriter out = new StringWriter();
-        assertEquals(0, cli(out, "train", config.toString(), "-q", "trainer.run_dir=" + reference), out.toString());
+        assertEquals(
+                0,
+                cli(out, "train", config.toString(), "-q", "trainer.run_dir=" + reference),
+                out.toString());
 
         Path shared = dir.resolve("shared");
-        Process holder = KillAndResumeTest.start(dir.resolve("holder.log"), "train", config.toString(), "-q",
-                "trainer.run_dir=" + shared);
+        Process holder =
+                KillAndResumeTest.start(
+                        dir.resolve("holder.log"),
+                        "train",
+                        config.toString(),
+                        "-q",
+                        "trainer.run_dir=" + shared);
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (KillAndResumeTest.lines(shared.resolve("metrics.jsonl")) < 3 && holder.isAlive()
+        while (KillAndResumeTest.lines(shared.resolve("metrics.jsonl")) < 3
+                && holder.isAlive()
                 && System.nanoTime() < deadline) {
             Thread.sleep(2);
         }
-        Process second = KillAndResumeTest.start(dir.resolve("second.log"), "train", config.toString(), "-q",
-                "trainer.run_dir=" + shared);
-        Process resume = KillAndResumeTest.start(dir.resolve("resume.log"), "train", "--resume", shared.toString(),
-                "-q");
+        Process second =
+                KillAndResumeTest.start(
+                        dir.resolve("second.log"),
+                        "train",
+                        config.toString(),
+                        "-q",
+                        "trainer.run_dir=" + shared);
+        Process resume =
+                KillAndResumeTest.start(
+                        dir.resolve("resume.log"), "train", "--resume", shared.toString(), "-q");
         assertTrue(second.waitFor(60, TimeUnit.SECONDS) && resume.waitFor(60, TimeUnit.SECONDS));
         assertTrue(holder.isAlive(), "the holder was still running while the others were refused");
         for (String log : new String[] {"second.log", "resume.log"}) {
             String text = Files.readString(dir.resolve(log));
-            assertTrue(text.contains("in use by another process (PID " + holder.pid()), log + ": " + text);
+            assertTrue(
+                    text.contains("in use by another process (PID " + holder.pid()),
+                    log + ": " + text);
             assertFalse(text.contains("\tat "), log + ": no stack trace: " + text);
         }
         assertEquals(2, second.exitValue());
@@ -64,7 +87,10 @@ class RunFolderClaimTest {
         assertTrue(holder.waitFor(120, TimeUnit.SECONDS));
         assertEquals(0, holder.exitValue(), Files.readString(dir.resolve("holder.log")));
         for (String log : new String[] {"metrics.jsonl", "pool.jsonl", "trajectories.jsonl"}) {
-            assertEquals(Files.readAllLines(reference.resolve(log)), Files.readAllLines(shared.resolve(log)), log);
+            assertEquals(
+                    Files.readAllLines(reference.resolve(log)),
+                    Files.readAllLines(shared.resolve(log)),
+                    log);
         }
     }
 
@@ -73,15 +99,24 @@ class RunFolderClaimTest {
         Path config = config(3);
         Path run = dir.resolve("run");
         StringWriter out = new StringWriter();
-        int code = cli(out, "train", config.toString(), "-q", "trainer.run_dir=" + run,
-                "trainer.policy_init=" + dir.resolve("no-such-checkpoint/policy"));
+        int code =
+                cli(
+                        out,
+                        "train",
+                        config.toString(),
+                        "-q",
+                        "trainer.run_dir=" + run,
+                        "trainer.policy_init=" + dir.resolve("no-such-checkpoint/policy"));
         assertEquals(2, code, out.toString());
         assertTrue(out.toString().contains("trainer.policy_init"), out.toString());
         assertFalse(Files.exists(run.resolve("config.yaml")), "nothing written: " + out);
         assertFalse(Files.exists(run), "not even the folder");
 
         StringWriter again = new StringWriter();
-        assertEquals(0, cli(again, "train", config.toString(), "-q", "trainer.run_dir=" + run), again.toString());
+        assertEquals(
+                0,
+                cli(again, "train", config.toString(), "-q", "trainer.run_dir=" + run),
+                again.toString());
     }
 
     @Test
@@ -97,11 +132,16 @@ class RunFolderClaimTest {
             System.clearProperty("rlanything.test.fail_at");
         }
         assertEquals(1, code, out.toString());
-        assertTrue(out.toString().contains("out of memory") && out.toString().contains("RLANYTHING_JAVA_OPTS"),
+        assertTrue(
+                out.toString().contains("out of memory")
+                        && out.toString().contains("RLANYTHING_JAVA_OPTS"),
                 out.toString());
         assertFalse(out.toString().contains("\tat "), out.toString());
         assertFalse(Files.exists(run.resolve("config.yaml")), "no run left behind");
         StringWriter again = new StringWriter();
-        assertEquals(0, cli(again, "train", config.toString(), "-q", "trainer.run_dir=" + run), again.toString());
+        assertEquals(
+                0,
+                cli(again, "train", config.toString(), "-q", "trainer.run_dir=" + run),
+                again.toString());
     }
 }

@@ -1,8 +1,8 @@
 package org.rlanything.core.config;
 
 /**
- * Thrown by a config record's constructor when one of its values is out of range. {@code key} is the
- * record's own key; the loader prefixes the section path and the file.
+ * Thrown by a config record's constructor when one of its values is out of range. {@code key} is
+ * the record's own key; the loader prefixes the section path and the file.
  */
 public final class InvalidValueException extends IllegalArgumentException {
 

@@ -12,13 +12,13 @@ import java.util.Comparator;
 import java.util.stream.Stream;
 
 /**
- * Crash-safe file operations shared by checkpoints, run logs and reports: write to a temporary sibling,
- * force it to disk, rename it over the target, then sync the folder so the rename itself survives a crash.
+ * Crash-safe file operations shared by checkpoints, run logs and reports: write to a temporary
+ * sibling, force it to disk, rename it over the target, then sync the folder so the rename itself
+ * survives a crash.
  */
 public final class AtomicFiles {
 
-    private AtomicFiles() {
-    }
+    private AtomicFiles() {}
 
     /** Writes {@code content} to {@code target} atomically. */
     public static void write(Path target, byte[] content) throws IOException {
@@ -26,8 +26,9 @@ public final class AtomicFiles {
         Files.createDirectories(dir);
         Path temp = Files.createTempFile(dir, "." + target.getFileName() + ".", ".tmp");
         try {
-            try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE,
-                    StandardOpenOption.TRUNCATE_EXISTING)) {
+            try (FileChannel channel =
+                    FileChannel.open(
+                            temp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
                 ByteBuffer bytes = ByteBuffer.wrap(content);
                 while (bytes.hasRemaining()) {
                     channel.write(bytes);
@@ -43,7 +44,8 @@ public final class AtomicFiles {
     /** Renames atomically and syncs the parent folder. */
     public static void move(Path from, Path to) throws IOException {
         try {
-            Files.move(from, to, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            Files.move(
+                    from, to, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         } catch (AtomicMoveNotSupportedException e) {
             throw new IOException("The file system of " + to + " cannot rename atomically.", e);
         }

@@ -19,14 +19,16 @@ import org.rlanything.core.StepLabel;
 import org.rlanything.core.UpdateStats;
 
 /**
- * A controlled judge for measuring how good a judge must be before integrated feedback pays: each of its m
- * verdicts on a step is the step's true label, flipped independently with probability {@code q}. It never
- * learns (its update is a no-op), so a run with it isolates the policy's side of the method from the
- * quality of a trained judge. With q = 0.5 it is a coin; with q = 0 it is the oracle.
+ * A controlled judge for measuring how good a judge must be before integrated feedback pays: each
+ * of its m verdicts on a step is the step's true label, flipped independently with probability
+ * {@code q}. It never learns (its update is a no-op), so a run with it isolates the policy's side
+ * of the method from the quality of a trained judge. With q = 0.5 it is a coin; with q = 0 it is
+ * the oracle.
  *
- * <p>The label is the restrained one ({@link Step#restrainedLabel()}) when the environment provides it and
- * {@code preferRestrained} is set, else the omniscient one; a step with no label at all gets a fair coin.
- * The expected balanced process accuracy against the label used is exactly {@code 1 − q}.
+ * <p>The label is the restrained one ({@link Step#restrainedLabel()}) when the environment provides
+ * it and {@code preferRestrained} is set, else the omniscient one; a step with no label at all gets
+ * a fair coin. The expected balanced process accuracy against the label used is exactly {@code 1 −
+ * q}.
  */
 public final class LabelJudge implements RewardModel, Checkpointable {
 
@@ -37,7 +39,8 @@ public final class LabelJudge implements RewardModel, Checkpointable {
 
     public LabelJudge(double flipProbability, boolean preferRestrained) {
         if (!(flipProbability >= 0 && flipProbability <= 1)) {
-            throw new IllegalArgumentException("The flip probability must be in [0, 1], got " + flipProbability + ".");
+            throw new IllegalArgumentException(
+                    "The flip probability must be in [0, 1], got " + flipProbability + ".");
         }
         this.flipProbability = flipProbability;
         this.preferRestrained = preferRestrained;
@@ -48,9 +51,11 @@ public final class LabelJudge implements RewardModel, Checkpointable {
     }
 
     @Override
-    public List<List<Judgment>> judge(List<JudgeRequest> requests, int m, List<RandomGenerator> rngs) {
+    public List<List<Judgment>> judge(
+            List<JudgeRequest> requests, int m, List<RandomGenerator> rngs) {
         if (requests.size() != rngs.size()) {
-            throw new IllegalArgumentException("Got " + requests.size() + " requests but " + rngs.size() + " generators.");
+            throw new IllegalArgumentException(
+                    "Got " + requests.size() + " requests but " + rngs.size() + " generators.");
         }
         List<List<Judgment>> out = new ArrayList<>(requests.size());
         for (int i = 0; i < requests.size(); i++) {
@@ -58,9 +63,13 @@ public final class LabelJudge implements RewardModel, Checkpointable {
             RandomGenerator rng = rngs.get(i);
             List<Judgment> judgments = new ArrayList<>(m);
             for (int j = 0; j < m; j++) {
-                boolean good = label == StepLabel.UNKNOWN ? rng.nextBoolean()
-                        : (label == StepLabel.GOOD) != (rng.nextDouble() < flipProbability);
-                judgments.add(Judgment.parsed(good ? "label \\boxed{1}" : "label \\boxed{-1}", 0.0, null));
+                boolean good =
+                        label == StepLabel.UNKNOWN
+                                ? rng.nextBoolean()
+                                : (label == StepLabel.GOOD) != (rng.nextDouble() < flipProbability);
+                judgments.add(
+                        Judgment.parsed(
+                                good ? "label \\boxed{1}" : "label \\boxed{-1}", 0.0, null));
             }
             out.add(judgments);
         }
@@ -91,13 +100,21 @@ public final class LabelJudge implements RewardModel, Checkpointable {
         Path file = directory.resolve(STATE_FILE);
         String saved = Files.readString(file, StandardCharsets.UTF_8).strip();
         if (!saved.equals(describe())) {
-            throw new IOException(file + " holds a label judge \"" + saved + "\", but this run's is \"" + describe()
-                    + "\".");
+            throw new IOException(
+                    file
+                            + " holds a label judge \""
+                            + saved
+                            + "\", but this run's is \""
+                            + describe()
+                            + "\".");
         }
     }
 
     private String describe() {
-        return String.format(Locale.ROOT, "flip_probability=%s label=%s", flipProbability,
+        return String.format(
+                Locale.ROOT,
+                "flip_probability=%s label=%s",
+                flipProbability,
                 preferRestrained ? "restrained" : "planner");
     }
 }

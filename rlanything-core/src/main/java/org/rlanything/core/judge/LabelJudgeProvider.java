@@ -6,8 +6,8 @@ import org.rlanything.core.spi.RewardModelProvider;
 import org.rlanything.core.spi.RunContext;
 
 /**
- * {@code reward_model.kind: label}: the controlled judge of the judge-quality sweep ({@link LabelJudge});
- * works with any environment whose steps carry labels.
+ * {@code reward_model.kind: label}: the controlled judge of the judge-quality sweep ({@link
+ * LabelJudge}); works with any environment whose steps carry labels.
  */
 public final class LabelJudgeProvider implements RewardModelProvider<LabelRewardModelConfig> {
 
@@ -27,7 +27,8 @@ public final class LabelJudgeProvider implements RewardModelProvider<LabelReward
     }
 
     @Override
-    public RewardModel create(LabelRewardModelConfig config, RunContext context, EnvironmentParts environment) {
+    public RewardModel create(
+            LabelRewardModelConfig config, RunContext context, EnvironmentParts environment) {
         return new LabelJudge(config.flipProbability(), config.restrained());
     }
 }

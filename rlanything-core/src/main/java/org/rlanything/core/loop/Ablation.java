@@ -6,9 +6,15 @@ import org.rlanything.core.reward.FeedbackMode;
  * The paper's ablation arms (method.md §8) as settings of the same loop: only the switches differ.
  */
 public enum Ablation {
-    /** Outcome only, standardised per step index: no verdicts in the reward, frozen reward model, fixed tasks. */
+    /**
+     * Outcome only, standardised per step index: no verdicts in the reward, frozen reward model,
+     * fixed tasks.
+     */
     OUTCOME_ONLY(FeedbackMode.OUTCOME, false, false),
-    /** Trajectory-level GRPO: one outcome advantage per trajectory on all its steps; frozen judge, fixed tasks. */
+    /**
+     * Trajectory-level GRPO: one outcome advantage per trajectory on all its steps; frozen judge,
+     * fixed tasks.
+     */
     GRPO(FeedbackMode.TRAJECTORY_OUTCOME, false, false),
     /** "Policy": integrated feedback, frozen reward model, fixed tasks. */
     POLICY(FeedbackMode.INTEGRATED, false, false),
@@ -43,6 +49,8 @@ public enum Ablation {
 
     /** Sets this arm's switches on a config builder. */
     public LoopConfig.Builder applyTo(LoopConfig.Builder builder) {
-        return builder.feedback(feedback).trainRewardModel(trainRewardModel).adaptEnvironment(adaptEnvironment);
+        return builder.feedback(feedback)
+                .trainRewardModel(trainRewardModel)
+                .adaptEnvironment(adaptEnvironment);
     }
 }

@@ -9,12 +9,13 @@ import org.rlanything.core.Slot;
 import org.rlanything.core.Trajectory;
 
 /**
- * Collects one iteration's figures under verl-style names ({@code group/name/stat}): {@code actor/...},
- * {@code critic/...}, {@code reward_model/...}, {@code env/...}, {@code timing_s/...},
- * {@code training/global_step}. Figures that are undefined this iteration are left out rather than NaN.
+ * Collects one iteration's figures under verl-style names ({@code group/name/stat}): {@code
+ * actor/...}, {@code critic/...}, {@code reward_model/...}, {@code env/...}, {@code timing_s/...},
+ * {@code training/global_step}. Figures that are undefined this iteration are left out rather than
+ * NaN.
  *
- * <p>Reward-model accuracies here are measured on the training rollouts with the pre-update model, by the
- * rules of {@link JudgeAccuracy}.
+ * <p>Reward-model accuracies here are measured on the training rollouts with the pre-update model,
+ * by the rules of {@link JudgeAccuracy}.
  */
 final class IterationMetrics {
 

@@ -11,24 +11,26 @@ import org.rlanything.core.Trajectory;
 import org.rlanything.core.Verdict;
 
 /**
- * Accumulates the reward model's figures over judged trajectories (method.md §6 and §9, [Proj] rules).
+ * Accumulates the reward model's figures over judged trajectories (method.md §6 and §9, [Proj]
+ * rules).
  *
- * <p><b>Why balanced figures.</b> Step labels are unbalanced (most steps of failed rollouts are BAD), so a
- * judge that always says −1 scores high on plain process accuracy, and plain outcome accuracy tracks the
- * failure rate. Every claim about the judge rests on figures a constant judge cannot meet: the
- * true-positive rate (verdict +1 on GOOD steps), the true-negative rate (−1 on BAD steps), their mean
- * (balanced process accuracy, 0.5 for any constant judge), the GOOD base rate beside them, μ = p₊ + p₋ of
- * Theorem 1 (p₊: share of +1 verdicts on steps of won trajectories, p₋: share of −1 on failed ones; μ ≤ 1
- * means the averaged verdicts carry no information about the outcome), and outcome accuracy balanced over
- * won and failed trajectories.
+ * <p><b>Why balanced figures.</b> Step labels are unbalanced (most steps of failed rollouts are
+ * BAD), so a judge that always says −1 scores high on plain process accuracy, and plain outcome
+ * accuracy tracks the failure rate. Every claim about the judge rests on figures a constant judge
+ * cannot meet: the true-positive rate (verdict +1 on GOOD steps), the true-negative rate (−1 on BAD
+ * steps), their mean (balanced process accuracy, 0.5 for any constant judge), the GOOD base rate
+ * beside them, μ = p₊ + p₋ of Theorem 1 (p₊: share of +1 verdicts on steps of won trajectories, p₋:
+ * share of −1 on failed ones; μ ≤ 1 means the averaged verdicts carry no information about the
+ * outcome), and outcome accuracy balanced over won and failed trajectories.
  *
- * <p><b>Counting.</b> Each of the m verdicts of a step is scored on its own; an invalid verdict is wrong
- * everywhere (it is neither +1 nor −1). Steps without a label are skipped by the label figures. A
- * trajectory is predicted successful iff the mean of its valid verdicts is &gt; 0 (none valid: failure).
- * Process figures are kept against both labels a step may carry: the omniscient planner's ({@code planner})
- * and the oracle restrained to what the agent has seen ({@code restrained}). The headline
- * {@code balanced_process_acc} uses the restrained label where the environment provides it (method.md §9
- * prefers it: the omniscient planner calls every sensible search step BAD), else the planner's.
+ * <p><b>Counting.</b> Each of the m verdicts of a step is scored on its own; an invalid verdict is
+ * wrong everywhere (it is neither +1 nor −1). Steps without a label are skipped by the label
+ * figures. A trajectory is predicted successful iff the mean of its valid verdicts is &gt; 0 (none
+ * valid: failure). Process figures are kept against both labels a step may carry: the omniscient
+ * planner's ({@code planner}) and the oracle restrained to what the agent has seen ({@code
+ * restrained}). The headline {@code balanced_process_acc} uses the restrained label where the
+ * environment provides it (method.md §9 prefers it: the omniscient planner calls every sensible
+ * search step BAD), else the planner's.
  */
 public final class JudgeAccuracy {
 
@@ -82,13 +84,15 @@ public final class JudgeAccuracy {
         }
 
         OptionalDouble accuracy() {
-            return any() ? OptionalDouble.of((double) (truePositive + trueNegative) / (good + bad))
+            return any()
+                    ? OptionalDouble.of((double) (truePositive + trueNegative) / (good + bad))
                     : OptionalDouble.empty();
         }
 
         OptionalDouble balanced() {
             return good > 0 && bad > 0
-                    ? OptionalDouble.of(((double) truePositive / good + (double) trueNegative / bad) / 2)
+                    ? OptionalDouble.of(
+                            ((double) truePositive / good + (double) trueNegative / bad) / 2)
                     : OptionalDouble.empty();
         }
     }
@@ -107,11 +111,18 @@ public final class JudgeAccuracy {
     private long failed;
     private long failedPredicted;
 
-    /** Adds one trajectory with its judgments ({@code judgments.get(i)} are the m judgments of step i). */
+    /**
+     * Adds one trajectory with its judgments ({@code judgments.get(i)} are the m judgments of step
+     * i).
+     */
     public void add(Trajectory trajectory, List<List<Judgment>> judgments) {
         if (judgments.size() != trajectory.length()) {
-            throw new IllegalArgumentException("Judgments for " + judgments.size() + " steps, but the trajectory has "
-                    + trajectory.length() + ".");
+            throw new IllegalArgumentException(
+                    "Judgments for "
+                            + judgments.size()
+                            + " steps, but the trajectory has "
+                            + trajectory.length()
+                            + ".");
         }
         double validSum = 0;
         int valid = 0;
@@ -161,7 +172,10 @@ public final class JudgeAccuracy {
         }
     }
 
-    /** Plain process accuracy against the planner's label (kept for continuity; see the balanced figures). */
+    /**
+     * Plain process accuracy against the planner's label (kept for continuity; see the balanced
+     * figures).
+     */
     public OptionalDouble processAccuracy() {
         return planner.accuracy();
     }
@@ -174,24 +188,32 @@ public final class JudgeAccuracy {
     /** The share of trajectories whose outcome the mean verdict predicts. */
     public OptionalDouble outcomeAccuracy() {
         long n = won + failed;
-        return n == 0 || verdicts == 0 ? OptionalDouble.empty()
+        return n == 0 || verdicts == 0
+                ? OptionalDouble.empty()
                 : OptionalDouble.of((double) (wonPredicted + failedPredicted) / n);
     }
 
     /** Outcome accuracy balanced over won and failed trajectories (needs both). */
     public OptionalDouble balancedOutcomeAccuracy() {
-        return won == 0 || failed == 0 || verdicts == 0 ? OptionalDouble.empty()
-                : OptionalDouble.of(((double) wonPredicted / won + (double) failedPredicted / failed) / 2);
+        return won == 0 || failed == 0 || verdicts == 0
+                ? OptionalDouble.empty()
+                : OptionalDouble.of(
+                        ((double) wonPredicted / won + (double) failedPredicted / failed) / 2);
     }
 
     /** μ = p₊ + p₋ of Theorem 1 (needs won and failed trajectories). */
     public OptionalDouble mu() {
-        return wonVerdicts == 0 || failedVerdicts == 0 ? OptionalDouble.empty()
-                : OptionalDouble.of((double) wonPositive / wonVerdicts + (double) failedNegative / failedVerdicts);
+        return wonVerdicts == 0 || failedVerdicts == 0
+                ? OptionalDouble.empty()
+                : OptionalDouble.of(
+                        (double) wonPositive / wonVerdicts
+                                + (double) failedNegative / failedVerdicts);
     }
 
     public OptionalDouble invalidRate() {
-        return verdicts == 0 ? OptionalDouble.empty() : OptionalDouble.of((double) invalid / verdicts);
+        return verdicts == 0
+                ? OptionalDouble.empty()
+                : OptionalDouble.of((double) invalid / verdicts);
     }
 
     public OptionalDouble verdictMean() {
@@ -199,11 +221,11 @@ public final class JudgeAccuracy {
     }
 
     /**
-     * Every figure under {@code prefix}: {@code process_acc}, {@code balanced_process_acc} (headline),
-     * {@code process/planner/...} and {@code process/restrained/...} ({@code acc}, {@code tpr}, {@code tnr},
-     * {@code balanced_acc}, {@code good_rate}), {@code p_plus}, {@code p_minus}, {@code mu},
-     * {@code outcome_acc}, {@code balanced_outcome_acc}, {@code won_rate}, {@code invalid_rate},
-     * {@code verdict/mean}; figures without data are left out.
+     * Every figure under {@code prefix}: {@code process_acc}, {@code balanced_process_acc}
+     * (headline), {@code process/planner/...} and {@code process/restrained/...} ({@code acc},
+     * {@code tpr}, {@code tnr}, {@code balanced_acc}, {@code good_rate}), {@code p_plus}, {@code
+     * p_minus}, {@code mu}, {@code outcome_acc}, {@code balanced_outcome_acc}, {@code won_rate},
+     * {@code invalid_rate}, {@code verdict/mean}; figures without data are left out.
      */
     public Map<String, Double> figures(String prefix) {
         Map<String, Double> out = new LinkedHashMap<>();

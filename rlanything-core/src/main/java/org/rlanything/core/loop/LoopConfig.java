@@ -9,8 +9,9 @@ import org.rlanything.core.reward.SingletonMode;
 
 /**
  * The loop's settings (method.md §1-§5, §7). Defaults are the reference implementation's text-game
- * values: K = 16, N = 8, H = 40, m = 3, λ = 1, α = 0.2/0.8, k = 8 rewriter samples, evaluation every 5
- * iterations, seed 10086, the full method (integrated feedback, trained reward model, adapted tasks).
+ * values: K = 16, N = 8, H = 40, m = 3, λ = 1, α = 0.2/0.8, k = 8 rewriter samples, evaluation
+ * every 5 iterations, seed 10086, the full method (integrated feedback, trained reward model,
+ * adapted tasks).
  *
  * @param seed the run seed; every random choice derives from it
  * @param tasksPerIteration K, active slots drawn per iteration
@@ -27,13 +28,26 @@ import org.rlanything.core.reward.SingletonMode;
  * @param singleton what a step index reached by one trajectory gets
  * @param rewriterSamples k, rewrite attempts per triggered task
  * @param evaluateEvery E, evaluate every E iterations (0: never)
- * @param rewardModelWeighting how the reward model's samples of a task are weighed (default per step)
+ * @param rewardModelWeighting how the reward model's samples of a task are weighed (default per
+ *     step)
  */
-public record LoopConfig(long seed, int tasksPerIteration, int rolloutsPerTask, int maxSteps, int verdictsPerStep,
-                         double lambda, FeedbackMode feedback, boolean trainRewardModel, boolean adaptEnvironment,
-                         AdaptationThresholds thresholds, AccuracyBand policyBand, AccuracyBand rewardModelBand,
-                         SingletonMode singleton, int rewriterSamples, int evaluateEvery,
-                         RewardModelWeighting rewardModelWeighting) {
+public record LoopConfig(
+        long seed,
+        int tasksPerIteration,
+        int rolloutsPerTask,
+        int maxSteps,
+        int verdictsPerStep,
+        double lambda,
+        FeedbackMode feedback,
+        boolean trainRewardModel,
+        boolean adaptEnvironment,
+        AdaptationThresholds thresholds,
+        AccuracyBand policyBand,
+        AccuracyBand rewardModelBand,
+        SingletonMode singleton,
+        int rewriterSamples,
+        int evaluateEvery,
+        RewardModelWeighting rewardModelWeighting) {
 
     public LoopConfig {
         positive("tasks_per_iteration", tasksPerIteration);
@@ -42,10 +56,12 @@ public record LoopConfig(long seed, int tasksPerIteration, int rolloutsPerTask, 
         positive("verdicts_per_step", verdictsPerStep);
         positive("rewriter_samples", rewriterSamples);
         if (!(lambda >= 0) || Double.isInfinite(lambda)) {
-            throw new IllegalArgumentException("lambda (" + lambda + ") must be a finite number >= 0.");
+            throw new IllegalArgumentException(
+                    "lambda (" + lambda + ") must be a finite number >= 0.");
         }
         if (evaluateEvery < 0) {
-            throw new IllegalArgumentException("evaluate_every (" + evaluateEvery + ") must be >= 0 (0 = never).");
+            throw new IllegalArgumentException(
+                    "evaluate_every (" + evaluateEvery + ") must be >= 0 (0 = never).");
         }
         Objects.requireNonNull(feedback, "feedback");
         Objects.requireNonNull(thresholds, "thresholds");
@@ -71,16 +87,28 @@ public record LoopConfig(long seed, int tasksPerIteration, int rolloutsPerTask, 
     }
 
     public Builder toBuilder() {
-        return new Builder().seed(seed).tasksPerIteration(tasksPerIteration).rolloutsPerTask(rolloutsPerTask)
-                .maxSteps(maxSteps).verdictsPerStep(verdictsPerStep).lambda(lambda).feedback(feedback)
-                .trainRewardModel(trainRewardModel).adaptEnvironment(adaptEnvironment).thresholds(thresholds)
-                .policyBand(policyBand).rewardModelBand(rewardModelBand).singleton(singleton)
-                .rewriterSamples(rewriterSamples).evaluateEvery(evaluateEvery).rewardModelWeighting(rewardModelWeighting);
+        return new Builder()
+                .seed(seed)
+                .tasksPerIteration(tasksPerIteration)
+                .rolloutsPerTask(rolloutsPerTask)
+                .maxSteps(maxSteps)
+                .verdictsPerStep(verdictsPerStep)
+                .lambda(lambda)
+                .feedback(feedback)
+                .trainRewardModel(trainRewardModel)
+                .adaptEnvironment(adaptEnvironment)
+                .thresholds(thresholds)
+                .policyBand(policyBand)
+                .rewardModelBand(rewardModelBand)
+                .singleton(singleton)
+                .rewriterSamples(rewriterSamples)
+                .evaluateEvery(evaluateEvery)
+                .rewardModelWeighting(rewardModelWeighting);
     }
 
     /**
-     * Builder with the text-game defaults, read from where they are declared ({@link AlgorithmConfig});
-     * {@link #build()} validates.
+     * Builder with the text-game defaults, read from where they are declared ({@link
+     * AlgorithmConfig}); {@link #build()} validates.
      */
     public static final class Builder {
         private static final AlgorithmConfig DEFAULTS = AlgorithmConfig.defaults();
@@ -93,10 +121,13 @@ public record LoopConfig(long seed, int tasksPerIteration, int rolloutsPerTask, 
         private FeedbackMode feedback = FeedbackMode.INTEGRATED;
         private boolean trainRewardModel = true;
         private boolean adaptEnvironment = true;
-        private AdaptationThresholds thresholds = new AdaptationThresholds(DEFAULTS.alphaLow(), DEFAULTS.alphaHigh());
-        private AccuracyBand policyBand = new AccuracyBand(DEFAULTS.policyBand().get(0), DEFAULTS.policyBand().get(1));
-        private AccuracyBand rewardModelBand = new AccuracyBand(DEFAULTS.rewardModelBand().get(0),
-                DEFAULTS.rewardModelBand().get(1));
+        private AdaptationThresholds thresholds =
+                new AdaptationThresholds(DEFAULTS.alphaLow(), DEFAULTS.alphaHigh());
+        private AccuracyBand policyBand =
+                new AccuracyBand(DEFAULTS.policyBand().get(0), DEFAULTS.policyBand().get(1));
+        private AccuracyBand rewardModelBand =
+                new AccuracyBand(
+                        DEFAULTS.rewardModelBand().get(0), DEFAULTS.rewardModelBand().get(1));
         private SingletonMode singleton = DEFAULTS.singleton();
         private int rewriterSamples = DEFAULTS.rewriterSamples();
         private int evaluateEvery = 5;
@@ -187,9 +218,23 @@ public record LoopConfig(long seed, int tasksPerIteration, int rolloutsPerTask, 
         }
 
         public LoopConfig build() {
-            return new LoopConfig(seed, tasksPerIteration, rolloutsPerTask, maxSteps, verdictsPerStep, lambda,
-                    feedback, trainRewardModel, adaptEnvironment, thresholds, policyBand, rewardModelBand, singleton,
-                    rewriterSamples, evaluateEvery, rewardModelWeighting);
+            return new LoopConfig(
+                    seed,
+                    tasksPerIteration,
+                    rolloutsPerTask,
+                    maxSteps,
+                    verdictsPerStep,
+                    lambda,
+                    feedback,
+                    trainRewardModel,
+                    adaptEnvironment,
+                    thresholds,
+                    policyBand,
+                    rewardModelBand,
+                    singleton,
+                    rewriterSamples,
+                    evaluateEvery,
+                    rewardModelWeighting);
         }
     }
 }

@@ -15,11 +15,11 @@ public interface LoopListener {
     void onIterationEnd(IterationRecord record);
 
     /**
-     * Called when a phase of an iteration ends ({@code gen}, {@code judge}, {@code adapt}, {@code update_actor},
-     * {@code update_reward_model}, {@code eval}), with its wall time; benchmarks attribute work to phases here.
+     * Called when a phase of an iteration ends ({@code gen}, {@code judge}, {@code adapt}, {@code
+     * update_actor}, {@code update_reward_model}, {@code eval}), with its wall time; benchmarks
+     * attribute work to phases here.
      */
-    default void onPhaseEnd(int iteration, String phase, long nanos) {
-    }
+    default void onPhaseEnd(int iteration, String phase, long nanos) {}
 
     /** A listener that receives each iteration's metrics. */
     static LoopListener metrics(BiConsumer<Integer, Map<String, Double>> sink) {

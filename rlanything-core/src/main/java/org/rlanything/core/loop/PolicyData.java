@@ -12,16 +12,16 @@ import org.rlanything.core.reward.SingletonMode;
 import org.rlanything.core.reward.StepAdvantages;
 
 /**
- * Builds one task's policy samples (method.md §2): the step reward of every step, standardised per step
- * index over the task's trajectories, one sample per step with a non-zero advantage.
+ * Builds one task's policy samples (method.md §2): the step reward of every step, standardised per
+ * step index over the task's trajectories, one sample per step with a non-zero advantage.
  */
 public final class PolicyData {
 
-    private PolicyData() {
-    }
+    private PolicyData() {}
 
     /** The task's step rewards, {@code result.get(k)[i] = R(τ_k, i)}. */
-    public static List<double[]> stepRewards(TaskRollouts rollouts, FeedbackMode mode, double lambda) {
+    public static List<double[]> stepRewards(
+            TaskRollouts rollouts, FeedbackMode mode, double lambda) {
         List<double[]> rewards = new ArrayList<>();
         for (int k = 0; k < rollouts.trajectories().size(); k++) {
             Trajectory trajectory = rollouts.trajectories().get(k);
@@ -36,10 +36,12 @@ public final class PolicyData {
     }
 
     /** The samples with non-zero advantage, in trajectory then step order. */
-    public static List<PolicySample> samples(TaskRollouts rollouts, FeedbackMode mode, double lambda,
-                                             SingletonMode singleton) {
-        List<double[]> advantages = mode == FeedbackMode.TRAJECTORY_OUTCOME ? trajectoryAdvantages(rollouts)
-                : StepAdvantages.compute(stepRewards(rollouts, mode, lambda), singleton);
+    public static List<PolicySample> samples(
+            TaskRollouts rollouts, FeedbackMode mode, double lambda, SingletonMode singleton) {
+        List<double[]> advantages =
+                mode == FeedbackMode.TRAJECTORY_OUTCOME
+                        ? trajectoryAdvantages(rollouts)
+                        : StepAdvantages.compute(stepRewards(rollouts, mode, lambda), singleton);
         List<PolicySample> samples = new ArrayList<>();
         for (int k = 0; k < rollouts.trajectories().size(); k++) {
             Trajectory trajectory = rollouts.trajectories().get(k);
@@ -54,8 +56,8 @@ public final class PolicyData {
     }
 
     /**
-     * Trajectory-level GRPO: A(τ) = (O(τ) − mean O) / std O over the task's trajectories (population std;
-     * 0 when σ ≤ 1e-8, as for steps), the same value on every step of τ.
+     * Trajectory-level GRPO: A(τ) = (O(τ) − mean O) / std O over the task's trajectories
+     * (population std; 0 when σ ≤ 1e-8, as for steps), the same value on every step of τ.
      */
     static List<double[]> trajectoryAdvantages(TaskRollouts rollouts) {
         List<Trajectory> all = rollouts.trajectories();
@@ -81,8 +83,11 @@ public final class PolicyData {
     /** The verdicts of step i of trajectory k. */
     static List<Verdict> verdicts(TaskRollouts rollouts, int k, int i) {
         if (!rollouts.judged()) {
-            throw new IllegalStateException("Task " + rollouts.task().id() + " was not judged, but its feedback"
-                    + " needs verdicts.");
+            throw new IllegalStateException(
+                    "Task "
+                            + rollouts.task().id()
+                            + " was not judged, but its feedback"
+                            + " needs verdicts.");
         }
         List<Judgment> judgments = rollouts.judgments().get(k).get(i);
         List<Verdict> verdicts = new ArrayList<>(judgments.size());

@@ -15,8 +15,16 @@ import org.rlanything.core.RewriteGoal;
  * @param previousAccuracy prev_acc for validations, equal to {@code accuracy} for proposals
  * @param detail a short human note (the candidate's description, or why no candidate was made)
  */
-public record PoolEvent(int iteration, int slot, Kind kind, RewriteGoal goal, String taskId, String fromTaskId,
-                        double accuracy, double previousAccuracy, String detail) {
+public record PoolEvent(
+        int iteration,
+        int slot,
+        Kind kind,
+        RewriteGoal goal,
+        String taskId,
+        String fromTaskId,
+        double accuracy,
+        double previousAccuracy,
+        String detail) {
 
     /** What happened to a slot. */
     public enum Kind {

@@ -33,22 +33,27 @@ import org.rlanything.core.loop.TaskRollouts.Role;
  * The RLAnything closed loop (method.md §1): policy, reward model and task pool improve each other.
  *
  * <p>One {@link #runIteration() iteration}, in exactly this order:
+ *
  * <ol>
- *   <li><b>pick</b> K active slots uniformly without replacement among slots with no pending candidate,
- *       plus every pending candidate (all made in the previous iteration);</li>
- *   <li><b>roll out</b> N trajectories of each with the current policy, at most H steps;</li>
- *   <li><b>judge</b> every step m times with the current reward model, i.e. the one after update t-1;</li>
- *   <li><b>validate</b> each candidate with the acceptance rule: accepted ones become their slot's active
- *       task, rejected ones are deleted, and either way they leave the pending set;</li>
- *   <li><b>propose</b> a candidate for each active task at or beyond the thresholds, from critic feedback
- *       derived from step 3, verified before it is kept as pending;</li>
+ *   <li><b>pick</b> K active slots uniformly without replacement among slots with no pending
+ *       candidate, plus every pending candidate (all made in the previous iteration);
+ *   <li><b>roll out</b> N trajectories of each with the current policy, at most H steps;
+ *   <li><b>judge</b> every step m times with the current reward model, i.e. the one after update
+ *       t-1;
+ *   <li><b>validate</b> each candidate with the acceptance rule: accepted ones become their slot's
+ *       active task, rejected ones are deleted, and either way they leave the pending set;
+ *   <li><b>propose</b> a candidate for each active task at or beyond the thresholds, from critic
+ *       feedback derived from step 3, verified before it is kept as pending;
  *   <li><b>data</b>: policy samples from the active tasks and the accepted candidates (rejected
- *       candidates' rollouts are discarded), reward-model samples from the same tasks inside 0.2..0.8;</li>
- *   <li><b>update</b> the policy, then the reward model (an empty sample set skips its update);</li>
- *   <li><b>evaluate</b> every E iterations (or on the builder's schedule).</li>
+ *       candidates' rollouts are discarded), reward-model samples from the same tasks inside
+ *       0.2..0.8;
+ *   <li><b>update</b> the policy, then the reward model (an empty sample set skips its update);
+ *   <li><b>evaluate</b> every E iterations (or on the builder's schedule).
  * </ol>
- * Steps 4 and 5 touch disjoint slots. Every random draw is derived from the run seed and the iteration
- * ({@link Seeds}), so {@link #captureState()} / {@link #restoreState(LoopState)} resume exactly.
+ *
+ * Steps 4 and 5 touch disjoint slots. Every random draw is derived from the run seed and the
+ * iteration ({@link Seeds}), so {@link #captureState()} / {@link #restoreState(LoopState)} resume
+ * exactly.
  */
 public final class RLAnythingLoop {
 
@@ -86,15 +91,23 @@ public final class RLAnythingLoop {
         this.evaluator = builder.evaluator;
         this.listeners = List.copyOf(builder.listeners);
         this.clock = builder.clock;
-        this.evaluationSchedule = builder.evaluationSchedule != null ? builder.evaluationSchedule
-                : t -> config.evaluateEvery() > 0 && t % config.evaluateEvery() == 0;
+        this.evaluationSchedule =
+                builder.evaluationSchedule != null
+                        ? builder.evaluationSchedule
+                        : t -> config.evaluateEvery() > 0 && t % config.evaluateEvery() == 0;
         if (config.needsJudgments() && rewardModel == null) {
-            throw new IllegalArgumentException("This configuration (feedback " + config.feedback()
-                    + ", train_reward_model " + config.trainRewardModel() + ", adapt_environment "
-                    + config.adaptEnvironment() + ") needs a reward model, but none was given.");
+            throw new IllegalArgumentException(
+                    "This configuration (feedback "
+                            + config.feedback()
+                            + ", train_reward_model "
+                            + config.trainRewardModel()
+                            + ", adapt_environment "
+                            + config.adaptEnvironment()
+                            + ") needs a reward model, but none was given.");
         }
         if (config.adaptEnvironment() && rewriter == null) {
-            throw new IllegalArgumentException("adapt_environment is on, but no rewriter was given.");
+            throw new IllegalArgumentException(
+                    "adapt_environment is on, but no rewriter was given.");
         }
         if (builder.tasks.isEmpty()) {
             throw new IllegalArgumentException("The task pool is empty: give at least one task.");
@@ -114,7 +127,10 @@ public final class RLAnythingLoop {
         return config;
     }
 
-    /** The fixed seed every evaluation of this run uses, so that evaluations compare policies, not luck. */
+    /**
+     * The fixed seed every evaluation of this run uses, so that evaluations compare policies, not
+     * luck.
+     */
     public long evaluationSeed() {
         return evaluationSeed(config.seed());
     }
@@ -145,15 +161,26 @@ public final class RLAnythingLoop {
         return new LoopState(config.seed(), iteration, slots, acceptedTotal, rejectedTotal);
     }
 
-    /** Continues from a captured state; the models must be restored to the same point by their owner. */
+    /**
+     * Continues from a captured state; the models must be restored to the same point by their
+     * owner.
+     */
     public void restoreState(LoopState state) {
         if (state.seed() != config.seed()) {
-            throw new IllegalArgumentException("The saved loop state belongs to seed " + state.seed()
-                    + ", but this run's seed is " + config.seed() + ".");
+            throw new IllegalArgumentException(
+                    "The saved loop state belongs to seed "
+                            + state.seed()
+                            + ", but this run's seed is "
+                            + config.seed()
+                            + ".");
         }
         if (state.slots().size() != slots.size()) {
-            throw new IllegalArgumentException("The saved loop state has " + state.slots().size()
-                    + " slots, but this run's task pool has " + slots.size() + ".");
+            throw new IllegalArgumentException(
+                    "The saved loop state has "
+                            + state.slots().size()
+                            + " slots, but this run's task pool has "
+                            + slots.size()
+                            + ".");
         }
         this.slots = new ArrayList<>(state.slots());
         this.iteration = state.iteration();
@@ -178,9 +205,11 @@ public final class RLAnythingLoop {
                 free.add(slot.index());
             }
         }
-        List<Integer> picked = drawWithoutReplacement(free, config.tasksPerIteration(), Seeds.rng(seed, t, PICK));
+        List<Integer> picked =
+                drawWithoutReplacement(free, config.tasksPerIteration(), Seeds.rng(seed, t, PICK));
 
-        // 2 roll out: N trajectories per task; seeds depend on (iteration, slot, role, rollout) only.
+        // 2 roll out: N trajectories per task; seeds depend on (iteration, slot, role, rollout)
+        // only.
         List<Role> roles = new ArrayList<>();
         List<Integer> slotOf = new ArrayList<>();
         List<Task> tasks = new ArrayList<>();
@@ -197,21 +226,35 @@ public final class RLAnythingLoop {
         List<RolloutRequest> requests = new ArrayList<>();
         for (int u = 0; u < tasks.size(); u++) {
             for (int r = 0; r < config.rolloutsPerTask(); r++) {
-                requests.add(new RolloutRequest(tasks.get(u), r,
-                        Seeds.derive(seed, t, ROLLOUT, slotOf.get(u), roles.get(u).ordinal(), r)));
+                requests.add(
+                        new RolloutRequest(
+                                tasks.get(u),
+                                r,
+                                Seeds.derive(
+                                        seed,
+                                        t,
+                                        ROLLOUT,
+                                        slotOf.get(u),
+                                        roles.get(u).ordinal(),
+                                        r)));
             }
         }
-        List<Trajectory> trajectories = rollouts.rollOut(requests, policy, environment, config.maxSteps());
+        List<Trajectory> trajectories =
+                rollouts.rollOut(requests, policy, environment, config.maxSteps());
         if (trajectories.size() != requests.size()) {
-            throw new IllegalStateException("The rollout engine returned " + trajectories.size()
-                    + " trajectories for " + requests.size() + " requests.");
+            throw new IllegalStateException(
+                    "The rollout engine returned "
+                            + trajectories.size()
+                            + " trajectories for "
+                            + requests.size()
+                            + " requests.");
         }
         long rolledOut = clock.getAsLong();
         phase(t, metrics, "gen", rolledOut - started);
 
         // 3 judge: every step m times with the reward model as it was after update t-1.
-        List<List<List<Judgment>>> judgments = config.needsJudgments()
-                ? judge(trajectories, requests, t) : List.of();
+        List<List<List<Judgment>>> judgments =
+                config.needsJudgments() ? judge(trajectories, requests, t) : List.of();
         long judged = clock.getAsLong();
         phase(t, metrics, "judge", judged - rolledOut);
 
@@ -219,9 +262,10 @@ public final class RLAnythingLoop {
         List<TaskRollouts> results = new ArrayList<>();
         for (int u = 0; u < tasks.size(); u++) {
             List<Trajectory> own = trajectories.subList(u * n, (u + 1) * n);
-            List<List<List<Judgment>>> ownJudgments = judgments.isEmpty() ? List.of()
-                    : judgments.subList(u * n, (u + 1) * n);
-            results.add(new TaskRollouts(roles.get(u), slotOf.get(u), tasks.get(u), own, ownJudgments));
+            List<List<List<Judgment>>> ownJudgments =
+                    judgments.isEmpty() ? List.of() : judgments.subList(u * n, (u + 1) * n);
+            results.add(
+                    new TaskRollouts(roles.get(u), slotOf.get(u), tasks.get(u), own, ownJudgments));
         }
 
         // 4 validate every pending candidate on its fresh rollouts.
@@ -234,13 +278,23 @@ public final class RLAnythingLoop {
             }
             Candidate candidate = slots.get(result.slot()).pending();
             double acc = result.accuracy();
-            boolean accepted = config.thresholds().accepts(candidate.goal(), candidate.previousAccuracy(), acc);
+            boolean accepted =
+                    config.thresholds()
+                            .accepts(candidate.goal(), candidate.previousAccuracy(), acc);
             Slot slot = slots.get(result.slot());
             String fromId = slot.active().id();
             slots.set(result.slot(), accepted ? slot.accept() : slot.reject());
-            events.add(new PoolEvent(t, result.slot(), accepted ? PoolEvent.Kind.ACCEPTED : PoolEvent.Kind.REJECTED,
-                    candidate.goal(), candidate.task().id(), fromId, acc, candidate.previousAccuracy(),
-                    candidate.task().describe()));
+            events.add(
+                    new PoolEvent(
+                            t,
+                            result.slot(),
+                            accepted ? PoolEvent.Kind.ACCEPTED : PoolEvent.Kind.REJECTED,
+                            candidate.goal(),
+                            candidate.task().id(),
+                            fromId,
+                            acc,
+                            candidate.previousAccuracy(),
+                            candidate.task().describe()));
             if (accepted) {
                 acceptedTotal++;
                 training.add(result); // rejected candidates' rollouts never reach training data
@@ -260,20 +314,24 @@ public final class RLAnythingLoop {
         long adapted = clock.getAsLong();
         phase(t, metrics, "adapt", adapted - judged);
 
-        // 6 data: policy samples from active and accepted tasks; RM samples from those inside the band.
+        // 6 data: policy samples from active and accepted tasks; RM samples from those inside the
+        // band.
         List<PolicySample> policySamples = new ArrayList<>();
         List<RewardModelSample> rewardModelSamples = new ArrayList<>();
         for (TaskRollouts result : training) {
             double acc = result.accuracy();
             if (config.policyBand().contains(acc)) {
-                metrics.policyTask(PolicyData.stepRewards(result, config.feedback(), config.lambda()));
-                policySamples.addAll(PolicyData.samples(result, config.feedback(), config.lambda(),
-                        config.singleton()));
+                metrics.policyTask(
+                        PolicyData.stepRewards(result, config.feedback(), config.lambda()));
+                policySamples.addAll(
+                        PolicyData.samples(
+                                result, config.feedback(), config.lambda(), config.singleton()));
             }
             if (config.trainRewardModel() && config.rewardModelBand().contains(acc)) {
                 metrics.rewardModelTask();
-                rewardModelSamples.addAll(RewardModelData.samples(result, config.lambda(),
-                        config.rewardModelWeighting()));
+                rewardModelSamples.addAll(
+                        RewardModelData.samples(
+                                result, config.lambda(), config.rewardModelWeighting()));
             }
         }
         metrics.policySamples(policySamples);
@@ -287,7 +345,8 @@ public final class RLAnythingLoop {
         long policyUpdated = clock.getAsLong();
         phase(t, metrics, "update_actor", policyUpdated - adapted);
         if (config.trainRewardModel() && !rewardModelSamples.isEmpty()) {
-            UpdateStats stats = rewardModel.update(rewardModelSamples, Seeds.rng(seed, t, UPDATE_REWARD_MODEL));
+            UpdateStats stats =
+                    rewardModel.update(rewardModelSamples, Seeds.rng(seed, t, UPDATE_REWARD_MODEL));
             metrics.put("reward_model/", stats.metrics());
         }
         long rewardModelUpdated = clock.getAsLong();
@@ -306,7 +365,8 @@ public final class RLAnythingLoop {
         metrics.put("training/global_step", t);
         metrics.timing("step", clock.getAsLong() - started);
 
-        IterationRecord record = new IterationRecord(t, metrics.values(), results, events, captureState());
+        IterationRecord record =
+                new IterationRecord(t, metrics.values(), results, events, captureState());
         for (LoopListener listener : listeners) {
             listener.onIterationEnd(record);
         }
@@ -321,7 +381,8 @@ public final class RLAnythingLoop {
         }
     }
 
-    private List<List<List<Judgment>>> judge(List<Trajectory> trajectories, List<RolloutRequest> requests, int t) {
+    private List<List<List<Judgment>>> judge(
+            List<Trajectory> trajectories, List<RolloutRequest> requests, int t) {
         List<JudgeRequest> judgeRequests = new ArrayList<>();
         List<Long> seeds = new ArrayList<>();
         for (int k = 0; k < trajectories.size(); k++) {
@@ -329,15 +390,26 @@ public final class RLAnythingLoop {
             long trajectorySeed = requests.get(k).seed();
             for (int i = 0; i < trajectory.length(); i++) {
                 judgeRequests.add(new JudgeRequest(trajectory, i));
-                seeds.add(Seeds.derive(config.seed(), t, JUDGE, trajectorySeed, i)); // Seeds.rng's seed
+                seeds.add(
+                        Seeds.derive(
+                                config.seed(), t, JUDGE, trajectorySeed, i)); // Seeds.rng's seed
             }
         }
-        List<List<Judgment>> flat = judgeRequests.isEmpty() ? List.of()
-                : rollouts.judgeSeeded(judgeRequests, config.verdictsPerStep(),
-                        seeds.stream().mapToLong(Long::longValue).toArray(), rewardModel);
+        List<List<Judgment>> flat =
+                judgeRequests.isEmpty()
+                        ? List.of()
+                        : rollouts.judgeSeeded(
+                                judgeRequests,
+                                config.verdictsPerStep(),
+                                seeds.stream().mapToLong(Long::longValue).toArray(),
+                                rewardModel);
         if (flat.size() != judgeRequests.size()) {
-            throw new IllegalStateException("The reward model returned judgments for " + flat.size() + " of "
-                    + judgeRequests.size() + " steps.");
+            throw new IllegalStateException(
+                    "The reward model returned judgments for "
+                            + flat.size()
+                            + " of "
+                            + judgeRequests.size()
+                            + " steps.");
         }
         List<List<List<Judgment>>> perTrajectory = new ArrayList<>();
         int next = 0;
@@ -346,8 +418,13 @@ public final class RLAnythingLoop {
             for (int i = 0; i < trajectory.length(); i++) {
                 List<Judgment> m = flat.get(next++);
                 if (m.size() != config.verdictsPerStep()) {
-                    throw new IllegalStateException("The reward model returned " + m.size() + " judgments for a"
-                            + " step, but verdicts_per_step is " + config.verdictsPerStep() + ".");
+                    throw new IllegalStateException(
+                            "The reward model returned "
+                                    + m.size()
+                                    + " judgments for a"
+                                    + " step, but verdicts_per_step is "
+                                    + config.verdictsPerStep()
+                                    + ".");
                 }
                 steps.add(List.copyOf(m));
             }
@@ -364,11 +441,15 @@ public final class RLAnythingLoop {
         }
         Slot slot = slots.get(result.slot());
         CriticFeedback critic = CriticFeedbackBuilder.of(result);
-        RewriteRequest request = new RewriteRequest(slot.original(), slot.active(), goal.get(), acc, critic);
+        RewriteRequest request =
+                new RewriteRequest(slot.original(), slot.active(), goal.get(), acc, critic);
         String why = "the rewriter declined every attempt";
         for (int attempt = 0; attempt < config.rewriterSamples(); attempt++) {
-            Optional<Task> proposal = rollouts.rewrite(request, Seeds.rng(config.seed(), t, REWRITE, slot.index(),
-                    attempt), rewriter);
+            Optional<Task> proposal =
+                    rollouts.rewrite(
+                            request,
+                            Seeds.rng(config.seed(), t, REWRITE, slot.index(), attempt),
+                            rewriter);
             if (proposal.isEmpty()) {
                 continue;
             }
@@ -379,15 +460,34 @@ public final class RLAnythingLoop {
             }
             Candidate candidate = new Candidate(slot.index(), proposal.get(), goal.get(), acc, t);
             slots.set(slot.index(), slot.withPending(candidate));
-            return Optional.of(new PoolEvent(t, slot.index(), PoolEvent.Kind.PROPOSED, goal.get(),
-                    candidate.task().id(), slot.active().id(), acc, acc, candidate.task().describe()));
+            return Optional.of(
+                    new PoolEvent(
+                            t,
+                            slot.index(),
+                            PoolEvent.Kind.PROPOSED,
+                            goal.get(),
+                            candidate.task().id(),
+                            slot.active().id(),
+                            acc,
+                            acc,
+                            candidate.task().describe()));
         }
-        return Optional.of(new PoolEvent(t, slot.index(), PoolEvent.Kind.DECLINED, goal.get(), null,
-                slot.active().id(), acc, acc, why));
+        return Optional.of(
+                new PoolEvent(
+                        t,
+                        slot.index(),
+                        PoolEvent.Kind.DECLINED,
+                        goal.get(),
+                        null,
+                        slot.active().id(),
+                        acc,
+                        acc,
+                        why));
     }
 
     /** A partial Fisher-Yates shuffle: the first {@code k} of a uniformly random permutation. */
-    static List<Integer> drawWithoutReplacement(List<Integer> population, int k, RandomGenerator rng) {
+    static List<Integer> drawWithoutReplacement(
+            List<Integer> population, int k, RandomGenerator rng) {
         List<Integer> pool = new ArrayList<>(population);
         int take = Math.min(k, pool.size());
         for (int i = 0; i < take; i++) {
@@ -466,8 +566,8 @@ public final class RLAnythingLoop {
         }
 
         /**
-         * When to evaluate, by iteration; the default is every {@code evaluate_every} iterations. A run
-         * that must also evaluate its last iteration passes its own schedule.
+         * When to evaluate, by iteration; the default is every {@code evaluate_every} iterations. A
+         * run that must also evaluate its last iteration passes its own schedule.
          */
         public Builder evaluationSchedule(java.util.function.IntPredicate value) {
             evaluationSchedule = Objects.requireNonNull(value, "evaluationSchedule");

@@ -14,16 +14,15 @@ import org.rlanything.core.reward.IntegratedReward;
 import org.rlanything.core.reward.RewardModelWeighting;
 
 /**
- * Builds one task's reward-model samples (method.md §4): for every step, the consistency rewards of its
- * m judgments, z-scored over the m; steps without variance are skipped and zero advantages dropped. The
- * step reward R is always the integrated one (outcome plus λ·mean verdict), whatever the policy's
- * feedback mode, because that is what the consistency reward is defined on. The 0.2-0.8 band is applied
- * by the caller.
+ * Builds one task's reward-model samples (method.md §4): for every step, the consistency rewards of
+ * its m judgments, z-scored over the m; steps without variance are skipped and zero advantages
+ * dropped. The step reward R is always the integrated one (outcome plus λ·mean verdict), whatever
+ * the policy's feedback mode, because that is what the consistency reward is defined on. The
+ * 0.2-0.8 band is applied by the caller.
  */
 public final class RewardModelData {
 
-    private RewardModelData() {
-    }
+    private RewardModelData() {}
 
     /** The samples with per-step weighting (the reference). */
     public static List<RewardModelSample> samples(TaskRollouts rollouts, double lambda) {
@@ -31,7 +30,8 @@ public final class RewardModelData {
     }
 
     /** The samples, each advantage scaled by its trajectory's weight under {@code weighting}. */
-    public static List<RewardModelSample> samples(TaskRollouts rollouts, double lambda, RewardModelWeighting weighting) {
+    public static List<RewardModelSample> samples(
+            TaskRollouts rollouts, double lambda, RewardModelWeighting weighting) {
         List<RewardModelSample> samples = new ArrayList<>();
         double meanLength = 0;
         for (Trajectory t : rollouts.trajectories()) {
@@ -40,12 +40,15 @@ public final class RewardModelData {
         meanLength /= Math.max(1, rollouts.trajectories().size());
         for (int k = 0; k < rollouts.trajectories().size(); k++) {
             Trajectory trajectory = rollouts.trajectories().get(k);
-            double weight = weighting == RewardModelWeighting.TRAJECTORY && trajectory.length() > 0
-                    ? meanLength / trajectory.length() : 1.0;
+            double weight =
+                    weighting == RewardModelWeighting.TRAJECTORY && trajectory.length() > 0
+                            ? meanLength / trajectory.length()
+                            : 1.0;
             for (int i = 0; i < trajectory.length(); i++) {
                 List<Verdict> verdicts = PolicyData.verdicts(rollouts, k, i);
-                double stepReward = IntegratedReward.of(FeedbackMode.INTEGRATED, trajectory.outcome(), verdicts,
-                        lambda);
+                double stepReward =
+                        IntegratedReward.of(
+                                FeedbackMode.INTEGRATED, trajectory.outcome(), verdicts, lambda);
                 Optional<double[]> advantages = ConsistencyReward.advantages(stepReward, verdicts);
                 if (advantages.isEmpty()) {
                     continue;

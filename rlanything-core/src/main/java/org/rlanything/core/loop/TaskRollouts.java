@@ -12,11 +12,15 @@ import org.rlanything.core.Trajectory;
  * @param slot the slot it belongs to
  * @param task the task
  * @param trajectories the N trajectories
- * @param judgments {@code judgments.get(k).get(i)} are the m judgments of step i of trajectory k; empty
- *     when the configuration needs no judgments
+ * @param judgments {@code judgments.get(k).get(i)} are the m judgments of step i of trajectory k;
+ *     empty when the configuration needs no judgments
  */
-public record TaskRollouts(Role role, int slot, Task task, List<Trajectory> trajectories,
-                           List<List<List<Judgment>>> judgments) {
+public record TaskRollouts(
+        Role role,
+        int slot,
+        Task task,
+        List<Trajectory> trajectories,
+        List<List<List<Judgment>>> judgments) {
 
     /** Why a task was rolled out. */
     public enum Role {
@@ -28,8 +32,12 @@ public record TaskRollouts(Role role, int slot, Task task, List<Trajectory> traj
         trajectories = List.copyOf(trajectories);
         judgments = List.copyOf(judgments);
         if (!judgments.isEmpty() && judgments.size() != trajectories.size()) {
-            throw new IllegalArgumentException("Judgments for " + judgments.size() + " trajectories, but "
-                    + trajectories.size() + " trajectories.");
+            throw new IllegalArgumentException(
+                    "Judgments for "
+                            + judgments.size()
+                            + " trajectories, but "
+                            + trajectories.size()
+                            + " trajectories.");
         }
     }
 

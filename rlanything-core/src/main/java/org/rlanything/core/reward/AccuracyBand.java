@@ -11,8 +11,12 @@ public record AccuracyBand(double low, double high) {
 
     public AccuracyBand {
         if (!(low >= 0 && high <= 1 && low <= high)) {
-            throw new IllegalArgumentException("An accuracy band needs 0 <= low <= high <= 1, got [" + low + ", "
-                    + high + "].");
+            throw new IllegalArgumentException(
+                    "An accuracy band needs 0 <= low <= high <= 1, got ["
+                            + low
+                            + ", "
+                            + high
+                            + "].");
         }
     }
 

@@ -1,8 +1,6 @@
 package org.rlanything.core.reward;
 
-/**
- * What to do with a step index that only one trajectory of a task reached (method.md §2, §11).
- */
+/** What to do with a step index that only one trajectory of a task reached (method.md §2, §11). */
 public enum SingletonMode {
     /** [Proj] default: the advantage is 0, so the sample is dropped. */
     ZERO,

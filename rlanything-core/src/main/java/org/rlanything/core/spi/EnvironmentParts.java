@@ -21,14 +21,21 @@ import org.rlanything.core.loop.Evaluator;
  * @param codec turns tasks into text for checkpoints
  * @param rewriter the rewriter
  * @param evaluator the held-out evaluation
- * @param dataManifest the manifest file of the data the environment reads (hashed into each checkpoint's
- *     provenance); null when the environment reads no data
- * @param extensions typed hooks the environment offers to the model kinds (for example how to make neural
- *     models for its prompts), by type
+ * @param dataManifest the manifest file of the data the environment reads (hashed into each
+ *     checkpoint's provenance); null when the environment reads no data
+ * @param extensions typed hooks the environment offers to the model kinds (for example how to make
+ *     neural models for its prompts), by type
  */
-public record EnvironmentParts(String kind, String name, Environment environment, List<Task> tasks, TaskCodec codec,
-                               Rewriter rewriter, Evaluator evaluator, Path dataManifest,
-                               Map<Class<?>, Object> extensions) {
+public record EnvironmentParts(
+        String kind,
+        String name,
+        Environment environment,
+        List<Task> tasks,
+        TaskCodec codec,
+        Rewriter rewriter,
+        Evaluator evaluator,
+        Path dataManifest,
+        Map<Class<?>, Object> extensions) {
     public EnvironmentParts {
         Objects.requireNonNull(kind, "kind");
         Objects.requireNonNull(name, "name");
@@ -37,12 +44,17 @@ public record EnvironmentParts(String kind, String name, Environment environment
         Objects.requireNonNull(codec, "codec");
         Objects.requireNonNull(rewriter, "rewriter");
         extensions = Map.copyOf(extensions);
-        extensions.forEach((type, value) -> {
-            if (!type.isInstance(value)) {
-                throw new IllegalArgumentException("The extension for " + type.getName() + " is a "
-                        + value.getClass().getName() + ".");
-            }
-        });
+        extensions.forEach(
+                (type, value) -> {
+                    if (!type.isInstance(value)) {
+                        throw new IllegalArgumentException(
+                                "The extension for "
+                                        + type.getName()
+                                        + " is a "
+                                        + value.getClass().getName()
+                                        + ".");
+                    }
+                });
     }
 
     /** The extension of {@code type}, if the environment offers one. */
@@ -51,12 +63,21 @@ public record EnvironmentParts(String kind, String name, Environment environment
     }
 
     /**
-     * The extension of {@code type}; else an {@link IllegalArgumentException} saying that {@code section}
-     * {@code kind} does not work with this environment kind.
+     * The extension of {@code type}; else an {@link IllegalArgumentException} saying that {@code
+     * section} {@code kind} does not work with this environment kind.
      */
     public <T> T require(Class<T> type, Section section, String kind) {
-        return extension(type).orElseThrow(() -> new IllegalArgumentException(section.key() + ".kind " + kind
-                + " does not work with environment.kind " + this.kind + " (it offers no "
-                + type.getSimpleName() + ")."));
+        return extension(type)
+                .orElseThrow(
+                        () ->
+                                new IllegalArgumentException(
+                                        section.key()
+                                                + ".kind "
+                                                + kind
+                                                + " does not work with environment.kind "
+                                                + this.kind
+                                                + " (it offers no "
+                                                + type.getSimpleName()
+                                                + ")."));
     }
 }

@@ -19,15 +19,15 @@ public interface EnvironmentProvider<C extends EnvironmentConfig> extends Provid
     EnvironmentParts create(C config, RunContext context) throws IOException;
 
     /**
-     * Makes what the kind needs once before runs (for example starting models), so that parallel runs do not
-     * race to make it; a no-op by default.
+     * Makes what the kind needs once before runs (for example starting models), so that parallel
+     * runs do not race to make it; a no-op by default.
      */
-    default void prepare(C config, RunContext context) throws IOException {
-    }
+    default void prepare(C config, RunContext context) throws IOException {}
 
     /**
-     * The {@code algorithm} keys whose default differs for this environment (snake-case key to value), laid
-     * under a config's own {@code algorithm} keys: the one place an environment's sizes are declared.
+     * The {@code algorithm} keys whose default differs for this environment (snake-case key to
+     * value), laid under a config's own {@code algorithm} keys: the one place an environment's
+     * sizes are declared.
      */
     default Map<String, Object> algorithmDefaults() {
         return Map.of();

@@ -1,8 +1,8 @@
 package org.rlanything.core.spi;
 
 /**
- * Generous sizes, in bytes, of what one iteration of an environment kind holds, for the memory check a run
- * makes before it starts.
+ * Generous sizes, in bytes, of what one iteration of an environment kind holds, for the memory
+ * check a run makes before it starts.
  *
  * @param step one played step
  * @param judgment one judgment of a step

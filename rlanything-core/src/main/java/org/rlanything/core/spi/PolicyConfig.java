@@ -1,5 +1,4 @@
 package org.rlanything.core.spi;
 
 /** The settings record of a policy kind (the {@code policy} section of a run config). */
-public interface PolicyConfig {
-}
+public interface PolicyConfig {}

@@ -17,8 +17,8 @@ public interface PolicyProvider<C extends PolicyConfig> extends Provider<C> {
     }
 
     /**
-     * Builds the policy for {@code environment}; refuses (with {@link IllegalArgumentException} naming the
-     * kinds) an environment it cannot act in.
+     * Builds the policy for {@code environment}; refuses (with {@link IllegalArgumentException}
+     * naming the kinds) an environment it cannot act in.
      */
     Policy create(C config, RunContext context, EnvironmentParts environment) throws IOException;
 }

@@ -11,10 +11,10 @@ import java.util.ServiceLoader;
 import java.util.TreeMap;
 
 /**
- * The kinds that exist, by section, as the {@link Provider}s and {@link RolloutEngineProvider}s that
- * {@link ServiceLoader} finds on the class path. Nothing else lists kinds: the config loader and the
- * command line learn them from here. Two providers of the same kind in a section, or two defaults, are
- * refused when the registry loads, naming both classes.
+ * The kinds that exist, by section, as the {@link Provider}s and {@link RolloutEngineProvider}s
+ * that {@link ServiceLoader} finds on the class path. Nothing else lists kinds: the config loader
+ * and the command line learn them from here. Two providers of the same kind in a section, or two
+ * defaults, are refused when the registry loads, naming both classes.
  */
 public final class ProviderRegistry {
 
@@ -23,36 +23,63 @@ public final class ProviderRegistry {
     private final Map<Section, Map<String, Provider<?>>> providers = new EnumMap<>(Section.class);
     private final Map<String, RolloutEngineProvider> engines = new TreeMap<>();
 
-    private ProviderRegistry(Iterable<Provider<?>> found, Iterable<RolloutEngineProvider> foundEngines) {
+    private ProviderRegistry(
+            Iterable<Provider<?>> found, Iterable<RolloutEngineProvider> foundEngines) {
         for (Section section : Section.values()) {
             providers.put(section, new TreeMap<>());
         }
         for (Provider<?> provider : found) {
             if (!provider.section().configType().isAssignableFrom(provider.configType())) {
-                throw new IllegalStateException("The provider " + provider.getClass().getName() + " of "
-                        + provider.section().key() + ".kind " + provider.kind() + " declares the settings record "
-                        + provider.configType().getName() + ", which does not implement "
-                        + provider.section().configType().getName() + ".");
+                throw new IllegalStateException(
+                        "The provider "
+                                + provider.getClass().getName()
+                                + " of "
+                                + provider.section().key()
+                                + ".kind "
+                                + provider.kind()
+                                + " declares the settings record "
+                                + provider.configType().getName()
+                                + ", which does not implement "
+                                + provider.section().configType().getName()
+                                + ".");
             }
-            Provider<?> before = providers.get(provider.section()).putIfAbsent(provider.kind(), provider);
+            Provider<?> before =
+                    providers.get(provider.section()).putIfAbsent(provider.kind(), provider);
             if (before != null) {
-                throw new IllegalStateException("Two providers of " + provider.section().key() + ".kind "
-                        + provider.kind() + ": " + before.getClass().getName() + " and "
-                        + provider.getClass().getName() + "; remove one module from the class path.");
+                throw new IllegalStateException(
+                        "Two providers of "
+                                + provider.section().key()
+                                + ".kind "
+                                + provider.kind()
+                                + ": "
+                                + before.getClass().getName()
+                                + " and "
+                                + provider.getClass().getName()
+                                + "; remove one module from the class path.");
             }
         }
         for (Section section : Section.values()) {
-            List<String> defaults = providers.get(section).values().stream().filter(Provider::isDefault)
-                    .map(p -> p.getClass().getName()).toList();
+            List<String> defaults =
+                    providers.get(section).values().stream()
+                            .filter(Provider::isDefault)
+                            .map(p -> p.getClass().getName())
+                            .toList();
             if (defaults.size() > 1) {
-                throw new IllegalStateException("Several default kinds of " + section.key() + ": " + defaults + ".");
+                throw new IllegalStateException(
+                        "Several default kinds of " + section.key() + ": " + defaults + ".");
             }
         }
         for (RolloutEngineProvider engine : foundEngines) {
             RolloutEngineProvider before = engines.putIfAbsent(engine.name(), engine);
             if (before != null) {
-                throw new IllegalStateException("Two rollout engines named " + engine.name() + ": "
-                        + before.getClass().getName() + " and " + engine.getClass().getName() + ".");
+                throw new IllegalStateException(
+                        "Two rollout engines named "
+                                + engine.name()
+                                + ": "
+                                + before.getClass().getName()
+                                + " and "
+                                + engine.getClass().getName()
+                                + ".");
             }
         }
     }
@@ -98,10 +125,22 @@ public final class ProviderRegistry {
         return Optional.ofNullable(providers.get(section).get(kind));
     }
 
-    /** The provider of {@code kind}; else an {@link IllegalArgumentException} listing the kinds that exist. */
+    /**
+     * The provider of {@code kind}; else an {@link IllegalArgumentException} listing the kinds that
+     * exist.
+     */
     public Provider<?> require(Section section, String kind) {
-        return find(section, kind).orElseThrow(() -> new IllegalArgumentException("Unknown " + section.key()
-                + ".kind '" + kind + "'; expected one of " + String.join(", ", kinds(section)) + "."));
+        return find(section, kind)
+                .orElseThrow(
+                        () ->
+                                new IllegalArgumentException(
+                                        "Unknown "
+                                                + section.key()
+                                                + ".kind '"
+                                                + kind
+                                                + "'; expected one of "
+                                                + String.join(", ", kinds(section))
+                                                + "."));
     }
 
     /** The kind used when {@code section} names none, if a provider declares itself the default. */
@@ -109,10 +148,19 @@ public final class ProviderRegistry {
         return providers.get(section).values().stream().filter(Provider::isDefault).findFirst();
     }
 
-    /** The settings of the default kind of {@code section}; refused when no provider is the default. */
+    /**
+     * The settings of the default kind of {@code section}; refused when no provider is the default.
+     */
     public Object defaultConfig(Section section) {
-        return defaultProvider(section).orElseThrow(() -> new IllegalStateException("No default kind of "
-                + section.key() + " is on the class path; name one of " + kinds(section) + "."))
+        return defaultProvider(section)
+                .orElseThrow(
+                        () ->
+                                new IllegalStateException(
+                                        "No default kind of "
+                                                + section.key()
+                                                + " is on the class path; name one of "
+                                                + kinds(section)
+                                                + "."))
                 .defaults();
     }
 
@@ -125,8 +173,8 @@ public final class ProviderRegistry {
                 }
             }
         }
-        throw new IllegalArgumentException("No provider declares the settings record " + config.getClass().getName()
-                + ".");
+        throw new IllegalArgumentException(
+                "No provider declares the settings record " + config.getClass().getName() + ".");
     }
 
     /** The rollout engine names, sorted. */
@@ -134,12 +182,19 @@ public final class ProviderRegistry {
         return List.copyOf(engines.keySet());
     }
 
-    /** The rollout engine named {@code name}; else an {@link IllegalArgumentException} listing the names. */
+    /**
+     * The rollout engine named {@code name}; else an {@link IllegalArgumentException} listing the
+     * names.
+     */
     public RolloutEngineProvider engine(String name) {
         RolloutEngineProvider engine = engines.get(name);
         if (engine == null) {
-            throw new IllegalArgumentException("Unknown trainer.rollout_engine '" + name + "'; expected one of "
-                    + String.join(", ", engines()) + ".");
+            throw new IllegalArgumentException(
+                    "Unknown trainer.rollout_engine '"
+                            + name
+                            + "'; expected one of "
+                            + String.join(", ", engines())
+                            + ".");
         }
         return engine;
     }

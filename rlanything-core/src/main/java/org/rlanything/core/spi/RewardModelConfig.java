@@ -1,5 +1,6 @@
 package org.rlanything.core.spi;
 
-/** The settings record of a reward-model kind (the {@code reward_model} section of a run config). */
-public interface RewardModelConfig {
-}
+/**
+ * The settings record of a reward-model kind (the {@code reward_model} section of a run config).
+ */
+public interface RewardModelConfig {}

@@ -16,5 +16,6 @@ public interface RewardModelProvider<C extends RewardModelConfig> extends Provid
     }
 
     /** Builds the judge for {@code environment}; refuses an environment it cannot judge. */
-    RewardModel create(C config, RunContext context, EnvironmentParts environment) throws IOException;
+    RewardModel create(C config, RunContext context, EnvironmentParts environment)
+            throws IOException;
 }

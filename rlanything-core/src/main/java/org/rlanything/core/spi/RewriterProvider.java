@@ -4,8 +4,9 @@ import java.io.IOException;
 import org.rlanything.core.Rewriter;
 
 /**
- * A rewriter kind, used instead of the environment's own rewriter when a config has a {@code rewriter} section.
- * No kind is the default: a config without the section keeps {@link EnvironmentParts#rewriter()}.
+ * A rewriter kind, used instead of the environment's own rewriter when a config has a {@code
+ * rewriter} section. No kind is the default: a config without the section keeps {@link
+ * EnvironmentParts#rewriter()}.
  *
  * @param <C> the settings record of the {@code rewriter} section
  */
@@ -17,8 +18,9 @@ public interface RewriterProvider<C extends RewriterConfig> extends Provider<C> 
     }
 
     /**
-     * Builds the rewriter for {@code environment} (its {@link EnvironmentParts#codec()} gives the tasks' text
-     * form); the loop still verifies every rewritten task with the environment before it becomes a candidate.
+     * Builds the rewriter for {@code environment} (its {@link EnvironmentParts#codec()} gives the
+     * tasks' text form); the loop still verifies every rewritten task with the environment before
+     * it becomes a candidate.
      */
     Rewriter create(C config, RunContext context, EnvironmentParts environment) throws IOException;
 }

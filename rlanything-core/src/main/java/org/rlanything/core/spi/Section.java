@@ -8,7 +8,10 @@ public enum Section {
     ENVIRONMENT("environment", EnvironmentConfig.class),
     POLICY("policy", PolicyConfig.class),
     REWARD_MODEL("reward_model", RewardModelConfig.class),
-    /** Optional: without the section a run uses the environment's own rewriter (no kind is the default). */
+    /**
+     * Optional: without the section a run uses the environment's own rewriter (no kind is the
+     * default).
+     */
     REWRITER("rewriter", RewriterConfig.class);
 
     private final String key;

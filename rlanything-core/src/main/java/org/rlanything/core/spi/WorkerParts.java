@@ -8,8 +8,9 @@ import org.rlanything.core.RewardModel;
 import org.rlanything.core.TaskCodec;
 
 /**
- * What a worker of a distributed rollout engine builds from the run's config: the models (whose weights
- * the trainer ships), the environment and the codec that turns the trainer's tasks back into tasks.
+ * What a worker of a distributed rollout engine builds from the run's config: the models (whose
+ * weights the trainer ships), the environment and the codec that turns the trainer's tasks back
+ * into tasks.
  *
  * @param policy the policy (its weights replaced by the trainer's)
  * @param rewardModel the reward model (its weights replaced by the trainer's)
@@ -17,8 +18,12 @@ import org.rlanything.core.TaskCodec;
  * @param codec decodes the tasks the trainer sends
  * @param log progress lines for the user
  */
-public record WorkerParts(Policy policy, RewardModel rewardModel, Environment environment, TaskCodec codec,
-                          Consumer<String> log) {
+public record WorkerParts(
+        Policy policy,
+        RewardModel rewardModel,
+        Environment environment,
+        TaskCodec codec,
+        Consumer<String> log) {
     public WorkerParts {
         Objects.requireNonNull(policy, "policy");
         Objects.requireNonNull(rewardModel, "rewardModel");

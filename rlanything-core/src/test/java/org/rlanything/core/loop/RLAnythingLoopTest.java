@@ -28,19 +28,31 @@ import org.rlanything.core.reward.FeedbackMode;
 
 class RLAnythingLoopTest {
 
-    private static final ScriptedTask EASY = new ScriptedTask("easy", 8);   // acc 1 -> harder
-    private static final ScriptedTask HARD = new ScriptedTask("hard", 0);   // acc 0 -> easier
-    private static final ScriptedTask MID = new ScriptedTask("mid", 4);     // acc 0.5 -> left alone
+    private static final ScriptedTask EASY = new ScriptedTask("easy", 8); // acc 1 -> harder
+    private static final ScriptedTask HARD = new ScriptedTask("hard", 0); // acc 0 -> easier
+    private static final ScriptedTask MID = new ScriptedTask("mid", 4); // acc 0.5 -> left alone
 
     private static LoopConfig.Builder config() {
-        return LoopConfig.builder().seed(7).tasksPerIteration(3).rolloutsPerTask(8).maxSteps(5).verdictsPerStep(3)
-                .rewriterSamples(2).evaluateEvery(0);
+        return LoopConfig.builder()
+                .seed(7)
+                .tasksPerIteration(3)
+                .rolloutsPerTask(8)
+                .maxSteps(5)
+                .verdictsPerStep(3)
+                .rewriterSamples(2)
+                .evaluateEvery(0);
     }
 
     private static RLAnythingLoop loop(ScriptedWorld world, LoopConfig config) {
-        return RLAnythingLoop.builder().config(config).environment(world.environment()).policy(world.policy())
-                .rewardModel(world.rewardModel()).rewriter(world.rewriter()).tasks(List.of(EASY, HARD, MID))
-                .clock(() -> 0L).build();
+        return RLAnythingLoop.builder()
+                .config(config)
+                .environment(world.environment())
+                .policy(world.policy())
+                .rewardModel(world.rewardModel())
+                .rewriter(world.rewriter())
+                .tasks(List.of(EASY, HARD, MID))
+                .clock(() -> 0L)
+                .build();
     }
 
     private static ScriptedWorld world() {
@@ -55,8 +67,12 @@ class RLAnythingLoopTest {
         ScriptedWorld world = world();
         RLAnythingLoop loop = loop(world, config().build());
         loop.runUntil(3);
-        assertEquals(List.of(0, 1, 2), world.judgeVersions, "iteration t is judged by the model after update t-1");
-        // Within an iteration: roll out, judge, rewrite, then the policy update before the reward model's.
+        assertEquals(
+                List.of(0, 1, 2),
+                world.judgeVersions,
+                "iteration t is judged by the model after update t-1");
+        // Within an iteration: roll out, judge, rewrite, then the policy update before the reward
+        // model's.
         List<String> first = world.calls.subList(0, world.calls.indexOf("update-reward-model") + 1);
         assertEquals("judge", first.get(first.lastIndexOf("act") + 1));
         assertTrue(first.indexOf("judge") < first.indexOf("rewrite"));
@@ -114,10 +130,14 @@ class RLAnythingLoopTest {
         assertEquals(0.5, bySlot.get(0).accuracy());
         assertEquals(PoolEvent.Kind.REJECTED, bySlot.get(1).kind());
         Slot accepted = loop.slots().get(0);
-        assertEquals(List.of(EASY, pending.task()), accepted.history(), "the original stays in the slot's history");
+        assertEquals(
+                List.of(EASY, pending.task()),
+                accepted.history(),
+                "the original stays in the slot's history");
         assertEquals(EASY, accepted.original());
         assertEquals(pending.task(), accepted.active());
-        assertEquals(List.of(HARD), loop.slots().get(1).history(), "a rejected candidate is deleted");
+        assertEquals(
+                List.of(HARD), loop.slots().get(1).history(), "a rejected candidate is deleted");
         assertEquals(1.0, second.metrics().get("env/accepted"));
         assertEquals(1.0, second.metrics().get("env/rejected"));
         assertEquals(1.0, second.metrics().get("env/accepted_total"));
@@ -131,13 +151,16 @@ class RLAnythingLoopTest {
         IterationRecord second = loop.runIteration();
         Map<Integer, List<TaskRollouts.Role>> rolesBySlot = new TreeMap<>();
         for (TaskRollouts rollouts : second.rollouts()) {
-            rolesBySlot.computeIfAbsent(rollouts.slot(), s -> new ArrayList<>()).add(rollouts.role());
+            rolesBySlot
+                    .computeIfAbsent(rollouts.slot(), s -> new ArrayList<>())
+                    .add(rollouts.role());
         }
         assertEquals(List.of(TaskRollouts.Role.CANDIDATE), rolesBySlot.get(0));
         assertEquals(List.of(TaskRollouts.Role.CANDIDATE), rolesBySlot.get(1));
         assertEquals(List.of(TaskRollouts.Role.ACTIVE), rolesBySlot.get(2));
         Slot slot = Slot.of(0, EASY).withPending(new Candidate(0, MID, RewriteGoal.HARDER, 1.0, 1));
-        assertThrows(IllegalStateException.class,
+        assertThrows(
+                IllegalStateException.class,
                 () -> slot.withPending(new Candidate(0, HARD, RewriteGoal.HARDER, 1.0, 1)));
     }
 
@@ -145,7 +168,8 @@ class RLAnythingLoopTest {
     void aRejectedCandidatesRolloutsNeverReachTrainingData() {
         ScriptedWorld world = world();
         // Open bands so that even a 0/8 candidate would yield samples if it were (wrongly) used.
-        LoopConfig open = config().policyBand(AccuracyBand.all()).rewardModelBand(AccuracyBand.all()).build();
+        LoopConfig open =
+                config().policyBand(AccuracyBand.all()).rewardModelBand(AccuracyBand.all()).build();
         RLAnythingLoop loop = loop(world, open);
         loop.runIteration();
         loop.runIteration();
@@ -157,7 +181,8 @@ class RLAnythingLoopTest {
         for (RewardModelSample sample : world.rewardModelUpdates.get(1)) {
             rewardTasks.add(sample.request().task().id());
         }
-        assertTrue(policyTasks.contains("easy+HARDER"), "an accepted candidate's rollouts are used");
+        assertTrue(
+                policyTasks.contains("easy+HARDER"), "an accepted candidate's rollouts are used");
         assertFalse(policyTasks.contains("hard+EASIER"), "a rejected candidate's rollouts are not");
         assertFalse(rewardTasks.contains("hard+EASIER"));
         assertTrue(policyTasks.contains("mid"));
@@ -175,7 +200,8 @@ class RLAnythingLoopTest {
         RLAnythingLoop loop = loop(world, config().build());
         loop.runIteration();
         for (PolicySample sample : world.policyUpdates.get(0)) {
-            assertEquals("mid", sample.trajectory().task().id(), "1/8..7/8 keeps only the 4/8 task");
+            assertEquals(
+                    "mid", sample.trajectory().task().id(), "1/8..7/8 keeps only the 4/8 task");
             assertTrue(sample.advantage() != 0.0);
         }
         assertFalse(world.policyUpdates.get(0).isEmpty());
@@ -199,12 +225,14 @@ class RLAnythingLoopTest {
         }
 
         ScriptedWorld outcome = world();
-        RLAnythingLoop outcomeOnly = loop(outcome, config().ablation(Ablation.OUTCOME_ONLY).build());
+        RLAnythingLoop outcomeOnly =
+                loop(outcome, config().ablation(Ablation.OUTCOME_ONLY).build());
         IterationRecord record = outcomeOnly.runIteration();
         assertTrue(outcome.judgeVersions.isEmpty(), "outcome-only needs no judgments");
         assertEquals(FeedbackMode.OUTCOME, outcomeOnly.config().feedback());
         for (PolicySample sample : outcome.policyUpdates.get(0)) {
-            // R = O per step: with 4 wins of 1 step and 4 losses of 2 steps, index 0 is ±1, index 1 all -1.
+            // R = O per step: with 4 wins of 1 step and 4 losses of 2 steps, index 0 is ±1, index 1
+            // all -1.
             assertEquals(0, sample.step().index());
             assertEquals(sample.trajectory().won() ? 1.0 : -1.0, sample.advantage(), 1e-12);
         }
@@ -233,12 +261,18 @@ class RLAnythingLoopTest {
 
         assertEquals(expected, actual);
         assertEquals(straight.captureState(), resumed.captureState());
-        assertThrows(IllegalArgumentException.class,
-                () -> loop(world(), config().seed(8).build()).restoreState(saved), "another seed's state");
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> loop(world(), config().seed(8).build()).restoreState(saved),
+                "another seed's state");
     }
 
-    /** Runs until {@code total} iterations, collecting each record's metrics (timings are 0: fixed clock). */
-    private static void runCollecting(RLAnythingLoop loop, int total, List<Map<String, Double>> metrics) {
+    /**
+     * Runs until {@code total} iterations, collecting each record's metrics (timings are 0: fixed
+     * clock).
+     */
+    private static void runCollecting(
+            RLAnythingLoop loop, int total, List<Map<String, Double>> metrics) {
         while (loop.iteration() < total) {
             metrics.add(loop.runIteration().metrics());
         }
@@ -255,9 +289,17 @@ class RLAnythingLoopTest {
     @Test
     void aPoolWithoutTasksIsRejected() {
         ScriptedWorld world = world();
-        IllegalArgumentException error = assertThrows(IllegalArgumentException.class, () -> RLAnythingLoop.builder()
-                .environment(world.environment()).policy(world.policy()).rewardModel(world.rewardModel())
-                .rewriter(world.rewriter()).tasks(List.<Task>of()).build());
+        IllegalArgumentException error =
+                assertThrows(
+                        IllegalArgumentException.class,
+                        () ->
+                                RLAnythingLoop.builder()
+                                        .environment(world.environment())
+                                        .policy(world.policy())
+                                        .rewardModel(world.rewardModel())
+                                        .rewriter(world.rewriter())
+                                        .tasks(List.<Task>of())
+                                        .build());
         assertTrue(error.getMessage().contains("task pool is empty"));
     }
 }

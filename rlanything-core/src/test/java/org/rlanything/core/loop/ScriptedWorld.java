@@ -25,10 +25,10 @@ import org.rlanything.core.UpdateStats;
 import org.rlanything.core.Verdict;
 
 /**
- * Recording fakes for loop-order tests. A {@link ScriptedTask} says how many of its N rollouts win: the
- * policy answers "win" for the first {@code wins} rollouts of each task and "lose" otherwise; the
- * environment ends a rollout at "win" (won) or after two "lose" steps (failed). Every call is appended to
- * {@link #calls}.
+ * Recording fakes for loop-order tests. A {@link ScriptedTask} says how many of its N rollouts win:
+ * the policy answers "win" for the first {@code wins} rollouts of each task and "lose" otherwise;
+ * the environment ends a rollout at "win" (won) or after two "lose" steps (failed). Every call is
+ * appended to {@link #calls}.
  */
 final class ScriptedWorld {
 
@@ -41,14 +41,20 @@ final class ScriptedWorld {
     }
 
     final List<String> calls = new ArrayList<>();
+
     /** Per iteration of a policy update: the samples it got. */
     final List<List<PolicySample>> policyUpdates = new ArrayList<>();
+
     final List<List<RewardModelSample>> rewardModelUpdates = new ArrayList<>();
+
     /** The reward model's version (number of updates) seen by each judge call. */
     final List<Integer> judgeVersions = new ArrayList<>();
+
     int rewardModelVersion;
+
     /** Rewrites to hand out, by the active task's id: the candidate's wins. */
     final Map<String, Integer> rewrites = new HashMap<>();
+
     final List<RewriteRequest> rewriteRequests = new ArrayList<>();
 
     Environment environment() {
@@ -106,7 +112,8 @@ final class ScriptedWorld {
                 for (PolicyContext context : contexts) {
                     ScriptedTask task = (ScriptedTask) context.task();
                     int position = seen.merge(task.id(), 1, Integer::sum) - 1;
-                    // At step 0 contexts arrive in rollout order; later steps only hold losing rollouts.
+                    // At step 0 contexts arrive in rollout order; later steps only hold losing
+                    // rollouts.
                     boolean win = context.stepIndex() == 0 && position < task.wins();
                     String command = win ? "win" : "lose";
                     actions.add(new Action(command, command, Math.log(0.5), null));
@@ -126,7 +133,8 @@ final class ScriptedWorld {
     RewardModel rewardModel() {
         return new RewardModel() {
             @Override
-            public List<List<Judgment>> judge(List<JudgeRequest> requests, int m, List<RandomGenerator> rngs) {
+            public List<List<Judgment>> judge(
+                    List<JudgeRequest> requests, int m, List<RandomGenerator> rngs) {
                 calls.add("judge");
                 judgeVersions.add(rewardModelVersion);
                 List<List<Judgment>> all = new ArrayList<>();
@@ -134,10 +142,19 @@ final class ScriptedWorld {
                     List<Judgment> judgments = new ArrayList<>();
                     for (int j = 0; j < m; j++) {
                         int draw = rngs.get(r).nextInt(5);
-                        Verdict verdict = draw == 0 ? Verdict.INVALID : draw <= 2 ? Verdict.POSITIVE : Verdict.NEGATIVE;
-                        String text = "v" + rewardModelVersion + " " + (verdict == Verdict.INVALID ? "??"
-                                : "\\boxed{" + verdict.value() + "}");
-                        judgments.add(new Judgment(text, verdict, -1.0, new Version(rewardModelVersion)));
+                        Verdict verdict =
+                                draw == 0
+                                        ? Verdict.INVALID
+                                        : draw <= 2 ? Verdict.POSITIVE : Verdict.NEGATIVE;
+                        String text =
+                                "v"
+                                        + rewardModelVersion
+                                        + " "
+                                        + (verdict == Verdict.INVALID
+                                                ? "??"
+                                                : "\\boxed{" + verdict.value() + "}");
+                        judgments.add(
+                                new Judgment(text, verdict, -1.0, new Version(rewardModelVersion)));
                     }
                     all.add(judgments);
                 }
@@ -159,12 +176,13 @@ final class ScriptedWorld {
             calls.add("rewrite");
             rewriteRequests.add(request);
             Integer wins = rewrites.get(request.active().id());
-            return wins == null ? Optional.empty()
-                    : Optional.of(new ScriptedTask(request.active().id() + "+" + request.goal(), wins));
+            return wins == null
+                    ? Optional.empty()
+                    : Optional.of(
+                            new ScriptedTask(request.active().id() + "+" + request.goal(), wins));
         };
     }
 
     /** The payload of a scripted judgment: the reward model's version that wrote it. */
-    record Version(int value) implements org.rlanything.core.Payload {
-    }
+    record Version(int value) implements org.rlanything.core.Payload {}
 }

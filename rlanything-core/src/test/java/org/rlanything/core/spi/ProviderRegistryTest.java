@@ -15,15 +15,16 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rlanything.core.Policy;
 
-/** The registry reads the services files it is given, and refuses ambiguous kinds naming both classes. */
+/**
+ * The registry reads the services files it is given, and refuses ambiguous kinds naming both
+ * classes.
+ */
 class ProviderRegistryTest {
 
-    @TempDir
-    Path dir;
+    @TempDir Path dir;
 
     /** A policy kind's settings. */
-    public record DupConfig(Double rate) implements PolicyConfig {
-    }
+    public record DupConfig(Double rate) implements PolicyConfig {}
 
     /** A policy kind {@code dup}. */
     public static class DupA implements PolicyProvider<DupConfig> {
@@ -54,8 +55,7 @@ class ProviderRegistryTest {
     }
 
     /** Another provider of the same kind. */
-    public static class DupB extends DupA {
-    }
+    public static class DupB extends DupA {}
 
     /** A provider whose settings record is not a policy's. */
     public static class Misfiled extends DupA {
@@ -72,14 +72,20 @@ class ProviderRegistryTest {
 
     /** A class loader that sees only {@code providers} as the services file of {@link Provider}. */
     private ClassLoader listing(String... providers) throws IOException {
-        Path file = dir.resolve("services-" + providers.length + "-" + String.join("-", providers).hashCode());
+        Path file =
+                dir.resolve(
+                        "services-"
+                                + providers.length
+                                + "-"
+                                + String.join("-", providers).hashCode());
         Files.writeString(file, String.join("\n", providers) + "\n");
         URL url = file.toUri().toURL();
         return new ClassLoader(getClass().getClassLoader()) {
             @Override
             public Enumeration<URL> getResources(String name) throws IOException {
                 return name.equals("META-INF/services/" + Provider.class.getName())
-                        ? Collections.enumeration(List.of(url)) : super.getResources(name);
+                        ? Collections.enumeration(List.of(url))
+                        : super.getResources(name);
             }
         };
     }
@@ -91,8 +97,10 @@ class ProviderRegistryTest {
         assertEquals(List.of(), registry.kinds(Section.ENVIRONMENT));
         assertEquals(new DupConfig(1.0), registry.defaultConfig(Section.POLICY));
         assertEquals("dup", registry.providerOf(new DupConfig(2.0)).kind());
-        IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class,
-                () -> registry.require(Section.POLICY, "tabular"));
+        IllegalArgumentException unknown =
+                assertThrows(
+                        IllegalArgumentException.class,
+                        () -> registry.require(Section.POLICY, "tabular"));
         assertEquals("Unknown policy.kind 'tabular'; expected one of dup.", unknown.getMessage());
         assertTrue(registry.engines().contains("local"), "the local engine comes with core");
     }
@@ -100,15 +108,24 @@ class ProviderRegistryTest {
     @Test
     void twoProvidersOfOneKindAreRefusedNamingBoth() throws IOException {
         ClassLoader loader = listing(DupA.class.getName(), DupB.class.getName());
-        IllegalStateException e = assertThrows(IllegalStateException.class, () -> ProviderRegistry.load(loader));
-        assertEquals("Two providers of policy.kind dup: " + DupA.class.getName() + " and " + DupB.class.getName()
-                + "; remove one module from the class path.", e.getMessage());
+        IllegalStateException e =
+                assertThrows(IllegalStateException.class, () -> ProviderRegistry.load(loader));
+        assertEquals(
+                "Two providers of policy.kind dup: "
+                        + DupA.class.getName()
+                        + " and "
+                        + DupB.class.getName()
+                        + "; remove one module from the class path.",
+                e.getMessage());
     }
 
     @Test
     void aSettingsRecordOfAnotherSectionIsRefused() throws IOException {
         ClassLoader loader = listing(Misfiled.class.getName());
-        IllegalStateException e = assertThrows(IllegalStateException.class, () -> ProviderRegistry.load(loader));
-        assertTrue(e.getMessage().contains("does not implement " + EnvironmentConfig.class.getName()), e.getMessage());
+        IllegalStateException e =
+                assertThrows(IllegalStateException.class, () -> ProviderRegistry.load(loader));
+        assertTrue(
+                e.getMessage().contains("does not implement " + EnvironmentConfig.class.getName()),
+                e.getMessage());
     }
 }

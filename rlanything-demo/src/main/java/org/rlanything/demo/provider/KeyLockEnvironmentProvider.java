@@ -14,7 +14,8 @@ import org.rlanything.demo.KeyLockRewriter;
 import org.rlanything.demo.KeyLockTaskCodec;
 
 /** {@code environment.kind: keylock} (the default): the built-in key-lock corridors. */
-public final class KeyLockEnvironmentProvider implements EnvironmentProvider<KeyLockEnvironmentConfig> {
+public final class KeyLockEnvironmentProvider
+        implements EnvironmentProvider<KeyLockEnvironmentConfig> {
 
     /** The kind's name. */
     public static final String KIND = "keylock";
@@ -41,18 +42,40 @@ public final class KeyLockEnvironmentProvider implements EnvironmentProvider<Key
 
     @Override
     public Map<String, Object> algorithmDefaults() {
-        return Map.of("tasks_per_iteration", KeyLockEnvironmentConfig.TASKS_PER_ITERATION,
-                "rollouts_per_task", KeyLockEnvironmentConfig.ROLLOUTS_PER_TASK,
-                "rewriter_samples", KeyLockEnvironmentConfig.REWRITER_SAMPLES);
+        return Map.of(
+                "tasks_per_iteration",
+                KeyLockEnvironmentConfig.TASKS_PER_ITERATION,
+                "rollouts_per_task",
+                KeyLockEnvironmentConfig.ROLLOUTS_PER_TASK,
+                "rewriter_samples",
+                KeyLockEnvironmentConfig.REWRITER_SAMPLES);
     }
 
     @Override
     public EnvironmentParts create(KeyLockEnvironmentConfig env, RunContext context) {
         KeyLockEnvironment environment = new KeyLockEnvironment(env.maxSteps());
-        List<Task> tasks = new ArrayList<>(KeyLockDemo.pool(context.seed(), env.poolSize(), env.minDoors(),
-                env.maxDoors()));
-        return new EnvironmentParts(KIND, KIND, environment, tasks, new KeyLockTaskCodec(), new KeyLockRewriter(),
-                (iteration, evaluated, rewardModel, seed) -> KeyLockDemo.evaluate(evaluated, rewardModel, environment,
-                        seed, env.minDoors(), env.maxDoors(), env.maxSteps(), context.engine()), null, Map.of());
+        List<Task> tasks =
+                new ArrayList<>(
+                        KeyLockDemo.pool(
+                                context.seed(), env.poolSize(), env.minDoors(), env.maxDoors()));
+        return new EnvironmentParts(
+                KIND,
+                KIND,
+                environment,
+                tasks,
+                new KeyLockTaskCodec(),
+                new KeyLockRewriter(),
+                (iteration, evaluated, rewardModel, seed) ->
+                        KeyLockDemo.evaluate(
+                                evaluated,
+                                rewardModel,
+                                environment,
+                                seed,
+                                env.minDoors(),
+                                env.maxDoors(),
+                                env.maxSteps(),
+                                context.engine()),
+                null,
+                Map.of());
     }
 }

@@ -7,7 +7,10 @@ import org.rlanything.core.spi.RunContext;
 import org.rlanything.demo.TabularPolicy;
 import org.rlanything.demo.TabularPolicyConfig;
 
-/** {@code policy.kind: tabular} (the default): one logit per (door colour, button), for key-lock only. */
+/**
+ * {@code policy.kind: tabular} (the default): one logit per (door colour, button), for key-lock
+ * only.
+ */
 public final class TabularPolicyProvider implements PolicyProvider<TabularPolicyConfig> {
 
     @Override
@@ -31,7 +34,8 @@ public final class TabularPolicyProvider implements PolicyProvider<TabularPolicy
     }
 
     @Override
-    public Policy create(TabularPolicyConfig config, RunContext context, EnvironmentParts environment) {
+    public Policy create(
+            TabularPolicyConfig config, RunContext context, EnvironmentParts environment) {
         TabularRewardModelProvider.requireKeyLock("policy", environment);
         return new TabularPolicy(config.learningRate());
     }

@@ -8,8 +8,12 @@ import org.rlanything.demo.KeyLockEnvironment;
 import org.rlanything.demo.TabularJudge;
 import org.rlanything.demo.TabularRewardModelConfig;
 
-/** {@code reward_model.kind: tabular} (the default): one verdict logit per (door colour, button), key-lock only. */
-public final class TabularRewardModelProvider implements RewardModelProvider<TabularRewardModelConfig> {
+/**
+ * {@code reward_model.kind: tabular} (the default): one verdict logit per (door colour, button),
+ * key-lock only.
+ */
+public final class TabularRewardModelProvider
+        implements RewardModelProvider<TabularRewardModelConfig> {
 
     /** The kind's name (the policy's too). */
     static final String KIND = "tabular";
@@ -35,7 +39,8 @@ public final class TabularRewardModelProvider implements RewardModelProvider<Tab
     }
 
     @Override
-    public RewardModel create(TabularRewardModelConfig config, RunContext context, EnvironmentParts environment) {
+    public RewardModel create(
+            TabularRewardModelConfig config, RunContext context, EnvironmentParts environment) {
         requireKeyLock("reward_model", environment);
         return new TabularJudge(config.learningRate(), config.invalidRate());
     }
@@ -43,9 +48,16 @@ public final class TabularRewardModelProvider implements RewardModelProvider<Tab
     /** The tables are indexed by door colour and button: refuse any other environment. */
     static void requireKeyLock(String section, EnvironmentParts environment) {
         if (!(environment.environment() instanceof KeyLockEnvironment)) {
-            throw new IllegalArgumentException(section + ".kind " + KIND + " works with environment.kind "
-                    + KeyLockEnvironmentProvider.KIND + " only (its table is indexed by door colour and button),"
-                    + " not with environment.kind " + environment.kind() + ".");
+            throw new IllegalArgumentException(
+                    section
+                            + ".kind "
+                            + KIND
+                            + " works with environment.kind "
+                            + KeyLockEnvironmentProvider.KIND
+                            + " only (its table is indexed by door colour and button),"
+                            + " not with environment.kind "
+                            + environment.kind()
+                            + ".");
         }
     }
 }

@@ -18,17 +18,19 @@ import java.util.concurrent.Executors;
 import java.util.function.Function;
 
 /**
- * A real chat-completions server on loopback (the idea of rlanything-openai's ScriptedServer): each request
- * is answered by {@code replies} (request body to the texts of its {@code n} choices), with usage figures.
- * It records the Authorization header of every request, and can listen on a given port so that a resumed run,
- * whose config names the first server's address, reaches a second server that answers differently.
+ * A real chat-completions server on loopback (the idea of rlanything-openai's ScriptedServer): each
+ * request is answered by {@code replies} (request body to the texts of its {@code n} choices), with
+ * usage figures. It records the Authorization header of every request, and can listen on a given
+ * port so that a resumed run, whose config names the first server's address, reaches a second
+ * server that answers differently.
  */
 final class ChatServer implements AutoCloseable {
 
     static final ObjectMapper JSON = new ObjectMapper();
 
     static {
-        System.setProperty("sun.net.httpserver.nodelay", "true"); // no 40 ms delayed-ACK wait per reply
+        System.setProperty(
+                "sun.net.httpserver.nodelay", "true"); // no 40 ms delayed-ACK wait per reply
     }
 
     private final HttpServer server;
@@ -41,20 +43,26 @@ final class ChatServer implements AutoCloseable {
         this(port, replies, 0);
     }
 
-    /** A server that answers every request with the HTTP status {@code status} and an error body. */
+    /**
+     * A server that answers every request with the HTTP status {@code status} and an error body.
+     */
     static ChatServer refusing(int port, int status) throws IOException {
         return new ChatServer(port, request -> List.of(), status);
     }
 
-    private ChatServer(int port, Function<JsonNode, List<String>> replies, int refuseWith) throws IOException {
+    private ChatServer(int port, Function<JsonNode, List<String>> replies, int refuseWith)
+            throws IOException {
         this.replies = replies;
         this.refuseWith = refuseWith;
-        this.executor = Executors.newCachedThreadPool(r -> {
-            Thread t = new Thread(r, "chat-server");
-            t.setDaemon(true);
-            return t;
-        });
-        this.server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 0);
+        this.executor =
+                Executors.newCachedThreadPool(
+                        r -> {
+                            Thread t = new Thread(r, "chat-server");
+                            t.setDaemon(true);
+                            return t;
+                        });
+        this.server =
+                HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 0);
         server.createContext("/v1/chat/completions", this::handle);
         server.setExecutor(executor);
         server.start();
@@ -85,7 +93,8 @@ final class ChatServer implements AutoCloseable {
                 authorizations.add(exchange.getRequestHeaders().getFirst("Authorization"));
             }
             if (refuseWith != 0) {
-                byte[] body = "{\"error\": {\"message\": \"refused\"}}".getBytes(StandardCharsets.UTF_8);
+                byte[] body =
+                        "{\"error\": {\"message\": \"refused\"}}".getBytes(StandardCharsets.UTF_8);
                 exchange.sendResponseHeaders(refuseWith, body.length);
                 try (OutputStream out = exchange.getResponseBody()) {
                     out.write(body);
@@ -93,14 +102,19 @@ final class ChatServer implements AutoCloseable {
                 return;
             }
             List<String> texts = replies.apply(request);
-            ObjectNode root = JSON.createObjectNode().put("id", "chatcmpl-it").put("object", "chat.completion");
+            ObjectNode root =
+                    JSON.createObjectNode()
+                            .put("id", "chatcmpl-it")
+                            .put("object", "chat.completion");
             ArrayNode choices = root.putArray("choices");
             for (int i = 0; i < texts.size(); i++) {
                 ObjectNode c = choices.addObject().put("index", i);
                 c.putObject("message").put("role", "assistant").put("content", texts.get(i));
                 c.put("finish_reason", "stop");
             }
-            root.putObject("usage").put("prompt_tokens", 100).put("completion_tokens", 7 * texts.size())
+            root.putObject("usage")
+                    .put("prompt_tokens", 100)
+                    .put("completion_tokens", 7 * texts.size())
                     .put("total_tokens", 100 + 7 * texts.size());
             byte[] body = root.toString().getBytes(StandardCharsets.UTF_8);
             exchange.getResponseHeaders().set("Content-Type", "application/json");

@@ -29,11 +29,12 @@ import org.rlanything.alfworld.gen.AlfworldData;
 import org.rlanything.cli.Main;
 
 /**
- * Issue 14's must-show runs: {@code train configs/alfworld-llm.yaml} (small sizes from the command line) with
- * the policy and the judge on a real chat-completions server on loopback; the same run killed with SIGKILL
- * after iteration 1 and resumed against a server that answers differently, to the same {@code metrics.jsonl};
- * and the API key, given to the process in its environment, found nowhere in the run folder or the output.
- * The endpoint kinds come from the provider registry: no file under rlanything-cli names them.
+ * Issue 14's must-show runs: {@code train configs/alfworld-llm.yaml} (small sizes from the command
+ * line) with the policy and the judge on a real chat-completions server on loopback; the same run
+ * killed with SIGKILL after iteration 1 and resumed against a server that answers differently, to
+ * the same {@code metrics.jsonl}; and the API key, given to the process in its environment, found
+ * nowhere in the run folder or the output. The endpoint kinds come from the provider registry: no
+ * file under rlanything-cli names them.
  */
 @Timeout(600)
 class EndpointTrainTest {
@@ -41,8 +42,7 @@ class EndpointTrainTest {
     private static final Path CONFIG = Path.of("..", "configs", "alfworld-llm.yaml");
     private static final Pattern ADMISSIBLE = Pattern.compile("(?m)^\\d+\\. (.+)$");
 
-    @TempDir
-    Path dir;
+    @TempDir Path dir;
 
     @BeforeAll
     static void requireData() {
@@ -53,7 +53,9 @@ class EndpointTrainTest {
         } catch (RuntimeException e) {
             present = false;
         }
-        assumeTrue(present || "true".equalsIgnoreCase(System.getenv("CI")), "the ALFWorld data (shared/data)");
+        assumeTrue(
+                present || "true".equalsIgnoreCase(System.getenv("CI")),
+                "the ALFWorld data (shared/data)");
     }
 
     /** A sampling model: the reply depends on the request's seed (and the sample index). */
@@ -70,27 +72,39 @@ class EndpointTrainTest {
         for (int i = 0; i < n; i++) {
             long s = Math.floorMod(seed + i, 1_000_003L);
             if (judge) {
-                texts.add(s % 5 == 0 ? "Hard to say." : s % 2 == 0 ? "Sensible. \\boxed{1}" : "Useless. \\boxed{-1}");
+                texts.add(
+                        s % 5 == 0
+                                ? "Hard to say."
+                                : s % 2 == 0 ? "Sensible. \\boxed{1}" : "Useless. \\boxed{-1}");
             } else {
                 List<String> commands = new ArrayList<>();
                 Matcher m = ADMISSIBLE.matcher(prompt);
                 while (m.find()) {
                     commands.add(m.group(1).strip());
                 }
-                texts.add(s % 7 == 0 || commands.isEmpty() ? "I am lost."
-                        : "I will try this. \\boxed{" + commands.get((int) (s % commands.size())) + "}");
+                texts.add(
+                        s % 7 == 0 || commands.isEmpty()
+                                ? "I am lost."
+                                : "I will try this. \\boxed{"
+                                        + commands.get((int) (s % commands.size()))
+                                        + "}");
             }
         }
         return texts;
     }
 
-    /** A rewriter that gives the task back unchanged (a valid task) for even seeds, and no task for odd ones. */
+    /**
+     * A rewriter that gives the task back unchanged (a valid task) for even seeds, and no task for
+     * odd ones.
+     */
     static List<String> rewrites(JsonNode request) {
         String prompt = request.get("messages").get(1).get("content").asText();
         Matcher task = Pattern.compile("<task>\\n(.*?)\\n</task>", Pattern.DOTALL).matcher(prompt);
         boolean found = task.find();
-        return List.of(found && request.get("seed").asLong() % 2 == 0 ? "Easier:\n<task>\n" + task.group(1) + "\n</task>"
-                : "I cannot rewrite this.");
+        return List.of(
+                found && request.get("seed").asLong() % 2 == 0
+                        ? "Easier:\n<task>\n" + task.group(1) + "\n</task>"
+                        : "I cannot rewrite this.");
     }
 
     /** A server that answers everything the same way, unlike {@link #sampling}. */
@@ -100,17 +114,32 @@ class EndpointTrainTest {
 
     /** The small sizes and the server's address, as command-line overrides. */
     private static List<String> overrides(Path runDir, String baseUrl, int iterations) {
-        return List.of("trainer.iterations=" + iterations, "trainer.run_dir=" + runDir,
+        return List.of(
+                "trainer.iterations=" + iterations,
+                "trainer.run_dir=" + runDir,
                 "trainer.seed=11",
-                "environment.pool_size=3", "environment.max_steps=3", "environment.eval_generated_games=1",
-                "environment.eval_real_games=false", "environment.eval_rollouts=1", "environment.eval_max_steps=3",
-                "algorithm.tasks_per_iteration=2", "algorithm.rollouts_per_task=2", "algorithm.verdicts_per_step=2",
+                "environment.pool_size=3",
+                "environment.max_steps=3",
+                "environment.eval_generated_games=1",
+                "environment.eval_real_games=false",
+                "environment.eval_rollouts=1",
+                "environment.eval_max_steps=3",
+                "algorithm.tasks_per_iteration=2",
+                "algorithm.rollouts_per_task=2",
+                "algorithm.verdicts_per_step=2",
                 "algorithm.rewriter_samples=1",
-                // a few 3-step games are seldom won: every accuracy trains, so that samples are exported
-                "algorithm.policy_band=[0.0, 1.0]", "algorithm.reward_model_band=[0.0, 1.0]",
-                "policy.base_url=" + baseUrl, "reward_model.base_url=" + baseUrl,
-                "policy.model=scripted-policy", "reward_model.model=scripted-judge",
-                "policy.timeout_s=20", "reward_model.timeout_s=20", "policy.max_retries=1", "reward_model.max_retries=1");
+                // a few 3-step games are seldom won: every accuracy trains, so that samples are
+                // exported
+                "algorithm.policy_band=[0.0, 1.0]",
+                "algorithm.reward_model_band=[0.0, 1.0]",
+                "policy.base_url=" + baseUrl,
+                "reward_model.base_url=" + baseUrl,
+                "policy.model=scripted-policy",
+                "reward_model.model=scripted-judge",
+                "policy.timeout_s=20",
+                "reward_model.timeout_s=20",
+                "policy.max_retries=1",
+                "reward_model.max_retries=1");
     }
 
     private static String[] train(List<String> overrides) {
@@ -119,15 +148,23 @@ class EndpointTrainTest {
         return args.toArray(String[]::new);
     }
 
-    /** Starts {@code rlanything ARGS} in a new JVM with {@code env} added, its output going to {@code log}. */
+    /**
+     * Starts {@code rlanything ARGS} in a new JVM with {@code env} added, its output going to
+     * {@code log}.
+     */
     static Process start(Path log, Map<String, String> env, List<String> jvmOptions, String... args)
             throws IOException {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-                .toString(), "-Xmx1g"));
+        List<String> command =
+                new ArrayList<>(
+                        List.of(
+                                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                                "-Xmx1g"));
         command.addAll(jvmOptions);
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), "org.rlanything.cli.Main"));
+        command.addAll(
+                List.of("-cp", System.getProperty("java.class.path"), "org.rlanything.cli.Main"));
         command.addAll(List.of(args));
-        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+        ProcessBuilder builder =
+                new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
         builder.environment().putAll(env);
         return builder.start();
     }
@@ -145,25 +182,37 @@ class EndpointTrainTest {
         Path run = dir.resolve("run");
         try (ChatServer server = new ChatServer(0, EndpointTrainTest::sampling)) {
             StringWriter out = new StringWriter();
-            int code = Main.run(new PrintWriter(out, true), new PrintWriter(out, true),
-                    train(overrides(run, server.baseUrl(), 2)));
+            int code =
+                    Main.run(
+                            new PrintWriter(out, true),
+                            new PrintWriter(out, true),
+                            train(overrides(run, server.baseUrl(), 2)));
             assertEquals(0, code, out.toString());
             assertTrue(server.requests() > 0, "the server was asked");
         }
         List<JsonNode> metrics = jsonLines(run.resolve("metrics.jsonl"));
-        assertEquals(3, metrics.size(), "iteration 0 (the starting point) and 2 iterations: " + metrics);
+        assertEquals(
+                3, metrics.size(), "iteration 0 (the starting point) and 2 iterations: " + metrics);
         for (int t = 1; t <= 2; t++) {
             JsonNode line = metrics.get(t);
             assertEquals(t, line.get("iteration").asInt());
-            for (String name : List.of("endpoint/policy/samples", "endpoint/policy/prompt_tokens",
-                    "endpoint/policy/latency_s", "endpoint/reward_model/samples",
-                    "endpoint/reward_model/completion_tokens")) {
-                assertTrue(line.path(name).asDouble() > 0, name + " in iteration " + t + ": " + line);
+            for (String name :
+                    List.of(
+                            "endpoint/policy/samples",
+                            "endpoint/policy/prompt_tokens",
+                            "endpoint/policy/latency_s",
+                            "endpoint/reward_model/samples",
+                            "endpoint/reward_model/completion_tokens")) {
+                assertTrue(
+                        line.path(name).asDouble() > 0, name + " in iteration " + t + ": " + line);
             }
             assertTrue(line.path("endpoint/policy/no_action").asDouble() >= 0, line.toString());
         }
-        // the evaluation of the starting point asked the policy too, and its cost is on iteration 0's line
-        assertTrue(metrics.get(0).path("endpoint/policy/samples").asDouble() > 0, metrics.get(0).toString());
+        // the evaluation of the starting point asked the policy too, and its cost is on iteration
+        // 0's line
+        assertTrue(
+                metrics.get(0).path("endpoint/policy/samples").asDouble() > 0,
+                metrics.get(0).toString());
         // the recorded replies and the exports
         assertTrue(Files.size(run.resolve("endpoint/policy.jsonl")) > 0);
         assertTrue(Files.size(run.resolve("endpoint/reward_model.jsonl")) > 0);
@@ -176,7 +225,9 @@ class EndpointTrainTest {
                     assertEquals("system", line.get("prompt").get(0).get("role").asText());
                     assertEquals("user", line.get("prompt").get(1).get("role").asText());
                     assertEquals("assistant", line.get("completion").get(0).get("role").asText());
-                    assertTrue(line.get("advantage").isNumber() && line.get("advantage").asDouble() != 0.0);
+                    assertTrue(
+                            line.get("advantage").isNumber()
+                                    && line.get("advantage").asDouble() != 0.0);
                     assertEquals(t, line.get("id").get("iteration").asInt());
                     exported++;
                 }
@@ -184,20 +235,27 @@ class EndpointTrainTest {
         }
         assertTrue(exported > 0, "some samples were exported");
         String recorded = Files.readString(run.resolve("config.yaml"));
-        assertTrue(recorded.contains("kind: openai") && recorded.contains("model: scripted-policy"), recorded);
+        assertTrue(
+                recorded.contains("kind: openai") && recorded.contains("model: scripted-policy"),
+                recorded);
     }
 
     @Test
     void aStartThatFailsLeavesNoRecordedRepliesBehind() throws Exception {
         Path run = dir.resolve("run");
-        // the policy's endpoint answers; the judge's refuses every request (401: no retry), so the first
+        // the policy's endpoint answers; the judge's refuses every request (401: no retry), so the
+        // first
         // iteration fails after the policy's replies were recorded
         try (ChatServer server = new ChatServer(0, EndpointTrainTest::sampling);
-             ChatServer refusing = ChatServer.refusing(0, 401)) {
+                ChatServer refusing = ChatServer.refusing(0, 401)) {
             List<String> overrides = new ArrayList<>(overrides(run, server.baseUrl(), 2));
             overrides.add("reward_model.base_url=" + refusing.baseUrl());
             StringWriter out = new StringWriter();
-            int code = Main.run(new PrintWriter(out, true), new PrintWriter(out, true), train(overrides));
+            int code =
+                    Main.run(
+                            new PrintWriter(out, true),
+                            new PrintWriter(out, true),
+                            train(overrides));
             assertEquals(1, code, out.toString());
             assertTrue(out.toString().contains("401"), out.toString());
             assertTrue(server.requests() > 0, "the policy was asked before the judge failed");
@@ -212,10 +270,16 @@ class EndpointTrainTest {
         Path run = dir.resolve("run");
         try (ChatServer server = new ChatServer(0, EndpointTrainTest::sampling)) {
             List<String> args = new ArrayList<>(overrides(run, server.baseUrl(), 2));
-            args.addAll(List.of("rewriter.kind=openai", "rewriter.model=scripted-rewriter",
-                    "rewriter.base_url=" + server.baseUrl(), "algorithm.rewriter_samples=2"));
+            args.addAll(
+                    List.of(
+                            "rewriter.kind=openai",
+                            "rewriter.model=scripted-rewriter",
+                            "rewriter.base_url=" + server.baseUrl(),
+                            "algorithm.rewriter_samples=2"));
             StringWriter out = new StringWriter();
-            assertEquals(0, Main.run(new PrintWriter(out, true), new PrintWriter(out, true), train(args)),
+            assertEquals(
+                    0,
+                    Main.run(new PrintWriter(out, true), new PrintWriter(out, true), train(args)),
                     out.toString());
         }
         double parsed = 0;
@@ -228,39 +292,60 @@ class EndpointTrainTest {
             parsed += ok;
             invalid += refused;
         }
-        // the unchanged tasks the server gave back were read with the environment's codec; the rest refused
+        // the unchanged tasks the server gave back were read with the environment's codec; the rest
+        // refused
         assertTrue(parsed > 0 && invalid > 0, "parsed " + parsed + ", invalid " + invalid);
         assertTrue(Files.size(run.resolve("endpoint/rewriter.jsonl")) > 0);
-        assertFalse(Files.exists(run.resolve("export/rewriter-000001.jsonl")), "a rewriter has no samples");
-        assertTrue(Files.readString(run.resolve("config.yaml")).contains("model: scripted-rewriter"));
+        assertFalse(
+                Files.exists(run.resolve("export/rewriter-000001.jsonl")),
+                "a rewriter has no samples");
+        assertTrue(
+                Files.readString(run.resolve("config.yaml")).contains("model: scripted-rewriter"));
     }
 
     @Test
-    void aRunKilledAfterIterationOneResumesAgainstAChangedServerToTheSameMetrics() throws Exception {
+    void aRunKilledAfterIterationOneResumesAgainstAChangedServerToTheSameMetrics()
+            throws Exception {
         Path reference = dir.resolve("reference");
         Path killed = dir.resolve("killed");
         int port;
         try (ChatServer server = new ChatServer(0, EndpointTrainTest::sampling)) {
             port = server.port();
             StringWriter out = new StringWriter();
-            assertEquals(0, Main.run(new PrintWriter(out, true), new PrintWriter(out, true),
-                    train(overrides(reference, server.baseUrl(), 2))), out.toString());
-            // the same run in its own process, stopped when iteration 2 is computed but not yet recorded: its
-            // folder holds iteration 1's logs and checkpoint; the process is then killed with SIGKILL
+            assertEquals(
+                    0,
+                    Main.run(
+                            new PrintWriter(out, true),
+                            new PrintWriter(out, true),
+                            train(overrides(reference, server.baseUrl(), 2))),
+                    out.toString());
+            // the same run in its own process, stopped when iteration 2 is computed but not yet
+            // recorded: its
+            // folder holds iteration 1's logs and checkpoint; the process is then killed with
+            // SIGKILL
             Path marker = dir.resolve("stalled");
-            Process first = start(dir.resolve("first.log"), Map.of(), List.of(
-                    "-Drlanything.test.stall_at=iteration-end:2", "-Drlanything.test.stall_marker=" + marker),
-                    train(overrides(killed, server.baseUrl(), 2)));
+            Process first =
+                    start(
+                            dir.resolve("first.log"),
+                            Map.of(),
+                            List.of(
+                                    "-Drlanything.test.stall_at=iteration-end:2",
+                                    "-Drlanything.test.stall_marker=" + marker),
+                            train(overrides(killed, server.baseUrl(), 2)));
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(300);
             while (!Files.exists(marker) && first.isAlive() && System.nanoTime() < deadline) {
                 Thread.sleep(20);
             }
-            assertTrue(Files.exists(marker) && first.isAlive(), "stalled after iteration 1: "
-                    + Files.readString(dir.resolve("first.log")));
+            assertTrue(
+                    Files.exists(marker) && first.isAlive(),
+                    "stalled after iteration 1: " + Files.readString(dir.resolve("first.log")));
             first.destroyForcibly(); // SIGKILL
             assertTrue(first.waitFor(30, TimeUnit.SECONDS));
         }
-        assertEquals(2, Files.readAllLines(killed.resolve("metrics.jsonl")).size(), "iterations 0 and 1 recorded");
+        assertEquals(
+                2,
+                Files.readAllLines(killed.resolve("metrics.jsonl")).size(),
+                "iterations 0 and 1 recorded");
         assertTrue(Files.isDirectory(killed.resolve("checkpoints/iter-000001")));
         assertFalse(Files.exists(killed.resolve("checkpoints/iter-000002")));
 
@@ -268,39 +353,73 @@ class EndpointTrainTest {
         copy(killed, twin);
 
         try (ChatServer changed = new ChatServer(port, EndpointTrainTest::other)) {
-            Process second = start(dir.resolve("second.log"), Map.of(), List.of(), "train", "--resume",
-                    killed.toString(), "-q");
+            Process second =
+                    start(
+                            dir.resolve("second.log"),
+                            Map.of(),
+                            List.of(),
+                            "train",
+                            "--resume",
+                            killed.toString(),
+                            "-q");
             assertTrue(second.waitFor(300, TimeUnit.SECONDS), "the resumed run finishes");
             assertEquals(0, second.exitValue(), Files.readString(dir.resolve("second.log")));
             StringWriter out = new StringWriter();
-            assertEquals(0, Main.run(new PrintWriter(out, true), new PrintWriter(out, true), "train", "--resume",
-                    twin.toString(), "-q"), out.toString());
-            assertEquals(0, changed.requests(), "every reply the resumed runs needed came from their record");
+            assertEquals(
+                    0,
+                    Main.run(
+                            new PrintWriter(out, true),
+                            new PrintWriter(out, true),
+                            "train",
+                            "--resume",
+                            twin.toString(),
+                            "-q"),
+                    out.toString());
+            assertEquals(
+                    0,
+                    changed.requests(),
+                    "every reply the resumed runs needed came from their record");
         }
-        // every figure equals the uninterrupted run's, except the measured latencies, which two separate runs
-        // against a real server cannot share; those are replayed from the record, so two resumes of one killed
+        // every figure equals the uninterrupted run's, except the measured latencies, which two
+        // separate runs
+        // against a real server cannot share; those are replayed from the record, so two resumes of
+        // one killed
         // folder agree on every figure, latencies included
         List<String> expected = Files.readAllLines(reference.resolve("metrics.jsonl"));
         List<String> actual = Files.readAllLines(killed.resolve("metrics.jsonl"));
         assertEquals(withoutLatency(expected), withoutLatency(actual));
         assertEquals(actual, Files.readAllLines(twin.resolve("metrics.jsonl")));
-        assertTrue(actual.get(2).contains("\"endpoint/policy/samples\"")
-                && actual.get(2).contains("\"endpoint/reward_model/latency_s\""), actual.get(2));
-        for (String export : List.of("export/policy-000002.jsonl", "export/reward_model-000002.jsonl")) {
-            assertEquals(Files.readString(reference.resolve(export)), Files.readString(killed.resolve(export)), export);
+        assertTrue(
+                actual.get(2).contains("\"endpoint/policy/samples\"")
+                        && actual.get(2).contains("\"endpoint/reward_model/latency_s\""),
+                actual.get(2));
+        for (String export :
+                List.of("export/policy-000002.jsonl", "export/reward_model-000002.jsonl")) {
+            assertEquals(
+                    Files.readString(reference.resolve(export)),
+                    Files.readString(killed.resolve(export)),
+                    export);
         }
         // the record is what makes them equal: without it, the changed server gives other figures
         Path unrecorded = dir.resolve("unrecorded");
         try (ChatServer changed = new ChatServer(port, EndpointTrainTest::other)) {
             StringWriter out = new StringWriter();
-            assertEquals(0, Main.run(new PrintWriter(out, true), new PrintWriter(out, true),
-                    train(overrides(unrecorded, changed.baseUrl(), 2))), out.toString());
+            assertEquals(
+                    0,
+                    Main.run(
+                            new PrintWriter(out, true),
+                            new PrintWriter(out, true),
+                            train(overrides(unrecorded, changed.baseUrl(), 2))),
+                    out.toString());
         }
-        assertNotEquals(withoutLatency(expected), withoutLatency(Files.readAllLines(unrecorded.resolve(
-                "metrics.jsonl"))));
+        assertNotEquals(
+                withoutLatency(expected),
+                withoutLatency(Files.readAllLines(unrecorded.resolve("metrics.jsonl"))));
     }
 
-    /** The lines without the {@code endpoint/<role>/latency_s} figures (wall-clock measurements). */
+    /**
+     * The lines without the {@code endpoint/<role>/latency_s} figures (wall-clock measurements).
+     */
     private static List<String> withoutLatency(List<String> lines) throws IOException {
         List<String> out = new ArrayList<>();
         for (String line : lines) {
@@ -330,24 +449,36 @@ class EndpointTrainTest {
         String marker = "sk-MARKER-" + Long.toHexString(System.nanoTime()) + "-never-written";
         Path run = dir.resolve("run");
         // a server that echoes the key back in its replies, as a careless proxy might
-        try (ChatServer server = new ChatServer(0, request -> {
-            List<String> texts = new ArrayList<>();
-            for (String text : sampling(request)) {
-                texts.add("(key " + marker + ") " + text);
-            }
-            return texts;
-        })) {
+        try (ChatServer server =
+                new ChatServer(
+                        0,
+                        request -> {
+                            List<String> texts = new ArrayList<>();
+                            for (String text : sampling(request)) {
+                                texts.add("(key " + marker + ") " + text);
+                            }
+                            return texts;
+                        })) {
             List<String> args = new ArrayList<>(overrides(run, server.baseUrl(), 1));
-            args.addAll(List.of("policy.api_key_env=RLANYTHING_IT_KEY", "reward_model.api_key_env=RLANYTHING_IT_KEY"));
-            Process process = start(dir.resolve("out.log"), Map.of("RLANYTHING_IT_KEY", marker), List.of(),
-                    train(args));
+            args.addAll(
+                    List.of(
+                            "policy.api_key_env=RLANYTHING_IT_KEY",
+                            "reward_model.api_key_env=RLANYTHING_IT_KEY"));
+            Process process =
+                    start(
+                            dir.resolve("out.log"),
+                            Map.of("RLANYTHING_IT_KEY", marker),
+                            List.of(),
+                            train(args));
             assertTrue(process.waitFor(300, TimeUnit.SECONDS), "the run finishes");
             assertEquals(0, process.exitValue(), Files.readString(dir.resolve("out.log")));
             assertTrue(server.requests() > 0);
-            assertTrue(server.authorizations().stream().allMatch(("Bearer " + marker)::equals),
+            assertTrue(
+                    server.authorizations().stream().allMatch(("Bearer " + marker)::equals),
                     "every request carried the key");
         }
-        assertFalse(Files.readString(dir.resolve("out.log")).contains(marker), "the process output");
+        assertFalse(
+                Files.readString(dir.resolve("out.log")).contains(marker), "the process output");
         List<Path> files;
         try (Stream<Path> walk = Files.walk(run)) {
             files = walk.filter(Files::isRegularFile).toList();

@@ -19,13 +19,16 @@ import org.rlanything.core.Trajectory;
 import org.rlanything.core.spi.RolloutEngineProvider;
 
 /**
- * {@code trainer.rollout_engine: counting}: the local engine, counting what goes through it, so a test can
- * see that rollouts, judging and rewrite attempts all pass through the configured engine.
+ * {@code trainer.rollout_engine: counting}: the local engine, counting what goes through it, so a
+ * test can see that rollouts, judging and rewrite attempts all pass through the configured engine.
  */
 public final class CountingEngineProvider implements RolloutEngineProvider {
 
-    /** Rollout batches, judge batches and rewrite attempts that went through any counting engine. */
+    /**
+     * Rollout batches, judge batches and rewrite attempts that went through any counting engine.
+     */
     public static final AtomicInteger ROLLOUTS = new AtomicInteger();
+
     public static final AtomicInteger JUDGE_CALLS = new AtomicInteger();
     public static final AtomicInteger REWRITES = new AtomicInteger();
 
@@ -39,21 +42,28 @@ public final class CountingEngineProvider implements RolloutEngineProvider {
         LockstepRollouts local = new LockstepRollouts();
         return new RolloutEngine() {
             @Override
-            public List<Trajectory> rollOut(List<RolloutRequest> requests, Policy policy, Environment environment,
-                                            int maxSteps) {
+            public List<Trajectory> rollOut(
+                    List<RolloutRequest> requests,
+                    Policy policy,
+                    Environment environment,
+                    int maxSteps) {
                 ROLLOUTS.incrementAndGet();
                 return local.rollOut(requests, policy, environment, maxSteps);
             }
 
             @Override
-            public List<List<Judgment>> judge(List<JudgeRequest> requests, int m, List<RandomGenerator> rngs,
-                                              RewardModel rewardModel) {
+            public List<List<Judgment>> judge(
+                    List<JudgeRequest> requests,
+                    int m,
+                    List<RandomGenerator> rngs,
+                    RewardModel rewardModel) {
                 JUDGE_CALLS.incrementAndGet();
                 return local.judge(requests, m, rngs, rewardModel);
             }
 
             @Override
-            public Optional<Task> rewrite(RewriteRequest request, RandomGenerator rng, Rewriter rewriter) {
+            public Optional<Task> rewrite(
+                    RewriteRequest request, RandomGenerator rng, Rewriter rewriter) {
                 REWRITES.incrementAndGet();
                 return local.rewrite(request, rng, rewriter);
             }

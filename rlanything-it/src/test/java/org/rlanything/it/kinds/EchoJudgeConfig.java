@@ -4,7 +4,8 @@ import org.rlanything.core.config.Check;
 import org.rlanything.core.spi.RewardModelConfig;
 
 /**
- * {@code reward_model.kind: echo_judge}: repeats each step's label, wrong with probability {@code noise}.
+ * {@code reward_model.kind: echo_judge}: repeats each step's label, wrong with probability {@code
+ * noise}.
  *
  * @param noise the probability that a verdict contradicts the label
  */

@@ -37,7 +37,8 @@ public final class EchoJudgeProvider implements RewardModelProvider<EchoJudgeCon
     }
 
     @Override
-    public RewardModel create(EchoJudgeConfig config, RunContext context, EnvironmentParts environment) {
+    public RewardModel create(
+            EchoJudgeConfig config, RunContext context, EnvironmentParts environment) {
         return new EchoJudge(config.noise());
     }
 
@@ -50,16 +51,23 @@ public final class EchoJudgeProvider implements RewardModelProvider<EchoJudgeCon
         }
 
         @Override
-        public List<List<Judgment>> judge(List<JudgeRequest> requests, int m, List<RandomGenerator> rngs) {
+        public List<List<Judgment>> judge(
+                List<JudgeRequest> requests, int m, List<RandomGenerator> rngs) {
             List<List<Judgment>> out = new ArrayList<>();
             for (int i = 0; i < requests.size(); i++) {
                 JudgeRequest request = requests.get(i);
-                boolean good = request.trajectory().steps().get(request.stepIndex()).label() == StepLabel.GOOD;
+                boolean good =
+                        request.trajectory().steps().get(request.stepIndex()).label()
+                                == StepLabel.GOOD;
                 List<Judgment> judgments = new ArrayList<>();
                 for (int k = 0; k < m; k++) {
                     boolean says = rngs.get(i).nextDouble() < noise ? !good : good;
-                    judgments.add(new Judgment("echo \\boxed{" + (says ? "1" : "-1") + "}",
-                            says ? Verdict.POSITIVE : Verdict.NEGATIVE, 0.0, null));
+                    judgments.add(
+                            new Judgment(
+                                    "echo \\boxed{" + (says ? "1" : "-1") + "}",
+                                    says ? Verdict.POSITIVE : Verdict.NEGATIVE,
+                                    0.0,
+                                    null));
                 }
                 out.add(judgments);
             }

@@ -14,7 +14,9 @@ import org.rlanything.core.Task;
 import org.rlanything.core.TaskCodec;
 import org.rlanything.core.Verification;
 
-/** The {@code rungs} environment: its task, sessions, codec and rewriter (one rung more or fewer). */
+/**
+ * The {@code rungs} environment: its task, sessions, codec and rewriter (one rung more or fewer).
+ */
 final class Rungs implements Environment {
 
     /** A ladder of {@code rungs} rungs. */
@@ -53,7 +55,8 @@ final class Rungs implements Environment {
                 boolean up = action.equals("up");
                 height += up ? 1 : 0;
                 done = height == rungs;
-                return new StepResult(observation(), done, done, up ? StepLabel.GOOD : StepLabel.BAD);
+                return new StepResult(
+                        observation(), done, done, up ? StepLabel.GOOD : StepLabel.BAD);
             }
 
             @Override
@@ -71,8 +74,14 @@ final class Rungs implements Environment {
     @Override
     public Verification verify(Task task) {
         int rungs = ((Ladder) task).rungs();
-        return rungs >= 1 && rungs <= maxSteps ? Verification.ok()
-                : Verification.rejected("a ladder of " + rungs + " rungs cannot be climbed in " + maxSteps + " steps");
+        return rungs >= 1 && rungs <= maxSteps
+                ? Verification.ok()
+                : Verification.rejected(
+                        "a ladder of "
+                                + rungs
+                                + " rungs cannot be climbed in "
+                                + maxSteps
+                                + " steps");
     }
 
     /** Turns ladders into {@code id:rungs} and back. */
@@ -89,7 +98,8 @@ final class Rungs implements Environment {
             if (colon < 0) {
                 throw new IllegalArgumentException("Not a ladder: '" + text + "'.");
             }
-            return new Ladder(text.substring(0, colon), Integer.parseInt(text.substring(colon + 1)));
+            return new Ladder(
+                    text.substring(0, colon), Integer.parseInt(text.substring(colon + 1)));
         }
     }
 
@@ -99,8 +109,13 @@ final class Rungs implements Environment {
         public Optional<Task> rewrite(RewriteRequest request, RandomGenerator rng) {
             Ladder active = (Ladder) request.active();
             int rungs = active.rungs() + (request.goal() == RewriteGoal.HARDER ? 1 : -1);
-            return rungs < 1 ? Optional.empty()
-                    : Optional.of(new Ladder(active.id() + (request.goal() == RewriteGoal.HARDER ? "+" : "-"), rungs));
+            return rungs < 1
+                    ? Optional.empty()
+                    : Optional.of(
+                            new Ladder(
+                                    active.id()
+                                            + (request.goal() == RewriteGoal.HARDER ? "+" : "-"),
+                                    rungs));
         }
     }
 }

@@ -4,14 +4,15 @@ import org.rlanything.core.config.Check;
 import org.rlanything.core.spi.EnvironmentConfig;
 
 /**
- * {@code environment.kind: rungs}: climb a ladder of n rungs with "up" (the other command, "rest", wastes
- * a step).
+ * {@code environment.kind: rungs}: climb a ladder of n rungs with "up" (the other command, "rest",
+ * wastes a step).
  *
  * @param poolSize ladders in the pool
  * @param maxSteps H
  * @param maxRungs the tallest ladder of the pool (ladders have 1..maxRungs rungs)
  */
-public record RungsConfig(Integer poolSize, Integer maxSteps, Integer maxRungs) implements EnvironmentConfig {
+public record RungsConfig(Integer poolSize, Integer maxSteps, Integer maxRungs)
+        implements EnvironmentConfig {
     public RungsConfig {
         poolSize = Check.between("pool_size", poolSize, 6, 1, 1000);
         maxSteps = Check.between("max_steps", maxSteps, 8, 1, 100);

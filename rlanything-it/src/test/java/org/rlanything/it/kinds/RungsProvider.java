@@ -39,21 +39,35 @@ public final class RungsProvider implements EnvironmentProvider<RungsConfig> {
         Rungs environment = new Rungs(config.maxSteps());
         List<Task> tasks = new ArrayList<>();
         for (int i = 0; i < config.poolSize(); i++) {
-            tasks.add(new Rungs.Ladder("ladder-" + i, 1 + (int) ((context.seed() + i) % config.maxRungs())));
+            tasks.add(
+                    new Rungs.Ladder(
+                            "ladder-" + i, 1 + (int) ((context.seed() + i) % config.maxRungs())));
         }
-        List<Task> heldOut = List.of(new Rungs.Ladder("held-out-2", 2), new Rungs.Ladder("held-out-4", 4));
-        return new EnvironmentParts(kind(), kind(), environment, tasks, new Rungs.Codec(), new Rungs.OneRung(),
+        List<Task> heldOut =
+                List.of(new Rungs.Ladder("held-out-2", 2), new Rungs.Ladder("held-out-4", 4));
+        return new EnvironmentParts(
+                kind(),
+                kind(),
+                environment,
+                tasks,
+                new Rungs.Codec(),
+                new Rungs.OneRung(),
                 (iteration, policy, rewardModel, seed) -> {
                     List<RolloutRequest> requests = new ArrayList<>();
                     for (Task task : heldOut) {
                         requests.add(new RolloutRequest(task, 0, seed));
                     }
-                    List<Trajectory> played = context.engine().rollOut(requests, policy, environment,
-                            config.maxSteps());
+                    List<Trajectory> played =
+                            context.engine()
+                                    .rollOut(requests, policy, environment, config.maxSteps());
                     Map<String, Double> metrics = new TreeMap<>();
-                    metrics.put("val-core/rungs/success", played.stream().filter(Trajectory::won).count()
-                            / (double) played.size());
+                    metrics.put(
+                            "val-core/rungs/success",
+                            played.stream().filter(Trajectory::won).count()
+                                    / (double) played.size());
                     return metrics;
-                }, null, Map.of());
+                },
+                null,
+                Map.of());
     }
 }

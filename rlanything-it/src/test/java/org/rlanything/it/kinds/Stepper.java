@@ -20,8 +20,7 @@ import org.rlanything.core.WeightsTransfer;
 final class Stepper implements Policy, Checkpointable, WeightsTransfer {
 
     /** What an action records: whether it was "up". */
-    record Choice(boolean up) implements Payload {
-    }
+    record Choice(boolean up) implements Payload {}
 
     private final double learningRate;
     private double logit;
@@ -41,7 +40,8 @@ final class Stepper implements Policy, Checkpointable, WeightsTransfer {
         for (int i = 0; i < contexts.size(); i++) {
             boolean up = rngs.get(i).nextDouble() < pUp();
             String command = up ? "up" : "rest";
-            actions.add(new Action(command, command, Math.log(up ? pUp() : 1 - pUp()), new Choice(up)));
+            actions.add(
+                    new Action(command, command, Math.log(up ? pUp() : 1 - pUp()), new Choice(up)));
         }
         return actions;
     }
@@ -69,13 +69,17 @@ final class Stepper implements Policy, Checkpointable, WeightsTransfer {
 
     @Override
     public VersionedWeights exportWeights() {
-        return new VersionedWeights("stepper-logit", 1, Double.toString(logit).getBytes(
-                java.nio.charset.StandardCharsets.UTF_8));
+        return new VersionedWeights(
+                "stepper-logit",
+                1,
+                Double.toString(logit).getBytes(java.nio.charset.StandardCharsets.UTF_8));
     }
 
     @Override
     public void importWeights(VersionedWeights weights) {
         weights.require("stepper-logit", 1);
-        logit = Double.parseDouble(new String(weights.bytes(), java.nio.charset.StandardCharsets.UTF_8));
+        logit =
+                Double.parseDouble(
+                        new String(weights.bytes(), java.nio.charset.StandardCharsets.UTF_8));
     }
 }

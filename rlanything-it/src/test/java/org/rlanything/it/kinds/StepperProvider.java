@@ -26,7 +26,8 @@ public final class StepperProvider implements PolicyProvider<StepperConfig> {
     @Override
     public Policy create(StepperConfig config, RunContext context, EnvironmentParts environment) {
         if (!(environment.environment() instanceof Rungs)) {
-            throw new IllegalArgumentException("policy.kind stepper works with environment.kind rungs only.");
+            throw new IllegalArgumentException(
+                    "policy.kind stepper works with environment.kind rungs only.");
         }
         return new Stepper(config);
     }

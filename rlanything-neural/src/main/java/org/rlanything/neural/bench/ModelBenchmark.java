@@ -24,16 +24,17 @@ import org.rlanything.neural.train.TrainerConfig;
 import org.rlanything.neural.train.TrainingSequence;
 
 /**
- * Measures, in one process and with the same thread settings: this machine's float32 matrix-multiply
- * peak (best of square products), training throughput (forward + backward of a padded batch, and a full
- * PPO update), sampling throughput with the KV cache ({@link NeuralModel#generate}) and candidate-scoring
- * throughput ({@link NeuralModel#scoreCandidates}: each prompt encoded once into a KV cache, then all its
- * candidates in one tree-masked pass); each as a rate and as achieved FLOP/s, the latter also as a fraction
- * of the measured peak. FLOPs are those the model executes, read from {@link Flops#total()} (counted from the
- * shapes actually run: 2 per multiply-add of every weight matrix and of attention over the full (masked)
- * context, backward = 2x forward). Sampling and scoring split their batch into chunks of at most
- * {@link Settings#passBudget()} tokens per pass and spread the chunks over the native threads
- * ({@link org.rlanything.neural.model.Parallel}). {@code scripts/peer_bench.py} measures the same phases,
+ * Measures, in one process and with the same thread settings: this machine's float32
+ * matrix-multiply peak (best of square products), training throughput (forward + backward of a
+ * padded batch, and a full PPO update), sampling throughput with the KV cache ({@link
+ * NeuralModel#generate}) and candidate-scoring throughput ({@link NeuralModel#scoreCandidates}:
+ * each prompt encoded once into a KV cache, then all its candidates in one tree-masked pass); each
+ * as a rate and as achieved FLOP/s, the latter also as a fraction of the measured peak. FLOPs are
+ * those the model executes, read from {@link Flops#total()} (counted from the shapes actually run:
+ * 2 per multiply-add of every weight matrix and of attention over the full (masked) context,
+ * backward = 2x forward). Sampling and scoring split their batch into chunks of at most {@link
+ * Settings#passBudget()} tokens per pass and spread the chunks over the native threads ({@link
+ * org.rlanything.neural.model.Parallel}). {@code scripts/peer_bench.py} measures the same phases,
  * shapes and protocol in plain PyTorch.
  */
 public final class ModelBenchmark {
@@ -52,34 +53,79 @@ public final class ModelBenchmark {
      * @param scoreTokens tokens per candidate
      * @param scorePrompt prompt tokens per scoring group
      * @param passBudget padded tokens per forward pass of sampling and scoring (the trainer's
-     *     {@code maxTokensPerForward}); larger batches are split into chunks run on the native threads
+     *     {@code maxTokensPerForward}); larger batches are split into chunks run on the native
+     *     threads
      * @param repeats timed repetitions of each measurement (the best is reported)
      */
-    public record Settings(ModelConfig model, int trainRows, int trainLength, int sampleRows, int promptLength,
-                           int newTokens, int scoreGroups, int scoreCandidates, int scoreTokens, int scorePrompt,
-                           int passBudget, int repeats) {
+    public record Settings(
+            ModelConfig model,
+            int trainRows,
+            int trainLength,
+            int sampleRows,
+            int promptLength,
+            int newTokens,
+            int scoreGroups,
+            int scoreCandidates,
+            int scoreTokens,
+            int scorePrompt,
+            int passBudget,
+            int repeats) {
 
         public Settings {
-            if (trainRows <= 0 || trainLength < 2 || sampleRows <= 0 || promptLength <= 0 || newTokens <= 0
-                    || scoreGroups <= 0 || scoreCandidates <= 0 || scoreTokens <= 0 || scorePrompt <= 0
-                    || passBudget <= 0 || repeats <= 0) {
-                throw new IllegalArgumentException("Batch sizes, lengths, the pass budget and repeats must be positive"
-                        + " (training rows at least 2 tokens long).");
+            if (trainRows <= 0
+                    || trainLength < 2
+                    || sampleRows <= 0
+                    || promptLength <= 0
+                    || newTokens <= 0
+                    || scoreGroups <= 0
+                    || scoreCandidates <= 0
+                    || scoreTokens <= 0
+                    || scorePrompt <= 0
+                    || passBudget <= 0
+                    || repeats <= 0) {
+                throw new IllegalArgumentException(
+                        "Batch sizes, lengths, the pass budget and repeats must be positive"
+                                + " (training rows at least 2 tokens long).");
             }
-            int longest = Math.max(trainLength, Math.max(promptLength + newTokens, scorePrompt + scoreTokens));
+            int longest =
+                    Math.max(
+                            trainLength,
+                            Math.max(promptLength + newTokens, scorePrompt + scoreTokens));
             if (longest > model.maxPositions()) {
-                throw new IllegalArgumentException("The benchmark's longest sequence (" + longest
-                        + " tokens) exceeds the model's " + model.maxPositions() + " positions.");
+                throw new IllegalArgumentException(
+                        "The benchmark's longest sequence ("
+                                + longest
+                                + " tokens) exceeds the model's "
+                                + model.maxPositions()
+                                + " positions.");
             }
             if (model.vocabSize() < BpeTokenizer.bytesOnly().vocabSize()) {
-                throw new IllegalArgumentException("The benchmark needs a vocabulary of at least "
-                        + BpeTokenizer.bytesOnly().vocabSize() + " ids (byte-level tokenizer), got " + model.vocabSize() + ".");
+                throw new IllegalArgumentException(
+                        "The benchmark needs a vocabulary of at least "
+                                + BpeTokenizer.bytesOnly().vocabSize()
+                                + " ids (byte-level tokenizer), got "
+                                + model.vocabSize()
+                                + ".");
             }
         }
 
-        /** The peer's shapes (issue #13): training 64 x 64, sampling 64 x (32 + 8), scoring 64 x 16 x 8 after 48. */
+        /**
+         * The peer's shapes (issue #13): training 64 x 64, sampling 64 x (32 + 8), scoring 64 x 16
+         * x 8 after 48.
+         */
         public static Settings peer(ModelConfig model, int repeats) {
-            return new Settings(model, 64, 64, 64, 32, 8, 64, 16, 8, 48, TrainerConfig.method().maxTokensPerForward(),
+            return new Settings(
+                    model,
+                    64,
+                    64,
+                    64,
+                    32,
+                    8,
+                    64,
+                    16,
+                    8,
+                    48,
+                    TrainerConfig.method().maxTokensPerForward(),
                     repeats);
         }
     }
@@ -100,12 +146,19 @@ public final class ModelBenchmark {
      * @param scoreFlops achieved FLOP/s of scoring
      * @param scoredCandidates candidates scored per timed run (a check of the protocol)
      */
-    public record Result(long parameters, double matmulPeakFlops, int matmulPeakSize,
-                         double trainTokensPerSecond, double trainFlops,
-                         double ppoUpdateTokensPerSecond,
-                         double sampleTokensPerSecond, double sampleFlops,
-                         double scoreCandidatesPerSecond, double scoreTokensPerSecond, double scoreFlops,
-                         long scoredCandidates) {
+    public record Result(
+            long parameters,
+            double matmulPeakFlops,
+            int matmulPeakSize,
+            double trainTokensPerSecond,
+            double trainFlops,
+            double ppoUpdateTokensPerSecond,
+            double sampleTokensPerSecond,
+            double sampleFlops,
+            double scoreCandidatesPerSecond,
+            double scoreTokensPerSecond,
+            double scoreFlops,
+            long scoredCandidates) {
 
         public double trainFractionOfPeak() {
             return trainFlops / matmulPeakFlops;
@@ -120,33 +173,48 @@ public final class ModelBenchmark {
         }
     }
 
-    private ModelBenchmark() {
-    }
+    private ModelBenchmark() {}
 
     public static Result run(Settings s) {
         // the limits only bound prompt encoding from text, which the benchmark does not use
-        TrainerConfig tc = TrainerConfig.method().withLimits(s.model().maxPositions() - 1, 1)
-                .withMaxTokensPerForward(s.passBudget());
+        TrainerConfig tc =
+                TrainerConfig.method()
+                        .withLimits(s.model().maxPositions() - 1, 1)
+                        .withMaxTokensPerForward(s.passBudget());
         try (NDManager root = NeuralRuntime.engine().newBaseManager();
-             NeuralModel neural = NeuralModel.create(s.model(), BpeTokenizer.bytesOnly(), tc)) {
+                NeuralModel neural = NeuralModel.create(s.model(), BpeTokenizer.bytesOnly(), tc)) {
             LlamaModel model = neural.model();
             double[] peak = matmulPeak(root, s.repeats());
-            double[] train = best(s.repeats(), () -> {
-                forwardBackward(model, s.trainRows(), s.trainLength());
-                return 0;
-            });
+            double[] train =
+                    best(
+                            s.repeats(),
+                            () -> {
+                                forwardBackward(model, s.trainRows(), s.trainLength());
+                                return 0;
+                            });
             double trainTokens = (double) s.trainRows() * s.trainLength();
-            double[] ppo = best(s.repeats(), () -> {
-                ppoUpdate(model, s);
-                return 0;
-            });
+            double[] ppo =
+                    best(
+                            s.repeats(),
+                            () -> {
+                                ppoUpdate(model, s);
+                                return 0;
+                            });
             double[] sample = best(s.repeats(), () -> sample(neural, s));
             double[] score = best(s.repeats(), () -> score(neural, s));
             long candidates = Math.round(score[2]);
-            return new Result(s.model().parameterCount(), peak[0], (int) peak[1],
-                    trainTokens / train[0], train[1] / train[0], trainTokens / ppo[0],
-                    sample[2] / sample[0], sample[1] / sample[0],
-                    candidates / score[0], (double) candidates * s.scoreTokens() / score[0], score[1] / score[0],
+            return new Result(
+                    s.model().parameterCount(),
+                    peak[0],
+                    (int) peak[1],
+                    trainTokens / train[0],
+                    train[1] / train[0],
+                    trainTokens / ppo[0],
+                    sample[2] / sample[0],
+                    sample[1] / sample[0],
+                    candidates / score[0],
+                    (double) candidates * s.scoreTokens() / score[0],
+                    score[1] / score[0],
                     candidates);
         }
     }
@@ -167,16 +235,20 @@ public final class ModelBenchmark {
                 NDArray a = scope.manager().randomNormal(new Shape(n, n));
                 NDArray b = scope.manager().randomNormal(new Shape(n, n));
                 int reps = Math.max(1, (int) (2e9 / (2.0 * n * n * n)));
-                double seconds = best(repeats, () -> {
-                    for (int i = 0; i < reps; i++) {
-                        try (NDArray c = a.matMul(b)) {
-                            c.getShape();
-                        }
-                    }
-                    // Force completion: the CPU engine is synchronous, but read one value to be sure.
-                    a.getFloat(0, 0);
-                    return 0;
-                })[0];
+                double seconds =
+                        best(
+                                repeats,
+                                () -> {
+                                    for (int i = 0; i < reps; i++) {
+                                        try (NDArray c = a.matMul(b)) {
+                                            c.getShape();
+                                        }
+                                    }
+                                    // Force completion: the CPU engine is synchronous, but read one
+                                    // value to be sure.
+                                    a.getFloat(0, 0);
+                                    return 0;
+                                })[0];
                 double rate = reps * 2.0 * n * n * n / seconds;
                 if (rate > bestRate) {
                     bestRate = rate;
@@ -204,7 +276,12 @@ public final class ModelBenchmark {
             NDArray mask = Inputs.causal(m, model.dtype(), length);
             NDArray targets = m.create(tgt, new Shape(rows, length, 1));
             try (Autograd c = Autograd.record()) {
-                NDArray loss = model.forward(tokens, positions, mask, null, false).logSoftmax(-1).gather(targets, 2).mean().neg();
+                NDArray loss =
+                        model.forward(tokens, positions, mask, null, false)
+                                .logSoftmax(-1)
+                                .gather(targets, 2)
+                                .mean()
+                                .neg();
                 c.backward(loss);
             }
         }
@@ -225,15 +302,26 @@ public final class ModelBenchmark {
             }
             samples.add(new TrainingSequence(p, q, rng.nextDouble() - 0.5));
         }
-        TrainerConfig c = TrainerConfig.method().withOptimizerSteps(1).withLimits(prompt, s.trainLength())
-                .withMaxTokensPerForward(s.trainRows() * s.trainLength());
-        double kept = new PpoTrainer(model, c).update(samples, new SplittableRandom(3)).metrics().get("samples");
+        TrainerConfig c =
+                TrainerConfig.method()
+                        .withOptimizerSteps(1)
+                        .withLimits(prompt, s.trainLength())
+                        .withMaxTokensPerForward(s.trainRows() * s.trainLength());
+        double kept =
+                new PpoTrainer(model, c)
+                        .update(samples, new SplittableRandom(3))
+                        .metrics()
+                        .get("samples");
         if (kept != samples.size()) {
-            throw new IllegalStateException("The PPO benchmark dropped samples; its lengths do not fit the model.");
+            throw new IllegalStateException(
+                    "The PPO benchmark dropped samples; its lengths do not fit the model.");
         }
     }
 
-    /** Samples once (the peer's protocol: prompt pass, then one token per row and step); returns generated tokens. */
+    /**
+     * Samples once (the peer's protocol: prompt pass, then one token per row and step); returns
+     * generated tokens.
+     */
     private static double sample(NeuralModel neural, Settings s) {
         SplittableRandom rng = new SplittableRandom(4);
         int vocab = neural.model().config().vocabSize();
@@ -244,15 +332,17 @@ public final class ModelBenchmark {
             rngs.add(new SplittableRandom(r));
         }
         long tokens = 0;
-        for (Generation x : neural.generate(prompts, rngs, new SamplingConfig(1.0, 1.0, s.newTokens()))) {
+        for (Generation x :
+                neural.generate(prompts, rngs, new SamplingConfig(1.0, 1.0, s.newTokens()))) {
             tokens += x.tokens().length;
         }
         return tokens;
     }
 
     /**
-     * Scores once: {@code scoreGroups} prompts of {@code scorePrompt} tokens, each with {@code scoreCandidates}
-     * candidates of {@code scoreTokens} tokens; returns the number of candidates scored.
+     * Scores once: {@code scoreGroups} prompts of {@code scorePrompt} tokens, each with {@code
+     * scoreCandidates} candidates of {@code scoreTokens} tokens; returns the number of candidates
+     * scored.
      */
     private static double score(NeuralModel neural, Settings s) {
         SplittableRandom rng = new SplittableRandom(5);
@@ -271,7 +361,12 @@ public final class ModelBenchmark {
         for (List<double[]> group : neural.scoreCandidates(prompts, candidates)) {
             for (double[] lp : group) {
                 if (lp.length != s.scoreTokens()) {
-                    throw new IllegalStateException("A candidate of " + s.scoreTokens() + " tokens got " + lp.length + " scores.");
+                    throw new IllegalStateException(
+                            "A candidate of "
+                                    + s.scoreTokens()
+                                    + " tokens got "
+                                    + lp.length
+                                    + " scores.");
                 }
                 scored++;
             }
@@ -288,8 +383,8 @@ public final class ModelBenchmark {
     }
 
     /**
-     * One untimed warm-up run, then {@code repeats} timed runs: {best seconds, model FLOPs of that run (from
-     * {@link Flops#total()}), the work's return value}.
+     * One untimed warm-up run, then {@code repeats} timed runs: {best seconds, model FLOPs of that
+     * run (from {@link Flops#total()}), the work's return value}.
      */
     private static double[] best(int repeats, DoubleSupplier work) {
         work.getAsDouble();

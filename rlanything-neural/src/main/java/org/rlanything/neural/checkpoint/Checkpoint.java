@@ -1,9 +1,5 @@
 package org.rlanything.neural.checkpoint;
 
-import org.rlanything.neural.io.CheckpointException;
-import org.rlanything.neural.io.SafeTensors;
-import org.rlanything.neural.io.TensorData;
-import org.rlanything.core.io.AtomicFiles;
 import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.types.DataType;
 import com.fasterxml.jackson.core.JsonParser;
@@ -23,6 +19,10 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.rlanything.core.io.AtomicFiles;
+import org.rlanything.neural.io.CheckpointException;
+import org.rlanything.neural.io.SafeTensors;
+import org.rlanything.neural.io.TensorData;
 import org.rlanything.neural.model.LlamaModel;
 import org.rlanything.neural.model.ModelConfig;
 import org.rlanything.neural.model.ModelWeights;
@@ -33,19 +33,19 @@ import org.rlanything.neural.train.TrainingState;
 
 /**
  * A checkpoint folder, which is also a Hugging Face model folder ({@code AutoModelForCausalLM} and
- * {@code AutoTokenizer} load it; {@link HfCheckpoint} imports one): {@code model.safetensors} (Hugging Face
- * Llama tensor names), {@code config.json} ({@code LlamaConfig} or {@code Qwen2Config} fields),
- * {@code tokenizer.json} (Hugging Face tokenizers format), {@code tokenizer_config.json} and
- * {@code generation_config.json}, and for exact resume
- * {@code optimizer.safetensors} (AdamW moments) and {@code trainer_state.json} (step counters, AdamW
- * step, trainer settings, and caller extras such as an RNG state or the loop iteration), then
- * {@code manifest.json} with each file's size and SHA-256.
+ * {@code AutoTokenizer} load it; {@link HfCheckpoint} imports one): {@code model.safetensors}
+ * (Hugging Face Llama tensor names), {@code config.json} ({@code LlamaConfig} or {@code
+ * Qwen2Config} fields), {@code tokenizer.json} (Hugging Face tokenizers format), {@code
+ * tokenizer_config.json} and {@code generation_config.json}, and for exact resume {@code
+ * optimizer.safetensors} (AdamW moments) and {@code trainer_state.json} (step counters, AdamW step,
+ * trainer settings, and caller extras such as an RNG state or the loop iteration), then {@code
+ * manifest.json} with each file's size and SHA-256.
  *
- * <p><b>Atomicity.</b> Everything is written into a fresh sibling folder, each file forced to disk, and
- * the folder is renamed into place (an existing checkpoint is first renamed aside and deleted after).
- * <b>Loading</b> first checks every file against the manifest, then parses and validates all of it in
- * Java, and only then creates native arrays; a truncated, altered or inconsistent file raises a
- * {@link CheckpointException} naming it, and nothing is half-loaded.
+ * <p><b>Atomicity.</b> Everything is written into a fresh sibling folder, each file forced to disk,
+ * and the folder is renamed into place (an existing checkpoint is first renamed aside and deleted
+ * after). <b>Loading</b> first checks every file against the manifest, then parses and validates
+ * all of it in Java, and only then creates native arrays; a truncated, altered or inconsistent file
+ * raises a {@link CheckpointException} naming it, and nothing is half-loaded.
  */
 public final class Checkpoint {
 
@@ -58,14 +58,13 @@ public final class Checkpoint {
     public static final String TRAINER_STATE = "trainer_state.json";
     public static final String MANIFEST = "manifest.json";
     private static final String FORMAT = "rlanything-neural-checkpoint";
-    private static final ObjectMapper JSON = new ObjectMapper().enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
+    private static final ObjectMapper JSON =
+            new ObjectMapper().enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
 
-    private Checkpoint() {
-    }
+    private Checkpoint() {}
 
     /** What a checkpoint holds once loaded; the caller owns (and closes) the model. */
-    public record Loaded(LlamaModel model, BpeTokenizer tokenizer, TrainerPart trainer) {
-    }
+    public record Loaded(LlamaModel model, BpeTokenizer tokenizer, TrainerPart trainer) {}
 
     /**
      * The resumable training part; null when the checkpoint holds only a model.
@@ -76,8 +75,12 @@ public final class Checkpoint {
      * @param trainerConfig the trainer settings in force when saved (provenance)
      * @param extras the caller's extras (for example an RNG state)
      */
-    public record TrainerPart(TrainingState state, long optimizerStep, Map<String, TensorData> optimizerMoments,
-                              Map<String, Object> trainerConfig, Map<String, Object> extras) {
+    public record TrainerPart(
+            TrainingState state,
+            long optimizerStep,
+            Map<String, TensorData> optimizerMoments,
+            Map<String, Object> trainerConfig,
+            Map<String, Object> extras) {
 
         /** Restores counters and AdamW moments into {@code trainer}. */
         public void restoreInto(PpoTrainer trainer) {
@@ -86,42 +89,79 @@ public final class Checkpoint {
         }
     }
 
-    /** Saves model and tokenizer, plus the trainer's resumable state when {@code trainer} is not null. */
-    public static void save(Path dir, LlamaModel model, BpeTokenizer tokenizer, PpoTrainer trainer,
-                            Map<String, Object> extras) throws IOException {
+    /**
+     * Saves model and tokenizer, plus the trainer's resumable state when {@code trainer} is not
+     * null.
+     */
+    public static void save(
+            Path dir,
+            LlamaModel model,
+            BpeTokenizer tokenizer,
+            PpoTrainer trainer,
+            Map<String, Object> extras)
+            throws IOException {
         Path parent = dir.toAbsolutePath().getParent();
         Files.createDirectories(parent);
         Path temp = Files.createTempDirectory(parent, "." + dir.getFileName() + ".");
         try {
             Map<String, byte[]> files = new LinkedHashMap<>();
-            files.put(MODEL, SafeTensors.toBytes(model.weights().toTensors(), Map.of("format", "pt")));
-            files.put(CONFIG, JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(model.config().toHfConfig()));
+            files.put(
+                    MODEL,
+                    SafeTensors.toBytes(model.weights().toTensors(), Map.of("format", "pt")));
+            files.put(
+                    CONFIG,
+                    JSON.writerWithDefaultPrettyPrinter()
+                            .writeValueAsBytes(model.config().toHfConfig()));
             files.put(TOKENIZER, tokenizer.toJson());
-            files.put(TOKENIZER_CONFIG, HfTokenizerFormat.tokenizerConfig(model.config().maxPositions()));
-            files.put(GENERATION_CONFIG, JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(
-                    new java.util.TreeMap<>(Map.of("bos_token_id", BpeTokenizer.BOS, "eos_token_id", BpeTokenizer.EOS,
-                            "pad_token_id", BpeTokenizer.PAD))));
+            files.put(
+                    TOKENIZER_CONFIG,
+                    HfTokenizerFormat.tokenizerConfig(model.config().maxPositions()));
+            files.put(
+                    GENERATION_CONFIG,
+                    JSON.writerWithDefaultPrettyPrinter()
+                            .writeValueAsBytes(
+                                    new java.util.TreeMap<>(
+                                            Map.of(
+                                                    "bos_token_id",
+                                                    BpeTokenizer.BOS,
+                                                    "eos_token_id",
+                                                    BpeTokenizer.EOS,
+                                                    "pad_token_id",
+                                                    BpeTokenizer.PAD))));
             if (trainer != null) {
-                files.put(OPTIMIZER, SafeTensors.toBytes(trainer.optimizer().toTensors(), Map.of()));
+                files.put(
+                        OPTIMIZER, SafeTensors.toBytes(trainer.optimizer().toTensors(), Map.of()));
                 Map<String, Object> state = new LinkedHashMap<>();
                 state.put("format", FORMAT);
                 state.put("version", 1);
-                state.put("training_state", JSON.convertValue(trainer.state(), new TypeReference<Map<String, Object>>() { }));
+                state.put(
+                        "training_state",
+                        JSON.convertValue(
+                                trainer.state(), new TypeReference<Map<String, Object>>() {}));
                 state.put("optimizer_step", trainer.optimizer().stepCount());
-                state.put("trainer_config", JSON.convertValue(trainer.config(), new TypeReference<Map<String, Object>>() { }));
+                state.put(
+                        "trainer_config",
+                        JSON.convertValue(
+                                trainer.config(), new TypeReference<Map<String, Object>>() {}));
                 state.put("extras", extras == null ? Map.of() : extras);
-                files.put(TRAINER_STATE, JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(state));
+                files.put(
+                        TRAINER_STATE,
+                        JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(state));
             }
             Map<String, Object> listing = new LinkedHashMap<>();
             for (Map.Entry<String, byte[]> f : files.entrySet()) {
                 writeForced(temp.resolve(f.getKey()), f.getValue());
-                listing.put(f.getKey(), Map.of("bytes", f.getValue().length, "sha256", sha256(f.getValue())));
+                listing.put(
+                        f.getKey(),
+                        Map.of("bytes", f.getValue().length, "sha256", sha256(f.getValue())));
             }
             Map<String, Object> manifest = new LinkedHashMap<>();
             manifest.put("format", FORMAT);
             manifest.put("version", 1);
             manifest.put("files", listing);
-            writeForced(temp.resolve(MANIFEST), JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(manifest));
+            writeForced(
+                    temp.resolve(MANIFEST),
+                    JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(manifest));
             Path aside = null;
             if (Files.exists(dir)) {
                 aside = parent.resolve("." + dir.getFileName() + ".old-" + System.nanoTime());
@@ -140,48 +180,85 @@ public final class Checkpoint {
     }
 
     /** Loads a checkpoint; weights become {@code dtype} arrays under {@code parent}. */
-    public static Loaded load(Path dir, NDManager parent, DataType dtype) throws CheckpointException {
+    public static Loaded load(Path dir, NDManager parent, DataType dtype)
+            throws CheckpointException {
         Map<String, byte[]> files = verifiedFiles(dir);
         Map<String, Object> configMap = json(files.get(CONFIG), dir.resolve(CONFIG));
         ModelConfig config;
         try {
             config = ModelConfig.fromHfConfig(configMap, dir.resolve(CONFIG).toString());
         } catch (IllegalArgumentException e) {
-            throw new CheckpointException("The model configuration " + dir.resolve(CONFIG) + " is invalid: "
-                    + e.getMessage(), e);
+            throw new CheckpointException(
+                    "The model configuration "
+                            + dir.resolve(CONFIG)
+                            + " is invalid: "
+                            + e.getMessage(),
+                    e);
         }
         BpeTokenizer tokenizer;
         try {
-            tokenizer = BpeTokenizer.fromJson(files.get(TOKENIZER), dir.resolve(TOKENIZER).toString());
+            tokenizer =
+                    BpeTokenizer.fromJson(files.get(TOKENIZER), dir.resolve(TOKENIZER).toString());
         } catch (IOException e) {
             throw new CheckpointException(e.getMessage(), e);
         }
         if (tokenizer.vocabSize() > config.vocabSize()) {
-            throw new CheckpointException("The tokenizer " + dir.resolve(TOKENIZER) + " has " + tokenizer.vocabSize()
-                    + " ids but the model in " + dir.resolve(CONFIG) + " only " + config.vocabSize() + ".");
+            throw new CheckpointException(
+                    "The tokenizer "
+                            + dir.resolve(TOKENIZER)
+                            + " has "
+                            + tokenizer.vocabSize()
+                            + " ids but the model in "
+                            + dir.resolve(CONFIG)
+                            + " only "
+                            + config.vocabSize()
+                            + ".");
         }
-        SafeTensors.Contents weights = SafeTensors.parse(files.get(MODEL), dir.resolve(MODEL).toString());
+        SafeTensors.Contents weights =
+                SafeTensors.parse(files.get(MODEL), dir.resolve(MODEL).toString());
         TrainerPart trainer = null;
         if (files.containsKey(TRAINER_STATE)) {
             trainer = trainerPart(dir, files, config);
         }
         try {
-            ModelWeights w = ModelWeights.fromTensors(config, dtype, weights.tensors(), parent, dir.resolve(MODEL).toString());
+            ModelWeights w =
+                    ModelWeights.fromTensors(
+                            config,
+                            dtype,
+                            weights.tensors(),
+                            parent,
+                            dir.resolve(MODEL).toString());
             return new Loaded(new LlamaModel(w), tokenizer, trainer);
         } catch (IllegalArgumentException e) {
-            throw new CheckpointException("The weights " + dir.resolve(MODEL) + " do not fit " + dir.resolve(CONFIG)
-                    + ": " + e.getMessage(), e);
+            throw new CheckpointException(
+                    "The weights "
+                            + dir.resolve(MODEL)
+                            + " do not fit "
+                            + dir.resolve(CONFIG)
+                            + ": "
+                            + e.getMessage(),
+                    e);
         }
     }
 
-    private static TrainerPart trainerPart(Path dir, Map<String, byte[]> files, ModelConfig config) throws CheckpointException {
+    private static TrainerPart trainerPart(Path dir, Map<String, byte[]> files, ModelConfig config)
+            throws CheckpointException {
         Path statePath = dir.resolve(TRAINER_STATE);
         if (!files.containsKey(OPTIMIZER)) {
-            throw new CheckpointException("The checkpoint " + dir + " has " + TRAINER_STATE + " but no " + OPTIMIZER + ".");
+            throw new CheckpointException(
+                    "The checkpoint "
+                            + dir
+                            + " has "
+                            + TRAINER_STATE
+                            + " but no "
+                            + OPTIMIZER
+                            + ".");
         }
         Map<String, Object> state = json(files.get(TRAINER_STATE), statePath);
-        if (!FORMAT.equals(state.get("format")) || !Integer.valueOf(1).equals(state.get("version"))) {
-            throw new CheckpointException("The trainer state " + statePath + " is not a version-1 " + FORMAT + " file.");
+        if (!FORMAT.equals(state.get("format"))
+                || !Integer.valueOf(1).equals(state.get("version"))) {
+            throw new CheckpointException(
+                    "The trainer state " + statePath + " is not a version-1 " + FORMAT + " file.");
         }
         TrainingState counters;
         long step;
@@ -189,28 +266,47 @@ public final class Checkpoint {
             counters = JSON.convertValue(state.get("training_state"), TrainingState.class);
             step = ((Number) state.get("optimizer_step")).longValue();
         } catch (IllegalArgumentException | ClassCastException | NullPointerException e) {
-            throw new CheckpointException("The trainer state " + statePath + " lacks valid counters: " + e.getMessage(), e);
+            throw new CheckpointException(
+                    "The trainer state " + statePath + " lacks valid counters: " + e.getMessage(),
+                    e);
         }
-        SafeTensors.Contents moments = SafeTensors.parse(files.get(OPTIMIZER), dir.resolve(OPTIMIZER).toString());
+        SafeTensors.Contents moments =
+                SafeTensors.parse(files.get(OPTIMIZER), dir.resolve(OPTIMIZER).toString());
         Map<String, long[]> layout = ModelWeights.layout(config);
         if (moments.tensors().size() != 2 * layout.size()) {
-            throw new CheckpointException("The optimizer state " + dir.resolve(OPTIMIZER) + " holds "
-                    + moments.tensors().size() + " tensors; this model needs " + 2 * layout.size() + ".");
+            throw new CheckpointException(
+                    "The optimizer state "
+                            + dir.resolve(OPTIMIZER)
+                            + " holds "
+                            + moments.tensors().size()
+                            + " tensors; this model needs "
+                            + 2 * layout.size()
+                            + ".");
         }
         for (Map.Entry<String, long[]> e : layout.entrySet()) {
             for (String prefix : new String[] {"exp_avg.", "exp_avg_sq."}) {
                 TensorData t = moments.tensors().get(prefix + e.getKey());
                 if (t == null || !java.util.Arrays.equals(t.shape(), e.getValue())) {
-                    throw new CheckpointException("The optimizer state " + dir.resolve(OPTIMIZER) + " lacks \""
-                            + prefix + e.getKey() + "\" with the model's shape.");
+                    throw new CheckpointException(
+                            "The optimizer state "
+                                    + dir.resolve(OPTIMIZER)
+                                    + " lacks \""
+                                    + prefix
+                                    + e.getKey()
+                                    + "\" with the model's shape.");
                 }
             }
         }
         @SuppressWarnings("unchecked")
-        Map<String, Object> trainerConfig = state.get("trainer_config") instanceof Map
-                ? (Map<String, Object>) state.get("trainer_config") : Map.of();
+        Map<String, Object> trainerConfig =
+                state.get("trainer_config") instanceof Map
+                        ? (Map<String, Object>) state.get("trainer_config")
+                        : Map.of();
         @SuppressWarnings("unchecked")
-        Map<String, Object> extras = state.get("extras") instanceof Map ? (Map<String, Object>) state.get("extras") : Map.of();
+        Map<String, Object> extras =
+                state.get("extras") instanceof Map
+                        ? (Map<String, Object>) state.get("extras")
+                        : Map.of();
         return new TrainerPart(counters, step, moments.tensors(), trainerConfig, extras);
     }
 
@@ -218,40 +314,73 @@ public final class Checkpoint {
     private static Map<String, byte[]> verifiedFiles(Path dir) throws CheckpointException {
         Path manifestPath = dir.resolve(MANIFEST);
         if (!Files.isRegularFile(manifestPath)) {
-            throw new CheckpointException("The folder " + dir + " is not a complete checkpoint: " + MANIFEST + " is missing.");
+            throw new CheckpointException(
+                    "The folder "
+                            + dir
+                            + " is not a complete checkpoint: "
+                            + MANIFEST
+                            + " is missing.");
         }
         Map<String, Object> manifest = json(readAll(manifestPath), manifestPath);
-        if (!FORMAT.equals(manifest.get("format")) || !(manifest.get("files") instanceof Map<?, ?> listing)) {
-            throw new CheckpointException("The manifest " + manifestPath + " is not a " + FORMAT + " manifest.");
+        if (!FORMAT.equals(manifest.get("format"))
+                || !(manifest.get("files") instanceof Map<?, ?> listing)) {
+            throw new CheckpointException(
+                    "The manifest " + manifestPath + " is not a " + FORMAT + " manifest.");
         }
         Map<String, byte[]> files = new LinkedHashMap<>();
         for (Map.Entry<?, ?> e : listing.entrySet()) {
             String name = String.valueOf(e.getKey());
             if (name.contains("/") || name.contains("\\") || name.startsWith(".")) {
-                throw new CheckpointException("The manifest " + manifestPath + " lists an invalid file name \"" + name + "\".");
+                throw new CheckpointException(
+                        "The manifest "
+                                + manifestPath
+                                + " lists an invalid file name \""
+                                + name
+                                + "\".");
             }
             Path file = dir.resolve(name);
-            if (!(e.getValue() instanceof Map<?, ?> info) || !(info.get("bytes") instanceof Number size)
+            if (!(e.getValue() instanceof Map<?, ?> info)
+                    || !(info.get("bytes") instanceof Number size)
                     || !(info.get("sha256") instanceof String digest)) {
-                throw new CheckpointException("The manifest " + manifestPath + " has no size and digest for " + name + ".");
+                throw new CheckpointException(
+                        "The manifest "
+                                + manifestPath
+                                + " has no size and digest for "
+                                + name
+                                + ".");
             }
             if (!Files.isRegularFile(file)) {
                 throw new CheckpointException("The checkpoint file " + file + " is missing.");
             }
             byte[] bytes = readAll(file);
             if (bytes.length != size.longValue()) {
-                throw new CheckpointException("The checkpoint file " + file + " has " + bytes.length + " bytes but "
-                        + size + " were written; it is truncated or was modified.");
+                throw new CheckpointException(
+                        "The checkpoint file "
+                                + file
+                                + " has "
+                                + bytes.length
+                                + " bytes but "
+                                + size
+                                + " were written; it is truncated or was modified.");
             }
             if (!sha256(bytes).equals(digest)) {
-                throw new CheckpointException("The checkpoint file " + file + " does not match its SHA-256 digest in "
-                        + MANIFEST + "; it is corrupt.");
+                throw new CheckpointException(
+                        "The checkpoint file "
+                                + file
+                                + " does not match its SHA-256 digest in "
+                                + MANIFEST
+                                + "; it is corrupt.");
             }
             files.put(name, bytes);
         }
         for (String required : new String[] {MODEL, CONFIG, TOKENIZER}) {
             if (!files.containsKey(required)) {
-                throw new CheckpointException("The manifest " + manifestPath + " does not list the required file " + required + ".");
+                throw new CheckpointException(
+                        "The manifest "
+                                + manifestPath
+                                + " does not list the required file "
+                                + required
+                                + ".");
             }
         }
         return files;
@@ -259,9 +388,10 @@ public final class Checkpoint {
 
     private static Map<String, Object> json(byte[] bytes, Path source) throws CheckpointException {
         try {
-            return JSON.readValue(bytes, new TypeReference<LinkedHashMap<String, Object>>() { });
+            return JSON.readValue(bytes, new TypeReference<LinkedHashMap<String, Object>>() {});
         } catch (IOException e) {
-            throw new CheckpointException("The file " + source + " is not valid JSON: " + e.getMessage(), e);
+            throw new CheckpointException(
+                    "The file " + source + " is not valid JSON: " + e.getMessage(), e);
         }
     }
 
@@ -269,12 +399,14 @@ public final class Checkpoint {
         try {
             return Files.readAllBytes(file);
         } catch (IOException e) {
-            throw new CheckpointException("The checkpoint file " + file + " cannot be read: " + e.getMessage(), e);
+            throw new CheckpointException(
+                    "The checkpoint file " + file + " cannot be read: " + e.getMessage(), e);
         }
     }
 
     private static void writeForced(Path file, byte[] bytes) throws IOException {
-        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+        try (FileChannel ch =
+                FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
             java.nio.ByteBuffer buf = java.nio.ByteBuffer.wrap(bytes);
             while (buf.hasRemaining()) {
                 ch.write(buf);
@@ -293,13 +425,15 @@ public final class Checkpoint {
 
     private static void deleteTree(Path root) throws IOException {
         try (Stream<Path> walk = Files.walk(root)) {
-            walk.sorted(Comparator.reverseOrder()).forEach(p -> {
-                try {
-                    Files.delete(p);
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            });
+            walk.sorted(Comparator.reverseOrder())
+                    .forEach(
+                            p -> {
+                                try {
+                                    Files.delete(p);
+                                } catch (IOException e) {
+                                    throw new UncheckedIOException(e);
+                                }
+                            });
         } catch (UncheckedIOException e) {
             throw e.getCause();
         }

@@ -1,8 +1,5 @@
 package org.rlanything.neural.checkpoint;
 
-import org.rlanything.neural.io.CheckpointException;
-import org.rlanything.neural.io.SafeTensors;
-import org.rlanything.neural.io.TensorData;
 import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.types.DataType;
 import com.fasterxml.jackson.core.JsonParser;
@@ -14,38 +11,57 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeSet;
+import org.rlanything.neural.io.CheckpointException;
+import org.rlanything.neural.io.SafeTensors;
+import org.rlanything.neural.io.TensorData;
 import org.rlanything.neural.model.LlamaModel;
 import org.rlanything.neural.model.ModelConfig;
 import org.rlanything.neural.model.ModelWeights;
 import org.rlanything.neural.tokenizer.BpeTokenizer;
 
 /**
- * Imports a Hugging Face model folder ({@code LlamaForCausalLM} or {@code Qwen2ForCausalLM}): {@code config.json},
- * {@code model.safetensors} or shards listed in {@code model.safetensors.index.json} (F32, F64, BF16 or F16),
- * and {@code tokenizer.json}. No manifest is needed, so a folder written by {@link Checkpoint#save} (which is
- * such a folder) and one written by {@code save_pretrained} both load. The tokenizer must be one this project
- * can run (a byte-level BPE it wrote, see {@code HfTokenizerFormat}); the model's own tensors may come from
- * anywhere. Tensors Hugging Face does not need are dropped: a tied model's {@code lm_head.weight} and rotary
- * {@code inv_freq} buffers. Every other mismatch raises a {@link CheckpointException} naming the file.
+ * Imports a Hugging Face model folder ({@code LlamaForCausalLM} or {@code Qwen2ForCausalLM}):
+ * {@code config.json}, {@code model.safetensors} or shards listed in {@code
+ * model.safetensors.index.json} (F32, F64, BF16 or F16), and {@code tokenizer.json}. No manifest is
+ * needed, so a folder written by {@link Checkpoint#save} (which is such a folder) and one written
+ * by {@code save_pretrained} both load. The tokenizer must be one this project can run (a
+ * byte-level BPE it wrote, see {@code HfTokenizerFormat}); the model's own tensors may come from
+ * anywhere. Tensors Hugging Face does not need are dropped: a tied model's {@code lm_head.weight}
+ * and rotary {@code inv_freq} buffers. Every other mismatch raises a {@link CheckpointException}
+ * naming the file.
  */
 public final class HfCheckpoint {
 
     /** The index of a sharded safetensors checkpoint. */
     public static final String INDEX = "model.safetensors.index.json";
-    private static final ObjectMapper JSON = new ObjectMapper().enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
 
-    private HfCheckpoint() {
-    }
+    private static final ObjectMapper JSON =
+            new ObjectMapper().enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
 
-    /** Loads the model and tokenizer of a Hugging Face folder; weights become {@code dtype} arrays under {@code parent}. */
-    public static Checkpoint.Loaded load(Path dir, NDManager parent, DataType dtype) throws CheckpointException {
+    private HfCheckpoint() {}
+
+    /**
+     * Loads the model and tokenizer of a Hugging Face folder; weights become {@code dtype} arrays
+     * under {@code parent}.
+     */
+    public static Checkpoint.Loaded load(Path dir, NDManager parent, DataType dtype)
+            throws CheckpointException {
         Path configFile = dir.resolve(Checkpoint.CONFIG);
         ModelConfig config;
         try {
-            config = ModelConfig.fromHfConfig(JSON.readValue(read(configFile), new TypeReference<LinkedHashMap<String, Object>>() { }),
-                    configFile.toString());
+            config =
+                    ModelConfig.fromHfConfig(
+                            JSON.readValue(
+                                    read(configFile),
+                                    new TypeReference<LinkedHashMap<String, Object>>() {}),
+                            configFile.toString());
         } catch (IOException e) {
-            throw new CheckpointException("The model configuration " + configFile + " is not valid JSON: " + e.getMessage(), e);
+            throw new CheckpointException(
+                    "The model configuration "
+                            + configFile
+                            + " is not valid JSON: "
+                            + e.getMessage(),
+                    e);
         } catch (IllegalArgumentException e) {
             throw new CheckpointException(e.getMessage(), e);
         }
@@ -57,21 +73,33 @@ public final class HfCheckpoint {
             throw new CheckpointException(e.getMessage(), e);
         }
         if (tokenizer.vocabSize() > config.vocabSize()) {
-            throw new CheckpointException("The tokenizer " + tokenizerFile + " has " + tokenizer.vocabSize()
-                    + " ids but the model in " + configFile + " only " + config.vocabSize() + ".");
+            throw new CheckpointException(
+                    "The tokenizer "
+                            + tokenizerFile
+                            + " has "
+                            + tokenizer.vocabSize()
+                            + " ids but the model in "
+                            + configFile
+                            + " only "
+                            + config.vocabSize()
+                            + ".");
         }
         Map<String, TensorData> tensors = tensors(dir);
         if (config.tieWordEmbeddings()) {
             tensors.remove("lm_head.weight");
         }
         tensors.keySet().removeIf(name -> name.endsWith(".rotary_emb.inv_freq"));
-        String source = Files.isRegularFile(dir.resolve(Checkpoint.MODEL)) ? dir.resolve(Checkpoint.MODEL).toString()
-                : dir.resolve(INDEX).toString();
+        String source =
+                Files.isRegularFile(dir.resolve(Checkpoint.MODEL))
+                        ? dir.resolve(Checkpoint.MODEL).toString()
+                        : dir.resolve(INDEX).toString();
         try {
             ModelWeights w = ModelWeights.fromTensors(config, dtype, tensors, parent, source);
             return new Checkpoint.Loaded(new LlamaModel(w), tokenizer, null);
         } catch (IllegalArgumentException e) {
-            throw new CheckpointException("The weights " + source + " do not fit " + configFile + ": " + e.getMessage(), e);
+            throw new CheckpointException(
+                    "The weights " + source + " do not fit " + configFile + ": " + e.getMessage(),
+                    e);
         }
     }
 
@@ -82,27 +110,46 @@ public final class HfCheckpoint {
         }
         Path index = dir.resolve(INDEX);
         if (!Files.isRegularFile(index)) {
-            throw new CheckpointException("The folder " + dir + " has neither " + Checkpoint.MODEL + " nor " + INDEX + ".");
+            throw new CheckpointException(
+                    "The folder "
+                            + dir
+                            + " has neither "
+                            + Checkpoint.MODEL
+                            + " nor "
+                            + INDEX
+                            + ".");
         }
         Map<String, Object> map;
         try {
-            map = JSON.readValue(read(index), new TypeReference<LinkedHashMap<String, Object>>() { });
+            map =
+                    JSON.readValue(
+                            read(index), new TypeReference<LinkedHashMap<String, Object>>() {});
         } catch (IOException e) {
-            throw new CheckpointException("The index " + index + " is not valid JSON: " + e.getMessage(), e);
+            throw new CheckpointException(
+                    "The index " + index + " is not valid JSON: " + e.getMessage(), e);
         }
         if (!(map.get("weight_map") instanceof Map<?, ?> weightMap)) {
             throw new CheckpointException("The index " + index + " has no \"weight_map\" object.");
         }
         Map<String, TensorData> out = new LinkedHashMap<>();
-        for (Object shard : new TreeSet<>(weightMap.values().stream().map(String::valueOf).toList())) {
+        for (Object shard :
+                new TreeSet<>(weightMap.values().stream().map(String::valueOf).toList())) {
             String name = (String) shard;
             if (name.contains("/") || name.contains("\\") || name.startsWith(".")) {
-                throw new CheckpointException("The index " + index + " names an invalid shard \"" + name + "\".");
+                throw new CheckpointException(
+                        "The index " + index + " names an invalid shard \"" + name + "\".");
             }
-            for (Map.Entry<String, TensorData> t : SafeTensors.read(dir.resolve(name)).tensors().entrySet()) {
+            for (Map.Entry<String, TensorData> t :
+                    SafeTensors.read(dir.resolve(name)).tensors().entrySet()) {
                 if (!name.equals(String.valueOf(weightMap.get(t.getKey())))) {
-                    throw new CheckpointException("The shard " + dir.resolve(name) + " holds \"" + t.getKey()
-                            + "\", which " + index + " does not assign to it.");
+                    throw new CheckpointException(
+                            "The shard "
+                                    + dir.resolve(name)
+                                    + " holds \""
+                                    + t.getKey()
+                                    + "\", which "
+                                    + index
+                                    + " does not assign to it.");
                 }
                 out.put(t.getKey(), t.getValue());
             }
@@ -112,12 +159,18 @@ public final class HfCheckpoint {
 
     private static byte[] read(Path file) throws CheckpointException {
         if (!Files.isRegularFile(file)) {
-            throw new CheckpointException("The Hugging Face model folder " + file.getParent() + " lacks " + file.getFileName() + ".");
+            throw new CheckpointException(
+                    "The Hugging Face model folder "
+                            + file.getParent()
+                            + " lacks "
+                            + file.getFileName()
+                            + ".");
         }
         try {
             return Files.readAllBytes(file);
         } catch (IOException e) {
-            throw new CheckpointException("The file " + file + " cannot be read: " + e.getMessage(), e);
+            throw new CheckpointException(
+                    "The file " + file + " cannot be read: " + e.getMessage(), e);
         }
     }
 }

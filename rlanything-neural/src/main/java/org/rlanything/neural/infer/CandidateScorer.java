@@ -17,11 +17,12 @@ import org.rlanything.neural.model.StepScope;
  * once.
  *
  * <p><b>How.</b> Pass 1 encodes all prompts (left-padded) into a key/value cache and keeps the last
- * position's log-softmax, which scores every candidate's first token. Pass 2 feeds, on each prompt's row,
- * the inner nodes of its candidates' prefix tree ({@link CandidateTrie}: a prefix several candidates share is
- * fed once) with a tree mask (a node sees the prompt's cache, its ancestors and itself, at positions
- * continuing the prompt); each fed node's output scores its children's tokens. Two native forward passes
- * per call, whatever the number of prompts and candidates, and no copy of the prompt's cache per candidate.
+ * position's log-softmax, which scores every candidate's first token. Pass 2 feeds, on each
+ * prompt's row, the inner nodes of its candidates' prefix tree ({@link CandidateTrie}: a prefix
+ * several candidates share is fed once) with a tree mask (a node sees the prompt's cache, its
+ * ancestors and itself, at positions continuing the prompt); each fed node's output scores its
+ * children's tokens. Two native forward passes per call, whatever the number of prompts and
+ * candidates, and no copy of the prompt's cache per candidate.
  */
 public final class CandidateScorer {
 
@@ -32,13 +33,14 @@ public final class CandidateScorer {
     }
 
     /**
-     * For each prompt i and candidate j of {@code candidates.get(i)}: the log-probability of each token
-     * of the candidate given the prompt and the candidate's earlier tokens.
+     * For each prompt i and candidate j of {@code candidates.get(i)}: the log-probability of each
+     * token of the candidate given the prompt and the candidate's earlier tokens.
      */
     public List<List<double[]>> score(List<int[]> prompts, List<List<int[]>> candidates) {
         int b = prompts.size();
         if (b != candidates.size()) {
-            throw new IllegalArgumentException("Got " + b + " prompts but " + candidates.size() + " candidate lists.");
+            throw new IllegalArgumentException(
+                    "Got " + b + " prompts but " + candidates.size() + " candidate lists.");
         }
         if (b == 0) {
             return List.of();
@@ -47,7 +49,8 @@ public final class CandidateScorer {
         int longest = 0;
         for (int i = 0; i < b; i++) {
             if (prompts.get(i).length == 0) {
-                throw new IllegalArgumentException("A prompt must hold at least one token (for example <bos>).");
+                throw new IllegalArgumentException(
+                        "A prompt must hold at least one token (for example <bos>).");
             }
             p = Math.max(p, prompts.get(i).length);
             for (int[] cand : candidates.get(i)) {
@@ -58,8 +61,14 @@ public final class CandidateScorer {
             }
         }
         if (p + longest > model.config().maxPositions()) {
-            throw new IllegalArgumentException("A prompt of " + p + " tokens plus a candidate of " + longest
-                    + " tokens exceeds the model's " + model.config().maxPositions() + " positions.");
+            throw new IllegalArgumentException(
+                    "A prompt of "
+                            + p
+                            + " tokens plus a candidate of "
+                            + longest
+                            + " tokens exceeds the model's "
+                            + model.config().maxPositions()
+                            + " positions.");
         }
         int vocab = model.config().vocabSize();
         List<List<double[]>> out = new ArrayList<>();
@@ -80,10 +89,13 @@ public final class CandidateScorer {
             KvCache cache = new KvCache(model.config().numLayers());
             double[] first;
             try (NDArray tokens = Inputs.longs(m, tok, b, p);
-                 NDArray positions = Inputs.longs(m, pos, b, p);
-                 NDArray mask = Inputs.padded(m, model.dtype(), valid, 0, p)) {
-                first = model.forward(tokens, positions, mask, cache, true).logSoftmax(-1)
-                        .toType(DataType.FLOAT64, false).toDoubleArray();
+                    NDArray positions = Inputs.longs(m, pos, b, p);
+                    NDArray mask = Inputs.padded(m, model.dtype(), valid, 0, p)) {
+                first =
+                        model.forward(tokens, positions, mask, cache, true)
+                                .logSoftmax(-1)
+                                .toType(DataType.FLOAT64, false)
+                                .toDoubleArray();
             }
             List<CandidateTrie> tries = new ArrayList<>(b);
             for (List<int[]> group : candidates) {
@@ -93,7 +105,8 @@ public final class CandidateScorer {
             for (CandidateTrie t : tries) {
                 nodes = Math.max(nodes, t.size());
             }
-            double[] rest = longest > 1 ? continuations(m, cache, prompts, tries, valid, nodes) : null;
+            double[] rest =
+                    longest > 1 ? continuations(m, cache, prompts, tries, valid, nodes) : null;
             for (int i = 0; i < b; i++) {
                 List<double[]> perPrompt = new ArrayList<>();
                 CandidateTrie t = tries.get(i);
@@ -113,12 +126,18 @@ public final class CandidateScorer {
     }
 
     /**
-     * Pass 2: per prompt row, the log-probability {@code [B, nodes]} of every tree node's token given the prompt's
-     * cache and the node's ancestors (first tokens are pass 1's; their entries stay 0). Each row feeds its tree's
-     * inner nodes, parents first; a node's output scores its children.
+     * Pass 2: per prompt row, the log-probability {@code [B, nodes]} of every tree node's token
+     * given the prompt's cache and the node's ancestors (first tokens are pass 1's; their entries
+     * stay 0). Each row feeds its tree's inner nodes, parents first; a node's output scores its
+     * children.
      */
-    private double[] continuations(NDManager m, KvCache cache, List<int[]> prompts, List<CandidateTrie> tries,
-                                   boolean[][] promptValid, int nodes) {
+    private double[] continuations(
+            NDManager m,
+            KvCache cache,
+            List<int[]> prompts,
+            List<CandidateTrie> tries,
+            boolean[][] promptValid,
+            int nodes) {
         int b = prompts.size();
         int p = promptValid[0].length;
         int vocab = model.config().vocabSize();
@@ -159,20 +178,27 @@ public final class CandidateScorer {
                     }
                 }
                 for (int a = e; a >= 0; a = t.parent(a)) {
-                    mask[row + p + fedAt[a]] = 0f; // every ancestor of a fed node is fed (it has a child)
+                    mask[row + p + fedAt[a]] =
+                            0f; // every ancestor of a fed node is fed (it has a child)
                 }
                 at++;
             }
             for (int q = at; q < g; q++) {
-                mask[(i * g + q) * s + p - 1] = 0f; // padding sees the prompt's last key: defined, never read
+                mask[(i * g + q) * s + p - 1] =
+                        0f; // padding sees the prompt's last key: defined, never read
             }
         }
         try (NDArray tokens = Inputs.longs(m, tok, b, g);
-             NDArray positions = Inputs.longs(m, pos, b, g);
-             NDArray maskArray = m.create(mask, new Shape(b, 1, g, s)).toType(model.dtype(), false);
-             NDArray entries = m.create(entry, new Shape(b, nodes))) {
-            return model.forward(tokens, positions, maskArray, cache, false).logSoftmax(-1)
-                    .reshape(b, (long) g * vocab).gather(entries, 1).toType(DataType.FLOAT64, false).toDoubleArray();
+                NDArray positions = Inputs.longs(m, pos, b, g);
+                NDArray maskArray =
+                        m.create(mask, new Shape(b, 1, g, s)).toType(model.dtype(), false);
+                NDArray entries = m.create(entry, new Shape(b, nodes))) {
+            return model.forward(tokens, positions, maskArray, cache, false)
+                    .logSoftmax(-1)
+                    .reshape(b, (long) g * vocab)
+                    .gather(entries, 1)
+                    .toType(DataType.FLOAT64, false)
+                    .toDoubleArray();
         }
     }
 }

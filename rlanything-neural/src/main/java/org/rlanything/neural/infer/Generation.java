@@ -3,9 +3,11 @@ package org.rlanything.neural.infer;
 /**
  * One generated response.
  *
- * @param tokens the sampled token ids, including the final end-of-sequence token when one was sampled
+ * @param tokens the sampled token ids, including the final end-of-sequence token when one was
+ *     sampled
  * @param logProbs each token's log-probability under the model (temperature 1)
- * @param finished whether generation stopped at an end-of-sequence token (false: cut at the length limit)
+ * @param finished whether generation stopped at an end-of-sequence token (false: cut at the length
+ *     limit)
  */
 public record Generation(int[] tokens, double[] logProbs, boolean finished) {
 

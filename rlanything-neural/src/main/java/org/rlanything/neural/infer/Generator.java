@@ -14,11 +14,11 @@ import org.rlanything.neural.tokenizer.BpeTokenizer;
 /**
  * Batched autoregressive sampling with a key/value cache.
  *
- * <p>Prompts are left-padded to a common length; padding keys are masked out and every row's positions
- * start at 0, so a row's tokens do not depend on the other rows. One forward pass encodes all prompts,
- * then each further pass feeds one new token per row. Logits come back to Java in one copy per pass and
- * each row draws from its own generator. Generation stops at {@link BpeTokenizer#EOS} or after
- * {@code maxNewTokens}.
+ * <p>Prompts are left-padded to a common length; padding keys are masked out and every row's
+ * positions start at 0, so a row's tokens do not depend on the other rows. One forward pass encodes
+ * all prompts, then each further pass feeds one new token per row. Logits come back to Java in one
+ * copy per pass and each row draws from its own generator. Generation stops at {@link
+ * BpeTokenizer#EOS} or after {@code maxNewTokens}.
  */
 public final class Generator {
 
@@ -29,37 +29,49 @@ public final class Generator {
     }
 
     /** Samples one response per prompt; {@code rngs.get(i)} is row i's only randomness. */
-    public List<Generation> generate(List<int[]> prompts, List<RandomGenerator> rngs, SamplingConfig sampling) {
+    public List<Generation> generate(
+            List<int[]> prompts, List<RandomGenerator> rngs, SamplingConfig sampling) {
         return run(prompts, 1, rngs, sampling, true);
     }
 
     /**
-     * Samples {@code copies} responses per prompt, encoding each prompt once: its key/value cache is copied
-     * to its {@code copies} rows after the first pass. Row {@code i * copies + c} is copy c of prompt i and
-     * draws only from {@code rngs.get(i * copies + c)}; the result is what {@link #generate} gives for the
-     * prompts repeated, up to floating-point rounding.
+     * Samples {@code copies} responses per prompt, encoding each prompt once: its key/value cache
+     * is copied to its {@code copies} rows after the first pass. Row {@code i * copies + c} is copy
+     * c of prompt i and draws only from {@code rngs.get(i * copies + c)}; the result is what {@link
+     * #generate} gives for the prompts repeated, up to floating-point rounding.
      */
-    public List<Generation> generate(List<int[]> prompts, int copies, List<RandomGenerator> rngs,
-                                     SamplingConfig sampling) {
+    public List<Generation> generate(
+            List<int[]> prompts, int copies, List<RandomGenerator> rngs, SamplingConfig sampling) {
         return run(prompts, copies, rngs, sampling, true);
     }
 
     /**
-     * The same computation without a cache: every step re-encodes each full sequence. Slow; it exists to
-     * check the cached path.
+     * The same computation without a cache: every step re-encodes each full sequence. Slow; it
+     * exists to check the cached path.
      */
-    public List<Generation> generateWithoutCache(List<int[]> prompts, List<RandomGenerator> rngs, SamplingConfig sampling) {
+    public List<Generation> generateWithoutCache(
+            List<int[]> prompts, List<RandomGenerator> rngs, SamplingConfig sampling) {
         return run(prompts, 1, rngs, sampling, false);
     }
 
-    private List<Generation> run(List<int[]> distinct, int copies, List<RandomGenerator> rngs, SamplingConfig sampling,
-                                 boolean cached) {
+    private List<Generation> run(
+            List<int[]> distinct,
+            int copies,
+            List<RandomGenerator> rngs,
+            SamplingConfig sampling,
+            boolean cached) {
         if (copies < 1) {
             throw new IllegalArgumentException("copies must be >= 1, got " + copies + ".");
         }
         if ((long) distinct.size() * copies != rngs.size()) {
-            throw new IllegalArgumentException("Got " + distinct.size() + " prompts x " + copies + " copies but "
-                    + rngs.size() + " generators.");
+            throw new IllegalArgumentException(
+                    "Got "
+                            + distinct.size()
+                            + " prompts x "
+                            + copies
+                            + " copies but "
+                            + rngs.size()
+                            + " generators.");
         }
         List<int[]> prompts = new ArrayList<>(rngs.size());
         for (int[] prompt : distinct) {
@@ -74,14 +86,21 @@ public final class Generator {
         int p = 0;
         for (int[] prompt : prompts) {
             if (prompt.length == 0) {
-                throw new IllegalArgumentException("A prompt must hold at least one token (for example <bos>).");
+                throw new IllegalArgumentException(
+                        "A prompt must hold at least one token (for example <bos>).");
             }
             p = Math.max(p, prompt.length);
         }
         int maxNew = sampling.maxNewTokens();
         if (p + maxNew > model.config().maxPositions()) {
-            throw new IllegalArgumentException("A prompt of " + p + " tokens plus " + maxNew
-                    + " new tokens exceeds the model's " + model.config().maxPositions() + " positions.");
+            throw new IllegalArgumentException(
+                    "A prompt of "
+                            + p
+                            + " tokens plus "
+                            + maxNew
+                            + " new tokens exceeds the model's "
+                            + model.config().maxPositions()
+                            + " positions.");
         }
         int vocab = model.config().vocabSize();
         int total = p + maxNew;
@@ -114,7 +133,8 @@ public final class Generator {
             for (int step = 0; step < maxNew; step++) {
                 int from = cached ? fed : 0;
                 int width = filled - from;
-                // The prompt pass of a cached run feeds each distinct prompt once (every copy-th row).
+                // The prompt pass of a cached run feeds each distinct prompt once (every copy-th
+                // row).
                 int stride = cached && step == 0 ? copies : 1;
                 int fedRows = b / stride;
                 long[] tok = new long[fedRows * width];
@@ -128,10 +148,12 @@ public final class Generator {
                 }
                 double[] logits;
                 try (NDArray tokens = Inputs.longs(m, tok, fedRows, width);
-                     NDArray positions = Inputs.longs(m, ps, fedRows, width);
-                     NDArray mask = Inputs.padded(m, model.dtype(), keys, from, width);
-                     NDArray last = model.forward(tokens, positions, mask, cache, true)) {
-                    logits = last.toType(ai.djl.ndarray.types.DataType.FLOAT64, false).toDoubleArray();
+                        NDArray positions = Inputs.longs(m, ps, fedRows, width);
+                        NDArray mask = Inputs.padded(m, model.dtype(), keys, from, width);
+                        NDArray last = model.forward(tokens, positions, mask, cache, true)) {
+                    logits =
+                            last.toType(ai.djl.ndarray.types.DataType.FLOAT64, false)
+                                    .toDoubleArray();
                 }
                 if (stride > 1) {
                     long[] rows = new long[b];
@@ -148,7 +170,14 @@ public final class Generator {
                 for (int r = 0; r < b; r++) {
                     int next = BpeTokenizer.PAD;
                     if (!done[r]) {
-                        next = TokenSampler.sample(logits, r * vocab, vocab, sampling.temperature(), sampling.topP(), rngs.get(r));
+                        next =
+                                TokenSampler.sample(
+                                        logits,
+                                        r * vocab,
+                                        vocab,
+                                        sampling.temperature(),
+                                        sampling.topP(),
+                                        rngs.get(r));
                         out.get(r).add(next);
                         outLp.get(r).add(TokenSampler.logProb(logits, r * vocab, vocab, next));
                         if (next == BpeTokenizer.EOS) {

@@ -11,13 +11,15 @@ public record SamplingConfig(double temperature, double topP, int maxNewTokens) 
 
     public SamplingConfig {
         if (!(temperature >= 0) || Double.isInfinite(temperature)) {
-            throw new IllegalArgumentException("temperature must be finite and >= 0, got " + temperature + ".");
+            throw new IllegalArgumentException(
+                    "temperature must be finite and >= 0, got " + temperature + ".");
         }
         if (!(topP > 0 && topP <= 1)) {
             throw new IllegalArgumentException("topP must be in (0, 1], got " + topP + ".");
         }
         if (maxNewTokens <= 0) {
-            throw new IllegalArgumentException("maxNewTokens must be > 0, got " + maxNewTokens + ".");
+            throw new IllegalArgumentException(
+                    "maxNewTokens must be > 0, got " + maxNewTokens + ".");
         }
     }
 }

@@ -11,9 +11,9 @@ import org.rlanything.neural.model.LlamaModel;
 import org.rlanything.neural.model.StepScope;
 
 /**
- * Teacher-forced per-token log-probabilities of responses after prompts, with every sequence re-encoded
- * in full (no cache): one right-padded forward pass per call. The reference against which the cached
- * paths are checked, and what checkpoint round trips compare.
+ * Teacher-forced per-token log-probabilities of responses after prompts, with every sequence
+ * re-encoded in full (no cache): one right-padded forward pass per call. The reference against
+ * which the cached paths are checked, and what checkpoint round trips compare.
  */
 public final class SequenceScorer {
 
@@ -27,7 +27,8 @@ public final class SequenceScorer {
     public List<double[]> score(List<int[]> prompts, List<int[]> responses) {
         int b = prompts.size();
         if (b != responses.size()) {
-            throw new IllegalArgumentException("Got " + b + " prompts but " + responses.size() + " responses.");
+            throw new IllegalArgumentException(
+                    "Got " + b + " prompts but " + responses.size() + " responses.");
         }
         if (b == 0) {
             return List.of();
@@ -54,8 +55,12 @@ public final class SequenceScorer {
             NDArray positions = Inputs.longs(m, pos, b, width);
             NDArray mask = Inputs.causal(m, model.dtype(), width);
             NDArray targets = m.create(target, new Shape(b, width, 1));
-            lp = model.forward(tokens, positions, mask, null, false).logSoftmax(-1).gather(targets, 2)
-                    .toType(DataType.FLOAT64, false).toDoubleArray();
+            lp =
+                    model.forward(tokens, positions, mask, null, false)
+                            .logSoftmax(-1)
+                            .gather(targets, 2)
+                            .toType(DataType.FLOAT64, false)
+                            .toDoubleArray();
         }
         List<double[]> out = new ArrayList<>();
         for (int i = 0; i < b; i++) {

@@ -4,17 +4,22 @@ import java.util.Arrays;
 import java.util.random.RandomGenerator;
 
 /**
- * Draws one index from logits in plain Java (after one bulk copy from the model), at a temperature and
- * with optional nucleus (top-p) filtering. Ties in the nucleus order go to the smaller index, so a draw
- * depends only on the logits and the generator.
+ * Draws one index from logits in plain Java (after one bulk copy from the model), at a temperature
+ * and with optional nucleus (top-p) filtering. Ties in the nucleus order go to the smaller index,
+ * so a draw depends only on the logits and the generator.
  */
 public final class TokenSampler {
 
-    private TokenSampler() {
-    }
+    private TokenSampler() {}
 
     /** Draws an index of {@code logits[offset .. offset+n)}. */
-    public static int sample(double[] logits, int offset, int n, double temperature, double topP, RandomGenerator rng) {
+    public static int sample(
+            double[] logits,
+            int offset,
+            int n,
+            double temperature,
+            double topP,
+            RandomGenerator rng) {
         if (temperature == 0) {
             int best = 0;
             for (int i = 1; i < n; i++) {
@@ -50,7 +55,8 @@ public final class TokenSampler {
         for (int i = 0; i < n; i++) {
             order[i] = i;
         }
-        Arrays.sort(order, (a, b) -> p[a] != p[b] ? Double.compare(p[b], p[a]) : Integer.compare(a, b));
+        Arrays.sort(
+                order, (a, b) -> p[a] != p[b] ? Double.compare(p[b], p[a]) : Integer.compare(a, b));
         double kept = 0;
         int keep = 0;
         while (keep < n && kept < topP * total) {
@@ -68,8 +74,8 @@ public final class TokenSampler {
     }
 
     /**
-     * Draws an index from unnormalised log-weights (for example sequence log-likelihoods) at a temperature,
-     * in double precision. Temperature 0 picks the maximum (first on ties).
+     * Draws an index from unnormalised log-weights (for example sequence log-likelihoods) at a
+     * temperature, in double precision. Temperature 0 picks the maximum (first on ties).
      */
     public static int sample(double[] logWeights, double temperature, RandomGenerator rng) {
         double[] logP = logSoftmax(logWeights, temperature);

@@ -1,6 +1,5 @@
 package org.rlanything.neural.io;
 
-import org.rlanything.core.io.AtomicFiles;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -16,27 +15,28 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.rlanything.core.io.AtomicFiles;
 
 /**
  * Reads and writes the safetensors format: an unsigned 64-bit little-endian header length, a JSON
  * header mapping each tensor name to {@code dtype}, {@code shape} and {@code data_offsets} (plus an
  * optional {@code __metadata__} map of strings), then the raw little-endian tensor bytes.
  *
- * <p>Reading validates everything before returning anything: the header length against the file size,
- * the JSON, each dtype, that each tensor's byte range matches its shape, and that the ranges tile the
- * data section exactly. Any violation throws a {@link CheckpointException} naming the file.
+ * <p>Reading validates everything before returning anything: the header length against the file
+ * size, the JSON, each dtype, that each tensor's byte range matches its shape, and that the ranges
+ * tile the data section exactly. Any violation throws a {@link CheckpointException} naming the
+ * file.
  */
 public final class SafeTensors {
 
-    private static final ObjectMapper JSON = new ObjectMapper().enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
+    private static final ObjectMapper JSON =
+            new ObjectMapper().enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
     private static final long MAX_HEADER = 100L << 20;
 
-    private SafeTensors() {
-    }
+    private SafeTensors() {}
 
     /** The file contents: tensors in file order and the metadata map. */
-    public record Contents(Map<String, TensorData> tensors, Map<String, String> metadata) {
-    }
+    public record Contents(Map<String, TensorData> tensors, Map<String, String> metadata) {}
 
     /** Serialises tensors (in the map's order) and metadata to safetensors bytes. */
     public static byte[] toBytes(Map<String, TensorData> tensors, Map<String, String> metadata) {
@@ -47,7 +47,8 @@ public final class SafeTensors {
         long offset = 0;
         for (Map.Entry<String, TensorData> e : tensors.entrySet()) {
             if (e.getKey().equals("__metadata__")) {
-                throw new IllegalArgumentException("\"__metadata__\" is reserved and cannot name a tensor.");
+                throw new IllegalArgumentException(
+                        "\"__metadata__\" is reserved and cannot name a tensor.");
             }
             TensorData t = e.getValue();
             Map<String, Object> entry = new LinkedHashMap<>();
@@ -64,8 +65,11 @@ public final class SafeTensors {
             throw new IllegalStateException("The safetensors header could not be serialised.", e);
         }
         int padded = (headerBytes.length + 7) / 8 * 8;
-        ByteArrayOutputStream out = new ByteArrayOutputStream((int) Math.min(Integer.MAX_VALUE - 8, 8 + padded + offset));
-        out.writeBytes(ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putLong(padded).array());
+        ByteArrayOutputStream out =
+                new ByteArrayOutputStream(
+                        (int) Math.min(Integer.MAX_VALUE - 8, 8 + padded + offset));
+        out.writeBytes(
+                ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putLong(padded).array());
         out.writeBytes(headerBytes);
         for (int i = headerBytes.length; i < padded; i++) {
             out.write(' ');
@@ -77,7 +81,9 @@ public final class SafeTensors {
     }
 
     /** Writes a safetensors file atomically. */
-    public static void write(Path file, Map<String, TensorData> tensors, Map<String, String> metadata) throws IOException {
+    public static void write(
+            Path file, Map<String, TensorData> tensors, Map<String, String> metadata)
+            throws IOException {
         AtomicFiles.write(file, toBytes(tensors, metadata));
     }
 
@@ -87,7 +93,8 @@ public final class SafeTensors {
         try {
             bytes = Files.readAllBytes(file);
         } catch (IOException e) {
-            throw new CheckpointException("The safetensors file " + file + " cannot be read: " + e.getMessage(), e);
+            throw new CheckpointException(
+                    "The safetensors file " + file + " cannot be read: " + e.getMessage(), e);
         }
         return parse(bytes, file.toString());
     }
@@ -95,21 +102,37 @@ public final class SafeTensors {
     /** Parses and validates safetensors bytes; {@code source} names the file in errors. */
     public static Contents parse(byte[] bytes, String source) throws CheckpointException {
         if (bytes.length < 8) {
-            throw new CheckpointException("The safetensors file " + source + " is truncated: it has " + bytes.length
-                    + " bytes, fewer than the 8-byte header length.");
+            throw new CheckpointException(
+                    "The safetensors file "
+                            + source
+                            + " is truncated: it has "
+                            + bytes.length
+                            + " bytes, fewer than the 8-byte header length.");
         }
         long headerLength = ByteBuffer.wrap(bytes, 0, 8).order(ByteOrder.LITTLE_ENDIAN).getLong();
         if (headerLength < 2 || headerLength > MAX_HEADER || headerLength > bytes.length - 8) {
-            throw new CheckpointException("The safetensors file " + source + " declares a header of " + headerLength
-                    + " bytes but has only " + (bytes.length - 8) + " bytes after the length field; it is truncated or corrupt.");
+            throw new CheckpointException(
+                    "The safetensors file "
+                            + source
+                            + " declares a header of "
+                            + headerLength
+                            + " bytes but has only "
+                            + (bytes.length - 8)
+                            + " bytes after the length field; it is truncated or corrupt.");
         }
         Map<String, Object> header;
         try {
-            header = JSON.readValue(new String(bytes, 8, (int) headerLength, StandardCharsets.UTF_8),
-                    new TypeReference<LinkedHashMap<String, Object>>() { });
+            header =
+                    JSON.readValue(
+                            new String(bytes, 8, (int) headerLength, StandardCharsets.UTF_8),
+                            new TypeReference<LinkedHashMap<String, Object>>() {});
         } catch (IOException e) {
-            throw new CheckpointException("The safetensors file " + source + " has a header that is not valid JSON: "
-                    + e.getMessage(), e);
+            throw new CheckpointException(
+                    "The safetensors file "
+                            + source
+                            + " has a header that is not valid JSON: "
+                            + e.getMessage(),
+                    e);
         }
         int dataStart = 8 + (int) headerLength;
         long dataLength = bytes.length - dataStart;
@@ -138,47 +161,85 @@ public final class SafeTensors {
                 throw bad(source, name, ex.getMessage());
             }
             if (offs[0] < 0 || offs[1] < offs[0] || offs[1] > dataLength) {
-                throw bad(source, name, "its bytes " + offs[0] + ".." + offs[1] + " lie outside the "
-                        + dataLength + " data bytes (the file is truncated or corrupt)");
+                throw bad(
+                        source,
+                        name,
+                        "its bytes "
+                                + offs[0]
+                                + ".."
+                                + offs[1]
+                                + " lie outside the "
+                                + dataLength
+                                + " data bytes (the file is truncated or corrupt)");
             }
             if (offs[1] - offs[0] != expected) {
-                throw bad(source, name, "its " + (offs[1] - offs[0]) + " bytes do not match " + dtype
-                        + " shape " + Arrays.toString(shape) + " (" + expected + " bytes)");
+                throw bad(
+                        source,
+                        name,
+                        "its "
+                                + (offs[1] - offs[0])
+                                + " bytes do not match "
+                                + dtype
+                                + " shape "
+                                + Arrays.toString(shape)
+                                + " ("
+                                + expected
+                                + " bytes)");
             }
             ranges.add(offs);
-            byte[] data = Arrays.copyOfRange(bytes, dataStart + (int) offs[0], dataStart + (int) offs[1]);
+            byte[] data =
+                    Arrays.copyOfRange(bytes, dataStart + (int) offs[0], dataStart + (int) offs[1]);
             tensors.put(name, new TensorData((String) dtype, shape, data));
         }
         ranges.sort((a, b) -> Long.compare(a[0], b[0]));
         long covered = 0;
         for (long[] r : ranges) {
             if (r[0] != covered) {
-                throw new CheckpointException("The safetensors file " + source
-                        + " has tensor byte ranges that overlap or leave a gap at byte " + covered + ".");
+                throw new CheckpointException(
+                        "The safetensors file "
+                                + source
+                                + " has tensor byte ranges that overlap or leave a gap at byte "
+                                + covered
+                                + ".");
             }
             covered = r[1];
         }
         if (covered != dataLength) {
-            throw new CheckpointException("The safetensors file " + source + " has " + dataLength
-                    + " data bytes but its tensors cover " + covered + "; it is truncated or has trailing bytes.");
+            throw new CheckpointException(
+                    "The safetensors file "
+                            + source
+                            + " has "
+                            + dataLength
+                            + " data bytes but its tensors cover "
+                            + covered
+                            + "; it is truncated or has trailing bytes.");
         }
         return new Contents(tensors, metadata);
     }
 
-    private static void readMetadata(Object value, Map<String, String> out, String source) throws CheckpointException {
+    private static void readMetadata(Object value, Map<String, String> out, String source)
+            throws CheckpointException {
         if (!(value instanceof Map<?, ?> map)) {
-            throw new CheckpointException("The safetensors file " + source + " has a __metadata__ entry that is not an object.");
+            throw new CheckpointException(
+                    "The safetensors file "
+                            + source
+                            + " has a __metadata__ entry that is not an object.");
         }
         for (Map.Entry<?, ?> e : map.entrySet()) {
             if (!(e.getValue() instanceof String)) {
-                throw new CheckpointException("The safetensors file " + source + " has metadata \"" + e.getKey()
-                        + "\" that is not a string.");
+                throw new CheckpointException(
+                        "The safetensors file "
+                                + source
+                                + " has metadata \""
+                                + e.getKey()
+                                + "\" that is not a string.");
             }
             out.put((String) e.getKey(), (String) e.getValue());
         }
     }
 
-    private static long[] longs(Object value, String source, String name, String field) throws CheckpointException {
+    private static long[] longs(Object value, String source, String name, String field)
+            throws CheckpointException {
         if (!(value instanceof List<?> list)) {
             throw bad(source, name, "its " + field + " is not a list of integers");
         }
@@ -194,7 +255,13 @@ public final class SafeTensors {
     }
 
     private static CheckpointException bad(String source, String name, String why) {
-        return new CheckpointException("The safetensors file " + source + " has an invalid tensor \"" + name + "\": "
-                + why + ".");
+        return new CheckpointException(
+                "The safetensors file "
+                        + source
+                        + " has an invalid tensor \""
+                        + name
+                        + "\": "
+                        + why
+                        + ".");
     }
 }

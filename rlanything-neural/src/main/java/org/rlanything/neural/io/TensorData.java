@@ -8,8 +8,8 @@ import java.util.Objects;
 /**
  * One tensor as stored in a safetensors file: dtype name, shape and raw little-endian bytes.
  *
- * @param dtype safetensors dtype: {@code F32}, {@code F64}, {@code I64}, or {@code BF16} / {@code F16} (read only,
- *     as Hugging Face checkpoints often store them)
+ * @param dtype safetensors dtype: {@code F32}, {@code F64}, {@code I64}, or {@code BF16} / {@code
+ *     F16} (read only, as Hugging Face checkpoints often store them)
  * @param shape dimensions (empty for a scalar)
  * @param data raw little-endian values, row-major
  */
@@ -21,8 +21,16 @@ public record TensorData(String dtype, long[] shape, byte[] data) {
         Objects.requireNonNull(data, "data");
         long expected = elementCount(shape) * elementSize(dtype);
         if (expected != data.length) {
-            throw new IllegalArgumentException("A " + dtype + " tensor of shape " + Arrays.toString(shape)
-                    + " needs " + expected + " bytes, got " + data.length + ".");
+            throw new IllegalArgumentException(
+                    "A "
+                            + dtype
+                            + " tensor of shape "
+                            + Arrays.toString(shape)
+                            + " needs "
+                            + expected
+                            + " bytes, got "
+                            + data.length
+                            + ".");
         }
     }
 
@@ -51,7 +59,8 @@ public record TensorData(String dtype, long[] shape, byte[] data) {
             ByteBuffer buf = ByteBuffer.wrap(data).order(ByteOrder.LITTLE_ENDIAN);
             for (int i = 0; i < out.length; i++) {
                 int bits = buf.getShort() & 0xFFFF;
-                out[i] = dtype.equals("BF16") ? Float.intBitsToFloat(bits << 16) : halfToFloat(bits);
+                out[i] =
+                        dtype.equals("BF16") ? Float.intBitsToFloat(bits << 16) : halfToFloat(bits);
             }
             return out;
         }
@@ -94,8 +103,10 @@ public record TensorData(String dtype, long[] shape, byte[] data) {
             case "I64":
                 return 8;
             default:
-                throw new IllegalArgumentException("The safetensors dtype " + dtype
-                        + " is not supported; use F32, F64, I64, BF16 or F16.");
+                throw new IllegalArgumentException(
+                        "The safetensors dtype "
+                                + dtype
+                                + " is not supported; use F32, F64, I64, BF16 or F16.");
         }
     }
 
@@ -118,7 +129,8 @@ public record TensorData(String dtype, long[] shape, byte[] data) {
         long n = 1;
         for (long d : shape) {
             if (d < 0) {
-                throw new IllegalArgumentException("A tensor dimension must be >= 0, got " + Arrays.toString(shape) + ".");
+                throw new IllegalArgumentException(
+                        "A tensor dimension must be >= 0, got " + Arrays.toString(shape) + ".");
             }
             n = Math.multiplyExact(n, d);
         }
@@ -127,13 +139,16 @@ public record TensorData(String dtype, long[] shape, byte[] data) {
 
     private void requireDtype(String wanted) {
         if (!dtype.equals(wanted)) {
-            throw new IllegalStateException("This tensor holds " + dtype + " values, not " + wanted + ".");
+            throw new IllegalStateException(
+                    "This tensor holds " + dtype + " values, not " + wanted + ".");
         }
     }
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof TensorData t && dtype.equals(t.dtype) && Arrays.equals(shape, t.shape)
+        return o instanceof TensorData t
+                && dtype.equals(t.dtype)
+                && Arrays.equals(shape, t.shape)
                 && Arrays.equals(data, t.data);
     }
 

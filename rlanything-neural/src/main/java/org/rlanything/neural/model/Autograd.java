@@ -7,17 +7,16 @@ import ai.djl.pytorch.jni.JniUtils;
 /**
  * Gradient recording for the calling thread only.
  *
- * <p>Why not DJL's {@code GradientCollector}: it allows one open collector per JVM (a static flag), so two
- * runs training side by side in one process ({@code bench ablation --workers}) would fail. PyTorch's grad
- * mode itself is per thread, and a new thread starts with it on; so {@link #record()} turns it on for this
- * thread only and {@link #close()} turns it off again, and {@link #off()} is called at every entry point of
- * a model (sampling, scoring, training) so that sampling builds no graph and the optimizer may update the
- * weights in place in any thread.
+ * <p>Why not DJL's {@code GradientCollector}: it allows one open collector per JVM (a static flag),
+ * so two runs training side by side in one process ({@code bench ablation --workers}) would fail.
+ * PyTorch's grad mode itself is per thread, and a new thread starts with it on; so {@link
+ * #record()} turns it on for this thread only and {@link #close()} turns it off again, and {@link
+ * #off()} is called at every entry point of a model (sampling, scoring, training) so that sampling
+ * builds no graph and the optimizer may update the weights in place in any thread.
  */
 public final class Autograd implements AutoCloseable {
 
-    private Autograd() {
-    }
+    private Autograd() {}
 
     /** Starts recording operations of this thread for a backward pass. */
     public static Autograd record() {
@@ -32,15 +31,19 @@ public final class Autograd implements AutoCloseable {
         Flops.recording(false);
     }
 
-    /** Accumulates d{@code loss}/d(parameters) into the parameters' gradients; {@code loss} is a scalar. */
+    /**
+     * Accumulates d{@code loss}/d(parameters) into the parameters' gradients; {@code loss} is a
+     * scalar.
+     */
     public void backward(NDArray loss) {
         NDArray seed = loss.getManager().ones(loss.getShape(), loss.getDataType());
         JniUtils.backward((PtNDArray) loss, (PtNDArray) seed, false, false);
     }
 
     /**
-     * Whether PyTorch holds a gradient for this parameter (it creates one in the first backward pass that
-     * reaches it); DJL's {@code getGradient()} returns a detached array of zeros when it does not.
+     * Whether PyTorch holds a gradient for this parameter (it creates one in the first backward
+     * pass that reaches it); DJL's {@code getGradient()} returns a detached array of zeros when it
+     * does not.
      */
     public static boolean hasGradient(NDArray parameter) {
         if (!parameter.hasGradient()) {

@@ -5,14 +5,16 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The candidates of one choice as a prefix tree of tokens: a leading run of tokens that several candidates share
- * ({@code go to}, {@code go to cabinet}) is one path of nodes, fed and scored once.
+ * The candidates of one choice as a prefix tree of tokens: a leading run of tokens that several
+ * candidates share ({@code go to}, {@code go to cabinet}) is one path of nodes, fed and scored
+ * once.
  *
- * <p>Node {@code i} holds a token, its parent ({@code -1} for a candidate's first token) and its depth (0 for a
- * first token); parents come before their children. A candidate's log-likelihood is the sum, over the nodes on
- * its path, of the log-probability of the node's token given the prompt and the node's ancestors: exactly the
- * sum over its own tokens, computed once per distinct prefix. On ALFWorld's admissible lists (dozens of
- * {@code go to X n}) the tree has about a third of the candidates' tokens.
+ * <p>Node {@code i} holds a token, its parent ({@code -1} for a candidate's first token) and its
+ * depth (0 for a first token); parents come before their children. A candidate's log-likelihood is
+ * the sum, over the nodes on its path, of the log-probability of the node's token given the prompt
+ * and the node's ancestors: exactly the sum over its own tokens, computed once per distinct prefix.
+ * On ALFWorld's admissible lists (dozens of {@code go to X n}) the tree has about a third of the
+ * candidates' tokens.
  */
 public final class CandidateTrie {
 
@@ -30,7 +32,10 @@ public final class CandidateTrie {
         this.paths = paths;
     }
 
-    /** The tree of {@code candidates}, nodes in order of first appearance; every candidate must be non-empty. */
+    /**
+     * The tree of {@code candidates}, nodes in order of first appearance; every candidate must be
+     * non-empty.
+     */
     public static CandidateTrie of(List<int[]> candidates) {
         int total = 0;
         for (int[] c : candidates) {
@@ -68,8 +73,12 @@ public final class CandidateTrie {
             }
             paths[c] = path;
         }
-        return new CandidateTrie(java.util.Arrays.copyOf(token, size), java.util.Arrays.copyOf(parent, size),
-                java.util.Arrays.copyOf(depth, size), java.util.Arrays.copyOf(inner, size), paths);
+        return new CandidateTrie(
+                java.util.Arrays.copyOf(token, size),
+                java.util.Arrays.copyOf(parent, size),
+                java.util.Arrays.copyOf(depth, size),
+                java.util.Arrays.copyOf(inner, size),
+                paths);
     }
 
     /** The number of nodes. */

@@ -6,18 +6,19 @@ import java.util.Map;
 
 /**
  * {@link ModelConfig} as a Hugging Face {@code config.json}. Writes {@code LlamaForCausalLM} (with
- * {@code attention_bias} when every attention projection has a bias) or {@code Qwen2ForCausalLM} (biases on
- * q, k and v only). Reads those two architectures, with grouped-query attention, tied embeddings,
- * {@code rope_theta} and {@code rms_norm_eps}; a setting the decoder does not implement (rotary scaling, a
- * sliding window, an activation other than SiLU, MLP biases, a head size other than hidden / heads) is
- * refused with an error naming the file and the key, never silently ignored.
+ * {@code attention_bias} when every attention projection has a bias) or {@code Qwen2ForCausalLM}
+ * (biases on q, k and v only). Reads those two architectures, with grouped-query attention, tied
+ * embeddings, {@code rope_theta} and {@code rms_norm_eps}; a setting the decoder does not implement
+ * (rotary scaling, a sliding window, an activation other than SiLU, MLP biases, a head size other
+ * than hidden / heads) is refused with an error naming the file and the key, never silently
+ * ignored.
  */
 public final class HfModelConfig {
 
-    private static final Map<String, String> ARCHITECTURES = Map.of("llama", "LlamaForCausalLM", "qwen2", "Qwen2ForCausalLM");
+    private static final Map<String, String> ARCHITECTURES =
+            Map.of("llama", "LlamaForCausalLM", "qwen2", "Qwen2ForCausalLM");
 
-    private HfModelConfig() {
-    }
+    private HfModelConfig() {}
 
     /** The {@code config.json} fields of {@code c}. */
     public static Map<String, Object> write(ModelConfig c) {
@@ -56,26 +57,47 @@ public final class HfModelConfig {
     public static ModelConfig read(Map<String, Object> m, String source) {
         Object type = m.get("model_type");
         if (!ARCHITECTURES.containsKey(type)) {
-            throw new IllegalArgumentException(source + " has \"model_type\": " + quoted(type) + "; only \"llama\" "
-                    + "(LlamaForCausalLM) and \"qwen2\" (Qwen2ForCausalLM) can be loaded.");
+            throw new IllegalArgumentException(
+                    source
+                            + " has \"model_type\": "
+                            + quoted(type)
+                            + "; only \"llama\" "
+                            + "(LlamaForCausalLM) and \"qwen2\" (Qwen2ForCausalLM) can be loaded.");
         }
-        if (m.get("architectures") instanceof List<?> archs && !archs.isEmpty()
+        if (m.get("architectures") instanceof List<?> archs
+                && !archs.isEmpty()
                 && !archs.equals(List.of(ARCHITECTURES.get(type)))) {
-            throw new IllegalArgumentException(source + " has \"architectures\": " + archs + "; a \"" + type
-                    + "\" model must be [" + ARCHITECTURES.get(type) + "].");
+            throw new IllegalArgumentException(
+                    source
+                            + " has \"architectures\": "
+                            + archs
+                            + "; a \""
+                            + type
+                            + "\" model must be ["
+                            + ARCHITECTURES.get(type)
+                            + "].");
         }
         refuseUnless(m, "hidden_act", "silu", source);
         refuseUnless(m, "mlp_bias", false, source);
         refuseUnless(m, "use_sliding_window", false, source);
         if (m.get("rope_scaling") != null) {
-            throw new IllegalArgumentException(source + " sets \"rope_scaling\" to " + m.get("rope_scaling")
-                    + "; only plain rotary positions (rope_scaling null) are implemented.");
+            throw new IllegalArgumentException(
+                    source
+                            + " sets \"rope_scaling\" to "
+                            + m.get("rope_scaling")
+                            + "; only plain rotary positions (rope_scaling null) are implemented.");
         }
-        double ropeTheta = m.containsKey("rope_theta") ? number(m, "rope_theta", source).doubleValue() : 10000.0;
+        double ropeTheta =
+                m.containsKey("rope_theta")
+                        ? number(m, "rope_theta", source).doubleValue()
+                        : 10000.0;
         if (m.get("rope_parameters") instanceof Map<?, ?> rope) {
             if (rope.get("rope_type") != null && !"default".equals(rope.get("rope_type"))) {
-                throw new IllegalArgumentException(source + " sets \"rope_parameters.rope_type\" to "
-                        + quoted(rope.get("rope_type")) + "; only \"default\" rotary positions are implemented.");
+                throw new IllegalArgumentException(
+                        source
+                                + " sets \"rope_parameters.rope_type\" to "
+                                + quoted(rope.get("rope_type"))
+                                + "; only \"default\" rotary positions are implemented.");
             }
             if (rope.get("rope_theta") instanceof Number theta) {
                 ropeTheta = theta.doubleValue();
@@ -83,29 +105,62 @@ public final class HfModelConfig {
         }
         int hidden = integer(m, "hidden_size", source);
         int heads = integer(m, "num_attention_heads", source);
-        if (m.get("head_dim") != null && (heads <= 0 || integer(m, "head_dim", source) * heads != hidden)) {
-            throw new IllegalArgumentException(source + " sets \"head_dim\" to " + m.get("head_dim")
-                    + "; this decoder needs hidden_size / num_attention_heads = " + hidden + " / " + heads + ".");
+        if (m.get("head_dim") != null
+                && (heads <= 0 || integer(m, "head_dim", source) * heads != hidden)) {
+            throw new IllegalArgumentException(
+                    source
+                            + " sets \"head_dim\" to "
+                            + m.get("head_dim")
+                            + "; this decoder needs hidden_size / num_attention_heads = "
+                            + hidden
+                            + " / "
+                            + heads
+                            + ".");
         }
-        int kvHeads = m.get("num_key_value_heads") == null ? heads : integer(m, "num_key_value_heads", source);
+        int kvHeads =
+                m.get("num_key_value_heads") == null
+                        ? heads
+                        : integer(m, "num_key_value_heads", source);
         boolean qkvBias = "qwen2".equals(type) || flag(m, "attention_bias", source);
         boolean outputBias = "llama".equals(type) && flag(m, "attention_bias", source);
         try {
-            return new ModelConfig(integer(m, "vocab_size", source), hidden, integer(m, "intermediate_size", source),
-                    integer(m, "num_hidden_layers", source), heads, integer(m, "max_position_embeddings", source),
-                    ropeTheta, m.containsKey("rms_norm_eps") ? number(m, "rms_norm_eps", source).doubleValue() : 1e-6,
-                    m.containsKey("rlanything_init_seed") ? number(m, "rlanything_init_seed", source).longValue() : 0L,
-                    kvHeads, qkvBias, outputBias, flag(m, "tie_word_embeddings", source));
+            return new ModelConfig(
+                    integer(m, "vocab_size", source),
+                    hidden,
+                    integer(m, "intermediate_size", source),
+                    integer(m, "num_hidden_layers", source),
+                    heads,
+                    integer(m, "max_position_embeddings", source),
+                    ropeTheta,
+                    m.containsKey("rms_norm_eps")
+                            ? number(m, "rms_norm_eps", source).doubleValue()
+                            : 1e-6,
+                    m.containsKey("rlanything_init_seed")
+                            ? number(m, "rlanything_init_seed", source).longValue()
+                            : 0L,
+                    kvHeads,
+                    qkvBias,
+                    outputBias,
+                    flag(m, "tie_word_embeddings", source));
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(source + " describes an impossible model: " + e.getMessage(), e);
+            throw new IllegalArgumentException(
+                    source + " describes an impossible model: " + e.getMessage(), e);
         }
     }
 
-    private static void refuseUnless(Map<String, Object> m, String key, Object supported, String source) {
+    private static void refuseUnless(
+            Map<String, Object> m, String key, Object supported, String source) {
         Object v = m.get(key);
         if (v != null && !v.equals(supported)) {
-            throw new IllegalArgumentException(source + " sets \"" + key + "\" to " + quoted(v) + "; only "
-                    + quoted(supported) + " is implemented.");
+            throw new IllegalArgumentException(
+                    source
+                            + " sets \""
+                            + key
+                            + "\" to "
+                            + quoted(v)
+                            + "; only "
+                            + quoted(supported)
+                            + " is implemented.");
         }
     }
 
@@ -115,7 +170,8 @@ public final class HfModelConfig {
             return false;
         }
         if (!(v instanceof Boolean b)) {
-            throw new IllegalArgumentException(source + " has \"" + key + "\": " + quoted(v) + "; expected true or false.");
+            throw new IllegalArgumentException(
+                    source + " has \"" + key + "\": " + quoted(v) + "; expected true or false.");
         }
         return b;
     }
@@ -123,15 +179,21 @@ public final class HfModelConfig {
     private static int integer(Map<String, Object> m, String key, String source) {
         Number n = number(m, key, source);
         if (!(n instanceof Integer || n instanceof Long)) {
-            throw new IllegalArgumentException(source + " has \"" + key + "\": " + n + "; expected an integer.");
+            throw new IllegalArgumentException(
+                    source + " has \"" + key + "\": " + n + "; expected an integer.");
         }
         return Math.toIntExact(n.longValue());
     }
 
     private static Number number(Map<String, Object> m, String key, String source) {
         if (!(m.get(key) instanceof Number n)) {
-            throw new IllegalArgumentException(source + " lacks the numeric field \"" + key + "\"" + (m.containsKey(key)
-                    ? " (found " + quoted(m.get(key)) + ")" : "") + ".");
+            throw new IllegalArgumentException(
+                    source
+                            + " lacks the numeric field \""
+                            + key
+                            + "\""
+                            + (m.containsKey(key) ? " (found " + quoted(m.get(key)) + ")" : "")
+                            + ".");
         }
         return n;
     }

@@ -8,8 +8,7 @@ import ai.djl.ndarray.types.Shape;
 /** Builds the token, position and mask arrays {@link LlamaModel#forward} takes. */
 public final class Inputs {
 
-    private Inputs() {
-    }
+    private Inputs() {}
 
     /** An int64 array {@code [rows, width]} from row-major values. */
     public static NDArray longs(NDManager m, long[] values, int rows, int width) {
@@ -28,14 +27,17 @@ public final class Inputs {
     }
 
     /**
-     * Mask {@code [B, 1, T, past + T]} for T new positions after {@code past} cached ones: query i of row b
-     * may see key j when {@code j <= past + i} and {@code keyValid[b][j]} (false for padding).
+     * Mask {@code [B, 1, T, past + T]} for T new positions after {@code past} cached ones: query i
+     * of row b may see key j when {@code j <= past + i} and {@code keyValid[b][j]} (false for
+     * padding).
      *
      * <p>Built natively as the sum of a per-row key mask {@code [B, 1, 1, S]} and one causal mask
-     * {@code [1, 1, T, S]}, so Java fills B·S + T·S values instead of B·T·S. A key masked twice gets
-     * 2·MASKED; either way its softmax weight is exactly 0 for every query that sees a valid key.
+     * {@code [1, 1, T, S]}, so Java fills B·S + T·S values instead of B·T·S. A key masked twice
+     * gets 2·MASKED; either way its softmax weight is exactly 0 for every query that sees a valid
+     * key.
      */
-    public static NDArray padded(NDManager m, DataType dtype, boolean[][] keyValid, int past, int t) {
+    public static NDArray padded(
+            NDManager m, DataType dtype, boolean[][] keyValid, int past, int t) {
         int b = keyValid.length;
         int s = past + t;
         float[] keys = new float[b * s];
@@ -51,7 +53,7 @@ public final class Inputs {
             }
         }
         try (NDArray keyMask = typed(m.create(keys, new Shape(b, 1, 1, s)), dtype);
-             NDArray causalMask = typed(m.create(causal, new Shape(1, 1, t, s)), dtype)) {
+                NDArray causalMask = typed(m.create(causal, new Shape(1, 1, t, s)), dtype)) {
             return keyMask.add(causalMask);
         }
     }

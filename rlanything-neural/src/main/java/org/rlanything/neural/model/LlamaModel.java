@@ -11,17 +11,17 @@ import ai.djl.ndarray.types.SparseFormat;
  * The decoder's forward pass (Llama layout): token embedding; per layer pre-RMSNorm causal
  * multi-head attention with rotary positions and pre-RMSNorm SwiGLU feed-forward, each added to the
  * residual stream; final RMSNorm; output head. Hugging Face variants: grouped-query attention (each
- * key/value head serves {@code numHeads / numKeyValueHeads} consecutive query heads, as in
- * {@code repeat_kv}; the cache keeps the unrepeated heads), q/k/v and output biases, a head tied to the
+ * key/value head serves {@code numHeads / numKeyValueHeads} consecutive query heads, as in {@code
+ * repeat_kv}; the cache keeps the unrepeated heads), q/k/v and output biases, a head tied to the
  * embedding. The default configuration runs none of these branches.
  *
  * <p><b>Inputs.</b> Every call takes token ids {@code [B, T]} (int64), position ids {@code [B, T]}
  * (int64, selecting rows of the rotary tables, so left-padded rows can start at 0) and an additive
- * attention mask broadcastable to {@code [B, 1, T, S]}, where S = cached length + T (0 where a query
- * may attend to a key, {@link #MASKED} elsewhere). Create them in a per-step sub-manager: every
- * intermediate array then lands there, since an operation's result belongs to its first operand's
- * manager. Constants on differentiated paths are long-lived scalar arrays, never {@code Number}
- * operands (see {@link Scalars}).
+ * attention mask broadcastable to {@code [B, 1, T, S]}, where S = cached length + T (0 where a
+ * query may attend to a key, {@link #MASKED} elsewhere). Create them in a per-step sub-manager:
+ * every intermediate array then lands there, since an operation's result belongs to its first
+ * operand's manager. Constants on differentiated paths are long-lived scalar arrays, never {@code
+ * Number} operands (see {@link Scalars}).
  */
 public final class LlamaModel implements AutoCloseable {
 
@@ -34,7 +34,8 @@ public final class LlamaModel implements AutoCloseable {
     private final NDArray sinTable;
     private final NDArray attentionScale;
     private final NDArray normEps;
-    private final java.util.concurrent.atomic.AtomicLong tokensProcessed = new java.util.concurrent.atomic.AtomicLong();
+    private final java.util.concurrent.atomic.AtomicLong tokensProcessed =
+            new java.util.concurrent.atomic.AtomicLong();
 
     public LlamaModel(ModelWeights weights) {
         this.weights = weights;
@@ -68,11 +69,12 @@ public final class LlamaModel implements AutoCloseable {
     }
 
     /**
-     * Logits {@code [B, T, V]} for every input position (or {@code [B, 1, V]} for the last one only when
-     * {@code lastOnly}). With a non-null {@code cache}, attends over the cached positions too and appends
-     * this call's keys and values to it.
+     * Logits {@code [B, T, V]} for every input position (or {@code [B, 1, V]} for the last one only
+     * when {@code lastOnly}). With a non-null {@code cache}, attends over the cached positions too
+     * and appends this call's keys and values to it.
      */
-    public NDArray forward(NDArray tokens, NDArray positions, NDArray mask, KvCache cache, boolean lastOnly) {
+    public NDArray forward(
+            NDArray tokens, NDArray positions, NDArray mask, KvCache cache, boolean lastOnly) {
         NDArray x = hidden(tokens, positions, mask, cache);
         if (lastOnly) {
             long t = x.getShape().get(1);
@@ -88,7 +90,8 @@ public final class LlamaModel implements AutoCloseable {
     }
 
     private NDArray headWeight() {
-        return weights.get(config.tieWordEmbeddings() ? "model.embed_tokens.weight" : "lm_head.weight");
+        return weights.get(
+                config.tieWordEmbeddings() ? "model.embed_tokens.weight" : "lm_head.weight");
     }
 
     /** Final hidden states {@code [B, T, H]} after the last RMSNorm. */
@@ -97,10 +100,18 @@ public final class LlamaModel implements AutoCloseable {
         long t = tokens.getShape().get(1);
         tokensProcessed.addAndGet(b * t);
         NDArrayEx ex = tokens.getNDArrayInternal();
-        NDArray x = ex.embedding(tokens, weights.get("model.embed_tokens.weight"), SparseFormat.DENSE).singletonOrThrow();
+        NDArray x =
+                ex.embedding(tokens, weights.get("model.embed_tokens.weight"), SparseFormat.DENSE)
+                        .singletonOrThrow();
         NDArrayEx px = positions.getNDArrayInternal();
-        NDArray cos = px.embedding(positions, cosTable, SparseFormat.DENSE).singletonOrThrow().expandDims(1);
-        NDArray sin = px.embedding(positions, sinTable, SparseFormat.DENSE).singletonOrThrow().expandDims(1);
+        NDArray cos =
+                px.embedding(positions, cosTable, SparseFormat.DENSE)
+                        .singletonOrThrow()
+                        .expandDims(1);
+        NDArray sin =
+                px.embedding(positions, sinTable, SparseFormat.DENSE)
+                        .singletonOrThrow()
+                        .expandDims(1);
         for (int l = 0; l < config.numLayers(); l++) {
             x = layer(l, x, cos, sin, mask, cache, b, t);
         }
@@ -108,12 +119,20 @@ public final class LlamaModel implements AutoCloseable {
     }
 
     /**
-     * One decoder layer. Its intermediates are released when it ends (an autograd graph keeps what backward
-     * needs on its own), so a pass holds one layer's temporaries at a time, not every layer's until the
-     * caller's scope closes; only the new residual stream and what the cache stores outlive it.
+     * One decoder layer. Its intermediates are released when it ends (an autograd graph keeps what
+     * backward needs on its own), so a pass holds one layer's temporaries at a time, not every
+     * layer's until the caller's scope closes; only the new residual stream and what the cache
+     * stores outlive it.
      */
-    private NDArray layer(int l, NDArray input, NDArray cos, NDArray sin, NDArray mask, KvCache cache, long b,
-                          long t) {
+    private NDArray layer(
+            int l,
+            NDArray input,
+            NDArray cos,
+            NDArray sin,
+            NDArray mask,
+            KvCache cache,
+            long b,
+            long t) {
         int heads = config.numHeads();
         int kvHeads = config.numKeyValueHeads();
         int hd = config.headDim();
@@ -121,11 +140,26 @@ public final class LlamaModel implements AutoCloseable {
             NDArray x = input;
             String p = "model.layers." + l + ".";
             NDArray h = rmsNorm(x, weights.get(p + "input_layernorm.weight"));
-            NDArray q = heads(projection(h, p + "self_attn.q_proj", config.qkvBias()), b, t, heads, hd);
-            NDArray k = heads(projection(h, p + "self_attn.k_proj", config.qkvBias()), b, t, kvHeads, hd);
-            NDArray v = heads(projection(h, p + "self_attn.v_proj", config.qkvBias()), b, t, kvHeads, hd);
-            // the 1/sqrt(d) scale on the queries, not on the [T, S] scores: one pass over a small array instead of
-            // a large one (for d = 16 the scale is 1/4, a power of two, so the result is the same to the bit)
+            NDArray q =
+                    heads(projection(h, p + "self_attn.q_proj", config.qkvBias()), b, t, heads, hd);
+            NDArray k =
+                    heads(
+                            projection(h, p + "self_attn.k_proj", config.qkvBias()),
+                            b,
+                            t,
+                            kvHeads,
+                            hd);
+            NDArray v =
+                    heads(
+                            projection(h, p + "self_attn.v_proj", config.qkvBias()),
+                            b,
+                            t,
+                            kvHeads,
+                            hd);
+            // the 1/sqrt(d) scale on the queries, not on the [T, S] scores: one pass over a small
+            // array instead of
+            // a large one (for d = 16 the scale is 1/4, a power of two, so the result is the same
+            // to the bit)
             q = rotate(q, cos, sin, hd).mul(attentionScale);
             k = rotate(k, cos, sin, hd);
             if (cache != null) {
@@ -138,7 +172,11 @@ public final class LlamaModel implements AutoCloseable {
                 v = v.repeat(1, heads / kvHeads);
             }
             NDArray scores = q.matMul(k.transpose(0, 1, 3, 2)).add(mask);
-            NDArray attended = scores.softmax(-1).matMul(v).transpose(0, 2, 1, 3).reshape(b, t, (long) heads * hd);
+            NDArray attended =
+                    scores.softmax(-1)
+                            .matMul(v)
+                            .transpose(0, 2, 1, 3)
+                            .reshape(b, t, (long) heads * hd);
             x = x.add(projection(attended, p + "self_attn.o_proj", config.outputBias()));
             h = rmsNorm(x, weights.get(p + "post_attention_layernorm.weight"));
             NDArray gate = linear(h, weights.get(p + "mlp.gate_proj.weight"));
@@ -165,10 +203,15 @@ public final class LlamaModel implements AutoCloseable {
         return x.getNDArrayInternal().linear(x, weight, null).singletonOrThrow();
     }
 
-    /** The projection {@code name} ({@code name.weight}, plus {@code name.bias} when {@code biased}). */
+    /**
+     * The projection {@code name} ({@code name.weight}, plus {@code name.bias} when {@code
+     * biased}).
+     */
     private NDArray projection(NDArray x, String name, boolean biased) {
         NDArray bias = biased ? weights.get(name + ".bias") : null;
-        return x.getNDArrayInternal().linear(x, weights.get(name + ".weight"), bias).singletonOrThrow();
+        return x.getNDArrayInternal()
+                .linear(x, weights.get(name + ".weight"), bias)
+                .singletonOrThrow();
     }
 
     private static NDArray heads(NDArray x, long b, long t, int heads, int hd) {

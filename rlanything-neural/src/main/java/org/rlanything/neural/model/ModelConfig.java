@@ -3,11 +3,11 @@ package org.rlanything.neural.model;
 import java.util.Map;
 
 /**
- * Size of a Llama-style decoder: RMSNorm, rotary positions, SwiGLU feed-forward, causal attention with
- * optionally fewer key/value heads than query heads (grouped-query attention) and optional projection
- * biases, output head untied or tied to the embedding. The {@link #toHfConfig() JSON form} uses Hugging
- * Face's {@code LlamaConfig} field names ({@code Qwen2Config} when the q/k/v projections have biases and
- * the output projection has none); {@link HfModelConfig} reads it.
+ * Size of a Llama-style decoder: RMSNorm, rotary positions, SwiGLU feed-forward, causal attention
+ * with optionally fewer key/value heads than query heads (grouped-query attention) and optional
+ * projection biases, output head untied or tied to the embedding. The {@link #toHfConfig() JSON
+ * form} uses Hugging Face's {@code LlamaConfig} field names ({@code Qwen2Config} when the q/k/v
+ * projections have biases and the output projection has none); {@link HfModelConfig} reads it.
  *
  * @param vocabSize number of token ids
  * @param hiddenSize model width
@@ -18,14 +18,28 @@ import java.util.Map;
  * @param ropeTheta rotary base
  * @param rmsNormEps RMSNorm epsilon
  * @param initSeed seed of the deterministic weight initialisation
- * @param numKeyValueHeads key/value heads, dividing numHeads (equal to it: plain multi-head attention)
+ * @param numKeyValueHeads key/value heads, dividing numHeads (equal to it: plain multi-head
+ *     attention)
  * @param qkvBias whether the q, k and v projections have biases (Qwen2, or Llama's attention_bias)
- * @param outputBias whether the attention output projection has a bias (Llama's attention_bias; needs qkvBias)
- * @param tieWordEmbeddings whether the output head is the embedding matrix (no {@code lm_head.weight})
+ * @param outputBias whether the attention output projection has a bias (Llama's attention_bias;
+ *     needs qkvBias)
+ * @param tieWordEmbeddings whether the output head is the embedding matrix (no {@code
+ *     lm_head.weight})
  */
-public record ModelConfig(int vocabSize, int hiddenSize, int intermediateSize, int numLayers, int numHeads,
-                          int maxPositions, double ropeTheta, double rmsNormEps, long initSeed,
-                          int numKeyValueHeads, boolean qkvBias, boolean outputBias, boolean tieWordEmbeddings) {
+public record ModelConfig(
+        int vocabSize,
+        int hiddenSize,
+        int intermediateSize,
+        int numLayers,
+        int numHeads,
+        int maxPositions,
+        double ropeTheta,
+        double rmsNormEps,
+        long initSeed,
+        int numKeyValueHeads,
+        boolean qkvBias,
+        boolean outputBias,
+        boolean tieWordEmbeddings) {
 
     public ModelConfig {
         positive("vocabSize", vocabSize);
@@ -36,43 +50,103 @@ public record ModelConfig(int vocabSize, int hiddenSize, int intermediateSize, i
         positive("maxPositions", maxPositions);
         positive("numKeyValueHeads", numKeyValueHeads);
         if (hiddenSize % numHeads != 0 || (hiddenSize / numHeads) % 2 != 0) {
-            throw new IllegalArgumentException("hiddenSize (" + hiddenSize + ") must be a multiple of numHeads ("
-                    + numHeads + ") with an even head size, as rotary positions rotate pairs of features.");
+            throw new IllegalArgumentException(
+                    "hiddenSize ("
+                            + hiddenSize
+                            + ") must be a multiple of numHeads ("
+                            + numHeads
+                            + ") with an even head size, as rotary positions rotate pairs of features.");
         }
         if (numHeads % numKeyValueHeads != 0) {
-            throw new IllegalArgumentException("numHeads (" + numHeads + ") must be a multiple of numKeyValueHeads ("
-                    + numKeyValueHeads + ") for grouped-query attention.");
+            throw new IllegalArgumentException(
+                    "numHeads ("
+                            + numHeads
+                            + ") must be a multiple of numKeyValueHeads ("
+                            + numKeyValueHeads
+                            + ") for grouped-query attention.");
         }
         if (outputBias && !qkvBias) {
-            throw new IllegalArgumentException("An output-projection bias without q/k/v biases is neither Llama's "
-                    + "attention_bias nor Qwen2's layout.");
+            throw new IllegalArgumentException(
+                    "An output-projection bias without q/k/v biases is neither Llama's "
+                            + "attention_bias nor Qwen2's layout.");
         }
         if (!(ropeTheta > 1) || !(rmsNormEps > 0)) {
-            throw new IllegalArgumentException("ropeTheta must be > 1 and rmsNormEps > 0, got " + ropeTheta
-                    + " and " + rmsNormEps + ".");
+            throw new IllegalArgumentException(
+                    "ropeTheta must be > 1 and rmsNormEps > 0, got "
+                            + ropeTheta
+                            + " and "
+                            + rmsNormEps
+                            + ".");
         }
     }
 
     /** Multi-head attention without biases and with an untied head: the project's own models. */
-    public ModelConfig(int vocabSize, int hiddenSize, int intermediateSize, int numLayers, int numHeads,
-                       int maxPositions, double ropeTheta, double rmsNormEps, long initSeed) {
-        this(vocabSize, hiddenSize, intermediateSize, numLayers, numHeads, maxPositions, ropeTheta, rmsNormEps,
-                initSeed, numHeads, false, false, false);
+    public ModelConfig(
+            int vocabSize,
+            int hiddenSize,
+            int intermediateSize,
+            int numLayers,
+            int numHeads,
+            int maxPositions,
+            double ropeTheta,
+            double rmsNormEps,
+            long initSeed) {
+        this(
+                vocabSize,
+                hiddenSize,
+                intermediateSize,
+                numLayers,
+                numHeads,
+                maxPositions,
+                ropeTheta,
+                rmsNormEps,
+                initSeed,
+                numHeads,
+                false,
+                false,
+                false);
     }
 
     /** This size with grouped-query attention over {@code kvHeads} key/value heads. */
     public ModelConfig withKeyValueHeads(int kvHeads) {
-        return new ModelConfig(vocabSize, hiddenSize, intermediateSize, numLayers, numHeads, maxPositions, ropeTheta,
-                rmsNormEps, initSeed, kvHeads, qkvBias, outputBias, tieWordEmbeddings);
+        return new ModelConfig(
+                vocabSize,
+                hiddenSize,
+                intermediateSize,
+                numLayers,
+                numHeads,
+                maxPositions,
+                ropeTheta,
+                rmsNormEps,
+                initSeed,
+                kvHeads,
+                qkvBias,
+                outputBias,
+                tieWordEmbeddings);
     }
 
     /** This size with the given projection biases and head tying. */
     public ModelConfig withBiasesAndTying(boolean qkv, boolean output, boolean tied) {
-        return new ModelConfig(vocabSize, hiddenSize, intermediateSize, numLayers, numHeads, maxPositions, ropeTheta,
-                rmsNormEps, initSeed, numKeyValueHeads, qkv, output, tied);
+        return new ModelConfig(
+                vocabSize,
+                hiddenSize,
+                intermediateSize,
+                numLayers,
+                numHeads,
+                maxPositions,
+                ropeTheta,
+                rmsNormEps,
+                initSeed,
+                numKeyValueHeads,
+                qkv,
+                output,
+                tied);
     }
 
-    /** The default size: about one million parameters at a vocabulary of 512, trainable on two cores. */
+    /**
+     * The default size: about one million parameters at a vocabulary of 512, trainable on two
+     * cores.
+     */
     public static ModelConfig defaults(int vocabSize) {
         return new ModelConfig(vocabSize, 128, 344, 4, 4, 512, 10000.0, 1e-6, 1234L);
     }
@@ -93,7 +167,9 @@ public record ModelConfig(int vocabSize, int hiddenSize, int intermediateSize, i
 
     /** Total number of trainable parameters. */
     public long parameterCount() {
-        return (tieWordEmbeddings ? 1L : 2L) * vocabSize * hiddenSize + hiddenSize + numLayers * perLayerParameters();
+        return (tieWordEmbeddings ? 1L : 2L) * vocabSize * hiddenSize
+                + hiddenSize
+                + numLayers * perLayerParameters();
     }
 
     /** Parameters of one decoder layer (attention, feed-forward, two norms). */
@@ -105,14 +181,16 @@ public record ModelConfig(int vocabSize, int hiddenSize, int intermediateSize, i
     }
 
     /**
-     * Forward-pass FLOPs of one token at a given attention context length: 2 per weight multiply of the
-     * matrices it passes through (embedding lookup excluded) plus attention scores and mixing.
+     * Forward-pass FLOPs of one token at a given attention context length: 2 per weight multiply of
+     * the matrices it passes through (embedding lookup excluded) plus attention scores and mixing.
      */
     public double forwardFlopsPerToken(double contextLength) {
         return decoderFlopsPerToken(contextLength) + headFlopsPerToken();
     }
 
-    /** Forward FLOPs of one token through every decoder layer at a given context length (no head). */
+    /**
+     * Forward FLOPs of one token through every decoder layer at a given context length (no head).
+     */
     public double decoderFlopsPerToken(double contextLength) {
         double h = hiddenSize;
         return 2 * numLayers * (2 * h * h + 2 * h * keyValueSize() + 3 * h * intermediateSize)
@@ -129,7 +207,10 @@ public record ModelConfig(int vocabSize, int hiddenSize, int intermediateSize, i
         return HfModelConfig.write(this);
     }
 
-    /** Reads a Hugging Face {@code config.json}; {@code source} names the file in errors (see {@link HfModelConfig}). */
+    /**
+     * Reads a Hugging Face {@code config.json}; {@code source} names the file in errors (see {@link
+     * HfModelConfig}).
+     */
     public static ModelConfig fromHfConfig(Map<String, Object> m, String source) {
         return HfModelConfig.read(m, source);
     }

@@ -15,9 +15,9 @@ import org.rlanything.core.Seeds;
 import org.rlanything.neural.io.TensorData;
 
 /**
- * The model's parameters, keyed by Hugging Face Llama tensor names
- * ({@code model.embed_tokens.weight}, {@code model.layers.0.self_attn.q_proj.weight}, ...,
- * {@code lm_head.weight}), held as gradient-tracking arrays in one NDManager owned by this object.
+ * The model's parameters, keyed by Hugging Face Llama tensor names ({@code
+ * model.embed_tokens.weight}, {@code model.layers.0.self_attn.q_proj.weight}, ..., {@code
+ * lm_head.weight}), held as gradient-tracking arrays in one NDManager owned by this object.
  */
 public final class ModelWeights implements AutoCloseable {
 
@@ -30,7 +30,8 @@ public final class ModelWeights implements AutoCloseable {
 
     private ModelWeights(ModelConfig config, DataType dtype, NDManager parent) {
         if (dtype != DataType.FLOAT32 && dtype != DataType.FLOAT64) {
-            throw new IllegalArgumentException("Model weights must be FLOAT32 or FLOAT64, got " + dtype + ".");
+            throw new IllegalArgumentException(
+                    "Model weights must be FLOAT32 or FLOAT64, got " + dtype + ".");
         }
         this.config = config;
         this.dtype = dtype;
@@ -74,8 +75,9 @@ public final class ModelWeights implements AutoCloseable {
     }
 
     /**
-     * Fresh weights: norms at 1, every matrix and bias normal(0, 0.02) drawn in Java from a generator seeded by
-     * the config's init seed and the tensor name, so they do not depend on PyTorch's generator.
+     * Fresh weights: norms at 1, every matrix and bias normal(0, 0.02) drawn in Java from a
+     * generator seeded by the config's init seed and the tensor name, so they do not depend on
+     * PyTorch's generator.
      */
     public static ModelWeights initialise(ModelConfig config, DataType dtype, NDManager parent) {
         Map<String, TensorData> data = new LinkedHashMap<>();
@@ -86,7 +88,9 @@ public final class ModelWeights implements AutoCloseable {
             if (shape.length == 1 && !e.getKey().endsWith(".bias")) {
                 Arrays.fill(v, 1f);
             } else {
-                SplittableRandom rng = new SplittableRandom(Seeds.derive(config.initSeed(), Seeds.purpose(e.getKey())));
+                SplittableRandom rng =
+                        new SplittableRandom(
+                                Seeds.derive(config.initSeed(), Seeds.purpose(e.getKey())));
                 for (int i = 0; i < n; i += 2) {
                     double u1 = 1.0 - rng.nextDouble();
                     double u2 = rng.nextDouble();
@@ -103,16 +107,24 @@ public final class ModelWeights implements AutoCloseable {
     }
 
     /**
-     * Weights from stored tensors (F32 or F64, converted to {@code dtype}); every name of the layout must
-     * be present with its shape and no other tensor may appear. {@code source} names the file in errors.
+     * Weights from stored tensors (F32 or F64, converted to {@code dtype}); every name of the
+     * layout must be present with its shape and no other tensor may appear. {@code source} names
+     * the file in errors.
      */
-    public static ModelWeights fromTensors(ModelConfig config, DataType dtype, Map<String, TensorData> tensors,
-                                           NDManager parent, String source) {
+    public static ModelWeights fromTensors(
+            ModelConfig config,
+            DataType dtype,
+            Map<String, TensorData> tensors,
+            NDManager parent,
+            String source) {
         Map<String, long[]> layout = layout(config);
         for (String name : tensors.keySet()) {
             if (!layout.containsKey(name)) {
-                throw new IllegalArgumentException(source + " holds an unexpected tensor \"" + name
-                        + "\" for this model configuration.");
+                throw new IllegalArgumentException(
+                        source
+                                + " holds an unexpected tensor \""
+                                + name
+                                + "\" for this model configuration.");
             }
         }
         ModelWeights w = new ModelWeights(config, dtype, parent);
@@ -120,11 +132,19 @@ public final class ModelWeights implements AutoCloseable {
             for (Map.Entry<String, long[]> e : layout.entrySet()) {
                 TensorData t = tensors.get(e.getKey());
                 if (t == null) {
-                    throw new IllegalArgumentException(source + " lacks the tensor \"" + e.getKey() + "\".");
+                    throw new IllegalArgumentException(
+                            source + " lacks the tensor \"" + e.getKey() + "\".");
                 }
                 if (!Arrays.equals(t.shape(), e.getValue())) {
-                    throw new IllegalArgumentException(source + " stores \"" + e.getKey() + "\" with shape "
-                            + Arrays.toString(t.shape()) + ", but the configuration needs " + Arrays.toString(e.getValue()) + ".");
+                    throw new IllegalArgumentException(
+                            source
+                                    + " stores \""
+                                    + e.getKey()
+                                    + "\" with shape "
+                                    + Arrays.toString(t.shape())
+                                    + ", but the configuration needs "
+                                    + Arrays.toString(e.getValue())
+                                    + ".");
                 }
                 NDArray a;
                 if (t.dtype().equals("F32")) {
@@ -134,8 +154,13 @@ public final class ModelWeights implements AutoCloseable {
                 } else if (t.dtype().equals("BF16") || t.dtype().equals("F16")) {
                     a = w.manager.create(t.toFloats(), new Shape(e.getValue()));
                 } else {
-                    throw new IllegalArgumentException(source + " stores \"" + e.getKey() + "\" as " + t.dtype()
-                            + "; weights must be F32, F64, BF16 or F16.");
+                    throw new IllegalArgumentException(
+                            source
+                                    + " stores \""
+                                    + e.getKey()
+                                    + "\" as "
+                                    + t.dtype()
+                                    + "; weights must be F32, F64, BF16 or F16.");
                 }
                 if (a.getDataType() != dtype) {
                     NDArray converted = a.toType(dtype, true);
@@ -173,7 +198,8 @@ public final class ModelWeights implements AutoCloseable {
     public NDArray get(String name) {
         NDArray a = arrays.get(name);
         if (a == null) {
-            throw new IllegalArgumentException("The model has no parameter named \"" + name + "\".");
+            throw new IllegalArgumentException(
+                    "The model has no parameter named \"" + name + "\".");
         }
         return a;
     }

@@ -5,9 +5,10 @@ import org.rlanything.core.Policy;
 import org.rlanything.core.RewardModel;
 
 /**
- * The extension an environment offers (see {@link org.rlanything.core.spi.EnvironmentParts#extension}) to
- * run the neural kinds: it knows the prompts and the starting models of its tasks. The policy and the
- * reward model it returns are also {@link org.rlanything.core.Checkpointable}.
+ * The extension an environment offers (see {@link
+ * org.rlanything.core.spi.EnvironmentParts#extension}) to run the neural kinds: it knows the
+ * prompts and the starting models of its tasks. The policy and the reward model it returns are also
+ * {@link org.rlanything.core.Checkpointable}.
  */
 public interface NeuralModels {
 

@@ -7,7 +7,10 @@ import org.rlanything.core.spi.PolicyProvider;
 import org.rlanything.core.spi.RunContext;
 import org.rlanything.core.spi.Section;
 
-/** {@code policy.kind: neural}: the small language-model policy, made by the environment's {@link NeuralModels}. */
+/**
+ * {@code policy.kind: neural}: the small language-model policy, made by the environment's {@link
+ * NeuralModels}.
+ */
 public final class NeuralPolicyProvider implements PolicyProvider<NeuralPolicyConfig> {
 
     /** The kind's name (the judge's too). */
@@ -29,7 +32,8 @@ public final class NeuralPolicyProvider implements PolicyProvider<NeuralPolicyCo
     }
 
     @Override
-    public Policy create(NeuralPolicyConfig config, RunContext context, EnvironmentParts environment)
+    public Policy create(
+            NeuralPolicyConfig config, RunContext context, EnvironmentParts environment)
             throws IOException {
         return environment.require(NeuralModels.class, Section.POLICY, KIND).policy(config);
     }

@@ -7,8 +7,12 @@ import org.rlanything.core.spi.RewardModelProvider;
 import org.rlanything.core.spi.RunContext;
 import org.rlanything.core.spi.Section;
 
-/** {@code reward_model.kind: neural}: the small generative judge, made by the environment's {@link NeuralModels}. */
-public final class NeuralRewardModelProvider implements RewardModelProvider<NeuralRewardModelConfig> {
+/**
+ * {@code reward_model.kind: neural}: the small generative judge, made by the environment's {@link
+ * NeuralModels}.
+ */
+public final class NeuralRewardModelProvider
+        implements RewardModelProvider<NeuralRewardModelConfig> {
 
     @Override
     public String kind() {
@@ -26,9 +30,11 @@ public final class NeuralRewardModelProvider implements RewardModelProvider<Neur
     }
 
     @Override
-    public RewardModel create(NeuralRewardModelConfig config, RunContext context, EnvironmentParts environment)
+    public RewardModel create(
+            NeuralRewardModelConfig config, RunContext context, EnvironmentParts environment)
             throws IOException {
-        return environment.require(NeuralModels.class, Section.REWARD_MODEL, NeuralPolicyProvider.KIND)
+        return environment
+                .require(NeuralModels.class, Section.REWARD_MODEL, NeuralPolicyProvider.KIND)
                 .rewardModel(config);
     }
 }

@@ -18,18 +18,19 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * A deterministic byte-level BPE tokenizer learned from a corpus.
  *
- * <p><b>Layout of ids.</b> 0 = {@code <pad>}, 1 = {@code <bos>}, 2 = {@code <eos>}, then the 256 byte
- * values (so every string is encodable and decoding is exact), then one id per learned merge in the
- * order learned.
+ * <p><b>Layout of ids.</b> 0 = {@code <pad>}, 1 = {@code <bos>}, 2 = {@code <eos>}, then the 256
+ * byte values (so every string is encodable and decoding is exact), then one id per learned merge
+ * in the order learned.
  *
- * <p><b>Training.</b> Text is cut into pieces (a run of letters, of digits, or of other symbols, each
- * with at most one leading space; line breaks and other white space stand alone); merges never cross
- * pieces. Each round merges the most frequent adjacent pair, ties going to the pair with the smallest
- * (left, right) ids, until the vocabulary is full or no pair occurs twice. The result depends only on
- * the corpus and the target size.
+ * <p><b>Training.</b> Text is cut into pieces (a run of letters, of digits, or of other symbols,
+ * each with at most one leading space; line breaks and other white space stand alone); merges never
+ * cross pieces. Each round merges the most frequent adjacent pair, ties going to the pair with the
+ * smallest (left, right) ids, until the vocabulary is full or no pair occurs twice. The result
+ * depends only on the corpus and the target size.
  *
- * <p><b>File.</b> {@link #toJson()} writes a Hugging Face {@code tokenizer.json} that gives the same ids
- * ({@link HfTokenizerFormat}); {@link #fromJson} also reads the private format of older checkpoints.
+ * <p><b>File.</b> {@link #toJson()} writes a Hugging Face {@code tokenizer.json} that gives the
+ * same ids ({@link HfTokenizerFormat}); {@link #fromJson} also reads the private format of older
+ * checkpoints.
  */
 public final class BpeTokenizer {
 
@@ -58,13 +59,23 @@ public final class BpeTokenizer {
         for (int i = 0; i < merges.length; i++) {
             int left = merges[i][0];
             int right = merges[i][1];
-            if (left < BYTE_OFFSET || right < BYTE_OFFSET || left >= FIRST_MERGE + i || right >= FIRST_MERGE + i) {
-                throw new IllegalArgumentException("Merge " + i + " joins ids " + left + " and " + right
-                        + ", which are not byte or earlier merge ids.");
+            if (left < BYTE_OFFSET
+                    || right < BYTE_OFFSET
+                    || left >= FIRST_MERGE + i
+                    || right >= FIRST_MERGE + i) {
+                throw new IllegalArgumentException(
+                        "Merge "
+                                + i
+                                + " joins ids "
+                                + left
+                                + " and "
+                                + right
+                                + ", which are not byte or earlier merge ids.");
             }
             byte[] joined = new byte[idBytes[left].length + idBytes[right].length];
             System.arraycopy(idBytes[left], 0, joined, 0, idBytes[left].length);
-            System.arraycopy(idBytes[right], 0, joined, idBytes[left].length, idBytes[right].length);
+            System.arraycopy(
+                    idBytes[right], 0, joined, idBytes[left].length, idBytes[right].length);
             idBytes[FIRST_MERGE + i] = joined;
             mergeRank.put(key(left, right), i);
         }
@@ -75,11 +86,18 @@ public final class BpeTokenizer {
         return new BpeTokenizer(new int[0][]);
     }
 
-    /** Learns merges from {@code corpus} until the vocabulary has {@code vocabSize} ids (or no pair repeats). */
+    /**
+     * Learns merges from {@code corpus} until the vocabulary has {@code vocabSize} ids (or no pair
+     * repeats).
+     */
     public static BpeTokenizer train(List<String> corpus, int vocabSize) {
         if (vocabSize < FIRST_MERGE) {
-            throw new IllegalArgumentException("A byte-level BPE vocabulary needs at least " + FIRST_MERGE
-                    + " ids, got " + vocabSize + ".");
+            throw new IllegalArgumentException(
+                    "A byte-level BPE vocabulary needs at least "
+                            + FIRST_MERGE
+                            + " ids, got "
+                            + vocabSize
+                            + ".");
         }
         Map<String, Integer> pieceCounts = new TreeMap<>();
         for (String text : corpus) {
@@ -152,8 +170,12 @@ public final class BpeTokenizer {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         for (int id : ids) {
             if (id < 0 || id >= idBytes.length) {
-                throw new IllegalArgumentException("Token id " + id + " is outside the vocabulary of "
-                        + idBytes.length + " ids.");
+                throw new IllegalArgumentException(
+                        "Token id "
+                                + id
+                                + " is outside the vocabulary of "
+                                + idBytes.length
+                                + " ids.");
             }
             out.writeBytes(idBytes[id]);
         }
@@ -161,21 +183,29 @@ public final class BpeTokenizer {
     }
 
     /**
-     * The tokenizer as a Hugging Face {@code tokenizer.json} (see {@link HfTokenizerFormat}); it gives the
-     * same ids in Hugging Face's {@code tokenizers} as {@link #encode} here. In the rare case that it has
-     * no Hugging Face form ({@link #huggingFaceProblem()}), the private format, so that saving a checkpoint
-     * never fails on it.
+     * The tokenizer as a Hugging Face {@code tokenizer.json} (see {@link HfTokenizerFormat}); it
+     * gives the same ids in Hugging Face's {@code tokenizers} as {@link #encode} here. In the rare
+     * case that it has no Hugging Face form ({@link #huggingFaceProblem()}), the private format, so
+     * that saving a checkpoint never fails on it.
      */
     public byte[] toJson() {
-        return huggingFaceProblem() == null ? HfTokenizerFormat.write(merges, idBytes) : toLegacyJson();
+        return huggingFaceProblem() == null
+                ? HfTokenizerFormat.write(merges, idBytes)
+                : toLegacyJson();
     }
 
-    /** Why this tokenizer cannot be written as a Hugging Face {@code tokenizer.json}, or null when it can. */
+    /**
+     * Why this tokenizer cannot be written as a Hugging Face {@code tokenizer.json}, or null when
+     * it can.
+     */
     public String huggingFaceProblem() {
         return HfTokenizerFormat.problem(idBytes);
     }
 
-    /** The tokenizer in the private format that checkpoints written before the Hugging Face format hold. */
+    /**
+     * The tokenizer in the private format that checkpoints written before the Hugging Face format
+     * hold.
+     */
     byte[] toLegacyJson() {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("format", FORMAT);
@@ -199,35 +229,60 @@ public final class BpeTokenizer {
         try {
             root = new ObjectMapper().readTree(json);
         } catch (IOException e) {
-            throw new IOException("The tokenizer file " + source + " is not valid JSON: " + e.getMessage(), e);
+            throw new IOException(
+                    "The tokenizer file " + source + " is not valid JSON: " + e.getMessage(), e);
         }
-        int[][] merges = HfTokenizerFormat.isHfFormat(root)
-                ? HfTokenizerFormat.readMerges(root, source) : legacyMerges(root, source);
+        int[][] merges =
+                HfTokenizerFormat.isHfFormat(root)
+                        ? HfTokenizerFormat.readMerges(root, source)
+                        : legacyMerges(root, source);
         try {
             return new BpeTokenizer(merges);
         } catch (IllegalArgumentException e) {
-            throw new IOException("The tokenizer file " + source + " is inconsistent: " + e.getMessage(), e);
+            throw new IOException(
+                    "The tokenizer file " + source + " is inconsistent: " + e.getMessage(), e);
         }
     }
 
     private static int[][] legacyMerges(JsonNode root, String source) throws IOException {
-        if (!root.isObject() || !FORMAT.equals(root.path("format").asText()) || root.path("version").asInt() != 1) {
-            throw new IOException("The tokenizer file " + source + " is neither a Hugging Face tokenizer.json (it has no"
-                    + " \"model\") nor a " + FORMAT + " tokenizer of version 1.");
+        if (!root.isObject()
+                || !FORMAT.equals(root.path("format").asText())
+                || root.path("version").asInt() != 1) {
+            throw new IOException(
+                    "The tokenizer file "
+                            + source
+                            + " is neither a Hugging Face tokenizer.json (it has no"
+                            + " \"model\") nor a "
+                            + FORMAT
+                            + " tokenizer of version 1.");
         }
         Map<?, ?> m = new ObjectMapper().convertValue(root, Map.class);
         if (!SPECIALS.equals(m.get("special_tokens"))
-                || !Integer.valueOf(BYTE_OFFSET).equals(m.get("byte_offset")) || !(m.get("merges") instanceof List)) {
-            throw new IOException("The tokenizer file " + source + " is not a " + FORMAT + " tokenizer of version 1.");
+                || !Integer.valueOf(BYTE_OFFSET).equals(m.get("byte_offset"))
+                || !(m.get("merges") instanceof List)) {
+            throw new IOException(
+                    "The tokenizer file "
+                            + source
+                            + " is not a "
+                            + FORMAT
+                            + " tokenizer of version 1.");
         }
         List<?> list = (List<?>) m.get("merges");
         int[][] merges = new int[list.size()][];
         for (int i = 0; i < merges.length; i++) {
             if (!(list.get(i) instanceof List) || ((List<?>) list.get(i)).size() != 2) {
-                throw new IOException("Merge " + i + " in the tokenizer file " + source + " is not a pair of ids.");
+                throw new IOException(
+                        "Merge "
+                                + i
+                                + " in the tokenizer file "
+                                + source
+                                + " is not a pair of ids.");
             }
             List<?> pair = (List<?>) list.get(i);
-            merges[i] = new int[] {((Number) pair.get(0)).intValue(), ((Number) pair.get(1)).intValue()};
+            merges[i] =
+                    new int[] {
+                        ((Number) pair.get(0)).intValue(), ((Number) pair.get(1)).intValue()
+                    };
         }
         return merges;
     }
@@ -296,7 +351,9 @@ public final class BpeTokenizer {
             } else if (Character.isWhitespace(c)) {
                 i++;
                 if (c == ' ') {
-                    while (i < n && text.charAt(i) == ' ' && !(i + 1 < n && kind(text.charAt(i + 1)) > 0)) {
+                    while (i < n
+                            && text.charAt(i) == ' '
+                            && !(i + 1 < n && kind(text.charAt(i + 1)) > 0)) {
                         i++;
                     }
                 }

@@ -12,41 +12,66 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * {@link BpeTokenizer} in the Hugging Face {@code tokenizers} JSON format ({@code tokenizer.json}), so that
- * {@code tokenizers.Tokenizer.from_file}, {@code transformers.AutoTokenizer} and DJL's
+ * {@link BpeTokenizer} in the Hugging Face {@code tokenizers} JSON format ({@code tokenizer.json}),
+ * so that {@code tokenizers.Tokenizer.from_file}, {@code transformers.AutoTokenizer} and DJL's
  * {@code HuggingFaceTokenizer} produce the project's ids.
  *
- * <p><b>How the project's tokenizer is expressed.</b> The model is a byte-level {@code BPE}: ids 0-2 are
- * the special tokens {@code <pad> <bos> <eos>} (also listed as {@code added_tokens}), ids 3-258 the 256
- * bytes in the GPT-2 byte-to-unicode alphabet, then one id per merge, merges in rank order. The project's
- * pre-tokenization is not GPT-2's, so the pre-tokenizer is a {@code Sequence} of a {@code Split} with
- * {@link #PIECE_REGEX} (behavior {@code Isolated}: the regex reproduces {@link BpeTokenizer#pieces} exactly
- * and covers every character) and a {@code ByteLevel} with {@code use_regex: false} and no prefix space
- * (it only maps bytes to the alphabet). The post-processor prepends {@code <bos>}, as the project's
- * prompts do; the decoder is {@code ByteLevel}.
+ * <p><b>How the project's tokenizer is expressed.</b> The model is a byte-level {@code BPE}: ids
+ * 0-2 are the special tokens {@code <pad> <bos> <eos>} (also listed as {@code added_tokens}), ids
+ * 3-258 the 256 bytes in the GPT-2 byte-to-unicode alphabet, then one id per merge, merges in rank
+ * order. The project's pre-tokenization is not GPT-2's, so the pre-tokenizer is a {@code Sequence}
+ * of a {@code Split} with {@link #PIECE_REGEX} (behavior {@code Isolated}: the regex reproduces
+ * {@link BpeTokenizer#pieces} exactly and covers every character) and a {@code ByteLevel} with
+ * {@code use_regex: false} and no prefix space (it only maps bytes to the alphabet). The
+ * post-processor prepends {@code <bos>}, as the project's prompts do; the decoder is {@code
+ * ByteLevel}.
  *
- * <p><b>Known difference.</b> Hugging Face extracts added tokens before pre-tokenization, so the literal
- * text {@code <eos>} becomes id 2 there while the project encodes its bytes. Training text holds no such
- * strings.
+ * <p><b>Known difference.</b> Hugging Face extracts added tokens before pre-tokenization, so the
+ * literal text {@code <eos>} becomes id 2 there while the project encodes its bytes. Training text
+ * holds no such strings.
  */
 public final class HfTokenizerFormat {
 
     /** White space as {@link Character#isWhitespace(char)} defines it (Unicode 13, Java 17). */
-    private static final String WS = "\\t\\n\\x{0B}\\f\\r\\x{1C}-\\x{1F} \\x{1680}\\x{2000}-\\x{2006}"
-            + "\\x{2008}-\\x{200A}\\x{2028}\\x{2029}\\x{205F}\\x{3000}";
-    /** Letters: {@link Character#isLetter(char)}, and every supplementary character (its surrogates). */
+    private static final String WS =
+            "\\t\\n\\x{0B}\\f\\r\\x{1C}-\\x{1F} \\x{1680}\\x{2000}-\\x{2006}"
+                    + "\\x{2008}-\\x{200A}\\x{2028}\\x{2029}\\x{205F}\\x{3000}";
+
+    /**
+     * Letters: {@link Character#isLetter(char)}, and every supplementary character (its
+     * surrogates).
+     */
     private static final String LETTER = "[\\p{L}\\x{10000}-\\x{10FFFF}]";
+
     private static final String DIGIT = "[\\p{Nd}&&[^\\x{10000}-\\x{10FFFF}]]";
     private static final String OTHER = "[^" + WS + "\\p{L}\\p{Nd}\\x{10000}-\\x{10FFFF}]";
 
     /**
-     * The project's pieces as one regex (Oniguruma and {@code java.util.regex} read it alike), alternatives
-     * tried in order: a space with the run of letters, digits or other symbols after it; a space not
-     * followed by a non-space character, with the spaces after it that are not followed by one either;
-     * one other white-space character; a run of letters, digits or other symbols.
+     * The project's pieces as one regex (Oniguruma and {@code java.util.regex} read it alike),
+     * alternatives tried in order: a space with the run of letters, digits or other symbols after
+     * it; a space not followed by a non-space character, with the spaces after it that are not
+     * followed by one either; one other white-space character; a run of letters, digits or other
+     * symbols.
      */
-    public static final String PIECE_REGEX = " " + LETTER + "+| " + DIGIT + "+| " + OTHER + "+"
-            + "| (?: (?![^" + WS + "]))*|[" + WS + "]|" + LETTER + "+|" + DIGIT + "+|" + OTHER + "+";
+    public static final String PIECE_REGEX =
+            " "
+                    + LETTER
+                    + "+| "
+                    + DIGIT
+                    + "+| "
+                    + OTHER
+                    + "+"
+                    + "| (?: (?![^"
+                    + WS
+                    + "]))*|["
+                    + WS
+                    + "]|"
+                    + LETTER
+                    + "+|"
+                    + DIGIT
+                    + "+|"
+                    + OTHER
+                    + "+";
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
@@ -54,10 +79,12 @@ public final class HfTokenizerFormat {
     private static final int BYTE_OFFSET = 3;
     private static final String[] BYTE_CHARS = byteChars();
 
-    private HfTokenizerFormat() {
-    }
+    private HfTokenizerFormat() {}
 
-    /** {@code tokenizer.json} bytes for the tokenizer with these merges (pairs of ids, in rank order). */
+    /**
+     * {@code tokenizer.json} bytes for the tokenizer with these merges (pairs of ids, in rank
+     * order).
+     */
     static byte[] write(int[][] merges, byte[][] idBytes) {
         ObjectNode root = NODES.objectNode();
         root.put("version", "1.0");
@@ -108,9 +135,9 @@ public final class HfTokenizerFormat {
     }
 
     /**
-     * Why these tokens cannot be a Hugging Face BPE vocabulary, or null when they can: two merges that
-     * spell the same bytes (possible in principle, since a merge joins ids rather than strings), or a
-     * merge that spells a special token.
+     * Why these tokens cannot be a Hugging Face BPE vocabulary, or null when they can: two merges
+     * that spell the same bytes (possible in principle, since a merge joins ids rather than
+     * strings), or a merge that spells a special token.
      */
     static String problem(byte[][] idBytes) {
         String[] tokens = tokens(idBytes);
@@ -118,7 +145,13 @@ public final class HfTokenizerFormat {
         for (int id = 0; id < tokens.length; id++) {
             Integer earlier = seen.putIfAbsent(tokens[id], id);
             if (earlier != null) {
-                return "Tokens " + earlier + " and " + id + " both stand for \"" + tokens[id] + "\"; a Hugging Face BPE "
+                return "Tokens "
+                        + earlier
+                        + " and "
+                        + id
+                        + " both stand for \""
+                        + tokens[id]
+                        + "\"; a Hugging Face BPE "
                         + "vocabulary needs distinct strings, so this tokenizer has no Hugging Face form.";
             }
         }
@@ -133,7 +166,10 @@ public final class HfTokenizerFormat {
         return tokens;
     }
 
-    /** {@code tokenizer_config.json}: lets {@code AutoTokenizer} load {@code tokenizer.json} as it is. */
+    /**
+     * {@code tokenizer_config.json}: lets {@code AutoTokenizer} load {@code tokenizer.json} as it
+     * is.
+     */
     public static byte[] tokenizerConfig(int modelMaxLength) {
         ObjectNode root = NODES.objectNode();
         root.put("tokenizer_class", "PreTrainedTokenizerFast");
@@ -150,15 +186,17 @@ public final class HfTokenizerFormat {
         }
     }
 
-    /** True when {@code root} looks like a Hugging Face {@code tokenizer.json} (it has a "model"). */
+    /**
+     * True when {@code root} looks like a Hugging Face {@code tokenizer.json} (it has a "model").
+     */
     static boolean isHfFormat(JsonNode root) {
         return root.isObject() && root.has("model");
     }
 
     /**
-     * The merges of a {@code tokenizer.json} written by {@link #write}. Only the project's layout is
-     * accepted (a foreign tokenizer, say Llama's or Qwen2's, has other rules this class cannot run): the
-     * error names the file and the key that differs.
+     * The merges of a {@code tokenizer.json} written by {@link #write}. Only the project's layout
+     * is accepted (a foreign tokenizer, say Llama's or Qwen2's, has other rules this class cannot
+     * run): the error names the file and the key that differs.
      */
     static int[][] readMerges(JsonNode root, String source) throws IOException {
         JsonNode model = root.path("model");
@@ -176,7 +214,10 @@ public final class HfTokenizerFormat {
             }
         }
         if (!preTokenizer().equals(root.path("pre_tokenizer"))) {
-            throw notOurs(source, "pre_tokenizer", "the project's Split regex then ByteLevel without regex",
+            throw notOurs(
+                    source,
+                    "pre_tokenizer",
+                    "the project's Split regex then ByteLevel without regex",
                     root.path("pre_tokenizer"));
         }
         if (!root.path("normalizer").isMissingNode() && !root.path("normalizer").isNull()) {
@@ -184,7 +225,8 @@ public final class HfTokenizerFormat {
         }
         JsonNode vocab = model.path("vocab");
         if (!vocab.isObject()) {
-            throw new IOException("The tokenizer file " + source + " has no \"model.vocab\" object.");
+            throw new IOException(
+                    "The tokenizer file " + source + " has no \"model.vocab\" object.");
         }
         for (int i = 0; i < SPECIALS.size(); i++) {
             expectId(vocab, SPECIALS.get(i), i, source);
@@ -194,7 +236,8 @@ public final class HfTokenizerFormat {
         }
         JsonNode list = model.path("merges");
         if (!list.isArray()) {
-            throw new IOException("The tokenizer file " + source + " has no \"model.merges\" list.");
+            throw new IOException(
+                    "The tokenizer file " + source + " has no \"model.merges\" list.");
         }
         int[][] merges = new int[list.size()][];
         for (int i = 0; i < merges.length; i++) {
@@ -203,16 +246,35 @@ public final class HfTokenizerFormat {
             int right = vocab.path(pair[1]).asInt(-1);
             int joined = vocab.path(pair[0] + pair[1]).asInt(-1);
             if (left < 0 || right < 0 || joined != BYTE_OFFSET + 256 + i) {
-                throw new IOException("Merge " + i + " (\"" + pair[0] + " " + pair[1] + "\") in the tokenizer file "
-                        + source + " must join two vocabulary tokens into token id " + (BYTE_OFFSET + 256 + i)
-                        + ", the project's layout; it yields id " + joined + ".");
+                throw new IOException(
+                        "Merge "
+                                + i
+                                + " (\""
+                                + pair[0]
+                                + " "
+                                + pair[1]
+                                + "\") in the tokenizer file "
+                                + source
+                                + " must join two vocabulary tokens into token id "
+                                + (BYTE_OFFSET + 256 + i)
+                                + ", the project's layout; it yields id "
+                                + joined
+                                + ".");
             }
             merges[i] = new int[] {left, right};
         }
         if (vocab.size() != BYTE_OFFSET + 256 + merges.length) {
-            throw new IOException("The tokenizer file " + source + " has " + vocab.size() + " vocabulary entries; "
-                    + "3 special tokens, 256 bytes and " + merges.length + " merges make "
-                    + (BYTE_OFFSET + 256 + merges.length) + ".");
+            throw new IOException(
+                    "The tokenizer file "
+                            + source
+                            + " has "
+                            + vocab.size()
+                            + " vocabulary entries; "
+                            + "3 special tokens, 256 bytes and "
+                            + merges.length
+                            + " merges make "
+                            + (BYTE_OFFSET + 256 + merges.length)
+                            + ".");
         }
         return merges;
     }
@@ -226,14 +288,29 @@ public final class HfTokenizerFormat {
         } else if (m.isArray() && m.size() == 2 && m.get(0).isTextual() && m.get(1).isTextual()) {
             return new String[] {m.get(0).asText(), m.get(1).asText()};
         }
-        throw new IOException("Merge " + i + " in the tokenizer file " + source
-                + " is neither \"left right\" nor [\"left\", \"right\"]: " + m + ".");
+        throw new IOException(
+                "Merge "
+                        + i
+                        + " in the tokenizer file "
+                        + source
+                        + " is neither \"left right\" nor [\"left\", \"right\"]: "
+                        + m
+                        + ".");
     }
 
-    private static void expectId(JsonNode vocab, String token, int id, String source) throws IOException {
+    private static void expectId(JsonNode vocab, String token, int id, String source)
+            throws IOException {
         if (vocab.path(token).asInt(-1) != id || !vocab.path(token).isIntegralNumber()) {
-            throw new IOException("The tokenizer file " + source + " maps \"" + token + "\" to " + vocab.path(token)
-                    + " in \"model.vocab\"; the project's layout needs id " + id + ".");
+            throw new IOException(
+                    "The tokenizer file "
+                            + source
+                            + " maps \""
+                            + token
+                            + "\" to "
+                            + vocab.path(token)
+                            + " in \"model.vocab\"; the project's layout needs id "
+                            + id
+                            + ".");
         }
     }
 
@@ -242,8 +319,17 @@ public final class HfTokenizerFormat {
         if (shown.length() > 200) {
             shown = shown.substring(0, 200) + "...";
         }
-        return new IOException("The tokenizer file " + source + " is not a byte-level BPE tokenizer this project "
-                + "can run: \"" + key + "\" must be " + expected + ", found " + shown + ".");
+        return new IOException(
+                "The tokenizer file "
+                        + source
+                        + " is not a byte-level BPE tokenizer this project "
+                        + "can run: \""
+                        + key
+                        + "\" must be "
+                        + expected
+                        + ", found "
+                        + shown
+                        + ".");
     }
 
     private static ObjectNode preTokenizer() {
@@ -293,7 +379,10 @@ public final class HfTokenizerFormat {
         return sb.toString();
     }
 
-    /** GPT-2's byte-to-unicode table: printable Latin-1 bytes stand for themselves, the rest from U+0100 on. */
+    /**
+     * GPT-2's byte-to-unicode table: printable Latin-1 bytes stand for themselves, the rest from
+     * U+0100 on.
+     */
     private static String[] byteChars() {
         String[] out = new String[256];
         List<Integer> direct = new ArrayList<>();

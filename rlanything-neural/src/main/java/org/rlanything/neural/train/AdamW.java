@@ -8,10 +8,10 @@ import org.rlanything.neural.io.TensorData;
 import org.rlanything.neural.model.ModelWeights;
 
 /**
- * AdamW with decoupled weight decay, written the way PyTorch's {@code torch.optim.AdamW} updates:
- * p ← p·(1 − lr·wd); m ← β1·m + (1−β1)·g; v ← β2·v + (1−β2)·g²;
- * p ← p − (lr / (1−β1^t)) · m / (√v / √(1−β2^t) + eps).
- * The moments live in the weights' manager; call steps outside a gradient collector.
+ * AdamW with decoupled weight decay, written the way PyTorch's {@code torch.optim.AdamW} updates: p
+ * ← p·(1 − lr·wd); m ← β1·m + (1−β1)·g; v ← β2·v + (1−β2)·g²; p ← p − (lr / (1−β1^t)) · m / (√v /
+ * √(1−β2^t) + eps). The moments live in the weights' manager; call steps outside a gradient
+ * collector.
  */
 public final class AdamW {
 
@@ -36,8 +36,16 @@ public final class AdamW {
         step = 0;
     }
 
-    /** Applies one update with gradients scaled by {@code gradScale} (the norm-clip coefficient). */
-    public void step(double lr, double beta1, double beta2, double eps, double weightDecay, double gradScale) {
+    /**
+     * Applies one update with gradients scaled by {@code gradScale} (the norm-clip coefficient).
+     */
+    public void step(
+            double lr,
+            double beta1,
+            double beta2,
+            double eps,
+            double weightDecay,
+            double gradScale) {
         step++;
         double bc1 = 1 - Math.pow(beta1, step);
         double bc2Sqrt = Math.sqrt(1 - Math.pow(beta2, step));
@@ -73,11 +81,19 @@ public final class AdamW {
         return out;
     }
 
-    /** Restores moments and step count written by {@link #toTensors()}; {@code source} names the file. */
+    /**
+     * Restores moments and step count written by {@link #toTensors()}; {@code source} names the
+     * file.
+     */
     public void load(Map<String, TensorData> tensors, long stepCount, String source) {
         if (tensors.size() != 2 * firstMoments.size()) {
-            throw new IllegalArgumentException(source + " holds " + tensors.size() + " optimizer tensors, expected "
-                    + 2 * firstMoments.size() + ".");
+            throw new IllegalArgumentException(
+                    source
+                            + " holds "
+                            + tensors.size()
+                            + " optimizer tensors, expected "
+                            + 2 * firstMoments.size()
+                            + ".");
         }
         Map<String, TensorData> weightsLike = new LinkedHashMap<>();
         for (String name : firstMoments.keySet()) {
@@ -92,9 +108,11 @@ public final class AdamW {
         step = stepCount;
     }
 
-    private void copyInto(Map<String, NDArray> target, Map<String, TensorData> values, String source) {
-        try (ModelWeights loaded = ModelWeights.fromTensors(weights.config(), weights.dtype(), values,
-                weights.manager(), source)) {
+    private void copyInto(
+            Map<String, NDArray> target, Map<String, TensorData> values, String source) {
+        try (ModelWeights loaded =
+                ModelWeights.fromTensors(
+                        weights.config(), weights.dtype(), values, weights.manager(), source)) {
             for (String name : target.keySet()) {
                 NDArray src = loaded.get(name).stopGradient();
                 replace(target, name, src.duplicate());
@@ -106,7 +124,8 @@ public final class AdamW {
     private static TensorData require(Map<String, TensorData> tensors, String name, String source) {
         TensorData t = tensors.get(name);
         if (t == null) {
-            throw new IllegalArgumentException(source + " lacks the optimizer tensor \"" + name + "\".");
+            throw new IllegalArgumentException(
+                    source + " lacks the optimizer tensor \"" + name + "\".");
         }
         return t;
     }

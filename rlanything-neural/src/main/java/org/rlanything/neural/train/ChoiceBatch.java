@@ -12,30 +12,38 @@ import org.rlanything.neural.model.Inputs;
 import org.rlanything.neural.model.LlamaModel;
 
 /**
- * A micro-batch of {@link ChoiceSequence}s scored in one differentiable forward pass: the log-probability
- * of each row's choice under the tempered softmax over its candidates' sequence log-likelihoods.
+ * A micro-batch of {@link ChoiceSequence}s scored in one differentiable forward pass: the
+ * log-probability of each row's choice under the tempered softmax over its candidates' sequence
+ * log-likelihoods.
  *
- * <p><b>How.</b> Each row packs the prompt and then the candidates' prefix tree ({@link CandidateTrie}: a
- * leading run of tokens several candidates share appears once): {@code [prompt | node_0 | node_1 | ...]}. The
- * attention mask follows the tree: prompt tokens see the prompt causally; a node sees the whole prompt, its
- * ancestors and itself, never another branch; a node's position is the prompt's length plus its depth. So
- * every candidate is scored exactly as if it followed the prompt alone, the prompt and each shared prefix are
- * encoded once, and gradients reach every candidate. The prompt's last position predicts the first tokens and
- * an inner node's position predicts its children's tokens; only those positions go through the head and the
- * log-softmax. A 0/1 matrix sums the log-probabilities of the nodes on each candidate's path into l_b; then
- * {@code log π(a) = log_softmax(l/τ)[a]}. The trained grid is {@code [rows, 1]} with weight 1.
+ * <p><b>How.</b> Each row packs the prompt and then the candidates' prefix tree ({@link
+ * CandidateTrie}: a leading run of tokens several candidates share appears once): {@code [prompt |
+ * node_0 | node_1 | ...]}. The attention mask follows the tree: prompt tokens see the prompt
+ * causally; a node sees the whole prompt, its ancestors and itself, never another branch; a node's
+ * position is the prompt's length plus its depth. So every candidate is scored exactly as if it
+ * followed the prompt alone, the prompt and each shared prefix are encoded once, and gradients
+ * reach every candidate. The prompt's last position predicts the first tokens and an inner node's
+ * position predicts its children's tokens; only those positions go through the head and the
+ * log-softmax. A 0/1 matrix sums the log-probabilities of the nodes on each candidate's path into
+ * l_b; then {@code log π(a) = log_softmax(l/τ)[a]}. The trained grid is {@code [rows, 1]} with
+ * weight 1.
  */
 final class ChoiceBatch extends RowBatch<ChoiceSequence> {
 
     /** Packed row width: the longest prompt plus its candidates' tree. */
     int packedWidth;
+
     int maxCandidates;
     private final List<CandidateTrie> tries = new ArrayList<>();
 
-    /** Packs {@code sequences} in order into batches of at most {@code maxTokensPerForward} packed tokens. */
+    /**
+     * Packs {@code sequences} in order into batches of at most {@code maxTokensPerForward} packed
+     * tokens.
+     */
     static List<ChoiceBatch> pack(List<ChoiceSequence> sequences, long maxTokensPerForward) {
         List<ChoiceBatch> out = new ArrayList<>();
-        for (List<ChoiceSequence> group : split(sequences, ChoiceSequence::packedWidth, maxTokensPerForward)) {
+        for (List<ChoiceSequence> group :
+                split(sequences, ChoiceSequence::packedWidth, maxTokensPerForward)) {
             ChoiceBatch batch = new ChoiceBatch();
             batch.rows.addAll(group);
             for (ChoiceSequence s : group) {
@@ -68,7 +76,8 @@ final class ChoiceBatch extends RowBatch<ChoiceSequence> {
         int j = maxCandidates;
         int vocab = model.config().vocabSize();
         int hiddenSize = model.config().hiddenSize();
-        // sources: the prompt's last position, then every inner node's; entries: one per node, the log-probability
+        // sources: the prompt's last position, then every inner node's; entries: one per node, the
+        // log-probability
         // of its token at its parent's source
         int ns = 1;
         int ne = 1;
@@ -122,10 +131,15 @@ final class ChoiceBatch extends RowBatch<ChoiceSequence> {
                 entry[row * ne + e] = (long) from * vocab + t.token(e);
             }
             for (int q = p + t.size(); q < w; q++) {
-                mask[(base + q) * w] = 0f; // padding attends to the first token only: defined, never used
+                mask[(base + q) * w] =
+                        0f; // padding attends to the first token only: defined, never used
             }
             for (int k = 0; k < ns; k++) {
-                Arrays.fill(source, (row * ns + k) * hiddenSize, (row * ns + k + 1) * hiddenSize, sourcePosition[k]);
+                Arrays.fill(
+                        source,
+                        (row * ns + k) * hiddenSize,
+                        (row * ns + k + 1) * hiddenSize,
+                        sourcePosition[k]);
             }
             for (int c = 0; c < j; c++) {
                 if (c >= t.candidates()) {
@@ -140,15 +154,26 @@ final class ChoiceBatch extends RowBatch<ChoiceSequence> {
             invTemperature[row] = 1.0 / s.temperature();
         }
         DataType dt = model.dtype();
-        NDArray hidden = model.hidden(Inputs.longs(m, tok, r, w), Inputs.longs(m, pos, r, w),
-                m.create(mask, new Shape(r, 1, w, w)).toType(dt, false), null);
-        NDArray logSoftmax = model.head(hidden.gather(m.create(source, new Shape(r, ns, hiddenSize)), 1))
-                .logSoftmax(-1); // [r, ns, vocab]: source 0 is the prompt's last position
-        NDArray entries = logSoftmax.reshape(r, (long) ns * vocab).gather(m.create(entry, new Shape(r, ne)), 1);
-        NDArray sequence = entries.expandDims(1).matMul(m.create(sum, new Shape(r, ne, j)).toType(dt, false))
-                .squeeze(1);
-        NDArray logits = sequence.mul(m.create(invTemperature, new Shape(r, 1)).toType(dt, false))
-                .add(m.create(missing, new Shape(r, j)).toType(dt, false));
+        NDArray hidden =
+                model.hidden(
+                        Inputs.longs(m, tok, r, w),
+                        Inputs.longs(m, pos, r, w),
+                        m.create(mask, new Shape(r, 1, w, w)).toType(dt, false),
+                        null);
+        NDArray logSoftmax =
+                model.head(hidden.gather(m.create(source, new Shape(r, ns, hiddenSize)), 1))
+                        .logSoftmax(-1); // [r, ns, vocab]: source 0 is the prompt's last position
+        NDArray entries =
+                logSoftmax
+                        .reshape(r, (long) ns * vocab)
+                        .gather(m.create(entry, new Shape(r, ne)), 1);
+        NDArray sequence =
+                entries.expandDims(1)
+                        .matMul(m.create(sum, new Shape(r, ne, j)).toType(dt, false))
+                        .squeeze(1);
+        NDArray logits =
+                sequence.mul(m.create(invTemperature, new Shape(r, 1)).toType(dt, false))
+                        .add(m.create(missing, new Shape(r, j)).toType(dt, false));
         NDArray logPi = logits.logSoftmax(1);
         if (entropy != null) {
             NDArray lp = logPi.stopGradient();

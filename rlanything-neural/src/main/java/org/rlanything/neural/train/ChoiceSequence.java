@@ -8,9 +8,9 @@ import java.util.List;
  * response tokens, the index of the one it chose, the sampling temperature and the advantage.
  *
  * <p>The trained quantity is the log-probability of the choice under the distribution the policy
- * sampled from: with l_b the sequence log-likelihood of candidate b after the prompt,
- * {@code log π(a) = l_a/τ − logsumexp_b(l_b/τ)}. Its gradient holds the {@code −Σ_b π_b ∇l_b/τ} term
- * that training the chosen response's token log-likelihood alone lacks (method.md §3, applied to the
+ * sampled from: with l_b the sequence log-likelihood of candidate b after the prompt, {@code log
+ * π(a) = l_a/τ − logsumexp_b(l_b/τ)}. Its gradient holds the {@code −Σ_b π_b ∇l_b/τ} term that
+ * training the chosen response's token log-likelihood alone lacks (method.md §3, applied to the
  * action actually sampled).
  *
  * @param prompt prompt token ids (starting with {@code <bos>})
@@ -19,7 +19,8 @@ import java.util.List;
  * @param temperature the softmax temperature the choice was sampled at (&gt; 0)
  * @param advantage advantage A
  */
-public record ChoiceSequence(int[] prompt, List<int[]> candidates, int chosen, double temperature, double advantage)
+public record ChoiceSequence(
+        int[] prompt, List<int[]> candidates, int chosen, double temperature, double advantage)
         implements PpoSample {
 
     public ChoiceSequence {
@@ -33,14 +34,20 @@ public record ChoiceSequence(int[] prompt, List<int[]> candidates, int chosen, d
         }
         candidates = List.copyOf(copy);
         if (chosen < 0 || chosen >= candidates.size()) {
-            throw new IllegalArgumentException("The chosen index " + chosen + " is not among the "
-                    + candidates.size() + " candidates.");
+            throw new IllegalArgumentException(
+                    "The chosen index "
+                            + chosen
+                            + " is not among the "
+                            + candidates.size()
+                            + " candidates.");
         }
         if (!(temperature > 0) || !Double.isFinite(temperature)) {
-            throw new IllegalArgumentException("The temperature must be finite and > 0, got " + temperature + ".");
+            throw new IllegalArgumentException(
+                    "The temperature must be finite and > 0, got " + temperature + ".");
         }
         if (!Double.isFinite(advantage)) {
-            throw new IllegalArgumentException("A sample's advantage must be finite, got " + advantage + ".");
+            throw new IllegalArgumentException(
+                    "A sample's advantage must be finite, got " + advantage + ".");
         }
     }
 
@@ -57,7 +64,10 @@ public record ChoiceSequence(int[] prompt, List<int[]> candidates, int chosen, d
         return prompt;
     }
 
-    /** Tokens of the packed row: the prompt, then the candidates' prefix tree (shared prefixes once). */
+    /**
+     * Tokens of the packed row: the prompt, then the candidates' prefix tree (shared prefixes
+     * once).
+     */
     int packedWidth() {
         return promptLength() + org.rlanything.neural.model.CandidateTrie.of(candidates).size();
     }

@@ -9,26 +9,35 @@ import org.rlanything.neural.model.Inputs;
 import org.rlanything.neural.model.LlamaModel;
 
 /**
- * A right-padded micro-batch of training sequences, shared by the PPO and the supervised trainer: inputs
- * are {@code full[0..len-2]}, targets {@code full[1..len-1]}, and only response positions carry weight.
- * {@link #pack} groups sequences in order so that {@code width × rows} stays within a token budget.
+ * A right-padded micro-batch of training sequences, shared by the PPO and the supervised trainer:
+ * inputs are {@code full[0..len-2]}, targets {@code full[1..len-1]}, and only response positions
+ * carry weight. {@link #pack} groups sequences in order so that {@code width × rows} stays within a
+ * token budget.
  *
- * <p>The PPO grid ({@link #width()}, {@link #weights()}, {@link #logProbs}) is the response positions only,
- * {@code (rows, longest response)}: the output head and the log-softmax run on those positions, gathered from
- * the hidden states, not on the prompt's (a judge's prompt is some 230 tokens, its verdict about 6).
+ * <p>The PPO grid ({@link #width()}, {@link #weights()}, {@link #logProbs}) is the response
+ * positions only, {@code (rows, longest response)}: the output head and the log-softmax run on
+ * those positions, gathered from the hidden states, not on the prompt's (a judge's prompt is some
+ * 230 tokens, its verdict about 6).
  */
 final class PaddedBatch extends RowBatch<TrainingSequence> {
 
     /** Tokens fed per row: the longest prompt + response - 1. */
     int width;
+
     /** The longest response: the PPO grid's width. */
     int responseWidth;
 
-    /** Packs {@code sequences} in order into batches of at most {@code maxTokensPerForward} padded tokens. */
+    /**
+     * Packs {@code sequences} in order into batches of at most {@code maxTokensPerForward} padded
+     * tokens.
+     */
     static List<PaddedBatch> pack(List<TrainingSequence> sequences, long maxTokensPerForward) {
         List<PaddedBatch> out = new ArrayList<>();
-        for (List<TrainingSequence> group : split(sequences,
-                s -> s.promptLength() + s.responseView().length - 1, maxTokensPerForward)) {
+        for (List<TrainingSequence> group :
+                split(
+                        sequences,
+                        s -> s.promptLength() + s.responseView().length - 1,
+                        maxTokensPerForward)) {
             PaddedBatch batch = new PaddedBatch();
             batch.rows.addAll(group);
             for (TrainingSequence s : group) {
@@ -52,19 +61,30 @@ final class PaddedBatch extends RowBatch<TrainingSequence> {
         long[] source = new long[n * responseWidth * hiddenSize];
         long[] target = new long[n * responseWidth];
         for (int r = 0; r < n; r++) {
-            int start = rows.get(r).promptLength() - 1; // the position whose output predicts response token 0
+            int start =
+                    rows.get(r).promptLength()
+                            - 1; // the position whose output predicts response token 0
             int[] response = rows.get(r).responseView();
             for (int k = 0; k < responseWidth; k++) {
                 int at = (r * responseWidth + k) * hiddenSize;
                 // padding reads the first response position: defined, weight 0
-                java.util.Arrays.fill(source, at, at + hiddenSize, k < response.length ? start + k : start);
+                java.util.Arrays.fill(
+                        source, at, at + hiddenSize, k < response.length ? start + k : start);
                 target[r * responseWidth + k] = k < response.length ? response[k] : 0;
             }
         }
-        NDArray hidden = model.hidden(Inputs.longs(m, tokens(false), n, width), positions(m),
-                Inputs.causal(m, model.dtype(), width), null);
-        NDArray logSoftmax = model.head(hidden.gather(m.create(source, new Shape(n, responseWidth, hiddenSize)), 1))
-                .logSoftmax(-1); // [rows, responseWidth, vocab]
+        NDArray hidden =
+                model.hidden(
+                        Inputs.longs(m, tokens(false), n, width),
+                        positions(m),
+                        Inputs.causal(m, model.dtype(), width),
+                        null);
+        NDArray logSoftmax =
+                model.head(
+                                hidden.gather(
+                                        m.create(source, new Shape(n, responseWidth, hiddenSize)),
+                                        1))
+                        .logSoftmax(-1); // [rows, responseWidth, vocab]
         if (entropy != null) {
             NDArray ls = logSoftmax.stopGradient();
             entropy[0] = ls.exp().mul(ls).sum(new int[] {-1}).neg();
@@ -112,7 +132,10 @@ final class PaddedBatch extends RowBatch<TrainingSequence> {
         return out;
     }
 
-    /** 1/T on the response positions of each row, 0 elsewhere, on the full grid {@code (rows, width)}. */
+    /**
+     * 1/T on the response positions of each row, 0 elsewhere, on the full grid {@code (rows,
+     * width)}.
+     */
     double[] tokenWeights() {
         double[] w = new double[rows.size() * width];
         for (int r = 0; r < rows.size(); r++) {
@@ -125,7 +148,9 @@ final class PaddedBatch extends RowBatch<TrainingSequence> {
         return w;
     }
 
-    /** The model's log-softmax over the vocabulary at every position, shape (rows, width, vocab). */
+    /**
+     * The model's log-softmax over the vocabulary at every position, shape (rows, width, vocab).
+     */
     NDArray logSoftmax(LlamaModel model, NDManager m) {
         int n = rows.size();
         NDArray tokens = Inputs.longs(m, tokens(false), n, width);

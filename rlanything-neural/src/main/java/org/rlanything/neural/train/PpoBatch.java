@@ -5,8 +5,9 @@ import ai.djl.ndarray.NDManager;
 import org.rlanything.neural.model.LlamaModel;
 
 /**
- * A micro-batch as the PPO trainer sees it: per row, the log-probabilities of what is trained on a grid
- * {@code [rows, width]}, with weights that make each row's weighted sum a mean over its trained positions.
+ * A micro-batch as the PPO trainer sees it: per row, the log-probabilities of what is trained on a
+ * grid {@code [rows, width]}, with weights that make each row's weighted sum a mean over its
+ * trained positions.
  */
 interface PpoBatch {
 
@@ -20,8 +21,9 @@ interface PpoBatch {
     double[] weights();
 
     /**
-     * The differentiable log-probabilities {@code [rows, width]}; {@code entropy[0]} receives the entropy
-     * of the distribution behind each position {@code [rows, width]} (for the metrics only).
+     * The differentiable log-probabilities {@code [rows, width]}; {@code entropy[0]} receives the
+     * entropy of the distribution behind each position {@code [rows, width]} (for the metrics
+     * only).
      */
     NDArray logProbs(LlamaModel model, NDManager m, NDArray[] entropy);
 

@@ -8,16 +8,17 @@ import org.rlanything.neural.model.Scalars;
 /**
  * The per-token PPO-clip surrogate plus k3 penalty of method.md §3, on padded batches.
  *
- * <p><b>What it computes.</b> For token log-probabilities {@code logp} under the model being trained and
- * {@code old} under the pre-update model: δ = clamp(logp − old, −c, c); ρ = exp(δ);
- * surr = min(ρA, clip(ρ, 1−ε, 1+ε)A); k3 = exp(−δ) − 1 + δ. A sample's loss is
- * −mean_t surr + β·mean_t k3 over its T response tokens; the caller passes {@code weight} = 1/T on
- * response tokens and 0 elsewhere, so {@code Σ weight·term} is a per-sample token mean and every sample
- * counts the same whatever its length. Clamping δ stops gradients outside [−c, c] (PyTorch's clamp).
+ * <p><b>What it computes.</b> For token log-probabilities {@code logp} under the model being
+ * trained and {@code old} under the pre-update model: δ = clamp(logp − old, −c, c); ρ = exp(δ);
+ * surr = min(ρA, clip(ρ, 1−ε, 1+ε)A); k3 = exp(−δ) − 1 + δ. A sample's loss is −mean_t surr +
+ * β·mean_t k3 over its T response tokens; the caller passes {@code weight} = 1/T on response tokens
+ * and 0 elsewhere, so {@code Σ weight·term} is a per-sample token mean and every sample counts the
+ * same whatever its length. Clamping δ stops gradients outside [−c, c] (PyTorch's clamp).
  *
- * <p><b>Why k3.</b> With r = π_old/π_θ, k3 = r − 1 − log r is an unbiased, always non-negative estimate of
- * KL(π_θ‖π_old) from samples of π_θ; it and its gradient vanish at δ = 0, so the penalty only acts once
- * the model has moved away from the pre-update model (after the iteration's first minibatch).
+ * <p><b>Why k3.</b> With r = π_old/π_θ, k3 = r − 1 − log r is an unbiased, always non-negative
+ * estimate of KL(π_θ‖π_old) from samples of π_θ; it and its gradient vanish at δ = 0, so the
+ * penalty only acts once the model has moved away from the pre-update model (after the iteration's
+ * first minibatch).
  */
 public final class PpoObjective {
 
@@ -40,7 +41,8 @@ public final class PpoObjective {
      * Non-response positions must have weight 0 and finite {@code logp}, {@code old}.
      */
     public Terms terms(NDArray logp, NDArray old, NDArray advantage, NDArray weight) {
-        // Scalars live in the caller's per-step manager until after the backward pass (see Scalars).
+        // Scalars live in the caller's per-step manager until after the backward pass (see
+        // Scalars).
         NDManager m = weight.getManager();
         DataType dt = weight.getDataType();
         NDArray delta = logp.sub(old).clip(-clamp, clamp);
@@ -52,7 +54,11 @@ public final class PpoObjective {
         NDArray pg = surr.mul(weight).sum().neg();
         NDArray kl = k3.mul(weight).sum();
         NDArray loss = pg.add(kl.mul(Scalars.of(m, dt, beta)));
-        NDArray clipped = surr2.lt(surr1).toType(weight.getDataType(), false).mul(weight.gt(0).toType(weight.getDataType(), false)).sum();
+        NDArray clipped =
+                surr2.lt(surr1)
+                        .toType(weight.getDataType(), false)
+                        .mul(weight.gt(0).toType(weight.getDataType(), false))
+                        .sum();
         return new Terms(loss, pg, kl, clipped);
     }
 
@@ -64,6 +70,5 @@ public final class PpoObjective {
      * @param k3 Σ over samples of mean_t k3 (without β)
      * @param clippedTokens number of response tokens where the clipped branch is the minimum
      */
-    public record Terms(NDArray loss, NDArray pgLoss, NDArray k3, NDArray clippedTokens) {
-    }
+    public record Terms(NDArray loss, NDArray pgLoss, NDArray k3, NDArray clippedTokens) {}
 }

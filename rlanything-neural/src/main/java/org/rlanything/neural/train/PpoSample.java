@@ -1,8 +1,8 @@
 package org.rlanything.neural.train;
 
 /**
- * A sample the PPO trainer can train: a response's tokens ({@link TrainingSequence}) or a choice among
- * listed candidates ({@link ChoiceSequence}).
+ * A sample the PPO trainer can train: a response's tokens ({@link TrainingSequence}) or a choice
+ * among listed candidates ({@link ChoiceSequence}).
  */
 public sealed interface PpoSample permits TrainingSequence, ChoiceSequence {
 

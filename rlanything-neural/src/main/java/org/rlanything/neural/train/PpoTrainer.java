@@ -13,42 +13,46 @@ import java.util.List;
 import java.util.Map;
 import java.util.random.RandomGenerator;
 import org.rlanything.core.UpdateStats;
-import org.rlanything.neural.model.Autograd;
 import org.rlanything.neural.io.TensorData;
+import org.rlanything.neural.model.Autograd;
 import org.rlanything.neural.model.LlamaModel;
 import org.rlanything.neural.model.Parallel;
 import org.rlanything.neural.model.Scalars;
 import org.rlanything.neural.model.StepScope;
 
 /**
- * One RL update of a {@link LlamaModel} with the PPO-clip + k3 objective (method.md §3); the same trainer
- * serves the policy and the reward model.
+ * One RL update of a {@link LlamaModel} with the PPO-clip + k3 objective (method.md §3); the same
+ * trainer serves the policy and the reward model.
  *
  * <p><b>Order of work in {@link #update}.</b>
+ *
  * <ol>
  *   <li>Samples whose prompt exceeds {@code maxPromptTokens} (or whose prompt plus response would
- *       exceed the model's positions) are dropped with their advantage; responses are cut at
- *       {@code maxResponseTokens}; empty responses are dropped.</li>
- *   <li>The samples are shuffled with the caller's generator and split into U near-equal minibatches
- *       (sizes differ by at most one; every sample is used once). A minibatch too large for one forward
- *       pass is split into micro-batches whose gradients accumulate, its samples ordered by length first so
- *       that a micro-batch holds samples of similar widths.</li>
+ *       exceed the model's positions) are dropped with their advantage; responses are cut at {@code
+ *       maxResponseTokens}; empty responses are dropped.
+ *   <li>The samples are shuffled with the caller's generator and split into U near-equal
+ *       minibatches (sizes differ by at most one; every sample is used once). A minibatch too large
+ *       for one forward pass is split into micro-batches whose gradients accumulate, its samples
+ *       ordered by length first so that a micro-batch holds samples of similar widths.
  *   <li>log π_old of every response token is computed once, by the model being trained, before the
- *       first optimizer step, on exactly the padded batches the steps will use, so δ = 0 exactly in the
- *       first minibatch (whose π_old is the forward pass of its own step: nothing changed the weights yet).</li>
- *   <li>Per minibatch: one padded forward/backward per micro-batch of the loss
- *       Σ_samples(sample loss)/n_minibatch, global gradient-norm clip, one AdamW step (moments re-created
- *       at the start of each update unless configured otherwise).</li>
+ *       first optimizer step, on exactly the padded batches the steps will use, so δ = 0 exactly in
+ *       the first minibatch (whose π_old is the forward pass of its own step: nothing changed the
+ *       weights yet).
+ *   <li>Per minibatch: one padded forward/backward per micro-batch of the loss Σ_samples(sample
+ *       loss)/n_minibatch, global gradient-norm clip, one AdamW step (moments re-created at the
+ *       start of each update unless configured otherwise).
  * </ol>
  *
- * <p><b>What is trained.</b> A {@link TrainingSequence} trains every response token (T = its length); a
- * {@link ChoiceSequence} trains one quantity, the log-probability of the chosen candidate under the softmax
- * the policy sampled from (T = 1; see {@link ChoiceBatch}). Ratio, clip and k3 act on exactly that.
+ * <p><b>What is trained.</b> A {@link TrainingSequence} trains every response token (T = its
+ * length); a {@link ChoiceSequence} trains one quantity, the log-probability of the chosen
+ * candidate under the softmax the policy sampled from (T = 1; see {@link ChoiceBatch}). Ratio, clip
+ * and k3 act on exactly that.
  *
- * <p>Metrics (means over the update's optimizer steps): {@code pg_loss}, {@code ppo_kl} (the k3 estimate
- * the penalty uses), {@code clipfrac} (fraction of trained positions on the clipped branch),
- * {@code grad_norm} (before clipping), {@code entropy} (mean over trained positions: of the next-token
- * distribution, or of the choice distribution), plus counts ({@code response_tokens}: trained positions).
+ * <p>Metrics (means over the update's optimizer steps): {@code pg_loss}, {@code ppo_kl} (the k3
+ * estimate the penalty uses), {@code clipfrac} (fraction of trained positions on the clipped
+ * branch), {@code grad_norm} (before clipping), {@code entropy} (mean over trained positions: of
+ * the next-token distribution, or of the choice distribution), plus counts ({@code
+ * response_tokens}: trained positions).
  */
 public final class PpoTrainer {
 
@@ -68,9 +72,10 @@ public final class PpoTrainer {
     }
 
     /**
-     * Runs one update (U optimizer steps) on {@code samples}; {@code rng} orders the minibatches. Samples
-     * may be responses ({@link TrainingSequence}: every response token trained) or choices among listed
-     * candidates ({@link ChoiceSequence}: the choice's log-probability trained), mixed freely.
+     * Runs one update (U optimizer steps) on {@code samples}; {@code rng} orders the minibatches.
+     * Samples may be responses ({@link TrainingSequence}: every response token trained) or choices
+     * among listed candidates ({@link ChoiceSequence}: the choice's log-probability trained), mixed
+     * freely.
      */
     public UpdateStats update(List<? extends PpoSample> samples, RandomGenerator rng) {
         Autograd.off(); // this thread may be new: no graph outside the backward pass
@@ -84,8 +89,10 @@ public final class PpoTrainer {
             return new UpdateStats(metrics);
         }
         List<List<PpoBatch>> minibatches = plan(prepared.kept, rng);
-        // log π_old before any step; the first minibatch's is its own forward pass in the step (no step came
-        // before it, and the same weights on the same batches give the same values), so it is not run twice
+        // log π_old before any step; the first minibatch's is its own forward pass in the step (no
+        // step came
+        // before it, and the same weights on the same batches give the same values), so it is not
+        // run twice
         List<PpoBatch> later = minibatches.stream().skip(1).flatMap(List::stream).toList();
         List<double[]> old = Parallel.map(later, this::logProbs);
         for (int i = 0; i < later.size(); i++) {
@@ -105,7 +112,8 @@ public final class PpoTrainer {
             double[] sums = new double[5];
             zeroGradients();
             replicas.refresh();
-            List<MicroResult> results = Parallel.map(mb, micro -> replicas.with(copy -> backward(copy, micro, n)));
+            List<MicroResult> results =
+                    Parallel.map(mb, micro -> replicas.with(copy -> backward(copy, micro, n)));
             for (MicroResult r : results) {
                 for (int i = 0; i < sums.length; i++) {
                     sums[i] += r.stats[i];
@@ -145,7 +153,8 @@ public final class PpoTrainer {
         int maxPositions = model.config().maxPositions();
         for (PpoSample sample : samples) {
             if (sample instanceof ChoiceSequence c) {
-                if (c.promptLength() == 0 || c.promptLength() > config.maxPromptTokens()
+                if (c.promptLength() == 0
+                        || c.promptLength() > config.maxPromptTokens()
                         || c.promptLength() + c.longestCandidate() > maxPositions) {
                     p.droppedPrompts++;
                 } else {
@@ -159,19 +168,26 @@ public final class PpoTrainer {
                 response = java.util.Arrays.copyOf(response, config.maxResponseTokens());
                 p.truncated++;
             }
-            if (s.promptLength() == 0 || s.promptLength() > config.maxPromptTokens()
+            if (s.promptLength() == 0
+                    || s.promptLength() > config.maxPromptTokens()
                     || s.promptLength() + response.length > maxPositions) {
                 p.droppedPrompts++;
             } else if (response.length == 0) {
                 p.droppedEmpty++;
             } else {
-                p.kept.add(response == s.responseView() ? s : new TrainingSequence(s.promptView(), response, s.advantage()));
+                p.kept.add(
+                        response == s.responseView()
+                                ? s
+                                : new TrainingSequence(s.promptView(), response, s.advantage()));
             }
         }
         return p;
     }
 
-    /** Shuffles, splits into U near-equal minibatches, and packs each into micro-batches (by kind, in order). */
+    /**
+     * Shuffles, splits into U near-equal minibatches, and packs each into micro-batches (by kind,
+     * in order).
+     */
     private List<List<PpoBatch>> plan(List<PpoSample> kept, RandomGenerator rng) {
         int n = kept.size();
         int[] order = new int[n];
@@ -199,10 +215,14 @@ public final class PpoTrainer {
                     responses.add((TrainingSequence) s);
                 }
             }
-            // micro-batches of similar widths pad little; the minibatch, and so its gradient, is the same
-            responses.sort(java.util.Comparator.comparingInt(s -> s.promptLength() + s.responseView().length));
+            // micro-batches of similar widths pad little; the minibatch, and so its gradient, is
+            // the same
+            responses.sort(
+                    java.util.Comparator.comparingInt(
+                            s -> s.promptLength() + s.responseView().length));
             choices.sort(java.util.Comparator.comparingInt(ChoiceSequence::packedWidth));
-            List<PpoBatch> micro = new ArrayList<>(PaddedBatch.pack(responses, config.maxTokensPerForward()));
+            List<PpoBatch> micro =
+                    new ArrayList<>(PaddedBatch.pack(responses, config.maxTokensPerForward()));
             micro.addAll(ChoiceBatch.pack(choices, config.maxTokensPerForward()));
             out.add(micro);
         }
@@ -211,17 +231,21 @@ public final class PpoTrainer {
 
     private double[] logProbs(PpoBatch micro) {
         try (StepScope scope = new StepScope(model.weights().manager())) {
-            return micro.logProbs(model, scope.manager(), null).toType(DataType.FLOAT64, false).toDoubleArray();
+            return micro.logProbs(model, scope.manager(), null)
+                    .toType(DataType.FLOAT64, false)
+                    .toDoubleArray();
         }
     }
 
-    /** What one micro-batch's backward pass gives: Σpg, Σk3, clipped positions, Σentropy, trained positions. */
-    private record MicroResult(double[] stats, Map<String, TensorData> gradients) {
-    }
+    /**
+     * What one micro-batch's backward pass gives: Σpg, Σk3, clipped positions, Σentropy, trained
+     * positions.
+     */
+    private record MicroResult(double[] stats, Map<String, TensorData> gradients) {}
 
     /**
-     * Forward/backward of one micro-batch on a copy of the model; returns its sums and takes its gradient off
-     * the copy.
+     * Forward/backward of one micro-batch on a copy of the model; returns its sums and takes its
+     * gradient off the copy.
      */
     private MicroResult backward(LlamaModel model, PpoBatch micro, int minibatchSize) {
         int rows = micro.rowCount();
@@ -240,13 +264,21 @@ public final class PpoTrainer {
             try (Autograd collector = Autograd.record()) {
                 NDArray[] entropy = new NDArray[1];
                 NDArray logp = micro.logProbs(model, m, entropy);
-                NDArray old = oldValues == null ? logp.stopGradient() // the first minibatch: π_old is π
-                        : m.create(oldValues, new Shape(rows, width)).toType(dt, false);
+                NDArray old =
+                        oldValues == null
+                                ? logp.stopGradient() // the first minibatch: π_old is π
+                                : m.create(oldValues, new Shape(rows, width)).toType(dt, false);
                 PpoObjective.Terms terms = objective.terms(logp, old, advantage, weight);
                 collector.backward(terms.loss().div(Scalars.of(m, dt, minibatchSize)));
                 NDArray trained = weight.gt(0).toType(dt, false);
-                NDArray stats = NDArrays.stack(new NDList(terms.pgLoss().stopGradient(), terms.k3().stopGradient(),
-                        terms.clippedTokens(), entropy[0].mul(trained).sum(), trained.sum()));
+                NDArray stats =
+                        NDArrays.stack(
+                                new NDList(
+                                        terms.pgLoss().stopGradient(),
+                                        terms.k3().stopGradient(),
+                                        terms.clippedTokens(),
+                                        entropy[0].mul(trained).sum(),
+                                        trained.sum()));
                 double[] s = stats.toType(DataType.FLOAT64, false).toDoubleArray();
                 System.arraycopy(s, 0, out, 0, 5);
             }
@@ -255,8 +287,9 @@ public final class PpoTrainer {
     }
 
     /**
-     * Adds a micro-batch's gradient into the model's, as PyTorch accumulates a backward pass ({@code grad +=
-     * g}); called in micro-batch order, so the sum is the one sequential accumulation makes.
+     * Adds a micro-batch's gradient into the model's, as PyTorch accumulates a backward pass
+     * ({@code grad += g}); called in micro-batch order, so the sum is the one sequential
+     * accumulation makes.
      */
     private void accumulate(Map<String, TensorData> gradients) {
         ensureGradients();
@@ -266,24 +299,25 @@ public final class PpoTrainer {
                 if (g == null) {
                     continue;
                 }
-                NDArray value = g.dtype().equals("F64")
-                        ? scope.manager().create(g.toDoubles(), new Shape(g.shape()))
-                        : scope.manager().create(g.toFloats(), new Shape(g.shape()));
+                NDArray value =
+                        g.dtype().equals("F64")
+                                ? scope.manager().create(g.toDoubles(), new Shape(g.shape()))
+                                : scope.manager().create(g.toFloats(), new Shape(g.shape()));
                 e.getValue().getGradient().addi(value);
             }
         }
     }
 
     /**
-     * Gives every parameter of the model a (zero) gradient, which PyTorch creates only in a backward pass:
-     * the model's own backward passes now run on its copies.
+     * Gives every parameter of the model a (zero) gradient, which PyTorch creates only in a
+     * backward pass: the model's own backward passes now run on its copies.
      */
     private void ensureGradients() {
         if (model.weights().all().values().stream().allMatch(Autograd::hasGradient)) {
             return;
         }
         try (StepScope scope = new StepScope(model.weights().manager());
-             Autograd collector = Autograd.record()) {
+                Autograd collector = Autograd.record()) {
             NDArray total = null;
             for (NDArray p : model.weights().all().values()) {
                 NDArray term = p.sum().mul(Scalars.of(scope.manager(), model.dtype(), 0.0));
@@ -293,7 +327,10 @@ public final class PpoTrainer {
         }
     }
 
-    /** Clips the global gradient norm, applies AdamW, zeroes gradients; returns the norm before clipping. */
+    /**
+     * Clips the global gradient norm, applies AdamW, zeroes gradients; returns the norm before
+     * clipping.
+     */
     private double step() {
         try (StepScope scope = new StepScope(model.weights().manager())) {
             NDList squares = new NDList();
@@ -307,12 +344,19 @@ public final class PpoTrainer {
             double norm = Math.sqrt(total);
             if (!Double.isFinite(norm)) {
                 zeroGradients();
-                throw new IllegalStateException("The gradient norm is " + norm
-                        + "; the update was stopped before corrupting the weights.");
+                throw new IllegalStateException(
+                        "The gradient norm is "
+                                + norm
+                                + "; the update was stopped before corrupting the weights.");
             }
             double scale = Math.min(1.0, config.maxGradNorm() / (norm + 1e-6));
-            optimizer.step(config.learningRate(), config.beta1(), config.beta2(), config.adamEps(),
-                    config.weightDecay(), scale);
+            optimizer.step(
+                    config.learningRate(),
+                    config.beta1(),
+                    config.beta2(),
+                    config.adamEps(),
+                    config.weightDecay(),
+                    scale);
             zeroGradients();
             return norm;
         }

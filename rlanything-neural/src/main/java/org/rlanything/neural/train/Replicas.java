@@ -14,12 +14,13 @@ import org.rlanything.neural.model.ModelWeights;
 /**
  * Copies of a model on which micro-batch gradients are computed in parallel, one per native thread.
  *
- * <p><b>Why copies.</b> PyTorch accumulates every backward pass into the parameters' own gradient, so two
- * threads training one model would add their micro-batches in whatever order they finish. Each copy has its
- * own gradients instead; {@link #gradients} takes a micro-batch's gradient off its copy, and the trainer adds
- * them into the model in micro-batch order, which is the sum sequential accumulation would have made, bit for
- * bit. The copies are made from the model's current weights by {@link #refresh} (after every optimizer step)
- * and are closed with the model's manager or by {@link #close}.
+ * <p><b>Why copies.</b> PyTorch accumulates every backward pass into the parameters' own gradient,
+ * so two threads training one model would add their micro-batches in whatever order they finish.
+ * Each copy has its own gradients instead; {@link #gradients} takes a micro-batch's gradient off
+ * its copy, and the trainer adds them into the model in micro-batch order, which is the sum
+ * sequential accumulation would have made, bit for bit. The copies are made from the model's
+ * current weights by {@link #refresh} (after every optimizer step) and are closed with the model's
+ * manager or by {@link #close}.
  */
 final class Replicas implements AutoCloseable {
 
@@ -39,8 +40,14 @@ final class Replicas implements AutoCloseable {
         close();
         Map<String, TensorData> weights = model.weights().toTensors();
         for (int i = 0; i < count; i++) {
-            LlamaModel copy = new LlamaModel(ModelWeights.fromTensors(model.config(), model.dtype(), weights,
-                    model.weights().manager(), "a copy of the model's weights"));
+            LlamaModel copy =
+                    new LlamaModel(
+                            ModelWeights.fromTensors(
+                                    model.config(),
+                                    model.dtype(),
+                                    weights,
+                                    model.weights().manager(),
+                                    "a copy of the model's weights"));
             copies.add(copy);
             free.add(copy);
         }
@@ -62,7 +69,9 @@ final class Replicas implements AutoCloseable {
         }
     }
 
-    /** The copy's accumulated gradients by parameter name (in the model's order), then zeroes them. */
+    /**
+     * The copy's accumulated gradients by parameter name (in the model's order), then zeroes them.
+     */
     static Map<String, TensorData> gradients(LlamaModel copy) {
         Map<String, TensorData> out = new java.util.LinkedHashMap<>();
         for (Map.Entry<String, NDArray> e : copy.weights().all().entrySet()) {

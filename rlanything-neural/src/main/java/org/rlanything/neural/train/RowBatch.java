@@ -4,7 +4,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.ToIntFunction;
 
-/** What every PPO micro-batch keeps per row: the samples in order, and log π_old once it is computed. */
+/**
+ * What every PPO micro-batch keeps per row: the samples in order, and log π_old once it is
+ * computed.
+ */
 abstract class RowBatch<S extends PpoSample> implements PpoBatch {
 
     final List<S> rows = new ArrayList<>();
@@ -31,8 +34,9 @@ abstract class RowBatch<S extends PpoSample> implements PpoBatch {
     }
 
     /**
-     * Splits {@code items} in order into groups whose padded size (the widest item's {@code width} times the
-     * group's size) stays within {@code budget}; an item wider than the budget forms a group of its own.
+     * Splits {@code items} in order into groups whose padded size (the widest item's {@code width}
+     * times the group's size) stays within {@code budget}; an item wider than the budget forms a
+     * group of its own.
      */
     static <S> List<List<S>> split(List<S> items, ToIntFunction<S> width, long budget) {
         List<List<S>> out = new ArrayList<>();

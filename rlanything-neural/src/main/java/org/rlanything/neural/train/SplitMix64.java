@@ -3,8 +3,8 @@ package org.rlanything.neural.train;
 import java.util.random.RandomGenerator;
 
 /**
- * A SplitMix64 generator whose whole state is one {@code long}, so a driver that draws its randomness
- * sequentially can store {@link #state()} in a checkpoint and resume the exact stream.
+ * A SplitMix64 generator whose whole state is one {@code long}, so a driver that draws its
+ * randomness sequentially can store {@link #state()} in a checkpoint and resume the exact stream.
  */
 public final class SplitMix64 implements RandomGenerator {
 

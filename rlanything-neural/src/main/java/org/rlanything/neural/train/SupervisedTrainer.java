@@ -15,18 +15,19 @@ import org.rlanything.neural.model.Scalars;
 import org.rlanything.neural.model.StepScope;
 
 /**
- * Supervised fine-tuning (behaviour cloning, reward-model warm start): cross-entropy on the response
- * tokens of each {@link TrainingSequence}, one AdamW step per call.
+ * Supervised fine-tuning (behaviour cloning, reward-model warm start): cross-entropy on the
+ * response tokens of each {@link TrainingSequence}, one AdamW step per call.
  *
- * <p><b>Loss.</b> For a batch of n samples, {@code −(1/n)·Σ_samples w·(1/T)·Σ_t log π(y_t | x, y_<t)}: a
- * per-sample token mean, so every sample weighs the same whatever its length, scaled by the sample's
- * weight w (its {@code advantage} field; 1 for plain cloning). The batch is packed into padded
- * micro-batches within {@code maxTokensPerForward} whose gradients accumulate, then the global gradient
- * norm is clipped and one AdamW step is taken. Unlike {@link PpoTrainer}, the optimizer moments persist
- * across calls (one optimizer for the whole supervised run) until {@link #resetOptimizer()}.
+ * <p><b>Loss.</b> For a batch of n samples, {@code −(1/n)·Σ_samples w·(1/T)·Σ_t log π(y_t | x,
+ * y_<t)}: a per-sample token mean, so every sample weighs the same whatever its length, scaled by
+ * the sample's weight w (its {@code advantage} field; 1 for plain cloning). The batch is packed
+ * into padded micro-batches within {@code maxTokensPerForward} whose gradients accumulate, then the
+ * global gradient norm is clipped and one AdamW step is taken. Unlike {@link PpoTrainer}, the
+ * optimizer moments persist across calls (one optimizer for the whole supervised run) until {@link
+ * #resetOptimizer()}.
  *
- * <p>Samples whose prompt plus response exceed the model's positions are dropped; empty responses are
- * dropped.
+ * <p>Samples whose prompt plus response exceed the model's positions are dropped; empty responses
+ * are dropped.
  */
 public final class SupervisedTrainer {
 
@@ -41,7 +42,8 @@ public final class SupervisedTrainer {
             throw new IllegalArgumentException("maxGradNorm must be > 0, got " + maxGradNorm + ".");
         }
         if (maxTokensPerForward <= 0) {
-            throw new IllegalArgumentException("maxTokensPerForward must be > 0, got " + maxTokensPerForward + ".");
+            throw new IllegalArgumentException(
+                    "maxTokensPerForward must be > 0, got " + maxTokensPerForward + ".");
         }
         this.model = model;
         this.optimizer = new AdamW(model.weights());
@@ -50,8 +52,7 @@ public final class SupervisedTrainer {
     }
 
     /** What one step reports. */
-    public record StepResult(double loss, double gradNorm, int samples, long tokens) {
-    }
+    public record StepResult(double loss, double gradNorm, int samples, long tokens) {}
 
     /** Fresh AdamW moments (a new optimizer). */
     public void resetOptimizer() {
@@ -65,15 +66,16 @@ public final class SupervisedTrainer {
     }
 
     /**
-     * One AdamW step (betas 0.9/0.999, eps 1e-8, no weight decay) on the mean token cross-entropy of
-     * {@code batch} at learning rate {@code lr}; returns the loss before the step.
+     * One AdamW step (betas 0.9/0.999, eps 1e-8, no weight decay) on the mean token cross-entropy
+     * of {@code batch} at learning rate {@code lr}; returns the loss before the step.
      */
     public StepResult step(List<TrainingSequence> batch, double lr) {
         Autograd.off(); // this thread may be new: no graph outside the backward pass
         List<TrainingSequence> kept = new ArrayList<>();
         int maxPositions = model.config().maxPositions();
         for (TrainingSequence s : batch) {
-            if (s.responseView().length > 0 && s.promptLength() > 0
+            if (s.responseView().length > 0
+                    && s.promptLength() > 0
                     && s.promptLength() + s.responseView().length <= maxPositions) {
                 kept.add(s);
             }
@@ -97,8 +99,8 @@ public final class SupervisedTrainer {
     }
 
     /**
-     * Mean token log-likelihood of each sample's response (no gradient), in order; for measuring how
-     * well a model imitates held-out demonstrations.
+     * Mean token log-likelihood of each sample's response (no gradient), in order; for measuring
+     * how well a model imitates held-out demonstrations.
      */
     public double[] meanTokenLogLikelihood(List<TrainingSequence> samples) {
         double[] out = new double[samples.size()];
@@ -108,8 +110,14 @@ public final class SupervisedTrainer {
             try (StepScope scope = new StepScope(model.weights().manager())) {
                 NDManager m = scope.manager();
                 NDArray logp = tokenLogProbs(m, mb);
-                NDArray weight = m.create(mb.tokenWeights(), new Shape(mb.rows.size(), mb.width)).toType(model.dtype(), false);
-                double[] perRow = logp.mul(weight).sum(new int[] {1}).toType(DataType.FLOAT64, false).toDoubleArray();
+                NDArray weight =
+                        m.create(mb.tokenWeights(), new Shape(mb.rows.size(), mb.width))
+                                .toType(model.dtype(), false);
+                double[] perRow =
+                        logp.mul(weight)
+                                .sum(new int[] {1})
+                                .toType(DataType.FLOAT64, false)
+                                .toDoubleArray();
                 for (double v : perRow) {
                     out[at++] = v;
                 }
@@ -163,8 +171,10 @@ public final class SupervisedTrainer {
             double norm = Math.sqrt(total);
             if (!Double.isFinite(norm)) {
                 zeroGradients();
-                throw new IllegalStateException("The gradient norm is " + norm
-                        + "; the supervised step was stopped before corrupting the weights.");
+                throw new IllegalStateException(
+                        "The gradient norm is "
+                                + norm
+                                + "; the supervised step was stopped before corrupting the weights.");
             }
             double scale = Math.min(1.0, maxGradNorm / (norm + 1e-6));
             optimizer.step(lr, 0.9, 0.999, 1e-8, 0.0, scale);

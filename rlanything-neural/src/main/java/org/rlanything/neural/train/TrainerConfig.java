@@ -1,9 +1,9 @@
 package org.rlanything.neural.train;
 
 /**
- * Settings of {@link PpoTrainer} (method.md §3). {@link #method()} gives the paper's values; a model
- * this small, trained from scratch, usually needs a larger learning rate than the 1e-6 used for 7B
- * models, so callers typically override it with {@link #withLearningRate}.
+ * Settings of {@link PpoTrainer} (method.md §3). {@link #method()} gives the paper's values; a
+ * model this small, trained from scratch, usually needs a larger learning rate than the 1e-6 used
+ * for 7B models, so callers typically override it with {@link #withLearningRate}.
  *
  * @param clipEpsilon PPO clip range ε
  * @param klBeta weight β of the k3 penalty against the pre-update model
@@ -17,14 +17,25 @@ package org.rlanything.neural.train;
  * @param optimizerSteps U: minibatches (optimizer steps) per update, whatever the data size
  * @param maxPromptTokens longer prompts are dropped together with their advantage
  * @param maxResponseTokens longer responses are cut to this many tokens
- * @param maxTokensPerForward padded rows x width per forward pass; larger minibatches are split into
- *     gradient-accumulating micro-batches
+ * @param maxTokensPerForward padded rows x width per forward pass; larger minibatches are split
+ *     into gradient-accumulating micro-batches
  * @param resetOptimizerEachUpdate re-create the AdamW moments at each update, as the method does
  */
-public record TrainerConfig(double clipEpsilon, double klBeta, double deltaClamp, double learningRate,
-                            double beta1, double beta2, double adamEps, double weightDecay, double maxGradNorm,
-                            int optimizerSteps, int maxPromptTokens, int maxResponseTokens,
-                            int maxTokensPerForward, boolean resetOptimizerEachUpdate) {
+public record TrainerConfig(
+        double clipEpsilon,
+        double klBeta,
+        double deltaClamp,
+        double learningRate,
+        double beta1,
+        double beta2,
+        double adamEps,
+        double weightDecay,
+        double maxGradNorm,
+        int optimizerSteps,
+        int maxPromptTokens,
+        int maxResponseTokens,
+        int maxTokensPerForward,
+        boolean resetOptimizerEachUpdate) {
 
     public TrainerConfig {
         check(clipEpsilon > 0 && clipEpsilon < 1, "clipEpsilon", clipEpsilon, "in (0, 1)");
@@ -42,34 +53,103 @@ public record TrainerConfig(double clipEpsilon, double klBeta, double deltaClamp
         check(maxTokensPerForward > 0, "maxTokensPerForward", maxTokensPerForward, "> 0");
     }
 
-    /** The method's values: ε 0.2, β 0.01, |δ| ≤ 10, AdamW lr 1e-6 (0.9, 0.999, 1e-8, wd 0), clip 1.0, U = 4. */
+    /**
+     * The method's values: ε 0.2, β 0.01, |δ| ≤ 10, AdamW lr 1e-6 (0.9, 0.999, 1e-8, wd 0), clip
+     * 1.0, U = 4.
+     */
     public static TrainerConfig method() {
-        return new TrainerConfig(0.2, 0.01, 10.0, 1e-6, 0.9, 0.999, 1e-8, 0.0, 1.0, 4, 384, 128, 8192, true);
+        return new TrainerConfig(
+                0.2, 0.01, 10.0, 1e-6, 0.9, 0.999, 1e-8, 0.0, 1.0, 4, 384, 128, 8192, true);
     }
 
     public TrainerConfig withLearningRate(double lr) {
-        return new TrainerConfig(clipEpsilon, klBeta, deltaClamp, lr, beta1, beta2, adamEps, weightDecay, maxGradNorm,
-                optimizerSteps, maxPromptTokens, maxResponseTokens, maxTokensPerForward, resetOptimizerEachUpdate);
+        return new TrainerConfig(
+                clipEpsilon,
+                klBeta,
+                deltaClamp,
+                lr,
+                beta1,
+                beta2,
+                adamEps,
+                weightDecay,
+                maxGradNorm,
+                optimizerSteps,
+                maxPromptTokens,
+                maxResponseTokens,
+                maxTokensPerForward,
+                resetOptimizerEachUpdate);
     }
 
     public TrainerConfig withOptimizerSteps(int u) {
-        return new TrainerConfig(clipEpsilon, klBeta, deltaClamp, learningRate, beta1, beta2, adamEps, weightDecay,
-                maxGradNorm, u, maxPromptTokens, maxResponseTokens, maxTokensPerForward, resetOptimizerEachUpdate);
+        return new TrainerConfig(
+                clipEpsilon,
+                klBeta,
+                deltaClamp,
+                learningRate,
+                beta1,
+                beta2,
+                adamEps,
+                weightDecay,
+                maxGradNorm,
+                u,
+                maxPromptTokens,
+                maxResponseTokens,
+                maxTokensPerForward,
+                resetOptimizerEachUpdate);
     }
 
     public TrainerConfig withLimits(int maxPrompt, int maxResponse) {
-        return new TrainerConfig(clipEpsilon, klBeta, deltaClamp, learningRate, beta1, beta2, adamEps, weightDecay,
-                maxGradNorm, optimizerSteps, maxPrompt, maxResponse, maxTokensPerForward, resetOptimizerEachUpdate);
+        return new TrainerConfig(
+                clipEpsilon,
+                klBeta,
+                deltaClamp,
+                learningRate,
+                beta1,
+                beta2,
+                adamEps,
+                weightDecay,
+                maxGradNorm,
+                optimizerSteps,
+                maxPrompt,
+                maxResponse,
+                maxTokensPerForward,
+                resetOptimizerEachUpdate);
     }
 
     public TrainerConfig withMaxTokensPerForward(int tokens) {
-        return new TrainerConfig(clipEpsilon, klBeta, deltaClamp, learningRate, beta1, beta2, adamEps, weightDecay,
-                maxGradNorm, optimizerSteps, maxPromptTokens, maxResponseTokens, tokens, resetOptimizerEachUpdate);
+        return new TrainerConfig(
+                clipEpsilon,
+                klBeta,
+                deltaClamp,
+                learningRate,
+                beta1,
+                beta2,
+                adamEps,
+                weightDecay,
+                maxGradNorm,
+                optimizerSteps,
+                maxPromptTokens,
+                maxResponseTokens,
+                tokens,
+                resetOptimizerEachUpdate);
     }
 
     public TrainerConfig withResetOptimizerEachUpdate(boolean reset) {
-        return new TrainerConfig(clipEpsilon, klBeta, deltaClamp, learningRate, beta1, beta2, adamEps, weightDecay,
-                maxGradNorm, optimizerSteps, maxPromptTokens, maxResponseTokens, maxTokensPerForward, reset);
+        return new TrainerConfig(
+                clipEpsilon,
+                klBeta,
+                deltaClamp,
+                learningRate,
+                beta1,
+                beta2,
+                adamEps,
+                weightDecay,
+                maxGradNorm,
+                optimizerSteps,
+                maxPromptTokens,
+                maxResponseTokens,
+                maxTokensPerForward,
+                reset);
     }
 
     private static void check(boolean ok, String name, double value, String rule) {

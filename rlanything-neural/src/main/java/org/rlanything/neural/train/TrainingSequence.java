@@ -8,13 +8,15 @@ package org.rlanything.neural.train;
  * @param response response token ids (trained)
  * @param advantage advantage A
  */
-public record TrainingSequence(int[] prompt, int[] response, double advantage) implements PpoSample {
+public record TrainingSequence(int[] prompt, int[] response, double advantage)
+        implements PpoSample {
 
     public TrainingSequence {
         prompt = prompt.clone();
         response = response.clone();
         if (!Double.isFinite(advantage)) {
-            throw new IllegalArgumentException("A sample's advantage must be finite, got " + advantage + ".");
+            throw new IllegalArgumentException(
+                    "A sample's advantage must be finite, got " + advantage + ".");
         }
     }
 

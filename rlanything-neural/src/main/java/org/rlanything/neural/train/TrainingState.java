@@ -8,13 +8,18 @@ package org.rlanything.neural.train;
  * @param samplesTrained samples that entered a minibatch
  * @param tokensTrained response tokens that entered a minibatch
  */
-public record TrainingState(long updates, long optimizerSteps, long samplesTrained, long tokensTrained) {
+public record TrainingState(
+        long updates, long optimizerSteps, long samplesTrained, long tokensTrained) {
 
     public static TrainingState initial() {
         return new TrainingState(0, 0, 0, 0);
     }
 
     TrainingState plus(long steps, long samples, long tokens) {
-        return new TrainingState(updates + 1, optimizerSteps + steps, samplesTrained + samples, tokensTrained + tokens);
+        return new TrainingState(
+                updates + 1,
+                optimizerSteps + steps,
+                samplesTrained + samples,
+                tokensTrained + tokens);
     }
 }

@@ -1,6 +1,5 @@
 package org.rlanything.neural.checkpoint;
 
-import org.rlanything.neural.io.CheckpointException;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -23,6 +22,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.rlanything.neural.TestModels;
 import org.rlanything.neural.infer.SequenceScorer;
+import org.rlanything.neural.io.CheckpointException;
 import org.rlanything.neural.model.LlamaModel;
 import org.rlanything.neural.model.ModelConfig;
 import org.rlanything.neural.model.ModelWeights;
@@ -34,13 +34,18 @@ import org.rlanything.neural.train.TrainingSequence;
 
 class CheckpointTest {
 
-    private static final BpeTokenizer TOKENIZER = BpeTokenizer.train(List.of("go to desk 1", "open drawer 2"), 280);
-    private static final ModelConfig CONFIG = new ModelConfig(TOKENIZER.vocabSize(), 16, 24, 2, 2, 48, 10000.0, 1e-6, 4L);
-    private static final TrainerConfig TRAINER = TrainerConfig.method().withLearningRate(5e-3).withOptimizerSteps(2)
-            .withLimits(16, 8).withResetOptimizerEachUpdate(false);
+    private static final BpeTokenizer TOKENIZER =
+            BpeTokenizer.train(List.of("go to desk 1", "open drawer 2"), 280);
+    private static final ModelConfig CONFIG =
+            new ModelConfig(TOKENIZER.vocabSize(), 16, 24, 2, 2, 48, 10000.0, 1e-6, 4L);
+    private static final TrainerConfig TRAINER =
+            TrainerConfig.method()
+                    .withLearningRate(5e-3)
+                    .withOptimizerSteps(2)
+                    .withLimits(16, 8)
+                    .withResetOptimizerEachUpdate(false);
 
-    @TempDir
-    Path dir;
+    @TempDir Path dir;
 
     @Test
     void saveThenLoadGivesIdenticalLogProbabilities() throws Exception {
@@ -48,14 +53,18 @@ class CheckpointTest {
         List<int[]> responses = List.of(TOKENIZER.encode(" desk 1"), TOKENIZER.encode(" drawer 2"));
         Path ckpt = dir.resolve("ckpt");
         try (NDManager root = TestModels.manager();
-             LlamaModel model = new LlamaModel(ModelWeights.initialise(CONFIG, DataType.FLOAT32, root))) {
+                LlamaModel model =
+                        new LlamaModel(ModelWeights.initialise(CONFIG, DataType.FLOAT32, root))) {
             PpoTrainer trainer = new PpoTrainer(model, TRAINER);
             Checkpoint.save(ckpt, model, TOKENIZER, trainer, Map.of("note", "first"));
             trainer.update(data(1), new SplittableRandom(1));
             List<double[]> before = new SequenceScorer(model).score(prompts, responses);
             Checkpoint.save(ckpt, model, TOKENIZER, trainer, Map.of("note", "test"));
             try (var siblings = Files.list(dir)) {
-                assertEquals(List.of(ckpt), siblings.toList(), "an overwrite leaves no temporary folders");
+                assertEquals(
+                        List.of(ckpt),
+                        siblings.toList(),
+                        "an overwrite leaves no temporary folders");
             }
             Checkpoint.Loaded loaded = Checkpoint.load(ckpt, root, DataType.FLOAT32);
             try (LlamaModel copy = loaded.model()) {
@@ -71,11 +80,21 @@ class CheckpointTest {
             }
         }
         assertTrue(Files.exists(ckpt.resolve("model.safetensors")));
-        String names = new String(Files.readAllBytes(ckpt.resolve("model.safetensors")), 0, 400, java.nio.charset.StandardCharsets.UTF_8);
-        assertTrue(names.contains("model.embed_tokens.weight") || names.contains("model.layers.0."), names);
+        String names =
+                new String(
+                        Files.readAllBytes(ckpt.resolve("model.safetensors")),
+                        0,
+                        400,
+                        java.nio.charset.StandardCharsets.UTF_8);
+        assertTrue(
+                names.contains("model.embed_tokens.weight") || names.contains("model.layers.0."),
+                names);
     }
 
-    /** The project's layout, and multi-query attention with every attention bias and a tied head (Hugging Face imports). */
+    /**
+     * The project's layout, and multi-query attention with every attention bias and a tied head
+     * (Hugging Face imports).
+     */
     static List<ModelConfig> configs() {
         return List.of(CONFIG, CONFIG.withKeyValueHeads(1).withBiasesAndTying(true, true, true));
     }
@@ -85,7 +104,8 @@ class CheckpointTest {
     void resumingMidTrainingReproducesTheUninterruptedRun(ModelConfig config) throws Exception {
         Map<String, float[]> uninterrupted;
         try (NDManager root = TestModels.manager();
-             LlamaModel model = new LlamaModel(ModelWeights.initialise(config, DataType.FLOAT32, root))) {
+                LlamaModel model =
+                        new LlamaModel(ModelWeights.initialise(config, DataType.FLOAT32, root))) {
             Map<String, float[]> initial = snapshot(model);
             PpoTrainer trainer = new PpoTrainer(model, TRAINER);
             SplitMix64 rng = new SplitMix64(42);
@@ -94,12 +114,15 @@ class CheckpointTest {
             }
             uninterrupted = snapshot(model);
             for (String name : initial.keySet()) {
-                assertFalse(Arrays.equals(initial.get(name), uninterrupted.get(name)), name + " is trained");
+                assertFalse(
+                        Arrays.equals(initial.get(name), uninterrupted.get(name)),
+                        name + " is trained");
             }
         }
         Path ckpt = dir.resolve("mid");
         try (NDManager root = TestModels.manager();
-             LlamaModel model = new LlamaModel(ModelWeights.initialise(config, DataType.FLOAT32, root))) {
+                LlamaModel model =
+                        new LlamaModel(ModelWeights.initialise(config, DataType.FLOAT32, root))) {
             PpoTrainer trainer = new PpoTrainer(model, TRAINER);
             SplitMix64 rng = new SplitMix64(42);
             for (int update = 0; update < 2; update++) {
@@ -112,7 +135,9 @@ class CheckpointTest {
             try (LlamaModel model = loaded.model()) {
                 PpoTrainer trainer = new PpoTrainer(model, TRAINER);
                 loaded.trainer().restoreInto(trainer);
-                SplitMix64 rng = new SplitMix64(((Number) loaded.trainer().extras().get("rng_state")).longValue());
+                SplitMix64 rng =
+                        new SplitMix64(
+                                ((Number) loaded.trainer().extras().get("rng_state")).longValue());
                 for (int update = 2; update < 4; update++) {
                     trainer.update(data(update), rng);
                 }
@@ -131,12 +156,15 @@ class CheckpointTest {
     void corruptOrTruncatedCheckpointsAreRejectedNamingTheFile() throws Exception {
         Path ckpt = dir.resolve("good");
         try (NDManager root = TestModels.manager();
-             LlamaModel model = new LlamaModel(ModelWeights.initialise(CONFIG, DataType.FLOAT32, root))) {
+                LlamaModel model =
+                        new LlamaModel(ModelWeights.initialise(CONFIG, DataType.FLOAT32, root))) {
             Checkpoint.save(ckpt, model, TOKENIZER, new PpoTrainer(model, TRAINER), Map.of());
         }
         byte[] weights = Files.readAllBytes(ckpt.resolve("model.safetensors"));
         try (NDManager root = TestModels.manager()) {
-            Files.write(ckpt.resolve("model.safetensors"), Arrays.copyOf(weights, weights.length - 100));
+            Files.write(
+                    ckpt.resolve("model.safetensors"),
+                    Arrays.copyOf(weights, weights.length - 100));
             expectRejected(ckpt, root, "model.safetensors");
             byte[] flipped = weights.clone();
             flipped[flipped.length - 3] ^= 0x40;
@@ -151,7 +179,10 @@ class CheckpointTest {
     }
 
     private static void expectRejected(Path ckpt, NDManager root, String file) {
-        CheckpointException e = assertThrows(CheckpointException.class, () -> Checkpoint.load(ckpt, root, DataType.FLOAT32));
+        CheckpointException e =
+                assertThrows(
+                        CheckpointException.class,
+                        () -> Checkpoint.load(ckpt, root, DataType.FLOAT32));
         assertTrue(e.getMessage().contains(file), e.getMessage());
     }
 
@@ -159,8 +190,11 @@ class CheckpointTest {
         SplittableRandom r = new SplittableRandom(100 + update);
         List<TrainingSequence> out = new ArrayList<>();
         for (int i = 0; i < 6; i++) {
-            out.add(new TrainingSequence(TestModels.randomTokens(r, 2 + r.nextInt(6), CONFIG.vocabSize()),
-                    TestModels.randomTokens(r, 1 + r.nextInt(4), CONFIG.vocabSize()), r.nextDouble() * 2 - 1));
+            out.add(
+                    new TrainingSequence(
+                            TestModels.randomTokens(r, 2 + r.nextInt(6), CONFIG.vocabSize()),
+                            TestModels.randomTokens(r, 1 + r.nextInt(4), CONFIG.vocabSize()),
+                            r.nextDouble() * 2 - 1));
         }
         return out;
     }

@@ -18,8 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 class SafeTensorsTest {
 
-    @TempDir
-    Path dir;
+    @TempDir Path dir;
 
     private static Map<String, TensorData> sample() {
         Map<String, TensorData> t = new LinkedHashMap<>();
@@ -37,19 +36,27 @@ class SafeTensorsTest {
         long n = ByteBuffer.wrap(bytes, 0, 8).order(ByteOrder.LITTLE_ENDIAN).getLong();
         assertEquals(0, n % 8);
         String header = new String(bytes, 8, (int) n, StandardCharsets.UTF_8);
-        assertTrue(header.contains("\"model.norm.weight\":{\"dtype\":\"F32\",\"shape\":[3],\"data_offsets\":[0,12]}"), header);
+        assertTrue(
+                header.contains(
+                        "\"model.norm.weight\":{\"dtype\":\"F32\",\"shape\":[3],\"data_offsets\":[0,12]}"),
+                header);
         SafeTensors.Contents c = SafeTensors.read(f);
         assertEquals(sample(), c.tensors());
         assertEquals("pt", c.metadata().get("format"));
-        assertArrayEquals(new float[] {1f, 2f, 3f}, c.tensors().get("model.norm.weight").toFloats());
+        assertArrayEquals(
+                new float[] {1f, 2f, 3f}, c.tensors().get("model.norm.weight").toFloats());
     }
 
     @Test
     void rejectsTruncationAndCorruptionNamingTheFile() throws Exception {
         byte[] good = SafeTensors.toBytes(sample(), Map.of());
         for (int cut : new int[] {0, 5, 8, 20, good.length - 1}) {
-            CheckpointException e = assertThrows(CheckpointException.class,
-                    () -> SafeTensors.parse(Arrays.copyOf(good, cut), "ckpt/model.safetensors"));
+            CheckpointException e =
+                    assertThrows(
+                            CheckpointException.class,
+                            () ->
+                                    SafeTensors.parse(
+                                            Arrays.copyOf(good, cut), "ckpt/model.safetensors"));
             assertTrue(e.getMessage().contains("ckpt/model.safetensors"), e.getMessage());
         }
         byte[] extra = Arrays.copyOf(good, good.length + 4);

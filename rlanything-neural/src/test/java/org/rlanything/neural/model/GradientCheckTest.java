@@ -16,8 +16,8 @@ import org.rlanything.neural.TestModels;
 
 /**
  * Autograd gradients of the whole model against central finite differences, in double precision.
- * With h = 1e-5 the truncation error is O(h²) ~ 1e-10 and round-off ~ 1e-16/h ~ 1e-11, so agreement to
- * 1e-7 (relative to max(1, |g|)) leaves a wide margin while still catching any wrong term.
+ * With h = 1e-5 the truncation error is O(h²) ~ 1e-10 and round-off ~ 1e-16/h ~ 1e-11, so agreement
+ * to 1e-7 (relative to max(1, |g|)) leaves a wide margin while still catching any wrong term.
  */
 class GradientCheckTest {
 
@@ -25,7 +25,7 @@ class GradientCheckTest {
     void gradientsMatchFiniteDifferences() {
         ModelConfig config = new ModelConfig(13, 8, 12, 2, 2, 16, 10000.0, 1e-6, 3L);
         try (NDManager root = TestModels.manager();
-             LlamaModel model = TestModels.tiny(root, config, DataType.FLOAT64, 11L)) {
+                LlamaModel model = TestModels.tiny(root, config, DataType.FLOAT64, 11L)) {
             SplittableRandom rng = new SplittableRandom(5);
             int rows = 2;
             int width = 6;
@@ -57,7 +57,10 @@ class GradientCheckTest {
                     values[i] = keep;
                     p.set(values);
                     double numeric = (plus - minus) / (2 * h);
-                    assertEquals(numeric, grad[i], 1e-7 * Math.max(1, Math.abs(grad[i])),
+                    assertEquals(
+                            numeric,
+                            grad[i],
+                            1e-7 * Math.max(1, Math.abs(grad[i])),
                             "gradient of " + e.getKey() + "[" + i + "]");
                     checked++;
                 }
@@ -66,9 +69,18 @@ class GradientCheckTest {
         }
     }
 
-    /** Σ coef · log p(target) over a right-padded causal batch; with {@code backward} also fills gradients. */
-    private static double loss(LlamaModel model, long[] tok, long[] tgt, double[] coef, int rows, int width,
-                               boolean backward) {
+    /**
+     * Σ coef · log p(target) over a right-padded causal batch; with {@code backward} also fills
+     * gradients.
+     */
+    private static double loss(
+            LlamaModel model,
+            long[] tok,
+            long[] tgt,
+            double[] coef,
+            int rows,
+            int width,
+            boolean backward) {
         try (StepScope scope = new StepScope(model.weights().manager())) {
             NDManager m = scope.manager();
             long[] pos = new long[rows * width];
@@ -81,12 +93,20 @@ class GradientCheckTest {
             NDArray targets = m.create(tgt, new Shape(rows, width, 1));
             NDArray c = m.create(coef, new Shape(rows, width, 1));
             if (!backward) {
-                return model.forward(tokens, positions, mask, null, false).logSoftmax(-1).gather(targets, 2)
-                        .mul(c).sum().getDouble();
+                return model.forward(tokens, positions, mask, null, false)
+                        .logSoftmax(-1)
+                        .gather(targets, 2)
+                        .mul(c)
+                        .sum()
+                        .getDouble();
             }
             try (GradientCollector collector = Engine.getInstance().newGradientCollector()) {
-                NDArray l = model.forward(tokens, positions, mask, null, false).logSoftmax(-1).gather(targets, 2)
-                        .mul(c).sum();
+                NDArray l =
+                        model.forward(tokens, positions, mask, null, false)
+                                .logSoftmax(-1)
+                                .gather(targets, 2)
+                                .mul(c)
+                                .sum();
                 collector.backward(l);
                 return l.getDouble();
             }

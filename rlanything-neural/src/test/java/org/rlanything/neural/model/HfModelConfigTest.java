@@ -14,21 +14,33 @@ import org.junit.jupiter.params.provider.CsvSource;
 class HfModelConfigTest {
 
     @ParameterizedTest(name = "kv heads {0}, qkv bias {1}, output bias {2}, tied {3}")
-    @CsvSource({"4,false,false,false", "2,true,false,false", "1,true,true,true", "2,false,false,true"})
-    void roundTripsAndCountsTheParametersOfItsLayout(int kvHeads, boolean qkv, boolean output, boolean tied) {
-        ModelConfig c = new ModelConfig(300, 32, 40, 3, 4, 64, 5e5, 1e-5, 9L).withKeyValueHeads(kvHeads)
-                .withBiasesAndTying(qkv, output, tied);
+    @CsvSource({
+        "4,false,false,false",
+        "2,true,false,false",
+        "1,true,true,true",
+        "2,false,false,true"
+    })
+    void roundTripsAndCountsTheParametersOfItsLayout(
+            int kvHeads, boolean qkv, boolean output, boolean tied) {
+        ModelConfig c =
+                new ModelConfig(300, 32, 40, 3, 4, 64, 5e5, 1e-5, 9L)
+                        .withKeyValueHeads(kvHeads)
+                        .withBiasesAndTying(qkv, output, tied);
         assertEquals(c, ModelConfig.fromHfConfig(c.toHfConfig(), "config.json"));
-        long fromLayout = ModelWeights.layout(c).values().stream()
-                .mapToLong(shape -> Arrays.stream(shape).reduce(1, Math::multiplyExact)).sum();
+        long fromLayout =
+                ModelWeights.layout(c).values().stream()
+                        .mapToLong(shape -> Arrays.stream(shape).reduce(1, Math::multiplyExact))
+                        .sum();
         assertEquals(fromLayout, c.parameterCount());
         assertEquals(qkv && !output ? "qwen2" : "llama", c.toHfConfig().get("model_type"));
     }
 
     @ParameterizedTest
     @CsvSource({"llama,false,false,false", "llama,true,true,true", "qwen2,true,false,false"})
-    void readsTheBiasesEachArchitectureImplies(String type, boolean attentionBias, boolean qkv, boolean output) {
-        Map<String, Object> m = new HashMap<>(new ModelConfig(300, 32, 40, 1, 4, 64, 1e4, 1e-6, 1L).toHfConfig());
+    void readsTheBiasesEachArchitectureImplies(
+            String type, boolean attentionBias, boolean qkv, boolean output) {
+        Map<String, Object> m =
+                new HashMap<>(new ModelConfig(300, 32, 40, 1, 4, 64, 1e4, 1e-6, 1L).toHfConfig());
         m.put("model_type", type);
         m.remove("architectures");
         m.put("attention_bias", attentionBias);
@@ -40,9 +52,15 @@ class HfModelConfigTest {
     @ParameterizedTest
     @CsvSource({"vocab_size,\"vocab_size\"", "num_hidden_layers,\"num_hidden_layers\""})
     void namesAMissingKey(String key, String expected) {
-        Map<String, Object> m = new HashMap<>(new ModelConfig(300, 32, 40, 1, 4, 64, 1e4, 1e-6, 1L).toHfConfig());
+        Map<String, Object> m =
+                new HashMap<>(new ModelConfig(300, 32, 40, 1, 4, 64, 1e4, 1e-6, 1L).toHfConfig());
         m.remove(key);
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ModelConfig.fromHfConfig(m, "x/config.json"));
-        assertTrue(e.getMessage().contains(expected) && e.getMessage().contains("x/config.json"), e.getMessage());
+        IllegalArgumentException e =
+                assertThrows(
+                        IllegalArgumentException.class,
+                        () -> ModelConfig.fromHfConfig(m, "x/config.json"));
+        assertTrue(
+                e.getMessage().contains(expected) && e.getMessage().contains("x/config.json"),
+                e.getMessage());
     }
 }

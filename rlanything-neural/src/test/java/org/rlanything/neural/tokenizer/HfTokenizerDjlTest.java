@@ -18,15 +18,18 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Loads the written {@code tokenizer.json} with Hugging Face's own tokenizers library (Rust, through DJL)
- * and checks that it gives the project's ids on ALFWorld texts and edge cases, and decodes them back.
+ * Loads the written {@code tokenizer.json} with Hugging Face's own tokenizers library (Rust,
+ * through DJL) and checks that it gives the project's ids on ALFWorld texts and edge cases, and
+ * decodes them back.
  */
 class HfTokenizerDjlTest {
 
-    @TempDir
-    Path dir;
+    @TempDir Path dir;
 
-    /** Ids from the Hugging Face library for {@code text}, without or with the {@code <bos>} it adds. */
+    /**
+     * Ids from the Hugging Face library for {@code text}, without or with the {@code <bos>} it
+     * adds.
+     */
     static long[] hfIds(HuggingFaceTokenizer hf, String text, boolean special) {
         Encoding e = hf.encode(text, special, false);
         return e.getIds();
@@ -40,9 +43,14 @@ class HfTokenizerDjlTest {
     void huggingFaceTokenizersGiveTheProjectsIdsOnAlfworldTexts() throws IOException {
         Path root = TokenizerCorpus.alfworldRoot();
         if (root == null && "true".equals(System.getenv("CI"))) {
-            throw new AssertionError("CI=true needs shared/data/alfworld above " + Path.of("").toAbsolutePath() + ".");
+            throw new AssertionError(
+                    "CI=true needs shared/data/alfworld above "
+                            + Path.of("").toAbsolutePath()
+                            + ".");
         }
-        assumeTrue(root != null, "Skipped: shared/data/alfworld was not found above the working directory.");
+        assumeTrue(
+                root != null,
+                "Skipped: shared/data/alfworld was not found above the working directory.");
         List<String> texts = TokenizerCorpus.alfworldTexts(root);
         assertTrue(texts.size() > 1000, "corpus of " + texts.size() + " texts");
         BpeTokenizer tok = BpeTokenizer.train(texts.subList(0, texts.size() / 2), 600);
@@ -66,9 +74,12 @@ class HfTokenizerDjlTest {
     /** Seeded random strings over characters where the two pre-tokenizations could part ways. */
     @Test
     void huggingFaceTokenizersGiveTheProjectsIdsOnRandomTrickyText() throws IOException {
-        String[] alphabet = {" ", " ", " ", "\n", "\t", "\r", "\u000B", "\u0085", "\u00A0", "\u2007", "\u2028", "\u3000",
-            "\u1680", "a", "Z", "é", "ß", "ǅ", "日", "ー", "\u0301", "1", "٣", "²", "Ⅻ", ".", ",", "'", "\"", "-", "_", "$",
-            "😀", "👍🏽", "𝟙", "𐐷", "\uFEFF", "\u200B", "\u200D", "\u0000", "~", "<", "eos>", "Ġ"};
+        String[] alphabet = {
+            " ", " ", " ", "\n", "\t", "\r", "\u000B", "\u0085", "\u00A0", "\u2007", "\u2028",
+            "\u3000", "\u1680", "a", "Z", "é", "ß", "ǅ", "日", "ー", "\u0301", "1", "٣", "²", "Ⅻ",
+            ".", ",", "'", "\"", "-", "_", "$", "😀", "👍🏽", "𝟙", "𐐷", "\uFEFF", "\u200B",
+            "\u200D", "\u0000", "~", "<", "eos>", "Ġ"
+        };
         java.util.SplittableRandom rng = new java.util.SplittableRandom(12);
         List<String> texts = new ArrayList<>();
         for (int i = 0; i < 3000; i++) {
@@ -83,18 +94,26 @@ class HfTokenizerDjlTest {
         assertTrue(assertEncodesAlike(tok, texts) > 0, "some texts spell <eos>");
     }
 
-    /** Checks every text (see the one exception inside) and returns how many spell {@code <eos>}. */
+    /**
+     * Checks every text (see the one exception inside) and returns how many spell {@code <eos>}.
+     */
     private int assertEncodesAlike(BpeTokenizer tok, List<String> texts) throws IOException {
         Path file = dir.resolve("tokenizer-" + tok.vocabSize() + ".json");
         Files.write(file, tok.toJson());
         long tokens = 0;
         int specials = 0;
-        try (HuggingFaceTokenizer hf = HuggingFaceTokenizer.newInstance(file, Map.of("truncation", "false", "padding", "false"))) {
+        try (HuggingFaceTokenizer hf =
+                HuggingFaceTokenizer.newInstance(
+                        file, Map.of("truncation", "false", "padding", "false"))) {
             for (String text : texts) {
                 long[] ours = longs(tok.encode(text));
                 if (text.contains("<eos>")) {
-                    // The one known difference: Hugging Face reads the literal text <eos> as the special token.
-                    assertTrue(Arrays.stream(hfIds(hf, text, false)).anyMatch(id -> id == BpeTokenizer.EOS), text);
+                    // The one known difference: Hugging Face reads the literal text <eos> as the
+                    // special token.
+                    assertTrue(
+                            Arrays.stream(hfIds(hf, text, false))
+                                    .anyMatch(id -> id == BpeTokenizer.EOS),
+                            text);
                     assertTrue(Arrays.stream(ours).noneMatch(id -> id == BpeTokenizer.EOS), text);
                     specials++;
                     continue;
@@ -103,7 +122,10 @@ class HfTokenizerDjlTest {
                 long[] withBos = hfIds(hf, text, true);
                 assertEquals(BpeTokenizer.BOS, withBos[0], "the post-processor prepends <bos>");
                 assertArrayEquals(ours, Arrays.copyOfRange(withBos, 1, withBos.length));
-                assertEquals(tok.decode(tok.encode(text)), hf.decode(ours, true), () -> "decoding \"" + text + "\"");
+                assertEquals(
+                        tok.decode(tok.encode(text)),
+                        hf.decode(ours, true),
+                        () -> "decoding \"" + text + "\"");
                 tokens += ours.length;
             }
         }

@@ -16,13 +16,21 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
-/** The Hugging Face {@code tokenizer.json} written and read in Java (DJL's Rust reader: {@link HfTokenizerDjlTest}). */
+/**
+ * The Hugging Face {@code tokenizer.json} written and read in Java (DJL's Rust reader: {@link
+ * HfTokenizerDjlTest}).
+ */
 class HfTokenizerFormatTest {
 
-    private static final List<String> CORPUS = List.of(
-            "go to countertop 1", "take apple 1 from countertop 1", "go to fridge 1", "open fridge 1",
-            "put apple 1 in/on fridge 1", "You arrive at countertop 1. On the countertop 1, you see an apple 1.",
-            "ünïcödé ünïcödé 😀😀 ...  ...");
+    private static final List<String> CORPUS =
+            List.of(
+                    "go to countertop 1",
+                    "take apple 1 from countertop 1",
+                    "go to fridge 1",
+                    "open fridge 1",
+                    "put apple 1 in/on fridge 1",
+                    "You arrive at countertop 1. On the countertop 1, you see an apple 1.",
+                    "ünïcödé ünïcödé 😀😀 ...  ...");
 
     @Test
     void pieceRegexCutsTextExactlyAsThePiecesMethod() {
@@ -54,7 +62,10 @@ class HfTokenizerFormatTest {
         assertEquals(tok.vocabSize(), root.path("model").path("vocab").size());
         assertEquals(tok.vocabSize() - 259, root.path("model").path("merges").size());
         assertEquals(2, root.path("model").path("vocab").path("<eos>").asInt());
-        assertEquals(3 + ' ', root.path("model").path("vocab").path("\u0120").asInt(), "space is Ġ in GPT-2's alphabet");
+        assertEquals(
+                3 + ' ',
+                root.path("model").path("vocab").path("\u0120").asInt(),
+                "space is Ġ in GPT-2's alphabet");
         assertEquals("<bos>", root.path("added_tokens").get(1).path("content").asText());
         BpeTokenizer back = BpeTokenizer.fromJson(tok.toJson(), "tokenizer.json");
         assertArrayEquals(tok.toJson(), back.toJson());
@@ -70,21 +81,46 @@ class HfTokenizerFormatTest {
         assertTrue(new String(legacy, StandardCharsets.UTF_8).contains("\"rlanything-byte-bpe\""));
         BpeTokenizer back = BpeTokenizer.fromJson(legacy, "old/tokenizer.json");
         assertArrayEquals(tok.toJson(), back.toJson());
-        assertArrayEquals(tok.encode("take apple 1 from countertop 1"), back.encode("take apple 1 from countertop 1"));
+        assertArrayEquals(
+                tok.encode("take apple 1 from countertop 1"),
+                back.encode("take apple 1 from countertop 1"));
     }
 
-    /** Merges join ids, so two can spell the same bytes: such a tokenizer keeps the private format. */
+    /**
+     * Merges join ids, so two can spell the same bytes: such a tokenizer keeps the private format.
+     */
     @Test
     void aTokenizerWithTwoMergesSpellingTheSameBytesKeepsThePrivateFormat() throws IOException {
         int a = 3 + 'a';
         int b = 3 + 'b';
         int c = 3 + 'c';
-        String legacy = "{\"format\":\"rlanything-byte-bpe\",\"version\":1,\"special_tokens\":[\"<pad>\",\"<bos>\",\"<eos>\"],"
-                + "\"byte_offset\":3,\"merges\":[[" + a + "," + b + "],[259," + c + "],[" + b + "," + c + "],[" + a + ",261]]}";
-        BpeTokenizer tok = BpeTokenizer.fromJson(legacy.getBytes(StandardCharsets.UTF_8), "dup/tokenizer.json");
-        assertTrue(tok.huggingFaceProblem().contains("Tokens 260 and 262 both stand for \"abc\""), tok.huggingFaceProblem());
-        assertTrue(new String(tok.toJson(), StandardCharsets.UTF_8).contains("\"rlanything-byte-bpe\""));
-        assertArrayEquals(tok.encode("abc bc"), BpeTokenizer.fromJson(tok.toJson(), "again").encode("abc bc"));
+        String legacy =
+                "{\"format\":\"rlanything-byte-bpe\",\"version\":1,\"special_tokens\":[\"<pad>\",\"<bos>\",\"<eos>\"],"
+                        + "\"byte_offset\":3,\"merges\":[["
+                        + a
+                        + ","
+                        + b
+                        + "],[259,"
+                        + c
+                        + "],["
+                        + b
+                        + ","
+                        + c
+                        + "],["
+                        + a
+                        + ",261]]}";
+        BpeTokenizer tok =
+                BpeTokenizer.fromJson(
+                        legacy.getBytes(StandardCharsets.UTF_8), "dup/tokenizer.json");
+        assertTrue(
+                tok.huggingFaceProblem().contains("Tokens 260 and 262 both stand for \"abc\""),
+                tok.huggingFaceProblem());
+        assertTrue(
+                new String(tok.toJson(), StandardCharsets.UTF_8)
+                        .contains("\"rlanything-byte-bpe\""));
+        assertArrayEquals(
+                tok.encode("abc bc"),
+                BpeTokenizer.fromJson(tok.toJson(), "again").encode("abc bc"));
         assertEquals(null, BpeTokenizer.train(CORPUS, 330).huggingFaceProblem());
     }
 
@@ -92,14 +128,29 @@ class HfTokenizerFormatTest {
     void refusesAForeignHuggingFaceTokenizerNamingTheKey() throws IOException {
         ObjectMapper json = new ObjectMapper();
         ObjectNode root = (ObjectNode) json.readTree(BpeTokenizer.train(CORPUS, 300).toJson());
-        ((ObjectNode) root.path("pre_tokenizer").path("pretokenizers").get(1)).put("use_regex", true);
-        IOException e = assertThrows(IOException.class,
-                () -> BpeTokenizer.fromJson(json.writeValueAsBytes(root), "qwen/tokenizer.json"));
-        assertTrue(e.getMessage().contains("qwen/tokenizer.json") && e.getMessage().contains("\"pre_tokenizer\""), e.getMessage());
+        ((ObjectNode) root.path("pre_tokenizer").path("pretokenizers").get(1))
+                .put("use_regex", true);
+        IOException e =
+                assertThrows(
+                        IOException.class,
+                        () ->
+                                BpeTokenizer.fromJson(
+                                        json.writeValueAsBytes(root), "qwen/tokenizer.json"));
+        assertTrue(
+                e.getMessage().contains("qwen/tokenizer.json")
+                        && e.getMessage().contains("\"pre_tokenizer\""),
+                e.getMessage());
 
         ObjectNode shifted = (ObjectNode) json.readTree(BpeTokenizer.train(CORPUS, 300).toJson());
         ((ObjectNode) shifted.path("model").path("vocab")).put("!", 300);
-        e = assertThrows(IOException.class, () -> BpeTokenizer.fromJson(json.writeValueAsBytes(shifted), "x/tokenizer.json"));
-        assertTrue(e.getMessage().contains("\"!\"") && e.getMessage().contains("id 36"), e.getMessage());
+        e =
+                assertThrows(
+                        IOException.class,
+                        () ->
+                                BpeTokenizer.fromJson(
+                                        json.writeValueAsBytes(shifted), "x/tokenizer.json"));
+        assertTrue(
+                e.getMessage().contains("\"!\"") && e.getMessage().contains("id 36"),
+                e.getMessage());
     }
 }

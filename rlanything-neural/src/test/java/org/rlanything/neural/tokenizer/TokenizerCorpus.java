@@ -11,18 +11,46 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 
-/** Texts for tokenizer tests: ALFWorld game texts (from {@code shared/data/alfworld}) and edge cases. */
+/**
+ * Texts for tokenizer tests: ALFWorld game texts (from {@code shared/data/alfworld}) and edge
+ * cases.
+ */
 final class TokenizerCorpus {
 
     /** Unicode and white-space edge cases of the project's pre-tokenization. */
-    static final List<String> EDGE_CASES = List.of("", " ", "  ", "   x", "a  b, c1d\n\n e", "\t\ttab\t", "x \n y",
-            "trailing   ", "\r\n", "ünïcödé 😀 ok", "😀😀a1", "emoji👍🏽 mixed", "日本語のテキスト 123", "١٢٣ arabic digits",
-            "𝟙𝟚 math digits", "non\u00A0breaking", "thin\u2009space", "ideographic\u3000space", "line\u2028sep",
-            "control\u001Fchar", "\u000B\f", "mixed...!!!?? (1.5)", " .x", "-- --", "C++ & Java's \"quotes\"",
-            "a\u0301e\u0301 combining", "ＦＵＬＬ ｗｉｄｔｈ", "ǅ titlecase", "x²³ superscripts");
+    static final List<String> EDGE_CASES =
+            List.of(
+                    "",
+                    " ",
+                    "  ",
+                    "   x",
+                    "a  b, c1d\n\n e",
+                    "\t\ttab\t",
+                    "x \n y",
+                    "trailing   ",
+                    "\r\n",
+                    "ünïcödé 😀 ok",
+                    "😀😀a1",
+                    "emoji👍🏽 mixed",
+                    "日本語のテキスト 123",
+                    "١٢٣ arabic digits",
+                    "𝟙𝟚 math digits",
+                    "non\u00A0breaking",
+                    "thin\u2009space",
+                    "ideographic\u3000space",
+                    "line\u2028sep",
+                    "control\u001Fchar",
+                    "\u000B\f",
+                    "mixed...!!!?? (1.5)",
+                    " .x",
+                    "-- --",
+                    "C++ & Java's \"quotes\"",
+                    "a\u0301e\u0301 combining",
+                    "ＦＵＬＬ ｗｉｄｔｈ",
+                    "ǅ titlecase",
+                    "x²³ superscripts");
 
-    private TokenizerCorpus() {
-    }
+    private TokenizerCorpus() {}
 
     /** The ALFWorld data folder found above the working directory, or null. */
     static Path alfworldRoot() {
@@ -35,7 +63,10 @@ final class TokenizerCorpus {
         return null;
     }
 
-    /** Every string value in the JSON files under {@code root} (game annotations, observations, transcripts). */
+    /**
+     * Every string value in the JSON files under {@code root} (game annotations, observations,
+     * transcripts).
+     */
     static List<String> alfworldTexts(Path root) {
         List<String> out = new ArrayList<>();
         ObjectMapper json = new ObjectMapper();

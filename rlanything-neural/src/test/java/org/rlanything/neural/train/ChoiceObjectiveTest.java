@@ -28,26 +28,36 @@ class ChoiceObjectiveTest {
 
     static final ModelConfig CONFIG = new ModelConfig(30, 16, 24, 2, 2, 48, 10000.0, 1e-6, 4L);
 
-    static ChoiceSequence choice(SplittableRandom r, int candidates, double temperature, double advantage) {
+    static ChoiceSequence choice(
+            SplittableRandom r, int candidates, double temperature, double advantage) {
         List<int[]> c = new ArrayList<>();
         int[] shared = TestModels.randomTokens(r, 2, 30);
         for (int j = 0; j < candidates; j++) {
             int[] tail = TestModels.randomTokens(r, 1 + r.nextInt(3), 30);
             int[] cand = new int[shared.length + tail.length];
-            System.arraycopy(shared, 0, cand, 0, shared.length); // a shared prefix, as "go to ..." commands
+            System.arraycopy(
+                    shared, 0, cand, 0, shared.length); // a shared prefix, as "go to ..." commands
             System.arraycopy(tail, 0, cand, shared.length, tail.length);
             c.add(j % 2 == 0 ? cand : tail);
         }
-        return new ChoiceSequence(TestModels.randomTokens(r, 2 + r.nextInt(6), 30), c, r.nextInt(candidates),
-                temperature, advantage);
+        return new ChoiceSequence(
+                TestModels.randomTokens(r, 2 + r.nextInt(6), 30),
+                c,
+                r.nextInt(candidates),
+                temperature,
+                advantage);
     }
 
-    /** The reference: each candidate scored alone after its prompt, then a tempered log-softmax in Java. */
+    /**
+     * The reference: each candidate scored alone after its prompt, then a tempered log-softmax in
+     * Java.
+     */
     static double reference(LlamaModel model, ChoiceSequence s) {
         SequenceScorer scorer = new SequenceScorer(model);
         double[] l = new double[s.candidates().size()];
         for (int j = 0; j < l.length; j++) {
-            for (double v : scorer.score(List.of(s.prompt()), List.of(s.candidates().get(j))).get(0)) {
+            for (double v :
+                    scorer.score(List.of(s.prompt()), List.of(s.candidates().get(j))).get(0)) {
                 l[j] += v / s.temperature();
             }
         }
@@ -65,14 +75,16 @@ class ChoiceObjectiveTest {
     static double[] packed(LlamaModel model, List<ChoiceSequence> rows) {
         ChoiceBatch batch = ChoiceBatch.pack(rows, Long.MAX_VALUE).get(0);
         try (StepScope scope = new StepScope(model.weights().manager())) {
-            return batch.logProbs(model, scope.manager(), null).toType(DataType.FLOAT64, false).toDoubleArray();
+            return batch.logProbs(model, scope.manager(), null)
+                    .toType(DataType.FLOAT64, false)
+                    .toDoubleArray();
         }
     }
 
     @Test
     void thePackedChoiceLogProbabilityEqualsEachCandidateScoredAlone() {
         try (NDManager root = TestModels.manager();
-             LlamaModel model = TestModels.tiny(root, CONFIG, DataType.FLOAT64, 1L)) {
+                LlamaModel model = TestModels.tiny(root, CONFIG, DataType.FLOAT64, 1L)) {
             SplittableRandom r = new SplittableRandom(3);
             List<ChoiceSequence> rows = new ArrayList<>();
             for (int i = 0; i < 5; i++) {
@@ -98,16 +110,21 @@ class ChoiceObjectiveTest {
     @Test
     void theChoiceGradientMatchesFiniteDifferences() {
         try (NDManager root = TestModels.manager();
-             LlamaModel model = TestModels.tiny(root, CONFIG, DataType.FLOAT64, 2L)) {
+                LlamaModel model = TestModels.tiny(root, CONFIG, DataType.FLOAT64, 2L)) {
             SplittableRandom r = new SplittableRandom(8);
-            List<ChoiceSequence> rows = List.of(choice(r, 3, 1.0, 0.7), choice(r, 4, 0.8, -1.3), choice(r, 2, 1.0, 0.4));
+            List<ChoiceSequence> rows =
+                    List.of(
+                            choice(r, 3, 1.0, 0.7),
+                            choice(r, 4, 0.8, -1.3),
+                            choice(r, 2, 1.0, 0.4));
             ChoiceBatch batch = ChoiceBatch.pack(rows, Long.MAX_VALUE).get(0);
             Autograd.off();
             double[] coef = {0.7, -1.3, 0.4};
             try (StepScope scope = new StepScope(model.weights().manager());
-                 Autograd collector = Autograd.record()) {
+                    Autograd collector = Autograd.record()) {
                 NDManager m = scope.manager();
-                NDArray objective = batch.logProbs(model, m, null).mul(m.create(coef, new Shape(3, 1))).sum();
+                NDArray objective =
+                        batch.logProbs(model, m, null).mul(m.create(coef, new Shape(3, 1))).sum();
                 collector.backward(objective);
             }
             int checked = 0;
@@ -128,7 +145,10 @@ class ChoiceObjectiveTest {
                     double minus = weighted(model, rows, coef);
                     values[i] = keep;
                     p.set(values);
-                    assertEquals((plus - minus) / (2 * h), grad[i], 1e-7 * Math.max(1, Math.abs(grad[i])),
+                    assertEquals(
+                            (plus - minus) / (2 * h),
+                            grad[i],
+                            1e-7 * Math.max(1, Math.abs(grad[i])),
                             "gradient of " + e.getKey() + "[" + i + "]");
                     checked++;
                 }
@@ -150,21 +170,32 @@ class ChoiceObjectiveTest {
         SplittableRandom r = new SplittableRandom(11);
         int[] prompt = TestModels.randomTokens(r, 5, 30);
         int[] only = TestModels.randomTokens(r, 3, 30);
-        TrainerConfig trainer = TrainerConfig.method().withLearningRate(1e-2).withOptimizerSteps(1).withLimits(12, 6);
+        TrainerConfig trainer =
+                TrainerConfig.method()
+                        .withLearningRate(1e-2)
+                        .withOptimizerSteps(1)
+                        .withLimits(12, 6);
         try (NDManager root = TestModels.manager();
-             LlamaModel choiceModel = TestModels.tiny(root, CONFIG, DataType.FLOAT32, 5L);
-             LlamaModel tokenModel = TestModels.tiny(root, CONFIG, DataType.FLOAT32, 5L)) {
+                LlamaModel choiceModel = TestModels.tiny(root, CONFIG, DataType.FLOAT32, 5L);
+                LlamaModel tokenModel = TestModels.tiny(root, CONFIG, DataType.FLOAT32, 5L)) {
             Map<String, float[]> start = PpoTrainerTest.snapshot(choiceModel);
-            new PpoTrainer(choiceModel, trainer).update(
-                    List.of(new ChoiceSequence(prompt, List.of(only), 0, 1.0, -1.0)), new SplittableRandom(1));
-            new PpoTrainer(tokenModel, trainer).update(
-                    List.of(new TrainingSequence(prompt, only, -1.0)), new SplittableRandom(1));
+            new PpoTrainer(choiceModel, trainer)
+                    .update(
+                            List.of(new ChoiceSequence(prompt, List.of(only), 0, 1.0, -1.0)),
+                            new SplittableRandom(1));
+            new PpoTrainer(tokenModel, trainer)
+                    .update(
+                            List.of(new TrainingSequence(prompt, only, -1.0)),
+                            new SplittableRandom(1));
             Map<String, float[]> afterChoice = PpoTrainerTest.snapshot(choiceModel);
             for (String name : start.keySet()) {
                 assertArrayEquals(start.get(name), afterChoice.get(name), 0f, name);
             }
-            assertTrue(PpoTrainerTest.total(tokenModel, new TrainingSequence(prompt, only, 0))
-                    < PpoTrainerTest.total(choiceModel, new TrainingSequence(prompt, only, 0)) - 1e-3,
+            assertTrue(
+                    PpoTrainerTest.total(tokenModel, new TrainingSequence(prompt, only, 0))
+                            < PpoTrainerTest.total(
+                                            choiceModel, new TrainingSequence(prompt, only, 0))
+                                    - 1e-3,
                     "the old objective pushes a forced command's likelihood down");
         }
     }
@@ -176,29 +207,48 @@ class ChoiceObjectiveTest {
         int[] goTo = TestModels.randomTokens(r, 3, 30);
         int[] a = concat(goTo, new int[] {7});
         int[] b = concat(goTo, new int[] {9});
-        TrainerConfig trainer = TrainerConfig.method().withLearningRate(3e-3).withOptimizerSteps(1).withLimits(12, 6);
+        TrainerConfig trainer =
+                TrainerConfig.method()
+                        .withLearningRate(3e-3)
+                        .withOptimizerSteps(1)
+                        .withLimits(12, 6);
         try (NDManager root = TestModels.manager();
-             LlamaModel choiceModel = TestModels.tiny(root, CONFIG, DataType.FLOAT64, 6L);
-             LlamaModel tokenModel = TestModels.tiny(root, CONFIG, DataType.FLOAT64, 6L)) {
+                LlamaModel choiceModel = TestModels.tiny(root, CONFIG, DataType.FLOAT64, 6L);
+                LlamaModel tokenModel = TestModels.tiny(root, CONFIG, DataType.FLOAT64, 6L)) {
             ChoiceSequence chooseA = new ChoiceSequence(prompt, List.of(a, b), 0, 1.0, -1.0);
             double siblingBefore = Math.exp(reference(choiceModel, withChoice(chooseA, 1)));
-            double siblingLikelihoodBefore = PpoTrainerTest.total(tokenModel, new TrainingSequence(prompt, b, 0));
+            double siblingLikelihoodBefore =
+                    PpoTrainerTest.total(tokenModel, new TrainingSequence(prompt, b, 0));
             for (int step = 0; step < 3; step++) {
-                new PpoTrainer(choiceModel, trainer).update(List.of(chooseA), new SplittableRandom(step));
-                new PpoTrainer(tokenModel, trainer).update(List.of(new TrainingSequence(prompt, a, -1.0)),
-                        new SplittableRandom(step));
+                new PpoTrainer(choiceModel, trainer)
+                        .update(List.of(chooseA), new SplittableRandom(step));
+                new PpoTrainer(tokenModel, trainer)
+                        .update(
+                                List.of(new TrainingSequence(prompt, a, -1.0)),
+                                new SplittableRandom(step));
             }
             double siblingAfter = Math.exp(reference(choiceModel, withChoice(chooseA, 1)));
-            assertTrue(siblingAfter > siblingBefore, "the choice objective gives the sibling more mass: "
-                    + siblingBefore + " -> " + siblingAfter);
-            double siblingLikelihoodAfter = PpoTrainerTest.total(tokenModel, new TrainingSequence(prompt, b, 0));
-            assertTrue(siblingLikelihoodAfter < siblingLikelihoodBefore, "the old objective pushes the shared prefix "
-                    + "down: " + siblingLikelihoodBefore + " -> " + siblingLikelihoodAfter);
+            assertTrue(
+                    siblingAfter > siblingBefore,
+                    "the choice objective gives the sibling more mass: "
+                            + siblingBefore
+                            + " -> "
+                            + siblingAfter);
+            double siblingLikelihoodAfter =
+                    PpoTrainerTest.total(tokenModel, new TrainingSequence(prompt, b, 0));
+            assertTrue(
+                    siblingLikelihoodAfter < siblingLikelihoodBefore,
+                    "the old objective pushes the shared prefix "
+                            + "down: "
+                            + siblingLikelihoodBefore
+                            + " -> "
+                            + siblingLikelihoodAfter);
         }
     }
 
     private static ChoiceSequence withChoice(ChoiceSequence s, int chosen) {
-        return new ChoiceSequence(s.prompt(), s.candidates(), chosen, s.temperature(), s.advantage());
+        return new ChoiceSequence(
+                s.prompt(), s.candidates(), chosen, s.temperature(), s.advantage());
     }
 
     private static int[] concat(int[] x, int[] y) {

@@ -14,27 +14,30 @@ import org.rlanything.neural.model.ModelConfig;
 
 /**
  * A PPO update gives bit-identical weights while another thread forces garbage collections. Guards
- * against freed scalar buffers being read by the backward pass (see {@code Scalars}): before the fix
- * this failed in most trials, with zero gradients for the query and key projections.
+ * against freed scalar buffers being read by the backward pass (see {@code Scalars}): before the
+ * fix this failed in most trials, with zero gradients for the query and key projections.
  */
 class GarbageCollectionSafetyTest {
 
-    private static final ModelConfig CONFIG = new ModelConfig(64, 32, 48, 1, 2, 48, 10000.0, 1e-6, 2L);
+    private static final ModelConfig CONFIG =
+            new ModelConfig(64, 32, 48, 1, 2, 48, 10000.0, 1e-6, 2L);
 
     @Test
     void updatesAreIdenticalUnderGarbageCollectionPressure() throws Exception {
         List<TrainingSequence> data = PpoTrainerTest.samples(11, 8, 2.0);
         Map<String, float[]> reference = train(data);
-        Thread collector = new Thread(() -> {
-            while (!Thread.currentThread().isInterrupted()) {
-                System.gc();
-                try {
-                    Thread.sleep(1);
-                } catch (InterruptedException e) {
-                    return;
-                }
-            }
-        });
+        Thread collector =
+                new Thread(
+                        () -> {
+                            while (!Thread.currentThread().isInterrupted()) {
+                                System.gc();
+                                try {
+                                    Thread.sleep(1);
+                                } catch (InterruptedException e) {
+                                    return;
+                                }
+                            }
+                        });
         collector.setDaemon(true);
         collector.start();
         try {
@@ -44,7 +47,8 @@ class GarbageCollectionSafetyTest {
                     float[] a = reference.get(name);
                     float[] b = again.get(name);
                     for (int i = 0; i < a.length; i++) {
-                        assertEquals(a[i], b[i], 0f, "trial " + trial + ", " + name + "[" + i + "]");
+                        assertEquals(
+                                a[i], b[i], 0f, "trial " + trial + ", " + name + "[" + i + "]");
                     }
                 }
             }
@@ -56,7 +60,7 @@ class GarbageCollectionSafetyTest {
 
     private static Map<String, float[]> train(List<TrainingSequence> data) {
         try (NDManager root = TestModels.manager();
-             LlamaModel model = TestModels.tiny(root, CONFIG, DataType.FLOAT32, 3L)) {
+                LlamaModel model = TestModels.tiny(root, CONFIG, DataType.FLOAT32, 3L)) {
             PpoTrainer trainer = new PpoTrainer(model, PpoTrainerTest.TRAINER);
             for (int update = 0; update < 3; update++) {
                 trainer.update(data, new SplittableRandom(update));

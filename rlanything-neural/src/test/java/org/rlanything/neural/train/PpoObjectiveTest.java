@@ -25,7 +25,8 @@ class PpoObjectiveTest {
         double[] adv = {2, -1};
         double[] grad = new double[6];
         double[] values = run(logp, old, weight, adv, grad);
-        // Row 0 surrogates: ρ = (1, e^0.3, e^-0.5); A = 2 -> min(2ρ, 2clip(ρ)) = (2, 2.4, 2e^-0.5): token 2 clipped.
+        // Row 0 surrogates: ρ = (1, e^0.3, e^-0.5); A = 2 -> min(2ρ, 2clip(ρ)) = (2, 2.4, 2e^-0.5):
+        // token 2 clipped.
         double pg0 = -(2 + 2.4 + 2 * Math.exp(-0.5)) / 3;
         // Row 1: A = -1 -> min(-ρ, -clip(ρ)) = (-e^0.3, -0.8): token 3 (δ = -0.5) clipped.
         double pg1 = -(-Math.exp(0.3) - 0.8) / 2;
@@ -40,12 +41,13 @@ class PpoObjectiveTest {
         assertEquals(2, values[3], 0);
         double b = 0.01;
         double[] expectedGrad = {
-            -2 * 1.0 / 3 + 0,                                            // unclipped, δ = 0: no KL gradient
-            b * (1 - Math.exp(-0.3)) / 3,                                 // clipped: only the KL gradient
-            -2 * Math.exp(-0.5) / 3 + b * (1 - Math.exp(0.5)) / 3,        // unclipped
-            0,                                                            // not a response token
-            -(-1) * Math.exp(0.3) / 2 + b * (1 - Math.exp(-0.3)) / 2,     // unclipped (A < 0, ρ > 1+ε is kept)
-            b * (1 - Math.exp(0.5)) / 2                                   // clipped
+            -2 * 1.0 / 3 + 0, // unclipped, δ = 0: no KL gradient
+            b * (1 - Math.exp(-0.3)) / 3, // clipped: only the KL gradient
+            -2 * Math.exp(-0.5) / 3 + b * (1 - Math.exp(0.5)) / 3, // unclipped
+            0, // not a response token
+            -(-1) * Math.exp(0.3) / 2
+                    + b * (1 - Math.exp(-0.3)) / 2, // unclipped (A < 0, ρ > 1+ε is kept)
+            b * (1 - Math.exp(0.5)) / 2 // clipped
         };
         assertArrayEquals(expectedGrad, grad, 1e-12);
     }
@@ -61,7 +63,10 @@ class PpoObjectiveTest {
         double k3 = ((Math.exp(-d1) - 1 + d1) + (Math.exp(-d2) - 1 + d2)) / 2;
         assertEquals(0, values[1], 0);
         assertEquals(0.01 * k3, values[0], 1e-15);
-        assertArrayEquals(new double[] {0.01 * (1 - Math.exp(-d1)) / 2, 0.01 * (1 - Math.exp(-d2)) / 2}, grad, 1e-15);
+        assertArrayEquals(
+                new double[] {0.01 * (1 - Math.exp(-d1)) / 2, 0.01 * (1 - Math.exp(-d2)) / 2},
+                grad,
+                1e-15);
         double[] none = run(logp, logp, new double[] {0.5, 0.5}, new double[] {0}, grad);
         assertEquals(0, none[0], 0);
         assertArrayEquals(new double[] {0, 0}, grad, 0);
@@ -70,7 +75,13 @@ class PpoObjectiveTest {
     @Test
     void deltaIsClampedAndGradientStopsOutsideTheClamp() {
         double[] grad = new double[1];
-        double[] values = run(new double[] {3.0}, new double[] {-12.0}, new double[] {1}, new double[] {1}, grad);
+        double[] values =
+                run(
+                        new double[] {3.0},
+                        new double[] {-12.0},
+                        new double[] {1},
+                        new double[] {1},
+                        grad);
         // δ = 15 -> 10; ρ = e^10 clipped to 1.2 for A = 1 -> surr = 1.2; k3 = e^-10 - 1 + 10.
         assertEquals(-1.2, values[1], 1e-12);
         assertEquals(Math.exp(-10) + 9, values[2], 1e-9);
@@ -78,7 +89,8 @@ class PpoObjectiveTest {
     }
 
     /** Returns loss, pg, k3, clipped tokens; fills d loss / d logp. */
-    private double[] run(double[] logp, double[] old, double[] weight, double[] adv, double[] grad) {
+    private double[] run(
+            double[] logp, double[] old, double[] weight, double[] adv, double[] grad) {
         int rows = adv.length;
         int width = logp.length / rows;
         try (NDManager m = TestModels.manager()) {

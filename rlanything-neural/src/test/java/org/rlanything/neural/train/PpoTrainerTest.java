@@ -21,15 +21,22 @@ import org.rlanything.neural.model.ModelConfig;
 class PpoTrainerTest {
 
     static final ModelConfig CONFIG = new ModelConfig(30, 16, 24, 2, 2, 48, 10000.0, 1e-6, 4L);
-    static final TrainerConfig TRAINER = TrainerConfig.method().withLearningRate(1e-2).withOptimizerSteps(2)
-            .withLimits(12, 6).withMaxTokensPerForward(40);
+    static final TrainerConfig TRAINER =
+            TrainerConfig.method()
+                    .withLearningRate(1e-2)
+                    .withOptimizerSteps(2)
+                    .withLimits(12, 6)
+                    .withMaxTokensPerForward(40);
 
     static List<TrainingSequence> samples(long seed, int n, double advantageScale) {
         SplittableRandom r = new SplittableRandom(seed);
         List<TrainingSequence> out = new ArrayList<>();
         for (int i = 0; i < n; i++) {
-            out.add(new TrainingSequence(TestModels.randomTokens(r, 2 + r.nextInt(8), 30),
-                    TestModels.randomTokens(r, 1 + r.nextInt(5), 30), advantageScale * (r.nextDouble() - 0.3)));
+            out.add(
+                    new TrainingSequence(
+                            TestModels.randomTokens(r, 2 + r.nextInt(8), 30),
+                            TestModels.randomTokens(r, 1 + r.nextInt(5), 30),
+                            advantageScale * (r.nextDouble() - 0.3)));
         }
         return out;
     }
@@ -37,7 +44,7 @@ class PpoTrainerTest {
     @Test
     void zeroAdvantagesLeaveTheWeightsUnchanged() {
         try (NDManager root = TestModels.manager();
-             LlamaModel model = TestModels.tiny(root, CONFIG, DataType.FLOAT32, 1L)) {
+                LlamaModel model = TestModels.tiny(root, CONFIG, DataType.FLOAT32, 1L)) {
             Map<String, float[]> before = snapshot(model);
             PpoTrainer trainer = new PpoTrainer(model, TRAINER);
             UpdateStats stats = trainer.update(samples(2, 7, 0.0), new SplittableRandom(1));
@@ -56,10 +63,18 @@ class PpoTrainerTest {
     @Test
     void positiveAdvantageRaisesAndNegativeLowersTheResponseLikelihood() {
         try (NDManager root = TestModels.manager();
-             LlamaModel model = TestModels.tiny(root, CONFIG, DataType.FLOAT32, 2L)) {
+                LlamaModel model = TestModels.tiny(root, CONFIG, DataType.FLOAT32, 2L)) {
             SplittableRandom r = new SplittableRandom(9);
-            TrainingSequence good = new TrainingSequence(TestModels.randomTokens(r, 5, 30), TestModels.randomTokens(r, 3, 30), 1.0);
-            TrainingSequence bad = new TrainingSequence(TestModels.randomTokens(r, 4, 30), TestModels.randomTokens(r, 3, 30), -1.0);
+            TrainingSequence good =
+                    new TrainingSequence(
+                            TestModels.randomTokens(r, 5, 30),
+                            TestModels.randomTokens(r, 3, 30),
+                            1.0);
+            TrainingSequence bad =
+                    new TrainingSequence(
+                            TestModels.randomTokens(r, 4, 30),
+                            TestModels.randomTokens(r, 3, 30),
+                            -1.0);
             double goodBefore = total(model, good);
             double badBefore = total(model, bad);
             PpoTrainer trainer = new PpoTrainer(model, TRAINER.withOptimizerSteps(1));
@@ -68,8 +83,11 @@ class PpoTrainerTest {
             assertEquals(0.0, first.metrics().get("clipfrac"), 0);
             assertTrue(total(model, good) > goodBefore);
             assertTrue(total(model, bad) < badBefore);
-            // A second update with U = 4 on a larger set moves away from π_old after the first step.
-            UpdateStats second = new PpoTrainer(model, TRAINER.withOptimizerSteps(4)).update(samples(3, 9, 3.0), new SplittableRandom(3));
+            // A second update with U = 4 on a larger set moves away from π_old after the first
+            // step.
+            UpdateStats second =
+                    new PpoTrainer(model, TRAINER.withOptimizerSteps(4))
+                            .update(samples(3, 9, 3.0), new SplittableRandom(3));
             assertTrue(second.metrics().get("ppo_kl") > 0);
             assertEquals(4.0, second.metrics().get("optimizer_steps"));
             assertTrue(second.metrics().get("grad_norm") > 0);
@@ -80,21 +98,29 @@ class PpoTrainerTest {
     void twoModelsTrainingInTwoThreadsAtOnceEqualOneTrainedAlone() throws Exception {
         Map<String, float[]> alone;
         try (NDManager root = TestModels.manager();
-             LlamaModel model = TestModels.tiny(root, CONFIG, DataType.FLOAT32, 5L)) {
+                LlamaModel model = TestModels.tiny(root, CONFIG, DataType.FLOAT32, 5L)) {
             new PpoTrainer(model, TRAINER).update(samples(6, 9, 2.0), new SplittableRandom(7));
             alone = snapshot(model);
         }
-        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(2);
+        java.util.concurrent.ExecutorService pool =
+                java.util.concurrent.Executors.newFixedThreadPool(2);
         try {
             List<java.util.concurrent.Future<Map<String, float[]>>> jobs = new ArrayList<>();
             for (int i = 0; i < 2; i++) {
-                jobs.add(pool.submit(() -> {
-                    try (NDManager root = TestModels.manager();
-                         LlamaModel model = TestModels.tiny(root, CONFIG, DataType.FLOAT32, 5L)) {
-                        new PpoTrainer(model, TRAINER).update(samples(6, 9, 2.0), new SplittableRandom(7));
-                        return snapshot(model);
-                    }
-                }));
+                jobs.add(
+                        pool.submit(
+                                () -> {
+                                    try (NDManager root = TestModels.manager();
+                                            LlamaModel model =
+                                                    TestModels.tiny(
+                                                            root, CONFIG, DataType.FLOAT32, 5L)) {
+                                        new PpoTrainer(model, TRAINER)
+                                                .update(
+                                                        samples(6, 9, 2.0),
+                                                        new SplittableRandom(7));
+                                        return snapshot(model);
+                                    }
+                                }));
             }
             for (java.util.concurrent.Future<Map<String, float[]>> job : jobs) {
                 Map<String, float[]> threaded = job.get();
@@ -110,13 +136,25 @@ class PpoTrainerTest {
     @Test
     void overLongPromptsAreDroppedWithTheirAdvantageAndResponsesAreCut() {
         try (NDManager root = TestModels.manager();
-             LlamaModel model = TestModels.tiny(root, CONFIG, DataType.FLOAT32, 3L)) {
+                LlamaModel model = TestModels.tiny(root, CONFIG, DataType.FLOAT32, 3L)) {
             SplittableRandom r = new SplittableRandom(5);
             List<TrainingSequence> s = new ArrayList<>();
-            s.add(new TrainingSequence(TestModels.randomTokens(r, 13, 30), TestModels.randomTokens(r, 2, 30), 5.0));
-            s.add(new TrainingSequence(TestModels.randomTokens(r, 3, 30), TestModels.randomTokens(r, 9, 30), 1.0));
+            s.add(
+                    new TrainingSequence(
+                            TestModels.randomTokens(r, 13, 30),
+                            TestModels.randomTokens(r, 2, 30),
+                            5.0));
+            s.add(
+                    new TrainingSequence(
+                            TestModels.randomTokens(r, 3, 30),
+                            TestModels.randomTokens(r, 9, 30),
+                            1.0));
             s.add(new TrainingSequence(TestModels.randomTokens(r, 3, 30), new int[0], 1.0));
-            s.add(new TrainingSequence(TestModels.randomTokens(r, 12, 30), TestModels.randomTokens(r, 2, 30), -1.0));
+            s.add(
+                    new TrainingSequence(
+                            TestModels.randomTokens(r, 12, 30),
+                            TestModels.randomTokens(r, 2, 30),
+                            -1.0));
             PpoTrainer trainer = new PpoTrainer(model, TRAINER);
             Map<String, Double> m = trainer.update(s, new SplittableRandom(4)).metrics();
             assertEquals(1.0, m.get("dropped_long_prompts"));
@@ -134,13 +172,15 @@ class PpoTrainerTest {
         Map<String, float[]> split;
         Map<String, float[]> whole;
         try (NDManager root = TestModels.manager();
-             LlamaModel model = TestModels.tiny(root, CONFIG, DataType.FLOAT64, 4L)) {
-            new PpoTrainer(model, TRAINER.withMaxTokensPerForward(10)).update(data, new SplittableRandom(1));
+                LlamaModel model = TestModels.tiny(root, CONFIG, DataType.FLOAT64, 4L)) {
+            new PpoTrainer(model, TRAINER.withMaxTokensPerForward(10))
+                    .update(data, new SplittableRandom(1));
             split = snapshot(model);
         }
         try (NDManager root = TestModels.manager();
-             LlamaModel model = TestModels.tiny(root, CONFIG, DataType.FLOAT64, 4L)) {
-            new PpoTrainer(model, TRAINER.withMaxTokensPerForward(100000)).update(data, new SplittableRandom(1));
+                LlamaModel model = TestModels.tiny(root, CONFIG, DataType.FLOAT64, 4L)) {
+            new PpoTrainer(model, TRAINER.withMaxTokensPerForward(100000))
+                    .update(data, new SplittableRandom(1));
             whole = snapshot(model);
         }
         for (String name : split.keySet()) {
@@ -150,7 +190,10 @@ class PpoTrainerTest {
 
     static double total(LlamaModel model, TrainingSequence s) {
         double sum = 0;
-        for (double v : new SequenceScorer(model).score(List.of(s.prompt()), List.of(s.response())).get(0)) {
+        for (double v :
+                new SequenceScorer(model)
+                        .score(List.of(s.prompt()), List.of(s.response()))
+                        .get(0)) {
             sum += v;
         }
         return sum;

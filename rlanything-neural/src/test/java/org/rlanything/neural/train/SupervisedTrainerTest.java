@@ -21,8 +21,11 @@ class SupervisedTrainerTest {
         SplittableRandom r = new SplittableRandom(seed);
         List<TrainingSequence> out = new ArrayList<>();
         for (int i = 0; i < n; i++) {
-            out.add(new TrainingSequence(TestModels.randomTokens(r, 2 + r.nextInt(8), 30),
-                    TestModels.randomTokens(r, 1 + r.nextInt(5), 30), 1.0));
+            out.add(
+                    new TrainingSequence(
+                            TestModels.randomTokens(r, 2 + r.nextInt(8), 30),
+                            TestModels.randomTokens(r, 1 + r.nextInt(5), 30),
+                            1.0));
         }
         return out;
     }
@@ -30,7 +33,7 @@ class SupervisedTrainerTest {
     @Test
     void crossEntropyFallsAndMatchesTheLikelihoodItReports() {
         try (NDManager root = TestModels.manager();
-             LlamaModel model = TestModels.tiny(root, CONFIG, DataType.FLOAT32, 3L)) {
+                LlamaModel model = TestModels.tiny(root, CONFIG, DataType.FLOAT32, 3L)) {
             SupervisedTrainer trainer = new SupervisedTrainer(model, 1.0, 40);
             List<TrainingSequence> data = samples(5, 9);
             double[] before = trainer.meanTokenLogLikelihood(data);
@@ -39,7 +42,8 @@ class SupervisedTrainerTest {
                 meanBefore += v / before.length;
             }
             SupervisedTrainer.StepResult first = trainer.step(data, 1e-2);
-            // The reported loss is the mean over samples of the per-sample mean token NLL, before the step.
+            // The reported loss is the mean over samples of the per-sample mean token NLL, before
+            // the step.
             assertEquals(-meanBefore, first.loss(), 1e-4);
             assertEquals(9, first.samples());
             double last = first.loss();
@@ -58,7 +62,7 @@ class SupervisedTrainerTest {
         int k = 0;
         for (int budget : new int[] {1000, 20}) {
             try (NDManager root = TestModels.manager();
-                 LlamaModel model = TestModels.tiny(root, CONFIG, DataType.FLOAT32, 4L)) {
+                    LlamaModel model = TestModels.tiny(root, CONFIG, DataType.FLOAT32, 4L)) {
                 SupervisedTrainer trainer = new SupervisedTrainer(model, 1.0, budget);
                 trainer.step(data, 1e-2);
                 lls[k++] = trainer.meanTokenLogLikelihood(data);

@@ -16,11 +16,11 @@ import org.rlanything.openai.ResponseLog;
 import org.rlanything.openai.TrainingExport;
 
 /**
- * What an endpoint role does in a run folder: records and replays every reply in
- * {@code RUN/endpoint/<role>.jsonl} (so {@code train --resume} gets the answers the interrupted run got), puts
- * its {@code endpoint/<role>/...} counters into each iteration's metrics, and writes the iteration's samples to
- * {@code RUN/export/<role>-NNNNNN.jsonl}. An endpoint has no weights: its checkpoint is a note naming the
- * endpoint (never the key), and loading one restores nothing.
+ * What an endpoint role does in a run folder: records and replays every reply in {@code
+ * RUN/endpoint/<role>.jsonl} (so {@code train --resume} gets the answers the interrupted run got),
+ * puts its {@code endpoint/<role>/...} counters into each iteration's metrics, and writes the
+ * iteration's samples to {@code RUN/export/<role>-NNNNNN.jsonl}. An endpoint has no weights: its
+ * checkpoint is a note naming the endpoint (never the key), and loading one restores nothing.
  */
 abstract class EndpointRole implements Checkpointable, RunParticipant {
 
@@ -43,8 +43,8 @@ abstract class EndpointRole implements Checkpointable, RunParticipant {
     }
 
     /**
-     * This iteration's export lines (the samples the loop handed to {@code update}), then forgets them; null for
-     * a role without training samples (no file is written).
+     * This iteration's export lines (the samples the loop handed to {@code update}), then forgets
+     * them; null for a role without training samples (no file is written).
      */
     abstract List<String> takeExport(int iteration);
 
@@ -58,7 +58,9 @@ abstract class EndpointRole implements Checkpointable, RunParticipant {
         log = opened;
     }
 
-    /** Stops recording and removes this role's response log and exports (a fresh start that failed). */
+    /**
+     * Stops recording and removes this role's response log and exports (a fresh start that failed).
+     */
     @Override
     public final synchronized void abandonRunFolder(Path runDir) throws IOException {
         ResponseLog previous = client.useResponseLog(null);
@@ -72,7 +74,9 @@ abstract class EndpointRole implements Checkpointable, RunParticipant {
         Path exports = runDir.resolve(TrainingExport.FOLDER);
         if (Files.isDirectory(exports)) {
             try (java.util.stream.Stream<Path> files = Files.list(exports)) {
-                for (Path file : files.filter(f -> f.getFileName().toString().startsWith(role + "-")).toList()) {
+                for (Path file :
+                        files.filter(f -> f.getFileName().toString().startsWith(role + "-"))
+                                .toList()) {
                     Files.deleteIfExists(file);
                 }
             }
@@ -110,9 +114,14 @@ abstract class EndpointRole implements Checkpointable, RunParticipant {
         note.put("role", role);
         note.put("base_url", client.config().baseUrl());
         note.put("model", client.config().model());
-        note.put("note", "An endpoint is not trained by the loop: this checkpoint restores nothing.");
+        note.put(
+                "note",
+                "An endpoint is not trained by the loop: this checkpoint restores nothing.");
         Files.createDirectories(directory);
-        Files.writeString(directory.resolve("endpoint.json"), note.toPrettyString() + "\n", StandardCharsets.UTF_8);
+        Files.writeString(
+                directory.resolve("endpoint.json"),
+                note.toPrettyString() + "\n",
+                StandardCharsets.UTF_8);
     }
 
     @Override

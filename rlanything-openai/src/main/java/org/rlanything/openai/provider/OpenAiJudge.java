@@ -13,8 +13,8 @@ import org.rlanything.openai.EndpointJudge;
 import org.rlanything.openai.TrainingExport;
 
 /**
- * {@code reward_model.kind: openai} in a run: an {@link EndpointJudge} whose update changes nothing but keeps
- * the samples the loop handed it for the iteration's export.
+ * {@code reward_model.kind: openai} in a run: an {@link EndpointJudge} whose update changes nothing
+ * but keeps the samples the loop handed it for the iteration's export.
  */
 final class OpenAiJudge extends EndpointRole implements RewardModel {
 
@@ -27,7 +27,8 @@ final class OpenAiJudge extends EndpointRole implements RewardModel {
     }
 
     @Override
-    public List<List<Judgment>> judge(List<JudgeRequest> requests, int m, List<RandomGenerator> rngs) {
+    public List<List<Judgment>> judge(
+            List<JudgeRequest> requests, int m, List<RandomGenerator> rngs) {
         return judge.judge(requests, m, rngs);
     }
 

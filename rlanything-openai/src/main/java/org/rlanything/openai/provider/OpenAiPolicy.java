@@ -13,8 +13,8 @@ import org.rlanything.openai.EndpointPolicy;
 import org.rlanything.openai.TrainingExport;
 
 /**
- * {@code policy.kind: openai} in a run: an {@link EndpointPolicy} whose update changes nothing but keeps the
- * samples the loop handed it for the iteration's export.
+ * {@code policy.kind: openai} in a run: an {@link EndpointPolicy} whose update changes nothing but
+ * keeps the samples the loop handed it for the iteration's export.
  */
 final class OpenAiPolicy extends EndpointRole implements Policy {
 

@@ -4,14 +4,14 @@ import org.rlanything.core.spi.PolicyConfig;
 import org.rlanything.openai.EndpointConfig;
 
 /**
- * {@code policy.kind: openai}: a model behind an OpenAI-compatible chat-completions endpoint acts; the loop
- * does not train it (its update changes nothing) and exports its samples instead.
+ * {@code policy.kind: openai}: a model behind an OpenAI-compatible chat-completions endpoint acts;
+ * the loop does not train it (its update changes nothing) and exports its samples instead.
  *
  * @param baseUrl the API root; requests go to {@code base_url/chat/completions} (default vLLM's
  *     {@code http://localhost:8000/v1})
  * @param model the served model's name (required)
- * @param apiKeyEnv the NAME of the environment variable holding the API key (default none); the key itself is
- *     never written anywhere
+ * @param apiKeyEnv the NAME of the environment variable holding the API key (default none); the key
+ *     itself is never written anywhere
  * @param temperature sampling temperature, 0 to 2 (default 0.8)
  * @param topP nucleus mass, above 0 and at most 1 (default 0.95)
  * @param maxTokens the most tokens of one reply (default 2000)
@@ -19,13 +19,21 @@ import org.rlanything.openai.EndpointConfig;
  * @param maxConcurrency requests in flight at once (default 8)
  * @param maxRetries retries on timeouts, connection failures, 429 and 5xx (default 4)
  */
-public record OpenAiPolicyConfig(String baseUrl, String model, String apiKeyEnv, Double temperature, Double topP,
-                                 Integer maxTokens, Double timeoutS, Integer maxConcurrency, Integer maxRetries)
+public record OpenAiPolicyConfig(
+        String baseUrl,
+        String model,
+        String apiKeyEnv,
+        Double temperature,
+        Double topP,
+        Integer maxTokens,
+        Double timeoutS,
+        Integer maxConcurrency,
+        Integer maxRetries)
         implements PolicyConfig {
 
     /** Every key at its default (the model is still to be named). */
-    public static final OpenAiPolicyConfig DEFAULTS = new OpenAiPolicyConfig(null, null, null, null, null, null,
-            null, null, null);
+    public static final OpenAiPolicyConfig DEFAULTS =
+            new OpenAiPolicyConfig(null, null, null, null, null, null, null, null, null);
 
     public OpenAiPolicyConfig {
         EndpointConfig d = EndpointConfig.defaults("policy", "?");
@@ -37,13 +45,31 @@ public record OpenAiPolicyConfig(String baseUrl, String model, String apiKeyEnv,
         timeoutS = timeoutS == null ? d.timeoutS() : timeoutS;
         maxConcurrency = maxConcurrency == null ? d.maxConcurrency() : maxConcurrency;
         maxRetries = maxRetries == null ? d.maxRetries() : maxRetries;
-        baseUrl = EndpointSettings.check(baseUrl, model, apiKeyEnv, temperature, topP, maxTokens, timeoutS,
-                maxConcurrency, maxRetries).baseUrl();
+        baseUrl =
+                EndpointSettings.check(
+                                baseUrl,
+                                model,
+                                apiKeyEnv,
+                                temperature,
+                                topP,
+                                maxTokens,
+                                timeoutS,
+                                maxConcurrency,
+                                maxRetries)
+                        .baseUrl();
     }
 
     /** The client's config; refuses a section without {@code model}. */
     EndpointConfig endpoint() {
-        return new EndpointConfig(baseUrl, EndpointSettings.require("policy", model), apiKeyEnv, temperature, topP,
-                maxTokens, timeoutS, maxConcurrency, maxRetries);
+        return new EndpointConfig(
+                baseUrl,
+                EndpointSettings.require("policy", model),
+                apiKeyEnv,
+                temperature,
+                topP,
+                maxTokens,
+                timeoutS,
+                maxConcurrency,
+                maxRetries);
     }
 }

@@ -28,7 +28,8 @@ public final class OpenAiPolicyProvider implements PolicyProvider<OpenAiPolicyCo
     }
 
     @Override
-    public Policy create(OpenAiPolicyConfig config, RunContext context, EnvironmentParts environment) {
+    public Policy create(
+            OpenAiPolicyConfig config, RunContext context, EnvironmentParts environment) {
         return new OpenAiPolicy(ChatClient.builder(config.endpoint()).role("policy").build());
     }
 }

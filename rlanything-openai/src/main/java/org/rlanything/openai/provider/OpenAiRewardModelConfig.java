@@ -4,14 +4,15 @@ import org.rlanything.core.spi.RewardModelConfig;
 import org.rlanything.openai.EndpointConfig;
 
 /**
- * {@code reward_model.kind: openai}: a model behind an OpenAI-compatible chat-completions endpoint judges each
- * step (method.md §4, m samples per step); the loop does not train it and exports its samples instead.
+ * {@code reward_model.kind: openai}: a model behind an OpenAI-compatible chat-completions endpoint
+ * judges each step (method.md §4, m samples per step); the loop does not train it and exports its
+ * samples instead.
  *
  * @param baseUrl the API root; requests go to {@code base_url/chat/completions} (default vLLM's
  *     {@code http://localhost:8000/v1})
  * @param model the served model's name (required)
- * @param apiKeyEnv the NAME of the environment variable holding the API key (default none); the key itself is
- *     never written anywhere
+ * @param apiKeyEnv the NAME of the environment variable holding the API key (default none); the key
+ *     itself is never written anywhere
  * @param temperature sampling temperature, 0 to 2 (default 0.8)
  * @param topP nucleus mass, above 0 and at most 1 (default 1)
  * @param maxTokens the most tokens of one reply (default 4000)
@@ -19,13 +20,21 @@ import org.rlanything.openai.EndpointConfig;
  * @param maxConcurrency requests in flight at once (default 8)
  * @param maxRetries retries on timeouts, connection failures, 429 and 5xx (default 4)
  */
-public record OpenAiRewardModelConfig(String baseUrl, String model, String apiKeyEnv, Double temperature, Double topP,
-                                 Integer maxTokens, Double timeoutS, Integer maxConcurrency, Integer maxRetries)
+public record OpenAiRewardModelConfig(
+        String baseUrl,
+        String model,
+        String apiKeyEnv,
+        Double temperature,
+        Double topP,
+        Integer maxTokens,
+        Double timeoutS,
+        Integer maxConcurrency,
+        Integer maxRetries)
         implements RewardModelConfig {
 
     /** Every key at its default (the model is still to be named). */
-    public static final OpenAiRewardModelConfig DEFAULTS = new OpenAiRewardModelConfig(null, null, null, null, null, null,
-            null, null, null);
+    public static final OpenAiRewardModelConfig DEFAULTS =
+            new OpenAiRewardModelConfig(null, null, null, null, null, null, null, null, null);
 
     public OpenAiRewardModelConfig {
         EndpointConfig d = EndpointConfig.defaults("reward_model", "?");
@@ -37,13 +46,31 @@ public record OpenAiRewardModelConfig(String baseUrl, String model, String apiKe
         timeoutS = timeoutS == null ? d.timeoutS() : timeoutS;
         maxConcurrency = maxConcurrency == null ? d.maxConcurrency() : maxConcurrency;
         maxRetries = maxRetries == null ? d.maxRetries() : maxRetries;
-        baseUrl = EndpointSettings.check(baseUrl, model, apiKeyEnv, temperature, topP, maxTokens, timeoutS,
-                maxConcurrency, maxRetries).baseUrl();
+        baseUrl =
+                EndpointSettings.check(
+                                baseUrl,
+                                model,
+                                apiKeyEnv,
+                                temperature,
+                                topP,
+                                maxTokens,
+                                timeoutS,
+                                maxConcurrency,
+                                maxRetries)
+                        .baseUrl();
     }
 
     /** The client's config; refuses a section without {@code model}. */
     EndpointConfig endpoint() {
-        return new EndpointConfig(baseUrl, EndpointSettings.require("reward_model", model), apiKeyEnv, temperature, topP,
-                maxTokens, timeoutS, maxConcurrency, maxRetries);
+        return new EndpointConfig(
+                baseUrl,
+                EndpointSettings.require("reward_model", model),
+                apiKeyEnv,
+                temperature,
+                topP,
+                maxTokens,
+                timeoutS,
+                maxConcurrency,
+                maxRetries);
     }
 }

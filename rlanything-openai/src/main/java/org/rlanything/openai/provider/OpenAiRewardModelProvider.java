@@ -6,8 +6,12 @@ import org.rlanything.core.spi.RewardModelProvider;
 import org.rlanything.core.spi.RunContext;
 import org.rlanything.openai.ChatClient;
 
-/** {@code reward_model.kind: openai}: the step judge is a model behind an OpenAI-compatible endpoint. */
-public final class OpenAiRewardModelProvider implements RewardModelProvider<OpenAiRewardModelConfig> {
+/**
+ * {@code reward_model.kind: openai}: the step judge is a model behind an OpenAI-compatible
+ * endpoint.
+ */
+public final class OpenAiRewardModelProvider
+        implements RewardModelProvider<OpenAiRewardModelConfig> {
 
     @Override
     public String kind() {
@@ -25,7 +29,8 @@ public final class OpenAiRewardModelProvider implements RewardModelProvider<Open
     }
 
     @Override
-    public RewardModel create(OpenAiRewardModelConfig config, RunContext context, EnvironmentParts environment) {
+    public RewardModel create(
+            OpenAiRewardModelConfig config, RunContext context, EnvironmentParts environment) {
         return new OpenAiJudge(ChatClient.builder(config.endpoint()).role("reward_model").build());
     }
 }

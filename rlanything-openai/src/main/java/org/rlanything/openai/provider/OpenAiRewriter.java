@@ -11,8 +11,9 @@ import org.rlanything.openai.ChatClient;
 import org.rlanything.openai.EndpointRewriter;
 
 /**
- * {@code rewriter.kind: openai} in a run: an {@link EndpointRewriter} that shows the task in the environment's
- * codec form and reads the reply back with it (text the codec refuses counts as {@code rewrites_invalid}).
+ * {@code rewriter.kind: openai} in a run: an {@link EndpointRewriter} that shows the task in the
+ * environment's codec form and reads the reply back with it (text the codec refuses counts as
+ * {@code rewrites_invalid}).
  */
 final class OpenAiRewriter extends EndpointRole implements Rewriter {
 
@@ -20,10 +21,14 @@ final class OpenAiRewriter extends EndpointRole implements Rewriter {
 
     OpenAiRewriter(ChatClient client, TaskCodec codec) {
         super(client, "rewriter");
-        this.rewriter = new EndpointRewriter(client, codec::encode, text -> decode(codec, text), "");
+        this.rewriter =
+                new EndpointRewriter(client, codec::encode, text -> decode(codec, text), "");
     }
 
-    /** The codec's task, any refusal of it as the {@link IllegalArgumentException} the rewriter counts. */
+    /**
+     * The codec's task, any refusal of it as the {@link IllegalArgumentException} the rewriter
+     * counts.
+     */
     private static Task decode(TaskCodec codec, String text) {
         try {
             return codec.decode(text);

@@ -6,7 +6,10 @@ import org.rlanything.core.spi.RewriterProvider;
 import org.rlanything.core.spi.RunContext;
 import org.rlanything.openai.ChatClient;
 
-/** {@code rewriter.kind: openai}: tasks are rewritten by a model behind an OpenAI-compatible endpoint. */
+/**
+ * {@code rewriter.kind: openai}: tasks are rewritten by a model behind an OpenAI-compatible
+ * endpoint.
+ */
 public final class OpenAiRewriterProvider implements RewriterProvider<OpenAiRewriterConfig> {
 
     @Override
@@ -25,7 +28,10 @@ public final class OpenAiRewriterProvider implements RewriterProvider<OpenAiRewr
     }
 
     @Override
-    public Rewriter create(OpenAiRewriterConfig config, RunContext context, EnvironmentParts environment) {
-        return new OpenAiRewriter(ChatClient.builder(config.endpoint()).role("rewriter").build(), environment.codec());
+    public Rewriter create(
+            OpenAiRewriterConfig config, RunContext context, EnvironmentParts environment) {
+        return new OpenAiRewriter(
+                ChatClient.builder(config.endpoint()).role("rewriter").build(),
+                environment.codec());
     }
 }

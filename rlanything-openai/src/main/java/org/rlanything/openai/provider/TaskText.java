@@ -4,16 +4,15 @@ import java.util.regex.Pattern;
 import org.rlanything.core.Task;
 
 /**
- * A task as the endpoint prompts show it: {@link Task#describe} without a trailing bookkeeping tag, a
- * bracketed word without spaces such as ALFWorld's {@code [plan_gen_s10086_i01015]} (the game's source: it
- * tells the model nothing and would only make prompts differ).
+ * A task as the endpoint prompts show it: {@link Task#describe} without a trailing bookkeeping tag,
+ * a bracketed word without spaces such as ALFWorld's {@code [plan_gen_s10086_i01015]} (the game's
+ * source: it tells the model nothing and would only make prompts differ).
  */
 final class TaskText {
 
     private static final Pattern TAG = Pattern.compile("\\s*\\[[^\\]\\s]+\\]$");
 
-    private TaskText() {
-    }
+    private TaskText() {}
 
     static String of(Task task) {
         String text = task.describe().strip();
