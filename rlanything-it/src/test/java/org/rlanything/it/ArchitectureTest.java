@@ -1,9 +1,9 @@
 package org.rlanything.it;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
@@ -22,49 +22,89 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The rules between modules (docs/architecture.md): core depends on no other module; nothing depends on
- * the cli; a provider module depends on core and on the provider modules its pom names, nothing else of the
- * project; no cycles between modules, and no new cycles between packages (the package cycles that existed
- * when the rule came are frozen in {@code archunit_store/} and may only shrink).
+ * The rules between modules (docs/architecture.md): core depends on no other module; nothing
+ * depends on the cli; a provider module depends on core and on the provider modules its pom names,
+ * nothing else of the project; no cycles between modules, and no new cycles between packages (the
+ * package cycles that existed when the rule came are frozen in {@code archunit_store/} and may only
+ * shrink).
  */
 class ArchitectureTest {
 
     /** Each module's packages. */
-    private static final Map<String, String> MODULES = Map.of("core", "org.rlanything.core..",
-            "demo", "org.rlanything.demo..", "neural", "org.rlanything.neural..",
-            "alfworld", "org.rlanything.alfworld..", "agent", "org.rlanything.agent..",
-            "hazelcast", "org.rlanything.hazelcast..", "cli", "org.rlanything.cli..");
+    private static final Map<String, String> MODULES =
+            Map.of(
+                    "core",
+                    "org.rlanything.core..",
+                    "demo",
+                    "org.rlanything.demo..",
+                    "neural",
+                    "org.rlanything.neural..",
+                    "alfworld",
+                    "org.rlanything.alfworld..",
+                    "agent",
+                    "org.rlanything.agent..",
+                    "hazelcast",
+                    "org.rlanything.hazelcast..",
+                    "cli",
+                    "org.rlanything.cli..");
 
     /** The project modules each provider module's pom names (core for all). */
-    private static final Map<String, List<String>> ALLOWED = Map.of("demo", List.of("core"),
-            "neural", List.of("core"), "alfworld", List.of("core"), "agent", List.of("core", "neural", "alfworld"),
-            "hazelcast", List.of("core"));
+    private static final Map<String, List<String>> ALLOWED =
+            Map.of(
+                    "demo",
+                    List.of("core"),
+                    "neural",
+                    List.of("core"),
+                    "alfworld",
+                    List.of("core"),
+                    "agent",
+                    List.of("core", "neural", "alfworld"),
+                    "hazelcast",
+                    List.of("core"));
 
     private static JavaClasses main;
 
     @BeforeAll
     static void importMainClasses() {
         // the modules' main classes, from target/classes (mvn test) or their jars (mvn verify)
-        main = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-                .importPackages("org.rlanything");
-        MODULES.forEach((module, packages) -> assertFalse(main.that(JavaClass.Predicates.resideInAPackage(packages))
-                .isEmpty(), "the main classes of " + module + " are imported"));
-        assertTrue(main.that(JavaClass.Predicates.resideInAPackage("org.rlanything.it..")).isEmpty(),
+        main =
+                new ClassFileImporter()
+                        .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                        .importPackages("org.rlanything");
+        MODULES.forEach(
+                (module, packages) ->
+                        assertFalse(
+                                main.that(JavaClass.Predicates.resideInAPackage(packages))
+                                        .isEmpty(),
+                                "the main classes of " + module + " are imported"));
+        assertTrue(
+                main.that(JavaClass.Predicates.resideInAPackage("org.rlanything.it..")).isEmpty(),
                 "test classes are not imported");
     }
 
     @Test
     void coreDependsOnNoOtherModuleAndNoLibrary() {
-        ArchRule rule = noClasses().that().resideInAPackage(MODULES.get("core")).should().dependOnClassesThat()
-                .resideOutsideOfPackages("org.rlanything.core..", "java..")
-                .because("core holds the contracts every module builds on, with no dependencies of its own");
+        ArchRule rule =
+                noClasses()
+                        .that()
+                        .resideInAPackage(MODULES.get("core"))
+                        .should()
+                        .dependOnClassesThat()
+                        .resideOutsideOfPackages("org.rlanything.core..", "java..")
+                        .because(
+                                "core holds the contracts every module builds on, with no dependencies of its own");
         rule.check(main);
     }
 
     @Test
     void nothingDependsOnTheCli() {
-        noClasses().that().resideOutsideOfPackage(MODULES.get("cli")).should().dependOnClassesThat()
-                .resideInAPackage(MODULES.get("cli")).check(main);
+        noClasses()
+                .that()
+                .resideOutsideOfPackage(MODULES.get("cli"))
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage(MODULES.get("cli"))
+                .check(main);
     }
 
     static Stream<Arguments> providerModules() {
@@ -73,15 +113,22 @@ class ArchitectureTest {
 
     @ParameterizedTest(name = "{0} depends only on {1}")
     @MethodSource("providerModules")
-    void aProviderModuleDependsOnlyOnCoreAndTheProvidersItsPomNames(String module, List<String> allowed) {
+    void aProviderModuleDependsOnlyOnCoreAndTheProvidersItsPomNames(
+            String module, List<String> allowed) {
         List<String> forbidden = new ArrayList<>();
-        MODULES.forEach((other, packages) -> {
-            if (!other.equals(module) && !allowed.contains(other)) {
-                forbidden.add(packages);
-            }
-        });
-        noClasses().that().resideInAPackage(MODULES.get(module)).should().dependOnClassesThat()
-                .resideInAnyPackage(forbidden.toArray(String[]::new)).check(main);
+        MODULES.forEach(
+                (other, packages) -> {
+                    if (!other.equals(module) && !allowed.contains(other)) {
+                        forbidden.add(packages);
+                    }
+                });
+        noClasses()
+                .that()
+                .resideInAPackage(MODULES.get(module))
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(forbidden.toArray(String[]::new))
+                .check(main);
     }
 
     @Test
@@ -91,6 +138,7 @@ class ArchitectureTest {
 
     @Test
     void noNewCyclesBetweenPackages() {
-        FreezingArchRule.freeze(slices().matching("org.rlanything.(**)").should().beFreeOfCycles()).check(main);
+        FreezingArchRule.freeze(slices().matching("org.rlanything.(**)").should().beFreeOfCycles())
+                .check(main);
     }
 }
