@@ -83,8 +83,8 @@ final class BenchAblationCommand implements Callable<Integer> {
     @Option(
             names = "--workers",
             description =
-                    "Runs at a time; each uses one core for its tensor work"
-                            + " (default: the number of cores, ${DEFAULT-VALUE}).")
+                    "Runs at a time (default: the number of cores, ${DEFAULT-VALUE}); their tensor work"
+                            + " shares the native threads (RLANYTHING_THREADS, default one per core).")
     private int workers = Runtime.getRuntime().availableProcessors();
 
     @Option(
