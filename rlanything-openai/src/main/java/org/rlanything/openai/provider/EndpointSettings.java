@@ -10,20 +10,31 @@ final class EndpointSettings {
     private EndpointSettings() {}
 
     /**
-     * Checks the keys (each failure names its key) and returns the client's config; {@code model}
-     * may still be null here (a section's defaults), then {@link #require} refuses it when a model
-     * is made.
+     * Fills the keys a section leaves out with {@code role}'s defaults, checks them (each failure
+     * names its key) and returns the client's config; {@code model} may still be null here (a
+     * section's defaults, shown as "?"), then {@link #require} refuses it when a model is made.
      */
     static EndpointConfig check(
+            String role,
             String baseUrl,
             String model,
             String apiKeyEnv,
-            double temperature,
-            double topP,
-            int maxTokens,
-            double timeoutS,
-            int maxConcurrency,
-            int maxRetries) {
+            Double temperatureOrNull,
+            Double topPOrNull,
+            Integer maxTokensOrNull,
+            Double timeoutSOrNull,
+            Integer maxConcurrencyOrNull,
+            Integer maxRetriesOrNull) {
+        EndpointConfig d = EndpointConfig.defaults(role, "?");
+        baseUrl = baseUrl == null ? d.baseUrl() : baseUrl;
+        apiKeyEnv = apiKeyEnv == null ? d.apiKeyEnv() : apiKeyEnv;
+        double temperature = temperatureOrNull == null ? d.temperature() : temperatureOrNull;
+        double topP = topPOrNull == null ? d.topP() : topPOrNull;
+        int maxTokens = maxTokensOrNull == null ? d.maxTokens() : maxTokensOrNull;
+        double timeoutS = timeoutSOrNull == null ? d.timeoutS() : timeoutSOrNull;
+        int maxConcurrency =
+                maxConcurrencyOrNull == null ? d.maxConcurrency() : maxConcurrencyOrNull;
+        int maxRetries = maxRetriesOrNull == null ? d.maxRetries() : maxRetriesOrNull;
         Check.between("temperature", temperature, 0.0, 0.0, 2.0);
         Check.between("max_tokens", maxTokens, 1, 1, 1_000_000);
         Check.between("max_concurrency", maxConcurrency, 1, 1, 1024);

@@ -36,27 +36,26 @@ public record OpenAiPolicyConfig(
             new OpenAiPolicyConfig(null, null, null, null, null, null, null, null, null);
 
     public OpenAiPolicyConfig {
-        EndpointConfig d = EndpointConfig.defaults("policy", "?");
-        baseUrl = baseUrl == null ? d.baseUrl() : baseUrl;
-        apiKeyEnv = apiKeyEnv == null ? d.apiKeyEnv() : apiKeyEnv;
-        temperature = temperature == null ? d.temperature() : temperature;
-        topP = topP == null ? d.topP() : topP;
-        maxTokens = maxTokens == null ? d.maxTokens() : maxTokens;
-        timeoutS = timeoutS == null ? d.timeoutS() : timeoutS;
-        maxConcurrency = maxConcurrency == null ? d.maxConcurrency() : maxConcurrency;
-        maxRetries = maxRetries == null ? d.maxRetries() : maxRetries;
-        baseUrl =
+        EndpointConfig filled =
                 EndpointSettings.check(
-                                baseUrl,
-                                model,
-                                apiKeyEnv,
-                                temperature,
-                                topP,
-                                maxTokens,
-                                timeoutS,
-                                maxConcurrency,
-                                maxRetries)
-                        .baseUrl();
+                        "policy",
+                        baseUrl,
+                        model,
+                        apiKeyEnv,
+                        temperature,
+                        topP,
+                        maxTokens,
+                        timeoutS,
+                        maxConcurrency,
+                        maxRetries);
+        baseUrl = filled.baseUrl();
+        apiKeyEnv = filled.apiKeyEnv();
+        temperature = filled.temperature();
+        topP = filled.topP();
+        maxTokens = filled.maxTokens();
+        timeoutS = filled.timeoutS();
+        maxConcurrency = filled.maxConcurrency();
+        maxRetries = filled.maxRetries();
     }
 
     /** The client's config; refuses a section without {@code model}. */
