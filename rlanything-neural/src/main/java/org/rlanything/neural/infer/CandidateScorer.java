@@ -143,10 +143,7 @@ public final class CandidateScorer {
         int vocab = model.config().vocabSize();
         int g = 1;
         for (CandidateTrie t : tries) {
-            int inner = 0;
-            for (int e = 0; e < t.size(); e++) {
-                inner += t.inner(e) ? 1 : 0;
-            }
+            int inner = t.innerNodes();
             g = Math.max(g, inner);
         }
         int s = p + g;

@@ -105,6 +105,15 @@ public final class CandidateTrie {
         return inner[node];
     }
 
+    /** The number of nodes with children (those a scorer feeds). */
+    public int innerNodes() {
+        int n = 0;
+        for (boolean b : inner) {
+            n += b ? 1 : 0;
+        }
+        return n;
+    }
+
     /** The nodes of candidate {@code c}, one per token. */
     public int[] path(int c) {
         return paths[c];

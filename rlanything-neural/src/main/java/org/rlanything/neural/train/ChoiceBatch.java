@@ -82,10 +82,7 @@ final class ChoiceBatch extends RowBatch<ChoiceSequence> {
         int ns = 1;
         int ne = 1;
         for (CandidateTrie t : tries) {
-            int inner = 0;
-            for (int e = 0; e < t.size(); e++) {
-                inner += t.inner(e) ? 1 : 0;
-            }
+            int inner = t.innerNodes();
             ns = Math.max(ns, 1 + inner);
             ne = Math.max(ne, t.size());
         }

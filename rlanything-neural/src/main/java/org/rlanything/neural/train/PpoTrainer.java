@@ -101,6 +101,7 @@ public final class PpoTrainer {
         if (config.resetOptimizerEachUpdate()) {
             optimizer.reset();
         }
+        ensureGradients(); // micro-batch gradients are added into the model's own
         double pg = 0;
         double kl = 0;
         double clipped = 0;
@@ -292,7 +293,6 @@ public final class PpoTrainer {
      * accumulation makes.
      */
     private void accumulate(Map<String, TensorData> gradients) {
-        ensureGradients();
         try (StepScope scope = new StepScope(model.weights().manager())) {
             for (Map.Entry<String, NDArray> e : model.weights().all().entrySet()) {
                 TensorData g = gradients.get(e.getKey());
