@@ -13,6 +13,7 @@ import picocli.CommandLine.Spec;
             BenchEnvCommand.class,
             BenchModelCommand.class,
             BenchLoopCommand.class,
+            BenchClusterCommand.class,
             BenchAblationCommand.class
         })
 public final class BenchCommand implements Runnable {

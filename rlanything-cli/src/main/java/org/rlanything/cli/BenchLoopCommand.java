@@ -214,7 +214,7 @@ final class BenchLoopCommand implements Callable<Integer> {
         }
     }
 
-    private static void deleteTree(Path root) throws IOException {
+    static void deleteTree(Path root) throws IOException {
         if (!Files.exists(root)) {
             return;
         }

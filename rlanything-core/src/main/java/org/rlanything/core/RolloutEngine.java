@@ -1,6 +1,7 @@
 package org.rlanything.core;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.random.RandomGenerator;
 
@@ -56,4 +57,19 @@ public interface RolloutEngine {
     default Optional<Task> rewrite(RewriteRequest request, RandomGenerator rng, Rewriter rewriter) {
         return rewriter.rewrite(request, rng);
     }
+
+    /**
+     * The engine's own counters so far (for benchmarks and end-of-run summaries), by name: for a
+     * cluster engine, for example, how often and how long the weights were broadcast. Empty for the
+     * in-process engine.
+     */
+    default Map<String, Double> statistics() {
+        return Map.of();
+    }
+
+    /**
+     * Releases what the engine holds (a cluster membership); the run calls it when it ends. {@link
+     * #statistics()} still answers afterwards, with the final counters.
+     */
+    default void close() {}
 }

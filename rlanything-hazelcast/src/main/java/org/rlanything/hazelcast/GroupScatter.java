@@ -1,33 +1,42 @@
 package org.rlanything.hazelcast;
 
 import com.hazelcast.cluster.Member;
+import com.hazelcast.core.ExecutionCallback;
 import com.hazelcast.core.HazelcastInstance;
 import com.hazelcast.core.IExecutorService;
 import com.hazelcast.core.MemberLeftException;
 import com.hazelcast.spi.exception.RetryableException;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Future;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 import java.util.function.IntFunction;
 
 /**
- * Sends groups to the worker members round-robin and gathers their results in group order. A group
- * whose member left the cluster (or did not answer within the task timeout) is sent to another
- * member, or run by {@code fallback} in the trainer when no worker is left; each group's result is
- * taken exactly once.
+ * Hands groups to the worker members one at a time as they become free (a worker that finishes
+ * early takes the next group, so groups of unequal length do not leave a member idle, and a member
+ * that joins mid-batch gets work at once), and gathers their results in group order. A group whose
+ * member left the cluster (or did not answer within the task timeout) goes back to the queue for
+ * another member, or is run by {@code fallback} in the trainer when no worker is left; each group's
+ * result is taken exactly once. Which member ran a group never changes its result: a group is fixed
+ * by its requests and their seeds.
  */
 final class GroupScatter {
 
     private final HazelcastInstance instance;
     private final long timeoutNanos;
     private final Consumer<String> log;
-    private final java.util.Set<java.util.UUID> unresponsive =
-            java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private final Set<UUID> unresponsive = ConcurrentHashMap.newKeySet();
     private long reruns;
 
     GroupScatter(HazelcastInstance instance, int taskTimeoutSeconds, Consumer<String> log) {
@@ -48,79 +57,137 @@ final class GroupScatter {
                 .toList();
     }
 
+    /** A finished group: its result, or why its member could not deliver it. */
+    private record Done(int group, Member member, Object result, Throwable failure) {}
+
+    /** A group on a member, since when. */
+    private record Running(Member member, long since) {}
+
     /** Runs every group (serializable callables); the results in group order. */
+    @SuppressWarnings("unchecked")
     <R> List<R> run(List<? extends Callable<R>> groups, IntFunction<R> fallback)
             throws InterruptedException {
         IExecutorService executor = instance.getExecutorService(Members.EXECUTOR);
-        List<Member> workers = workers();
-        List<Future<R>> futures = new ArrayList<>();
-        List<Member> assigned = new ArrayList<>();
+        Object[] results = new Object[groups.size()];
+        Deque<Integer> waiting = new ArrayDeque<>();
         for (int g = 0; g < groups.size(); g++) {
-            Member member = workers.isEmpty() ? null : workers.get(g % workers.size());
-            assigned.add(member);
-            futures.add(member == null ? null : executor.submitToMember(groups.get(g), member));
+            waiting.add(g);
         }
-        List<R> results = new ArrayList<>();
-        for (int g = 0; g < groups.size(); g++) {
-            R result = null;
-            while (result == null) {
-                Future<R> future = futures.get(g);
-                Member member = assigned.get(g);
-                if (future == null) {
-                    result = fallback.apply(g);
+        Map<Integer, Running> running = new HashMap<>();
+        BlockingQueue<Done> done = new LinkedBlockingQueue<>();
+        int remaining = groups.size();
+        while (remaining > 0) {
+            // give each free worker the next waiting group
+            List<Member> free = new ArrayList<>(workers());
+            running.values()
+                    .forEach(r -> free.removeIf(m -> m.getUuid().equals(r.member().getUuid())));
+            for (Member member : free) {
+                if (waiting.isEmpty()) {
                     break;
                 }
-                String lost;
-                try {
-                    result = future.get(timeoutNanos, TimeUnit.NANOSECONDS);
-                    break;
-                } catch (TimeoutException e) {
-                    future.cancel(true);
-                    unresponsive.add(member.getUuid());
-                    lost =
-                            "did not answer within "
-                                    + TimeUnit.NANOSECONDS.toSeconds(timeoutNanos)
-                                    + " s";
-                } catch (ExecutionException e) {
-                    Throwable cause =
-                            e instanceof MemberLeftException || e.getCause() == null
-                                    ? e
-                                    : e.getCause();
-                    if (!isLostMember(cause)) {
-                        throw new ClusterException(
-                                "The worker "
-                                        + member.getAddress()
-                                        + " failed on work"
-                                        + " group "
-                                        + g
-                                        + ": "
-                                        + cause.getMessage(),
-                                cause);
-                    }
-                    lost = "left the cluster (" + cause.getClass().getSimpleName() + ")";
-                }
-                reruns++;
-                Member next =
-                        workers().stream()
-                                .filter(m -> !m.getUuid().equals(member.getUuid()))
-                                .findFirst()
-                                .orElse(null);
-                log.accept(
-                        "hazelcast: the worker "
-                                + member.getAddress()
-                                + " "
-                                + lost
-                                + "; work group "
-                                + g
-                                + " runs again "
-                                + (next == null ? "in the trainer" : "on " + next.getAddress())
-                                + ".");
-                assigned.set(g, next);
-                futures.set(g, next == null ? null : executor.submitToMember(groups.get(g), next));
+                int g = waiting.poll();
+                running.put(g, new Running(member, System.nanoTime()));
+                executor.submitToMember(
+                        groups.get(g),
+                        member,
+                        new ExecutionCallback<R>() {
+                            @Override
+                            public void onResponse(R response) {
+                                done.add(new Done(g, member, response, null));
+                            }
+
+                            @Override
+                            public void onFailure(Throwable t) {
+                                done.add(new Done(g, member, null, t));
+                            }
+                        });
             }
-            results.add(result);
+            if (running.isEmpty()) {
+                // no worker is left: the trainer runs what waits, one group at a time, and
+                // looks for a worker again after each
+                int g = waiting.poll();
+                results[g] = fallback.apply(g);
+                remaining--;
+                continue;
+            }
+            long oldest = running.values().stream().mapToLong(Running::since).min().getAsLong();
+            long wait = Math.max(0, oldest + timeoutNanos - System.nanoTime());
+            // wake at least every 200 ms so that a worker that joins gets waiting groups
+            Done finished =
+                    done.poll(
+                            Math.min(wait, TimeUnit.MILLISECONDS.toNanos(200)),
+                            TimeUnit.NANOSECONDS);
+            if (finished == null) {
+                long now = System.nanoTime();
+                for (var entry : List.copyOf(running.entrySet())) {
+                    if (now - entry.getValue().since() >= timeoutNanos) {
+                        Member member = entry.getValue().member();
+                        unresponsive.add(member.getUuid());
+                        running.remove(entry.getKey());
+                        requeue(
+                                entry.getKey(),
+                                member,
+                                "did not answer within "
+                                        + TimeUnit.NANOSECONDS.toSeconds(timeoutNanos)
+                                        + " s",
+                                waiting);
+                    }
+                }
+                continue;
+            }
+            Running was = running.get(finished.group());
+            if (was == null || !was.member().getUuid().equals(finished.member().getUuid())) {
+                continue; // a late answer for a group already given to another member
+            }
+            running.remove(finished.group());
+            if (finished.failure() == null) {
+                results[finished.group()] = finished.result();
+                remaining--;
+                continue;
+            }
+            Throwable cause =
+                    finished.failure() instanceof MemberLeftException
+                                    || finished.failure().getCause() == null
+                            ? finished.failure()
+                            : finished.failure().getCause();
+            if (!isLostMember(cause) && !isLostMember(finished.failure())) {
+                throw new ClusterException(
+                        "The worker "
+                                + finished.member().getAddress()
+                                + " failed on work group "
+                                + finished.group()
+                                + ": "
+                                + cause.getMessage(),
+                        cause);
+            }
+            requeue(
+                    finished.group(),
+                    finished.member(),
+                    "left the cluster (" + cause.getClass().getSimpleName() + ")",
+                    waiting);
         }
-        return results;
+        List<R> ordered = new ArrayList<>(groups.size());
+        for (Object result : results) {
+            ordered.add((R) result);
+        }
+        return ordered;
+    }
+
+    /** Puts a group its member lost back at the head of the queue. */
+    private void requeue(int g, Member member, String lost, Deque<Integer> waiting) {
+        reruns++;
+        boolean anyLeft = workers().stream().anyMatch(m -> !m.getUuid().equals(member.getUuid()));
+        log.accept(
+                "hazelcast: the worker "
+                        + member.getAddress()
+                        + " "
+                        + lost
+                        + "; work group "
+                        + g
+                        + " runs again "
+                        + (anyLeft ? "on another worker" : "in the trainer")
+                        + ".");
+        waiting.addFirst(g);
     }
 
     /** How many groups ran a second time because their member was lost. */

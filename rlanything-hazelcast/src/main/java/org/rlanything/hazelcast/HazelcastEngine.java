@@ -4,6 +4,7 @@ import com.hazelcast.core.HazelcastInstance;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -41,6 +42,8 @@ final class HazelcastEngine implements RolloutEngine {
     private HazelcastInstance instance;
     private GroupScatter scatter;
     private boolean alone;
+    private Map<String, Double> closed;
+    private long[] workerLoads = new long[2];
 
     HazelcastEngine(HazelcastSettings settings) {
         this.settings = settings;
@@ -198,6 +201,69 @@ final class HazelcastEngine implements RolloutEngine {
     }
 
     /**
+     * The trainer's broadcasts ({@code policy_broadcasts}, {@code reward_model_broadcasts}, {@code
+     * broadcast_seconds}: exporting and publishing), the workers' loading of what was broadcast
+     * summed over the workers now in the cluster ({@code worker_weight_loads}, {@code
+     * worker_weight_load_seconds}: fetching and importing), {@code groups_rerun} and {@code
+     * workers}.
+     */
+    @Override
+    public Map<String, Double> statistics() {
+        if (instance == null && closed != null) {
+            return closed;
+        }
+        Map<String, Double> s = new LinkedHashMap<>();
+        s.put("policy_broadcasts", (double) weights.broadcasts());
+        s.put("reward_model_broadcasts", (double) judgeWeights.broadcasts());
+        s.put(
+                "broadcast_seconds",
+                (weights.broadcastNanos() + judgeWeights.broadcastNanos()) / 1e9);
+        if (instance != null && scatter != null && !scatter.workers().isEmpty()) {
+            // the map lives on the workers: with none left, the last counters read stand
+            long loads = 0;
+            long nanos = 0;
+            try {
+                for (Object value : instance.getMap(Members.STATS).values()) {
+                    long[] counters = (long[]) value;
+                    loads += counters[0];
+                    nanos += counters[1];
+                }
+                workerLoads = new long[] {loads, nanos};
+            } catch (RuntimeException e) {
+                // the last worker left while reading: the last counters read stand
+            }
+        }
+        s.put("worker_weight_loads", (double) workerLoads[0]);
+        s.put("worker_weight_load_seconds", workerLoads[1] / 1e9);
+        s.put("groups_rerun", scatter == null ? 0.0 : scatter.reruns());
+        s.put("workers", scatter == null ? 0.0 : scatter.workers().size());
+        return s;
+    }
+
+    /**
+     * Says what the broadcasts cost and how many groups ran again, and leaves the cluster; the
+     * statistics keep their final values.
+     */
+    @Override
+    public void close() {
+        if (instance == null) {
+            return;
+        }
+        closed = Map.copyOf(statistics());
+        System.err.printf(
+                "hazelcast: %d policy and %d reward-model weight broadcasts (%d ms in the trainer, %d ms"
+                        + " loading them in the workers); %d work groups re-run after a worker was lost.%n",
+                Math.round(closed.get("policy_broadcasts")),
+                Math.round(closed.get("reward_model_broadcasts")),
+                Math.round(closed.get("broadcast_seconds") * 1000),
+                Math.round(closed.get("worker_weight_load_seconds") * 1000),
+                Math.round(closed.get("groups_rerun")));
+        instance.shutdown();
+        instance = null;
+        scatter = null;
+    }
+
+    /**
      * Group {@code g} run by the trainer itself (no worker left), with the same lockstep engine.
      */
     private EpisodeGroup.Result inTrainer(
@@ -239,6 +305,7 @@ final class HazelcastEngine implements RolloutEngine {
             alone = !any;
             return any;
         }
+        closed = null;
         try {
             instance = Members.start(settings, true, null);
         } catch (RuntimeException e) {
@@ -277,24 +344,6 @@ final class HazelcastEngine implements RolloutEngine {
                 throw new IllegalStateException("Interrupted while waiting for workers.", e);
             }
         }
-        Runtime.getRuntime()
-                .addShutdownHook(
-                        new Thread(
-                                () ->
-                                        System.err.println(
-                                                "hazelcast: "
-                                                        + weights.broadcasts()
-                                                        + " policy and "
-                                                        + judgeWeights.broadcasts()
-                                                        + " reward-model weight broadcasts ("
-                                                        + (weights.broadcastNanos()
-                                                                        + judgeWeights
-                                                                                .broadcastNanos())
-                                                                / 1_000_000
-                                                        + " ms); "
-                                                        + scatter.reruns()
-                                                        + " work groups re-run after a worker was lost."),
-                                "rlanything-hazelcast-stats"));
         return true;
     }
 }

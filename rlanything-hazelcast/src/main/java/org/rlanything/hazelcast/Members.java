@@ -21,6 +21,12 @@ final class Members {
     /** The map of the models' current weights, by model. */
     static final String WEIGHTS = "rlanything.weights";
 
+    /**
+     * Each worker's weight-loading counters ({@code long[] {loads, nanoseconds}}), under its member
+     * UUID; only that worker writes its entry.
+     */
+    static final String STATS = "rlanything.stats";
+
     /** Where a worker member keeps its {@link WorkerState} (the instance's user context). */
     static final String WORKER_STATE = "rlanything.worker";
 

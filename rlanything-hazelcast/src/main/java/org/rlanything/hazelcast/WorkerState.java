@@ -34,6 +34,8 @@ final class WorkerState {
     private String loadedVersion;
     private String loadedJudgeVersion;
     private int groups;
+    private long weightLoads;
+    private long weightLoadNanos;
 
     WorkerState(WorkerParts parts) {
         if (!(parts.policy() instanceof WeightsTransfer)) {
@@ -138,6 +140,7 @@ final class WorkerState {
             throw new IllegalStateException(
                     "The member " + address() + "'s " + key + " cannot receive weights.");
         }
+        long start = System.nanoTime();
         Weights weights = (Weights) instance.getMap(Members.WEIGHTS).get(key);
         if (weights == null || !weights.version().equals(version)) {
             throw new IllegalStateException(
@@ -154,6 +157,12 @@ final class WorkerState {
         }
         transfer.importWeights(
                 new VersionedWeights(weights.format(), weights.formatVersion(), weights.bytes()));
+        weightLoads++;
+        weightLoadNanos += System.nanoTime() - start;
+        instance.getMap(Members.STATS)
+                .set(
+                        instance.getCluster().getLocalMember().getUuid().toString(),
+                        new long[] {weightLoads, weightLoadNanos});
         if (loaded == null) {
             parts.log().accept("worker " + address() + " loaded its first " + key + " weights");
         }

@@ -239,8 +239,9 @@ public final class TrainingRun {
         }
     }
 
-    /** Releases the run folder (also done when {@link #run()} ends). */
+    /** Releases the run folder and the rollout engine (also done when {@link #run()} ends). */
     public void close() {
+        components.engine().close();
         if (lock != null) {
             lock.close();
             lock = null;
