@@ -181,11 +181,44 @@ public final class AblationBench {
             double seconds) {}
 
     /**
+     * The arms in the order their jobs are queued, two at a time, each pair over every seed before
+     * the next pair: the full method with outcome-only first (the comparison the ablation exists
+     * for), then Policy+Reward with Policy, then GRPO with step-only; the sweep's label arms
+     * likewise in pairs after outcome-only. An ablation stopped part-way (it resumes later) thus
+     * already has paired results over all seeds, and step-only comes after its seed's full run.
+     */
+    List<List<String>> queuePairs() {
+        List<String> order = new ArrayList<>();
+        for (String arm :
+                List.of(
+                        "POLICY_REWARD_ENV",
+                        "OUTCOME_ONLY",
+                        "POLICY_REWARD",
+                        "POLICY",
+                        "GRPO",
+                        "STEP_ONLY")) {
+            if (arms.contains(arm)) {
+                order.add(arm);
+            }
+        }
+        for (String arm : arms.subList(1, arms.size())) {
+            if (!order.contains(arm)) {
+                order.add(arm);
+            }
+        }
+        List<List<String>> pairs = new ArrayList<>();
+        for (int i = 0; i < order.size(); i += 2) {
+            pairs.add(order.subList(i, Math.min(order.size(), i + 2)));
+        }
+        return pairs;
+    }
+
+    /**
      * Runs every (seed, arm) job on {@code workers} threads and writes the tables. Jobs are queued
      * so that a job's inputs are queued before it (a seed's "before" evaluation, then its full run,
      * then the arms that wait on them), so a worker only ever waits on a job that is already
-     * running or done. Each run draws only from its own seed, so the results do not depend on the
-     * number of workers.
+     * running or done; see {@link #queuePairs()} for the order. Each run draws only from its own
+     * seed, so the results do not depend on the number of workers.
      */
     public List<ArmResult> run() throws IOException {
         Files.createDirectories(out.resolve("runs"));
@@ -199,31 +232,25 @@ public final class AblationBench {
             for (long seed : seeds) {
                 before.put(seed, pool.submit(() -> before(seed)));
             }
-            List<String> order = new ArrayList<>();
-            if (arms.contains("POLICY_REWARD_ENV")) {
-                order.add("POLICY_REWARD_ENV"); // first: the step-only arm waits on its judge
-            }
-            for (String arm : arms.subList(1, arms.size())) {
-                if (!order.contains(arm)) {
-                    order.add(arm);
-                }
-            }
-            for (String arm : order) {
+            for (List<String> pair : queuePairs()) {
                 for (long seed : seeds) {
-                    Future<ArmResult> job =
-                            pool.submit(
-                                    () -> {
-                                        Map<String, Double> start = before.get(seed).get().finals();
-                                        Path rewardModel = null;
-                                        if (arm.equals("STEP_ONLY")) {
-                                            full.get(seed).get();
-                                            rewardModel = fullRunRewardModel(seed);
-                                        }
-                                        return arm(seed, arm, start, rewardModel);
-                                    });
-                    jobs.put(arm + "/" + seed, job);
-                    if (arm.equals("POLICY_REWARD_ENV")) {
-                        full.put(seed, job);
+                    for (String arm : pair) {
+                        Future<ArmResult> job =
+                                pool.submit(
+                                        () -> {
+                                            Map<String, Double> start =
+                                                    before.get(seed).get().finals();
+                                            Path rewardModel = null;
+                                            if (arm.equals("STEP_ONLY")) {
+                                                full.get(seed).get();
+                                                rewardModel = fullRunRewardModel(seed);
+                                            }
+                                            return arm(seed, arm, start, rewardModel);
+                                        });
+                        jobs.put(arm + "/" + seed, job);
+                        if (arm.equals("POLICY_REWARD_ENV")) {
+                            full.put(seed, job);
+                        }
                     }
                 }
             }

@@ -18,6 +18,23 @@ class AblationBenchTest {
     @TempDir Path dir;
 
     @Test
+    void queuesTheFullMethodWithOutcomeOnlyOverEverySeedFirst() {
+        AblationBench bench =
+                new AblationBench(
+                        Path.of("..", "configs", "demo.yaml"),
+                        List.of(),
+                        List.of(1L, 2L),
+                        dir,
+                        new PrintWriter(new StringWriter()));
+        assertEquals(
+                List.of(
+                        List.of("POLICY_REWARD_ENV", "OUTCOME_ONLY"),
+                        List.of("POLICY_REWARD", "POLICY"),
+                        List.of("GRPO", "STEP_ONLY")),
+                bench.queuePairs());
+    }
+
+    @Test
     void runsEveryArmFromTheSameStartAndTabulatesMeanAndSpread() throws Exception {
         StringWriter log = new StringWriter();
         List<AblationBench.ArmResult> results =
