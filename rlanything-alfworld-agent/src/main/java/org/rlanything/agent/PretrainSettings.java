@@ -36,6 +36,9 @@ import org.rlanything.neural.model.ModelConfig;
  * @param rmLearningRate warm-start learning rate
  * @param rmLabelNoise probability that a warm-start label is flipped (weak labels)
  * @param format the prompts both models read
+ * @param rmHiddenSize the reward model's width; 0: the policy's ({@code hiddenSize}). Its SwiGLU
+ *     inner width keeps the policy's ratio to the width, its heads are the policy's
+ * @param rmLayers the reward model's decoder layers; 0: the policy's ({@code layers})
  */
 public record PretrainSettings(
         long seed,
@@ -59,7 +62,9 @@ public record PretrainSettings(
         int rmBatch,
         double rmLearningRate,
         double rmLabelNoise,
-        AlfworldPromptFormat format) {
+        AlfworldPromptFormat format,
+        int rmHiddenSize,
+        int rmLayers) {
 
     public PretrainSettings {
         positive("train_games", trainGames);
@@ -98,6 +103,14 @@ public record PretrainSettings(
                             + ".");
         }
         Objects.requireNonNull(format, "format");
+        if (rmHiddenSize < 0 || rmLayers < 0) {
+            throw new IllegalArgumentException(
+                    "rm_hidden_size ("
+                            + rmHiddenSize
+                            + ") and rm_layers ("
+                            + rmLayers
+                            + ") must be >= 0 (0: the policy's).");
+        }
         modelConfig(
                 vocabSize,
                 hiddenSize,
@@ -106,6 +119,16 @@ public record PretrainSettings(
                 heads,
                 maxPositions,
                 0L); // validates the size
+        rewardModelConfig(
+                vocabSize,
+                hiddenSize,
+                intermediateSize,
+                layers,
+                heads,
+                maxPositions,
+                rmHiddenSize,
+                rmLayers,
+                0L); // and the reward model's
     }
 
     private static void positive(String name, int value) {
@@ -138,13 +161,81 @@ public record PretrainSettings(
                 32,
                 3e-3,
                 0.25,
-                AlfworldPromptFormat.defaults());
+                AlfworldPromptFormat.defaults(),
+                0,
+                0);
     }
 
     /** The model size for a tokenizer of {@code vocab} ids, initialised from {@code initSeed}. */
     public ModelConfig modelConfig(int vocab, long initSeed) {
         return modelConfig(
                 vocab, hiddenSize, intermediateSize, layers, heads, maxPositions, initSeed);
+    }
+
+    /**
+     * The reward model's size ({@code rmHiddenSize}, {@code rmLayers}; the policy's where 0),
+     * initialised from {@code initSeed}.
+     */
+    public ModelConfig rewardModelConfig(int vocab, long initSeed) {
+        return rewardModelConfig(
+                vocab,
+                hiddenSize,
+                intermediateSize,
+                layers,
+                heads,
+                maxPositions,
+                rmHiddenSize,
+                rmLayers,
+                initSeed);
+    }
+
+    private static ModelConfig rewardModelConfig(
+            int vocab,
+            int hidden,
+            int ffn,
+            int layers,
+            int heads,
+            int positions,
+            int rmHidden,
+            int rmLayers,
+            long initSeed) {
+        return modelConfig(
+                vocab,
+                rmHidden == 0 ? hidden : rmHidden,
+                rmHidden == 0 ? ffn : (int) Math.round((double) ffn * rmHidden / hidden),
+                rmLayers == 0 ? layers : rmLayers,
+                heads,
+                positions,
+                initSeed);
+    }
+
+    /** These settings with a reward model of its own size (0: the policy's). */
+    public PretrainSettings withRewardModelSize(int hidden, int nLayers) {
+        return new PretrainSettings(
+                seed,
+                trainGames,
+                demoNoise,
+                demoMaxSteps,
+                vocabSize,
+                hiddenSize,
+                layers,
+                heads,
+                intermediateSize,
+                maxPositions,
+                maxPromptTokens,
+                bcSteps,
+                bcBatch,
+                bcLearningRate,
+                daggerRounds,
+                daggerGames,
+                daggerBcSteps,
+                rmSteps,
+                rmBatch,
+                rmLearningRate,
+                rmLabelNoise,
+                format,
+                hidden,
+                nLayers);
     }
 
     private static ModelConfig modelConfig(
@@ -176,7 +267,9 @@ public record PretrainSettings(
                 rmBatch,
                 rmLearningRate,
                 rmLabelNoise,
-                format);
+                format,
+                rmHiddenSize,
+                rmLayers);
     }
 
     public PretrainSettings withRmSteps(int steps) {
@@ -202,7 +295,9 @@ public record PretrainSettings(
                 rmBatch,
                 rmLearningRate,
                 rmLabelNoise,
-                format);
+                format,
+                rmHiddenSize,
+                rmLayers);
     }
 
     public PretrainSettings withRmLabelNoise(double noise) {
@@ -228,7 +323,9 @@ public record PretrainSettings(
                 rmBatch,
                 rmLearningRate,
                 noise,
-                format);
+                format,
+                rmHiddenSize,
+                rmLayers);
     }
 
     public PretrainSettings withTrainGames(int games) {
@@ -254,7 +351,9 @@ public record PretrainSettings(
                 rmBatch,
                 rmLearningRate,
                 rmLabelNoise,
-                format);
+                format,
+                rmHiddenSize,
+                rmLayers);
     }
 
     public PretrainSettings withDemoNoise(double noise) {
@@ -280,7 +379,9 @@ public record PretrainSettings(
                 rmBatch,
                 rmLearningRate,
                 rmLabelNoise,
-                format);
+                format,
+                rmHiddenSize,
+                rmLayers);
     }
 
     public PretrainSettings withDagger(int rounds, int games, int steps) {
@@ -306,7 +407,9 @@ public record PretrainSettings(
                 rmBatch,
                 rmLearningRate,
                 rmLabelNoise,
-                format);
+                format,
+                rmHiddenSize,
+                rmLayers);
     }
 
     public PretrainSettings withModel(int vocab, int hidden, int nLayers, int nHeads, int ffn) {
@@ -332,6 +435,8 @@ public record PretrainSettings(
                 rmBatch,
                 rmLearningRate,
                 rmLabelNoise,
-                format);
+                format,
+                rmHiddenSize,
+                rmLayers);
     }
 }

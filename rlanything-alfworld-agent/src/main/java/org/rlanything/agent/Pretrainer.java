@@ -195,7 +195,7 @@ public final class Pretrainer {
             }
             rewardModel =
                     NeuralModel.create(
-                            s.modelConfig(vocab, Seeds.derive(s.seed(), INIT_RM)),
+                            s.rewardModelConfig(vocab, Seeds.derive(s.seed(), INIT_RM)),
                             tokenizer,
                             judgeTrainerConfig(s));
             metrics.putAll(

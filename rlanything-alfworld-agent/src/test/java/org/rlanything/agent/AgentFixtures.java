@@ -58,6 +58,8 @@ final class AgentFixtures {
                 8,
                 1e-2,
                 0.25,
-                AlfworldPromptFormat.defaults());
+                AlfworldPromptFormat.defaults(),
+                0,
+                0);
     }
 }

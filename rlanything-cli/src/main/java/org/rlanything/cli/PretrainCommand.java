@@ -75,6 +75,18 @@ final class PretrainCommand implements Callable<Integer> {
     private Double rmLabelNoise;
 
     @Option(
+            names = "--rm-hidden",
+            description =
+                    "The reward model's width (default: the policy's); its SwiGLU width keeps the"
+                            + " policy's ratio.")
+    private Integer rmHidden;
+
+    @Option(
+            names = "--rm-layers",
+            description = "The reward model's decoder layers (default: the policy's).")
+    private Integer rmLayers;
+
+    @Option(
             names = "--train-games",
             description = "Generated games demonstrated (default: the embedded default).")
     private Integer trainGames;
@@ -117,6 +129,11 @@ final class PretrainCommand implements Callable<Integer> {
         }
         if (trainGames != null) {
             settings = settings.withTrainGames(trainGames);
+        }
+        if (rmHidden != null || rmLayers != null) {
+            settings =
+                    settings.withRewardModelSize(
+                            rmHidden == null ? 0 : rmHidden, rmLayers == null ? 0 : rmLayers);
         }
         if (daggerRounds != null) {
             settings =
