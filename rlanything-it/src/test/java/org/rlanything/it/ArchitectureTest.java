@@ -45,6 +45,8 @@ class ArchitectureTest {
                     "org.rlanything.agent..",
                     "hazelcast",
                     "org.rlanything.hazelcast..",
+                    "coding",
+                    "org.rlanything.coding..",
                     "cli",
                     "org.rlanything.cli..");
 
@@ -60,6 +62,8 @@ class ArchitectureTest {
                     "agent",
                     List.of("core", "neural", "alfworld"),
                     "hazelcast",
+                    List.of("core"),
+                    "coding",
                     List.of("core"));
 
     private static JavaClasses main;
