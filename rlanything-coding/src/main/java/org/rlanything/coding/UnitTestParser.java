@@ -56,6 +56,29 @@ public final class UnitTestParser {
         return Optional.of(new StdioTest(input, expected));
     }
 
+    /**
+     * Every test of a text that lists several (the rewriter's new problem): each block labelled
+     * "input" followed by the first block labelled "output" after it, in order. A block labelled
+     * "input" without an output before the next input is dropped.
+     */
+    public static java.util.List<StdioTest> parseAll(String text) {
+        java.util.List<StdioTest> tests = new java.util.ArrayList<>();
+        Matcher m = FENCE.matcher(text);
+        String input = null;
+        int previousEnd = 0;
+        while (m.find()) {
+            String label = label(text.substring(previousEnd, m.start()));
+            previousEnd = m.end();
+            if (label.contains("input")) {
+                input = m.group(1);
+            } else if (label.contains("output") && input != null) {
+                tests.add(new StdioTest(input, m.group(1)));
+                input = null;
+            }
+        }
+        return tests;
+    }
+
     /** The last non-blank line of the text before a block, lower-cased. */
     private static String label(String before) {
         String[] lines = before.split("\n");

@@ -17,6 +17,8 @@ public final class UnitTestRound {
      *
      * @param groundTruthPassRatio each program's fraction of ground-truth tests passed (the
      *     policy's reward before standardisation, [R])
+     * @param groundTruthPassRates each ground-truth test's fraction of programs passing it (what
+     *     the rewriter is told)
      * @param correct whether each program passed all ground-truth tests
      * @param tests the written tests, empty where a sample could not be parsed
      * @param passed {@code passed[i][j]}: program i passed written test j
@@ -24,10 +26,11 @@ public final class UnitTestRound {
      */
     public record Result(
             double[] groundTruthPassRatio,
+            double[] groundTruthPassRates,
             boolean[] correct,
             List<Optional<StdioTest>> tests,
             boolean[][] passed,
-            Optional<ConsistencyReward.TaskRewards> rewards) {
+            Optional<UnitTestReward.TaskRewards> rewards) {
 
         /** The task's accuracy: the fraction of programs passing all ground-truth tests. */
         public double accuracy() {
@@ -97,6 +100,14 @@ public final class UnitTestRound {
         for (int k = 0; k < outcomes.size(); k++) {
             passedAll[where.get(k)[0]][where.get(k)[1]] = outcomes.get(k).passed();
         }
+        double[] rates = new double[g];
+        for (int j = 0; j < g; j++) {
+            int ok = 0;
+            for (int i = 0; i < programs.size(); i++) {
+                ok += passedAll[i][j] ? 1 : 0;
+            }
+            rates[j] = programs.isEmpty() ? 0 : (double) ok / programs.size();
+        }
         double[] ratio = new double[programs.size()];
         boolean[] correct = new boolean[programs.size()];
         boolean[][] passed = new boolean[programs.size()][m];
@@ -110,6 +121,6 @@ public final class UnitTestRound {
             System.arraycopy(passedAll[i], g, passed[i], 0, m);
         }
         return new Result(
-                ratio, correct, written, passed, ConsistencyReward.of(correct, passed, band));
+                ratio, rates, correct, written, passed, UnitTestReward.of(correct, passed, band));
     }
 }

@@ -86,9 +86,12 @@ class UnitTestRoundTest {
         // product passes 0 0 and 2 2; max passes 0 0; no program passes nothing
         assertArrayEquals(new double[] {1, 1, 2.0 / 3, 1.0 / 3, 0}, r.groundTruthPassRatio(), EPS);
         assertEquals(0.4, r.accuracy(), EPS);
+        // "1 2": only the two correct; "0 0": all but the missing program; "2 2": correct and
+        // product
+        assertArrayEquals(new double[] {2.0 / 5, 4.0 / 5, 3.0 / 5}, r.groundTruthPassRates(), EPS);
         assertEquals(4, r.parsedTests());
 
-        ConsistencyReward.TaskRewards rewards = r.rewards().orElseThrow();
+        UnitTestReward.TaskRewards rewards = r.rewards().orElseThrow();
         assertArrayEquals(new double[] {3, 2, -1, 0, 3}, rewards.raw(), EPS);
         // mean 1.4; squared deviations 2.56 + 0.36 + 5.76 + 1.96 + 2.56 = 13.2; var 2.64
         double std = Math.sqrt(2.64);

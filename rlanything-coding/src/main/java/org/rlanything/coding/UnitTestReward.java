@@ -26,7 +26,7 @@ import java.util.Optional;
  * exactly as the rule says. The [Proj] option of the 0.2–0.8 accuracy band skips tasks whose
  * accuracy lies outside it.
  */
-public final class ConsistencyReward {
+public final class UnitTestReward {
 
     /**
      * The rewards of one task's tests.
@@ -37,7 +37,7 @@ public final class ConsistencyReward {
      */
     public record TaskRewards(double[] raw, double[] advantages, boolean[] consistent) {}
 
-    private ConsistencyReward() {}
+    private UnitTestReward() {}
 
     /**
      * The rewards of a task's generated tests, or empty when the task is skipped (no correct

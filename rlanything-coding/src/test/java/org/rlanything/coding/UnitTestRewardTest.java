@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
  * matrices: correct/incorrect programs × consistent/inconsistent tests. Expected numbers are
  * derived in the comments.
  */
-class ConsistencyRewardTest {
+class UnitTestRewardTest {
 
     private static final double EPS = 1e-9;
 
@@ -29,8 +29,7 @@ class ConsistencyRewardTest {
 
     @Test
     void withIncorrectProgramsAConsistentTestEarnsTheIncorrectOnesItFails() {
-        ConsistencyReward.TaskRewards r =
-                ConsistencyReward.of(MIXED, MIXED_PASSES, null).orElseThrow();
+        UnitTestReward.TaskRewards r = UnitTestReward.of(MIXED, MIXED_PASSES, null).orElseThrow();
         // t0 consistent, fails W1 and W2: +2; t1 consistent, fails W2: +1; t2 consistent, fails
         // none: 0
         // t3 inconsistent (C1 fails), passed by W1 and W2: -2; t4 invalid = inconsistent, passes
@@ -45,7 +44,7 @@ class ConsistencyRewardTest {
                 r.advantages(),
                 EPS);
         assertEquals(1.3568010506, r.advantages()[0], 1e-9);
-        assertEquals(List.of(0, 1, 2, 3, 4), ConsistencyReward.kept(r));
+        assertEquals(List.of(0, 1, 2, 3, 4), UnitTestReward.kept(r));
     }
 
     @Test
@@ -55,8 +54,7 @@ class ConsistencyRewardTest {
             {true, true, false}, // C1
             {true, false, false}, // C2
         };
-        ConsistencyReward.TaskRewards r =
-                ConsistencyReward.of(allCorrect, passes, null).orElseThrow();
+        UnitTestReward.TaskRewards r = UnitTestReward.of(allCorrect, passes, null).orElseThrow();
         // t0 consistent +1; t1 failed by C2 -1; t2 invalid -1
         assertArrayEquals(new double[] {1, -1, -1}, r.raw(), EPS);
         // mean -1/3, var ((4/3)^2 + 2 (2/3)^2) / 3 = 8/9
@@ -71,33 +69,32 @@ class ConsistencyRewardTest {
     void aTaskWithoutACorrectProgramIsSkipped() {
         assertEquals(
                 Optional.empty(),
-                ConsistencyReward.of(
+                UnitTestReward.of(
                         new boolean[] {false, false}, new boolean[][] {{true}, {false}}, null));
     }
 
     @Test
     void equalRawRewardsGiveNoSignal() {
         // every test consistent and failed by the one incorrect program: all +1
-        ConsistencyReward.TaskRewards r =
-                ConsistencyReward.of(
+        UnitTestReward.TaskRewards r =
+                UnitTestReward.of(
                                 new boolean[] {true, false},
                                 new boolean[][] {{true, true, true}, {false, false, false}},
                                 null)
                         .orElseThrow();
         assertArrayEquals(new double[] {1, 1, 1}, r.raw(), EPS);
         assertArrayEquals(new double[] {0, 0, 0}, r.advantages(), EPS);
-        assertEquals(List.of(), ConsistencyReward.kept(r));
+        assertEquals(List.of(), UnitTestReward.kept(r));
     }
 
     @Test
     void theOptionalAccuracyBandSkipsTasksOutsideIt() {
         double[] band = {0.2, 0.8};
         assertTrue(
-                ConsistencyReward.of(MIXED, MIXED_PASSES, band).isPresent(),
-                "accuracy 0.5 is inside");
+                UnitTestReward.of(MIXED, MIXED_PASSES, band).isPresent(), "accuracy 0.5 is inside");
         assertEquals(
                 Optional.empty(),
-                ConsistencyReward.of(
+                UnitTestReward.of(
                         new boolean[] {true, true}, new boolean[][] {{true}, {false}}, band),
                 "accuracy 1.0 is outside");
     }
