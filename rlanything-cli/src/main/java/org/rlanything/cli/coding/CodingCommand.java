@@ -10,8 +10,8 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         description =
                 "Coding problems: run every reference solution in the sandbox (check), or list the"
-                        + " problems of a data file (inspect).",
-        subcommands = {CheckCommand.class, InspectCommand.class})
+                        + " problems of a data file (inspect); generated problems of the miniature stack language (mini).",
+        subcommands = {CheckCommand.class, InspectCommand.class, MiniCommand.class})
 public final class CodingCommand implements Runnable {
 
     @Spec private CommandSpec spec;
