@@ -3,7 +3,10 @@ package org.rlanything.coding;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-/** The shared coding data ({@code shared/data/coding}), found in the checkout's folder or above. */
+/**
+ * The shared coding data ({@code shared/data/coding}), found in the checkout's folder or above; a
+ * test without it is skipped on a developer's machine and fails under {@code CI=true}.
+ */
 final class CodingData {
 
     private CodingData() {}
@@ -19,10 +22,15 @@ final class CodingData {
                 return candidate;
             }
         }
-        throw new IllegalStateException(
+        String message =
                 "shared/data/coding not found above "
                         + Path.of("").toAbsolutePath()
-                        + " (set RLANYTHING_CODING_DATA)");
+                        + " (set RLANYTHING_CODING_DATA)";
+        if ("true".equalsIgnoreCase(System.getenv("CI"))) {
+            throw new IllegalStateException("CI=true: " + message);
+        }
+        org.junit.jupiter.api.Assumptions.abort("Skipped: " + message);
+        throw new AssertionError("unreachable");
     }
 
     static Path humanEval() {

@@ -63,7 +63,15 @@ final class CheckCommand implements Callable<Integer> {
                                 .withTimeLimit(Duration.ofMillis(Math.round(timeLimit * 1000))));
         long start = System.nanoTime();
         ReferenceCheck.Report report;
-        try (Sandbox sandbox = Sandbox.open(settings)) {
+        Sandbox opened;
+        try {
+            opened = Sandbox.open(settings);
+        } catch (IllegalStateException e) {
+            // the machine lacks the isolation (no bwrap, no user namespaces): a run failure, not a
+            // bug
+            throw new IOException(e.getMessage(), e);
+        }
+        try (Sandbox sandbox = opened) {
             report = ReferenceCheck.run(problems, new SandboxedTester(sandbox));
         }
         double seconds = (System.nanoTime() - start) / 1e9;
