@@ -43,11 +43,13 @@ import java.util.concurrent.atomic.AtomicLong;
  *       goes at the time limit, including children that ignore SIGTERM or double-fork.
  *   <li>Only {@code /usr} and a few runtime files are visible: the rest of the machine (home, the
  *       project, data) cannot be read; nothing outside {@code /sandbox} can be written.
- *   <li>{@code RLIMIT_NPROC} counts the processes of a real user id. Run as root, each of the
- *       {@code workers} concurrent runs gets its own unused user id ({@code 61000 + slot}), so a
- *       fork bomb is stopped at {@code processes} by the kernel without touching the rest of the
- *       machine. Run as another user, the runs share that user's count and the process limit is not
- *       set (the time limit and the PID namespace still end a fork bomb).
+ *   <li>{@code RLIMIT_NPROC} counts the processes of a real user id. Run as root, every run gets an
+ *       unused user id of its own from a pool ({@code 61000} to {@code 62023}, taken in turn, see
+ *       {@link #UID_POOL}), so a fork bomb is stopped at {@code processes} by the kernel without
+ *       touching the rest of the machine. Run as another user, the runs share that user's count and
+ *       the process limit is not set (the time limit and the PID namespace still end a fork bomb).
+ *   <li>A run returns only when no live process of its user is left (root only: the user id says
+ *       which processes are the run's).
  * </ul>
  *
  * <p>The wall-clock limit and the output limit are enforced here (the JVM reads the pipes and kills
@@ -56,14 +58,26 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class Sandbox implements AutoCloseable {
 
-    /** The first user id given to sandbox slots when the tool runs as root. */
+    /** The first user id of the pool given to runs when the tool runs as root. */
     static final int FIRST_SLOT_UID = 61000;
 
+    /**
+     * How many user ids the pool has. A run takes the id that waited longest and gives it back at
+     * the end, so an id comes back only after {@code UID_POOL - 1} other runs: by then the kernel's
+     * init has reaped the zombie that every run leaves (the namespace's init, reparented to it),
+     * and zombies, which still count against {@code RLIMIT_NPROC}, never pile up under one id.
+     */
+    static final int UID_POOL = 1024;
+
     private static final int STDERR_KEPT = 8192;
+
+    /** The longest wait for a slot's processes to be gone after a run. */
+    static final long TEARDOWN_WAIT_MS = 3000;
 
     private final SandboxSettings settings;
     private final Path root;
     private final BlockingQueue<Integer> slots;
+    private final BlockingQueue<Integer> uids = new ArrayBlockingQueue<>(UID_POOL);
     private final boolean asRoot;
     private final AtomicLong counter = new AtomicLong();
 
@@ -74,6 +88,9 @@ public final class Sandbox implements AutoCloseable {
         this.slots = new ArrayBlockingQueue<>(settings.workers());
         for (int i = 0; i < settings.workers(); i++) {
             slots.add(i);
+        }
+        for (int i = 0; i < UID_POOL; i++) {
+            uids.add(FIRST_SLOT_UID + i);
         }
     }
 
@@ -181,12 +198,18 @@ public final class Sandbox implements AutoCloseable {
             return RunResult.notRun(RunStatus.SANDBOX_ERROR, "interrupted while waiting");
         }
         Path work = root.resolve("run-" + counter.incrementAndGet());
+        // at most `workers` runs hold an id, so the pool of 1024 is never empty here
+        int uid = uids.remove();
         try {
             Folders.create(work, "rwxrwxrwx");
-            return execute(command(program, limits, slot, work), stdin, limits);
+            return execute(command(program, limits, uid, work), stdin, limits);
         } catch (IOException e) {
             return RunResult.notRun(RunStatus.SANDBOX_ERROR, "cannot start the sandbox: " + e);
         } finally {
+            if (asRoot) {
+                awaitNoProcesses(uid);
+            }
+            uids.add(uid);
             try {
                 Folders.deleteTree(work);
             } catch (IOException e) {
@@ -196,11 +219,58 @@ public final class Sandbox implements AutoCloseable {
         }
     }
 
+    /**
+     * Waits until no live process of the run's user is left (zombies are dead: they wait for the
+     * machine's init to reap them). When {@code bwrap} ends, the kernel kills what is left in its
+     * PID namespace, but a dying process (a JVM with many threads) takes a moment to go: a run is
+     * over only when its whole tree is. Gives up after {@link #TEARDOWN_WAIT_MS}.
+     */
+    private static void awaitNoProcesses(int uid) {
+        long deadline = System.nanoTime() + TEARDOWN_WAIT_MS * 1_000_000L;
+        while (hasProcesses(uid) && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(5);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
+    /**
+     * Whether a live (not zombie) process of the user exists: the owner of {@code /proc/PID} is its
+     * user, the state in {@code /proc/PID/stat} is not {@code Z}.
+     */
+    static boolean hasProcesses(int uid) {
+        try (java.util.stream.Stream<Path> procs = Files.list(Path.of("/proc"))) {
+            return procs.anyMatch(
+                    p -> {
+                        String name = p.getFileName().toString();
+                        if (name.isEmpty() || !Character.isDigit(name.charAt(0))) {
+                            return false;
+                        }
+                        try {
+                            if (((Integer) Files.getAttribute(p, "unix:uid")) != uid) {
+                                return false;
+                            }
+                            String stat = Files.readString(p.resolve("stat"));
+                            int close = stat.lastIndexOf(')');
+                            return close > 0
+                                    && close + 2 < stat.length()
+                                    && stat.charAt(close + 2) != 'Z';
+                        } catch (IOException | RuntimeException e) {
+                            return false; // ended meanwhile
+                        }
+                    });
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
     private List<String> command(
-            PreparedProgram program, SandboxLimits limits, int slot, Path work) {
+            PreparedProgram program, SandboxLimits limits, int uid, Path work) {
         List<String> c = new ArrayList<>();
         if (asRoot) {
-            int uid = FIRST_SLOT_UID + slot;
             c.addAll(
                     List.of("setpriv", "--reuid=" + uid, "--regid=" + uid, "--clear-groups", "--"));
         }

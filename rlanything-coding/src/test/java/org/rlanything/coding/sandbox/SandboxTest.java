@@ -111,4 +111,78 @@ class SandboxTest {
             pool.shutdownNow();
         }
     }
+
+    @Test
+    void aJavaInfiniteLoopAndAThreadBombAreStoppedAndLeaveNothing() throws Exception {
+        SandboxLimits quick =
+                SandboxLimits.DEFAULTS.withTimeLimit(java.time.Duration.ofMillis(1500));
+        String spin =
+                "public class Main { public static void main(String[] a) { long x = 0;"
+                        + " while (true) { x++; } } }";
+        try (PreparedProgram p = sandbox.prepare(Language.JAVA, spin)) {
+            RunResult r = sandbox.run(p, "", quick);
+            assertEquals(RunStatus.TIME_LIMIT, r.status(), r.stderr());
+        }
+        String marker = "threadbomb";
+        // threads that ignore interruption, started until the JVM cannot make more
+        String bomb =
+                "public class "
+                        + "Main { public static void main(String[] a) throws Exception {"
+                        + " String m = \""
+                        + marker
+                        + "\"; int n = 0;"
+                        + " try { while (true) { Thread t = new Thread(() -> { while (true) {"
+                        + " try { Thread.sleep(1000); } catch (InterruptedException e) { } } });"
+                        + " t.start(); n++; } }"
+                        + " catch (Throwable e) { System.out.println(m + \" stopped after \" + n); }"
+                        + " Thread.sleep(60000); } }";
+        try (PreparedProgram p = sandbox.prepare(Language.JAVA, bomb)) {
+            assertTrue(p.runnable(), p.compileError().orElse(""));
+            RunResult r = sandbox.run(p, "", quick);
+            assertEquals(RunStatus.TIME_LIMIT, r.status(), r.stderr());
+        }
+        if (sandbox.separateUsers()) {
+            assertEquals(
+                    List.of(), processesOfSandboxUsers(), "processes of the sandbox users left");
+        }
+        assertEquals("ok", runPython("print('ok')").strip(), "the sandbox still works");
+    }
+
+    /** Live processes on the machine whose user is one of the sandbox's run users. */
+    private static List<String> processesOfSandboxUsers() throws java.io.IOException {
+        List<String> found = new ArrayList<>();
+        try (java.util.stream.Stream<java.nio.file.Path> procs =
+                java.nio.file.Files.list(java.nio.file.Path.of("/proc"))) {
+            for (java.nio.file.Path p : procs.toList()) {
+                if (!p.getFileName().toString().matches("\\d+")) {
+                    continue;
+                }
+                try {
+                    List<String> status = java.nio.file.Files.readAllLines(p.resolve("status"));
+                    // a zombie is dead: it only waits for the machine's init to reap it
+                    boolean zombie =
+                            status.stream()
+                                    .anyMatch(l -> l.startsWith("State:") && l.contains("Z"));
+                    for (String line : status) {
+                        if (line.startsWith("Uid:") && !zombie) {
+                            int uid = Integer.parseInt(line.split("\\s+")[1]);
+                            if (uid >= Sandbox.FIRST_SLOT_UID
+                                    && uid < Sandbox.FIRST_SLOT_UID + Sandbox.UID_POOL) {
+                                found.add(p.getFileName() + " uid " + uid);
+                            }
+                        }
+                    }
+                } catch (java.io.IOException e) {
+                    // the process ended meanwhile
+                }
+            }
+        }
+        return found;
+    }
+
+    private static String runPython(String source) {
+        try (PreparedProgram p = sandbox.prepare(Language.PYTHON, source)) {
+            return sandbox.run(p, "").stdout();
+        }
+    }
 }
