@@ -72,7 +72,10 @@ public final class ProblemLoader {
         try {
             row = JSON.readTree(line);
         } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException("not a JSON object: " + e.getOriginalMessage());
+            // Jackson's message without its "(start marker at [Source: ...])" location
+            String why =
+                    e.getOriginalMessage().replaceAll("\\s*\\(start marker at \\[Source.*$", "");
+            throw new IllegalArgumentException("not a JSON object: " + why);
         }
         if (row == null || !row.isObject()) {
             throw new IllegalArgumentException(

@@ -47,6 +47,8 @@ class ArchitectureTest {
                     "org.rlanything.hazelcast..",
                     "coding",
                     "org.rlanything.coding..",
+                    "openai",
+                    "org.rlanything.openai..",
                     "cli",
                     "org.rlanything.cli..");
 
@@ -64,7 +66,7 @@ class ArchitectureTest {
                     "hazelcast",
                     List.of("core"),
                     "coding",
-                    List.of("core"));
+                    List.of("core", "openai"));
 
     private static JavaClasses main;
 
