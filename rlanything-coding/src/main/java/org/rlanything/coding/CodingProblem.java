@@ -33,4 +33,10 @@ public record CodingProblem(
             throw new IllegalArgumentException("coding problem " + id + " has no tests");
         }
     }
+
+    /** This problem with other ground-truth tests (a subset, or a rewrite's). */
+    public CodingProblem withTests(List<CodingTest> others) {
+        return new CodingProblem(
+                id, language, kind, statement, starterCode, referenceSolution, others);
+    }
 }

@@ -53,15 +53,7 @@ class EndpointRoundTest {
                         .findFirst()
                         .orElseThrow();
         // its first 8 of 43 tests keep the test fast (4 programs x 12 runs)
-        CodingProblem qaq =
-                new CodingProblem(
-                        full.id(),
-                        full.language(),
-                        full.kind(),
-                        full.statement(),
-                        full.starterCode(),
-                        full.referenceSolution(),
-                        full.tests().subList(0, 8));
+        CodingProblem qaq = full.withTests(full.tests().subList(0, 8));
         String rewrite =
                 "### Problem\nGiven a string, count the subsequences \"QAQ\" in it and also print"
                         + " its length.\n### Tests\n"

@@ -94,11 +94,14 @@ class ReferenceCheckTest {
 
     @Test
     void appsStdioTestsRunAHandWrittenSolution() throws IOException {
-        CodingProblem qaq =
+        CodingProblem full =
                 ProblemLoader.load(CodingData.apps()).stream()
                         .filter(p -> p.id().equals("1607"))
                         .findFirst()
                         .orElseThrow();
+        assertEquals(43, full.tests().size());
+        // its first 12 tests keep the check fast; the adjacent-only count fails 10 of them
+        CodingProblem qaq = full.withTests(full.tests().subList(0, 12));
         String right =
                 "s = input().strip()\n"
                         + "print(sum(s[:i].count('Q') * s[i + 1:].count('Q')"

@@ -112,8 +112,7 @@ public final class Sandbox implements AutoCloseable {
                                 + ")");
             }
         }
-        boolean asRoot =
-                "root".equals(System.getProperty("user.name")) && findOnPath("setpriv").isPresent();
+        boolean asRoot = runsAsRoot() && findOnPath("setpriv").isPresent();
         Path root;
         try {
             root = Files.createTempDirectory("rlanything-sandbox-");
@@ -513,6 +512,15 @@ public final class Sandbox implements AutoCloseable {
         t.setDaemon(true);
         t.start();
         return t;
+    }
+
+    /** Whether this process's user is root: the owner of {@code /proc/self} is its user. */
+    static boolean runsAsRoot() {
+        try {
+            return ((Integer) Files.getAttribute(Path.of("/proc/self"), "unix:uid")) == 0;
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
     }
 
     static Optional<Path> findOnPath(String tool) {

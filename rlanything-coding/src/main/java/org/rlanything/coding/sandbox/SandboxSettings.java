@@ -31,8 +31,9 @@ public record SandboxSettings(
                     "/etc/localtime");
 
     public SandboxSettings {
-        if (workers < 1) {
-            throw new IllegalArgumentException("sandbox workers must be >= 1, got " + workers);
+        if (workers < 1 || workers > 256) {
+            throw new IllegalArgumentException(
+                    "sandbox workers must be between 1 and 256, got " + workers);
         }
         if (!python.startsWith("/usr/") || !java.startsWith("/usr/")) {
             throw new IllegalArgumentException(
