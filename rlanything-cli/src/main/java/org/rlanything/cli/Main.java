@@ -2,6 +2,7 @@ package org.rlanything.cli;
 
 import java.io.PrintWriter;
 import org.rlanything.cli.alfworld.AlfworldCommand;
+import org.rlanything.cli.coding.CodingCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -27,6 +28,7 @@ import picocli.CommandLine.Command;
             ReportCommand.class,
             PretrainCommand.class,
             AlfworldCommand.class,
+            CodingCommand.class,
             BenchCommand.class,
             DemoCommand.class,
             ModelCommand.class,

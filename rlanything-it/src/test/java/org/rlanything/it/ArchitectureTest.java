@@ -45,6 +45,10 @@ class ArchitectureTest {
                     "org.rlanything.agent..",
                     "hazelcast",
                     "org.rlanything.hazelcast..",
+                    "coding",
+                    "org.rlanything.coding..",
+                    "openai",
+                    "org.rlanything.openai..",
                     "cli",
                     "org.rlanything.cli..");
 
@@ -60,7 +64,9 @@ class ArchitectureTest {
                     "agent",
                     List.of("core", "neural", "alfworld"),
                     "hazelcast",
-                    List.of("core"));
+                    List.of("core"),
+                    "coding",
+                    List.of("core", "openai"));
 
     private static JavaClasses main;
 

@@ -1,0 +1,80 @@
+package org.rlanything.coding.mini;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+
+/**
+ * Generates miniature-language problems from the families, deterministically from a seed: a family
+ * of the requested split, a parameter k in 1..9 (2..9 for modulo), and {@code tests} inputs of
+ * small integers (−9..9; 0..20 for modulo), each expected output computed by running the family's
+ * reference program, so a problem's tests and reference always agree.
+ */
+public final class MiniProblemGenerator {
+
+    private final StackInterpreter interpreter = StackInterpreter.defaults();
+    private final int tests;
+
+    public MiniProblemGenerator(int tests) {
+        if (tests < 1) {
+            throw new IllegalArgumentException("tests per problem must be >= 1, got " + tests);
+        }
+        this.tests = tests;
+    }
+
+    /** The families of one split. */
+    public static List<ProblemFamily> families(boolean inDomain) {
+        List<ProblemFamily> out = new ArrayList<>();
+        for (ProblemFamily f : ProblemFamily.values()) {
+            if (f.inDomain() == inDomain) {
+                out.add(f);
+            }
+        }
+        return out;
+    }
+
+    /** {@code count} problems of one split, from the seed. */
+    public List<MiniProblem> generate(boolean inDomain, int count, long seed) {
+        SplittableRandom rng = new SplittableRandom(seed);
+        List<ProblemFamily> families = families(inDomain);
+        List<MiniProblem> problems = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            problems.add(generate(families.get(rng.nextInt(families.size())), rng));
+        }
+        return problems;
+    }
+
+    /** One problem of a family. */
+    public MiniProblem generate(ProblemFamily family, SplittableRandom rng) {
+        long k =
+                family.parameterised()
+                        ? family.minK() + rng.nextInt((int) (10 - family.minK()))
+                        : 0;
+        String reference = family.reference(k);
+        long testSeed = rng.nextLong();
+        SplittableRandom inputs = new SplittableRandom(testSeed);
+        List<MiniTest> list = new ArrayList<>();
+        for (int t = 0; t < tests; t++) {
+            List<Long> in = new ArrayList<>();
+            for (int a = 0; a < family.arity(); a++) {
+                in.add(
+                        family == ProblemFamily.MOD_K
+                                ? inputs.nextLong(0, 21)
+                                : inputs.nextLong(-9, 10));
+            }
+            StackInterpreter.Result r = interpreter.run(reference, in);
+            if (!r.ok()) {
+                throw new IllegalStateException(
+                        "the reference of " + family + " failed on " + in + ": " + r.error());
+            }
+            list.add(new MiniTest(in, r.output()));
+        }
+        String id =
+                family.name().toLowerCase(java.util.Locale.ROOT)
+                        + "-k"
+                        + k
+                        + "-"
+                        + Long.toHexString(testSeed);
+        return new MiniProblem(id, family, family.statement(k), reference, list);
+    }
+}
