@@ -1,0 +1,120 @@
+package org.rlanything.gui;
+
+import java.util.List;
+import java.util.random.RandomGenerator;
+import org.rlanything.core.Environment;
+import org.rlanything.core.EnvironmentSession;
+import org.rlanything.core.StepLabel;
+import org.rlanything.core.StepResult;
+import org.rlanything.core.Task;
+
+/**
+ * MiniWoB++ as an {@link Environment} of the loop: each session leases a browser page from the
+ * pool, seeds the page's problem from the episode's generator and hands it back when closed. The
+ * observation text is the instruction and the element list; the admissible actions are {@link
+ * LegalActions}; success is the page's own checker (a positive raw reward).
+ *
+ * <p>A session whose browser died throws {@link BrowserDiedException} from {@code step}; it does
+ * not return a failed episode, so that the caller re-runs the episode rather than blaming the
+ * policy ({@link EpisodeRunner} does so for batches played outside the loop).
+ */
+public final class MiniwobEnvironment implements Environment {
+
+    private final BrowserPool pool;
+
+    public MiniwobEnvironment(BrowserPool pool) {
+        this.pool = pool;
+    }
+
+    @Override
+    public EnvironmentSession start(Task task, RandomGenerator rng) {
+        if (!(task instanceof MiniwobTask miniwob)) {
+            throw new IllegalArgumentException(
+                    "The MiniWoB++ environment plays MiniwobTask tasks, got "
+                            + task.getClass().getSimpleName()
+                            + " ("
+                            + task.id()
+                            + ").");
+        }
+        MiniwobPage page;
+        try {
+            page = pool.acquire();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("Interrupted while waiting for a browser", e);
+        }
+        try {
+            page.open(miniwob.page());
+            page.start(rng.nextLong());
+            return new Session(page, page.observe(false));
+        } catch (RuntimeException e) {
+            pool.discard(page);
+            throw e;
+        }
+    }
+
+    private final class Session implements EnvironmentSession {
+        private final MiniwobPage page;
+        private GuiObservation observation;
+        private boolean broken;
+        private boolean closed;
+
+        Session(MiniwobPage page, GuiObservation observation) {
+            this.page = page;
+            this.observation = observation;
+        }
+
+        @Override
+        public String observation() {
+            return observation.text();
+        }
+
+        @Override
+        public List<String> admissibleActions() {
+            return LegalActions.of(observation);
+        }
+
+        @Override
+        public StepResult step(String action) {
+            if (done()) {
+                throw new IllegalStateException("The episode has ended.");
+            }
+            GuiAction parsed = GuiAction.parse(action);
+            try {
+                String noEffect = page.act(parsed, observation);
+                observation = page.observe(false);
+                Outcome outcome = page.lastOutcome();
+                String text =
+                        (noEffect == null ? "" : "The action had no effect: " + noEffect + "\n")
+                                + observation.text();
+                return new StepResult(text, outcome.done(), outcome.won(), StepLabel.UNKNOWN);
+            } catch (RuntimeException e) {
+                broken = true;
+                throw e;
+            }
+        }
+
+        @Override
+        public boolean done() {
+            return page.lastOutcome().done();
+        }
+
+        @Override
+        public boolean won() {
+            return page.lastOutcome().won();
+        }
+
+        @Override
+        public void close() {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            if (broken) {
+                pool.discard(page);
+            } else {
+                pool.release(page);
+            }
+        }
+    }
+}
