@@ -13,7 +13,8 @@ import picocli.CommandLine.Spec;
             BenchEnvCommand.class,
             BenchModelCommand.class,
             BenchLoopCommand.class,
-            BenchAblationCommand.class
+            BenchAblationCommand.class,
+            BenchGuiCommand.class
         })
 public final class BenchCommand implements Runnable {
 

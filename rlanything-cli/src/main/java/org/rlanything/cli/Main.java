@@ -27,6 +27,7 @@ import picocli.CommandLine.Command;
             ReportCommand.class,
             PretrainCommand.class,
             AlfworldCommand.class,
+            org.rlanything.cli.gui.MiniwobCommand.class,
             BenchCommand.class,
             DemoCommand.class,
             ModelCommand.class,

@@ -50,28 +50,63 @@ public final class EpisodeRunner {
         return steps.get();
     }
 
-    /** Plays every request, {@link BrowserPool#size()} at a time; results in request order. */
+    /**
+     * One request's end: its result, or the error that stopped it (a page that does not load, a
+     * browser that died {@code maxAttempts} times).
+     */
+    public record Played(Request request, EpisodeResult result, String error) {
+        /** Whether it ended with a result. */
+        public boolean ok() {
+            return result != null;
+        }
+    }
+
+    /**
+     * Plays every request, {@link BrowserPool#size()} at a time; results in request order.
+     *
+     * @throws IllegalStateException with the first error, naming its episode
+     */
     public List<EpisodeResult> playAll(List<Request> requests, GuiPolicy policy)
+            throws InterruptedException {
+        List<EpisodeResult> results = new ArrayList<>();
+        for (Played p : playEach(requests, policy)) {
+            if (!p.ok()) {
+                throw new IllegalStateException(p.error());
+            }
+            results.add(p.result());
+        }
+        return results;
+    }
+
+    /**
+     * Plays every request, {@link BrowserPool#size()} at a time, recording each request's error
+     * rather than stopping at the first; in request order.
+     */
+    public List<Played> playEach(List<Request> requests, GuiPolicy policy)
             throws InterruptedException {
         ExecutorService threads = Executors.newFixedThreadPool(pool.size());
         try {
-            List<Future<EpisodeResult>> futures = new ArrayList<>();
+            List<Future<Played>> futures = new ArrayList<>();
             for (Request r : requests) {
-                futures.add(threads.submit(() -> play(r, policy)));
+                futures.add(
+                        threads.submit(
+                                () -> {
+                                    try {
+                                        return new Played(r, play(r, policy), null);
+                                    } catch (RuntimeException e) {
+                                        return new Played(r, null, e.getMessage());
+                                    }
+                                }));
             }
-            List<EpisodeResult> results = new ArrayList<>();
-            for (Future<EpisodeResult> f : futures) {
+            List<Played> played = new ArrayList<>();
+            for (Future<Played> f : futures) {
                 try {
-                    results.add(f.get());
+                    played.add(f.get());
                 } catch (ExecutionException e) {
-                    futures.forEach(g -> g.cancel(true));
-                    if (e.getCause() instanceof RuntimeException r) {
-                        throw r;
-                    }
                     throw new IllegalStateException(e.getCause());
                 }
             }
-            return results;
+            return played;
         } finally {
             threads.shutdownNow();
         }
