@@ -3,7 +3,6 @@ package org.rlanything.gui;
 import java.util.List;
 import java.util.random.RandomGenerator;
 import org.rlanything.core.Environment;
-import org.rlanything.core.EnvironmentSession;
 import org.rlanything.core.StepLabel;
 import org.rlanything.core.StepResult;
 import org.rlanything.core.Task;
@@ -27,7 +26,7 @@ public final class MiniwobEnvironment implements Environment {
     }
 
     @Override
-    public EnvironmentSession start(Task task, RandomGenerator rng) {
+    public ScreenshotSession start(Task task, RandomGenerator rng) {
         if (!(task instanceof MiniwobTask miniwob)) {
             throw new IllegalArgumentException(
                     "The MiniWoB++ environment plays MiniwobTask tasks, got "
@@ -53,7 +52,7 @@ public final class MiniwobEnvironment implements Environment {
         }
     }
 
-    private final class Session implements EnvironmentSession {
+    private final class Session implements ScreenshotSession {
         private final MiniwobPage page;
         private GuiObservation observation;
         private boolean broken;
@@ -88,6 +87,16 @@ public final class MiniwobEnvironment implements Environment {
                         (noEffect == null ? "" : "The action had no effect: " + noEffect + "\n")
                                 + observation.text();
                 return new StepResult(text, outcome.done(), outcome.won(), StepLabel.UNKNOWN);
+            } catch (RuntimeException e) {
+                broken = true;
+                throw e;
+            }
+        }
+
+        @Override
+        public byte[] screenshot() {
+            try {
+                return page.screenshot();
             } catch (RuntimeException e) {
                 broken = true;
                 throw e;

@@ -41,7 +41,10 @@ public final class MiniwobPage {
                     + " left: n.left, top: n.top, width: n.width, height: n.height,"
                     + " focused: !!n.focused}); n.children.forEach(walk); }"
                     + "if (root !== undefined) root.children.forEach(walk);"
-                    + "return JSON.stringify({instruction: core.getUtterance(), elements: out,"
+                    + "var u = core.getUtterance();"
+                    + "var instruction = typeof u === 'string' ? u"
+                    + " : (u && u.utterance !== undefined ? String(u.utterance) : '');"
+                    + "return JSON.stringify({instruction: instruction, elements: out,"
                     + " reward: WOB_REWARD_GLOBAL, raw: WOB_RAW_REWARD_GLOBAL,"
                     + " done: WOB_DONE_GLOBAL, reason: WOB_REWARD_REASON === null ? null"
                     + " : String(WOB_REWARD_REASON)});";
