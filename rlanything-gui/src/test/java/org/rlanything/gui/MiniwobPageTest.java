@@ -81,4 +81,12 @@ class MiniwobPageTest {
         page.act(new GuiAction.Click(submit.ref()), typed);
         assertTrue(page.outcome().won(), String.valueOf(page.outcome()));
     }
+
+    @Test
+    void pagesWhoseUtteranceIsAnObjectStillShowTheirInstruction() {
+        MiniwobPage page = new MiniwobPage(browser);
+        page.open(MiniwobPages.uri("email-inbox-nl-turk"));
+        page.start(5);
+        assertFalse(page.observe(false).instruction().isBlank());
+    }
 }

@@ -45,6 +45,8 @@ class ArchitectureTest {
                     "org.rlanything.agent..",
                     "hazelcast",
                     "org.rlanything.hazelcast..",
+                    "gui",
+                    "org.rlanything.gui..",
                     "cli",
                     "org.rlanything.cli..");
 
@@ -60,6 +62,8 @@ class ArchitectureTest {
                     "agent",
                     List.of("core", "neural", "alfworld"),
                     "hazelcast",
+                    List.of("core"),
+                    "gui",
                     List.of("core"));
 
     private static JavaClasses main;
