@@ -35,7 +35,11 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         description =
                 "MiniWoB++ task pages in headless Chromium (Debian's chromium, chromium-driver).",
-        subcommands = {MiniwobCommand.Inspect.class, MiniwobCommand.Random.class})
+        subcommands = {
+            MiniwobCommand.Inspect.class,
+            MiniwobCommand.Random.class,
+            MiniwobCommand.Serve.class
+        })
 public final class MiniwobCommand implements Runnable {
 
     static final ObjectMapper JSON = new ObjectMapper();
@@ -267,6 +271,80 @@ public final class MiniwobCommand implements Runnable {
             }
             out.flush();
             return failed.isEmpty() ? 0 : 1;
+        }
+    }
+
+    /**
+     * {@code miniwob serve}: MiniWoB++ episodes over the remote-environment protocol, so that
+     * browsers can run on another machine than the trainer.
+     */
+    @Command(
+            name = "serve",
+            mixinStandardHelpOptions = true,
+            description =
+                    "Serves MiniWoB++ episodes over the remote-environment protocol (POST /reset,"
+                            + " /step, /observe, /verify, /close; task object {\"page\": PATH})"
+                            + " until stopped.")
+    static final class Serve implements Callable<Integer> {
+
+        @Spec private CommandSpec spec;
+
+        @Option(
+                names = "--host",
+                defaultValue = "127.0.0.1",
+                description = "Address to listen on (default ${DEFAULT-VALUE}).")
+        private String host;
+
+        @Option(
+                names = "--port",
+                defaultValue = "8765",
+                description = "Port (default ${DEFAULT-VALUE}; 0: any free port).")
+        private int port;
+
+        @Option(
+                names = "--browsers",
+                defaultValue = "2",
+                description = "Browsers in parallel (default ${DEFAULT-VALUE}).")
+        private int browsers;
+
+        @Override
+        public Integer call() throws Exception {
+            try (BrowserPool pool = new BrowserPool(BrowserSettings.defaults(), browsers);
+                    org.rlanything.gui.remote.RemoteEnvironmentServer server =
+                            org.rlanything.gui.remote.RemoteEnvironmentServer.start(
+                                    new org.rlanything.gui.MiniwobEnvironment(pool),
+                                    json -> {
+                                        if (!json.hasNonNull("page")) {
+                                            throw new IllegalArgumentException(
+                                                    "A MiniWoB++ task object needs \"page\" (a task page path).");
+                                        }
+                                        return MiniwobTask.ofFile(
+                                                Path.of(json.get("page").asText()));
+                                    },
+                                    host,
+                                    port,
+                                    browsers + 2)) {
+                PrintWriter out = spec.commandLine().getOut();
+                out.println(
+                        "serving MiniWoB++ on http://"
+                                + host
+                                + ":"
+                                + server.port()
+                                + "/ ("
+                                + browsers
+                                + " browsers); stop with Ctrl-C");
+                out.flush();
+                // Ctrl-C ends the JVM without leaving the try block: close sessions, then browsers.
+                Runtime.getRuntime()
+                        .addShutdownHook(
+                                new Thread(
+                                        () -> {
+                                            server.close();
+                                            pool.close();
+                                        }));
+                Thread.currentThread().join();
+            }
+            return 0;
         }
     }
 }
