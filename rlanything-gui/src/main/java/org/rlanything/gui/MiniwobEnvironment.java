@@ -6,6 +6,7 @@ import org.rlanything.core.Environment;
 import org.rlanything.core.StepLabel;
 import org.rlanything.core.StepResult;
 import org.rlanything.core.Task;
+import org.rlanything.core.Verification;
 
 /**
  * MiniWoB++ as an {@link Environment} of the loop: each session leases a browser page from the
@@ -45,27 +46,49 @@ public final class MiniwobEnvironment implements Environment {
         try {
             page.open(miniwob.page());
             page.start(rng.nextLong());
-            return new Session(page, page.observe(false));
+            return new Session(page, page.observe(false), miniwob.hint());
         } catch (RuntimeException e) {
             pool.discard(page);
             throw e;
         }
     }
 
+    /**
+     * A candidate is valid when its page is a readable file (its checker is the page's own, so
+     * there is nothing else to check); pages served over HTTP are accepted as they are.
+     */
+    @Override
+    public Verification verify(Task task) {
+        if (!(task instanceof MiniwobTask miniwob)) {
+            return Verification.rejected("not a MiniWoB++ task: " + task.id());
+        }
+        if ("file".equals(miniwob.page().getScheme())
+                && !java.nio.file.Files.isRegularFile(java.nio.file.Path.of(miniwob.page()))) {
+            return Verification.rejected("no such task page: " + miniwob.page());
+        }
+        return Verification.ok();
+    }
+
     private final class Session implements ScreenshotSession {
         private final MiniwobPage page;
+        private final boolean hint;
         private GuiObservation observation;
         private boolean broken;
         private boolean closed;
 
-        Session(MiniwobPage page, GuiObservation observation) {
+        Session(MiniwobPage page, GuiObservation observation, boolean hint) {
             this.page = page;
             this.observation = observation;
+            this.hint = hint;
+        }
+
+        private String shown() {
+            return hint ? observation.text() + "\n" + Hints.of(observation) : observation.text();
         }
 
         @Override
         public String observation() {
-            return observation.text();
+            return shown();
         }
 
         @Override
@@ -85,7 +108,7 @@ public final class MiniwobEnvironment implements Environment {
                 Outcome outcome = page.lastOutcome();
                 String text =
                         (noEffect == null ? "" : "The action had no effect: " + noEffect + "\n")
-                                + observation.text();
+                                + shown();
                 return new StepResult(text, outcome.done(), outcome.won(), StepLabel.UNKNOWN);
             } catch (RuntimeException e) {
                 broken = true;
