@@ -70,6 +70,10 @@ public final class Browser implements AutoCloseable {
                 "--no-first-run",
                 "--mute-audio",
                 "--allow-file-access-from-files",
+                // Episodes in background tabs keep their own timers and animations running.
+                "--disable-background-timer-throttling",
+                "--disable-backgrounding-occluded-windows",
+                "--disable-renderer-backgrounding",
                 "--window-size=" + settings.width() + "," + settings.height(),
                 "--user-data-dir=" + profile);
         // Pages that call alert() (MiniWoB++'s core.js does on an internal error) must not block.
@@ -92,6 +96,45 @@ public final class Browser implements AutoCloseable {
             deleteQuietly(profile);
             throw new BrowserDiedException(
                     "Browser " + number + " did not start: " + firstLine(e.getMessage()), e);
+        }
+    }
+
+    private String current;
+    private String home;
+
+    /**
+     * Opens a new tab and makes it current; returns its window handle. Tabs let one browser serve
+     * many episodes that are open at once (the loop's lockstep rollouts open all their episodes
+     * before the first step).
+     */
+    public synchronized String newTab() {
+        if (home == null) {
+            home = driver.getWindowHandle(); // the first window: never closed, the fallback
+        }
+        focus(home); // a new tab needs a live current window
+        driver.switchTo().newWindow(org.openqa.selenium.WindowType.TAB);
+        current = driver.getWindowHandle();
+        return current;
+    }
+
+    /** Makes the tab {@code handle} current (a no-op when it is). */
+    public synchronized void focus(String handle) {
+        if (!handle.equals(current)) {
+            driver.switchTo().window(handle);
+            current = handle;
+        }
+    }
+
+    /** Closes the tab {@code handle}; a browser that is gone is not an error here. */
+    public synchronized void closeTab(String handle) {
+        try {
+            focus(handle);
+            driver.close();
+            current = null;
+            focus(home);
+        } catch (WebDriverException e) {
+            // the browser died: nothing to close
+            current = null;
         }
     }
 

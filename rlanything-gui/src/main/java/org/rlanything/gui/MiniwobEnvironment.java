@@ -9,10 +9,11 @@ import org.rlanything.core.Task;
 import org.rlanything.core.Verification;
 
 /**
- * MiniWoB++ as an {@link Environment} of the loop: each session leases a browser page from the
- * pool, seeds the page's problem from the episode's generator and hands it back when closed. The
- * observation text is the instruction and the element list; the admissible actions are {@link
- * LegalActions}; success is the page's own checker (a positive raw reward).
+ * MiniWoB++ as an {@link Environment} of the loop: each session opens its page in a tab of one of
+ * the {@link TabbedBrowsers} (the loop's lockstep rollouts hold all their episodes open at once,
+ * more than there are browsers), seeds the page's problem from the episode's generator and closes
+ * the tab when closed. The observation text is the instruction and the element list; the admissible
+ * actions are {@link LegalActions}; success is the page's own checker (a positive raw reward).
  *
  * <p>A session whose browser died throws {@link BrowserDiedException} from {@code step}; it does
  * not return a failed episode, so that the caller re-runs the episode rather than blaming the
@@ -20,10 +21,10 @@ import org.rlanything.core.Verification;
  */
 public final class MiniwobEnvironment implements Environment {
 
-    private final BrowserPool pool;
+    private final TabbedBrowsers browsers;
 
-    public MiniwobEnvironment(BrowserPool pool) {
-        this.pool = pool;
+    public MiniwobEnvironment(TabbedBrowsers browsers) {
+        this.browsers = browsers;
     }
 
     @Override
@@ -36,19 +37,13 @@ public final class MiniwobEnvironment implements Environment {
                             + task.id()
                             + ").");
         }
-        MiniwobPage page;
-        try {
-            page = pool.acquire();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("Interrupted while waiting for a browser", e);
-        }
+        MiniwobPage page = browsers.openTab();
         try {
             page.open(miniwob.page());
             page.start(rng.nextLong());
             return new Session(page, page.observe(false), miniwob.hint());
         } catch (RuntimeException e) {
-            pool.discard(page);
+            browsers.closeTab(page);
             throw e;
         }
     }
@@ -73,7 +68,6 @@ public final class MiniwobEnvironment implements Environment {
         private final MiniwobPage page;
         private final boolean hint;
         private GuiObservation observation;
-        private boolean broken;
         private boolean closed;
 
         Session(MiniwobPage page, GuiObservation observation, boolean hint) {
@@ -102,7 +96,7 @@ public final class MiniwobEnvironment implements Environment {
                 throw new IllegalStateException("The episode has ended.");
             }
             GuiAction parsed = GuiAction.parse(action);
-            try {
+            {
                 String noEffect = page.act(parsed, observation);
                 observation = page.observe(false);
                 Outcome outcome = page.lastOutcome();
@@ -110,20 +104,12 @@ public final class MiniwobEnvironment implements Environment {
                         (noEffect == null ? "" : "The action had no effect: " + noEffect + "\n")
                                 + shown();
                 return new StepResult(text, outcome.done(), outcome.won(), StepLabel.UNKNOWN);
-            } catch (RuntimeException e) {
-                broken = true;
-                throw e;
             }
         }
 
         @Override
         public byte[] screenshot() {
-            try {
-                return page.screenshot();
-            } catch (RuntimeException e) {
-                broken = true;
-                throw e;
-            }
+            return page.screenshot();
         }
 
         @Override
@@ -142,11 +128,7 @@ public final class MiniwobEnvironment implements Environment {
                 return;
             }
             closed = true;
-            if (broken) {
-                pool.discard(page);
-            } else {
-                pool.release(page);
-            }
+            browsers.closeTab(page);
         }
     }
 }

@@ -64,11 +64,98 @@ public final class MiniwobPage {
                     + " : String(WOB_REWARD_REASON)});";
 
     private final Browser browser;
+    private final String window;
     private URI page;
     private Outcome outcome = new Outcome(0, 0, false, null);
 
+    /** A page in the browser's only window (the browser serves this page alone). */
     public MiniwobPage(Browser browser) {
+        this(browser, null);
+    }
+
+    /**
+     * A page in one tab of a browser that serves several pages (see {@link Browser#newTab()});
+     * every call switches the browser to this tab first, holding the browser meanwhile.
+     */
+    public MiniwobPage(Browser browser, String window) {
         this.browser = Objects.requireNonNull(browser, "browser");
+        this.window = window;
+    }
+
+    /** The tab's window handle, or null for the browser's only window. */
+    public String window() {
+        return window;
+    }
+
+    private void focus(String doing) {
+        if (window != null) {
+            try {
+                browser.focus(window);
+            } catch (WebDriverException e) {
+                throw failure(doing, e);
+            }
+        }
+    }
+
+    /**
+     * Opens {@code page} (a {@code file:} or {@code http:} address of a MiniWoB++ task page) and
+     * waits until its {@code onload} has run; a page already open is not reloaded.
+     *
+     * @throws IllegalArgumentException naming the page when it is not a MiniWoB++ task page
+     */
+    public void open(URI page) {
+        synchronized (browser) {
+            focus("opening " + page);
+            openHere(page);
+        }
+    }
+
+    /**
+     * Starts a new episode with the page's random generator seeded by {@code seed} (MiniWoB++'s
+     * {@code Math.seedrandom}), so that the same seed draws the same problem.
+     */
+    public void start(long seed) {
+        synchronized (browser) {
+            focus("starting an episode");
+            startHere(seed);
+        }
+    }
+
+    /** The instruction and the visible elements (and a screenshot when asked for). */
+    public GuiObservation observe(boolean screenshot) {
+        synchronized (browser) {
+            focus("observing");
+            return observeHere(screenshot);
+        }
+    }
+
+    /** A PNG of the browser window (W3C WebDriver screenshot). */
+    public byte[] screenshot() {
+        synchronized (browser) {
+            focus("taking a screenshot");
+            return screenshotHere();
+        }
+    }
+
+    /**
+     * Applies {@code action}: typing and key presses are WebDriver key events, {@code click_at} a
+     * pointer click, {@code click REF} the page's own {@code core.elementClick}.
+     *
+     * @return null when the action took effect, else the reason it had none
+     */
+    public String act(GuiAction action, GuiObservation last) {
+        synchronized (browser) {
+            focus("acting");
+            return actHere(action, last);
+        }
+    }
+
+    /** The page's own reward and done flag now. */
+    public Outcome outcome() {
+        synchronized (browser) {
+            focus("reading the reward");
+            return outcomeHere();
+        }
     }
 
     /** The browser under this page. */
@@ -82,7 +169,7 @@ public final class MiniwobPage {
      *
      * @throws IllegalArgumentException naming the page when it is not a MiniWoB++ task page
      */
-    public void open(URI page) {
+    private void openHere(URI page) {
         if (page.equals(this.page)) {
             return;
         }
@@ -119,7 +206,7 @@ public final class MiniwobPage {
      * Starts a new episode with the page's random generator seeded by {@code seed} (MiniWoB++'s
      * {@code Math.seedrandom}), so that the same seed draws the same problem.
      */
-    public void start(long seed) {
+    private void startHere(long seed) {
         requireOpen();
         try {
             browser.driver()
@@ -152,7 +239,7 @@ public final class MiniwobPage {
     }
 
     /** The instruction and the visible elements (and a screenshot when asked for). */
-    public GuiObservation observe(boolean screenshot) {
+    private GuiObservation observeHere(boolean screenshot) {
         requireOpen();
         try {
             JsonNode json = JSON.readTree((String) browser.driver().executeScript(OBSERVE));
@@ -173,7 +260,7 @@ public final class MiniwobPage {
             }
             GuiObservation observation =
                     new GuiObservation(json.get("instruction").asText(), elements, null);
-            return screenshot ? observation.withScreenshot(screenshot()) : observation;
+            return screenshot ? observation.withScreenshot(screenshotHere()) : observation;
         } catch (WebDriverException e) {
             throw failure("observing " + page, e);
         } catch (java.io.IOException e) {
@@ -182,7 +269,7 @@ public final class MiniwobPage {
     }
 
     /** A PNG of the browser window (W3C WebDriver screenshot). */
-    public byte[] screenshot() {
+    private byte[] screenshotHere() {
         try {
             return browser.driver().getScreenshotAs(OutputType.BYTES);
         } catch (WebDriverException e) {
@@ -200,7 +287,7 @@ public final class MiniwobPage {
      * @return null when the action took effect, else the reason it had none (a stale ref, an
      *     element that takes no text)
      */
-    public String act(GuiAction action, GuiObservation last) {
+    private String actHere(GuiAction action, GuiObservation last) {
         requireOpen();
         RemoteWebDriver driver = browser.driver();
         try {
@@ -253,7 +340,7 @@ public final class MiniwobPage {
     }
 
     /** The page's own reward and done flag now. */
-    public Outcome outcome() {
+    private Outcome outcomeHere() {
         requireOpen();
         try {
             outcome = outcomeOf(JSON.readTree((String) browser.driver().executeScript(OUTCOME)));

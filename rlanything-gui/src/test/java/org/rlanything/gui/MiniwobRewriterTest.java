@@ -97,7 +97,7 @@ class MiniwobRewriterTest {
     @Test
     void verifyRejectsAMissingPage() {
         MiniwobEnvironment env =
-                new MiniwobEnvironment(new BrowserPool(BrowserSettings.defaults(), 1));
+                new MiniwobEnvironment(new TabbedBrowsers(BrowserSettings.defaults(), 1));
         assertTrue(env.verify(task("click-button")).valid());
         MiniwobTask missing =
                 new MiniwobTask("gone", java.nio.file.Path.of("/nowhere/gone.html").toUri(), false);

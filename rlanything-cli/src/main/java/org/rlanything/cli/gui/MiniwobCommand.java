@@ -309,10 +309,12 @@ public final class MiniwobCommand implements Runnable {
 
         @Override
         public Integer call() throws Exception {
-            try (BrowserPool pool = new BrowserPool(BrowserSettings.defaults(), browsers);
+            try (org.rlanything.gui.TabbedBrowsers tabs =
+                            new org.rlanything.gui.TabbedBrowsers(
+                                    BrowserSettings.defaults(), browsers);
                     org.rlanything.gui.remote.RemoteEnvironmentServer server =
                             org.rlanything.gui.remote.RemoteEnvironmentServer.start(
-                                    new org.rlanything.gui.MiniwobEnvironment(pool),
+                                    new org.rlanything.gui.MiniwobEnvironment(tabs),
                                     json -> {
                                         if (!json.hasNonNull("page")) {
                                             throw new IllegalArgumentException(
@@ -340,7 +342,7 @@ public final class MiniwobCommand implements Runnable {
                                 new Thread(
                                         () -> {
                                             server.close();
-                                            pool.close();
+                                            tabs.close();
                                         }));
                 Thread.currentThread().join();
             }

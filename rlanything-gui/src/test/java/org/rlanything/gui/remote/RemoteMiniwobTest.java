@@ -14,10 +14,10 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.rlanything.core.StepResult;
-import org.rlanything.gui.BrowserPool;
 import org.rlanything.gui.BrowserSettings;
 import org.rlanything.gui.MiniwobEnvironment;
 import org.rlanything.gui.MiniwobTask;
+import org.rlanything.gui.TabbedBrowsers;
 
 /** Real browser episodes served over loopback HTTP and played through the client. */
 class RemoteMiniwobTest {
@@ -26,10 +26,10 @@ class RemoteMiniwobTest {
     void aMiniwobEpisodeServedOverHttpIsWonByClickingTheNamedButton() throws Exception {
         Path page = Path.of("/work/shared/data/miniwob/html/miniwob/click-button.html");
         Assumptions.assumeTrue(Files.isRegularFile(page));
-        try (BrowserPool pool = new BrowserPool(BrowserSettings.defaults(), 1);
+        try (TabbedBrowsers browsers = new TabbedBrowsers(BrowserSettings.defaults(), 1);
                 RemoteEnvironmentServer server =
                         RemoteEnvironmentServer.start(
-                                new MiniwobEnvironment(pool),
+                                new MiniwobEnvironment(browsers),
                                 json -> MiniwobTask.ofFile(Path.of(json.path("page").asText())),
                                 "127.0.0.1",
                                 0,
