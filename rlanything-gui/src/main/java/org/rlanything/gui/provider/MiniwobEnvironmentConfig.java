@@ -17,6 +17,7 @@ import org.rlanything.core.spi.EnvironmentConfig;
  * @param maxSteps H, the step limit (method.md §7: 30)
  * @param browsers headless browsers serving the episodes' tabs
  * @param evalEpisodes episodes per held-out family per evaluation
+ * @param evalTrain whether the training families are evaluated too (default false: slow)
  */
 public record MiniwobEnvironmentConfig(
         String pages,
@@ -25,7 +26,8 @@ public record MiniwobEnvironmentConfig(
         Integer poolSize,
         Integer maxSteps,
         Integer browsers,
-        Integer evalEpisodes)
+        Integer evalEpisodes,
+        Boolean evalTrain)
         implements EnvironmentConfig {
 
     /** K for MiniWoB++ (method.md §7, GUI: 12 tasks per iteration). */
@@ -39,7 +41,7 @@ public record MiniwobEnvironmentConfig(
 
     /** Every key at its default. */
     public static final MiniwobEnvironmentConfig DEFAULTS =
-            new MiniwobEnvironmentConfig(null, null, null, null, null, null, null);
+            new MiniwobEnvironmentConfig(null, null, null, null, null, null, null, null);
 
     public MiniwobEnvironmentConfig {
         train = train == null ? List.of() : List.copyOf(train);
@@ -57,5 +59,6 @@ public record MiniwobEnvironmentConfig(
         maxSteps = Check.between("max_steps", maxSteps, 30, 1, 200);
         browsers = Check.between("browsers", browsers, 2, 1, 64);
         evalEpisodes = Check.between("eval_episodes", evalEpisodes, 3, 1, 1000);
+        evalTrain = evalTrain != null && evalTrain;
     }
 }

@@ -29,8 +29,8 @@ import org.rlanything.gui.TabbedBrowsers;
 /**
  * {@code environment.kind: miniwob}: MiniWoB++ families in headless Chromium ({@link
  * MiniwobEnvironment}), the variant-and-hint rewriter ({@link MiniwobRewriter}) and an evaluation
- * on held-out families (success rate, {@code val-core/miniwob/heldout_success}) and on the training
- * families' own pages ({@code val-core/miniwob/train_success}).
+ * on held-out families (success rate, {@code val-core/miniwob/heldout_success}) and, when asked for
+ * ({@code eval_train}), on the training families' pages ({@code val-core/miniwob/train_success}).
  */
 public final class MiniwobEnvironmentProvider
         implements EnvironmentProvider<MiniwobEnvironmentConfig> {
@@ -122,17 +122,19 @@ public final class MiniwobEnvironmentProvider
                                         maxSteps,
                                         context));
                     }
-                    metrics.put(
-                            "val-core/miniwob/train_success",
-                            success(
-                                    train,
-                                    episodes,
-                                    seed,
-                                    2,
-                                    policy,
-                                    environment,
-                                    maxSteps,
-                                    context));
+                    if (config.evalTrain()) {
+                        metrics.put(
+                                "val-core/miniwob/train_success",
+                                success(
+                                        train,
+                                        episodes,
+                                        seed,
+                                        2,
+                                        policy,
+                                        environment,
+                                        maxSteps,
+                                        context));
+                    }
                     return metrics;
                 },
                 null,

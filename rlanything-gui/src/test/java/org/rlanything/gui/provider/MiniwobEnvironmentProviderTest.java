@@ -34,7 +34,8 @@ class MiniwobEnvironmentProviderTest {
                         null,
                         5,
                         1,
-                        1);
+                        1,
+                        null);
         var parts = new MiniwobEnvironmentProvider().create(config, null);
         List<String> pool = parts.tasks().stream().map(t -> t.id()).toList();
         assertEquals(118 - 4 - 1, pool.size());
@@ -55,6 +56,7 @@ class MiniwobEnvironmentProviderTest {
                                                         null,
                                                         null,
                                                         null,
+                                                        null,
                                                         null),
                                                 null));
         assertTrue(e.getMessage().contains("choose-date-easy"), e.getMessage());
@@ -63,7 +65,14 @@ class MiniwobEnvironmentProviderTest {
                         IllegalArgumentException.class,
                         () ->
                                 new MiniwobEnvironmentConfig(
-                                        null, List.of("a"), List.of("a"), null, null, null, null));
+                                        null,
+                                        List.of("a"),
+                                        List.of("a"),
+                                        null,
+                                        null,
+                                        null,
+                                        null,
+                                        null));
         assertTrue(e.getMessage().contains("environment.eval"), e.getMessage());
     }
 }
