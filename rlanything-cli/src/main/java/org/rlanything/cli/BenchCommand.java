@@ -14,7 +14,8 @@ import picocli.CommandLine.Spec;
             BenchModelCommand.class,
             BenchLoopCommand.class,
             BenchClusterCommand.class,
-            BenchAblationCommand.class
+            BenchAblationCommand.class,
+            BenchGuiCommand.class
         })
 public final class BenchCommand implements Runnable {
 

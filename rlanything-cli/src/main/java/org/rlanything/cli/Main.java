@@ -29,6 +29,7 @@ import picocli.CommandLine.Command;
             PretrainCommand.class,
             AlfworldCommand.class,
             CodingCommand.class,
+            org.rlanything.cli.gui.MiniwobCommand.class,
             BenchCommand.class,
             DemoCommand.class,
             ModelCommand.class,

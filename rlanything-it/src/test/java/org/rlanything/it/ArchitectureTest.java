@@ -49,6 +49,8 @@ class ArchitectureTest {
                     "org.rlanything.coding..",
                     "openai",
                     "org.rlanything.openai..",
+                    "gui",
+                    "org.rlanything.gui..",
                     "cli",
                     "org.rlanything.cli..");
 
@@ -65,8 +67,12 @@ class ArchitectureTest {
                     List.of("core", "neural", "alfworld"),
                     "hazelcast",
                     List.of("core"),
+                    "openai",
+                    List.of("core"),
                     "coding",
-                    List.of("core", "openai"));
+                    List.of("core", "openai"),
+                    "gui",
+                    List.of("core"));
 
     private static JavaClasses main;
 

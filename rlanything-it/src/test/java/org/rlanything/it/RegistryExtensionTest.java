@@ -60,9 +60,12 @@ class RegistryExtensionTest {
     @Test
     void theRegistryListsTheNewKindsBesideTheShippedOnes() {
         ProviderRegistry registry = ProviderRegistry.get();
-        assertEquals(List.of("alfworld", "keylock", "rungs"), registry.kinds(Section.ENVIRONMENT));
         assertEquals(
-                List.of("neural", "openai", "stepper", "tabular"), registry.kinds(Section.POLICY));
+                List.of("alfworld", "keylock", "miniwob", "rungs"),
+                registry.kinds(Section.ENVIRONMENT));
+        assertEquals(
+                List.of("element", "neural", "openai", "stepper", "tabular"),
+                registry.kinds(Section.POLICY));
         assertEquals(
                 List.of("echo_judge", "label", "neural", "openai", "tabular"),
                 registry.kinds(Section.REWARD_MODEL));
@@ -169,7 +172,7 @@ class RegistryExtensionTest {
         assertTrue(
                 message.contains(
                         "rungs.yaml, line 2: environment.kind: unknown kind 'rugns' (did you mean"
-                                + " 'rungs'?); expected one of alfworld, keylock, rungs."),
+                                + " 'rungs'?); expected one of alfworld, keylock, miniwob, rungs."),
                 message);
     }
 

@@ -1,0 +1,62 @@
+package org.rlanything.gui;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * How to start one headless browser: Debian's {@code chromium} and {@code chromium-driver}
+ * binaries, the window size and how long a page may take to load.
+ *
+ * @param chromium the Chromium binary
+ * @param chromedriver the ChromeDriver binary (same major version as Chromium)
+ * @param width window width in pixels (MiniWoB++ draws a 160x210 task area at the top left)
+ * @param height window height in pixels
+ * @param pageLoadTimeout how long opening a page may take
+ */
+public record BrowserSettings(
+        Path chromium, Path chromedriver, int width, int height, Duration pageLoadTimeout) {
+
+    public BrowserSettings {
+        Objects.requireNonNull(chromium, "chromium");
+        Objects.requireNonNull(chromedriver, "chromedriver");
+        Objects.requireNonNull(pageLoadTimeout, "pageLoadTimeout");
+        if (width < 100 || height < 100) {
+            throw new IllegalArgumentException(
+                    "The browser window must be at least 100x100 pixels, got "
+                            + width
+                            + "x"
+                            + height
+                            + ".");
+        }
+    }
+
+    /** Debian's binaries, a 500x500 window, 20 s to load a page. */
+    public static BrowserSettings defaults() {
+        return new BrowserSettings(
+                Path.of("/usr/bin/chromium"),
+                Path.of("/usr/bin/chromedriver"),
+                500,
+                500,
+                Duration.ofSeconds(20));
+    }
+
+    /** Fails with a message naming the missing binary and the Debian package that provides it. */
+    public void checkInstalled() {
+        if (!Files.isExecutable(chromium)) {
+            throw new IllegalStateException(
+                    "No Chromium at "
+                            + chromium
+                            + ": install Debian's package (apt-get install -y"
+                            + " --no-install-recommends chromium).");
+        }
+        if (!Files.isExecutable(chromedriver)) {
+            throw new IllegalStateException(
+                    "No ChromeDriver at "
+                            + chromedriver
+                            + ": install Debian's package (apt-get install -y"
+                            + " --no-install-recommends chromium-driver).");
+        }
+    }
+}

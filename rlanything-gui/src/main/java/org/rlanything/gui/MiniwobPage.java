@@ -1,0 +1,391 @@
+package org.rlanything.gui;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import org.openqa.selenium.JavascriptException;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.WebDriverException;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.interactions.Actions;
+import org.openqa.selenium.remote.RemoteWebDriver;
+
+/**
+ * A MiniWoB++ task page open in one {@link Browser}: seeds and starts episodes, observes and acts,
+ * and reads the page's own reward. Works on any MiniWoB++ page with no per-task code: it only uses
+ * what every page has from {@code core/core.js} ({@code core.startEpisodeReal}, {@code
+ * core.getDOMInfo}, {@code core.elementClick}, {@code core.getUtterance} and the {@code WOB_*}
+ * globals).
+ *
+ * <p>Every WebDriver failure goes through {@link #failure}: when the browser process is gone it
+ * becomes a {@link BrowserDiedException} (the episode is re-run elsewhere); otherwise the action
+ * simply had no effect (a click on an element that vanished), which is the policy's doing.
+ */
+public final class MiniwobPage {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /**
+     * One round trip: the instruction, the flattened element list (without the page's root) and the
+     * page's reward globals. {@code core.getDOMInfo} also refreshes the ref table that {@code
+     * core.elementClick} reads, so actions always name the refs of the latest observation.
+     */
+    private static final String OBSERVE =
+            "var root = core.getDOMInfo(); var out = [];"
+                    + "function walk(n) { if (n === undefined) return;"
+                    + " out.push({ref: n.ref, tag: n.tag, text: n.text || '',"
+                    + " value: n.value === undefined ? null : String(n.value),"
+                    + " left: n.left, top: n.top, width: n.width, height: n.height,"
+                    + " focused: !!n.focused}); n.children.forEach(walk); }"
+                    + "if (root !== undefined) root.children.forEach(walk);"
+                    + "var u = core.getUtterance();"
+                    + "var instruction = typeof u === 'string' ? u"
+                    + " : (u && u.utterance !== undefined ? String(u.utterance) : '');"
+                    + "return JSON.stringify({instruction: instruction, elements: out,"
+                    + " reward: WOB_REWARD_GLOBAL, raw: WOB_RAW_REWARD_GLOBAL,"
+                    + " done: WOB_DONE_GLOBAL, reason: WOB_REWARD_REASON === null ? null"
+                    + " : String(WOB_REWARD_REASON)});";
+
+    /**
+     * core.js keeps an element's ref while {@code WOB_EPISODE_ID} is unchanged, and that id only
+     * moves when an episode ends; an episode started over an unfinished one would mix old refs with
+     * renumbered new ones, so the old refs are forgotten first.
+     */
+    private static final String FORGET_REFS =
+            "document.querySelectorAll('[data-wob_ref]').forEach(function (e) {"
+                    + " delete e.dataset.wob_ref; delete e.dataset.wob_eps; });";
+
+    private static final String OUTCOME =
+            "return JSON.stringify({reward: WOB_REWARD_GLOBAL, raw: WOB_RAW_REWARD_GLOBAL,"
+                    + " done: WOB_DONE_GLOBAL, reason: WOB_REWARD_REASON === null ? null"
+                    + " : String(WOB_REWARD_REASON)});";
+
+    private final Browser browser;
+    private final String window;
+    private URI page;
+    private Outcome outcome = new Outcome(0, 0, false, null);
+
+    /** A page in the browser's only window (the browser serves this page alone). */
+    public MiniwobPage(Browser browser) {
+        this(browser, null);
+    }
+
+    /**
+     * A page in one tab of a browser that serves several pages (see {@link Browser#newTab()});
+     * every call switches the browser to this tab first, holding the browser meanwhile.
+     */
+    public MiniwobPage(Browser browser, String window) {
+        this.browser = Objects.requireNonNull(browser, "browser");
+        this.window = window;
+    }
+
+    /** The tab's window handle, or null for the browser's only window. */
+    public String window() {
+        return window;
+    }
+
+    private void focus(String doing) {
+        if (window != null) {
+            try {
+                browser.focus(window);
+            } catch (WebDriverException e) {
+                throw failure(doing, e);
+            }
+        }
+    }
+
+    /**
+     * Opens {@code page} (a {@code file:} or {@code http:} address of a MiniWoB++ task page) and
+     * waits until its {@code onload} has run; a page already open is not reloaded.
+     *
+     * @throws IllegalArgumentException naming the page when it is not a MiniWoB++ task page
+     */
+    public void open(URI page) {
+        synchronized (browser) {
+            focus("opening " + page);
+            openHere(page);
+        }
+    }
+
+    /**
+     * Starts a new episode with the page's random generator seeded by {@code seed} (MiniWoB++'s
+     * {@code Math.seedrandom}), so that the same seed draws the same problem.
+     */
+    public void start(long seed) {
+        synchronized (browser) {
+            focus("starting an episode");
+            startHere(seed);
+        }
+    }
+
+    /** The instruction and the visible elements (and a screenshot when asked for). */
+    public GuiObservation observe(boolean screenshot) {
+        synchronized (browser) {
+            focus("observing");
+            return observeHere(screenshot);
+        }
+    }
+
+    /** A PNG of the browser window (W3C WebDriver screenshot). */
+    public byte[] screenshot() {
+        synchronized (browser) {
+            focus("taking a screenshot");
+            return screenshotHere();
+        }
+    }
+
+    /**
+     * Applies {@code action}: typing and key presses are WebDriver key events, {@code click_at} a
+     * pointer click, {@code click REF} the page's own {@code core.elementClick}.
+     *
+     * @return null when the action took effect, else the reason it had none
+     */
+    public String act(GuiAction action, GuiObservation last) {
+        synchronized (browser) {
+            focus("acting");
+            return actHere(action, last);
+        }
+    }
+
+    /** The page's own reward and done flag now. */
+    public Outcome outcome() {
+        synchronized (browser) {
+            focus("reading the reward");
+            return outcomeHere();
+        }
+    }
+
+    /** The browser under this page. */
+    public Browser browser() {
+        return browser;
+    }
+
+    /**
+     * Opens {@code page} (a {@code file:} or {@code http:} address of a MiniWoB++ task page) and
+     * waits until its {@code onload} has run; a page already open is not reloaded.
+     *
+     * @throws IllegalArgumentException naming the page when it is not a MiniWoB++ task page
+     */
+    private void openHere(URI page) {
+        if (page.equals(this.page)) {
+            return;
+        }
+        RemoteWebDriver driver = browser.driver();
+        try {
+            driver.get(page.toString());
+            long deadline = System.nanoTime() + 10_000_000_000L;
+            while (true) {
+                Object ready =
+                        driver.executeScript(
+                                "return document.readyState === 'complete'"
+                                        + " && typeof core !== 'undefined'"
+                                        + " && typeof genProblem === 'function'"
+                                        + " && core.cover_div !== null;");
+                if (Boolean.TRUE.equals(ready)) {
+                    break;
+                }
+                if (System.nanoTime() > deadline) {
+                    throw new IllegalArgumentException(
+                            "Not a MiniWoB++ task page (no core.js episode after 10 s): " + page);
+                }
+                Thread.sleep(20);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("Interrupted while opening " + page, e);
+        } catch (WebDriverException e) {
+            throw failure("opening " + page, e);
+        }
+        this.page = page;
+    }
+
+    /**
+     * Starts a new episode with the page's random generator seeded by {@code seed} (MiniWoB++'s
+     * {@code Math.seedrandom}), so that the same seed draws the same problem.
+     */
+    private void startHere(long seed) {
+        requireOpen();
+        try {
+            browser.driver()
+                    .executeScript(
+                            "Math.seedrandom(arguments[0]); "
+                                    + FORGET_REFS
+                                    + " core.startEpisodeReal(); return true;",
+                            Long.toString(seed));
+            waitUntilReady();
+        } catch (WebDriverException e) {
+            throw failure("starting an episode of " + page, e);
+        }
+        outcome = new Outcome(0, 0, false, null);
+    }
+
+    private void waitUntilReady() {
+        long deadline = System.nanoTime() + 5_000_000_000L;
+        while (!Boolean.TRUE.equals(browser.driver().executeScript("return WOB_TASK_READY;"))) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException(
+                        "The page " + page + " did not become ready within 5 s.");
+            }
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("Interrupted while starting " + page, e);
+            }
+        }
+    }
+
+    /** The instruction and the visible elements (and a screenshot when asked for). */
+    private GuiObservation observeHere(boolean screenshot) {
+        requireOpen();
+        try {
+            JsonNode json = JSON.readTree((String) browser.driver().executeScript(OBSERVE));
+            outcome = outcomeOf(json);
+            List<PageElement> elements = new ArrayList<>();
+            for (JsonNode e : json.get("elements")) {
+                elements.add(
+                        new PageElement(
+                                e.get("ref").asInt(),
+                                e.get("tag").asText(),
+                                e.get("text").asText(),
+                                e.get("value").isNull() ? null : e.get("value").asText(),
+                                e.get("left").asDouble(),
+                                e.get("top").asDouble(),
+                                e.get("width").asDouble(),
+                                e.get("height").asDouble(),
+                                e.get("focused").asBoolean()));
+            }
+            GuiObservation observation =
+                    new GuiObservation(json.get("instruction").asText(), elements, null);
+            return screenshot ? observation.withScreenshot(screenshotHere()) : observation;
+        } catch (WebDriverException e) {
+            throw failure("observing " + page, e);
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException("The page " + page + " returned bad JSON", e);
+        }
+    }
+
+    /** A PNG of the browser window (W3C WebDriver screenshot). */
+    private byte[] screenshotHere() {
+        try {
+            return browser.driver().getScreenshotAs(OutputType.BYTES);
+        } catch (WebDriverException e) {
+            throw failure("taking a screenshot of " + page, e);
+        }
+    }
+
+    /**
+     * Applies {@code action} with real input where WebDriver can give it: typing and key presses
+     * are WebDriver key events, {@code click_at} is a pointer click; {@code click REF} uses the
+     * page's own {@code core.elementClick} (the benchmark's element click, which also reaches SVG
+     * shapes and elements scrolled out of view); a text piece (negative ref) is clicked at its
+     * centre.
+     *
+     * @return null when the action took effect, else the reason it had none (a stale ref, an
+     *     element that takes no text)
+     */
+    private String actHere(GuiAction action, GuiObservation last) {
+        requireOpen();
+        RemoteWebDriver driver = browser.driver();
+        try {
+            if (action instanceof GuiAction.Click click) {
+                if (click.ref() < 0) {
+                    PageElement e = last == null ? null : last.element(click.ref());
+                    if (e == null) {
+                        return "no element " + click.ref();
+                    }
+                    return clickAt(e.centerX(), e.centerY());
+                }
+                Object result =
+                        driver.executeScript(
+                                "return core.previousDOMInfo[arguments[0]] === undefined"
+                                        + " ? 'no element ' + arguments[0]"
+                                        + " : core.elementClick(arguments[0]);",
+                                click.ref());
+                return Boolean.TRUE.equals(result) ? null : String.valueOf(result);
+            }
+            if (action instanceof GuiAction.Type type) {
+                Object element =
+                        driver.executeScript(
+                                "return core.previousDOMInfo[arguments[0]] || null;", type.ref());
+                if (!(element instanceof WebElement target)) {
+                    return "no element " + type.ref();
+                }
+                target.sendKeys(type.text());
+                return null;
+            }
+            if (action instanceof GuiAction.Press press) {
+                Keyboard.press(new Actions(driver), press.key()).perform();
+                return null;
+            }
+            GuiAction.ClickAt at = (GuiAction.ClickAt) action;
+            return clickAt(at.x(), at.y());
+        } catch (JavascriptException e) {
+            return "the page raised " + Browser.firstLine(e.getMessage());
+        } catch (WebDriverException e) {
+            RuntimeException f = failure("acting on " + page, e);
+            if (f instanceof BrowserDiedException) {
+                throw f;
+            }
+            return Browser.firstLine(e.getMessage());
+        }
+    }
+
+    private String clickAt(int x, int y) {
+        new Actions(browser.driver()).moveToLocation(x, y).click().perform();
+        return null;
+    }
+
+    /** The page's own reward and done flag now. */
+    private Outcome outcomeHere() {
+        requireOpen();
+        try {
+            outcome = outcomeOf(JSON.readTree((String) browser.driver().executeScript(OUTCOME)));
+            return outcome;
+        } catch (WebDriverException e) {
+            throw failure("reading the reward of " + page, e);
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException("The page " + page + " returned bad JSON", e);
+        }
+    }
+
+    /** The outcome read with the last observation or outcome call (no round trip). */
+    public Outcome lastOutcome() {
+        return outcome;
+    }
+
+    private static Outcome outcomeOf(JsonNode json) {
+        return new Outcome(
+                json.get("reward").asDouble(),
+                json.get("raw").asDouble(),
+                json.get("done").asBoolean(),
+                json.get("reason").isNull() ? null : json.get("reason").asText());
+    }
+
+    private void requireOpen() {
+        if (page == null) {
+            throw new IllegalStateException("No page is open.");
+        }
+    }
+
+    /**
+     * What a WebDriver failure means: a {@link BrowserDiedException} when the browser process is
+     * gone or the driver lost its session, else the failure itself (the page's doing).
+     */
+    RuntimeException failure(String doing, WebDriverException e) {
+        if (!browser.alive() || e instanceof org.openqa.selenium.NoSuchSessionException) {
+            return new BrowserDiedException(
+                    "Browser "
+                            + browser.number()
+                            + " died while "
+                            + doing
+                            + ": "
+                            + Browser.firstLine(e.getMessage()),
+                    e);
+        }
+        return e;
+    }
+}
