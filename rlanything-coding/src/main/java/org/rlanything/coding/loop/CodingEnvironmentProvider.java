@@ -72,9 +72,34 @@ public final class CodingEnvironmentProvider
             throw new IllegalArgumentException(
                     "environment.data: " + file + " is not a readable file.");
         }
-        List<Task> tasks = new ArrayList<>();
+        List<CodingProblem> problems = new ArrayList<>();
         for (CodingProblem problem : ProblemLoader.load(file)) {
-            if (problem.kind() == IoKind.STDIO && tasks.size() < config.poolSize()) {
+            problems.add(
+                    config.maxTests() > 0 && problem.tests().size() > config.maxTests()
+                            ? problem.withTests(problem.tests().subList(0, config.maxTests()))
+                            : problem);
+        }
+        List<Task> tasks = new ArrayList<>();
+        if (config.idList().isEmpty()) {
+            for (CodingProblem problem : problems) {
+                if (problem.kind() == IoKind.STDIO && tasks.size() < config.poolSize()) {
+                    tasks.add(new CodingTask(problem));
+                }
+            }
+        } else {
+            Map<String, CodingProblem> byId = new java.util.HashMap<>();
+            problems.forEach(p -> byId.putIfAbsent(p.id(), p));
+            for (String id : config.idList()) {
+                CodingProblem problem = byId.get(id);
+                if (problem == null || problem.kind() != IoKind.STDIO) {
+                    throw new IllegalArgumentException(
+                            "environment.ids: "
+                                    + file
+                                    + (problem == null
+                                            ? " has no problem " + id
+                                            : "'s problem " + id + " is not a stdin/stdout problem")
+                                    + ".");
+                }
                 tasks.add(new CodingTask(problem));
             }
         }
