@@ -138,6 +138,53 @@ class CodingTrainTest {
         }
     }
 
+    @Test
+    void badEnvironmentSettingsAreNamed(@TempDir Path dir) throws Exception {
+        Path data = apps();
+        String[][] cases = {
+            {"ids: \"nope\"", "environment.ids: " + data + " has no problem nope"},
+            {"ids: \"4411\"", "problem 4411 is not a stdin/stdout problem"},
+        };
+        for (String[] c : cases) {
+            Path config =
+                    Files.writeString(
+                            dir.resolve("bad.yaml"),
+                            "trainer: {iterations: 1, run_dir: "
+                                    + dir.resolve("run-" + c[0].hashCode())
+                                    + "}\nenvironment: {kind: coding, data: "
+                                    + data
+                                    + ", "
+                                    + c[0]
+                                    + "}\n");
+            StringWriter out = new StringWriter();
+            int code =
+                    Main.run(
+                            new PrintWriter(out, true),
+                            new PrintWriter(out, true),
+                            "train",
+                            config.toString(),
+                            "-q");
+            assertTrue(code != 0, out.toString());
+            assertTrue(out.toString().contains(c[1]), out.toString());
+        }
+        Path missing =
+                Files.writeString(
+                        dir.resolve("missing.yaml"),
+                        "trainer: {iterations: 1, run_dir: "
+                                + dir.resolve("run-missing")
+                                + "}\nenvironment: {kind: coding}\n");
+        StringWriter out = new StringWriter();
+        int code =
+                Main.run(
+                        new PrintWriter(out, true),
+                        new PrintWriter(out, true),
+                        "train",
+                        missing.toString(),
+                        "-q");
+        assertTrue(code != 0, out.toString());
+        assertTrue(out.toString().contains("environment.data"), out.toString());
+    }
+
     private static void reply(
             HttpExchange exchange,
             Map<String, List<String>> replies,
