@@ -26,7 +26,8 @@ import org.rlanything.core.loop.TaskRollouts;
  *
  * <ul>
  *   <li>The reward model writes m unit tests for the task: one request for the task (its first
- *       rollout's program step stands for the task), m samples.
+ *       rollout's program step stands for the task), m samples; none when the arm needs no reward
+ *       model.
  *   <li>{@link UnitTestRound} runs the N programs on the ground-truth tests and on the m written
  *       tests in one sandboxed batch.
  *   <li><b>Policy</b>: the reward of program i is its ground-truth pass ratio r_i ([R]); its
@@ -53,17 +54,18 @@ public final class CodingFeedback implements TaskFeedback {
     @Override
     public List<Assessment> assess(
             List<TaskRollouts> tasks, RewardModel rewardModel, int m, long[] seeds) {
-        if (rewardModel == null) {
-            throw new IllegalArgumentException(
-                    "The coding setting needs a reward model (the unit-test writer).");
-        }
         List<JudgeRequest> requests = new ArrayList<>(tasks.size());
         List<RandomGenerator> rngs = new ArrayList<>(tasks.size());
         for (int u = 0; u < tasks.size(); u++) {
             requests.add(new JudgeRequest(programTrajectory(tasks.get(u)), 0));
             rngs.add(Seeds.rng(seeds[u]));
         }
-        List<List<Judgment>> written = rewardModel.judge(requests, m, rngs);
+        // Without a reward model (an arm that neither uses nor trains one) no tests are written:
+        // the policy's reward, the ground-truth pass ratio, does not need them.
+        List<List<Judgment>> written =
+                rewardModel == null
+                        ? requests.stream().map(r -> List.<Judgment>of()).toList()
+                        : rewardModel.judge(requests, m, rngs);
         List<Assessment> out = new ArrayList<>(tasks.size());
         for (int u = 0; u < tasks.size(); u++) {
             out.add(assess(tasks.get(u), requests.get(u), written.get(u)));

@@ -189,4 +189,50 @@ class CodingLoopIterationTest {
             assertTrue(board.of(qaq.id()).isPresent());
         }
     }
+
+    @Test
+    void anArmWithoutARewardModelWritesNoTestsAndStillRewardsThePassRatio() throws Exception {
+        CodingProblem full =
+                ProblemLoader.load(CodingData.apps()).stream()
+                        .filter(p -> p.id().equals("1607"))
+                        .findFirst()
+                        .orElseThrow();
+        CodingProblem qaq = full.withTests(full.tests().subList(0, 8));
+        try (ScriptedChatServer server =
+                        new ScriptedChatServer(
+                                Map.of("expert programmer", List.of(RIGHT, WRONG, WRONG, WRONG)));
+                Sandbox sandbox = Sandbox.open(SandboxSettings.defaults(2))) {
+            SandboxedTester tester = new SandboxedTester(sandbox);
+            PassRateBoard board = new PassRateBoard();
+            CodingEndpointRoles roles = new CodingEndpointRoles(new ProblemVerifier(tester), board);
+            RLAnythingLoop loop =
+                    RLAnythingLoop.builder()
+                            .config(
+                                    LoopConfig.builder()
+                                            .seed(5)
+                                            .tasksPerIteration(1)
+                                            .rolloutsPerTask(4)
+                                            .maxSteps(1)
+                                            .evaluateEvery(0)
+                                            .feedback(
+                                                    org.rlanything.core.reward.FeedbackMode
+                                                            .TRAJECTORY_OUTCOME)
+                                            .trainRewardModel(false)
+                                            .adaptEnvironment(false)
+                                            .build())
+                            .environment(new CodingEnvironment(tester))
+                            .policy(roles.policy(client(server.baseUrl(), "policy")))
+                            .taskFeedback(new CodingFeedback(tester, board))
+                            .tasks(List.of(new CodingTask(qaq)))
+                            .build();
+            Map<String, Double> metrics = loop.runIteration().metrics();
+            // pass ratios 1, 0, 0, 0: mean 0.25, std sqrt(3)/4 -> +sqrt(3) once, -1/sqrt(3) thrice
+            assertEquals(0.25, metrics.get("env/gt_pass_ratio/mean"), 1e-12);
+            assertEquals(Math.sqrt(3), metrics.get("critic/advantages/max"), 1e-12);
+            assertEquals(-1 / Math.sqrt(3), metrics.get("critic/advantages/min"), 1e-12);
+            assertEquals(4.0, metrics.get("actor/samples"));
+            assertTrue(!metrics.containsKey("reward_model/ut_accuracy"), metrics.toString());
+            assertEquals(4, server.requests().size());
+        }
+    }
 }

@@ -282,7 +282,10 @@ public final class RLAnythingLoop {
             List<TaskFeedback.Assessment> assessed =
                     TaskFeedback.checked(
                             taskFeedback.assess(
-                                    results, rewardModel, config.verdictsPerStep(), taskSeeds),
+                                    results,
+                                    config.needsJudgments() ? rewardModel : null,
+                                    config.verdictsPerStep(),
+                                    taskSeeds),
                             results.size());
             for (int u = 0; u < results.size(); u++) {
                 assessments.put(results.get(u), assessed.get(u));

@@ -57,8 +57,8 @@ public interface TaskFeedback {
      * Assesses every task of one iteration, in order; one assessment per task.
      *
      * @param tasks the tasks' rollouts (no step judgments)
-     * @param rewardModel the reward model as it was after update t-1 (null when the configuration
-     *     has none)
+     * @param rewardModel the reward model as it was after update t-1; null when the configuration
+     *     needs none (an arm whose feedback uses no reward model and that does not train one)
      * @param m the reward model's samples per task ({@code verdicts_per_step})
      * @param seeds one seed per task, derived from the run seed, the iteration and the task's slot
      *     and role: the only randomness of task i's assessment
