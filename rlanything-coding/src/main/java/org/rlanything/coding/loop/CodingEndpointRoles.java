@@ -3,6 +3,7 @@ package org.rlanything.coding.loop;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Function;
 import java.util.random.RandomGenerator;
 import org.rlanything.coding.CodingRewriter;
 import org.rlanything.coding.EndpointCodingModels;
@@ -17,6 +18,7 @@ import org.rlanything.core.PolicySample;
 import org.rlanything.core.RewardModel;
 import org.rlanything.core.RewardModelSample;
 import org.rlanything.core.Rewriter;
+import org.rlanything.core.Task;
 import org.rlanything.core.UpdateStats;
 import org.rlanything.core.Verdict;
 import org.rlanything.openai.ChatClient;
@@ -26,21 +28,69 @@ import org.rlanything.openai.ChatResult;
 import org.rlanything.openai.EndpointRoles;
 
 /**
- * The coding setting's endpoint roles for the {@code openai} kinds (method.md §7): the policy
- * answers the environment's prompt with a program (its last fenced block is the command), the
- * reward model writes one unit test per sample for the task of the request it is given (the
- * judgment's text is the test writer's answer; its verdict is {@link Verdict#INVALID} because a
- * test is not a verdict), and the rewriter is the {@link CodingRewriter} over the endpoint. None is
- * trained by the loop: {@code update} changes nothing.
+ * The coding setting's endpoint roles for the {@code openai} kinds (method.md §7), for Python
+ * problems or the stack language ({@link Prompts}): the policy answers the environment's prompt
+ * with a program (for Python problems its last fenced block is the command), the reward model
+ * writes one unit test per sample for the task of the request it is given (the judgment's text is
+ * the test writer's answer; its verdict is {@link Verdict#INVALID} because a test is not a
+ * verdict), and the rewriter is given (for Python problems the {@link CodingRewriter} over the
+ * endpoint). None is trained by the loop: {@code update} changes nothing.
  */
 public final class CodingEndpointRoles implements EndpointRoles {
 
-    private final ProblemVerifier verifier;
-    private final PassRateBoard passRates;
+    /**
+     * What the endpoint roles say and read.
+     *
+     * @param policySystem the policy's system message (its prompt is the environment's observation)
+     * @param testWriterSystem the test writer's system message
+     * @param testWriterPrompt the test writer's prompt for a task
+     * @param program the program in a policy answer (empty text when there is none)
+     */
+    public record Prompts(
+            String policySystem,
+            String testWriterSystem,
+            Function<Task, String> testWriterPrompt,
+            Function<String, String> program) {}
 
+    /** Python stdin/stdout problems ({@link EndpointCodingModels}). */
+    public static final Prompts PROBLEMS =
+            new Prompts(
+                    EndpointCodingModels.POLICY_SYSTEM,
+                    EndpointCodingModels.TEST_WRITER_SYSTEM,
+                    task -> EndpointCodingModels.testWriterPrompt(CodingEnvironment.problem(task)),
+                    CodingEnvironment::program);
+
+    /** The stack language ({@link MiniPrompts}). */
+    public static final Prompts STACK_LANGUAGE =
+            new Prompts(
+                    "You write programs in a small stack language. "
+                            + MiniPrompts.LANGUAGE
+                            + " Answer with the program alone on one line.",
+                    "You write unit tests for stack-language problems: an input and the exact"
+                            + " expected output. Answer with one line: TEST: <input numbers> ->"
+                            + " <output numbers>",
+                    task -> MiniPrompts.testWriterPrompt(MiniEnvironment.problem(task)),
+                    MiniPrompts::program);
+
+    private final Prompts prompts;
+    private final Function<ChatClient, Rewriter> rewriter;
+
+    /** Python problems; the rewriter is a {@link CodingRewriter} over the endpoint. */
     public CodingEndpointRoles(ProblemVerifier verifier, PassRateBoard passRates) {
-        this.verifier = Objects.requireNonNull(verifier, "verifier");
-        this.passRates = Objects.requireNonNull(passRates, "passRates");
+        this(
+                PROBLEMS,
+                client ->
+                        new CodingRewriter(
+                                EndpointCodingModels.rewriterModel(client), verifier, passRates));
+    }
+
+    /**
+     * @param prompts what the roles say and read
+     * @param rewriter the rewriter over an endpoint
+     */
+    public CodingEndpointRoles(Prompts prompts, Function<ChatClient, Rewriter> rewriter) {
+        this.prompts = Objects.requireNonNull(prompts, "prompts");
+        this.rewriter = Objects.requireNonNull(rewriter, "rewriter");
     }
 
     @Override
@@ -53,14 +103,14 @@ public final class CodingEndpointRoles implements EndpointRoles {
                     requests.add(
                             new ChatRequest(
                                     List.of(
-                                            ChatMessage.system(EndpointCodingModels.POLICY_SYSTEM),
+                                            ChatMessage.system(prompts.policySystem()),
                                             ChatMessage.user(contexts.get(i).observation())),
                                     rngs.get(i).nextLong()));
                 }
                 List<Action> actions = new ArrayList<>(contexts.size());
                 for (ChatResult result : client.completeAll(requests, 1)) {
                     String answer = result.texts().get(0);
-                    actions.add(new Action(CodingEnvironment.program(answer), answer, 0.0, null));
+                    actions.add(new Action(prompts.program().apply(answer), answer, 0.0, null));
                 }
                 return actions;
             }
@@ -83,12 +133,10 @@ public final class CodingEndpointRoles implements EndpointRoles {
                     chats.add(
                             new ChatRequest(
                                     List.of(
-                                            ChatMessage.system(
-                                                    EndpointCodingModels.TEST_WRITER_SYSTEM),
+                                            ChatMessage.system(prompts.testWriterSystem()),
                                             ChatMessage.user(
-                                                    EndpointCodingModels.testWriterPrompt(
-                                                            CodingEnvironment.problem(
-                                                                    requests.get(i).task())))),
+                                                    prompts.testWriterPrompt()
+                                                            .apply(requests.get(i).task()))),
                                     rngs.get(i).nextLong()));
                 }
                 List<List<Judgment>> out = new ArrayList<>(requests.size());
@@ -111,6 +159,6 @@ public final class CodingEndpointRoles implements EndpointRoles {
 
     @Override
     public Rewriter rewriter(ChatClient client) {
-        return new CodingRewriter(EndpointCodingModels.rewriterModel(client), verifier, passRates);
+        return rewriter.apply(client);
     }
 }
