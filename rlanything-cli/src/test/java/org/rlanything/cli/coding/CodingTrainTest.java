@@ -185,6 +185,71 @@ class CodingTrainTest {
         assertTrue(out.toString().contains("environment.data"), out.toString());
     }
 
+    @Test
+    void theStackLanguageTrainsOneIterationWithEndpointRoles(@TempDir Path dir) throws Exception {
+        // The scripted policy answers "add" whatever the problem; the test writer a fixed test.
+        Map<String, List<String>> replies =
+                Map.of(
+                        "You write programs", List.of("add"),
+                        "You write unit tests", List.of("TEST: 2 3 -> 5"));
+        Map<String, Integer> next = new HashMap<>();
+        List<String> systems = new ArrayList<>();
+        HttpServer server =
+                HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        server.createContext(
+                "/v1/chat/completions", exchange -> reply(exchange, replies, next, systems));
+        server.start();
+        try {
+            String url = "http://127.0.0.1:" + server.getAddress().getPort() + "/v1";
+            Path run = dir.resolve("run");
+            Path config =
+                    Files.writeString(
+                            dir.resolve("mini.yaml"),
+                            String.join(
+                                    "\n",
+                                    "trainer: {seed: 3, iterations: 1, evaluate_every: 0,"
+                                            + " checkpoint_every: 1, run_dir: "
+                                            + run
+                                            + "}",
+                                    "environment: {kind: coding-mini, pool_size: 4}",
+                                    "policy: {kind: openai, base_url: \""
+                                            + url
+                                            + "\", model: scripted}",
+                                    "reward_model: {kind: openai, base_url: \""
+                                            + url
+                                            + "\", model: scripted}",
+                                    "algorithm: {tasks_per_iteration: 2, rollouts_per_task: 2,"
+                                            + " verdicts_per_step: 2}",
+                                    ""));
+            StringWriter out = new StringWriter();
+            int code =
+                    Main.run(
+                            new PrintWriter(out, true),
+                            new PrintWriter(out, true),
+                            "train",
+                            config.toString(),
+                            "-q");
+            assertEquals(0, code, out.toString());
+            JsonNode last = null;
+            for (String line : Files.readAllLines(run.resolve("metrics.jsonl"))) {
+                JsonNode node = JSON.readTree(line);
+                if (node.has("env/gt_pass_ratio/mean")) {
+                    last = node;
+                }
+            }
+            assertTrue(last != null);
+            // Every program is "add": a task is won by all its rollouts or by none, and the
+            // written test "2 3 -> 5" is parsed every time.
+            double success = last.get("env/train_success").asDouble();
+            assertTrue(success == 0.0 || success == 0.5 || success == 1.0, "" + success);
+            assertEquals(1.0, last.get("reward_model/test_parse_rate").asDouble(), 1e-12);
+            // 2 tasks: 4 policy requests (n = 1) and 2 test-writer requests (n = 2)
+            assertEquals(6, systems.size(), systems.toString());
+        } finally {
+            server.stop(0);
+        }
+    }
+
     private static void reply(
             HttpExchange exchange,
             Map<String, List<String>> replies,
