@@ -14,10 +14,10 @@ import org.rlanything.openai.ChatRequest;
  */
 public final class EndpointCodingModels {
 
-    static final String POLICY_SYSTEM =
+    public static final String POLICY_SYSTEM =
             "You are an expert programmer. You solve programming problems with complete Python 3"
                     + " programs.";
-    static final String TEST_WRITER_SYSTEM =
+    public static final String TEST_WRITER_SYSTEM =
             "You write unit tests for programming problems: an input and its exact expected output.";
     static final String REWRITER_SYSTEM =
             "You rewrite programming problems to make them harder or easier, keeping them valid and"

@@ -7,7 +7,7 @@ import java.nio.file.Path;
  * The shared coding data ({@code shared/data/coding}), found in the checkout's folder or above; a
  * test without it is skipped on a developer's machine and fails under {@code CI=true}.
  */
-final class CodingData {
+public final class CodingData {
 
     private CodingData() {}
 
@@ -41,7 +41,7 @@ final class CodingData {
         return folder().resolve("humaneval-x-java/humaneval_java.jsonl");
     }
 
-    static Path apps() {
+    public static Path apps() {
         return folder().resolve("apps150/apps_subset.jsonl");
     }
 }

@@ -21,7 +21,7 @@ import java.util.Map;
  * recognised by a phrase of the request's system message, and each request for n samples gets the
  * role's next n replies (cycling). Records every request body.
  */
-final class ScriptedChatServer implements AutoCloseable {
+public final class ScriptedChatServer implements AutoCloseable {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -33,18 +33,18 @@ final class ScriptedChatServer implements AutoCloseable {
     /**
      * @param replies for each phrase of a system message, the replies in order
      */
-    ScriptedChatServer(Map<String, List<String>> replies) throws IOException {
+    public ScriptedChatServer(Map<String, List<String>> replies) throws IOException {
         this.replies = replies;
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         server.createContext("/v1/chat/completions", this::handle);
         server.start();
     }
 
-    String baseUrl() {
+    public String baseUrl() {
         return "http://127.0.0.1:" + server.getAddress().getPort() + "/v1";
     }
 
-    synchronized List<JsonNode> requests() {
+    public synchronized List<JsonNode> requests() {
         return List.copyOf(requests);
     }
 

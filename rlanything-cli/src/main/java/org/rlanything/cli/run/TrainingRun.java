@@ -82,6 +82,11 @@ public final class TrainingRun {
                         .rewriter(components.rewriter())
                         .tasks(components.tasks())
                         .evaluator(components.evaluator())
+                        .taskFeedback(
+                                components
+                                        .parts()
+                                        .extension(org.rlanything.core.loop.TaskFeedback.class)
+                                        .orElse(null))
                         .listener(recorder)
                         .listener(record -> last = record)
                         .evaluationSchedule(

@@ -52,7 +52,7 @@ class ConfigRoundTripTest {
 
     @Test
     void everyEnvironmentKindLoadsBack() {
-        for (String kind : List.of("keylock", "alfworld")) {
+        for (String kind : List.of("keylock", "alfworld", "coding", "coding-mini")) {
             String models =
                     kind.equals("alfworld")
                             ? "policy: {kind: neural}\nreward_model: {kind: neural}\n"

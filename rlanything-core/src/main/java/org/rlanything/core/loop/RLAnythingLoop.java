@@ -1,7 +1,9 @@
 package org.rlanything.core.loop;
 
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.LongSupplier;
@@ -39,7 +41,8 @@ import org.rlanything.core.loop.TaskRollouts.Role;
  *       candidate, plus every pending candidate (all made in the previous iteration);
  *   <li><b>roll out</b> N trajectories of each with the current policy, at most H steps;
  *   <li><b>judge</b> every step m times with the current reward model, i.e. the one after update
- *       t-1;
+ *       t-1 (or, when the environment offers {@link TaskFeedback}, each task's rollouts as a
+ *       whole);
  *   <li><b>validate</b> each candidate with the acceptance rule: accepted ones become their slot's
  *       active task, rejected ones are deleted, and either way they leave the pending set;
  *   <li><b>propose</b> a candidate for each active task at or beyond the thresholds, from critic
@@ -72,6 +75,7 @@ public final class RLAnythingLoop {
     private final Rewriter rewriter;
     private final RolloutEngine rollouts;
     private final Evaluator evaluator;
+    private final TaskFeedback taskFeedback;
     private final List<LoopListener> listeners;
     private final LongSupplier clock;
     private final java.util.function.IntPredicate evaluationSchedule;
@@ -89,6 +93,7 @@ public final class RLAnythingLoop {
         this.rewriter = builder.rewriter;
         this.rollouts = builder.rollouts;
         this.evaluator = builder.evaluator;
+        this.taskFeedback = builder.taskFeedback;
         this.listeners = List.copyOf(builder.listeners);
         this.clock = builder.clock;
         this.evaluationSchedule =
@@ -252,11 +257,12 @@ public final class RLAnythingLoop {
         long rolledOut = clock.getAsLong();
         phase(t, metrics, "gen", rolledOut - started);
 
-        // 3 judge: every step m times with the reward model as it was after update t-1.
+        // 3 judge: every step m times with the reward model as it was after update t-1; or, when
+        // the environment offers task feedback, each task's rollouts as a whole (TaskFeedback).
         List<List<List<Judgment>>> judgments =
-                config.needsJudgments() ? judge(trajectories, requests, t) : List.of();
-        long judged = clock.getAsLong();
-        phase(t, metrics, "judge", judged - rolledOut);
+                config.needsJudgments() && taskFeedback == null
+                        ? judge(trajectories, requests, t)
+                        : List.of();
 
         int n = config.rolloutsPerTask();
         List<TaskRollouts> results = new ArrayList<>();
@@ -267,6 +273,26 @@ public final class RLAnythingLoop {
             results.add(
                     new TaskRollouts(roles.get(u), slotOf.get(u), tasks.get(u), own, ownJudgments));
         }
+        Map<TaskRollouts, TaskFeedback.Assessment> assessments = new IdentityHashMap<>();
+        if (taskFeedback != null) {
+            long[] taskSeeds = new long[results.size()];
+            for (int u = 0; u < results.size(); u++) {
+                taskSeeds[u] = Seeds.derive(seed, t, JUDGE, slotOf.get(u), roles.get(u).ordinal());
+            }
+            List<TaskFeedback.Assessment> assessed =
+                    TaskFeedback.checked(
+                            taskFeedback.assess(
+                                    results,
+                                    config.needsJudgments() ? rewardModel : null,
+                                    config.verdictsPerStep(),
+                                    taskSeeds),
+                            results.size());
+            for (int u = 0; u < results.size(); u++) {
+                assessments.put(results.get(u), assessed.get(u));
+            }
+        }
+        long judged = clock.getAsLong();
+        phase(t, metrics, "judge", judged - rolledOut);
 
         // 4 validate every pending candidate on its fresh rollouts.
         List<PoolEvent> events = new ArrayList<>();
@@ -318,8 +344,22 @@ public final class RLAnythingLoop {
         // band.
         List<PolicySample> policySamples = new ArrayList<>();
         List<RewardModelSample> rewardModelSamples = new ArrayList<>();
+        List<TaskFeedback.Assessment> trainingAssessments = new ArrayList<>();
         for (TaskRollouts result : training) {
             double acc = result.accuracy();
+            TaskFeedback.Assessment assessment = assessments.get(result);
+            if (assessment != null) {
+                trainingAssessments.add(assessment);
+                if (config.policyBand().contains(acc)) {
+                    metrics.policyTask(assessment.rewards());
+                    policySamples.addAll(assessment.policySamples());
+                }
+                if (config.trainRewardModel() && config.rewardModelBand().contains(acc)) {
+                    metrics.rewardModelTask();
+                    rewardModelSamples.addAll(assessment.rewardModelSamples());
+                }
+                continue;
+            }
             if (config.policyBand().contains(acc)) {
                 metrics.policyTask(
                         PolicyData.stepRewards(result, config.feedback(), config.lambda()));
@@ -336,6 +376,9 @@ public final class RLAnythingLoop {
         }
         metrics.policySamples(policySamples);
         metrics.rewardModelSamples(rewardModelSamples);
+        if (taskFeedback != null) {
+            metrics.put("", taskFeedback.figures(trainingAssessments));
+        }
 
         // 7 update: the policy first, then the reward model; an empty sample set skips the update.
         if (!policySamples.isEmpty()) {
@@ -508,6 +551,7 @@ public final class RLAnythingLoop {
         private Rewriter rewriter;
         private RolloutEngine rollouts = new LockstepRollouts();
         private Evaluator evaluator;
+        private TaskFeedback taskFeedback;
         private final List<LoopListener> listeners = new ArrayList<>();
         private final List<Task> tasks = new ArrayList<>();
         private LongSupplier clock = System::nanoTime;
@@ -545,6 +589,15 @@ public final class RLAnythingLoop {
 
         public Builder evaluator(Evaluator value) {
             evaluator = value;
+            return this;
+        }
+
+        /**
+         * The environment's task feedback, used in place of step judging (see {@link
+         * TaskFeedback}); null (the default) keeps step judging.
+         */
+        public Builder taskFeedback(TaskFeedback value) {
+            taskFeedback = value;
             return this;
         }
 

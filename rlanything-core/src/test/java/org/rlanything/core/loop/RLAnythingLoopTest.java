@@ -302,4 +302,81 @@ class RLAnythingLoopTest {
                                         .build());
         assertTrue(error.getMessage().contains("task pool is empty"));
     }
+
+    @Test
+    void taskFeedbackReplacesStepJudgingAndSuppliesTheTrainingSamplesAndFigures() {
+        ScriptedWorld world = world();
+        List<List<String>> assessedIds = new ArrayList<>();
+        List<long[]> assessedSeeds = new ArrayList<>();
+        TaskFeedback feedback =
+                new TaskFeedback() {
+                    @Override
+                    public List<Assessment> assess(
+                            List<TaskRollouts> tasks,
+                            org.rlanything.core.RewardModel rewardModel,
+                            int m,
+                            long[] seeds) {
+                        assertEquals(3, m);
+                        assertNotNull(rewardModel);
+                        assessedIds.add(tasks.stream().map(r -> r.task().id()).toList());
+                        assessedSeeds.add(seeds.clone());
+                        List<Assessment> out = new ArrayList<>();
+                        for (TaskRollouts r : tasks) {
+                            assertFalse(r.judged());
+                            org.rlanything.core.Trajectory first = r.trajectories().get(0);
+                            out.add(
+                                    new Assessment(
+                                            List.of(new double[] {r.accuracy()}),
+                                            List.of(
+                                                    new PolicySample(
+                                                            first, first.steps().get(0), 1.5)),
+                                            List.of(
+                                                    new RewardModelSample(
+                                                            new org.rlanything.core.JudgeRequest(
+                                                                    first, 0),
+                                                            new Judgment(
+                                                                    "test of " + r.task().id(),
+                                                                    org.rlanything.core.Verdict
+                                                                            .INVALID,
+                                                                    0.0,
+                                                                    null),
+                                                            -0.5)),
+                                            r.task().id()));
+                        }
+                        return out;
+                    }
+
+                    @Override
+                    public Map<String, Double> figures(List<Assessment> training) {
+                        return Map.of("reward_model/assessed", (double) training.size());
+                    }
+                };
+        RLAnythingLoop loop =
+                RLAnythingLoop.builder()
+                        .config(config().build())
+                        .environment(world.environment())
+                        .policy(world.policy())
+                        .rewardModel(world.rewardModel())
+                        .rewriter(world.rewriter())
+                        .tasks(List.of(EASY, HARD, MID))
+                        .clock(() -> 0L)
+                        .taskFeedback(feedback)
+                        .build();
+        IterationRecord record = loop.runIteration();
+
+        assertFalse(world.calls.contains("judge"), world.calls.toString());
+        assertEquals(1, assessedIds.size());
+        assertEquals(Set.of("easy", "hard", "mid"), new HashSet<>(assessedIds.get(0)));
+        assertEquals(3, java.util.Arrays.stream(assessedSeeds.get(0)).distinct().count());
+        // Only "mid" (acc 4/8) is inside the policy band 1/8..7/8 and the RM band 0.2..0.8.
+        assertEquals(1, world.policyUpdates.size());
+        assertEquals(1, world.policyUpdates.get(0).size());
+        assertEquals("mid", world.policyUpdates.get(0).get(0).trajectory().task().id());
+        assertEquals(1.5, world.policyUpdates.get(0).get(0).advantage());
+        assertEquals(1, world.rewardModelUpdates.size());
+        assertEquals("test of mid", world.rewardModelUpdates.get(0).get(0).judgment().text());
+        assertEquals(3.0, record.metrics().get("reward_model/assessed"));
+        assertEquals(0.5, record.metrics().get("critic/rewards/mean"));
+        assertEquals(1.0, record.metrics().get("actor/tasks_in_band"));
+    }
 }

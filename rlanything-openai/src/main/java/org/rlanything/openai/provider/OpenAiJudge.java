@@ -18,12 +18,17 @@ import org.rlanything.openai.TrainingExport;
  */
 final class OpenAiJudge extends EndpointRole implements RewardModel {
 
-    private final EndpointJudge judge;
+    private final RewardModel judge;
     private final List<RewardModelSample> samples = new ArrayList<>();
 
     OpenAiJudge(ChatClient client) {
+        this(client, new EndpointJudge(client, TaskText::of, 20, 1000));
+    }
+
+    /** Serves {@code judge} (an environment's own endpoint reward model, see EndpointRoles). */
+    OpenAiJudge(ChatClient client, RewardModel judge) {
         super(client, "reward_model");
-        this.judge = new EndpointJudge(client, TaskText::of, 20, 1000);
+        this.judge = judge;
     }
 
     @Override
@@ -41,7 +46,10 @@ final class OpenAiJudge extends EndpointRole implements RewardModel {
 
     @Override
     synchronized List<String> takeExport(int iteration) {
-        List<String> lines = TrainingExport.judgeLines(judge, iteration, samples);
+        List<String> lines =
+                judge instanceof EndpointJudge endpoint
+                        ? TrainingExport.judgeLines(endpoint, iteration, samples)
+                        : null; // an environment's own reward model has no export format yet
         samples.clear();
         return lines;
     }

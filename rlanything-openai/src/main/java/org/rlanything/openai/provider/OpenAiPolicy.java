@@ -18,12 +18,17 @@ import org.rlanything.openai.TrainingExport;
  */
 final class OpenAiPolicy extends EndpointRole implements Policy {
 
-    private final EndpointPolicy policy;
+    private final Policy policy;
     private final List<PolicySample> samples = new ArrayList<>();
 
     OpenAiPolicy(ChatClient client) {
+        this(client, new EndpointPolicy(client, TaskText::of, 10, 1000));
+    }
+
+    /** Serves {@code policy} (an environment's own endpoint policy, see EndpointRoles). */
+    OpenAiPolicy(ChatClient client, Policy policy) {
         super(client, "policy");
-        this.policy = new EndpointPolicy(client, TaskText::of, 10, 1000);
+        this.policy = policy;
     }
 
     @Override
@@ -40,7 +45,10 @@ final class OpenAiPolicy extends EndpointRole implements Policy {
 
     @Override
     synchronized List<String> takeExport(int iteration) {
-        List<String> lines = TrainingExport.policyLines(policy, iteration, samples);
+        List<String> lines =
+                policy instanceof EndpointPolicy endpoint
+                        ? TrainingExport.policyLines(endpoint, iteration, samples)
+                        : null; // an environment's own policy has no export format yet
         samples.clear();
         return lines;
     }

@@ -5,6 +5,7 @@ import org.rlanything.core.spi.EnvironmentParts;
 import org.rlanything.core.spi.PolicyProvider;
 import org.rlanything.core.spi.RunContext;
 import org.rlanything.openai.ChatClient;
+import org.rlanything.openai.EndpointRoles;
 
 /** {@code policy.kind: openai}: the policy is a model behind an OpenAI-compatible endpoint. */
 public final class OpenAiPolicyProvider implements PolicyProvider<OpenAiPolicyConfig> {
@@ -30,6 +31,10 @@ public final class OpenAiPolicyProvider implements PolicyProvider<OpenAiPolicyCo
     @Override
     public Policy create(
             OpenAiPolicyConfig config, RunContext context, EnvironmentParts environment) {
-        return new OpenAiPolicy(ChatClient.builder(config.endpoint()).role("policy").build());
+        ChatClient client = ChatClient.builder(config.endpoint()).role("policy").build();
+        return environment
+                .extension(EndpointRoles.class)
+                .map(roles -> new OpenAiPolicy(client, roles.policy(client)))
+                .orElseGet(() -> new OpenAiPolicy(client));
     }
 }

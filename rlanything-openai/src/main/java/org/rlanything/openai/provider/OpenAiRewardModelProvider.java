@@ -5,6 +5,7 @@ import org.rlanything.core.spi.EnvironmentParts;
 import org.rlanything.core.spi.RewardModelProvider;
 import org.rlanything.core.spi.RunContext;
 import org.rlanything.openai.ChatClient;
+import org.rlanything.openai.EndpointRoles;
 
 /**
  * {@code reward_model.kind: openai}: the step judge is a model behind an OpenAI-compatible
@@ -31,6 +32,10 @@ public final class OpenAiRewardModelProvider
     @Override
     public RewardModel create(
             OpenAiRewardModelConfig config, RunContext context, EnvironmentParts environment) {
-        return new OpenAiJudge(ChatClient.builder(config.endpoint()).role("reward_model").build());
+        ChatClient client = ChatClient.builder(config.endpoint()).role("reward_model").build();
+        return environment
+                .extension(EndpointRoles.class)
+                .map(roles -> new OpenAiJudge(client, roles.rewardModel(client)))
+                .orElseGet(() -> new OpenAiJudge(client));
     }
 }

@@ -17,12 +17,16 @@ import org.rlanything.openai.EndpointRewriter;
  */
 final class OpenAiRewriter extends EndpointRole implements Rewriter {
 
-    private final EndpointRewriter rewriter;
+    private final Rewriter rewriter;
 
     OpenAiRewriter(ChatClient client, TaskCodec codec) {
+        this(client, new EndpointRewriter(client, codec::encode, text -> decode(codec, text), ""));
+    }
+
+    /** Serves {@code rewriter} (an environment's own endpoint rewriter, see EndpointRoles). */
+    OpenAiRewriter(ChatClient client, Rewriter rewriter) {
         super(client, "rewriter");
-        this.rewriter =
-                new EndpointRewriter(client, codec::encode, text -> decode(codec, text), "");
+        this.rewriter = rewriter;
     }
 
     /**

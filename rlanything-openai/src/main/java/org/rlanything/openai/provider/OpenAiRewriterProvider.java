@@ -5,6 +5,7 @@ import org.rlanything.core.spi.EnvironmentParts;
 import org.rlanything.core.spi.RewriterProvider;
 import org.rlanything.core.spi.RunContext;
 import org.rlanything.openai.ChatClient;
+import org.rlanything.openai.EndpointRoles;
 
 /**
  * {@code rewriter.kind: openai}: tasks are rewritten by a model behind an OpenAI-compatible
@@ -30,8 +31,10 @@ public final class OpenAiRewriterProvider implements RewriterProvider<OpenAiRewr
     @Override
     public Rewriter create(
             OpenAiRewriterConfig config, RunContext context, EnvironmentParts environment) {
-        return new OpenAiRewriter(
-                ChatClient.builder(config.endpoint()).role("rewriter").build(),
-                environment.codec());
+        ChatClient client = ChatClient.builder(config.endpoint()).role("rewriter").build();
+        return environment
+                .extension(EndpointRoles.class)
+                .map(roles -> new OpenAiRewriter(client, roles.rewriter(client)))
+                .orElseGet(() -> new OpenAiRewriter(client, environment.codec()));
     }
 }

@@ -1,0 +1,164 @@
+package org.rlanything.coding.loop;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Function;
+import java.util.random.RandomGenerator;
+import org.rlanything.coding.CodingRewriter;
+import org.rlanything.coding.EndpointCodingModels;
+import org.rlanything.coding.PassRateBoard;
+import org.rlanything.coding.ProblemVerifier;
+import org.rlanything.core.Action;
+import org.rlanything.core.JudgeRequest;
+import org.rlanything.core.Judgment;
+import org.rlanything.core.Policy;
+import org.rlanything.core.PolicyContext;
+import org.rlanything.core.PolicySample;
+import org.rlanything.core.RewardModel;
+import org.rlanything.core.RewardModelSample;
+import org.rlanything.core.Rewriter;
+import org.rlanything.core.Task;
+import org.rlanything.core.UpdateStats;
+import org.rlanything.core.Verdict;
+import org.rlanything.openai.ChatClient;
+import org.rlanything.openai.ChatMessage;
+import org.rlanything.openai.ChatRequest;
+import org.rlanything.openai.ChatResult;
+import org.rlanything.openai.EndpointRoles;
+
+/**
+ * The coding setting's endpoint roles for the {@code openai} kinds (method.md §7), for Python
+ * problems or the stack language ({@link Prompts}): the policy answers the environment's prompt
+ * with a program (for Python problems its last fenced block is the command), the reward model
+ * writes one unit test per sample for the task of the request it is given (the judgment's text is
+ * the test writer's answer; its verdict is {@link Verdict#INVALID} because a test is not a
+ * verdict), and the rewriter is given (for Python problems the {@link CodingRewriter} over the
+ * endpoint). None is trained by the loop: {@code update} changes nothing.
+ */
+public final class CodingEndpointRoles implements EndpointRoles {
+
+    /**
+     * What the endpoint roles say and read.
+     *
+     * @param policySystem the policy's system message (its prompt is the environment's observation)
+     * @param testWriterSystem the test writer's system message
+     * @param testWriterPrompt the test writer's prompt for a task
+     * @param program the program in a policy answer (empty text when there is none)
+     */
+    public record Prompts(
+            String policySystem,
+            String testWriterSystem,
+            Function<Task, String> testWriterPrompt,
+            Function<String, String> program) {}
+
+    /** Python stdin/stdout problems ({@link EndpointCodingModels}). */
+    public static final Prompts PROBLEMS =
+            new Prompts(
+                    EndpointCodingModels.POLICY_SYSTEM,
+                    EndpointCodingModels.TEST_WRITER_SYSTEM,
+                    task -> EndpointCodingModels.testWriterPrompt(CodingEnvironment.problem(task)),
+                    CodingEnvironment::program);
+
+    /** The stack language ({@link MiniPrompts}). */
+    public static final Prompts STACK_LANGUAGE =
+            new Prompts(
+                    "You write programs in a small stack language. "
+                            + MiniPrompts.LANGUAGE
+                            + " Answer with the program alone on one line.",
+                    "You write unit tests for stack-language problems: an input and the exact"
+                            + " expected output. Answer with one line: TEST: <input numbers> ->"
+                            + " <output numbers>",
+                    task -> MiniPrompts.testWriterPrompt(MiniEnvironment.problem(task)),
+                    MiniPrompts::program);
+
+    private final Prompts prompts;
+    private final Function<ChatClient, Rewriter> rewriter;
+
+    /** Python problems; the rewriter is a {@link CodingRewriter} over the endpoint. */
+    public CodingEndpointRoles(ProblemVerifier verifier, PassRateBoard passRates) {
+        this(
+                PROBLEMS,
+                client ->
+                        new CodingRewriter(
+                                EndpointCodingModels.rewriterModel(client), verifier, passRates));
+    }
+
+    /**
+     * @param prompts what the roles say and read
+     * @param rewriter the rewriter over an endpoint
+     */
+    public CodingEndpointRoles(Prompts prompts, Function<ChatClient, Rewriter> rewriter) {
+        this.prompts = Objects.requireNonNull(prompts, "prompts");
+        this.rewriter = Objects.requireNonNull(rewriter, "rewriter");
+    }
+
+    @Override
+    public Policy policy(ChatClient client) {
+        return new Policy() {
+            @Override
+            public List<Action> act(List<PolicyContext> contexts, List<RandomGenerator> rngs) {
+                List<ChatRequest> requests = new ArrayList<>(contexts.size());
+                for (int i = 0; i < contexts.size(); i++) {
+                    requests.add(
+                            new ChatRequest(
+                                    List.of(
+                                            ChatMessage.system(prompts.policySystem()),
+                                            ChatMessage.user(contexts.get(i).observation())),
+                                    rngs.get(i).nextLong()));
+                }
+                List<Action> actions = new ArrayList<>(contexts.size());
+                for (ChatResult result : client.completeAll(requests, 1)) {
+                    String answer = result.texts().get(0);
+                    actions.add(new Action(prompts.program().apply(answer), answer, 0.0, null));
+                }
+                return actions;
+            }
+
+            @Override
+            public UpdateStats update(List<PolicySample> samples, RandomGenerator rng) {
+                return UpdateStats.empty();
+            }
+        };
+    }
+
+    @Override
+    public RewardModel rewardModel(ChatClient client) {
+        return new RewardModel() {
+            @Override
+            public List<List<Judgment>> judge(
+                    List<JudgeRequest> requests, int m, List<RandomGenerator> rngs) {
+                List<ChatRequest> chats = new ArrayList<>(requests.size());
+                for (int i = 0; i < requests.size(); i++) {
+                    chats.add(
+                            new ChatRequest(
+                                    List.of(
+                                            ChatMessage.system(prompts.testWriterSystem()),
+                                            ChatMessage.user(
+                                                    prompts.testWriterPrompt()
+                                                            .apply(requests.get(i).task()))),
+                                    rngs.get(i).nextLong()));
+                }
+                List<List<Judgment>> out = new ArrayList<>(requests.size());
+                for (ChatResult result : client.completeAll(chats, m)) {
+                    List<Judgment> tests = new ArrayList<>(m);
+                    for (String text : result.texts()) {
+                        tests.add(new Judgment(text, Verdict.INVALID, 0.0, null));
+                    }
+                    out.add(tests);
+                }
+                return out;
+            }
+
+            @Override
+            public UpdateStats update(List<RewardModelSample> samples, RandomGenerator rng) {
+                return UpdateStats.empty();
+            }
+        };
+    }
+
+    @Override
+    public Rewriter rewriter(ChatClient client) {
+        return rewriter.apply(client);
+    }
+}

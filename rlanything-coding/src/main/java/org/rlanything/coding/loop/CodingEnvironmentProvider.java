@@ -1,0 +1,129 @@
+package org.rlanything.coding.loop;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.rlanything.coding.CodingProblem;
+import org.rlanything.coding.CodingTask;
+import org.rlanything.coding.IoKind;
+import org.rlanything.coding.PassRateBoard;
+import org.rlanything.coding.ProblemLoader;
+import org.rlanything.coding.ProblemVerifier;
+import org.rlanything.coding.SandboxedTester;
+import org.rlanything.coding.sandbox.Sandbox;
+import org.rlanything.coding.sandbox.SandboxSettings;
+import org.rlanything.core.Task;
+import org.rlanything.core.loop.TaskFeedback;
+import org.rlanything.core.spi.EnvironmentParts;
+import org.rlanything.core.spi.EnvironmentProvider;
+import org.rlanything.core.spi.RunContext;
+import org.rlanything.openai.EndpointRoles;
+
+/**
+ * {@code environment.kind: coding}: stdin/stdout problems from {@code environment.data}, programs
+ * run in the sandbox, the reward model writes unit tests ({@link CodingFeedback}, a {@link
+ * TaskFeedback}), and the {@code openai} kinds serve {@link CodingEndpointRoles}. Without a {@code
+ * rewriter} section the environment's rewriter declines every rewrite (there is no model to write
+ * problems).
+ */
+public final class CodingEnvironmentProvider
+        implements EnvironmentProvider<CodingEnvironmentConfig> {
+
+    public static final String KIND = "coding";
+
+    @Override
+    public String kind() {
+        return KIND;
+    }
+
+    @Override
+    public Class<CodingEnvironmentConfig> configType() {
+        return CodingEnvironmentConfig.class;
+    }
+
+    @Override
+    public CodingEnvironmentConfig defaults() {
+        return CodingEnvironmentConfig.DEFAULTS;
+    }
+
+    @Override
+    public Map<String, Object> algorithmDefaults() {
+        return Map.of(
+                "tasks_per_iteration", 8,
+                "rollouts_per_task", 8,
+                "verdicts_per_step", 8,
+                "rewriter_samples", 2);
+    }
+
+    @Override
+    public EnvironmentParts create(CodingEnvironmentConfig config, RunContext context)
+            throws IOException {
+        if (config.data() == null || config.data().isBlank()) {
+            throw new IllegalArgumentException(
+                    "environment.data: give the JSON-lines file of coding problems"
+                            + " (stdin/stdout problems are used).");
+        }
+        Path file = Path.of(config.data());
+        if (!Files.isRegularFile(file)) {
+            throw new IllegalArgumentException(
+                    "environment.data: " + file + " is not a readable file.");
+        }
+        List<CodingProblem> problems = new ArrayList<>();
+        for (CodingProblem problem : ProblemLoader.load(file)) {
+            problems.add(
+                    config.maxTests() > 0 && problem.tests().size() > config.maxTests()
+                            ? problem.withTests(problem.tests().subList(0, config.maxTests()))
+                            : problem);
+        }
+        List<Task> tasks = new ArrayList<>();
+        if (config.idList().isEmpty()) {
+            for (CodingProblem problem : problems) {
+                if (problem.kind() == IoKind.STDIO && tasks.size() < config.poolSize()) {
+                    tasks.add(new CodingTask(problem));
+                }
+            }
+        } else {
+            Map<String, CodingProblem> byId = new java.util.HashMap<>();
+            problems.forEach(p -> byId.putIfAbsent(p.id(), p));
+            for (String id : config.idList()) {
+                CodingProblem problem = byId.get(id);
+                if (problem == null || problem.kind() != IoKind.STDIO) {
+                    throw new IllegalArgumentException(
+                            "environment.ids: "
+                                    + file
+                                    + (problem == null
+                                            ? " has no problem " + id
+                                            : "'s problem " + id + " is not a stdin/stdout problem")
+                                    + ".");
+                }
+                tasks.add(new CodingTask(problem));
+            }
+        }
+        if (tasks.isEmpty()) {
+            throw new IllegalArgumentException(
+                    "environment.data: " + file + " holds no stdin/stdout problem.");
+        }
+        SandboxedTester tester =
+                new SandboxedTester(Sandbox.open(SandboxSettings.defaults(config.workers())));
+        CodingEnvironment environment = new CodingEnvironment(tester);
+        PassRateBoard passRates = new PassRateBoard();
+        return new EnvironmentParts(
+                KIND,
+                KIND,
+                environment,
+                tasks,
+                new CodingTaskCodec(),
+                (request, rng) -> Optional.empty(),
+                null,
+                null,
+                Map.of(
+                        TaskFeedback.class,
+                        new CodingFeedback(tester, passRates),
+                        EndpointRoles.class,
+                        new CodingEndpointRoles(new ProblemVerifier(tester), passRates)));
+    }
+}

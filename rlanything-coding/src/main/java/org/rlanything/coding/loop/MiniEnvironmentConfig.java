@@ -1,0 +1,25 @@
+package org.rlanything.coding.loop;
+
+import org.rlanything.core.config.Check;
+import org.rlanything.core.spi.EnvironmentConfig;
+
+/**
+ * The {@code environment} section of {@code kind: coding-mini} (the stack language).
+ *
+ * @param poolSize how many in-domain problems the pool holds (generated from the run seed), default
+ *     32
+ * @param maxSteps steps per episode; a program is one step, so 1
+ * @param tests ground-truth tests per problem, default 6
+ */
+public record MiniEnvironmentConfig(Integer poolSize, Integer maxSteps, Integer tests)
+        implements EnvironmentConfig {
+
+    public static final MiniEnvironmentConfig DEFAULTS =
+            new MiniEnvironmentConfig(null, null, null);
+
+    public MiniEnvironmentConfig {
+        poolSize = Check.between("pool_size", poolSize, 32, 1, Check.MAX_POOL);
+        maxSteps = Check.between("max_steps", maxSteps, 1, 1, 1);
+        tests = Check.between("tests", tests, 6, 1, 100);
+    }
+}
