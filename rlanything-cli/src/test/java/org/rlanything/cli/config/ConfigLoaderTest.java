@@ -80,7 +80,7 @@ class ConfigLoaderTest {
         String kind = error("environment:\n  kind: minecraft\n");
         assertTrue(
                 kind.contains(
-                        "environment.kind: unknown kind 'minecraft'; expected one of alfworld, keylock"),
+                        "environment.kind: unknown kind 'minecraft'; expected one of alfworld, coding, coding-mini, keylock, miniwob"),
                 kind);
     }
 
