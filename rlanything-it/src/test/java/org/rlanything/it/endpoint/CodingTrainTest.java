@@ -1,4 +1,4 @@
-package org.rlanything.cli.coding;
+package org.rlanything.it.endpoint;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -25,7 +25,6 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rlanything.cli.Main;
-import org.rlanything.cli.SharedData;
 
 /**
  * {@code train} of the coding setting ({@code environment.kind: coding}) for one iteration with the
@@ -54,7 +53,14 @@ class CodingTrainTest {
                 return f;
             }
         }
-        SharedData.require(false, "shared/data/coding/apps150/apps_subset.jsonl");
+        // CI must run it (the data is there); elsewhere, without the shared data, it is skipped
+        if ("true".equalsIgnoreCase(System.getenv("CI"))) {
+            org.junit.jupiter.api.Assertions.fail(
+                    "CI=true: shared/data/coding/apps150/apps_subset.jsonl was not found above "
+                            + Path.of("").toAbsolutePath());
+        }
+        org.junit.jupiter.api.Assumptions.abort(
+                "Skipped: shared/data/coding/apps150/apps_subset.jsonl was not found");
         return null;
     }
 
