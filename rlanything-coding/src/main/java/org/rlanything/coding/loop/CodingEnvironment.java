@@ -44,60 +44,32 @@ public final class CodingEnvironment implements Environment {
     @Override
     public EnvironmentSession start(Task task, RandomGenerator rng) {
         CodingProblem problem = problem(task);
-        return new EnvironmentSession() {
-            private boolean done;
-            private boolean won;
-
-            @Override
-            public String observation() {
-                return EndpointCodingModels.policyPrompt(problem);
-            }
-
-            @Override
-            public List<String> admissibleActions() {
-                return List.of();
-            }
-
-            @Override
-            public StepResult step(String action) {
-                if (done) {
-                    throw new IllegalStateException("The episode of " + task.id() + " is over.");
-                }
-                done = true;
-                String program = action.strip();
-                if (program.isEmpty()) {
+        return new OneAnswerSession(
+                task.id(),
+                EndpointCodingModels.policyPrompt(problem),
+                action -> {
+                    String program = action.strip();
+                    if (program.isEmpty()) {
+                        return new StepResult(
+                                "No program: the answer had no code block.",
+                                true,
+                                false,
+                                StepLabel.UNKNOWN);
+                    }
+                    List<PlannedRun> plans = new ArrayList<>();
+                    for (CodingTest test : problem.tests()) {
+                        plans.add(PlannedRun.of(problem, program, test));
+                    }
+                    int passed = 0;
+                    for (TestOutcome outcome : tester.run(plans)) {
+                        passed += outcome.passed() ? 1 : 0;
+                    }
                     return new StepResult(
-                            "No program: the answer had no code block.",
+                            "Passed " + passed + " of " + plans.size() + " ground-truth tests.",
                             true,
-                            false,
+                            passed == plans.size(),
                             StepLabel.UNKNOWN);
-                }
-                List<PlannedRun> plans = new ArrayList<>();
-                for (CodingTest test : problem.tests()) {
-                    plans.add(PlannedRun.of(problem, program, test));
-                }
-                int passed = 0;
-                for (TestOutcome outcome : tester.run(plans)) {
-                    passed += outcome.passed() ? 1 : 0;
-                }
-                won = passed == plans.size();
-                return new StepResult(
-                        "Passed " + passed + " of " + plans.size() + " ground-truth tests.",
-                        true,
-                        won,
-                        StepLabel.UNKNOWN);
-            }
-
-            @Override
-            public boolean done() {
-                return done;
-            }
-
-            @Override
-            public boolean won() {
-                return won;
-            }
-        };
+                });
     }
 
     @Override

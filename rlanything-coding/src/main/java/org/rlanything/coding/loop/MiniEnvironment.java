@@ -1,6 +1,5 @@
 package org.rlanything.coding.loop;
 
-import java.util.List;
 import java.util.random.RandomGenerator;
 import org.rlanything.coding.mini.MiniProblem;
 import org.rlanything.coding.mini.MiniTest;
@@ -31,48 +30,20 @@ public final class MiniEnvironment implements Environment {
     @Override
     public EnvironmentSession start(Task task, RandomGenerator rng) {
         MiniProblem problem = problem(task);
-        return new EnvironmentSession() {
-            private boolean done;
-            private boolean won;
-
-            @Override
-            public String observation() {
-                return MiniPrompts.policyPrompt(problem);
-            }
-
-            @Override
-            public List<String> admissibleActions() {
-                return List.of();
-            }
-
-            @Override
-            public StepResult step(String action) {
-                if (done) {
-                    throw new IllegalStateException("The episode of " + task.id() + " is over.");
-                }
-                done = true;
-                int passed = 0;
-                for (MiniTest test : problem.tests()) {
-                    passed += tester.passes(action, test) ? 1 : 0;
-                }
-                won = passed == problem.tests().size();
-                return new StepResult(
-                        "Passed " + passed + " of " + problem.tests().size() + " tests.",
-                        true,
-                        won,
-                        StepLabel.UNKNOWN);
-            }
-
-            @Override
-            public boolean done() {
-                return done;
-            }
-
-            @Override
-            public boolean won() {
-                return won;
-            }
-        };
+        return new OneAnswerSession(
+                task.id(),
+                MiniPrompts.policyPrompt(problem),
+                action -> {
+                    int passed = 0;
+                    for (MiniTest test : problem.tests()) {
+                        passed += tester.passes(action, test) ? 1 : 0;
+                    }
+                    return new StepResult(
+                            "Passed " + passed + " of " + problem.tests().size() + " tests.",
+                            true,
+                            passed == problem.tests().size(),
+                            StepLabel.UNKNOWN);
+                });
     }
 
     @Override
