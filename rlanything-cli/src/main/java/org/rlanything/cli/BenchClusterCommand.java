@@ -81,6 +81,17 @@ final class BenchClusterCommand implements Callable<Integer> {
     private String workerHeap;
 
     @Option(
+            names = "--pin",
+            negatable = true,
+            defaultValue = "true",
+            fallbackValue = "true",
+            description =
+                    "Pin worker w to core w (modulo the cores) with taskset, as if each worker had a"
+                            + " machine of one core to itself; --no-pin lets the OS schedule them"
+                            + " (default: pinned when taskset exists).")
+    private boolean pin;
+
+    @Option(
             names = "--out",
             paramLabel = "DIR",
             description =
@@ -114,14 +125,19 @@ final class BenchClusterCommand implements Callable<Integer> {
         Path folder = scratch ? Files.createTempDirectory("rlanything-bench-cluster") : out;
         Files.createDirectories(folder);
         console.printf(
-                "bench cluster: %s, %d iterations per member count %s; %s%n",
-                config, iterations, members, machine());
+                "bench cluster: %s, %d iterations per member count %s; %s; workers %s%n",
+                config,
+                iterations,
+                members,
+                machine(),
+                pin && TASKSET.isPresent() ? "pinned one per core" : "not pinned");
         console.flush();
         ObjectNode json = new ObjectMapper().createObjectNode();
         json.put("bench", "cluster");
         json.put("config", config.toString());
         json.put("machine", machine());
         json.put("iterations", iterations);
+        json.put("workers_pinned", pin && TASKSET.isPresent());
         ArrayNode runs = json.putArray("runs");
         try {
             for (int count : members) {
@@ -189,7 +205,7 @@ final class BenchClusterCommand implements Callable<Integer> {
             for (int w = 0; w < count; w++) {
                 List<String> args = new ArrayList<>(engine);
                 args.add("trainer.engine.port=" + ports.get(w));
-                workers.add(startWorker(config, args, dir.resolve("worker" + w + ".log")));
+                workers.add(startWorker(config, args, dir.resolve("worker" + w + ".log"), w));
             }
             for (int w = 0; w < count; w++) {
                 awaitJoined(workers.get(w), dir.resolve("worker" + w + ".log"));
@@ -296,10 +312,19 @@ final class BenchClusterCommand implements Callable<Integer> {
     }
 
     /**
-     * A worker process of this tool's class path: one native and one PyTorch thread, offline DJL.
+     * A worker process of this tool's class path: one native and one PyTorch thread, offline DJL;
+     * pinned to core {@code index} modulo the cores when {@code --pin} holds and taskset exists.
+     * Pinning is the closer model of a cluster: unpinned, the OS moves the workers' threads (and
+     * their JIT, GC and Hazelcast threads) between the cores, so each worker loses its caches to
+     * the other, which separate machines never do.
      */
-    private Process startWorker(Path config, List<String> overrides, Path log) throws IOException {
+    private Process startWorker(Path config, List<String> overrides, Path log, int index)
+            throws IOException {
         List<String> command = new ArrayList<>();
+        if (pin && TASKSET.isPresent()) {
+            int core = index % Runtime.getRuntime().availableProcessors();
+            command.addAll(List.of(TASKSET.get().toString(), "-c", Integer.toString(core)));
+        }
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.add("-Xmx" + workerHeap);
         command.add("-Dai.djl.offline=true");
@@ -336,6 +361,14 @@ final class BenchClusterCommand implements Callable<Integer> {
             Thread.sleep(100);
         }
     }
+
+    /** The taskset program on the PATH, if any. */
+    private static final java.util.Optional<Path> TASKSET =
+            java.util.Arrays.stream(System.getenv().getOrDefault("PATH", "").split(":"))
+                    .filter(d -> !d.isBlank())
+                    .map(d -> Path.of(d, "taskset"))
+                    .filter(Files::isExecutable)
+                    .findFirst();
 
     private static int freePort(List<Integer> taken) throws IOException {
         while (true) {
