@@ -64,7 +64,9 @@ public final class MiniEnvironmentProvider implements EnvironmentProvider<MiniEn
     public void prepare(MiniEnvironmentConfig config, RunContext context) throws IOException {
         if (context.startingModels() != null) {
             MiniStartingModels.ensure(
-                    context.startingModels(), MiniWarmStart.defaults(context.seed()), context.log());
+                    context.startingModels(),
+                    MiniWarmStart.defaults(context.seed()),
+                    context.log());
         }
     }
 
@@ -93,8 +95,7 @@ public final class MiniEnvironmentProvider implements EnvironmentProvider<MiniEn
                         new MiniFeedback(environment.tester()),
                         EndpointRoles.class,
                         new CodingEndpointRoles(
-                                CodingEndpointRoles.STACK_LANGUAGE,
-                                client -> rewriter),
+                                CodingEndpointRoles.STACK_LANGUAGE, client -> rewriter),
                         NeuralModels.class,
                         new MiniNeuralModels(
                                 context.startingModels(),

@@ -35,15 +35,15 @@ import org.rlanything.core.loop.Evaluator;
  *
  * <p>Per set: the policy writes {@code rollouts} programs per problem; {@code success} is the
  * fraction that pass every ground-truth test. The test writer writes {@code tests} tests per
- * problem, scored with {@link UnitTestMetrics} against the problem's reference (always correct)
- * and the policy's programs: {@code ut_accuracy} (tests the reference passes), {@code
- * detection_rate} (tests the reference passes and every incorrect program fails, over problems with
- * an incorrect program), {@code test_parse_rate}. Because the policy's incorrect programs change as
- * it learns, {@code mutant_detection_rate} scores the same tests against fixed incorrect programs
- * too: one-token mutants of the reference. Beside them, the same figures of two trivial judges
- * that only know the number of inputs (which every statement says), so a UT accuracy can be
- * compared with what needs no understanding: {@code trivial_zero} writes {@code 0 … 0 -> 0} and
- * {@code trivial_echo} writes {@code 1 … n -> 1 … n}.
+ * problem, scored with {@link UnitTestMetrics} against the problem's reference (always correct) and
+ * the policy's programs: {@code ut_accuracy} (tests the reference passes), {@code detection_rate}
+ * (tests the reference passes and every incorrect program fails, over problems with an incorrect
+ * program), {@code test_parse_rate}. Because the policy's incorrect programs change as it learns,
+ * {@code mutant_detection_rate} scores the same tests against fixed incorrect programs too:
+ * one-token mutants of the reference. Beside them, the same figures of two trivial judges that only
+ * know the number of inputs (which every statement says), so a UT accuracy can be compared with
+ * what needs no understanding: {@code trivial_zero} writes {@code 0 … 0 -> 0} and {@code
+ * trivial_echo} writes {@code 1 … n -> 1 … n}.
  */
 public final class MiniEvaluation implements Evaluator {
 
@@ -93,7 +93,8 @@ public final class MiniEvaluation implements Evaluator {
                 "new_statements",
                 generator.generateReworded(problems, Seeds.derive(seed, REWORDED)));
         sets.put(
-                "out_of_domain", generator.generate(false, problems, Seeds.derive(seed, OUT_OF_DOMAIN)));
+                "out_of_domain",
+                generator.generate(false, problems, Seeds.derive(seed, OUT_OF_DOMAIN)));
         return sets;
     }
 
@@ -147,8 +148,14 @@ public final class MiniEvaluation implements Evaluator {
                 candidates.add(program);
             }
             boolean[] correct = correct(candidates, problem);
-            zero.add(correct, tester.passMatrix(candidates, List.of(Optional.of(zeroTest(problem)))), 1);
-            echo.add(correct, tester.passMatrix(candidates, List.of(Optional.of(echoTest(problem)))), 1);
+            zero.add(
+                    correct,
+                    tester.passMatrix(candidates, List.of(Optional.of(zeroTest(problem)))),
+                    1);
+            echo.add(
+                    correct,
+                    tester.passMatrix(candidates, List.of(Optional.of(echoTest(problem)))),
+                    1);
             if (written != null) {
                 List<Optional<MiniTest>> w = written.get(p);
                 int parsed = (int) w.stream().filter(Optional::isPresent).count();
@@ -237,7 +244,8 @@ public final class MiniEvaluation implements Evaluator {
             MiniTask task = new MiniTask(set.get(p));
             for (int r = 0; r < rollouts; r++) {
                 contexts.add(
-                        new PolicyContext(task, List.of(), MiniPrompts.policyPrompt(set.get(p)), List.of()));
+                        new PolicyContext(
+                                task, List.of(), MiniPrompts.policyPrompt(set.get(p)), List.of()));
                 rngs.add(Seeds.rng(seed, p, r));
             }
         }
@@ -270,7 +278,8 @@ public final class MiniEvaluation implements Evaluator {
                             "",
                             StepLabel.UNKNOWN);
             requests.add(
-                    new JudgeRequest(new Trajectory(new MiniTask(problem), 0, List.of(step), false), 0));
+                    new JudgeRequest(
+                            new Trajectory(new MiniTask(problem), 0, List.of(step), false), 0));
             rngs.add(Seeds.rng(seed, p));
         }
         List<List<Judgment>> judged = rewardModel.judge(requests, tests, rngs);

@@ -19,10 +19,10 @@ import org.rlanything.neural.train.TrainerConfig;
 /**
  * The {@link NeuralModels} the stack-language environment offers, so that {@code policy.kind:
  * neural} and {@code reward_model.kind: neural} work with {@code environment.kind: coding-mini}:
- * the embedded {@link MiniPolicy} and {@link MiniTestWriter}, loaded from the starting-models folder
- * ({@code trainer.starting_models}, made by {@link MiniStartingModels#ensure}) under the run's
- * learning rate, optimizer steps and temperature. Without a folder the warm start runs once in
- * memory (into a temporary folder deleted when loaded) and both models load from it.
+ * the embedded {@link MiniPolicy} and {@link MiniTestWriter}, loaded from the starting-models
+ * folder ({@code trainer.starting_models}, made by {@link MiniStartingModels#ensure}) under the
+ * run's learning rate, optimizer steps and temperature. Without a folder the warm start runs once
+ * in memory (into a temporary folder deleted when loaded) and both models load from it.
  */
 public final class MiniNeuralModels implements NeuralModels {
 

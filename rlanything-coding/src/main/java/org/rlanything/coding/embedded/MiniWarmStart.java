@@ -29,8 +29,8 @@ import org.rlanything.neural.train.TrainingSequence;
  *       programs and tests and the language's token list, shared by both models;
  *   <li>the policy: {@code policySteps} steps of cross-entropy on (statement prompt, reference
  *       program);
- *   <li>the test writer: {@code writerSteps} steps of cross-entropy on (statement prompt, one of the
- *       problem's ground-truth test lines).
+ *   <li>the test writer: {@code writerSteps} steps of cross-entropy on (statement prompt, one of
+ *       the problem's ground-truth test lines).
  * </ol>
  *
  * The step counts are deliberately small: the starting models must be weak enough that RL has room
@@ -113,7 +113,8 @@ public record MiniWarmStart(
 
     /** The model size for a tokenizer of {@code vocab} ids and an initialisation seed. */
     public ModelConfig modelConfig(int vocab, long initSeed) {
-        return new ModelConfig(vocab, width, width * 2, layers, heads, positions, 10000.0, 1e-6, initSeed);
+        return new ModelConfig(
+                vocab, width, width * 2, layers, heads, positions, 10000.0, 1e-6, initSeed);
     }
 
     /** The trainer limits of the warm start (the run reloads the models under its own). */
@@ -132,7 +133,8 @@ public record MiniWarmStart(
         int vocab = tokenizer.vocabSize();
         log.accept(
                 String.format(
-                        "coding-mini warm start: %d problems, tokenizer %d ids", pool.size(), vocab));
+                        "coding-mini warm start: %d problems, tokenizer %d ids",
+                        pool.size(), vocab));
         Map<String, Double> metrics = new LinkedHashMap<>();
         NeuralModel policy =
                 NeuralModel.create(
@@ -161,7 +163,9 @@ public record MiniWarmStart(
             for (MiniProblem p : pool) {
                 int[] prompt = writer.encodePrompt(MiniPrompts.testWriterPrompt(p)).tokens();
                 for (MiniTest t : p.tests()) {
-                    tests.add(new TrainingSequence(prompt, writer.encodeResponse(" " + t.format()), 1.0));
+                    tests.add(
+                            new TrainingSequence(
+                                    prompt, writer.encodeResponse(" " + t.format()), 1.0));
                 }
             }
             metrics.put(
@@ -203,10 +207,11 @@ public record MiniWarmStart(
 
     /**
      * {@code steps} supervised steps of {@link #batch} sequences over reshuffled epochs, the rate
-     * decaying linearly from {@link #learningRate} to a tenth of it; the mean loss of the last
-     * (up to) 50 steps, NaN for no steps.
+     * decaying linearly from {@link #learningRate} to a tenth of it; the mean loss of the last (up
+     * to) 50 steps, NaN for no steps.
      */
-    private double train(NeuralModel model, List<TrainingSequence> data, int steps, RandomGenerator rng) {
+    private double train(
+            NeuralModel model, List<TrainingSequence> data, int steps, RandomGenerator rng) {
         if (steps == 0 || data.isEmpty()) {
             return Double.NaN;
         }

@@ -92,7 +92,14 @@ class MiniEvaluationTest {
     @Test
     void mutantsChangeOneTokenAndAreNeverTheProgram() {
         List<String> mutants = MiniEvaluation.mutants("2 mul 3 add");
-        assertTrue(mutants.containsAll(List.of("3 mul 3 add", "1 mul 3 add", "2 add 3 add", "2 mul 3 sub", "2 mul 3 add inc")));
+        assertTrue(
+                mutants.containsAll(
+                        List.of(
+                                "3 mul 3 add",
+                                "1 mul 3 add",
+                                "2 add 3 add",
+                                "2 mul 3 sub",
+                                "2 mul 3 add inc")));
         assertFalse(mutants.contains("2 mul 3 add"));
         assertEquals(mutants.size(), mutants.stream().distinct().count());
     }
@@ -102,7 +109,8 @@ class MiniEvaluationTest {
         MiniEvaluation evaluation = new MiniEvaluation("coding-mini", 48, 1, 1);
         Map<String, List<MiniProblem>> a = evaluation.sets(5);
         assertEquals(a, evaluation.sets(5));
-        assertEquals(List.of("in_domain", "new_statements", "out_of_domain"), List.copyOf(a.keySet()));
+        assertEquals(
+                List.of("in_domain", "new_statements", "out_of_domain"), List.copyOf(a.keySet()));
         a.get("in_domain").forEach(p -> assertTrue(p.family().inDomain()));
         a.get("new_statements").forEach(p -> assertTrue(p.family().inDomain()));
         a.get("new_statements").forEach(p -> assertFalse(p.statement().startsWith("Given")));

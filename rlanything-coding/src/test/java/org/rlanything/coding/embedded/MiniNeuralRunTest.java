@@ -52,7 +52,8 @@ class MiniNeuralRunTest {
 
     @Test
     void twoNeuralIterationsWriteTheFigures(@TempDir Path dir) throws Exception {
-        Path folder = MiniStartingModels.ensure(dir.resolve("start"), MiniWarmStart.tiny(5), l -> {});
+        Path folder =
+                MiniStartingModels.ensure(dir.resolve("start"), MiniWarmStart.tiny(5), l -> {});
         MiniNeuralModels models = new MiniNeuralModels(folder, MiniWarmStart.tiny(5), l -> {});
         MiniPolicy policy = (MiniPolicy) models.policy(NeuralPolicyConfig.DEFAULTS);
         MiniTestWriter writer =

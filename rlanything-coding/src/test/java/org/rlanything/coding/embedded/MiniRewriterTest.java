@@ -40,7 +40,11 @@ class MiniRewriterTest {
                     Task out =
                             rewriter.rewrite(
                                             new RewriteRequest(
-                                                    task, task, goal, 0.5, new CriticFeedback(0, java.util.List.of())),
+                                                    task,
+                                                    task,
+                                                    goal,
+                                                    0.5,
+                                                    new CriticFeedback(0, java.util.List.of())),
                                             rng)
                                     .orElseThrow();
                     MiniProblem variant = ((MiniTask) out).problem();
