@@ -70,7 +70,7 @@ class ArchitectureTest {
                     "openai",
                     List.of("core"),
                     "coding",
-                    List.of("core", "openai"),
+                    List.of("core", "openai", "neural"),
                     "gui",
                     List.of("core"));
 

@@ -50,11 +50,40 @@ public final class MiniProblemGenerator {
                 family.parameterised()
                         ? family.minK() + rng.nextInt((int) (10 - family.minK()))
                         : 0;
+        return generate(family, k, tests, rng.nextLong());
+    }
+
+    /**
+     * {@code count} problems of the in-domain families with their statements reworded ({@link
+     * Rewordings}): the same programs asked for in words the policy never trained on.
+     */
+    public List<MiniProblem> generateReworded(int count, long seed) {
+        List<MiniProblem> out = new ArrayList<>();
+        for (MiniProblem p : generate(true, count, seed)) {
+            long k = parameter(p.id());
+            out.add(
+                    new MiniProblem(
+                            p.id() + "-reworded",
+                            p.family(),
+                            Rewordings.statement(p.family(), k),
+                            p.reference(),
+                            p.tests()));
+        }
+        return out;
+    }
+
+    /**
+     * The problem of a family with parameter k and {@code testCount} tests drawn from {@code
+     * testSeed}; the expected outputs come from the reference program.
+     */
+    public MiniProblem generate(ProblemFamily family, long k, int testCount, long testSeed) {
+        if (testCount < 1) {
+            throw new IllegalArgumentException("tests per problem must be >= 1, got " + testCount);
+        }
         String reference = family.reference(k);
-        long testSeed = rng.nextLong();
         SplittableRandom inputs = new SplittableRandom(testSeed);
         List<MiniTest> list = new ArrayList<>();
-        for (int t = 0; t < tests; t++) {
+        for (int t = 0; t < testCount; t++) {
             List<Long> in = new ArrayList<>();
             for (int a = 0; a < family.arity(); a++) {
                 in.add(
@@ -74,7 +103,17 @@ public final class MiniProblemGenerator {
                         + "-k"
                         + k
                         + "-"
-                        + Long.toHexString(testSeed);
+                        + Long.toHexString(testSeed)
+                        + (testCount == tests ? "" : "-t" + testCount);
         return new MiniProblem(id, family, family.statement(k), reference, list);
+    }
+
+    /** The parameter k of a generated problem, read back from its id ({@code family-kK-...}). */
+    public static long parameter(String id) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("-k(\\d+)-").matcher(id);
+        if (!m.find()) {
+            throw new IllegalArgumentException("problem id " + id + " names no parameter k");
+        }
+        return Long.parseLong(m.group(1));
     }
 }

@@ -69,7 +69,7 @@ public enum ProblemFamily {
     }
 
     /** The smallest sensible k (MOD_K needs k >= 2). */
-    long minK() {
+    public long minK() {
         return this == MOD_K ? 2 : 1;
     }
 }

@@ -1,9 +1,15 @@
-package org.rlanything.coding.loop;
+package org.rlanything.coding.embedded;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
+import org.rlanything.coding.loop.CodingEndpointRoles;
+import org.rlanything.coding.loop.MiniEnvironment;
+import org.rlanything.coding.loop.MiniFeedback;
+import org.rlanything.coding.loop.MiniPrompts;
+import org.rlanything.coding.loop.MiniTask;
+import org.rlanything.coding.loop.MiniTaskCodec;
 import org.rlanything.coding.mini.MiniProblem;
 import org.rlanything.coding.mini.MiniProblemGenerator;
 import org.rlanything.core.PromptFormat;
@@ -13,14 +19,17 @@ import org.rlanything.core.loop.TaskFeedback;
 import org.rlanything.core.spi.EnvironmentParts;
 import org.rlanything.core.spi.EnvironmentProvider;
 import org.rlanything.core.spi.RunContext;
+import org.rlanything.neural.provider.NeuralModels;
 import org.rlanything.openai.EndpointRoles;
 
 /**
  * {@code environment.kind: coding-mini}: the stack language in the loop. The pool is generated from
  * the run seed (in-domain families), programs and written tests run in the interpreter, the rewards
- * are {@link UnitTestFeedback}'s, and the {@code openai} kinds serve the stack-language endpoint
- * roles. It also offers its {@link PromptFormat} ({@link MiniPrompts}) for text-generating
- * backends. No rewriter model exists for it yet: its rewriter declines every rewrite.
+ * are {@link org.rlanything.coding.loop.UnitTestFeedback}'s, the rewriter is the rule-based {@link
+ * MiniRewriter}, and the evaluation is {@link MiniEvaluation}'s three held-out sets. It offers the
+ * embedded models ({@link MiniNeuralModels}, for {@code policy.kind: neural} and {@code
+ * reward_model.kind: neural}, from {@code trainer.starting_models}), the stack-language endpoint
+ * roles for the {@code openai} kinds, and its {@link PromptFormat} ({@link MiniPrompts}).
  */
 public final class MiniEnvironmentProvider implements EnvironmentProvider<MiniEnvironmentConfig> {
 
@@ -52,6 +61,16 @@ public final class MiniEnvironmentProvider implements EnvironmentProvider<MiniEn
     }
 
     @Override
+    public void prepare(MiniEnvironmentConfig config, RunContext context) throws IOException {
+        if (context.startingModels() != null) {
+            MiniStartingModels.ensure(
+                    context.startingModels(),
+                    MiniWarmStart.defaults(context.seed()),
+                    context.log());
+        }
+    }
+
+    @Override
     public EnvironmentParts create(MiniEnvironmentConfig config, RunContext context) {
         List<Task> tasks = new ArrayList<>();
         for (MiniProblem problem :
@@ -60,22 +79,28 @@ public final class MiniEnvironmentProvider implements EnvironmentProvider<MiniEn
             tasks.add(new MiniTask(problem));
         }
         MiniEnvironment environment = new MiniEnvironment();
+        MiniRewriter rewriter = new MiniRewriter();
         return new EnvironmentParts(
                 KIND,
                 KIND,
                 environment,
                 tasks,
                 new MiniTaskCodec(),
-                (request, rng) -> Optional.empty(),
-                null,
+                rewriter,
+                new MiniEvaluation(
+                        KIND, config.evalProblems(), config.evalRollouts(), config.evalTests()),
                 null,
                 Map.of(
                         TaskFeedback.class,
                         new MiniFeedback(environment.tester()),
                         EndpointRoles.class,
                         new CodingEndpointRoles(
-                                CodingEndpointRoles.STACK_LANGUAGE,
-                                client -> (request, rng) -> Optional.empty()),
+                                CodingEndpointRoles.STACK_LANGUAGE, client -> rewriter),
+                        NeuralModels.class,
+                        new MiniNeuralModels(
+                                context.startingModels(),
+                                MiniWarmStart.defaults(context.seed()),
+                                context.log()),
                         PromptFormat.class,
                         new MiniPrompts()));
     }

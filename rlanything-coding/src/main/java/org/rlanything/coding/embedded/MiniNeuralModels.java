@@ -1,0 +1,118 @@
+package org.rlanything.coding.embedded;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.function.Consumer;
+import org.rlanything.coding.loop.MiniPrompts;
+import org.rlanything.core.Policy;
+import org.rlanything.core.RewardModel;
+import org.rlanything.neural.NeuralModel;
+import org.rlanything.neural.infer.SamplingConfig;
+import org.rlanything.neural.provider.NeuralModels;
+import org.rlanything.neural.provider.NeuralPolicyConfig;
+import org.rlanything.neural.provider.NeuralRewardModelConfig;
+import org.rlanything.neural.train.TrainerConfig;
+
+/**
+ * The {@link NeuralModels} the stack-language environment offers, so that {@code policy.kind:
+ * neural} and {@code reward_model.kind: neural} work with {@code environment.kind: coding-mini}:
+ * the embedded {@link MiniPolicy} and {@link MiniTestWriter}, loaded from the starting-models
+ * folder ({@code trainer.starting_models}, made by {@link MiniStartingModels#ensure}) under the
+ * run's learning rate, optimizer steps and temperature. Without a folder the warm start runs once
+ * in memory (into a temporary folder deleted when loaded) and both models load from it.
+ */
+public final class MiniNeuralModels implements NeuralModels {
+
+    /** The longest program the policy writes, in tokens. */
+    public static final int PROGRAM_TOKENS = 16;
+
+    private final Path folder;
+    private final MiniWarmStart warmStart;
+    private final Consumer<String> log;
+    private final MiniPrompts format = new MiniPrompts();
+    private Path made;
+
+    /**
+     * @param folder the starting-models folder; null: warm-start in memory from {@code warmStart}
+     * @param warmStart how the starting models are made when no folder is named
+     * @param log progress lines
+     */
+    public MiniNeuralModels(Path folder, MiniWarmStart warmStart, Consumer<String> log) {
+        this.folder = folder;
+        this.warmStart = warmStart;
+        this.log = log;
+    }
+
+    @Override
+    public Policy policy(NeuralPolicyConfig config) throws IOException {
+        Path dir = startingModels().resolve(MiniStartingModels.POLICY);
+        int positions = positions(dir);
+        TrainerConfig trainer =
+                TrainerConfig.method()
+                        .withLearningRate(config.learningRate())
+                        .withOptimizerSteps(config.optimizerSteps())
+                        .withLimits(
+                                Math.min(
+                                        config.maxPromptTokens(),
+                                        positions - MiniWarmStart.RESPONSE_TOKENS),
+                                MiniWarmStart.RESPONSE_TOKENS)
+                        .withMaxTokensPerForward(config.maxTokensPerForward());
+        return new MiniPolicy(
+                NeuralModel.load(dir, trainer, false),
+                format,
+                new SamplingConfig(config.temperature(), 1.0, PROGRAM_TOKENS),
+                trainer);
+    }
+
+    @Override
+    public RewardModel rewardModel(NeuralRewardModelConfig config) throws IOException {
+        Path dir = startingModels().resolve(MiniStartingModels.TEST_WRITER);
+        int positions = positions(dir);
+        int response = Math.max(MiniWarmStart.RESPONSE_TOKENS, config.maxTokens());
+        if (response >= positions) {
+            throw new IllegalArgumentException(
+                    "reward_model.max_tokens "
+                            + config.maxTokens()
+                            + " leaves no prompt in the test writer's "
+                            + positions
+                            + " positions.");
+        }
+        TrainerConfig trainer =
+                TrainerConfig.method()
+                        .withLearningRate(config.learningRate())
+                        .withOptimizerSteps(config.optimizerSteps())
+                        .withLimits(positions - response, response)
+                        .withMaxTokensPerForward(4096);
+        return new MiniTestWriter(
+                NeuralModel.load(dir, trainer, false),
+                format,
+                new SamplingConfig(config.temperature(), 1.0, config.maxTokens()),
+                trainer);
+    }
+
+    /** The folder to load from: the named one, or one made once by the warm start. */
+    private synchronized Path startingModels() throws IOException {
+        if (folder != null) {
+            return MiniStartingModels.ensure(folder, warmStart, log);
+        }
+        if (made == null) {
+            Path temp = Files.createTempDirectory("rlanything-coding-mini-start");
+            temp.toFile().deleteOnExit();
+            made = MiniStartingModels.ensure(temp.resolve("models"), warmStart, log);
+        }
+        return made;
+    }
+
+    /** The model's positions, from its checkpoint's {@code config.json}. */
+    static int positions(Path dir) throws IOException {
+        Path file = dir.resolve("config.json");
+        Map<?, ?> config = new ObjectMapper().readValue(file.toFile(), Map.class);
+        if (!(config.get("max_position_embeddings") instanceof Number n)) {
+            throw new IOException(file + " has no max_position_embeddings.");
+        }
+        return n.intValue();
+    }
+}

@@ -1,0 +1,82 @@
+package org.rlanything.coding.embedded;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Consumer;
+import org.rlanything.core.io.AtomicFiles;
+import org.rlanything.neural.NeuralModel;
+
+/**
+ * The stack language's two starting models, the policy and the test writer, with what was measured
+ * while making them ({@link MiniWarmStart}). {@link #ensure} makes them once into a folder ({@code
+ * policy/} and {@code reward_model/} in the neural checkpoint format), through a temporary sibling
+ * renamed into place, and every later run that names the folder reuses them. Owns its models.
+ *
+ * @param policy the warm-started policy
+ * @param testWriter the warm-started test writer (the run's reward model)
+ * @param metrics the warm start's losses and time
+ */
+public record MiniStartingModels(
+        NeuralModel policy, NeuralModel testWriter, Map<String, Double> metrics)
+        implements AutoCloseable {
+
+    /** The policy's subfolder. */
+    public static final String POLICY = "policy";
+
+    /** The test writer's subfolder. */
+    public static final String TEST_WRITER = "reward_model";
+
+    /** Writes {@code dir/policy/} and {@code dir/reward_model/}. */
+    public void save(Path dir, Map<String, Object> provenance) throws IOException {
+        Files.createDirectories(dir);
+        Map<String, Object> extras = new LinkedHashMap<>(provenance);
+        extras.put("pretrain_metrics", metrics);
+        extras.put("role", "policy");
+        policy.save(dir.resolve(POLICY), extras);
+        extras.put("role", "reward_model");
+        testWriter.save(dir.resolve(TEST_WRITER), extras);
+    }
+
+    /**
+     * Makes the starting models of {@code warmStart} in {@code folder} unless they are there
+     * already; returns the folder.
+     */
+    public static Path ensure(Path folder, MiniWarmStart warmStart, Consumer<String> log)
+            throws IOException {
+        if (Files.isDirectory(folder.resolve(POLICY))
+                && Files.isDirectory(folder.resolve(TEST_WRITER))) {
+            return folder;
+        }
+        if (Files.exists(folder)) {
+            throw new IOException(
+                    "The starting-models folder "
+                            + folder
+                            + " exists but holds no policy/ and reward_model/; remove it or name"
+                            + " another trainer.starting_models.");
+        }
+        log.accept(
+                "Making the coding-mini starting models of seed "
+                        + warmStart.seed()
+                        + " in "
+                        + folder
+                        + " (once; reused afterwards) ...");
+        Path parent = folder.toAbsolutePath().getParent();
+        Files.createDirectories(parent);
+        Path temp = parent.resolve("." + folder.getFileName() + ".tmp");
+        AtomicFiles.deleteTree(temp);
+        try (MiniStartingModels models = warmStart.run(log)) {
+            models.save(temp, Map.of("seed", warmStart.seed()));
+        }
+        AtomicFiles.move(temp, folder);
+        return folder;
+    }
+
+    @Override
+    public void close() {
+        policy.close();
+        testWriter.close();
+    }
+}
