@@ -22,7 +22,7 @@ import org.rlanything.neural.train.TrainerConfig;
  * the embedded {@link MiniPolicy} and {@link MiniTestWriter}, loaded from the starting-models
  * folder ({@code trainer.starting_models}, made by {@link MiniStartingModels#ensure}) under the
  * run's learning rate, optimizer steps and temperature. Without a folder the warm start runs once
- * in memory (into a temporary folder deleted when loaded) and both models load from it.
+ * per run into a temporary folder, and both models load from it.
  */
 public final class MiniNeuralModels implements NeuralModels {
 

@@ -217,7 +217,8 @@ class CodingTrainTest {
                                             + " checkpoint_every: 1, run_dir: "
                                             + run
                                             + "}",
-                                    "environment: {kind: coding-mini, pool_size: 4}",
+                                    "environment: {kind: coding-mini, pool_size: 4, eval_problems: 1, eval_rollouts: 1,"
+                                            + " eval_tests: 2}",
                                     "policy: {kind: openai, base_url: \""
                                             + url
                                             + "\", model: scripted}",
@@ -249,8 +250,10 @@ class CodingTrainTest {
             double success = last.get("env/train_success").asDouble();
             assertTrue(success == 0.0 || success == 0.5 || success == 1.0, "" + success);
             assertEquals(1.0, last.get("reward_model/test_parse_rate").asDouble(), 1e-12);
-            // 2 tasks: 4 policy requests (n = 1) and 2 test-writer requests (n = 2)
-            assertEquals(6, systems.size(), systems.toString());
+            // training, 2 tasks: 4 policy requests (n = 1) and 2 test-writer requests (n = 2);
+            // the held-out evaluation before training and after the last iteration, 3 sets of 1
+            // problem each: 3 policy requests (1 rollout) and 3 test-writer requests (n = 2)
+            assertEquals(6 + 2 * (3 + 3), systems.size(), systems.toString());
         } finally {
             server.stop(0);
         }
