@@ -34,36 +34,17 @@ public final class ElementFeatures {
     /** The number of features. */
     public static final int SIZE = 16;
 
-    private static final Pattern ELEMENT =
-            Pattern.compile(
-                    "^\\[(-?\\d+)\\] (\\S+)(?: \"(.*?)\")?(?: value=\"(.*?)\")?(?: focused)? @-?\\d+,-?\\d+$");
     private static final Pattern QUOTED = Pattern.compile("\"([^\"]+)\"");
     private static final Pattern HINT_REF = Pattern.compile("\\[(-?\\d+)\\]");
 
     private ElementFeatures() {}
 
-    private record Element(String tag, String text, String value) {}
-
     /** One feature row per admissible action of {@code context}, in its order. */
     public static double[][] of(PolicyContext context) {
-        String instruction = "";
-        String hint = "";
-        java.util.Map<Integer, Element> elements = new java.util.HashMap<>();
-        for (String line : context.observation().split("\n")) {
-            if (line.startsWith("Instruction: ")) {
-                instruction = line.substring("Instruction: ".length());
-            } else if (line.startsWith("Hint: ")) {
-                hint = line;
-            } else {
-                Matcher m = ELEMENT.matcher(line);
-                if (m.matches()) {
-                    elements.put(
-                            Integer.parseInt(m.group(1)),
-                            new Element(
-                                    m.group(2), m.group(3) == null ? "" : m.group(3), m.group(4)));
-                }
-            }
-        }
+        ElementListText text = ElementListText.parse(context.observation());
+        String instruction = text.instruction();
+        String hint = text.hint();
+        java.util.Map<Integer, ElementListText.Element> elements = text.elements();
         String lowerInstruction = instruction.toLowerCase(Locale.ROOT);
         Set<String> quoted = new HashSet<>();
         Matcher q = QUOTED.matcher(instruction);
@@ -91,7 +72,7 @@ public final class ElementFeatures {
 
     private static double[] row(
             String command,
-            java.util.Map<Integer, Element> elements,
+            java.util.Map<Integer, ElementListText.Element> elements,
             String instruction,
             Set<String> quoted,
             Set<Integer> hinted,
@@ -106,7 +87,7 @@ public final class ElementFeatures {
         }
         if (action instanceof GuiAction.Click click) {
             f[0] = 1;
-            Element e = elements.get(click.ref());
+            ElementListText.Element e = elements.get(click.ref());
             if (e != null) {
                 String text = e.text().strip().toLowerCase(Locale.ROOT);
                 String tag = e.tag().toUpperCase(Locale.ROOT);
@@ -127,7 +108,7 @@ public final class ElementFeatures {
         } else if (action instanceof GuiAction.Type type) {
             f[1] = 1;
             f[10] = quoted.contains(type.text().strip().toLowerCase(Locale.ROOT)) ? 1 : 0;
-            Element e = elements.get(type.ref());
+            ElementListText.Element e = elements.get(type.ref());
             String value = e == null || e.value() == null ? "" : e.value();
             f[11] = value.isEmpty() ? 1 : 0;
             f[12] = value.equals(type.text()) ? 1 : 0;

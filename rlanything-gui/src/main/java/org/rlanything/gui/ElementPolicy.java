@@ -1,7 +1,6 @@
 package org.rlanything.gui;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -138,47 +137,11 @@ public final class ElementPolicy implements Policy, Checkpointable {
 
     @Override
     public void saveTo(Path directory) throws IOException {
-        StringBuilder text = new StringBuilder();
-        List<String> names = ElementFeatures.names();
-        for (int j = 0; j < theta.length; j++) {
-            text.append(names.get(j)).append(' ').append(Double.toString(theta[j])).append('\n');
-        }
-        Files.writeString(directory.resolve(FILE), text.toString());
+        WeightsFile.write(directory.resolve(FILE), ElementFeatures.names(), theta);
     }
 
     @Override
     public void loadFrom(Path directory) throws IOException {
-        Path file = directory.resolve(FILE);
-        List<String> lines = Files.readAllLines(file);
-        List<String> names = ElementFeatures.names();
-        if (lines.size() != names.size()) {
-            throw new IOException(
-                    file
-                            + ": expected "
-                            + names.size()
-                            + " lines (one per feature), got "
-                            + lines.size());
-        }
-        double[] loaded = new double[names.size()];
-        for (int j = 0; j < loaded.length; j++) {
-            String[] parts = lines.get(j).split(" ");
-            if (parts.length != 2 || !parts[0].equals(names.get(j))) {
-                throw new IOException(
-                        file
-                                + " line "
-                                + (j + 1)
-                                + ": expected \""
-                                + names.get(j)
-                                + " VALUE\", got \""
-                                + lines.get(j)
-                                + "\"");
-            }
-            try {
-                loaded[j] = Double.parseDouble(parts[1]);
-            } catch (NumberFormatException e) {
-                throw new IOException(file + " line " + (j + 1) + ": not a number: " + parts[1]);
-            }
-        }
-        theta = loaded;
+        theta = WeightsFile.read(directory.resolve(FILE), ElementFeatures.names());
     }
 }

@@ -1,6 +1,8 @@
 package org.rlanything.gui;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.random.RandomGenerator;
 import org.rlanything.core.Environment;
 import org.rlanything.core.StepLabel;
@@ -15,16 +17,42 @@ import org.rlanything.core.Verification;
  * the tab when closed. The observation text is the instruction and the element list; the admissible
  * actions are {@link LegalActions}; success is the page's own checker (a positive raw reward).
  *
- * <p>A session whose browser died throws {@link BrowserDiedException} from {@code step}; it does
- * not return a failed episode, so that the caller re-runs the episode rather than blaming the
- * policy ({@link EpisodeRunner} does so for batches played outside the loop).
+ * <p>A session survives its browser dying under it ({@link BrowserDiedException}): it opens a new
+ * tab (on a restarted browser when its own is gone), starts the page again with the episode's seed
+ * and replays the actions taken so far, then carries on, so that the episode the policy sees is the
+ * same one and a browser's death never counts against the policy. After {@code maxAttempts} deaths
+ * in one call the exception goes up and the batch fails. {@link #reruns()} counts the recoveries
+ * (for the run's metrics and the crash tests).
  */
 public final class MiniwobEnvironment implements Environment {
 
+    /** Deaths one session call survives by default before it gives up. */
+    public static final int MAX_ATTEMPTS = 3;
+
     private final TabbedBrowsers browsers;
+    private final int maxAttempts;
+    private final AtomicInteger reruns = new AtomicInteger();
 
     public MiniwobEnvironment(TabbedBrowsers browsers) {
+        this(browsers, MAX_ATTEMPTS);
+    }
+
+    /**
+     * @param maxAttempts how many times one start or step may find its browser dead before the
+     *     death is reported
+     */
+    public MiniwobEnvironment(TabbedBrowsers browsers, int maxAttempts) {
+        if (maxAttempts < 1) {
+            throw new IllegalArgumentException(
+                    "max attempts must be at least 1, got " + maxAttempts);
+        }
         this.browsers = browsers;
+        this.maxAttempts = maxAttempts;
+    }
+
+    /** How many times a session was replayed on a fresh tab because its browser died. */
+    public int reruns() {
+        return reruns.get();
     }
 
     @Override
@@ -37,15 +65,9 @@ public final class MiniwobEnvironment implements Environment {
                             + task.id()
                             + ").");
         }
-        MiniwobPage page = browsers.openTab();
-        try {
-            page.open(miniwob.page());
-            page.start(rng.nextLong());
-            return new Session(page, page.observe(false), miniwob.hint());
-        } catch (RuntimeException e) {
-            browsers.closeTab(page);
-            throw e;
-        }
+        Session session = new Session(miniwob, rng.nextLong());
+        session.replay(null);
+        return session;
     }
 
     /**
@@ -65,19 +87,77 @@ public final class MiniwobEnvironment implements Environment {
     }
 
     private final class Session implements ScreenshotSession {
-        private final MiniwobPage page;
-        private final boolean hint;
+        private final MiniwobTask task;
+        private final long seed;
+        private final List<GuiAction> taken = new ArrayList<>();
+        private MiniwobPage page;
         private GuiObservation observation;
         private boolean closed;
 
-        Session(MiniwobPage page, GuiObservation observation, boolean hint) {
-            this.page = page;
-            this.observation = observation;
-            this.hint = hint;
+        /** Browser deaths in the current start, step or screenshot call. */
+        private int deaths;
+
+        Session(MiniwobTask task, long seed) {
+            this.task = task;
+            this.seed = seed;
+        }
+
+        /**
+         * Opens a fresh tab, starts the episode with its seed and replays the actions taken so far,
+         * trying again while the browser dies; {@code cause} is the death that brought it here
+         * (null at the start). Every death of one session call counts toward {@code maxAttempts}.
+         */
+        private void replay(BrowserDiedException cause) {
+            BrowserDiedException last = cause;
+            if (cause != null) {
+                deaths++;
+            }
+            while (true) {
+                if (page != null) {
+                    browsers.closeTab(page);
+                    page = null;
+                }
+                if (deaths >= maxAttempts) {
+                    throw new BrowserDiedException(
+                            "Episode "
+                                    + task.id()
+                                    + ": the browser died "
+                                    + deaths
+                                    + " times, last: "
+                                    + last.getMessage(),
+                            last);
+                }
+                if (deaths > 0) {
+                    reruns.incrementAndGet();
+                }
+                try {
+                    page = browsers.openTab();
+                    page.open(task.page());
+                    page.start(seed);
+                    GuiObservation replayed = page.observe(false);
+                    for (GuiAction action : taken) {
+                        page.act(action, replayed);
+                        replayed = page.observe(false);
+                    }
+                    observation = replayed;
+                    return;
+                } catch (BrowserDiedException e) {
+                    deaths++;
+                    last = e;
+                } catch (RuntimeException e) {
+                    if (page != null) {
+                        browsers.closeTab(page);
+                        page = null;
+                    }
+                    throw e;
+                }
+            }
         }
 
         private String shown() {
-            return hint ? observation.text() + "\n" + Hints.of(observation) : observation.text();
+            return task.hint()
+                    ? observation.text() + "\n" + Hints.of(observation)
+                    : observation.text();
         }
 
         @Override
@@ -96,20 +176,35 @@ public final class MiniwobEnvironment implements Environment {
                 throw new IllegalStateException("The episode has ended.");
             }
             GuiAction parsed = GuiAction.parse(action);
-            {
-                String noEffect = page.act(parsed, observation);
-                observation = page.observe(false);
-                Outcome outcome = page.lastOutcome();
-                String text =
-                        (noEffect == null ? "" : "The action had no effect: " + noEffect + "\n")
-                                + shown();
-                return new StepResult(text, outcome.done(), outcome.won(), StepLabel.UNKNOWN);
+            deaths = 0;
+            String noEffect;
+            while (true) {
+                try {
+                    noEffect = page.act(parsed, observation);
+                    observation = page.observe(false);
+                    break;
+                } catch (BrowserDiedException e) {
+                    replay(e);
+                }
             }
+            taken.add(parsed);
+            Outcome outcome = page.lastOutcome();
+            String text =
+                    (noEffect == null ? "" : "The action had no effect: " + noEffect + "\n")
+                            + shown();
+            return new StepResult(text, outcome.done(), outcome.won(), StepLabel.UNKNOWN);
         }
 
         @Override
         public byte[] screenshot() {
-            return page.screenshot();
+            deaths = 0;
+            while (true) {
+                try {
+                    return page.screenshot();
+                } catch (BrowserDiedException e) {
+                    replay(e);
+                }
+            }
         }
 
         @Override
@@ -128,7 +223,10 @@ public final class MiniwobEnvironment implements Environment {
                 return;
             }
             closed = true;
-            browsers.closeTab(page);
+            if (page != null) {
+                browsers.closeTab(page);
+                page = null;
+            }
         }
     }
 }

@@ -34,6 +34,11 @@ public record PageElement(
 
     /** Whether text can be typed into it (text inputs and text areas). */
     public boolean typable() {
+        return typable(tag);
+    }
+
+    /** Whether text can be typed into an element with {@code tag}. */
+    public static boolean typable(String tag) {
         String t = tag.toUpperCase(java.util.Locale.ROOT);
         if (t.equals("TEXTAREA")) {
             return true;

@@ -43,6 +43,17 @@ public final class TabbedBrowsers implements AutoCloseable {
         page.browser().closeTab(page.window());
     }
 
+    /** The browsers started now (for monitoring and crash tests). */
+    public synchronized java.util.List<Browser> running() {
+        java.util.List<Browser> running = new java.util.ArrayList<>();
+        for (Browser b : slots) {
+            if (b != null) {
+                running.add(b);
+            }
+        }
+        return running;
+    }
+
     /** How many browsers were started so far (restarts included). */
     public synchronized int started() {
         return started;

@@ -39,6 +39,114 @@ class MiniwobEnvironmentTest {
         }
     }
 
+    /**
+     * The random policy that kills a browser when it is asked to act for the {@code at}-th time.
+     */
+    private static final class KillingPolicy implements Policy {
+        private final RandomPolicy random = new RandomPolicy();
+        private final TabbedBrowsers browsers;
+        private final int at;
+        private int calls;
+
+        KillingPolicy(TabbedBrowsers browsers, int at) {
+            this.browsers = browsers;
+            this.at = at;
+        }
+
+        @Override
+        public List<Action> act(List<PolicyContext> contexts, List<RandomGenerator> rngs) {
+            if (++calls == at) {
+                browsers.running().get(0).kill();
+            }
+            return random.act(contexts, rngs);
+        }
+
+        @Override
+        public UpdateStats update(List<PolicySample> samples, RandomGenerator rng) {
+            throw new UnsupportedOperationException("not trained here");
+        }
+    }
+
+    private static List<RolloutRequest> batch() {
+        List<RolloutRequest> requests = new ArrayList<>();
+        for (int k = 0; k < 6; k++) {
+            MiniwobTask task =
+                    MiniwobTask.ofFile(
+                                    MiniwobPages.page(k % 2 == 0 ? "click-button" : "enter-text"))
+                            .withHint(k % 3 == 0);
+            requests.add(new RolloutRequest(task, k, Seeds.derive(5, k)));
+        }
+        return requests;
+    }
+
+    /**
+     * The loop's path: a browser killed in the middle of a lockstep batch (after the first step of
+     * every episode) is restarted, its episodes are replayed on fresh tabs with their seeds and
+     * their actions so far, and the batch ends as it would have without the death.
+     */
+    @Test
+    void aBrowserKilledInTheMiddleOfALoopBatchIsReplacedAndItsEpisodesReplayed() {
+        List<RolloutRequest> requests = batch();
+        List<Trajectory> reference;
+        try (TabbedBrowsers browsers = new TabbedBrowsers(BrowserSettings.defaults(), 2)) {
+            reference =
+                    new LockstepRollouts()
+                            .rollOut(
+                                    requests,
+                                    new RandomPolicy(),
+                                    new MiniwobEnvironment(browsers),
+                                    6);
+        }
+        try (TabbedBrowsers browsers = new TabbedBrowsers(BrowserSettings.defaults(), 2)) {
+            MiniwobEnvironment env = new MiniwobEnvironment(browsers);
+            List<Trajectory> killed =
+                    new LockstepRollouts()
+                            .rollOut(requests, new KillingPolicy(browsers, 2), env, 6);
+            assertTrue(env.reruns() >= 1, "no episode was replayed");
+            assertTrue(browsers.started() > 2, "no browser restarted: " + browsers.started());
+            assertEquals(reference.size(), killed.size());
+            int compared = 0;
+            for (int k = 0; k < reference.size(); k++) {
+                // MiniWoB++ ends an episode after 10 s of page time, and a replayed episode starts
+                // its clock again: on a loaded machine one run can end an episode earlier than the
+                // other, so the runs are compared over the steps both took.
+                List<org.rlanything.core.Step> a = reference.get(k).steps();
+                List<org.rlanything.core.Step> b = killed.get(k).steps();
+                assertTrue(b.size() >= 1 && b.size() <= 6, "episode " + k + ": " + b.size());
+                for (int i = 0; i < Math.min(a.size(), b.size()); i++) {
+                    assertEquals(
+                            a.get(i).observation() + " | " + a.get(i).action().command(),
+                            b.get(i).observation() + " | " + b.get(i).action().command(),
+                            "episode " + k + " step " + i);
+                    compared += i >= 1 ? 1 : 0;
+                }
+            }
+            assertTrue(compared >= 6, "too few steps after the kill compared: " + compared);
+        }
+    }
+
+    /** With one attempt allowed, the first death is reported, naming the episode. */
+    @Test
+    void aSessionGivesUpAfterItsBoundedAttempts() {
+        try (TabbedBrowsers browsers = new TabbedBrowsers(BrowserSettings.defaults(), 1)) {
+            MiniwobEnvironment env = new MiniwobEnvironment(browsers, 1);
+            ScreenshotSession session =
+                    env.start(
+                            MiniwobTask.ofFile(MiniwobPages.page("click-button")),
+                            new java.util.SplittableRandom(1));
+            browsers.running().get(0).kill();
+            BrowserDiedException died =
+                    org.junit.jupiter.api.Assertions.assertThrows(
+                            BrowserDiedException.class,
+                            () -> session.step(session.admissibleActions().get(0)));
+            assertTrue(
+                    died.getMessage().contains("click-button: the browser died 1 times"),
+                    died.getMessage());
+            assertEquals(0, env.reruns());
+            session.close();
+        }
+    }
+
     @Test
     void lockstepRolloutsHoldMoreEpisodesOpenThanThereAreBrowsers() {
         List<RolloutRequest> requests = new ArrayList<>();

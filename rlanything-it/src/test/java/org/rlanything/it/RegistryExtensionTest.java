@@ -67,7 +67,7 @@ class RegistryExtensionTest {
                 List.of("element", "neural", "openai", "stepper", "tabular"),
                 registry.kinds(Section.POLICY));
         assertEquals(
-                List.of("echo_judge", "label", "neural", "openai", "tabular"),
+                List.of("echo_judge", "element", "label", "neural", "openai", "tabular"),
                 registry.kinds(Section.REWARD_MODEL));
     }
 

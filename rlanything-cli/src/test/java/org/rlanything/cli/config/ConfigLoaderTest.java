@@ -16,6 +16,7 @@ import org.rlanything.agent.AlfworldEnvironmentConfig;
 import org.rlanything.core.judge.LabelRewardModelConfig;
 import org.rlanything.core.loop.Ablation;
 import org.rlanything.demo.TabularRewardModelConfig;
+import org.rlanything.gui.provider.ElementJudgeConfig;
 import org.rlanything.neural.provider.NeuralPolicyConfig;
 
 class ConfigLoaderTest {
@@ -209,6 +210,21 @@ class ConfigLoaderTest {
     }
 
     @Test
+    void theElementJudgeKindReadsItsKeysAndNamesABadOne() throws IOException {
+        RunConfig config =
+                ConfigLoader.load(
+                        write(
+                                "environment:\n  kind: miniwob\nreward_model:\n  kind: element\n"
+                                        + "  learning_rate: 0.5\n"),
+                        List.of());
+        assertEquals(new ElementJudgeConfig(0.5, 1.0), config.rewardModel());
+        String bad =
+                error(
+                        "environment:\n  kind: miniwob\nreward_model:\n  kind: element\n  temperature: 0\n");
+        assertTrue(bad.contains("reward_model.temperature"), bad);
+    }
+
+    @Test
     void theShippedConfigsLoad() {
         RunConfig demo = ConfigLoader.load(Path.of("..", "configs", "demo.yaml"), List.of());
         assertEquals(40, demo.trainer().iterations());
@@ -250,6 +266,10 @@ class ConfigLoaderTest {
             assertEquals(
                     alfworld.trainer().iterations(), variant.trainer().iterations(), arm.name());
         }
+        RunConfig miniwob = ConfigLoader.load(Path.of("..", "configs", "miniwob.yaml"), List.of());
+        assertTrue(miniwob.rewardModel() instanceof ElementJudgeConfig, miniwob.toString());
+        assertEquals(Ablation.POLICY_REWARD_ENV, miniwob.algorithm().arm());
+        assertEquals(3, miniwob.algorithm().verdictsPerStep());
     }
 
     /**

@@ -135,6 +135,9 @@ public final class MiniwobEnvironmentProvider
                                         maxSteps,
                                         context));
                     }
+                    // episodes replayed so far because their browser died (never the policy's
+                    // fault)
+                    metrics.put("env/miniwob/browser_reruns", (double) environment.reruns());
                     return metrics;
                 },
                 null,
