@@ -42,8 +42,8 @@ import org.rlanything.core.loop.Evaluator;
  * {@code mutant_detection_rate} scores the same tests against fixed incorrect programs too:
  * one-token mutants of the reference. Beside them, the same figures of two trivial judges that only
  * know the number of inputs (which every statement says), so a UT accuracy can be compared with
- * what needs no understanding: {@code trivial_zero} writes {@code 0 … 0 -> 0} and {@code
- * trivial_echo} writes {@code 1 … n -> 1 … n}.
+ * what needs no understanding: {@code trivial_zero} writes {@code 0 … 0 -> 0} (also scored
+ * against the mutants) and {@code trivial_echo} writes {@code 1 … n -> 1 … n}.
  */
 public final class MiniEvaluation implements Evaluator {
 
@@ -137,6 +137,7 @@ public final class MiniEvaluation implements Evaluator {
         UnitTestMetrics mutants = new UnitTestMetrics();
         UnitTestMetrics zero = new UnitTestMetrics();
         UnitTestMetrics echo = new UnitTestMetrics();
+        UnitTestMetrics zeroMutants = new UnitTestMetrics();
         for (int p = 0; p < set.size(); p++) {
             MiniProblem problem = set.get(p);
             List<Optional<String>> candidates = new ArrayList<>();
@@ -148,6 +149,14 @@ public final class MiniEvaluation implements Evaluator {
                 candidates.add(program);
             }
             boolean[] correct = correct(candidates, problem);
+            List<Optional<String>> fixed = new ArrayList<>();
+            fixed.add(Optional.of(problem.reference()));
+            mutants(problem.reference()).forEach(m -> fixed.add(Optional.of(m)));
+            boolean[] fixedCorrect = correct(fixed, problem);
+            zeroMutants.add(
+                    fixedCorrect,
+                    tester.passMatrix(fixed, List.of(Optional.of(zeroTest(problem)))),
+                    1);
             zero.add(
                     correct,
                     tester.passMatrix(candidates, List.of(Optional.of(zeroTest(problem)))),
@@ -160,10 +169,7 @@ public final class MiniEvaluation implements Evaluator {
                 List<Optional<MiniTest>> w = written.get(p);
                 int parsed = (int) w.stream().filter(Optional::isPresent).count();
                 judge.add(correct, tester.passMatrix(candidates, w), parsed);
-                List<Optional<String>> fixed = new ArrayList<>();
-                fixed.add(Optional.of(problem.reference()));
-                mutants(problem.reference()).forEach(m -> fixed.add(Optional.of(m)));
-                mutants.add(correct(fixed, problem), tester.passMatrix(fixed, w), parsed);
+                mutants.add(fixedCorrect, tester.passMatrix(fixed, w), parsed);
             }
         }
         put(out, prefix + "success", total == 0 ? Double.NaN : (double) solved / total);
@@ -175,6 +181,7 @@ public final class MiniEvaluation implements Evaluator {
         }
         put(out, prefix + "trivial_zero_ut_accuracy", zero.utAccuracy());
         put(out, prefix + "trivial_zero_detection_rate", zero.detectionRate());
+        put(out, prefix + "trivial_zero_mutant_detection_rate", zeroMutants.detectionRate());
         put(out, prefix + "trivial_echo_ut_accuracy", echo.utAccuracy());
         put(out, prefix + "trivial_echo_detection_rate", echo.detectionRate());
         return out;

@@ -74,6 +74,9 @@ class MiniEvaluationTest {
         // 0 0 -> 0 and 0 -> 0 are right but pass mul and sub too
         assertEquals(1.0, f.get("p/trivial_zero_ut_accuracy"), 1e-12);
         assertEquals(0.0, f.get("p/trivial_zero_detection_rate"), 1e-12);
+        // 0 0 -> 0 passes the sub, mul, max and min mutants (detects not all); 0 -> 0 fails sq inc,
+        // the only mutant of sq
+        assertEquals(0.5, f.get("p/trivial_zero_mutant_detection_rate"), 1e-12);
         // 1 2 -> 1 2 is wrong for a sum, 1 -> 1 right for a square
         assertEquals(0.5, f.get("p/trivial_echo_ut_accuracy"), 1e-12);
         assertEquals(0.0, f.get("p/trivial_echo_detection_rate"), 1e-12);
