@@ -42,8 +42,8 @@ import org.rlanything.core.loop.Evaluator;
  * {@code mutant_detection_rate} scores the same tests against fixed incorrect programs too:
  * one-token mutants of the reference. Beside them, the same figures of two trivial judges that only
  * know the number of inputs (which every statement says), so a UT accuracy can be compared with
- * what needs no understanding: {@code trivial_zero} writes {@code 0 … 0 -> 0} (also scored
- * against the mutants) and {@code trivial_echo} writes {@code 1 … n -> 1 … n}.
+ * what needs no understanding: {@code trivial_zero} writes {@code 0 … 0 -> 0} (also scored against
+ * the mutants) and {@code trivial_echo} writes {@code 1 … n -> 1 … n}.
  */
 public final class MiniEvaluation implements Evaluator {
 
