@@ -58,6 +58,18 @@ public final class MiniwobPage {
             "document.querySelectorAll('[data-wob_ref]').forEach(function (e) {"
                     + " delete e.dataset.wob_ref; delete e.dataset.wob_eps; });";
 
+    /**
+     * The page's episode clock while this class drives it: one day instead of MiniWoB++'s 10 s
+     * ({@code core.EPISODE_MAX_TIME}). The page's clock measures how fast an agent answers and how
+     * busy the machine is, not the policy: the training loop steps dozens of episodes in lockstep
+     * (one round over all of them can take longer than 10 s on two cores), so with the page's clock
+     * nearly every episode timed out after its first step and counted as a failure. The step limit
+     * H bounds an episode instead. The page's checker is unchanged; only its time-proportional
+     * reward ({@code reward · (1 − elapsed / limit)}) is then the raw reward to within 1e-4, and
+     * success is read from the raw reward either way.
+     */
+    static final long PAGE_CLOCK_MS = 24L * 60 * 60 * 1000;
+
     private static final String OUTCOME =
             "return JSON.stringify({reward: WOB_REWARD_GLOBAL, raw: WOB_RAW_REWARD_GLOBAL,"
                     + " done: WOB_DONE_GLOBAL, reason: WOB_REWARD_REASON === null ? null"
@@ -213,8 +225,10 @@ public final class MiniwobPage {
                     .executeScript(
                             "Math.seedrandom(arguments[0]); "
                                     + FORGET_REFS
+                                    + " core.EPISODE_MAX_TIME = arguments[1];"
                                     + " core.startEpisodeReal(); return true;",
-                            Long.toString(seed));
+                            Long.toString(seed),
+                            PAGE_CLOCK_MS);
             waitUntilReady();
         } catch (WebDriverException e) {
             throw failure("starting an episode of " + page, e);

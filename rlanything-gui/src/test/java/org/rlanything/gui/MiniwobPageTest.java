@@ -65,6 +65,29 @@ class MiniwobPageTest {
     }
 
     @Test
+    void anEpisodeOutlivesThePagesTenSecondClockAndStillWinsItsFullReward()
+            throws InterruptedException {
+        MiniwobPage page = new MiniwobPage(browser);
+        page.open(MiniwobPages.uri("click-button"));
+        page.start(12);
+        GuiObservation observation = page.observe(false);
+        // MiniWoB++ would end the episode as "timed out" (raw reward -1) after 10 s of page time.
+        Thread.sleep(10_500);
+        assertFalse(page.outcome().done());
+        String wanted = observation.instruction().replaceAll(".*\"(.*)\".*", "$1");
+        PageElement button =
+                observation.elements().stream()
+                        .filter(e -> e.tag().equals("BUTTON") && e.text().equals(wanted))
+                        .findFirst()
+                        .get();
+        page.act(new GuiAction.Click(button.ref()), observation);
+        Outcome outcome = page.outcome();
+        assertTrue(outcome.won(), outcome.toString());
+        assertEquals(1.0, outcome.rawReward());
+        assertTrue(outcome.reward() > 0.999, outcome.toString());
+    }
+
+    @Test
     void typingFillsTheFieldAndEnterSubmits() {
         MiniwobPage page = new MiniwobPage(browser);
         page.open(MiniwobPages.uri("enter-text"));
