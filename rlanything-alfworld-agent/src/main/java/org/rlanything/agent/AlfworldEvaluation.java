@@ -24,6 +24,7 @@ import org.rlanything.core.StepLabel;
 import org.rlanything.core.Trajectory;
 import org.rlanything.core.loop.Evaluator;
 import org.rlanything.core.loop.JudgeAccuracy;
+import org.rlanything.neural.CheckpointedPolicy;
 import org.rlanything.neural.infer.SamplingConfig;
 
 /**
@@ -60,7 +61,7 @@ public final class AlfworldEvaluation implements Evaluator {
      * @param rolloutsPerGame N
      * @param maxSteps H (default 50)
      * @param temperature the policy's sampling temperature during evaluation; NaN keeps the
-     *     policy's own (only an {@link AgentPolicy} can be re-tempered)
+     *     policy's own (only an {@link CheckpointedPolicy} can be re-tempered)
      * @param verdictsPerStep m verdicts per step for the reward-model metrics (0: do not judge)
      */
     public record Settings(
@@ -189,7 +190,7 @@ public final class AlfworldEvaluation implements Evaluator {
     /** Every dataset's rollouts and judgments. */
     public List<DatasetResult> run(Policy policy, RewardModel rewardModel, long seed) {
         Policy evaluated = policy;
-        if (!Double.isNaN(settings.temperature()) && policy instanceof AgentPolicy agent) {
+        if (!Double.isNaN(settings.temperature()) && policy instanceof CheckpointedPolicy agent) {
             SamplingConfig own = agent.sampling();
             evaluated =
                     agent.withSampling(

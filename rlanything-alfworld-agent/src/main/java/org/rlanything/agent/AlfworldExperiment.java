@@ -16,6 +16,8 @@ import org.rlanything.core.TaskCodec;
 import org.rlanything.core.io.AtomicFiles;
 import org.rlanything.core.loop.LoopConfig;
 import org.rlanything.core.loop.RLAnythingLoop;
+import org.rlanything.neural.CheckpointedPolicy;
+import org.rlanything.neural.CheckpointedRewardModel;
 import org.rlanything.neural.NeuralModel;
 import org.rlanything.neural.infer.SamplingConfig;
 import org.rlanything.neural.train.TrainerConfig;
@@ -34,8 +36,8 @@ public final class AlfworldExperiment implements AutoCloseable {
     private final AlfworldGames games;
     private final RestrainedLabelEnvironment environment;
     private final List<AlfworldTask> tasks;
-    private final AgentPolicy policy;
-    private final AgentRewardModel rewardModel;
+    private final CheckpointedPolicy policy;
+    private final CheckpointedRewardModel rewardModel;
     private final AlfworldRewriter rewriter;
     private final AlfworldEvaluation evaluator;
     private final AlfworldPromptFormat format;
@@ -43,8 +45,8 @@ public final class AlfworldExperiment implements AutoCloseable {
     private AlfworldExperiment(
             AgentSettings settings,
             AlfworldGames games,
-            AgentPolicy policy,
-            AgentRewardModel rewardModel,
+            CheckpointedPolicy policy,
+            CheckpointedRewardModel rewardModel,
             AlfworldPromptFormat format,
             Consumer<String> log) {
         this.settings = settings;
@@ -137,7 +139,9 @@ public final class AlfworldExperiment implements AutoCloseable {
      * @param format the prompt format both read
      */
     public record Models(
-            AgentPolicy policy, AgentRewardModel rewardModel, AlfworldPromptFormat format) {}
+            CheckpointedPolicy policy,
+            CheckpointedRewardModel rewardModel,
+            AlfworldPromptFormat format) {}
 
     /**
      * Loads the starting models from {@code settings.startingModels()}, or, when it is null,
@@ -184,14 +188,14 @@ public final class AlfworldExperiment implements AutoCloseable {
                 }
             }
         }
-        AgentPolicy policy =
-                new AgentPolicy(
+        CheckpointedPolicy policy =
+                new CheckpointedPolicy(
                         policyModel,
                         format,
                         new SamplingConfig(settings.policyTemperature(), 1.0, 16),
                         policyTrainer);
-        AgentRewardModel rm =
-                new AgentRewardModel(
+        CheckpointedRewardModel rm =
+                new CheckpointedRewardModel(
                         rmModel,
                         format,
                         new SamplingConfig(
@@ -328,11 +332,11 @@ public final class AlfworldExperiment implements AutoCloseable {
         return new AlfworldTaskCodec();
     }
 
-    public AgentPolicy policy() {
+    public CheckpointedPolicy policy() {
         return policy;
     }
 
-    public AgentRewardModel rewardModel() {
+    public CheckpointedRewardModel rewardModel() {
         return rewardModel;
     }
 

@@ -4,6 +4,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.rlanything.core.loop.RLAnythingLoop;
+import org.rlanything.neural.CheckpointedPolicy;
+import org.rlanything.neural.CheckpointedRewardModel;
 import org.rlanything.neural.infer.SamplingConfig;
 
 /**
@@ -52,14 +54,14 @@ public final class Lab {
                     sets.add(new AlfworldEvaluation.Dataset("alfworld_real", games.real()));
                 }
                 System.out.printf("games ready (%.1f s)%n", (System.nanoTime() - t0) / 1e9);
-                try (AgentPolicy policy =
-                                AgentPolicy.load(
+                try (CheckpointedPolicy policy =
+                                CheckpointedPolicy.load(
                                         dir.resolve("policy"),
                                         s.format(),
                                         new SamplingConfig(temperature, 1.0, 16),
                                         Pretrainer.trainerConfig(s));
-                        AgentRewardModel rm =
-                                AgentRewardModel.load(
+                        CheckpointedRewardModel rm =
+                                CheckpointedRewardModel.load(
                                         dir.resolve("reward_model"),
                                         s.format(),
                                         new SamplingConfig(temperature, 1.0, 12),

@@ -20,6 +20,8 @@ import org.rlanything.core.Step;
 import org.rlanything.core.StepLabel;
 import org.rlanything.core.StepResult;
 import org.rlanything.core.Trajectory;
+import org.rlanything.neural.CheckpointedPolicy;
+import org.rlanything.neural.CheckpointedRewardModel;
 import org.rlanything.neural.NeuralModel;
 import org.rlanything.neural.NeuralPolicy;
 import org.rlanything.neural.infer.SamplingConfig;
@@ -45,7 +47,8 @@ import org.rlanything.neural.train.TrainingSequence;
  * </ol>
  *
  * {@link StartingModels#save} writes {@code policy/} and {@code reward_model/} in the neural
- * checkpoint format, which {@link AgentPolicy#load} and {@link AgentRewardModel#load} read.
+ * checkpoint format, which {@link CheckpointedPolicy#load} and {@link CheckpointedRewardModel#load}
+ * read.
  */
 public final class Pretrainer {
 

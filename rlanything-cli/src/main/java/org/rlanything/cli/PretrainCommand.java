@@ -13,8 +13,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import org.rlanything.agent.AgentPolicy;
-import org.rlanything.agent.AgentRewardModel;
 import org.rlanything.agent.AlfworldEvaluation;
 import org.rlanything.agent.AlfworldGames;
 import org.rlanything.agent.PretrainSettings;
@@ -25,6 +23,8 @@ import org.rlanything.cli.options.QuietOption;
 import org.rlanything.cli.options.SeedOption;
 import org.rlanything.core.io.AtomicFiles;
 import org.rlanything.core.loop.RLAnythingLoop;
+import org.rlanything.neural.CheckpointedPolicy;
+import org.rlanything.neural.CheckpointedRewardModel;
 import org.rlanything.neural.infer.SamplingConfig;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -194,14 +194,14 @@ final class PretrainCommand implements Callable<Integer> {
                         new RestrainedOracle(
                                 SearchingExpert.Prior.of(
                                         games.training(seed, settings.trainGames()))));
-        try (AgentPolicy policy =
-                        AgentPolicy.load(
+        try (CheckpointedPolicy policy =
+                        CheckpointedPolicy.load(
                                 out.resolve("policy"),
                                 settings.format(),
                                 new SamplingConfig(1.0, 1.0, 16),
                                 Pretrainer.trainerConfig(settings));
-                AgentRewardModel rm =
-                        AgentRewardModel.load(
+                CheckpointedRewardModel rm =
+                        CheckpointedRewardModel.load(
                                 out.resolve("reward_model"),
                                 settings.format(),
                                 new SamplingConfig(1.0, 1.0, 10),

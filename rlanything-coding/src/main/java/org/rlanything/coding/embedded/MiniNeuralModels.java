@@ -9,6 +9,8 @@ import java.util.function.Consumer;
 import org.rlanything.coding.loop.MiniPrompts;
 import org.rlanything.core.Policy;
 import org.rlanything.core.RewardModel;
+import org.rlanything.neural.CheckpointedPolicy;
+import org.rlanything.neural.CheckpointedRewardModel;
 import org.rlanything.neural.NeuralModel;
 import org.rlanything.neural.infer.SamplingConfig;
 import org.rlanything.neural.provider.NeuralModels;
@@ -19,10 +21,11 @@ import org.rlanything.neural.train.TrainerConfig;
 /**
  * The {@link NeuralModels} the stack-language environment offers, so that {@code policy.kind:
  * neural} and {@code reward_model.kind: neural} work with {@code environment.kind: coding-mini}:
- * the embedded {@link MiniPolicy} and {@link MiniTestWriter}, loaded from the starting-models
- * folder ({@code trainer.starting_models}, made by {@link MiniStartingModels#ensure}) under the
- * run's learning rate, optimizer steps and temperature. Without a folder the warm start runs once
- * per run into a temporary folder, and both models load from it.
+ * the embedded {@link CheckpointedPolicy} and {@link CheckpointedRewardModel}, loaded from the
+ * starting-models folder ({@code trainer.starting_models}, made by {@link
+ * MiniStartingModels#ensure}) under the run's learning rate, optimizer steps and temperature.
+ * Without a folder the warm start runs once per run into a temporary folder, and both models load
+ * from it.
  */
 public final class MiniNeuralModels implements NeuralModels {
 
@@ -60,7 +63,7 @@ public final class MiniNeuralModels implements NeuralModels {
                                         positions - MiniWarmStart.RESPONSE_TOKENS),
                                 MiniWarmStart.RESPONSE_TOKENS)
                         .withMaxTokensPerForward(config.maxTokensPerForward());
-        return new MiniPolicy(
+        return new CheckpointedPolicy(
                 NeuralModel.load(dir, trainer, false),
                 format,
                 new SamplingConfig(config.temperature(), 1.0, PROGRAM_TOKENS),
@@ -86,7 +89,7 @@ public final class MiniNeuralModels implements NeuralModels {
                         .withOptimizerSteps(config.optimizerSteps())
                         .withLimits(positions - response, response)
                         .withMaxTokensPerForward(4096);
-        return new MiniTestWriter(
+        return new CheckpointedRewardModel(
                 NeuralModel.load(dir, trainer, false),
                 format,
                 new SamplingConfig(config.temperature(), 1.0, config.maxTokens()),

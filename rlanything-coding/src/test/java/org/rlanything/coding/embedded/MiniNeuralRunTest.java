@@ -19,6 +19,8 @@ import org.rlanything.core.loop.Ablation;
 import org.rlanything.core.loop.IterationRecord;
 import org.rlanything.core.loop.LoopConfig;
 import org.rlanything.core.loop.RLAnythingLoop;
+import org.rlanything.neural.CheckpointedPolicy;
+import org.rlanything.neural.CheckpointedRewardModel;
 import org.rlanything.neural.provider.NeuralPolicyConfig;
 import org.rlanything.neural.provider.NeuralRewardModelConfig;
 
@@ -55,9 +57,9 @@ class MiniNeuralRunTest {
         Path folder =
                 MiniStartingModels.ensure(dir.resolve("start"), MiniWarmStart.tiny(5), l -> {});
         MiniNeuralModels models = new MiniNeuralModels(folder, MiniWarmStart.tiny(5), l -> {});
-        MiniPolicy policy = (MiniPolicy) models.policy(NeuralPolicyConfig.DEFAULTS);
-        MiniTestWriter writer =
-                (MiniTestWriter) models.rewardModel(NeuralRewardModelConfig.DEFAULTS);
+        CheckpointedPolicy policy = (CheckpointedPolicy) models.policy(NeuralPolicyConfig.DEFAULTS);
+        CheckpointedRewardModel writer =
+                (CheckpointedRewardModel) models.rewardModel(NeuralRewardModelConfig.DEFAULTS);
         try (policy;
                 writer) {
             MiniEnvironment environment = new MiniEnvironment();

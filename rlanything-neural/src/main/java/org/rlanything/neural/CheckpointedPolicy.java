@@ -1,5 +1,7 @@
-package org.rlanything.coding.embedded;
+package org.rlanything.neural;
 
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.random.RandomGenerator;
 import org.rlanything.core.Action;
@@ -8,24 +10,31 @@ import org.rlanything.core.PolicyContext;
 import org.rlanything.core.PolicySample;
 import org.rlanything.core.PromptFormat;
 import org.rlanything.core.UpdateStats;
-import org.rlanything.neural.NeuralModel;
-import org.rlanything.neural.NeuralPolicy;
 import org.rlanything.neural.infer.SamplingConfig;
 import org.rlanything.neural.train.TrainerConfig;
 
 /**
- * The embedded policy of the stack language: a small neural model that writes one program per
- * rollout, token by token, after {@code Program:} (free text, no admissible list); trained by PPO
- * on the z-scored ground-truth pass ratio (method.md §7). Checkpointable.
+ * A {@link NeuralPolicy} that can be checkpointed; see {@link CheckpointedModel} for the contract.
  */
-public final class MiniPolicy extends EmbeddedModel<NeuralPolicy> implements Policy {
+public final class CheckpointedPolicy extends CheckpointedModel<NeuralPolicy> implements Policy {
 
-    public MiniPolicy(
+    public CheckpointedPolicy(
             NeuralModel model,
             PromptFormat format,
             SamplingConfig sampling,
             TrainerConfig trainerConfig) {
         super("policy", model, format, sampling, trainerConfig);
+    }
+
+    /**
+     * A policy on the model saved in {@code dir} (weights only: a fresh trainer under {@code
+     * trainerConfig}).
+     */
+    public static CheckpointedPolicy load(
+            Path dir, PromptFormat format, SamplingConfig sampling, TrainerConfig trainerConfig)
+            throws IOException {
+        return new CheckpointedPolicy(
+                NeuralModel.load(dir, trainerConfig, false), format, sampling, trainerConfig);
     }
 
     @Override

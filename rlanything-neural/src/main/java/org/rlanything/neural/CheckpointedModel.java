@@ -1,4 +1,4 @@
-package org.rlanything.coding.embedded;
+package org.rlanything.neural;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -6,20 +6,20 @@ import java.util.Map;
 import java.util.Objects;
 import org.rlanything.core.Checkpointable;
 import org.rlanything.core.PromptFormat;
-import org.rlanything.core.WeightsTransfer;
-import org.rlanything.neural.NeuralModel;
 import org.rlanything.neural.infer.SamplingConfig;
 import org.rlanything.neural.train.TrainerConfig;
 
 /**
- * The shared part of {@link MiniPolicy} and {@link MiniTestWriter}: a neural model behind a core
- * adapter ({@code D}) that a run can checkpoint. {@link #saveTo} writes the model's checkpoint
- * (weights, tokenizer, optimizer moments, counters); {@link #loadFrom} replaces the model by the
- * saved one with its trainer state and rebuilds the adapter. Owns its model. Not thread-safe.
+ * The shared part of {@link CheckpointedPolicy} and {@link CheckpointedRewardModel}: a neural model
+ * behind a core adapter ({@code D}) that can be checkpointed. {@link #saveTo} writes the model's
+ * checkpoint (weights, tokenizer, optimizer moments, counters); {@link #loadFrom} replaces the
+ * model by the saved one with its trainer state (exact resume) and rebuilds the adapter. Owns its
+ * model: close it when done. Not thread-safe.
  *
- * @param <D> the adapter type
+ * @param <D> the adapter type ({@code NeuralPolicy} or {@code NeuralRewardModel})
  */
-abstract class EmbeddedModel<D> implements Checkpointable, AutoCloseable, WeightsTransfer {
+abstract class CheckpointedModel<D>
+        implements Checkpointable, AutoCloseable, org.rlanything.core.WeightsTransfer {
 
     private final String role;
     private final PromptFormat format;
@@ -28,7 +28,7 @@ abstract class EmbeddedModel<D> implements Checkpointable, AutoCloseable, Weight
     private NeuralModel model;
     private D delegate;
 
-    EmbeddedModel(
+    CheckpointedModel(
             String role,
             NeuralModel model,
             PromptFormat format,
@@ -41,16 +41,24 @@ abstract class EmbeddedModel<D> implements Checkpointable, AutoCloseable, Weight
         use(Objects.requireNonNull(model, "model"));
     }
 
-    /** The adapter on {@code m}. */
+    /** The adapter on {@code m} with {@code samplingConfig}. */
     abstract D wrap(NeuralModel m, PromptFormat promptFormat, SamplingConfig samplingConfig);
 
     private void use(NeuralModel m) {
-        model = m;
-        delegate = wrap(m, format, sampling);
+        this.model = m;
+        this.delegate = wrap(m, format, sampling);
     }
 
     D delegate() {
         return delegate;
+    }
+
+    /**
+     * The same model sampled differently (for example at the evaluation temperature); shares the
+     * weights.
+     */
+    public D withSampling(SamplingConfig other) {
+        return wrap(model, format, other);
     }
 
     @Override
@@ -66,19 +74,27 @@ abstract class EmbeddedModel<D> implements Checkpointable, AutoCloseable, Weight
         old.close();
     }
 
+    /** The network's weights, so that a distributed rollout engine can ship them to its workers. */
     @Override
     public VersionedWeights exportWeights() {
-        return model.exportWeights();
+        return model().exportWeights();
     }
 
     @Override
     public void importWeights(VersionedWeights weights) {
-        model.importWeights(weights);
+        model().importWeights(weights);
     }
 
-    /** The network. */
     public NeuralModel model() {
         return model;
+    }
+
+    public PromptFormat format() {
+        return format;
+    }
+
+    public SamplingConfig sampling() {
+        return sampling;
     }
 
     @Override

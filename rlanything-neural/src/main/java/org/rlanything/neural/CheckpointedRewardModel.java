@@ -1,4 +1,4 @@
-package org.rlanything.agent;
+package org.rlanything.neural;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -10,8 +10,6 @@ import org.rlanything.core.PromptFormat;
 import org.rlanything.core.RewardModel;
 import org.rlanything.core.RewardModelSample;
 import org.rlanything.core.UpdateStats;
-import org.rlanything.neural.NeuralModel;
-import org.rlanything.neural.NeuralRewardModel;
 import org.rlanything.neural.infer.SamplingConfig;
 import org.rlanything.neural.train.TrainerConfig;
 
@@ -19,10 +17,10 @@ import org.rlanything.neural.train.TrainerConfig;
  * A {@link NeuralRewardModel} that can be checkpointed; see {@link CheckpointedModel} for the
  * contract.
  */
-public final class AgentRewardModel extends CheckpointedModel<NeuralRewardModel>
+public final class CheckpointedRewardModel extends CheckpointedModel<NeuralRewardModel>
         implements RewardModel {
 
-    public AgentRewardModel(
+    public CheckpointedRewardModel(
             NeuralModel model,
             PromptFormat format,
             SamplingConfig sampling,
@@ -31,10 +29,10 @@ public final class AgentRewardModel extends CheckpointedModel<NeuralRewardModel>
     }
 
     /** A reward model on the model saved in {@code dir} (weights only: a fresh trainer). */
-    public static AgentRewardModel load(
+    public static CheckpointedRewardModel load(
             Path dir, PromptFormat format, SamplingConfig sampling, TrainerConfig trainerConfig)
             throws IOException {
-        return new AgentRewardModel(
+        return new CheckpointedRewardModel(
                 NeuralModel.load(dir, trainerConfig, false), format, sampling, trainerConfig);
     }
 
