@@ -27,6 +27,8 @@ import org.openqa.selenium.remote.RemoteWebDriver;
  *
  * <p>Each browser gets its own profile folder; its processes are found by that folder on their
  * command line, so that a crash can be told from a page error and a stuck browser can be killed.
+ * Its ChromeDriver, its main Chromium process and its profile are registered with the {@link
+ * BrowserReaper}, so that they go when the JVM dies, even by {@code kill -9}.
  */
 public final class Browser implements AutoCloseable {
 
@@ -86,11 +88,25 @@ public final class Browser implements AutoCloseable {
                         .withLogOutput(OutputStream.nullOutputStream())
                         .build();
         try {
+            BrowserReaper reaper = BrowserReaper.shared();
+            reaper.deleteOnExit(profile);
             service.start();
+            String port = "--port=" + service.getUrl().getPort();
+            ProcessHandle.current()
+                    .children()
+                    .filter(p -> commandLineHas(p, port))
+                    .forEach(p -> reaper.killOnExit(p, port));
             // A plain RemoteWebDriver on the started service: Selenium's ChromeDriver class would
             // also look for DevTools bindings matching the browser version, which this needs not.
-            return new Browser(
-                    service, new RemoteWebDriver(service.getUrl(), options), profile, number);
+            Browser browser =
+                    new Browser(
+                            service,
+                            new RemoteWebDriver(service.getUrl(), options),
+                            profile,
+                            number);
+            browser.mainProcess()
+                    .ifPresent(p -> reaper.killOnExit(p, "--user-data-dir=" + profile));
+            return browser;
         } catch (WebDriverException | IOException e) {
             service.stop();
             deleteQuietly(profile);
@@ -143,6 +159,16 @@ public final class Browser implements AutoCloseable {
         return driver;
     }
 
+    /** This browser's profile folder (its processes carry it on their command line). */
+    Path profile() {
+        return profile;
+    }
+
+    /** The port its ChromeDriver listens on. */
+    int driverPort() {
+        return service.getUrl().getPort();
+    }
+
     /** This browser's number (for messages). */
     public int number() {
         return number;
@@ -180,12 +206,14 @@ public final class Browser implements AutoCloseable {
         String marker = "--user-data-dir=" + profile;
         return ProcessHandle.allProcesses()
                 .filter(ProcessHandle::isAlive)
-                .filter(
-                        p ->
-                                p.info()
-                                        .arguments()
-                                        .map(a -> Arrays.asList(a).contains(marker))
-                                        .orElse(false));
+                .filter(p -> commandLineHas(p, marker));
+    }
+
+    private static boolean commandLineHas(ProcessHandle process, String argument) {
+        return process.info()
+                .arguments()
+                .map(a -> Arrays.asList(a).contains(argument))
+                .orElse(false);
     }
 
     /** Quits the driver, kills what is left of the browser and deletes its profile. */
