@@ -209,7 +209,8 @@ public final class Browser implements AutoCloseable {
                 .filter(p -> commandLineHas(p, marker));
     }
 
-    private static boolean commandLineHas(ProcessHandle process, String argument) {
+    /** Whether {@code argument} is one of the arguments on {@code process}'s command line. */
+    static boolean commandLineHas(ProcessHandle process, String argument) {
         return process.info()
                 .arguments()
                 .map(a -> Arrays.asList(a).contains(argument))

@@ -9,7 +9,6 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -101,12 +100,7 @@ class BrowserReaperTest {
     private static long count(String argument) {
         return ProcessHandle.allProcesses()
                 .filter(ProcessHandle::isAlive)
-                .filter(
-                        p ->
-                                p.info()
-                                        .arguments()
-                                        .map(a -> Arrays.asList(a).contains(argument))
-                                        .orElse(false))
+                .filter(p -> Browser.commandLineHas(p, argument))
                 .count();
     }
 
