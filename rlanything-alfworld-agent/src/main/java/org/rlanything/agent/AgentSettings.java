@@ -20,7 +20,7 @@ import org.rlanything.neural.provider.NeuralRewardModelConfig;
  * @param startingModels folder with {@code policy/} and {@code reward_model/} from {@code
  *     rlanything pretrain}; null: pretrain in-process with {@link PretrainSettings#defaults(long)}
  *     of the seed
- * @param iterations loop iterations T (only {@link AlfworldRun} reads it; a run config has its own)
+ * @param iterations loop iterations T (a run config has its own)
  * @param evaluateEvery E (0: only before and after the run)
  * @param environment the {@code environment} section
  * @param algorithm the {@code algorithm} section

@@ -156,6 +156,7 @@ public final class AlfworldExperiment implements AutoCloseable {
         NeuralModel rmModel;
         TrainerConfig rmTrainer;
         if (settings.startingModels() != null) {
+            format = StartingModelsFolder.format(settings.startingModels(), format);
             rmTrainer =
                     rewardModelTrainerConfig(
                             settings, positions(settings.startingModels().resolve("reward_model")));
@@ -175,6 +176,7 @@ public final class AlfworldExperiment implements AutoCloseable {
         } else {
             PretrainSettings pretrain = PretrainSettings.defaults(settings.seed());
             try (Pretrainer.StartingModels started = Pretrainer.run(pretrain, games, log)) {
+                format = started.format();
                 // Reload under the RL trainer settings (the pretrained trainer state is not carried
                 // over).
                 Path tmp = Files.createTempDirectory("rlanything-start");

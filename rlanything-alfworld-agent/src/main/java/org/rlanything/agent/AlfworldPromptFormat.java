@@ -66,7 +66,11 @@ import org.rlanything.core.Task;
  *     earlier steps (never by cutting the task), so that it fits the judge's window
  * @param judgeSummary whether the judge's prompt opens with the {@link EpisodeSummary} of the whole
  *     history (places left to search, goal objects sighted and where, what is held and its state)
- *     in place of the policy's header (visited places, object carried)
+ *     in place of the policy's header (visited places, object carried), and the judged command
+ *     carries what that summary says about its target ({@link EpisodeSummary#about})
+ * @param placePrior where objects of a type are usually found (the training games' {@link
+ *     SearchingExpert.Prior}, the world knowledge a language-model judge brings): the summary lists
+ *     unvisited places most likely first; null lists them alphabetically
  * @param roomListing whether the first observation keeps its list of receptacles
  * @param maxVisited how many visited places to list (the most recent ones)
  * @param maxObservationChars observations are cut to this many characters (ending in {@code ...});
@@ -80,7 +84,8 @@ public record AlfworldPromptFormat(
         int maxVisited,
         int maxObservationChars,
         int judgeMaxChars,
-        boolean judgeSummary)
+        boolean judgeSummary,
+        SearchingExpert.Prior placePrior)
         implements PromptFormat {
 
     /** The warm start's target judgment for a step that makes progress. */
@@ -124,7 +129,28 @@ public record AlfworldPromptFormat(
                 maxVisited,
                 maxObservationChars,
                 judgeMaxChars,
-                true);
+                true,
+                null);
+    }
+
+    /** A format without a place prior. */
+    public AlfworldPromptFormat(
+            int historySteps,
+            int judgeHistorySteps,
+            boolean roomListing,
+            int maxVisited,
+            int maxObservationChars,
+            int judgeMaxChars,
+            boolean judgeSummary) {
+        this(
+                historySteps,
+                judgeHistorySteps,
+                roomListing,
+                maxVisited,
+                maxObservationChars,
+                judgeMaxChars,
+                judgeSummary,
+                null);
     }
 
     /**
@@ -147,6 +173,27 @@ public record AlfworldPromptFormat(
                             + maxVisited
                             + ") must be >= 0.");
         }
+    }
+
+    /** This format with the judge's place prior (null: none). */
+    public AlfworldPromptFormat withPlacePrior(SearchingExpert.Prior prior) {
+        return new AlfworldPromptFormat(
+                historySteps,
+                judgeHistorySteps,
+                roomListing,
+                maxVisited,
+                maxObservationChars,
+                judgeMaxChars,
+                judgeSummary,
+                prior);
+    }
+
+    /**
+     * The layout's settings, without the place prior (which comes from data, see {@link
+     * StartingModelsFolder}).
+     */
+    public String layout() {
+        return withPlacePrior(null).toString();
     }
 
     /**
@@ -187,10 +234,25 @@ public record AlfworldPromptFormat(
     public String judgePrompt(JudgeRequest request) {
         List<Step> before = request.trajectory().steps().subList(0, request.stepIndex());
         Step step = request.step();
-        String head = judgeHead(request, before);
+        EpisodeSummary summary =
+                judgeSummary
+                        ? EpisodeSummary.of(
+                                goal(request.task()),
+                                request.trajectory().steps().get(0).observation(),
+                                before,
+                                placePrior)
+                        : null;
+        String head = judgeHead(request, before, summary);
+        String command = step.action().command();
+        if (summary != null) {
+            List<String> facts = summary.about(command);
+            if (!facts.isEmpty()) {
+                command += " (" + String.join(", ", facts) + ")";
+            }
+        }
         String prompt = "";
         for (int shown = judgeHistorySteps; shown >= 0; shown--) {
-            prompt = judgePrompt(head, before, step, shown);
+            prompt = judgePrompt(head, before, step, command, shown);
             if (prompt.length() <= judgeMaxChars) {
                 break;
             }
@@ -202,15 +264,11 @@ public record AlfworldPromptFormat(
      * The judge prompt's opening lines: the task and the {@link EpisodeSummary} of the steps before
      * the judged one, or the policy's header.
      */
-    private String judgeHead(JudgeRequest request, List<Step> before) {
+    private String judgeHead(JudgeRequest request, List<Step> before, EpisodeSummary summary) {
         StringBuilder sb = new StringBuilder(256);
-        if (judgeSummary) {
-            String goal = goal(request.task());
-            sb.append("Task: ").append(goal).append('\n');
-            sb.append(
-                    EpisodeSummary.of(
-                                    goal, request.trajectory().steps().get(0).observation(), before)
-                            .render());
+        if (summary != null) {
+            sb.append("Task: ").append(goal(request.task())).append('\n');
+            sb.append(summary.render());
         } else {
             header(sb, request.task(), before);
         }
@@ -218,7 +276,8 @@ public record AlfworldPromptFormat(
     }
 
     /** The judge's prompt with at most {@code shown} earlier steps of the policy's view. */
-    private String judgePrompt(String head, List<Step> before, Step step, int shown) {
+    private String judgePrompt(
+            String head, List<Step> before, Step step, String command, int shown) {
         StringBuilder sb = new StringBuilder(512).append(head);
         if (before.isEmpty() || shown == 0) {
             sb.append(
@@ -236,7 +295,7 @@ public record AlfworldPromptFormat(
                         .append('\n');
             }
         }
-        sb.append("> ").append(step.action().command()).append('\n');
+        sb.append("> ").append(command).append('\n');
         sb.append("Result: ")
                 .append(cut(step.nextObservation(), 2 * maxObservationChars))
                 .append('\n');

@@ -45,6 +45,9 @@ import org.rlanything.core.Step;
  */
 public final class EpisodeSummary {
 
+    /** Unvisited places listed by name at most (the most likely first); the rest are counted. */
+    static final int MAX_LISTED = 10;
+
     private static final String ROOM_LISTING = "looking quickly around you, you see ";
     private static final String PICK_UP = "you pick up the ";
     private static final String[] PUT_DOWN = {"you move the ", "you put the "};
@@ -57,8 +60,10 @@ public final class EpisodeSummary {
     private final Set<String> heldState = new TreeSet<>();
     private String here = "";
     private final Set<String> goalWords;
+    private final SearchingExpert.Prior prior;
 
-    private EpisodeSummary(String goal) {
+    private EpisodeSummary(String goal, SearchingExpert.Prior prior) {
+        this.prior = prior;
         goalWords = new LinkedHashSet<>();
         for (String word : goal.toLowerCase(Locale.ROOT).split("[^a-z]+")) {
             if (!word.isEmpty()) {
@@ -72,7 +77,16 @@ public final class EpisodeSummary {
      * observation that followed it).
      */
     public static EpisodeSummary of(String goal, String firstObservation, List<Step> steps) {
-        EpisodeSummary summary = new EpisodeSummary(goal);
+        return of(goal, firstObservation, steps, null);
+    }
+
+    /**
+     * As {@link #of(String, String, List)}; with a {@code prior}, the unvisited places are listed
+     * most likely first for the goal objects not yet found (see {@link #render()}).
+     */
+    public static EpisodeSummary of(
+            String goal, String firstObservation, List<Step> steps, SearchingExpert.Prior prior) {
+        EpisodeSummary summary = new EpisodeSummary(goal, prior);
         summary.observe(firstObservation);
         for (Step step : steps) {
             summary.executed(step.action().command().strip(), step.nextObservation());
@@ -83,7 +97,7 @@ public final class EpisodeSummary {
     /** The summary lines, each ending in a newline (empty lines are left out). */
     public String render() {
         StringBuilder sb = new StringBuilder(192);
-        String unvisited = ranges(unvisited());
+        String unvisited = prior == null ? ranges(unvisited()) : byLikelihood(unvisited());
         if (!unvisited.isEmpty()) {
             sb.append("Unvisited: ").append(unvisited).append('\n');
         }
@@ -181,6 +195,127 @@ public final class EpisodeSummary {
                 heldState.add(verb[1]);
             }
         }
+    }
+
+    /**
+     * The places, their types ordered by how likely they hold a goal object not yet found (the
+     * prior's score, highest first; ties and no missing object: alphabetical), each named in full:
+     * {@code countertop 1, countertop 2, drawer 1, drawer 3, cabinet 1}.
+     */
+    String byLikelihood(List<String> places) {
+        Set<String> missing = missingTypes();
+        Map<String, TreeSet<Integer>> numbered = new TreeMap<>();
+        List<String> plain = new ArrayList<>();
+        for (String place : places) {
+            String type = SearchingExpert.typeOf(place);
+            if (type.equals(place)) {
+                plain.add(place);
+            } else {
+                numbered.computeIfAbsent(type, k -> new TreeSet<>())
+                        .add(Integer.parseInt(place.substring(type.length() + 1)));
+            }
+        }
+        List<String> types = new ArrayList<>(numbered.keySet());
+        types.sort(
+                java.util.Comparator.comparingDouble((String t) -> -likelihood(missing, t))
+                        .thenComparing(t -> t));
+        List<String> parts = new ArrayList<>(plain);
+        for (String type : types) {
+            for (int n : numbered.get(type)) {
+                parts.add(type + " " + n);
+            }
+        }
+        if (parts.size() > MAX_LISTED) {
+            int more = parts.size() - MAX_LISTED;
+            parts = new ArrayList<>(parts.subList(0, MAX_LISTED));
+            parts.add("and " + more + " more");
+        }
+        return String.join(", ", parts);
+    }
+
+    /**
+     * The object types the task names that are neither in hand nor sighted (they must still be
+     * searched for); empty without a prior, which tells object types from receptacle types.
+     */
+    Set<String> missingTypes() {
+        Set<String> missing = new LinkedHashSet<>();
+        if (prior == null) {
+            return missing;
+        }
+        for (String word : goalWords) {
+            if (prior.isObjectType(word)
+                    && !SearchingExpert.typeOf(held).equals(word)
+                    && sightings.keySet().stream()
+                            .noneMatch(o -> SearchingExpert.typeOf(o).equals(word))) {
+                missing.add(word);
+            }
+        }
+        return missing;
+    }
+
+    /** How likely a receptacle of {@code type} holds one of the {@code missing} types. */
+    private double likelihood(Set<String> missing, String type) {
+        double best = 0;
+        for (String m : missing) {
+            best = Math.max(best, prior.score(m, type));
+        }
+        return best;
+    }
+
+    /**
+     * What the agent's memory says about the target of {@code command}, in words: for {@code go to
+     * X}, whether X was reached before ({@code first visit} or {@code visited before}), whether a
+     * goal object was last seen there, whether the task names X's type, and whether X is among the
+     * unvisited places most likely to hold a missing goal object; for {@code take}, {@code move} or
+     * {@code put}, whether the task names the object's or the receptacle's type. Why: a judge of
+     * 0.2M parameters does not learn to look a place up in a list of twenty (measured: at chance on
+     * {@code go to} steps without these words), while a language-model judge reading the whole
+     * history does this at a glance; the words state facts of the history, not a verdict.
+     */
+    public List<String> about(String command) {
+        List<String> facts = new ArrayList<>();
+        if (command.startsWith("go to ")) {
+            String place = command.substring("go to ".length());
+            facts.add(arrived.contains(place) ? "visited before" : "first visit");
+            if (sightings.containsValue(place)) {
+                facts.add("goal object seen there");
+            }
+            if (goalWords.contains(SearchingExpert.typeOf(place))) {
+                facts.add("named in task");
+            }
+            if (!arrived.contains(place) && mostLikely(place)) {
+                facts.add("most likely place");
+            }
+        } else if (command.startsWith("take ")) {
+            int from = command.indexOf(" from ");
+            if (from > 0 && matters(command.substring("take ".length(), from))) {
+                facts.add("named in task");
+            }
+        } else if (command.startsWith("move ") || command.startsWith("put ")) {
+            int to = Math.max(command.lastIndexOf(" to "), command.lastIndexOf(" in/on "));
+            String place = to > 0 ? command.substring(command.indexOf(' ', to + 1) + 1) : "";
+            if (goalWords.contains(SearchingExpert.typeOf(place))) {
+                facts.add("named in task");
+            }
+        }
+        return facts;
+    }
+
+    /**
+     * Whether {@code place} is among the unvisited places whose type is most likely to hold a
+     * missing goal object (ties included); false when nothing is missing or nothing is likely.
+     */
+    private boolean mostLikely(String place) {
+        Set<String> missing = missingTypes();
+        if (missing.isEmpty()) {
+            return false;
+        }
+        double best = 0;
+        for (String other : unvisited()) {
+            best = Math.max(best, likelihood(missing, SearchingExpert.typeOf(other)));
+        }
+        double own = likelihood(missing, SearchingExpert.typeOf(place));
+        return best > 0 && own >= best;
     }
 
     /** Whether an object's type is named in the task sentence. */

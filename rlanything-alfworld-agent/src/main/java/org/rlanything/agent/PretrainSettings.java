@@ -328,6 +328,35 @@ public record PretrainSettings(
                 rmLayers);
     }
 
+    /** These settings with another prompt format (for example one with the place prior). */
+    public PretrainSettings withFormat(AlfworldPromptFormat value) {
+        return new PretrainSettings(
+                seed,
+                trainGames,
+                demoNoise,
+                demoMaxSteps,
+                vocabSize,
+                hiddenSize,
+                layers,
+                heads,
+                intermediateSize,
+                maxPositions,
+                maxPromptTokens,
+                bcSteps,
+                bcBatch,
+                bcLearningRate,
+                daggerRounds,
+                daggerGames,
+                daggerBcSteps,
+                rmSteps,
+                rmBatch,
+                rmLearningRate,
+                rmLabelNoise,
+                value,
+                rmHiddenSize,
+                rmLayers);
+    }
+
     public PretrainSettings withTrainGames(int games) {
         return new PretrainSettings(
                 seed,

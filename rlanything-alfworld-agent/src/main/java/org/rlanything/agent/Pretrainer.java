@@ -125,12 +125,15 @@ public final class Pretrainer {
 
     /** Runs the whole recipe; {@code log} receives one line per phase. */
     public static StartingModels run(
-            PretrainSettings s, AlfworldGames games, Consumer<String> log) {
+            PretrainSettings settings, AlfworldGames games, Consumer<String> log) {
         Objects.requireNonNull(log, "log");
         Map<String, Double> metrics = new LinkedHashMap<>();
         long t0 = System.nanoTime();
-        List<AlfworldTask> train = games.training(s.seed(), s.trainGames());
+        List<AlfworldTask> train = games.training(settings.seed(), settings.trainGames());
         SearchingExpert.Prior prior = SearchingExpert.Prior.of(train);
+        // The judge's summary orders unvisited places by this prior; the models keep it beside
+        // them.
+        PretrainSettings s = settings.withFormat(settings.format().withPlacePrior(prior));
         PlannerDemonstrations demos =
                 PlannerDemonstrations.collect(
                         train,

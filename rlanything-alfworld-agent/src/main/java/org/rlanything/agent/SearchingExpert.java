@@ -358,6 +358,73 @@ public final class SearchingExpert {
             return p;
         }
 
+        /** The placement counts as JSON (sorted keys), to be read back by {@link #fromJson}. */
+        public String toJson() {
+            Map<String, Object> out = new java.util.TreeMap<>();
+            out.put("receptacles", new java.util.TreeMap<>(receptacles));
+            Map<String, Object> rows = new java.util.TreeMap<>();
+            placements.forEach((type, row) -> rows.put(type, new java.util.TreeMap<>(row)));
+            out.put("placements", rows);
+            try {
+                return new com.fasterxml.jackson.databind.ObjectMapper()
+                        .writerWithDefaultPrettyPrinter()
+                        .writeValueAsString(out);
+            } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+
+        /**
+         * A prior written by {@link #toJson}; {@code source} names the file in the error when the
+         * text is not one.
+         */
+        public static Prior fromJson(String json, String source) {
+            try {
+                com.fasterxml.jackson.databind.JsonNode root =
+                        new com.fasterxml.jackson.databind.ObjectMapper().readTree(json);
+                if (root == null
+                        || !root.path("receptacles").isObject()
+                        || !root.path("placements").isObject()) {
+                    throw new IllegalArgumentException(
+                            source
+                                    + ": expected an object with \"receptacles\" and \"placements\".");
+                }
+                Prior p = new Prior();
+                root.path("receptacles")
+                        .fields()
+                        .forEachRemaining(e -> p.receptacles.put(e.getKey(), count(e, source)));
+                root.path("placements")
+                        .fields()
+                        .forEachRemaining(
+                                row -> {
+                                    Map<String, Integer> cells = new HashMap<>();
+                                    row.getValue()
+                                            .fields()
+                                            .forEachRemaining(
+                                                    c -> cells.put(c.getKey(), count(c, source)));
+                                    p.placements.put(row.getKey(), cells);
+                                });
+                return p;
+            } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+                throw new IllegalArgumentException(
+                        source + ": not JSON (" + e.getOriginalMessage() + ").");
+            }
+        }
+
+        private static int count(
+                Map.Entry<String, com.fasterxml.jackson.databind.JsonNode> e, String source) {
+            if (!e.getValue().canConvertToInt() || e.getValue().asInt() < 0) {
+                throw new IllegalArgumentException(
+                        source + ": \"" + e.getKey() + "\" must be a count >= 0.");
+            }
+            return e.getValue().asInt();
+        }
+
+        /** Whether the training games hold objects of {@code type}. */
+        public boolean isObjectType(String type) {
+            return placements.containsKey(type);
+        }
+
         public double score(String objectType, String receptacleType) {
             Integer n = receptacles.get(receptacleType);
             Map<String, Integer> row = placements.get(objectType);

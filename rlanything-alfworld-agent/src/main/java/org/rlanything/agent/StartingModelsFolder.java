@@ -24,11 +24,38 @@ public final class StartingModelsFolder {
 
     private StartingModelsFolder() {}
 
-    /** Records the prompt format of the models in {@code dir} (atomically). */
+    /** The file with the judge's place prior ({@link SearchingExpert.Prior#toJson}). */
+    public static final String PRIOR_FILE = "place_prior.json";
+
+    /**
+     * Records the prompt format of the models in {@code dir} (its layout, and its place prior if it
+     * has one), each file written atomically.
+     */
     static void writeFormat(Path dir, AlfworldPromptFormat format) throws IOException {
         AtomicFiles.write(
                 dir.resolve(FORMAT_FILE),
-                (format + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                (format.layout() + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        if (format.placePrior() != null) {
+            AtomicFiles.write(
+                    dir.resolve(PRIOR_FILE),
+                    format.placePrior().toJson().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        }
+    }
+
+    /**
+     * The prompt format the starting models in {@code folder} read: {@code layout} with the place
+     * prior stored beside them, if any.
+     */
+    public static AlfworldPromptFormat format(Path folder, AlfworldPromptFormat layout)
+            throws IOException {
+        Path file = folder.resolve(PRIOR_FILE);
+        if (!Files.isRegularFile(file)) {
+            return layout.withPlacePrior(null);
+        }
+        return layout.withPlacePrior(
+                SearchingExpert.Prior.fromJson(
+                        Files.readString(file, java.nio.charset.StandardCharsets.UTF_8),
+                        file.toString()));
     }
 
     /**
@@ -43,7 +70,7 @@ public final class StartingModelsFolder {
                 Files.isRegularFile(file)
                         ? Files.readString(file, java.nio.charset.StandardCharsets.UTF_8).strip()
                         : null;
-        if (!expected.toString().equals(found)) {
+        if (!expected.layout().equals(found)) {
             throw new IllegalArgumentException(
                     "The starting models in "
                             + folder
@@ -55,7 +82,7 @@ public final class StartingModelsFolder {
                                             + found
                                             + ")")
                             + "; this version's models read "
-                            + expected
+                            + expected.layout()
                             + ". Remove the folder to make them again, or name another"
                             + " trainer.starting_models.");
         }

@@ -162,7 +162,7 @@ class AlfworldPromptFormatTest {
                         + "Holding: nothing\n"
                         + "> go to cabinet 1\nYou arrive at cabinet 1. The cabinet 1 is closed.\n"
                         + "> go to sinkbasin 1\nYou arrive at sinkbasin 1. On the sinkbasin 1, you see a apple 2, and a spatula 2.\n"
-                        + "> take spatula 2 from sinkbasin 1\n"
+                        + "> take spatula 2 from sinkbasin 1 (named in task)\n"
                         + "Result: You pick up the spatula 2 from the sinkbasin 1.\n"
                         + "Step 3, 2 options.\n"
                         + "Judgment:",
@@ -172,7 +172,7 @@ class AlfworldPromptFormatTest {
                 first.startsWith(
                         "Task: put a clean spatula in drawer.\nUnvisited: cabinet 1, drawer 1, sinkbasin 1\n"
                                 + "Holding: nothing\nYou are in the middle of a room.\n"
-                                + "> go to cabinet 1\nResult: "),
+                                + "> go to cabinet 1 (first visit)\nResult: "),
                 first);
         // The policy saw the same steps at that step (its prompt ends where the judged command
         // begins); the judge's opening lines summarise the whole history instead.
@@ -210,8 +210,8 @@ class AlfworldPromptFormatTest {
                 p);
         assertTrue(
                 p.endsWith(
-                        "> go to cabinet 1\nResult: You arrive at cabinet 1. The cabinet 1 is closed.\n"
-                                + "Step 5, 2 options.\nJudgment:"),
+                        "> go to cabinet 1 (visited before)\nResult: You arrive at cabinet 1. The"
+                                + " cabinet 1 is closed.\nStep 5, 2 options.\nJudgment:"),
                 p);
     }
 

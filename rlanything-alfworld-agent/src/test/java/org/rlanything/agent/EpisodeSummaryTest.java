@@ -103,4 +103,63 @@ class EpisodeSummaryTest {
                                 "drawer 2",
                                 "cabinet 3")));
     }
+
+    static final SearchingExpert.Prior PRIOR =
+            SearchingExpert.Prior.fromJson(
+                    "{\"receptacles\": {\"cabinet\": 4, \"drawer\": 2, \"countertop\": 1},"
+                            + " \"placements\": {\"spatula\": {\"drawer\": 1, \"countertop\": 1}}}",
+                    "test prior");
+
+    @Test
+    void withAPriorUnvisitedPlacesComeMostLikelyFirstAndTheStepsTargetIsDescribed() {
+        // spatula: countertop 1/1 = 1.0, drawer 1/2 = 0.5, cabinet 0: most likely first, then by
+        // name.
+        EpisodeSummary start = EpisodeSummary.of(GOAL, FIRST, List.of(), PRIOR);
+        assertEquals(
+                "Unvisited: countertop 1, drawer 1, drawer 3, cabinet 1, cabinet 2, cabinet 3,"
+                        + " cabinet 4, fridge 1, sinkbasin 1, toilet 1\nHolding: nothing\n",
+                start.render());
+        assertEquals(
+                List.of("first visit", "most likely place"), start.about("go to countertop 1"));
+        assertEquals(List.of("first visit", "named in task"), start.about("go to drawer 1"));
+        List<Step> steps =
+                play(
+                        "go to countertop 1",
+                        "You arrive at countertop 1. On the countertop 1, you see a spatula 1.");
+        EpisodeSummary seen = EpisodeSummary.of(GOAL, FIRST, steps, PRIOR);
+        // The spatula is found: nothing is missing, so no place is "most likely" any more.
+        assertEquals(
+                List.of("visited before", "goal object seen there"),
+                seen.about("go to countertop 1"));
+        assertEquals(List.of("first visit"), seen.about("go to cabinet 2"));
+        assertEquals(List.of("named in task"), seen.about("take spatula 1 from countertop 1"));
+        assertEquals(List.of(), seen.about("take apple 1 from countertop 1"));
+        assertEquals(List.of("named in task"), seen.about("move spatula 1 to drawer 3"));
+    }
+
+    @Test
+    void aLongListNamesTheTenMostLikelyAndCountsTheRest() {
+        String many =
+                "You are in the middle of a room. Looking quickly around you, you see a cabinet 1, a"
+                        + " cabinet 2, a cabinet 3, a cabinet 4, a cabinet 5, a cabinet 6, a cabinet 7, a"
+                        + " cabinet 8, a cabinet 9, a countertop 1, a drawer 1, and a drawer 2.";
+        assertEquals(
+                "Unvisited: countertop 1, drawer 1, drawer 2, cabinet 1, cabinet 2, cabinet 3,"
+                        + " cabinet 4, cabinet 5, cabinet 6, cabinet 7, and 2 more\nHolding:"
+                        + " nothing\n",
+                EpisodeSummary.of(GOAL, many, List.of(), PRIOR).render());
+    }
+
+    @Test
+    void thePriorSurvivesItsJsonAndBadJsonIsRefusedNamingTheSource() {
+        SearchingExpert.Prior back = SearchingExpert.Prior.fromJson(PRIOR.toJson(), "x");
+        assertEquals(PRIOR.toJson(), back.toJson());
+        assertEquals(0.5, back.score("spatula", "drawer"), 0.0);
+        IllegalArgumentException e =
+                org.junit.jupiter.api.Assertions.assertThrows(
+                        IllegalArgumentException.class,
+                        () -> SearchingExpert.Prior.fromJson("[1]", "models/x/place_prior.json"));
+        org.junit.jupiter.api.Assertions.assertTrue(
+                e.getMessage().startsWith("models/x/place_prior.json: "), e.getMessage());
+    }
 }

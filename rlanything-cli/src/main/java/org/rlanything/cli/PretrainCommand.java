@@ -15,10 +15,12 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.rlanything.agent.AlfworldEvaluation;
 import org.rlanything.agent.AlfworldGames;
+import org.rlanything.agent.AlfworldPromptFormat;
 import org.rlanything.agent.PretrainSettings;
 import org.rlanything.agent.Pretrainer;
 import org.rlanything.agent.RestrainedOracle;
 import org.rlanything.agent.SearchingExpert;
+import org.rlanything.agent.StartingModelsFolder;
 import org.rlanything.cli.options.QuietOption;
 import org.rlanything.cli.options.SeedOption;
 import org.rlanything.core.io.AtomicFiles;
@@ -194,16 +196,17 @@ final class PretrainCommand implements Callable<Integer> {
                         new RestrainedOracle(
                                 SearchingExpert.Prior.of(
                                         games.training(seed, settings.trainGames()))));
+        AlfworldPromptFormat format = StartingModelsFolder.format(out, settings.format());
         try (CheckpointedPolicy policy =
                         CheckpointedPolicy.load(
                                 out.resolve("policy"),
-                                settings.format(),
+                                format,
                                 new SamplingConfig(1.0, 1.0, 16),
                                 Pretrainer.trainerConfig(settings));
                 CheckpointedRewardModel rm =
                         CheckpointedRewardModel.load(
                                 out.resolve("reward_model"),
-                                settings.format(),
+                                format,
                                 new SamplingConfig(1.0, 1.0, 10),
                                 Pretrainer.judgeTrainerConfig(settings))) {
             return evaluation.evaluate(0, policy, rm, RLAnythingLoop.evaluationSeed(seed));
