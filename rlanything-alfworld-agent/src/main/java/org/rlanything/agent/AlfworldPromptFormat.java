@@ -197,11 +197,13 @@ public record AlfworldPromptFormat(
     }
 
     /**
-     * Three steps of history for the policy and (as far as they fit) for the judge, no room
-     * listing, eight visited places, observations cut at 160 characters (the current one at 320).
+     * Three steps of history for the policy; for the judge the episode summary and one earlier step
+     * (the summary carries the rest; measured before the step annotations, three steps gave the
+     * warm-started judge no better accuracy and longer prompts); no room listing, eight visited
+     * places, observations cut at 160 characters (the current one at 320).
      */
     public static AlfworldPromptFormat defaults() {
-        return new AlfworldPromptFormat(3, 3, false, 8, 160);
+        return new AlfworldPromptFormat(3, 1, false, 8, 160);
     }
 
     @Override

@@ -157,10 +157,10 @@ public record PretrainSettings(
                 2,
                 150,
                 300,
-                300,
+                1200,
                 32,
                 3e-3,
-                0.25,
+                0.0,
                 AlfworldPromptFormat.defaults(),
                 0,
                 0);

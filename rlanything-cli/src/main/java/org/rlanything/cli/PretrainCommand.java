@@ -44,8 +44,8 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         description =
                 "Makes the starting models of the ALFWorld neural backend from a seed: a policy cloned from"
-                        + " demonstrations on generated games (deliberately limited) and a reward model warm-started on noisy"
-                        + " planner step labels. Writes DIR/policy/ and DIR/reward_model/ (neural checkpoints) and"
+                        + " demonstrations on generated games (deliberately limited) and a reward model warm-started on the"
+                        + " restrained step labels. Writes DIR/policy/ and DIR/reward_model/ (neural checkpoints) and"
                         + " DIR/pretrain.json. Takes minutes on two cores.")
 final class PretrainCommand implements Callable<Integer> {
 
@@ -73,7 +73,7 @@ final class PretrainCommand implements Callable<Integer> {
             names = "--rm-label-noise",
             description =
                     "Probability that a warm-start step label is flipped, 0 to 0.5"
-                            + " (default: the embedded default, 0.25: a deliberately weak starting judge).")
+                            + " (default: the embedded default, 0: the clean restrained labels).")
     private Double rmLabelNoise;
 
     @Option(
