@@ -11,6 +11,7 @@ import java.nio.charset.CoderResult;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
@@ -37,10 +38,10 @@ public final class JsonlLog {
         return file;
     }
 
-    /** Appends lines and forces them to disk. */
-    public void append(List<? extends JsonNode> lines) {
+    /** Appends lines and forces them to disk; returns the bytes written. */
+    public byte[] append(List<? extends JsonNode> lines) {
         if (lines.isEmpty()) {
-            return;
+            return new byte[0];
         }
         StringBuilder text = new StringBuilder();
         try {
@@ -53,12 +54,13 @@ public final class JsonlLog {
                             StandardOpenOption.CREATE,
                             StandardOpenOption.WRITE,
                             StandardOpenOption.APPEND)) {
-                ByteBuffer bytes =
-                        ByteBuffer.wrap(text.toString().getBytes(StandardCharsets.UTF_8));
+                byte[] written = text.toString().getBytes(StandardCharsets.UTF_8);
+                ByteBuffer bytes = ByteBuffer.wrap(written);
                 while (bytes.hasRemaining()) {
                     channel.write(bytes);
                 }
                 channel.force(false);
+                return written;
             }
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot append to " + file + ".", e);
@@ -87,12 +89,23 @@ public final class JsonlLog {
     }
 
     /** A checked line: its number in the file, its text as written, and its JSON. */
-    private record Line(int number, String text, JsonNode json) {}
+    record Line(int number, String text, JsonNode json) {
+        int iteration() {
+            return json.path("iteration").asInt();
+        }
+    }
 
-    private List<Line> lines() throws IOException {
+    List<Line> lines() throws IOException {
         List<Line> lines = new ArrayList<>();
-        if (!Files.exists(file)) {
+        if (!Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
             return lines;
+        }
+        if (!Files.isRegularFile(file)) {
+            throw new RunFolderException(
+                    file
+                            + " is not a file (a folder or a special file stands where the log"
+                            + " should be); nothing was changed. Move it aside, restore the log from a copy,"
+                            + " then run the command again.");
         }
         String text = decode(Files.readAllBytes(file));
         String[] raw = text.split("\n", -1);
@@ -143,7 +156,7 @@ public final class JsonlLog {
         return out.flip().toString();
     }
 
-    private RunFolderException corrupt(int line, String problem, Exception cause) {
+    RunFolderException corrupt(int line, String problem, Exception cause) {
         return new RunFolderException(
                 file
                         + ", line "
@@ -172,5 +185,19 @@ public final class JsonlLog {
             }
         }
         AtomicFiles.write(file, text.toString().getBytes(StandardCharsets.UTF_8));
+    }
+
+    /**
+     * Cuts the file back to its first {@code bytes} bytes (what a checkpoint recorded, checked
+     * before) and forces it to disk.
+     */
+    void truncateTo(long bytes) throws IOException {
+        if (!Files.exists(file) && bytes == 0) {
+            return;
+        }
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
+            channel.truncate(bytes);
+            channel.force(true);
+        }
     }
 }
