@@ -288,6 +288,7 @@ public final class Checkpoints {
             CheckpointManifest.Identity identity,
             String remedy)
             throws IOException {
+        KillPoint.reach("eval-read", iterationOf(checkpoint)); // chosen, not yet read
         if (!Files.isDirectory(checkpoint)) {
             if (!Files.exists(checkpoint, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
                 throw new Vanished(checkpoint);
@@ -305,6 +306,7 @@ public final class Checkpoints {
                 }
                 throw e;
             }
+            KillPoint.reach("eval-load", iterationOf(checkpoint)); // linked, not yet loaded
             try {
                 return load(snapshot, components, identity, remedy);
             } catch (RunFolderException e) {
