@@ -62,7 +62,7 @@ final class EvalCommand implements Callable<Integer> {
                             + " (give a run folder, or a checkpoint RUN/checkpoints/iter-NNNNNN).");
         }
         RunConfig config = ConfigLoader.loadRecorded(folder.config(), List.of());
-        RunComponents components = Backends.create(config);
+        RunComponents components = null; // made once a checkpoint is chosen (a refusal costs none)
         CheckpointManifest.Identity identity = CheckpointManifest.Identity.of(config);
         for (int attempt = 1; ; attempt++) {
             Path checkpoint =
@@ -75,6 +75,9 @@ final class EvalCommand implements Callable<Integer> {
                     explicit
                             ? "Evaluate another checkpoint of the run (kept: " + kept(folder) + ")."
                             : remedy(folder.checkpoints().previous(checkpoint));
+            if (components == null) {
+                components = Backends.create(config);
+            }
             try {
                 Checkpoints.loadSnapshot(checkpoint, components, identity, remedy);
             } catch (Checkpoints.Vanished e) {
