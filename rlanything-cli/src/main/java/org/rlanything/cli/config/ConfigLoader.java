@@ -101,6 +101,13 @@ public final class ConfigLoader {
         }
         MAPPER.coercionConfigFor(LogicalType.Integer)
                 .setCoercion(CoercionInputShape.Float, CoercionAction.Fail);
+        // ... nor a number or a boolean as text: "run_dir: 5" is a slip, not the folder ./5.
+        for (CoercionInputShape shape :
+                new CoercionInputShape[] {
+                    CoercionInputShape.Integer, CoercionInputShape.Float, CoercionInputShape.Boolean
+                }) {
+            MAPPER.coercionConfigFor(LogicalType.Textual).setCoercion(shape, CoercionAction.Fail);
+        }
     }
 
     private ConfigLoader() {}
@@ -130,6 +137,13 @@ public final class ConfigLoader {
      */
     public static RunConfig loadRecorded(Path file, List<String> overrides) {
         String text = RECORDED_NULL.matcher(read(file)).replaceAll("");
+        if (text.isBlank()) {
+            throw new ConfigException(
+                    file
+                            + " is empty: a run folder's config.yaml records the run's whole"
+                            + " configuration (restore it from a copy; the checkpoints' manifest.json"
+                            + " holds it as provenance.effective_config).");
+        }
         return validate(
                 tree(text, file.toString()), List.of(new Source(file.toString(), text)), overrides);
     }
@@ -578,6 +592,10 @@ public final class ConfigLoader {
         return "a mapping of keys (a section)";
     }
 
+    /** A YAML comment in a plain value: '#' at its start or after a space. */
+    private static final java.util.regex.Pattern COMMENT =
+            java.util.regex.Pattern.compile("(^|\\s)#");
+
     /** One applied {@code key=value} override. */
     private record Override(String text, String key) {
         static Override apply(ObjectNode root, String text) {
@@ -590,6 +608,15 @@ public final class ConfigLoader {
             }
             String key = text.substring(0, equals).strip();
             String raw = text.substring(equals + 1).strip();
+            if (COMMENT.matcher(raw).find() && !raw.startsWith("'") && !raw.startsWith("\"")) {
+                throw new ConfigException(
+                        "Command-line override '"
+                                + text
+                                + "': "
+                                + key
+                                + ": the value holds a YAML comment ('#' after a space), which would"
+                                + " be dropped silently; remove it (or quote a text that holds '#').");
+            }
             String problem = Scalars.problemOf(raw);
             if (problem != null) {
                 throw new ConfigException(

@@ -160,7 +160,7 @@ public final class CheckpointManifest {
                                     ? " at line " + e.getLocation().getLineNr()
                                     : "")
                             + " ("
-                            + e.getOriginalMessage()
+                            + JsonlLog.problem(e)
                             + "; cut short or changed)");
         } catch (IOException e) {
             throw new Damaged(

@@ -118,7 +118,7 @@ public final class JsonlLog {
             try {
                 json = JSON.readTree(raw[i]);
             } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-                throw corrupt(i + 1, "this is not a JSON line (" + e.getOriginalMessage() + ")", e);
+                throw corrupt(i + 1, "this is not a JSON line (" + problem(e) + ")", e);
             }
             if (json == null
                     || !json.isObject()
@@ -155,6 +155,17 @@ public final class JsonlLog {
         }
         return out.flip().toString();
     }
+
+    /**
+     * What a JSON parser found wrong, in words: its message without the parser's source description
+     * ({@code [Source: ...; line: 3, column: 7]} becomes {@code line 3}).
+     */
+    static String problem(com.fasterxml.jackson.core.JsonProcessingException e) {
+        return SOURCE.matcher(e.getOriginalMessage()).replaceAll("line $1").strip();
+    }
+
+    private static final java.util.regex.Pattern SOURCE =
+            java.util.regex.Pattern.compile("\\[Source: [^\\]]*?; line: (\\d+), column: \\d+\\]");
 
     RunFolderException corrupt(int line, String problem, Exception cause) {
         return new RunFolderException(

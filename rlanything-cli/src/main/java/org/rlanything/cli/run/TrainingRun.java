@@ -205,10 +205,22 @@ public final class TrainingRun {
     }
 
     /**
-     * Removes what a fresh start wrote (config, logs, and the components' files; the lock file
-     * stays).
+     * Removes what a fresh start wrote (config, logs, checkpoints, and the components' files; the
+     * lock file stays).
      */
     private static void unclaim(RunFolder folder, RunComponents components) throws IOException {
+        Checkpoints checkpoints = folder.checkpoints();
+        checkpoints.removeIncomplete();
+        for (Path checkpoint : checkpoints.list()) {
+            AtomicFiles.deleteTree(checkpoint);
+        }
+        if (Files.isDirectory(checkpoints.root())) {
+            try (java.util.stream.Stream<Path> rest = Files.list(checkpoints.root())) {
+                if (rest.findAny().isEmpty()) {
+                    Files.delete(checkpoints.root());
+                }
+            }
+        }
         for (Path file :
                 List.of(
                         folder.config(),
@@ -537,11 +549,14 @@ public final class TrainingRun {
             loop.runUntil(config.trainer().iterations());
             ReportWriter.write(folder);
         } catch (IOException | RuntimeException | Error e) {
-            if (fresh && folder.checkpoints().list().isEmpty()) {
-                unclaim(
-                        folder,
-                        components); // nothing worth resuming: the corrected command may start
-                // again
+            // nothing worth resuming (no checkpoint, or the first iteration failed while it was
+            // being recorded, e.g. on a full disk): the same command, run again, starts again
+            if (fresh && (last == null || folder.checkpoints().list().isEmpty())) {
+                try {
+                    unclaim(folder, components);
+                } catch (IOException | RuntimeException cleanup) {
+                    e.addSuppressed(cleanup);
+                }
             }
             throw e;
         } finally {

@@ -144,4 +144,34 @@ class RunFolderClaimTest {
                 cli(again, "train", config.toString(), "-q", "trainer.run_dir=" + run),
                 again.toString());
     }
+
+    /**
+     * Issue 27, finding 11: a start that fails while its first iteration is being recorded (a full
+     * disk: the first checkpoint was renamed into place, then the report could not be written)
+     * leaves no run behind either, so the same command, run again, is not told that the folder
+     * "already holds a run".
+     */
+    @Test
+    void aStartThatFailsWhileItsFirstIterationIsRecordedLeavesNoRun() throws Exception {
+        Path config = config(3);
+        Path run = dir.resolve("full");
+        StringWriter out = new StringWriter();
+        System.setProperty("rlanything.test.fail_at", "checkpoint-prune:1");
+        int code;
+        try {
+            code = cli(out, "train", config.toString(), "-q", "trainer.run_dir=" + run);
+        } finally {
+            System.clearProperty("rlanything.test.fail_at");
+        }
+        assertEquals(1, code, out.toString());
+        for (String left :
+                new String[] {"config.yaml", "run.json", "metrics.jsonl", "checkpoints"}) {
+            assertFalse(Files.exists(run.resolve(left)), left + " left behind");
+        }
+        StringWriter again = new StringWriter();
+        assertEquals(
+                0,
+                cli(again, "train", config.toString(), "-q", "trainer.run_dir=" + run),
+                again.toString());
+    }
 }

@@ -323,4 +323,16 @@ class RunFolderVerificationTest {
         String read = evalWhile(whileRead, "eval-load", rotate(whileRead));
         assertEquals(atTen, read.strip().replace(whileRead.toString(), "RUN"));
     }
+
+    /** Issue 27, finding 11: a manifest cut short is named, without the JSON parser's internals. */
+    @Test
+    void aManifestCutShortIsNamedWithoutParserInternals() throws IOException {
+        Path run = copy("cut-manifest");
+        Path manifest = run.resolve("checkpoints/iter-000010/manifest.json");
+        byte[] bytes = Files.readAllBytes(manifest);
+        Files.write(manifest, java.util.Arrays.copyOf(bytes, bytes.length / 2));
+        refusedByResume(run, "manifest.json is not readable JSON at line", "cut short");
+        assertFalse(out.toString().contains("[Source"), out.toString());
+        assertFalse(out.toString().contains("com.fasterxml"), out.toString());
+    }
 }
