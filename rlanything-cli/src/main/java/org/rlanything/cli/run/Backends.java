@@ -56,8 +56,8 @@ public final class Backends {
     }
 
     /**
-     * Checks the sections that depend on an outside service (the endpoint kinds) before anything
-     * local is set up: a closed port or a refused key is reported in seconds.
+     * Checks the sections that depend on an outside service (see Preflight) before anything local
+     * is set up: a closed port or a refused key is reported in seconds.
      */
     static void preflight(RunConfig config) {
         for (Object section :

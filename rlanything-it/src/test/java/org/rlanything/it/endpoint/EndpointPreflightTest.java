@@ -1,4 +1,4 @@
-package org.rlanything.cli.run;
+package org.rlanything.it.endpoint;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
