@@ -54,8 +54,10 @@ public final class RunRecord {
                             + WRITTEN_BY
                             + ", or the file was deleted, so whether its newest checkpoint is whole"
                             + " cannot be told.");
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw damaged("it is not readable JSON (" + JsonlLog.problem(e) + ")");
         } catch (IOException e) {
-            throw damaged("it is not readable JSON (" + org.rlanything.cli.Main.describe(e) + ")");
+            throw damaged("it cannot be read (" + org.rlanything.cli.Main.describe(e) + ")");
         }
         if (root == null || !FORMAT.equals(root.path("format").asText())) {
             throw damaged("expected a " + FORMAT + " object");
