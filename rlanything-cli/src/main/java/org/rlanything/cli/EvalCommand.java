@@ -16,7 +16,6 @@ import org.rlanything.cli.run.Checkpoints;
 import org.rlanything.cli.run.RunComponents;
 import org.rlanything.cli.run.RunFolder;
 import org.rlanything.cli.run.RunFolderException;
-import org.rlanything.cli.run.RunRecord;
 import org.rlanything.core.loop.RLAnythingLoop;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -100,17 +99,13 @@ final class EvalCommand implements Callable<Integer> {
     private Path newest(RunFolder folder) throws java.io.IOException {
         if (!folder.record().exists()) {
             List<Path> all = folder.checkpoints().list();
-            throw new RunFolderException(
-                    folder.record().file()
-                            + " is missing: the run was written by an rlanything older than "
-                            + RunRecord.WRITTEN_BY
-                            + ", or the file was deleted, so whether its newest checkpoint is whole"
-                            + " cannot be told. "
-                            + (all.isEmpty()
+            throw folder.record()
+                    .missing(
+                            all.isEmpty()
                                     ? "No checkpoint is kept."
                                     : "Name the checkpoint to evaluate: 'rlanything eval "
                                             + all.get(all.size() - 1)
-                                            + "' (the newest kept)."));
+                                            + "' (the newest kept).");
         }
         return folder.checkpoints()
                 .newest(folder.record(), EvalCommand::remedy)

@@ -562,43 +562,24 @@ public final class ChatClient implements AutoCloseable {
             }
             failedTries.add(kind);
             if (attempt >= tries) {
-                throw new EndpointException(
-                        redact(
-                                "The endpoint "
-                                        + config.endpoint()
-                                        + " failed after "
-                                        + attempt
-                                        + (attempt == 1 ? " try" : " tries")
-                                        + "; the last: "
-                                        + failure
-                                        + "."),
-                        status,
-                        attempt,
-                        cause == null ? null : new IOException(redact(describe(cause))));
+                throw failed(attempt, failure, "", status, cause);
             }
             Duration delay = backoff.delay(attempt, retryAfter, ThreadLocalRandom.current());
             if (System.nanoTime() + delay.toNanos() >= deadline) {
-                throw new EndpointException(
-                        redact(
-                                "The endpoint "
-                                        + config.endpoint()
-                                        + " failed after "
-                                        + attempt
-                                        + (attempt == 1 ? " try" : " tries")
-                                        + "; the last: "
-                                        + failure
-                                        + "; "
-                                        + (retryAfter != null
-                                                ? "the server asked to retry after "
-                                                        + retryAfter.toSeconds()
-                                                        + " s (Retry-After), past"
-                                                : "the next try would start past")
-                                        + " the request's deadline of "
-                                        + deadlineSeconds()
-                                        + " s ((max_retries + 1) * timeout_s)."),
-                        status,
+                throw failed(
                         attempt,
-                        cause == null ? null : new IOException(redact(describe(cause))));
+                        failure,
+                        "; "
+                                + (retryAfter != null
+                                        ? "the server asked to retry after "
+                                                + retryAfter.toSeconds()
+                                                + " s (Retry-After), past"
+                                        : "the next try would start past")
+                                + " the request's deadline of "
+                                + deadlineSeconds()
+                                + " s ((max_retries + 1) * timeout_s)",
+                        status,
+                        cause);
             }
             String warning =
                     redact(
@@ -625,6 +606,27 @@ public final class ChatClient implements AutoCloseable {
                         e);
             }
         }
+    }
+
+    /**
+     * A request that failed for good after {@code attempt} tries, the last with {@code failure}.
+     */
+    private EndpointException failed(
+            int attempt, String failure, String why, int status, Throwable cause) {
+        return new EndpointException(
+                redact(
+                        "The endpoint "
+                                + config.endpoint()
+                                + " failed after "
+                                + attempt
+                                + (attempt == 1 ? " try" : " tries")
+                                + "; the last: "
+                                + failure
+                                + why
+                                + "."),
+                status,
+                attempt,
+                cause == null ? null : new IOException(redact(describe(cause))));
     }
 
     /** One try, within {@code timeout} from the moment a concurrency permit is held. */

@@ -5,10 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
-import java.nio.CharBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.charset.CoderResult;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -138,22 +135,11 @@ public final class JsonlLog {
         while (end > 0 && bytes[end - 1] != '\n') {
             end--;
         }
-        ByteBuffer in = ByteBuffer.wrap(bytes, 0, end);
-        CharBuffer out = CharBuffer.allocate(end + 1);
-        CoderResult result =
-                StandardCharsets.UTF_8
-                        .newDecoder()
-                        .onMalformedInput(CodingErrorAction.REPORT)
-                        .onUnmappableCharacter(CodingErrorAction.REPORT)
-                        .decode(in, out, true);
-        if (result.isError()) {
-            int line = 1;
-            for (int i = 0; i < in.position(); i++) {
-                line += bytes[i] == '\n' ? 1 : 0;
-            }
-            throw corrupt(line, "this is not UTF-8 text (a binary or compressed file?)", null);
+        try {
+            return org.rlanything.core.io.InputFiles.utf8(bytes, end);
+        } catch (org.rlanything.core.io.InputFiles.NotUtf8 e) {
+            throw corrupt(e.line(), "this is not UTF-8 text (a binary or compressed file?)", e);
         }
-        return out.flip().toString();
     }
 
     /**

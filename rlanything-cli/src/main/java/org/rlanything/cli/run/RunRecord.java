@@ -48,12 +48,7 @@ public final class RunRecord {
         try {
             root = JsonlLog.JSON.readTree(Files.readAllBytes(file));
         } catch (java.nio.file.NoSuchFileException e) {
-            throw new RunFolderException(
-                    file
-                            + " is missing: the run was written by an rlanything older than "
-                            + WRITTEN_BY
-                            + ", or the file was deleted, so whether its newest checkpoint is whole"
-                            + " cannot be told.");
+            throw missing("");
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw damaged("it is not readable JSON (" + JsonlLog.problem(e) + ")");
         } catch (IOException e) {
@@ -71,6 +66,17 @@ public final class RunRecord {
                     "\"newest_checkpoint\" must be an iteration (a whole number >= 0) or null");
         }
         return newest.asInt();
+    }
+
+    /** The refusal of a run without its record; {@code wayOut} says how to go on. */
+    public RunFolderException missing(String wayOut) {
+        return new RunFolderException(
+                file
+                        + " is missing: the run was written by an rlanything older than "
+                        + WRITTEN_BY
+                        + ", or the file was deleted, so whether its newest checkpoint is whole"
+                        + " cannot be told."
+                        + (wayOut.isEmpty() ? "" : " " + wayOut));
     }
 
     private RunFolderException damaged(String problem) {

@@ -421,19 +421,15 @@ public final class TrainingRun {
         }
         if (!folder.record().exists()) {
             List<Path> all = checkpoints.list();
-            throw new RunFolderException(
-                    folder.record().file()
-                            + " is missing: the run was written by an rlanything older than "
-                            + RunRecord.WRITTEN_BY
-                            + ", or the file was deleted, so whether its newest checkpoint is whole"
-                            + " cannot be told. "
-                            + (all.isEmpty()
+            throw folder.record()
+                    .missing(
+                            all.isEmpty()
                                     ? "No checkpoint is kept; start the run again in a new folder."
                                     : "Name the checkpoint to resume from: 'rlanything train --resume "
                                             + folder.root()
                                             + " --from "
                                             + all.get(all.size() - 1).getFileName()
-                                            + "' (the newest kept)."));
+                                            + "' (the newest kept).");
         }
         return checkpoints
                 .newest(folder.record(), previous -> remedy(folder, previous))

@@ -74,9 +74,36 @@ public final class InputFiles {
                             + maxBytes
                             + " such a file can have.");
         }
-        byte[] bytes = Files.readAllBytes(file);
-        java.nio.ByteBuffer in = java.nio.ByteBuffer.wrap(bytes);
-        java.nio.CharBuffer out = java.nio.CharBuffer.allocate(bytes.length);
+        try {
+            return utf8(Files.readAllBytes(file), Integer.MAX_VALUE);
+        } catch (NotUtf8 e) {
+            throw notUtf8(what, file, e.line(), e);
+        }
+    }
+
+    /** Text that is not UTF-8, and the line (from 1) of its first bad byte. */
+    public static final class NotUtf8 extends IllegalArgumentException {
+        private static final long serialVersionUID = 1L;
+        private final int line;
+
+        NotUtf8(int line) {
+            super("line " + line + ": this is not UTF-8 text");
+            this.line = line;
+        }
+
+        public int line() {
+            return line;
+        }
+    }
+
+    /**
+     * The first {@code end} bytes (all when fewer) as UTF-8 text; throws {@link NotUtf8} with the
+     * line of the first byte that is not UTF-8.
+     */
+    public static String utf8(byte[] bytes, int end) {
+        int length = Math.min(end, bytes.length);
+        java.nio.ByteBuffer in = java.nio.ByteBuffer.wrap(bytes, 0, length);
+        java.nio.CharBuffer out = java.nio.CharBuffer.allocate(length + 1);
         java.nio.charset.CoderResult result =
                 StandardCharsets.UTF_8
                         .newDecoder()
@@ -88,15 +115,21 @@ public final class InputFiles {
             for (int i = 0; i < in.position(); i++) {
                 line += bytes[i] == '\n' ? 1 : 0;
             }
-            throw new IllegalArgumentException(
-                    what
-                            + " "
-                            + file
-                            + ", line "
-                            + line
-                            + ": this is not UTF-8 text (UTF-16, or a compressed or binary file?).");
+            throw new NotUtf8(line);
         }
         return out.flip().toString();
+    }
+
+    private static IllegalArgumentException notUtf8(
+            String what, Path file, int line, Exception cause) {
+        return new IllegalArgumentException(
+                what
+                        + " "
+                        + file
+                        + ", line "
+                        + line
+                        + ": this is not UTF-8 text (UTF-16, or a compressed or binary file?).",
+                cause);
     }
 
     /**
@@ -123,15 +156,7 @@ public final class InputFiles {
                 try {
                     c = reader.read();
                 } catch (CharacterCodingException e) {
-                    throw new IllegalArgumentException(
-                            what
-                                    + " "
-                                    + file
-                                    + ", line "
-                                    + number
-                                    + ": this is not UTF-8 text (UTF-16, or a compressed or"
-                                    + " binary file?).",
-                            e);
+                    throw notUtf8(what, file, number, e);
                 }
                 if (c < 0) {
                     break;
