@@ -289,7 +289,7 @@ public final class Checkpoints {
             String remedy)
             throws IOException {
         KillPoint.reach("eval-read", iterationOf(checkpoint)); // chosen, not yet read
-        if (!Files.isDirectory(checkpoint)) {
+        if (Files.isSymbolicLink(checkpoint) || !Files.isDirectory(checkpoint)) {
             if (!Files.exists(checkpoint, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
                 throw new Vanished(checkpoint);
             }
@@ -358,13 +358,14 @@ public final class Checkpoints {
      */
     public static void verify(Path checkpoint, CheckpointManifest.Identity identity, String remedy)
             throws IOException {
-        if (!Files.isDirectory(checkpoint)) {
+        if (Files.isSymbolicLink(checkpoint) || !Files.isDirectory(checkpoint)) {
             throw new RunFolderException(
                     "The checkpoint "
                             + checkpoint
                             + " is damaged: it is not a folder"
                             + (Files.isSymbolicLink(checkpoint)
-                                    ? " (a symbolic link that leads to no folder)"
+                                    ? " but a symbolic link (the run writes its checkpoints as"
+                                            + " folders)"
                                     : Files.exists(checkpoint) ? " (a file)" : " (it is gone)")
                             + ". "
                             + remedy);

@@ -217,8 +217,11 @@ public final class LogLedger {
             throws IOException {
         long bytes = entry.path("bytes").asLong(-1);
         String sha256 = entry.path("sha256").asText();
-        List<Integer> expected = expand(entry);
-        if (bytes < 0 || sha256.isEmpty() || expected == null) {
+        Recorded expected = Recorded.of(entry);
+        if (bytes < 0
+                || sha256.isEmpty()
+                || expected == null
+                || (bytes > 0) != (expected.size() > 0)) {
             throw new RunFolderException(
                     "The checkpoint "
                             + checkpoint
@@ -240,7 +243,7 @@ public final class LogLedger {
                             + " bytes in it, iterations "
                             + expected.get(0)
                             + " to "
-                            + expected.get(expected.size() - 1),
+                            + expected.last(),
                     remedy);
         }
         List<JsonlLog.Line> lines = log.lines();
@@ -261,7 +264,7 @@ public final class LogLedger {
                                         ? "without any line"
                                         : "at line " + lines.get(k - 1).number())
                                 + ", the checkpoint recorded lines up to iteration "
-                                + expected.get(expected.size() - 1)
+                                + expected.last()
                                 + " (cut short?)",
                         remedy);
             }
@@ -272,7 +275,7 @@ public final class LogLedger {
                         checkpoint,
                         "iteration "
                                 + want
-                                + (expected.indexOf(want) == k
+                                + (k == 0 || expected.get(k - 1) != want
                                         ? " is missing"
                                         : " has fewer lines than the checkpoint recorded")
                                 + " (line "
@@ -297,7 +300,7 @@ public final class LogLedger {
                         remedy);
             }
         }
-        for (int k = expected.size(); k < lines.size(); k++) {
+        for (int k = (int) Math.min(expected.size(), lines.size()); k < lines.size(); k++) {
             if (lines.get(k).iteration() <= iteration) {
                 throw mismatch(
                         log,
@@ -342,8 +345,8 @@ public final class LogLedger {
                             + "): a line was changed after it was written",
                     remedy);
         }
-        for (int t : expected) {
-            tally.count(t);
+        for (long k = 0; k < expected.size(); k++) {
+            tally.count(expected.get(k));
         }
         return tally;
     }
@@ -361,38 +364,76 @@ public final class LogLedger {
                         + remedy);
     }
 
-    /** The iteration of each recorded line, in order; null when the record is unreadable. */
-    private static List<Integer> expand(JsonNode entry) {
-        List<Integer> iterations = new ArrayList<>();
-        String counts = entry.path("lines_per_iteration").asText("");
-        if (counts.isEmpty()) {
-            return iterations;
+    /**
+     * The iteration of each line a manifest recorded, in order, read from its runs ({@code a-b:n}:
+     * iterations a to b, n lines each; {@code a:n}; comma-separated) without expanding them, so a
+     * damaged record cannot ask for more memory than its text.
+     */
+    private static final class Recorded {
+        private final int[] from;
+        private final int[] per;
+        private final long[] before; // lines before each run, and the total at the end
+
+        private Recorded(int[] from, int[] per, long[] before) {
+            this.from = from;
+            this.per = per;
+            this.before = before;
         }
-        int first = entry.path("first_iteration").asInt(-1);
-        if (first < 0) {
-            return null;
-        }
-        String[] parts = counts.split(",");
-        for (int i = 0; i < parts.length; i++) {
-            int n;
+
+        /** The record in {@code entry}'s {@code lines}; null when it cannot be read. */
+        static Recorded of(JsonNode entry) {
+            String text = entry.path("lines").asText("");
+            String[] runs = text.isEmpty() ? new String[0] : text.split(",");
+            int[] from = new int[runs.length];
+            int[] per = new int[runs.length];
+            long[] before = new long[runs.length + 1];
             try {
-                n = Integer.parseInt(parts[i]);
-            } catch (NumberFormatException e) {
+                for (int i = 0; i < runs.length; i++) {
+                    int colon = runs[i].indexOf(':');
+                    String[] range = runs[i].substring(0, colon).split("-");
+                    from[i] = Integer.parseInt(range[0]);
+                    int to = range.length == 2 ? Integer.parseInt(range[1]) : from[i];
+                    per[i] = Integer.parseInt(runs[i].substring(colon + 1));
+                    if (from[i] < 0 || to < from[i] || per[i] < 1 || range.length > 2) {
+                        return null;
+                    }
+                    before[i + 1] = before[i] + (long) (to - from[i] + 1) * per[i];
+                }
+            } catch (RuntimeException e) {
                 return null;
             }
-            for (int j = 0; j < n; j++) {
-                iterations.add(first + i);
-            }
+            return new Recorded(from, per, before);
         }
-        return iterations;
+
+        long size() {
+            return before[before.length - 1];
+        }
+
+        /** The iteration of recorded line {@code k} (from 0). */
+        int get(long k) {
+            int i = java.util.Arrays.binarySearch(before, k);
+            int run = i >= 0 ? i : -i - 2;
+            while (run + 1 < before.length - 1 && before[run + 1] <= k) {
+                run++; // past runs that hold no line
+            }
+            return from[run] + (int) ((k - before[run]) / per[run]);
+        }
+
+        int last() {
+            return get(size() - 1);
+        }
     }
 
-    /** One log's length, running SHA-256 and lines per iteration. */
+    /**
+     * One log's length, running SHA-256 and its lines' iterations in order (as groups of equal
+     * iterations, so that a writer's order, whatever it is, is what a resume checks).
+     */
     private static final class Tally {
         private long bytes;
         private final MessageDigest digest = newDigest();
-        private int first = -1;
-        private final List<Integer> counts = new ArrayList<>();
+
+        /** {iteration, lines} per group of consecutive lines of one iteration. */
+        private final List<int[]> groups = new ArrayList<>();
 
         void add(byte[] written) {
             bytes += written.length;
@@ -400,24 +441,12 @@ public final class LogLedger {
         }
 
         void count(int iteration) {
-            if (first < 0) {
-                first = iteration;
+            int[] last = groups.isEmpty() ? null : groups.get(groups.size() - 1);
+            if (last != null && last[0] == iteration) {
+                last[1]++;
+            } else {
+                groups.add(new int[] {iteration, 1});
             }
-            if (iteration < first + counts.size() - 1 || iteration < first) {
-                throw new IllegalStateException(
-                        "log lines out of order: iteration "
-                                + iteration
-                                + " after "
-                                + lastIteration());
-            }
-            while (first + counts.size() <= iteration) {
-                counts.add(0);
-            }
-            counts.set(iteration - first, counts.get(iteration - first) + 1);
-        }
-
-        int lastIteration() {
-            return first < 0 ? 0 : first + counts.size() - 1;
         }
 
         String sha256() {
@@ -432,14 +461,23 @@ public final class LogLedger {
             ObjectNode node = JsonlLog.JSON.createObjectNode();
             node.put("bytes", bytes);
             node.put("sha256", sha256());
-            if (first >= 0) {
-                node.put("first_iteration", first);
+            // consecutive iterations with as many lines each are one run: "0-40:1" for metrics
+            StringBuilder runs = new StringBuilder();
+            for (int i = 0; i < groups.size(); ) {
+                int j = i;
+                while (j + 1 < groups.size()
+                        && groups.get(j + 1)[0] == groups.get(j)[0] + 1
+                        && groups.get(j + 1)[1] == groups.get(i)[1]) {
+                    j++;
+                }
+                runs.append(runs.length() == 0 ? "" : ",").append(groups.get(i)[0]);
+                if (j > i) {
+                    runs.append('-').append(groups.get(j)[0]);
+                }
+                runs.append(':').append(groups.get(i)[1]);
+                i = j + 1;
             }
-            StringBuilder text = new StringBuilder();
-            for (int n : counts) {
-                text.append(text.length() == 0 ? "" : ",").append(n);
-            }
-            node.put("lines_per_iteration", text.toString());
+            node.put("lines", runs.toString());
             return node;
         }
 
