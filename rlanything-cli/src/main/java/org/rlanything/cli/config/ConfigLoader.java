@@ -101,13 +101,6 @@ public final class ConfigLoader {
         }
         MAPPER.coercionConfigFor(LogicalType.Integer)
                 .setCoercion(CoercionInputShape.Float, CoercionAction.Fail);
-        // ... nor a number or a boolean as text: "run_dir: 5" is a slip, not the folder ./5.
-        for (CoercionInputShape shape :
-                new CoercionInputShape[] {
-                    CoercionInputShape.Integer, CoercionInputShape.Float, CoercionInputShape.Boolean
-                }) {
-            MAPPER.coercionConfigFor(LogicalType.Textual).setCoercion(shape, CoercionAction.Fail);
-        }
     }
 
     private ConfigLoader() {}
@@ -307,7 +300,9 @@ public final class ConfigLoader {
         fillKinds(tree);
         layEnvironmentDefaults(tree);
         try {
-            return MAPPER.treeToValue(tree, RunConfig.class);
+            RunConfig config = MAPPER.treeToValue(tree, RunConfig.class);
+            requireTexts(tree, config, new ArrayList<>(), sources, applied);
+            return config;
         } catch (JsonProcessingException e) {
             throw translate(e, sources, applied);
         } catch (IllegalArgumentException e) {
@@ -317,6 +312,61 @@ public final class ConfigLoader {
             throw e;
         }
     }
+
+    /**
+     * Refuses a number or a boolean where a settings record has a text ({@code run_dir: 5} is a
+     * slip, not the folder {@code ./5}), walking the records the tree was mapped onto; free-form
+     * maps (an engine's settings) take any scalar as text. Jackson's coercion settings cannot tell
+     * the two apart, so the check walks the records' components itself.
+     */
+    private static void requireTexts(
+            JsonNode tree,
+            Object value,
+            List<String> path,
+            List<Source> sources,
+            List<Override> overrides) {
+        if (value == null || !value.getClass().isRecord() || !tree.isObject()) {
+            return;
+        }
+        for (java.lang.reflect.RecordComponent component : value.getClass().getRecordComponents()) {
+            String key = SNAKE.translate(component.getName());
+            JsonNode node = tree.get(key);
+            if (node == null) {
+                continue;
+            }
+            path.add(key);
+            if (component.getType() == String.class && (node.isNumber() || node.isBoolean())) {
+                String dotted = String.join(".", path);
+                String problem =
+                        "expected a text, got "
+                                + node
+                                + " (quote it, '"
+                                + node.asText()
+                                + "', if a text is meant).";
+                for (Override override : overrides) {
+                    if (dotted.equals(override.key())) {
+                        throw new ConfigException(
+                                "Command-line override '"
+                                        + override.text()
+                                        + "': "
+                                        + dotted
+                                        + ": "
+                                        + problem);
+                    }
+                }
+                throw new ConfigException(locate(sources, path) + ": " + dotted + ": " + problem);
+            }
+            try {
+                requireTexts(node, component.getAccessor().invoke(value), path, sources, overrides);
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException("Cannot read " + component, e);
+            }
+            path.remove(path.size() - 1);
+        }
+    }
+
+    private static final PropertyNamingStrategies.SnakeCaseStrategy SNAKE =
+            new PropertyNamingStrategies.SnakeCaseStrategy();
 
     /**
      * The configuration as YAML, with every default filled in (the run folder's effective config).
