@@ -4,7 +4,6 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -17,7 +16,15 @@ public final class GameLoader {
     /** The file name ALFWorld gives its game files. */
     public static final String GAME_FILE_NAME = "game.tw-pddl";
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    /** Text after the game's JSON object is refused, not ignored. */
+    private static final ObjectMapper JSON =
+            new ObjectMapper()
+                    .enable(
+                            com.fasterxml.jackson.databind.DeserializationFeature
+                                    .FAIL_ON_TRAILING_TOKENS);
+
+    /** The largest game file read (ALFWorld's are tens of kilobytes). */
+    static final long MAX_BYTES = 64L << 20;
 
     private GameLoader() {}
 
@@ -28,16 +35,17 @@ public final class GameLoader {
 
     /** Reads the raw game text at {@code path} (the file or its folder) without compiling it. */
     public static GameFile read(Path path) throws IOException {
-        Path file = resolve(path);
+        Path file = org.rlanything.core.io.InputFiles.requireFile(resolve(path), "The game file");
         String text;
         try {
-            text = Files.readString(file, StandardCharsets.UTF_8);
-        } catch (java.nio.charset.CharacterCodingException e) {
-            // e.g. a gzipped or binary file: the JDK's own message is only "Input length = 1"
+            text = org.rlanything.core.io.InputFiles.readText(file, "The game file", MAX_BYTES);
+        } catch (IllegalArgumentException e) {
+            // e.g. a gzipped or binary file, or a device
             throw new MalformedGameException(
                     file.toString(),
                     "its bytes",
-                    "it is not UTF-8 text (a compressed or binary file?); give the uncompressed game.tw-pddl.");
+                    e.getMessage().replace("The game file " + file + ", ", "")
+                            + " Give the uncompressed game.tw-pddl.");
         }
         return parse(text, file.toString());
     }
@@ -54,11 +62,11 @@ public final class GameLoader {
             }
             return inside;
         }
-        if (!Files.isRegularFile(path)) {
+        if (!Files.exists(path)) {
             throw new NoSuchFileException(
                     path.toString(), null, "No game file or folder exists at " + path + ".");
         }
-        return path;
+        return path; // a pipe or a device is refused by the reader, naming it
     }
 
     /** Parses the JSON text of a game file; {@code source} names it in error messages. */
@@ -67,10 +75,19 @@ public final class GameLoader {
         try {
             root = JSON.readTree(jsonText);
         } catch (JsonProcessingException e) {
+            int line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
+            boolean trailing =
+                    e instanceof com.fasterxml.jackson.databind.exc.MismatchedInputException
+                            && e.getOriginalMessage().startsWith("Trailing token");
             throw new MalformedGameException(
                     source,
-                    "the JSON text",
-                    "it is not valid JSON (" + e.getOriginalMessage() + ").");
+                    "the JSON text" + (line > 0 ? " (line " + line + ")" : ""),
+                    trailing
+                            ? "text follows the game's JSON object; a game file holds one object."
+                            : "it is not valid JSON ("
+                                    + e.getOriginalMessage()
+                                            .replaceAll(" \\(start marker at \\[Source.*", "")
+                                    + ").");
         }
         if (root == null || !root.isObject()) {
             throw new MalformedGameException(source, "the JSON text", "it is not a JSON object.");

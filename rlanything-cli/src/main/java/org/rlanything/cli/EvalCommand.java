@@ -15,6 +15,7 @@ import org.rlanything.cli.run.CheckpointManifest;
 import org.rlanything.cli.run.Checkpoints;
 import org.rlanything.cli.run.RunComponents;
 import org.rlanything.cli.run.RunFolder;
+import org.rlanything.cli.run.RunFolderException;
 import org.rlanything.core.loop.RLAnythingLoop;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -40,38 +41,101 @@ final class EvalCommand implements Callable<Integer> {
             description = "A run folder or a checkpoints/iter-NNNNNN folder.")
     private Path target;
 
+    /** How often a checkpoint pruned while it was read is replaced by the run's newer one. */
+    private static final int ATTEMPTS = 20;
+
     @Override
     public Integer call() throws Exception {
-        Path checkpoint;
-        RunFolder folder;
-        if (Files.isRegularFile(target.resolve("loop.json"))) {
-            checkpoint = target;
-            folder = new RunFolder(target.toAbsolutePath().getParent().getParent());
-        } else {
-            folder = new RunFolder(target);
-            checkpoint =
-                    folder.checkpoints()
-                            .latest()
-                            .orElseThrow(
-                                    () ->
-                                            new IllegalArgumentException(
-                                                    target
-                                                            + " is neither a checkpoint nor a run folder with a complete checkpoint."));
-        }
+        boolean explicit = Checkpoints.isNamedLikeCheckpoint(target.toAbsolutePath().normalize());
+        RunFolder folder =
+                explicit
+                        ? new RunFolder(target.toAbsolutePath().normalize().getParent().getParent())
+                        : new RunFolder(target);
         if (!Files.isRegularFile(folder.config())) {
             throw new IllegalArgumentException(
-                    "No config.yaml in the run folder " + folder.root() + ".");
+                    (explicit ? "The checkpoint " + target + " is not in a run folder: " : "")
+                            + folder.root()
+                            + (Files.isDirectory(folder.root())
+                                    ? " is not a run folder: it has no config.yaml"
+                                    : " is not a run folder")
+                            + " (give a run folder, or a checkpoint RUN/checkpoints/iter-NNNNNN).");
         }
         RunConfig config = ConfigLoader.loadRecorded(folder.config(), List.of());
-        RunComponents components = Backends.create(config);
+        RunComponents components = null; // made once a checkpoint is chosen (a refusal costs none)
+        CheckpointManifest.Identity identity = CheckpointManifest.Identity.of(config);
+        for (int attempt = 1; ; attempt++) {
+            Path checkpoint =
+                    explicit
+                            ? folder.checkpoints()
+                                    .root()
+                                    .resolve(target.toAbsolutePath().normalize().getFileName())
+                            : newest(folder);
+            String remedy =
+                    explicit
+                            ? "Evaluate another checkpoint of the run (kept: " + kept(folder) + ")."
+                            : remedy(folder.checkpoints().previous(checkpoint));
+            if (components == null) {
+                components = Backends.create(config);
+            }
+            try {
+                Checkpoints.loadSnapshot(checkpoint, components, identity, remedy);
+            } catch (Checkpoints.Vanished e) {
+                if (explicit || attempt >= ATTEMPTS) {
+                    throw new RunFolderException(
+                            e.getMessage()
+                                    + ". Evaluate a newer checkpoint (kept: "
+                                    + kept(folder)
+                                    + ").",
+                            e);
+                }
+                continue; // the run moved on: evaluate its newest checkpoint now
+            }
+            print(checkpoint, config, components);
+            return 0;
+        }
+    }
+
+    /** The run's newest checkpoint, which run.json must vouch for. */
+    private Path newest(RunFolder folder) throws java.io.IOException {
+        if (!folder.record().exists()) {
+            List<Path> all = folder.checkpoints().list();
+            throw folder.record()
+                    .missing(
+                            all.isEmpty()
+                                    ? "No checkpoint is kept."
+                                    : "Name the checkpoint to evaluate: 'rlanything eval "
+                                            + all.get(all.size() - 1)
+                                            + "' (the newest kept).");
+        }
+        return folder.checkpoints()
+                .newest(folder.record(), EvalCommand::remedy)
+                .orElseThrow(
+                        () ->
+                                new RunFolderException(
+                                        folder.root()
+                                                + " has no checkpoint yet (its run writes the first"
+                                                + " after its first iteration)."));
+    }
+
+    private static String remedy(Path previous) {
+        return previous == null
+                ? "No earlier checkpoint is kept."
+                : "The previous checkpoint "
+                        + previous
+                        + " is kept: evaluate it with 'rlanything eval "
+                        + previous
+                        + "'.";
+    }
+
+    private static String kept(RunFolder folder) throws java.io.IOException {
         List<Path> all = folder.checkpoints().list();
-        String remedy =
-                "Evaluate another checkpoint of the run ("
-                        + (all.isEmpty()
-                                ? "none is kept"
-                                : String.join(", ", all.stream().map(Path::toString).toList()))
-                        + ").";
-        Checkpoints.load(checkpoint, components, CheckpointManifest.Identity.of(config), remedy);
+        return all.isEmpty()
+                ? "none"
+                : String.join(", ", all.stream().map(p -> p.getFileName().toString()).toList());
+    }
+
+    private void print(Path checkpoint, RunConfig config, RunComponents components)
+            throws java.io.IOException {
         Map<String, Double> figures =
                 new TreeMap<>(
                         components
@@ -86,6 +150,5 @@ final class EvalCommand implements Callable<Integer> {
         line.put("iteration", Checkpoints.iterationOf(checkpoint));
         PrintWriter out = spec.commandLine().getOut();
         out.println(new ObjectMapper().writeValueAsString(line));
-        return 0;
     }
 }

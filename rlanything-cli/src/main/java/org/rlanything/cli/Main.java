@@ -69,7 +69,7 @@ public final class Main {
                         exception.printStackTrace(line.getErr());
                     }
                     if (exception instanceof IllegalArgumentException) {
-                        line.getErr().println("rlanything: " + exception.getMessage());
+                        line.getErr().println("rlanything: " + oneLine(exception.getMessage()));
                         return 2;
                     }
                     if (exception instanceof java.io.IOException
@@ -112,6 +112,14 @@ public final class Main {
             err.flush();
             return 70;
         }
+    }
+
+    /**
+     * An error message on one line: a library's message that spans lines (a parser's, with its
+     * source excerpt) keeps its words, joined.
+     */
+    static String oneLine(String message) {
+        return message == null ? "(no message)" : message.strip().replaceAll("\\s*\\R\\s*", " ");
     }
 
     /** An I/O error as one sentence: the message, then the reason with the file it concerns. */

@@ -26,6 +26,13 @@ final class ReportCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         RunFolder folder = new RunFolder(run);
+        if (Files.exists(folder.metrics().file())
+                && !Files.isRegularFile(folder.metrics().file())) {
+            throw new IllegalArgumentException(
+                    folder.metrics().file()
+                            + " is not a file (a folder or a special file stands where the log should"
+                            + " be); move it aside and restore the log from a copy.");
+        }
         if (!Files.isRegularFile(folder.metrics().file())) {
             if (Files.isRegularFile(folder.config())) {
                 throw new IllegalArgumentException(

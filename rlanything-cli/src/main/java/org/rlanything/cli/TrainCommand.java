@@ -30,6 +30,7 @@ import picocli.CommandLine.Spec;
             "  rlanything train configs/demo.yaml trainer.iterations=20 trainer.run_dir=runs/a",
             "  rlanything train --resume runs/a            # continue after a crash or kill",
             "  rlanything train --resume runs/a trainer.iterations=80   # extend a finished run",
+            "  rlanything train --resume runs/a --from iter-000019   # go back to an earlier checkpoint",
             "Exit codes: 0 done, 1 the run failed, 2 bad config or usage."
         })
 final class TrainCommand implements Callable<Integer> {
@@ -41,6 +42,14 @@ final class TrainCommand implements Callable<Integer> {
             paramLabel = "RUN",
             description = "Continue the run in this folder from its last complete checkpoint.")
     private Path resume;
+
+    @Option(
+            names = "--from",
+            paramLabel = "CHECKPOINT",
+            description =
+                    "With --resume: continue from this checkpoint (iter-NNNNNN) instead of the newest;"
+                            + " the checkpoints after it are moved aside as checkpoints/discarded-iter-NNNNNN.")
+    private String from;
 
     @Mixin private QuietOption quietOption;
 
@@ -55,8 +64,12 @@ final class TrainCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         TrainingRun run;
+        if (from != null && resume == null) {
+            throw new IllegalArgumentException(
+                    "--from names the checkpoint a resumed run continues from: use it with --resume RUN.");
+        }
         if (resume != null) {
-            run = TrainingRun.resume(resume, arguments, !quietOption.quiet());
+            run = TrainingRun.resume(resume, arguments, from, !quietOption.quiet());
         } else {
             if (arguments.isEmpty() || arguments.get(0).contains("=")) {
                 throw new IllegalArgumentException(

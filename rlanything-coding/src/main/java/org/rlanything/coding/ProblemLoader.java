@@ -3,10 +3,7 @@ package org.rlanything.coding;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -15,6 +12,7 @@ import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.rlanything.coding.sandbox.Language;
+import org.rlanything.core.io.InputFiles;
 
 /**
  * Reads coding problems from JSON-lines files into {@link CodingProblem}s. One loader for every
@@ -36,30 +34,37 @@ import org.rlanything.coding.sandbox.Language;
  */
 public final class ProblemLoader {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    /** Text after a line's JSON object is refused, not ignored. */
+    private static final ObjectMapper JSON =
+            new ObjectMapper()
+                    .enable(
+                            com.fasterxml.jackson.databind.DeserializationFeature
+                                    .FAIL_ON_TRAILING_TOKENS);
+
     private static final Pattern DEF = Pattern.compile("def\\s+([A-Za-z_]\\w*)\\s*\\(");
 
     private ProblemLoader() {}
 
-    /** Reads every problem of a JSON-lines file. */
+    /**
+     * Reads every problem of a JSON-lines file; a file that is not a regular UTF-8 file (a folder,
+     * a pipe, a device, UTF-16 text) is refused naming it, as {@link InputFiles} does.
+     */
     public static List<CodingProblem> load(Path file) throws IOException {
         List<CodingProblem> problems = new ArrayList<>();
-        try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            String line;
-            int number = 0;
-            while ((line = in.readLine()) != null) {
-                number++;
-                if (line.isBlank()) {
-                    continue;
-                }
-                try {
-                    problems.add(parse(line));
-                } catch (IllegalArgumentException e) {
-                    throw new IllegalArgumentException(
-                            file + ":" + number + ": " + e.getMessage(), e);
-                }
-            }
-        }
+        InputFiles.forEachLine(
+                file,
+                "The problems file",
+                (number, line) -> {
+                    if (line.isBlank()) {
+                        return;
+                    }
+                    try {
+                        problems.add(parse(line));
+                    } catch (IllegalArgumentException e) {
+                        throw new IllegalArgumentException(
+                                file + ":" + number + ": " + e.getMessage(), e);
+                    }
+                });
         if (problems.isEmpty()) {
             throw new IllegalArgumentException(file + ": no problems (the file is empty)");
         }
@@ -72,6 +77,11 @@ public final class ProblemLoader {
         try {
             row = JSON.readTree(line);
         } catch (JsonProcessingException e) {
+            if (e instanceof com.fasterxml.jackson.databind.exc.MismatchedInputException
+                    && e.getOriginalMessage().startsWith("Trailing token")) {
+                throw new IllegalArgumentException(
+                        "text follows the line's JSON object; a line holds one object");
+            }
             // Jackson's message without its "(start marker at [Source: ...])" location
             String why =
                     e.getOriginalMessage().replaceAll("\\s*\\(start marker at \\[Source.*$", "");

@@ -44,12 +44,22 @@ public final class Browser implements AutoCloseable {
     private final RemoteWebDriver driver;
     private final Path profile;
     private final int number;
+    private final BrowserSettings settings;
+    private final List<ProcessHandle> drivers;
 
-    private Browser(ChromeDriverService service, RemoteWebDriver driver, Path profile, int number) {
+    private Browser(
+            ChromeDriverService service,
+            RemoteWebDriver driver,
+            Path profile,
+            int number,
+            BrowserSettings settings,
+            List<ProcessHandle> drivers) {
         this.service = service;
         this.driver = driver;
         this.profile = profile;
         this.number = number;
+        this.settings = settings;
+        this.drivers = drivers;
     }
 
     /** Starts a headless browser; {@code number} names it in messages. */
@@ -77,10 +87,14 @@ public final class Browser implements AutoCloseable {
                 "--disable-backgrounding-occluded-windows",
                 "--disable-renderer-backgrounding",
                 "--window-size=" + settings.width() + "," + settings.height(),
+                // a page's scripts get 512 MiB of JavaScript heap: a memory hog crashes its own
+                // tab within seconds instead of taking the machine's memory first
+                "--js-flags=--max-old-space-size=512",
                 "--user-data-dir=" + profile);
         // Pages that call alert() (MiniWoB++'s core.js does on an internal error) must not block.
         options.setUnhandledPromptBehaviour(UnexpectedAlertBehaviour.ACCEPT);
         options.setPageLoadTimeout(settings.pageLoadTimeout());
+        options.setScriptTimeout(settings.operationTimeout());
         ChromeDriverService service =
                 new ChromeDriverService.Builder()
                         .usingDriverExecutable(settings.chromedriver().toFile())
@@ -92,10 +106,12 @@ public final class Browser implements AutoCloseable {
             reaper.deleteOnExit(profile);
             service.start();
             String port = "--port=" + service.getUrl().getPort();
-            ProcessHandle.current()
-                    .children()
-                    .filter(p -> commandLineHas(p, port))
-                    .forEach(p -> reaper.killOnExit(p, port));
+            List<ProcessHandle> drivers =
+                    ProcessHandle.current()
+                            .children()
+                            .filter(p -> commandLineHas(p, port))
+                            .toList();
+            drivers.forEach(p -> reaper.killOnExit(p, port));
             // A plain RemoteWebDriver on the started service: Selenium's ChromeDriver class would
             // also look for DevTools bindings matching the browser version, which this needs not.
             Browser browser =
@@ -103,7 +119,9 @@ public final class Browser implements AutoCloseable {
                             service,
                             new RemoteWebDriver(service.getUrl(), options),
                             profile,
-                            number);
+                            number,
+                            settings,
+                            drivers);
             browser.mainProcess()
                     .ifPresent(p -> reaper.killOnExit(p, "--user-data-dir=" + profile));
             return browser;
@@ -200,6 +218,21 @@ public final class Browser implements AutoCloseable {
     /** Kills the main Chromium process at once (crash tests, and closing a stuck browser). */
     public void kill() {
         mainProcess().ifPresent(ProcessHandle::destroyForcibly);
+    }
+
+    /**
+     * Kills the browser and its ChromeDriver at once: what a page's deadline does to a page that
+     * does not answer, so that the WebDriver call waiting on it fails at once instead of waiting
+     * for the page.
+     */
+    void killAll() {
+        processes().forEach(ProcessHandle::destroyForcibly);
+        drivers.forEach(ProcessHandle::destroyForcibly);
+    }
+
+    /** The settings this browser was started with. */
+    BrowserSettings settings() {
+        return settings;
     }
 
     private Stream<ProcessHandle> processes() {

@@ -23,6 +23,10 @@ import org.rlanything.core.Verification;
  * same one and a browser's death never counts against the policy. After {@code maxAttempts} deaths
  * in one call the exception goes up and the batch fails. {@link #reruns()} counts the recoveries
  * (for the run's metrics and the crash tests).
+ *
+ * <p>A page that fails during an episode ({@link PageFailedException}: its script throws or never
+ * ends, it crashes its tab) ends that episode as a failure, with the page's failure as the last
+ * observation, so that it is recorded as such; it is not re-run (the page would fail again).
  */
 public final class MiniwobEnvironment implements Environment {
 
@@ -93,6 +97,9 @@ public final class MiniwobEnvironment implements Environment {
         private MiniwobPage page;
         private GuiObservation observation;
         private boolean closed;
+
+        /** Why the page failed and ended the episode; null while it works. */
+        private String failed;
 
         /** Browser deaths in the current start, step or screenshot call. */
         private int deaths;
@@ -185,6 +192,10 @@ public final class MiniwobEnvironment implements Environment {
                     break;
                 } catch (BrowserDiedException e) {
                     replay(e);
+                } catch (PageFailedException e) {
+                    failed = e.getMessage();
+                    taken.add(parsed);
+                    return new StepResult(failed, true, false, StepLabel.UNKNOWN);
                 }
             }
             taken.add(parsed);
@@ -209,12 +220,12 @@ public final class MiniwobEnvironment implements Environment {
 
         @Override
         public boolean done() {
-            return page.lastOutcome().done();
+            return failed != null || page.lastOutcome().done();
         }
 
         @Override
         public boolean won() {
-            return page.lastOutcome().won();
+            return failed == null && page.lastOutcome().won();
         }
 
         @Override

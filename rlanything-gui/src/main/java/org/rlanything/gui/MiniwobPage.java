@@ -21,12 +21,34 @@ import org.openqa.selenium.remote.RemoteWebDriver;
  * globals).
  *
  * <p>Every WebDriver failure goes through {@link #failure}: when the browser process is gone it
- * becomes a {@link BrowserDiedException} (the episode is re-run elsewhere); otherwise the action
- * simply had no effect (a click on an element that vanished), which is the policy's doing.
+ * becomes a {@link BrowserDiedException} (the episode is re-run elsewhere); an action that fails
+ * simply had no effect (a click on an element that vanished), which is the policy's doing; any
+ * other failure is the page's ({@link PageFailedException}: its script throws, it navigated away,
+ * its tab crashed).
+ *
+ * <p>Deadlines. Every operation has one, enforced from outside the page: a watchdog thread kills
+ * the browser and its ChromeDriver when the operation has not returned in time ({@link
+ * BrowserSettings#operationTimeout}; opening, {@link BrowserSettings#pageLoadTimeout} plus the 10 s
+ * wait for the page's episode code), so that a page whose script never ends ({@code while(true){}}
+ * in {@code genProblem}) or that is too large to walk fails in bounded time with a {@link
+ * PageFailedException} naming it, instead of blocking the WebDriver call for good. An observation
+ * holds at most {@link #MAX_ELEMENTS} elements.
  */
 public final class MiniwobPage {
 
     private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** The most elements an observation holds; a page with more fails. */
+    static final int MAX_ELEMENTS = 5000;
+
+    /** Kills the browser under an operation past its deadline (one daemon thread for all pages). */
+    private static final java.util.concurrent.ScheduledExecutorService WATCHDOG =
+            java.util.concurrent.Executors.newSingleThreadScheduledExecutor(
+                    r -> {
+                        Thread t = new Thread(r, "page-watchdog");
+                        t.setDaemon(true);
+                        return t;
+                    });
 
     /**
      * One round trip: the instruction, the flattened element list (without the page's root) and the
@@ -41,6 +63,9 @@ public final class MiniwobPage {
                     + " left: n.left, top: n.top, width: n.width, height: n.height,"
                     + " focused: !!n.focused}); n.children.forEach(walk); }"
                     + "if (root !== undefined) root.children.forEach(walk);"
+                    + "if (out.length > "
+                    + MAX_ELEMENTS
+                    + ") return JSON.stringify({too_many: out.length});"
                     + "var u = core.getUtterance();"
                     + "var instruction = typeof u === 'string' ? u"
                     + " : (u && u.utterance !== undefined ? String(u.utterance) : '');"
@@ -48,6 +73,9 @@ public final class MiniwobPage {
                     + " reward: WOB_REWARD_GLOBAL, raw: WOB_RAW_REWARD_GLOBAL,"
                     + " done: WOB_DONE_GLOBAL, reason: WOB_REWARD_REASON === null ? null"
                     + " : String(WOB_REWARD_REASON)});";
+
+    /** A task page opens no windows (a page that opened 300 left a browser with 300 tabs). */
+    private static final String NO_POPUPS = "window.open = function () { return null; };";
 
     /**
      * core.js keeps an element's ref while {@code WOB_EPISODE_ID} is unchanged, and that id only
@@ -78,6 +106,10 @@ public final class MiniwobPage {
     private final Browser browser;
     private final String window;
     private URI page;
+
+    /** The page being opened (named in a failure before it is open). */
+    private URI opening;
+
     private Outcome outcome = new Outcome(0, 0, false, null);
 
     /** A page in the browser's only window (the browser serves this page alone). */
@@ -117,8 +149,15 @@ public final class MiniwobPage {
      */
     public void open(URI page) {
         synchronized (browser) {
-            focus("opening " + page);
-            openHere(page);
+            guarded(
+                    "opening it",
+                    page,
+                    browser.settings().pageLoadTimeout().plusSeconds(15),
+                    () -> {
+                        focus("opening " + page);
+                        openHere(page);
+                        return null;
+                    });
         }
     }
 
@@ -128,24 +167,37 @@ public final class MiniwobPage {
      */
     public void start(long seed) {
         synchronized (browser) {
-            focus("starting an episode");
-            startHere(seed);
+            guarded(
+                    "starting an episode",
+                    () -> {
+                        focus("starting an episode");
+                        startHere(seed);
+                        return null;
+                    });
         }
     }
 
     /** The instruction and the visible elements (and a screenshot when asked for). */
     public GuiObservation observe(boolean screenshot) {
         synchronized (browser) {
-            focus("observing");
-            return observeHere(screenshot);
+            return guarded(
+                    "observing it",
+                    () -> {
+                        focus("observing");
+                        return observeHere(screenshot);
+                    });
         }
     }
 
     /** A PNG of the browser window (W3C WebDriver screenshot). */
     public byte[] screenshot() {
         synchronized (browser) {
-            focus("taking a screenshot");
-            return screenshotHere();
+            return guarded(
+                    "taking a screenshot",
+                    () -> {
+                        focus("taking a screenshot");
+                        return screenshotHere();
+                    });
         }
     }
 
@@ -157,17 +209,79 @@ public final class MiniwobPage {
      */
     public String act(GuiAction action, GuiObservation last) {
         synchronized (browser) {
-            focus("acting");
-            return actHere(action, last);
+            return guarded(
+                    "acting on it",
+                    () -> {
+                        focus("acting");
+                        return actHere(action, last);
+                    });
         }
     }
 
     /** The page's own reward and done flag now. */
     public Outcome outcome() {
         synchronized (browser) {
-            focus("reading the reward");
-            return outcomeHere();
+            return guarded(
+                    "reading its reward",
+                    () -> {
+                        focus("reading the reward");
+                        return outcomeHere();
+                    });
         }
+    }
+
+    private <T> T guarded(String doing, java.util.function.Supplier<T> body) {
+        return guarded(doing, page, browser.settings().operationTimeout(), body);
+    }
+
+    /**
+     * Runs {@code body} within {@code deadline}: past it, the watchdog kills the browser (the
+     * WebDriver call waiting on the page then fails at once) and the page is reported as failed.
+     */
+    private <T> T guarded(
+            String doing,
+            URI target,
+            java.time.Duration deadline,
+            java.util.function.Supplier<T> body) {
+        java.util.concurrent.atomic.AtomicBoolean fired =
+                new java.util.concurrent.atomic.AtomicBoolean();
+        java.util.concurrent.ScheduledFuture<?> alarm =
+                WATCHDOG.schedule(
+                        () -> {
+                            fired.set(true);
+                            browser.killAll();
+                        },
+                        deadline.toMillis(),
+                        java.util.concurrent.TimeUnit.MILLISECONDS);
+        try {
+            return body.get();
+        } catch (RuntimeException e) {
+            if (fired.get()) {
+                throw new PageFailedException(
+                        "The task page "
+                                + name(target)
+                                + " did not answer within "
+                                + deadline.toSeconds()
+                                + " s while "
+                                + doing
+                                + " (a script that never ends, or a page too large to walk); its"
+                                + " browser was stopped.",
+                        e);
+            }
+            throw e;
+        } finally {
+            alarm.cancel(false);
+        }
+    }
+
+    /** A page's address as a message shows it: its file, or its URL. */
+    static String name(URI page) {
+        if (page == null) {
+            return "(none open)";
+        }
+        return "file".equals(page.getScheme())
+                ? java.nio.file.Path.of(page).toString()
+                : page.toString();
     }
 
     /** The browser under this page. */
@@ -185,6 +299,7 @@ public final class MiniwobPage {
         if (page.equals(this.page)) {
             return;
         }
+        this.opening = page;
         RemoteWebDriver driver = browser.driver();
         try {
             driver.get(page.toString());
@@ -209,7 +324,7 @@ public final class MiniwobPage {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("Interrupted while opening " + page, e);
         } catch (WebDriverException e) {
-            throw failure("opening " + page, e);
+            throw failure("opening it", e);
         }
         this.page = page;
     }
@@ -224,6 +339,7 @@ public final class MiniwobPage {
             browser.driver()
                     .executeScript(
                             "Math.seedrandom(arguments[0]); "
+                                    + NO_POPUPS
                                     + FORGET_REFS
                                     + " core.EPISODE_MAX_TIME = arguments[1];"
                                     + " core.startEpisodeReal(); return true;",
@@ -231,7 +347,7 @@ public final class MiniwobPage {
                             PAGE_CLOCK_MS);
             waitUntilReady();
         } catch (WebDriverException e) {
-            throw failure("starting an episode of " + page, e);
+            throw failure("starting an episode", e);
         }
         outcome = new Outcome(0, 0, false, null);
     }
@@ -240,8 +356,12 @@ public final class MiniwobPage {
         long deadline = System.nanoTime() + 5_000_000_000L;
         while (!Boolean.TRUE.equals(browser.driver().executeScript("return WOB_TASK_READY;"))) {
             if (System.nanoTime() > deadline) {
-                throw new IllegalStateException(
-                        "The page " + page + " did not become ready within 5 s.");
+                throw new PageFailedException(
+                        "The task page "
+                                + name(page)
+                                + " did not become ready within 5 s of starting an episode"
+                                + " (WOB_TASK_READY stayed false).",
+                        null);
             }
             try {
                 Thread.sleep(20);
@@ -257,6 +377,17 @@ public final class MiniwobPage {
         requireOpen();
         try {
             JsonNode json = JSON.readTree((String) browser.driver().executeScript(OBSERVE));
+            if (json.has("too_many")) {
+                throw new PageFailedException(
+                        "The task page "
+                                + name(page)
+                                + " shows "
+                                + json.get("too_many").asInt()
+                                + " elements, more than the "
+                                + MAX_ELEMENTS
+                                + " an observation holds.",
+                        null);
+            }
             outcome = outcomeOf(json);
             List<PageElement> elements = new ArrayList<>();
             for (JsonNode e : json.get("elements")) {
@@ -276,9 +407,18 @@ public final class MiniwobPage {
                     new GuiObservation(json.get("instruction").asText(), elements, null);
             return screenshot ? observation.withScreenshot(screenshotHere()) : observation;
         } catch (WebDriverException e) {
-            throw failure("observing " + page, e);
-        } catch (java.io.IOException e) {
-            throw new IllegalStateException("The page " + page + " returned bad JSON", e);
+            throw failure("observing it", e);
+        } catch (java.io.IOException | RuntimeException e) {
+            if (e instanceof PageFailedException || e instanceof BrowserDiedException) {
+                throw (RuntimeException) e;
+            }
+            throw new PageFailedException(
+                    "The task page "
+                            + name(page)
+                            + " gave an observation that cannot be read ("
+                            + Browser.firstLine(e.getMessage())
+                            + "); it is not a MiniWoB++ page any more?",
+                    e);
         }
     }
 
@@ -287,7 +427,7 @@ public final class MiniwobPage {
         try {
             return browser.driver().getScreenshotAs(OutputType.BYTES);
         } catch (WebDriverException e) {
-            throw failure("taking a screenshot of " + page, e);
+            throw failure("taking a screenshot", e);
         }
     }
 
@@ -340,7 +480,7 @@ public final class MiniwobPage {
         } catch (JavascriptException e) {
             return "the page raised " + Browser.firstLine(e.getMessage());
         } catch (WebDriverException e) {
-            RuntimeException f = failure("acting on " + page, e);
+            RuntimeException f = failure("acting on it", e);
             if (f instanceof BrowserDiedException) {
                 throw f;
             }
@@ -360,9 +500,13 @@ public final class MiniwobPage {
             outcome = outcomeOf(JSON.readTree((String) browser.driver().executeScript(OUTCOME)));
             return outcome;
         } catch (WebDriverException e) {
-            throw failure("reading the reward of " + page, e);
-        } catch (java.io.IOException e) {
-            throw new IllegalStateException("The page " + page + " returned bad JSON", e);
+            throw failure("reading its reward", e);
+        } catch (java.io.IOException | RuntimeException e) {
+            if (e instanceof PageFailedException || e instanceof BrowserDiedException) {
+                throw (RuntimeException) e;
+            }
+            throw new PageFailedException(
+                    "The task page " + name(page) + " gave a reward that cannot be read.", e);
         }
     }
 
@@ -387,7 +531,8 @@ public final class MiniwobPage {
 
     /**
      * What a WebDriver failure means: a {@link BrowserDiedException} when the browser process is
-     * gone or the driver lost its session, else the failure itself (the page's doing).
+     * gone or the driver lost its session, else a {@link PageFailedException} (the page's doing),
+     * named in words: its script's error, its tab's crash.
      */
     RuntimeException failure(String doing, WebDriverException e) {
         if (!browser.alive() || e instanceof org.openqa.selenium.NoSuchSessionException) {
@@ -396,10 +541,31 @@ public final class MiniwobPage {
                             + browser.number()
                             + " died while "
                             + doing
-                            + ": "
+                            + " ("
+                            + name(page != null ? page : opening)
+                            + "): "
                             + Browser.firstLine(e.getMessage()),
                     e);
         }
-        return e;
+        String why = Browser.firstLine(e.getMessage());
+        if (why.contains("tab crashed")) {
+            why = "its tab crashed (a script that takes all the memory?)";
+        } else if (e instanceof JavascriptException) {
+            why =
+                    "its script raised "
+                            + why.replaceFirst("^javascript error: ", "")
+                            + (why.contains("is not defined")
+                                    ? " (did the page navigate away or lose core.js?)"
+                                    : "");
+        }
+        return new PageFailedException(
+                "The task page "
+                        + name(page != null ? page : opening)
+                        + " failed while "
+                        + doing
+                        + ": "
+                        + why
+                        + ".",
+                e);
     }
 }

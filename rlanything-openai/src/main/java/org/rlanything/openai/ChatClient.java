@@ -50,12 +50,15 @@ import org.rlanything.core.Seeds;
  *
  * <p><b>Failures.</b> Timeouts, connection failures, 429 and 5xx are retried up to {@code
  * max_retries} times with {@link Backoff} (a {@code Retry-After} header, in seconds or as an HTTP
- * date, replaces the computed delay); any other status fails at once. A call that fails for good
- * throws {@link EndpointException} naming the endpoint and the status or the I/O failure: the run
- * cannot continue without its model. A reply that arrives but cannot be used (malformed JSON, no
- * choices, a choice without text) is not retried: its samples become {@link Completion#failed}
- * samples, recorded like any other, and the role treats them as replies with no usable answer (the
- * loop counts them).
+ * date, replaces the computed delay); any other status fails at once. One request, its tries and
+ * the waits between them included, ends within its deadline of {@code (max_retries + 1) *
+ * timeout_s}: each try gets at most what is left of it (a reply whose body drips in slower is cut),
+ * and a wait that would end past it (a server's {@code Retry-After: 300000}) fails the request at
+ * once instead of blocking. A call that fails for good throws {@link EndpointException} naming the
+ * endpoint and the status or the I/O failure: the run cannot continue without its model. A reply
+ * that arrives but cannot be used (malformed JSON, no choices, a choice without text) is not
+ * retried: its samples become {@link Completion#failed} samples, recorded like any other, and the
+ * role treats them as replies with no usable answer (the loop counts them).
  *
  * <p><b>The key.</b> Read once from the variable {@code api_key_env} names, sent as a bearer token,
  * and removed from every text this class records or throws (a server may echo it in an error body).
@@ -500,7 +503,9 @@ public final class ChatClient implements AutoCloseable {
         }
         HttpRequest httpRequest = rb.build();
         int tries = config.maxRetries() + 1;
+        long deadline = System.nanoTime() + timeout.toNanos() * tries;
         for (int attempt = 1; ; attempt++) {
+            Duration left = Duration.ofNanos(Math.max(0, deadline - System.nanoTime()));
             String failure;
             String kind;
             int status = -1;
@@ -508,7 +513,8 @@ public final class ChatClient implements AutoCloseable {
             Throwable cause = null;
             long start = System.nanoTime();
             try {
-                HttpResponse<String> response = exchange(httpRequest, timeout);
+                HttpResponse<String> response =
+                        exchange(httpRequest, left.compareTo(timeout) < 0 ? left : timeout);
                 double latency = (System.nanoTime() - start) / 1e9;
                 status = response.statusCode();
                 if (status >= 200 && status < 300) {
@@ -556,21 +562,25 @@ public final class ChatClient implements AutoCloseable {
             }
             failedTries.add(kind);
             if (attempt >= tries) {
-                throw new EndpointException(
-                        redact(
-                                "The endpoint "
-                                        + config.endpoint()
-                                        + " failed after "
-                                        + attempt
-                                        + (attempt == 1 ? " try" : " tries")
-                                        + "; the last: "
-                                        + failure
-                                        + "."),
-                        status,
-                        attempt,
-                        cause == null ? null : new IOException(redact(describe(cause))));
+                throw failed(attempt, failure, "", status, cause);
             }
             Duration delay = backoff.delay(attempt, retryAfter, ThreadLocalRandom.current());
+            if (System.nanoTime() + delay.toNanos() >= deadline) {
+                throw failed(
+                        attempt,
+                        failure,
+                        "; "
+                                + (retryAfter != null
+                                        ? "the server asked to retry after "
+                                                + retryAfter.toSeconds()
+                                                + " s (Retry-After), past"
+                                        : "the next try would start past")
+                                + " the request's deadline of "
+                                + deadlineSeconds()
+                                + " s ((max_retries + 1) * timeout_s)",
+                        status,
+                        cause);
+            }
             String warning =
                     redact(
                             "Endpoint "
@@ -596,6 +606,27 @@ public final class ChatClient implements AutoCloseable {
                         e);
             }
         }
+    }
+
+    /**
+     * A request that failed for good after {@code attempt} tries, the last with {@code failure}.
+     */
+    private EndpointException failed(
+            int attempt, String failure, String why, int status, Throwable cause) {
+        return new EndpointException(
+                redact(
+                        "The endpoint "
+                                + config.endpoint()
+                                + " failed after "
+                                + attempt
+                                + (attempt == 1 ? " try" : " tries")
+                                + "; the last: "
+                                + failure
+                                + why
+                                + "."),
+                status,
+                attempt,
+                cause == null ? null : new IOException(redact(describe(cause))));
     }
 
     /** One try, within {@code timeout} from the moment a concurrency permit is held. */
@@ -624,6 +655,14 @@ public final class ChatClient implements AutoCloseable {
 
     private Duration timeout() {
         return Duration.ofNanos((long) (config.timeoutS() * 1e9));
+    }
+
+    /** The deadline of one request with its retries, in seconds, as a message shows it. */
+    private String deadlineSeconds() {
+        double seconds = config.timeoutS() * (config.maxRetries() + 1);
+        return seconds == Math.rint(seconds)
+                ? Long.toString((long) seconds)
+                : String.format(java.util.Locale.ROOT, "%.1f", seconds);
     }
 
     /** A Retry-After header's delay (seconds or an HTTP date), or null. */

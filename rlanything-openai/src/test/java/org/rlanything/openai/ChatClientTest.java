@@ -307,4 +307,96 @@ class ChatClientTest {
                 b.delay(2, null, r),
                 "jittered (equal twice by chance: 1 in 101)");
     }
+
+    /**
+     * Issue 27, finding 7: a server's Retry-After longer than what is left of the request's
+     * deadline ((max_retries + 1) * timeout_s) fails the request at once, named as such, instead of
+     * blocking for as long as the server asks (the default backoff honours up to 300 s).
+     */
+    @Test
+    void aRetryAfterPastTheRequestsDeadlineFailsItAtOnce() throws Exception {
+        try (ScriptedServer server = new ScriptedServer("ok");
+                ChatClient client =
+                        ChatClient.builder(config(server.baseUrl(), 1, 1))
+                                .role("policy")
+                                .optEnvironment(Map.<String, String>of()::get)
+                                .build()) {
+            server.then(
+                    ScriptedServer.withHeader(
+                            429, "{\"error\": \"busy\"}", "Retry-After", "300000"));
+            long start = System.nanoTime();
+            EndpointException e =
+                    assertThrows(
+                            EndpointException.class, () -> client.complete(request("a", 1), 1));
+            double seconds = (System.nanoTime() - start) / 1e9;
+            assertTrue(seconds < 2, "failed at once, took " + seconds + " s");
+            assertTrue(
+                    e.getMessage().contains("Retry-After")
+                            && e.getMessage().contains("deadline of 2 s")
+                            && e.getMessage().contains(server.baseUrl()),
+                    e.getMessage());
+            assertEquals(1, server.requests().size());
+        }
+    }
+
+    /** Finding 7: a reply whose body drips in at 1 byte/s is cut at the request's deadline. */
+    @Test
+    void aBodyDrippedOneBytePerSecondIsCutAtTheDeadline() throws Exception {
+        try (ServerSocket socket =
+                        new ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress());
+                ChatClient client =
+                        client(
+                                config("http://127.0.0.1:" + socket.getLocalPort() + "/v1", 0.5, 1),
+                                "policy")) {
+            Thread dripper =
+                    new Thread(
+                            () -> {
+                                while (!socket.isClosed()) {
+                                    try {
+                                        java.net.Socket connection = socket.accept();
+                                        Thread drip = new Thread(() -> drip(connection));
+                                        drip.setDaemon(true);
+                                        drip.start();
+                                    } catch (java.io.IOException closed) {
+                                        return;
+                                    }
+                                }
+                            });
+            dripper.setDaemon(true);
+            dripper.start();
+            long start = System.nanoTime();
+            EndpointException e =
+                    assertThrows(
+                            EndpointException.class, () -> client.complete(request("a", 1), 1));
+            double seconds = (System.nanoTime() - start) / 1e9;
+            assertTrue(seconds < 2, "cut at the 1 s deadline, took " + seconds + " s");
+            assertTrue(e.getMessage().contains("timeout_s"), e.getMessage());
+        }
+    }
+
+    /** Reads a request's head, then answers 200 with a body of 500 bytes, one byte a second. */
+    private static void drip(java.net.Socket connection) {
+        try (connection) {
+            java.io.InputStream in = connection.getInputStream();
+            int matched = 0;
+            while (matched < 4) {
+                int b = in.read();
+                if (b < 0) {
+                    return;
+                }
+                matched = b == "\r\n\r\n".charAt(matched) ? matched + 1 : (b == '\r' ? 1 : 0);
+            }
+            java.io.OutputStream out = connection.getOutputStream();
+            out.write(
+                    "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n"
+                            .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            for (int i = 0; i < 500; i++) {
+                out.write('{');
+                out.flush();
+                Thread.sleep(1000);
+            }
+        } catch (java.io.IOException | InterruptedException e) {
+            // the client gave up: the point of the test
+        }
+    }
 }

@@ -116,10 +116,18 @@ public final class SExpr {
         return text.length() <= 120 ? text : text.substring(0, 117) + "...";
     }
 
+    /**
+     * The deepest nesting read. ALFWorld's PDDL nests a dozen levels; the bound keeps a hostile
+     * file (200,000 opening parentheses) from overflowing the stack of this parser and of every
+     * walk over its result.
+     */
+    public static final int MAX_DEPTH = 500;
+
     private static final class Parser {
         private final String text;
         private int pos;
         private int line = 1;
+        private int depth;
 
         Parser(String text) {
             this.text = text;
@@ -166,6 +174,14 @@ public final class SExpr {
                         startLine);
             }
             pos++;
+            if (++depth > MAX_DEPTH) {
+                throw new PddlSyntaxException(
+                        "the '(' on line "
+                                + startLine
+                                + " nests deeper than "
+                                + MAX_DEPTH
+                                + " levels; PDDL this deep is not a game.");
+            }
             List<SExpr> children = new ArrayList<>();
             while (true) {
                 if (!skipBlank()) {
@@ -174,6 +190,7 @@ public final class SExpr {
                 }
                 if (text.charAt(pos) == ')') {
                     pos++;
+                    depth--;
                     return new SExpr(null, Collections.unmodifiableList(children), startLine);
                 }
                 children.add(next());

@@ -130,6 +130,13 @@ public final class ConfigLoader {
      */
     public static RunConfig loadRecorded(Path file, List<String> overrides) {
         String text = RECORDED_NULL.matcher(read(file)).replaceAll("");
+        if (text.isBlank()) {
+            throw new ConfigException(
+                    file
+                            + " is empty: a run folder's config.yaml records the run's whole"
+                            + " configuration (restore it from a copy; the checkpoints' manifest.json"
+                            + " holds it as provenance.effective_config).");
+        }
         return validate(
                 tree(text, file.toString()), List.of(new Source(file.toString(), text)), overrides);
     }
@@ -293,7 +300,9 @@ public final class ConfigLoader {
         fillKinds(tree);
         layEnvironmentDefaults(tree);
         try {
-            return MAPPER.treeToValue(tree, RunConfig.class);
+            RunConfig config = MAPPER.treeToValue(tree, RunConfig.class);
+            requireTexts(tree, config, new ArrayList<>(), sources, applied);
+            return config;
         } catch (JsonProcessingException e) {
             throw translate(e, sources, applied);
         } catch (IllegalArgumentException e) {
@@ -303,6 +312,61 @@ public final class ConfigLoader {
             throw e;
         }
     }
+
+    /**
+     * Refuses a number or a boolean where a settings record has a text ({@code run_dir: 5} is a
+     * slip, not the folder {@code ./5}), walking the records the tree was mapped onto; free-form
+     * maps (an engine's settings) take any scalar as text. Jackson's coercion settings cannot tell
+     * the two apart, so the check walks the records' components itself.
+     */
+    private static void requireTexts(
+            JsonNode tree,
+            Object value,
+            List<String> path,
+            List<Source> sources,
+            List<Override> overrides) {
+        if (value == null || !value.getClass().isRecord() || !tree.isObject()) {
+            return;
+        }
+        for (java.lang.reflect.RecordComponent component : value.getClass().getRecordComponents()) {
+            String key = SNAKE.translate(component.getName());
+            JsonNode node = tree.get(key);
+            if (node == null) {
+                continue;
+            }
+            path.add(key);
+            if (component.getType() == String.class && (node.isNumber() || node.isBoolean())) {
+                String dotted = String.join(".", path);
+                String problem =
+                        "expected a text, got "
+                                + node
+                                + " (quote it, '"
+                                + node.asText()
+                                + "', if a text is meant).";
+                for (Override override : overrides) {
+                    if (dotted.equals(override.key())) {
+                        throw new ConfigException(
+                                "Command-line override '"
+                                        + override.text()
+                                        + "': "
+                                        + dotted
+                                        + ": "
+                                        + problem);
+                    }
+                }
+                throw new ConfigException(locate(sources, path) + ": " + dotted + ": " + problem);
+            }
+            try {
+                requireTexts(node, component.getAccessor().invoke(value), path, sources, overrides);
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException("Cannot read " + component, e);
+            }
+            path.remove(path.size() - 1);
+        }
+    }
+
+    private static final PropertyNamingStrategies.SnakeCaseStrategy SNAKE =
+            new PropertyNamingStrategies.SnakeCaseStrategy();
 
     /**
      * The configuration as YAML, with every default filled in (the run folder's effective config).
@@ -578,6 +642,10 @@ public final class ConfigLoader {
         return "a mapping of keys (a section)";
     }
 
+    /** A YAML comment in a plain value: '#' at its start or after a space. */
+    private static final java.util.regex.Pattern COMMENT =
+            java.util.regex.Pattern.compile("(^|\\s)#");
+
     /** One applied {@code key=value} override. */
     private record Override(String text, String key) {
         static Override apply(ObjectNode root, String text) {
@@ -590,6 +658,15 @@ public final class ConfigLoader {
             }
             String key = text.substring(0, equals).strip();
             String raw = text.substring(equals + 1).strip();
+            if (COMMENT.matcher(raw).find() && !raw.startsWith("'") && !raw.startsWith("\"")) {
+                throw new ConfigException(
+                        "Command-line override '"
+                                + text
+                                + "': "
+                                + key
+                                + ": the value holds a YAML comment ('#' after a space), which would"
+                                + " be dropped silently; remove it (or quote a text that holds '#').");
+            }
             String problem = Scalars.problemOf(raw);
             if (problem != null) {
                 throw new ConfigException(

@@ -9,6 +9,13 @@ import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.error.Mark;
 import org.yaml.snakeyaml.error.MarkedYAMLException;
+import org.yaml.snakeyaml.events.AliasEvent;
+import org.yaml.snakeyaml.events.CollectionEndEvent;
+import org.yaml.snakeyaml.events.CollectionStartEvent;
+import org.yaml.snakeyaml.events.Event;
+import org.yaml.snakeyaml.events.MappingStartEvent;
+import org.yaml.snakeyaml.events.ScalarEvent;
+import org.yaml.snakeyaml.events.SequenceStartEvent;
 import org.yaml.snakeyaml.nodes.MappingNode;
 import org.yaml.snakeyaml.nodes.Node;
 import org.yaml.snakeyaml.nodes.NodeTuple;
@@ -18,7 +25,8 @@ import org.yaml.snakeyaml.nodes.SequenceNode;
 /**
  * The YAML a config may use, checked before it is mapped: one document, no null values, integers in
  * decimal only (YAML 1.1 reads {@code 010} as 8 and {@code 0x10} as 16), no {@code .nan} or {@code
- * .inf}. Each refusal names the file, line and key and says what to write instead.
+ * .inf}, no explicit tags and no aliases. Each refusal names the file, line and key and says what
+ * to write instead.
  */
 final class Scalars {
 
@@ -77,9 +85,87 @@ final class Scalars {
                             + ": a second YAML document; a config is one document (remove the '---' and what follows, or"
                             + " merge it into the first).");
         }
+        checkEvents(text, source);
         if (!documents.isEmpty() && documents.get(0) instanceof MappingNode mapping) {
             walk(mapping, new ArrayList<>(), source);
         }
+    }
+
+    /**
+     * Refuses what YAML would turn into a value the reader of the file does not see: an explicit
+     * tag ({@code !!float "1"} makes a number of a quoted text) and an alias ({@code *lr}, which
+     * Jackson's tree reader does not resolve, so it arrived as a wrong type). Walks the parser's
+     * events, keeping the path of keys, to name the key.
+     */
+    private static void checkEvents(String text, String source) {
+        List<Object> path = new ArrayList<>(); // a key (String) or an index (int[]) per level
+        List<Boolean> atKey = new ArrayList<>(); // per mapping level: the next scalar is a key
+        for (Event event : new Yaml(new LoaderOptions()).parse(new StringReader(text))) {
+            boolean mappingKey = !atKey.isEmpty() && atKey.get(atKey.size() - 1);
+            if (event instanceof AliasEvent alias) {
+                throw new ConfigException(
+                        source
+                                + ", line "
+                                + (alias.getStartMark().getLine() + 1)
+                                + ": "
+                                + dotted(path)
+                                + ": a YAML alias (*"
+                                + alias.getAnchor()
+                                + "); aliases are not read: write the value itself.");
+            }
+            String tag =
+                    event instanceof ScalarEvent scalar
+                            ? scalar.getTag()
+                            : event instanceof CollectionStartEvent start ? start.getTag() : null;
+            if (tag != null && !tag.equals("!")) {
+                throw new ConfigException(
+                        source
+                                + ", line "
+                                + (event.getStartMark().getLine() + 1)
+                                + ": "
+                                + dotted(path)
+                                + ": a YAML tag ("
+                                + tag.replace("tag:yaml.org,2002:", "!!")
+                                + ") is not allowed; write the value plainly (a number without"
+                                + " quotes, such as 1.0).");
+            }
+            if (event instanceof ScalarEvent scalar && mappingKey) {
+                path.set(path.size() - 1, scalar.getValue());
+                atKey.set(atKey.size() - 1, false);
+            } else if (event instanceof ScalarEvent) {
+                valueDone(path, atKey);
+            } else if (event instanceof MappingStartEvent) {
+                path.add("?");
+                atKey.add(true);
+            } else if (event instanceof SequenceStartEvent) {
+                path.add(new int[] {0});
+                atKey.add(false);
+            } else if (event instanceof CollectionEndEvent) {
+                path.remove(path.size() - 1);
+                atKey.remove(atKey.size() - 1);
+                valueDone(path, atKey);
+            }
+        }
+    }
+
+    /** A value ended: a mapping expects its next key, a sequence its next item. */
+    private static void valueDone(List<Object> path, List<Boolean> atKey) {
+        if (path.isEmpty()) {
+            return;
+        }
+        if (path.get(path.size() - 1) instanceof int[] index) {
+            index[0]++;
+        } else {
+            atKey.set(atKey.size() - 1, true);
+        }
+    }
+
+    private static String dotted(List<Object> path) {
+        List<String> keys = new ArrayList<>();
+        for (Object key : path) {
+            keys.add(key instanceof int[] index ? Integer.toString(index[0]) : (String) key);
+        }
+        return String.join(".", keys);
     }
 
     private static void walk(Node node, List<String> path, String source) {

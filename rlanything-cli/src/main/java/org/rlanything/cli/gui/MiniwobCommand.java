@@ -118,9 +118,16 @@ public final class MiniwobCommand implements Runnable {
             MiniwobTask task = MiniwobTask.ofFile(page);
             try (Browser browser = Browser.start(BrowserSettings.defaults(), 0)) {
                 MiniwobPage p = new MiniwobPage(browser);
-                p.open(task.page());
-                p.start(seed);
-                GuiObservation observation = p.observe(screenshot != null);
+                GuiObservation observation;
+                try {
+                    p.open(task.page());
+                    p.start(seed);
+                    observation = p.observe(screenshot != null);
+                } catch (org.rlanything.gui.BrowserDiedException e) {
+                    // one page in one browser: its death is the page's doing
+                    throw new IllegalArgumentException(
+                            "The task page " + page + " stopped its browser: " + e.getMessage(), e);
+                }
                 if (screenshot != null) {
                     Files.write(screenshot, observation.screenshot());
                 }

@@ -30,6 +30,7 @@ public final class Backends {
     private Backends() {}
 
     public static RunComponents create(RunConfig config) {
+        preflight(config);
         RunContext context = context(config);
         try {
             EnvironmentParts environment =
@@ -51,6 +52,21 @@ public final class Backends {
                             + " run: "
                             + e.getMessage(),
                     e);
+        }
+    }
+
+    /**
+     * Checks the sections that depend on an outside service (see Preflight) before anything local
+     * is set up: a closed port or a refused key is reported in seconds.
+     */
+    static void preflight(RunConfig config) {
+        for (Object section :
+                new Object[] {
+                    config.environment(), config.policy(), config.rewardModel(), config.rewriter()
+                }) {
+            if (section instanceof org.rlanything.core.spi.Preflight service) {
+                service.preflight(System::getenv);
+            }
         }
     }
 

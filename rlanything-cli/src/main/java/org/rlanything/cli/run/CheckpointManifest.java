@@ -52,7 +52,8 @@ public final class CheckpointManifest {
      * Lists every file under {@code checkpoint} in its manifest, with {@code iteration} and {@code
      * identity}.
      */
-    static void write(Path checkpoint, int iteration, Identity identity) throws IOException {
+    static void write(Path checkpoint, int iteration, Identity identity, JsonNode logs)
+            throws IOException {
         ObjectNode root = JsonlLog.JSON.createObjectNode();
         root.put("format", FORMAT);
         root.put("iteration", iteration);
@@ -61,6 +62,8 @@ public final class CheckpointManifest {
         if (identity.provenance() != null) {
             identity.provenance().writeTo(root);
         }
+        root.put("written_by", RunRecord.WRITTEN_BY);
+        root.set("logs", logs);
         ObjectNode files = root.putObject("files");
         for (Map.Entry<String, Path> file : files(checkpoint).entrySet()) {
             ObjectNode entry = files.putObject(file.getKey());
@@ -73,29 +76,15 @@ public final class CheckpointManifest {
     }
 
     /**
-     * Checks {@code checkpoint} against its manifest and {@code identity}; returns false for a
-     * checkpoint written before manifests existed (nothing to check), and throws {@link Damaged}
-     * naming what differs.
+     * Checks {@code checkpoint} against its manifest and {@code identity}; throws {@link Damaged}
+     * naming what differs. A checkpoint without a manifest is damaged: every checkpoint this
+     * version writes has one, and a checkpoint written before manifests existed cannot be checked.
      */
-    static boolean verify(Path checkpoint, int iteration, Identity identity) throws IOException {
-        Path file = checkpoint.resolve(FILE);
-        if (!Files.exists(file)) {
-            return false;
-        }
-        JsonNode root;
-        try {
-            root = JsonlLog.JSON.readTree(file.toFile());
-        } catch (IOException e) {
-            throw new Damaged(file + " is not a readable manifest (" + e.getMessage() + ")");
-        }
-        if (root == null
-                || !FORMAT.equals(root.path("format").asText())
-                || !root.path("files").isObject()) {
-            throw new Damaged(file + " is not a " + FORMAT + " manifest");
-        }
+    static void verify(Path checkpoint, int iteration, Identity identity) throws IOException {
+        JsonNode root = read(checkpoint);
         if (root.path("iteration").asInt(-1) != iteration) {
             throw new Damaged(
-                    file
+                    FILE
                             + " is the manifest of iteration "
                             + root.path("iteration")
                             + ", not "
@@ -131,6 +120,9 @@ public final class CheckpointManifest {
                     String.join(", ", present.keySet())
                             + " not in the manifest (added after it was written)");
         }
+        if (root.has("logs") && !root.get("logs").isObject()) {
+            throw new Damaged(FILE + " has an unreadable \"logs\" record");
+        }
         if (root.path("seed").asLong() != identity.seed()
                 || !identity.configSha256().equals(root.path("config_sha256").asText())) {
             throw new Foreign(
@@ -144,7 +136,51 @@ public final class CheckpointManifest {
                             + abbreviate(identity.configSha256())
                             + ")");
         }
-        return true;
+    }
+
+    /** A checkpoint's manifest, read; refused as {@link Damaged} when missing or unreadable. */
+    private static JsonNode read(Path checkpoint) throws IOException {
+        Path file = checkpoint.resolve(FILE);
+        if (!Files.exists(file)) {
+            throw new Damaged(
+                    FILE
+                            + " is missing (every checkpoint "
+                            + RunRecord.WRITTEN_BY
+                            + " writes has one; without it nothing in the checkpoint can be"
+                            + " checked)");
+        }
+        JsonNode root;
+        try {
+            root = JsonlLog.JSON.readTree(Files.readAllBytes(file));
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new Damaged(
+                    FILE
+                            + " is not readable JSON"
+                            + (e.getLocation() != null && e.getLocation().getLineNr() > 0
+                                    ? " at line " + e.getLocation().getLineNr()
+                                    : "")
+                            + " ("
+                            + JsonlLog.problem(e)
+                            + "; cut short or changed)");
+        } catch (IOException e) {
+            throw new Damaged(
+                    FILE + " cannot be read (" + org.rlanything.cli.Main.describe(e) + ")");
+        }
+        if (root == null
+                || !FORMAT.equals(root.path("format").asText())
+                || !root.path("files").isObject()) {
+            throw new Damaged(FILE + " is not a " + FORMAT + " manifest");
+        }
+        return root;
+    }
+
+    /**
+     * The logs a checked checkpoint's manifest records (see {@link LogLedger}); null for a manifest
+     * written before logs were recorded.
+     */
+    static JsonNode logs(Path checkpoint) throws IOException {
+        JsonNode logs = read(checkpoint).get("logs");
+        return logs == null || logs.isNull() ? null : logs;
     }
 
     private static String abbreviate(String hash) {

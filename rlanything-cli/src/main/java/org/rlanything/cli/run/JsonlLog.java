@@ -5,12 +5,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
-import java.nio.CharBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.charset.CoderResult;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
@@ -37,10 +35,10 @@ public final class JsonlLog {
         return file;
     }
 
-    /** Appends lines and forces them to disk. */
-    public void append(List<? extends JsonNode> lines) {
+    /** Appends lines and forces them to disk; returns the bytes written. */
+    public byte[] append(List<? extends JsonNode> lines) {
         if (lines.isEmpty()) {
-            return;
+            return new byte[0];
         }
         StringBuilder text = new StringBuilder();
         try {
@@ -53,12 +51,13 @@ public final class JsonlLog {
                             StandardOpenOption.CREATE,
                             StandardOpenOption.WRITE,
                             StandardOpenOption.APPEND)) {
-                ByteBuffer bytes =
-                        ByteBuffer.wrap(text.toString().getBytes(StandardCharsets.UTF_8));
+                byte[] written = text.toString().getBytes(StandardCharsets.UTF_8);
+                ByteBuffer bytes = ByteBuffer.wrap(written);
                 while (bytes.hasRemaining()) {
                     channel.write(bytes);
                 }
                 channel.force(false);
+                return written;
             }
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot append to " + file + ".", e);
@@ -87,12 +86,23 @@ public final class JsonlLog {
     }
 
     /** A checked line: its number in the file, its text as written, and its JSON. */
-    private record Line(int number, String text, JsonNode json) {}
+    record Line(int number, String text, JsonNode json) {
+        int iteration() {
+            return json.path("iteration").asInt();
+        }
+    }
 
-    private List<Line> lines() throws IOException {
+    List<Line> lines() throws IOException {
         List<Line> lines = new ArrayList<>();
-        if (!Files.exists(file)) {
+        if (!Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
             return lines;
+        }
+        if (!Files.isRegularFile(file)) {
+            throw new RunFolderException(
+                    file
+                            + " is not a file (a folder or a special file stands where the log"
+                            + " should be); nothing was changed. Move it aside, restore the log from a copy,"
+                            + " then run the command again.");
         }
         String text = decode(Files.readAllBytes(file));
         String[] raw = text.split("\n", -1);
@@ -105,7 +115,7 @@ public final class JsonlLog {
             try {
                 json = JSON.readTree(raw[i]);
             } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-                throw corrupt(i + 1, "this is not a JSON line (" + e.getOriginalMessage() + ")", e);
+                throw corrupt(i + 1, "this is not a JSON line (" + problem(e) + ")", e);
             }
             if (json == null
                     || !json.isObject()
@@ -125,25 +135,25 @@ public final class JsonlLog {
         while (end > 0 && bytes[end - 1] != '\n') {
             end--;
         }
-        ByteBuffer in = ByteBuffer.wrap(bytes, 0, end);
-        CharBuffer out = CharBuffer.allocate(end + 1);
-        CoderResult result =
-                StandardCharsets.UTF_8
-                        .newDecoder()
-                        .onMalformedInput(CodingErrorAction.REPORT)
-                        .onUnmappableCharacter(CodingErrorAction.REPORT)
-                        .decode(in, out, true);
-        if (result.isError()) {
-            int line = 1;
-            for (int i = 0; i < in.position(); i++) {
-                line += bytes[i] == '\n' ? 1 : 0;
-            }
-            throw corrupt(line, "this is not UTF-8 text (a binary or compressed file?)", null);
+        try {
+            return org.rlanything.core.io.InputFiles.utf8(bytes, end);
+        } catch (org.rlanything.core.io.InputFiles.NotUtf8 e) {
+            throw corrupt(e.line(), "this is not UTF-8 text (a binary or compressed file?)", e);
         }
-        return out.flip().toString();
     }
 
-    private RunFolderException corrupt(int line, String problem, Exception cause) {
+    /**
+     * What a JSON parser found wrong, in words: its message without the parser's source description
+     * ({@code [Source: ...; line: 3, column: 7]} becomes {@code line 3}).
+     */
+    static String problem(com.fasterxml.jackson.core.JsonProcessingException e) {
+        return SOURCE.matcher(e.getOriginalMessage()).replaceAll("line $1").strip();
+    }
+
+    private static final java.util.regex.Pattern SOURCE =
+            java.util.regex.Pattern.compile("\\[Source: [^\\]]*?; line: (\\d+), column: \\d+\\]");
+
+    RunFolderException corrupt(int line, String problem, Exception cause) {
         return new RunFolderException(
                 file
                         + ", line "
@@ -172,5 +182,19 @@ public final class JsonlLog {
             }
         }
         AtomicFiles.write(file, text.toString().getBytes(StandardCharsets.UTF_8));
+    }
+
+    /**
+     * Cuts the file back to its first {@code bytes} bytes (what a checkpoint recorded, checked
+     * before) and forces it to disk.
+     */
+    void truncateTo(long bytes) throws IOException {
+        if (!Files.exists(file) && bytes == 0) {
+            return;
+        }
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
+            channel.truncate(bytes);
+            channel.force(true);
+        }
     }
 }

@@ -12,6 +12,7 @@ import java.nio.file.Path;
  * timings.jsonl        one line per iteration: the timing_s/... figures (wall clock, not deterministic)
  * trajectories.jsonl   sampled trajectories per iteration with step rewards, verdicts and judgments
  * pool.jsonl           the task pool's history: proposed, declined, accepted and rejected rewrites
+ * run.json             the run's record: the version that wrote it and its newest checkpoint
  * checkpoints/         iter-NNNNNN/ folders, the newest few
  * report.html          the self-contained report
  * </pre>
@@ -36,6 +37,18 @@ public record RunFolder(Path root) {
 
     public JsonlLog pool() {
         return new JsonlLog(root.resolve("pool.jsonl"));
+    }
+
+    /**
+     * The logs a checkpoint's manifest records and a resume checks: metrics, timings, pool,
+     * trajectories.
+     */
+    public java.util.List<JsonlLog> logs() {
+        return java.util.List.of(metrics(), timings(), pool(), trajectories());
+    }
+
+    public RunRecord record() {
+        return new RunRecord(root.resolve(RunRecord.FILE));
     }
 
     public Checkpoints checkpoints() {

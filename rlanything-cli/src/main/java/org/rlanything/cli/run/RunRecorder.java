@@ -36,6 +36,7 @@ public final class RunRecorder implements LoopListener {
     private final int savedTrajectories;
     private final int lastIteration;
     private final CheckpointManifest.Identity identity;
+    private final LogLedger logs;
 
     public RunRecorder(
             RunFolder folder,
@@ -45,8 +46,10 @@ public final class RunRecorder implements LoopListener {
             int keepCheckpoints,
             int savedTrajectories,
             int lastIteration,
-            CheckpointManifest.Identity identity) {
+            CheckpointManifest.Identity identity,
+            LogLedger logs) {
         this.identity = identity;
+        this.logs = logs;
         this.folder = folder;
         this.components = components;
         this.loop = loop;
@@ -70,10 +73,10 @@ public final class RunRecorder implements LoopListener {
             (entry.getKey().startsWith("timing_s/") ? timings : metrics)
                     .put(entry.getKey(), entry.getValue());
         }
-        folder.metrics().append(List.of(metrics));
-        folder.timings().append(List.of(timings));
-        folder.pool().append(poolLines(record));
-        folder.trajectories().append(trajectoryLines(record));
+        logs.append(folder.metrics(), List.of(metrics));
+        logs.append(folder.timings(), List.of(timings));
+        logs.append(folder.pool(), poolLines(record));
+        logs.append(folder.trajectories(), trajectoryLines(record));
         for (RunParticipant participant : components.participants()) {
             try {
                 participant.iterationEnded(t, folder.root());
@@ -92,7 +95,14 @@ public final class RunRecorder implements LoopListener {
         }
         if (t % checkpointEvery == 0 || t == lastIteration) {
             try {
-                folder.checkpoints().save(record.state(), components, keepCheckpoints, identity);
+                folder.checkpoints()
+                        .save(
+                                record.state(),
+                                components,
+                                keepCheckpoints,
+                                identity,
+                                logs,
+                                folder.record());
                 ReportWriter.write(folder);
             } catch (IOException e) {
                 throw new UncheckedIOException(

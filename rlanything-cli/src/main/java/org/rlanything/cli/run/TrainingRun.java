@@ -1,5 +1,6 @@
 package org.rlanything.cli.run;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -37,18 +38,19 @@ public final class TrainingRun {
 
     private final ProgressListener progress;
 
-    private TrainingRun(RunFolder folder, RunConfig config, boolean progress, int startIteration) {
-        this(folder, config, progress, startIteration, List.of());
-    }
+    /** What the logs hold; each append goes through it, each checkpoint records it. */
+    private final LogLedger logs;
 
     private TrainingRun(
             RunFolder folder,
             RunConfig config,
             boolean progress,
             int startIteration,
+            LogLedger logs,
             List<org.rlanything.core.loop.LoopListener> observers) {
         this.folder = folder;
         this.config = config;
+        this.logs = logs;
         this.components = Backends.create(config);
         loadInit("trainer.policy_init", config.trainer().policyInit(), components.policyState());
         loadInit(
@@ -70,8 +72,8 @@ public final class TrainingRun {
                         config.trainer().keepCheckpoints(),
                         config.trainer().savedTrajectories(),
                         config.trainer().iterations(),
-                        CheckpointManifest.Identity.of(config)
-                                .with(provenance(config, components)));
+                        CheckpointManifest.Identity.of(config).with(provenance(config, components)),
+                        logs);
         RLAnythingLoop.Builder builder =
                 RLAnythingLoop.builder()
                         .config(loopConfig)
@@ -172,7 +174,8 @@ public final class TrainingRun {
         MemoryCheck.check(config, Runtime.getRuntime().maxMemory());
         // every check (the models, policy_init, sizes) runs before anything is written into the
         // folder
-        TrainingRun run = new TrainingRun(folder, config, progress, 0, observers);
+        TrainingRun run =
+                new TrainingRun(folder, config, progress, 0, LogLedger.empty(folder), observers);
         run.lock = RunLock.acquire(folder.root());
         boolean claimed = false;
         try {
@@ -180,6 +183,7 @@ public final class TrainingRun {
                     folder,
                     false); // again, now that this process holds the folder: the claim is atomic
             claimed = true;
+            folder.record().write(-1); // before config.yaml: a folder with a config has a record
             AtomicFiles.write(
                     folder.config(), ConfigLoader.toYaml(config).getBytes(StandardCharsets.UTF_8));
             run.openRunFolder();
@@ -201,13 +205,26 @@ public final class TrainingRun {
     }
 
     /**
-     * Removes what a fresh start wrote (config, logs, and the components' files; the lock file
-     * stays).
+     * Removes what a fresh start wrote (config, logs, checkpoints, and the components' files; the
+     * lock file stays).
      */
     private static void unclaim(RunFolder folder, RunComponents components) throws IOException {
+        Checkpoints checkpoints = folder.checkpoints();
+        checkpoints.removeIncomplete();
+        for (Path checkpoint : checkpoints.list()) {
+            AtomicFiles.deleteTree(checkpoint);
+        }
+        if (Files.isDirectory(checkpoints.root())) {
+            try (java.util.stream.Stream<Path> rest = Files.list(checkpoints.root())) {
+                if (rest.findAny().isEmpty()) {
+                    Files.delete(checkpoints.root());
+                }
+            }
+        }
         for (Path file :
                 List.of(
                         folder.config(),
+                        folder.record().file(),
                         folder.metrics().file(),
                         folder.timings().file(),
                         folder.pool().file(),
@@ -279,7 +296,7 @@ public final class TrainingRun {
         all.putAll(
                 components.drainParticipantMetrics()); // what the starting point's evaluation cost
         all.forEach(line::put);
-        folder.metrics().append(List.of(line));
+        logs.append(folder.metrics(), List.of(line));
     }
 
     /**
@@ -289,6 +306,20 @@ public final class TrainingRun {
      */
     public static TrainingRun resume(Path runDir, List<String> overrides, boolean progress)
             throws IOException {
+        return resume(runDir, overrides, null, progress);
+    }
+
+    /**
+     * As {@link #resume(Path, List, boolean)}; {@code from} (null: the newest) names the checkpoint
+     * to continue from, {@code iter-NNNNNN}: the checkpoints after it are moved aside.
+     *
+     * <p>Before anything in the folder changes, the checkpoint is checked against its manifest and
+     * every log against what that manifest recorded of it (see {@link LogLedger}), and the newest
+     * checkpoint against {@code run.json}; whatever differs is refused naming the file, with the
+     * way out.
+     */
+    public static TrainingRun resume(
+            Path runDir, List<String> overrides, String from, boolean progress) throws IOException {
         RunFolder folder = new RunFolder(runDir);
         if (!Files.isRegularFile(folder.config())) {
             throw new RunFolderException(
@@ -308,7 +339,7 @@ public final class TrainingRun {
         }
         RunLock lock = RunLock.acquire(folder.root()); // before anything is written or cut back
         try {
-            TrainingRun run = resumeLocked(folder, overrides, progress);
+            TrainingRun run = resumeLocked(folder, overrides, from, progress);
             run.lock = lock;
             return run;
         } catch (IOException | RuntimeException | Error e) {
@@ -318,7 +349,8 @@ public final class TrainingRun {
     }
 
     private static TrainingRun resumeLocked(
-            RunFolder folder, List<String> overrides, boolean progress) throws IOException {
+            RunFolder folder, List<String> overrides, String from, boolean progress)
+            throws IOException {
         RunConfig recorded = ConfigLoader.loadRecorded(folder.config(), List.of());
         RunConfig config = ConfigLoader.loadRecorded(folder.config(), overrides);
         if (config.trainer().iterations() < recorded.trainer().iterations()) {
@@ -333,67 +365,153 @@ public final class TrainingRun {
                             + ". To end the run earlier, stop it: its checkpoints stay.");
         }
         MemoryCheck.check(config, Runtime.getRuntime().maxMemory());
-        List<JsonlLog> logs =
-                List.of(folder.metrics(), folder.timings(), folder.pool(), folder.trajectories());
-        for (JsonlLog log : logs) {
+        for (JsonlLog log : folder.logs()) {
             log.check(); // every log is whole before any is cut back
         }
         Checkpoints checkpoints = folder.checkpoints();
-        java.util.Optional<Path> latest = checkpoints.latest();
-        String remedy = remedy(folder, checkpoints);
-        if (latest.isPresent()) {
+        CheckpointManifest.Identity identity = CheckpointManifest.Identity.of(config);
+        Path checkpoint = chooseCheckpoint(folder, from);
+        LogLedger ledger; // every check runs before any change
+        if (checkpoint == null) {
+            ledger = LogLedger.verifyOrder(folder, null, 0, remedy(folder, null));
+        } else {
             Checkpoints.verify(
-                    latest.get(),
-                    CheckpointManifest.Identity.of(config),
-                    remedy); // before any change
+                    checkpoint, identity, remedy(folder, checkpoints.previous(checkpoint)));
+            ledger = checkLogs(folder, checkpoint, identity);
         }
         if (!overrides.isEmpty()) {
             recordOverrides(folder.config(), config, overrides, recorded.trainer().iterations());
         }
         checkpoints.removeIncomplete();
+        if (from != null) {
+            checkpoints.discardAfter(checkpoint);
+        }
         boolean startingPointEvaluated =
                 folder.metrics().read().stream()
                         .anyMatch(line -> line.path("iteration").asInt(-1) == 0);
-        int from = latest.map(Checkpoints::iterationOf).orElse(0);
-        for (JsonlLog log : logs) {
-            log.truncateAfter(from);
-        }
-        KillPoint.reach("resume", from); // logs cut back, models not yet loaded
-        TrainingRun run = new TrainingRun(folder, config, progress, from);
+        int start = checkpoint == null ? 0 : Checkpoints.iterationOf(checkpoint);
+        ledger.cutBack(folder);
+        folder.record().write(checkpoint == null ? -1 : start);
+        KillPoint.reach("resume", start); // logs cut back, models not yet loaded
+        TrainingRun run = new TrainingRun(folder, config, progress, start, ledger, List.of());
         run.openRunFolder();
         if (!startingPointEvaluated) {
             run.evaluateStartingPoint(); // killed before the first evaluation was recorded
         }
-        if (latest.isPresent()) {
+        if (checkpoint != null) {
             LoopState state =
                     Checkpoints.load(
-                            latest.get(),
+                            checkpoint,
                             run.components,
-                            CheckpointManifest.Identity.of(config),
-                            remedy);
+                            identity,
+                            remedy(folder, checkpoints.previous(checkpoint)));
             run.loop.restoreState(state);
         }
         return run;
     }
 
     /**
-     * What to do when the newest checkpoint is refused: resume from the previous one, if one is
-     * kept.
+     * The checkpoint to resume from: the one {@code from} names, or else the newest, which run.json
+     * must vouch for; null when the run has none yet.
      */
-    private static String remedy(RunFolder folder, Checkpoints checkpoints) throws IOException {
-        List<Path> all = checkpoints.list();
-        if (all.size() < 2) {
+    private static Path chooseCheckpoint(RunFolder folder, String from) throws IOException {
+        Checkpoints checkpoints = folder.checkpoints();
+        if (from != null) {
+            return checkpoints.named(from);
+        }
+        if (!folder.record().exists()) {
+            List<Path> all = checkpoints.list();
+            throw folder.record()
+                    .missing(
+                            all.isEmpty()
+                                    ? "No checkpoint is kept; start the run again in a new folder."
+                                    : "Name the checkpoint to resume from: 'rlanything train --resume "
+                                            + folder.root()
+                                            + " --from "
+                                            + all.get(all.size() - 1).getFileName()
+                                            + "' (the newest kept).");
+        }
+        return checkpoints
+                .newest(folder.record(), previous -> remedy(folder, previous))
+                .orElse(null);
+    }
+
+    /**
+     * Checks the logs against what {@code checkpoint}'s manifest recorded of them; a log that
+     * differs is refused, naming the earlier kept checkpoint the logs still match, if any.
+     */
+    private static LogLedger checkLogs(
+            RunFolder folder, Path checkpoint, CheckpointManifest.Identity identity)
+            throws IOException {
+        int iteration = Checkpoints.iterationOf(checkpoint);
+        JsonNode recorded = CheckpointManifest.logs(checkpoint);
+        if (recorded == null) {
+            return LogLedger.verifyOrder(
+                    folder,
+                    checkpoint,
+                    iteration,
+                    remedy(folder, folder.checkpoints().previous(checkpoint)));
+        }
+        try {
+            return LogLedger.verify(folder, recorded, checkpoint, iteration, "");
+        } catch (RunFolderException refused) {
+            for (Path earlier = folder.checkpoints().previous(checkpoint);
+                    earlier != null;
+                    earlier = folder.checkpoints().previous(earlier)) {
+                if (logsMatch(folder, earlier, identity)) {
+                    throw new RunFolderException(
+                            refused.getMessage().strip()
+                                    + " The logs match the earlier checkpoint "
+                                    + earlier
+                                    + ": to resume from it, run 'rlanything train --resume "
+                                    + folder.root()
+                                    + " --from "
+                                    + earlier.getFileName()
+                                    + "' (the checkpoints after it are moved aside as"
+                                    + " checkpoints/discarded-iter-NNNNNN).",
+                            refused);
+                }
+            }
+            throw new RunFolderException(
+                    refused.getMessage().strip()
+                            + " No kept checkpoint matches the logs: restore the file from a copy of"
+                            + " the run folder, or start the run again.",
+                    refused);
+        }
+    }
+
+    /** Whether {@code checkpoint} is whole and the logs match what its manifest recorded. */
+    private static boolean logsMatch(
+            RunFolder folder, Path checkpoint, CheckpointManifest.Identity identity)
+            throws IOException {
+        try {
+            Checkpoints.verify(checkpoint, identity, "");
+            JsonNode logs = CheckpointManifest.logs(checkpoint);
+            if (logs == null) {
+                return false;
+            }
+            LogLedger.verify(folder, logs, checkpoint, Checkpoints.iterationOf(checkpoint), "");
+            return true;
+        } catch (RunFolderException e) {
+            return false;
+        }
+    }
+
+    /**
+     * What to do when a checkpoint is refused: resume from {@code previous}, the one kept before
+     * it, if there is one.
+     */
+    private static String remedy(RunFolder folder, Path previous) {
+        if (previous == null) {
             return "No earlier checkpoint is kept; restore the run folder from a copy, or start the run again.";
         }
-        Path newest = all.get(all.size() - 1);
         return "The previous checkpoint "
-                + all.get(all.size() - 2)
-                + " is kept: to resume from it, move the newest"
-                + " aside (mv "
-                + newest
-                + " "
-                + folder.root().resolve("damaged-" + newest.getFileName())
-                + ") and run the command again.";
+                + previous
+                + " is kept: to resume from it, run 'rlanything train --resume "
+                + folder.root()
+                + " --from "
+                + previous.getFileName()
+                + "' (the checkpoints after it are moved aside as checkpoints/discarded-iter-NNNNNN).";
     }
 
     /**
@@ -427,11 +545,14 @@ public final class TrainingRun {
             loop.runUntil(config.trainer().iterations());
             ReportWriter.write(folder);
         } catch (IOException | RuntimeException | Error e) {
-            if (fresh && folder.checkpoints().list().isEmpty()) {
-                unclaim(
-                        folder,
-                        components); // nothing worth resuming: the corrected command may start
-                // again
+            // nothing worth resuming (no checkpoint, or the first iteration failed while it was
+            // being recorded, e.g. on a full disk): the same command, run again, starts again
+            if (fresh && (last == null || folder.checkpoints().list().isEmpty())) {
+                try {
+                    unclaim(folder, components);
+                } catch (IOException | RuntimeException cleanup) {
+                    e.addSuppressed(cleanup);
+                }
             }
             throw e;
         } finally {

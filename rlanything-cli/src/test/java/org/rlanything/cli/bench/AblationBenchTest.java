@@ -146,6 +146,8 @@ class AblationBenchTest {
                 org.rlanything.core.io.AtomicFiles.deleteTree(c);
             }
         }
+        // a kill after iteration 3's checkpoint leaves run.json naming it as the newest
+        new org.rlanything.cli.run.RunFolder(cut).record().write(3);
         StringWriter again = new StringWriter();
         List<AblationBench.ArmResult> second =
                 new AblationBench(

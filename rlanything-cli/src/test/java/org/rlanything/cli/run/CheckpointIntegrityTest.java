@@ -12,7 +12,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.function.Consumer;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -181,26 +180,14 @@ class CheckpointIntegrityTest {
                 checkpoint -> {
                     try {
                         org.rlanything.core.io.AtomicFiles.deleteTree(checkpoint);
-                        copyTree(other.resolve("checkpoints/iter-000012"), checkpoint);
+                        RunFolderVerificationTest.copyTree(
+                                other.resolve("checkpoints/iter-000012"), checkpoint);
                     } catch (IOException e) {
                         throw new java.io.UncheckedIOException(e);
                     }
                 },
                 "does not belong to this run",
                 "seed 10");
-    }
-
-    private static void copyTree(Path from, Path to) throws IOException {
-        try (Stream<Path> walk = Files.walk(from)) {
-            for (Path path : (Iterable<Path>) walk::iterator) {
-                Path target = to.resolve(from.relativize(path).toString());
-                if (Files.isDirectory(path)) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.copy(path, target);
-                }
-            }
-        }
     }
 
     @Test

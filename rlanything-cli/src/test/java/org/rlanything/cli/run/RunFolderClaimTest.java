@@ -38,6 +38,16 @@ class RunFolderClaimTest {
         return Main.run(new PrintWriter(out, true), new PrintWriter(out, true), args);
     }
 
+    /** Trains {@code config} into {@code run}, failing at the kill point {@code at}. */
+    private static int trainFailingAt(String at, Path config, Path run, StringWriter out) {
+        System.setProperty("rlanything.test.fail_at", at);
+        try {
+            return cli(out, "train", config.toString(), "-q", "trainer.run_dir=" + run);
+        } finally {
+            System.clearProperty("rlanything.test.fail_at");
+        }
+    }
+
     @Test
     void twoRealTrainProcessesOnOneFolderOneRunsTheOthersAreRefusedNamingTheHolder()
             throws Exception {
@@ -124,20 +134,36 @@ class RunFolderClaimTest {
         Path config = config(3);
         Path run = dir.resolve("oom");
         StringWriter out = new StringWriter();
-        System.setProperty("rlanything.test.fail_at", "iteration-end:1");
-        int code;
-        try {
-            code = cli(out, "train", config.toString(), "-q", "trainer.run_dir=" + run);
-        } finally {
-            System.clearProperty("rlanything.test.fail_at");
-        }
-        assertEquals(1, code, out.toString());
+        assertEquals(1, trainFailingAt("iteration-end:1", config, run, out), out.toString());
         assertTrue(
                 out.toString().contains("out of memory")
                         && out.toString().contains("RLANYTHING_JAVA_OPTS"),
                 out.toString());
         assertFalse(out.toString().contains("\tat "), out.toString());
         assertFalse(Files.exists(run.resolve("config.yaml")), "no run left behind");
+        StringWriter again = new StringWriter();
+        assertEquals(
+                0,
+                cli(again, "train", config.toString(), "-q", "trainer.run_dir=" + run),
+                again.toString());
+    }
+
+    /**
+     * Issue 27, finding 11: a start that fails while its first iteration is being recorded (a full
+     * disk: the first checkpoint was renamed into place, then the report could not be written)
+     * leaves no run behind either, so the same command, run again, is not told that the folder
+     * "already holds a run".
+     */
+    @Test
+    void aStartThatFailsWhileItsFirstIterationIsRecordedLeavesNoRun() throws Exception {
+        Path config = config(3);
+        Path run = dir.resolve("full");
+        StringWriter out = new StringWriter();
+        assertEquals(1, trainFailingAt("checkpoint-prune:1", config, run, out), out.toString());
+        for (String left :
+                new String[] {"config.yaml", "run.json", "metrics.jsonl", "checkpoints"}) {
+            assertFalse(Files.exists(run.resolve(left)), left + " left behind");
+        }
         StringWriter again = new StringWriter();
         assertEquals(
                 0,

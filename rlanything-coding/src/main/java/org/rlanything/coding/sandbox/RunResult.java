@@ -19,6 +19,11 @@ public record RunResult(
         return status == RunStatus.OK;
     }
 
+    /** This result with another status (a run the kernel killed for memory). */
+    RunResult withStatus(RunStatus other) {
+        return new RunResult(other, exitCode, stdout, stderr, elapsed);
+    }
+
     /** A result for a program that never ran. */
     static RunResult notRun(RunStatus status, String message) {
         return new RunResult(status, -1, "", message, Duration.ZERO);

@@ -26,14 +26,24 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>How and why. Every run is one {@code bwrap} process started as
  *
  * <pre>
+ * [sh -c 'echo $$ > SLOT/cgroup.procs; exec ...']  (joins the slot's memory cgroup, where one exists)
  * [setpriv --reuid U --regid U --clear-groups]   (only when the tool runs as root)
- *   prlimit --nproc --data --fsize --cpu --nofile --core=0
+ *   prlimit --nproc --data [--as] --fsize --cpu --nofile --core=0
  *   bwrap --unshare-all --die-with-parent --new-session --cap-drop ALL
  *         /usr (read-only) + the few /etc entries the runtimes need
- *         the program's folder read-only at /program, a fresh empty folder read-write at /sandbox
+ *         the program's folder read-only at /program, a fresh tmpfs of workBytes at /sandbox
  *         a private /proc, a minimal read-only /dev, no /tmp, no home, a cleared environment
  *   python3 -I -B /program/main.py   |   java -Xmx.. -cp /program Main
  * </pre>
+ *
+ * <p>Memory. Where the machine lets this process make memory cgroups below its own (cgroup v1's
+ * memory controller, or v2 delegating it), each slot has one ({@link MemoryCgroups}) whose limit is
+ * the run's {@code memoryBytes}: it counts everything the run's processes hold, shared mappings and
+ * the working folder's files included, and the kernel kills a run over it ({@code MEMORY_LIMIT}).
+ * Elsewhere the limits are per process: {@code RLIMIT_DATA}, and for Python also {@code RLIMIT_AS}
+ * (its address space, which counts a shared mapping; the JVM reserves far more address space than
+ * it uses, so Java programs keep {@code RLIMIT_DATA} and their heap limit). {@link
+ * #wholeMemoryLimit()} says which holds.
  *
  * <ul>
  *   <li>New network namespace: only a private loopback, so no connection leaves the sandbox (not
@@ -58,6 +68,9 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class Sandbox implements AutoCloseable {
 
+    /** The exit status of a launcher that could not join its memory cgroup. */
+    static final int JOIN_FAILED = 97;
+
     /** The first user id of the pool given to runs when the tool runs as root. */
     static final int FIRST_SLOT_UID = 61000;
 
@@ -81,10 +94,34 @@ public final class Sandbox implements AutoCloseable {
     private final boolean asRoot;
     private final AtomicLong counter = new AtomicLong();
 
-    private Sandbox(SandboxSettings settings, Path root, boolean asRoot) {
+    /** The slots' memory cgroups; null where none can be made (see {@link #memoryNote}). */
+    private final MemoryCgroups cgroups;
+
+    /** Why the memory limit is per process, or null when it is whole. */
+    private final String memoryNote;
+
+    private Sandbox(SandboxSettings settings, Path root, boolean asRoot, boolean memoryCgroups) {
         this.settings = settings;
         this.root = root;
         this.asRoot = asRoot;
+        MemoryCgroups groups = null;
+        String note = memoryCgroups ? null : "memory cgroups were not asked for";
+        try {
+            if (!memoryCgroups) {
+                throw new MemoryCgroups.Unavailable(note);
+            }
+            groups =
+                    MemoryCgroups.create(
+                            settings.workers(),
+                            "rlanything-sandbox-"
+                                    + ProcessHandle.current().pid()
+                                    + "-"
+                                    + root.getFileName());
+        } catch (MemoryCgroups.Unavailable e) {
+            note = e.getMessage();
+        }
+        this.cgroups = groups;
+        this.memoryNote = note;
         this.slots = new ArrayBlockingQueue<>(settings.workers());
         for (int i = 0; i < settings.workers(); i++) {
             slots.add(i);
@@ -100,6 +137,14 @@ public final class Sandbox implements AutoCloseable {
      * what to install when the isolation is not available.
      */
     public static Sandbox open(SandboxSettings settings) {
+        return open(settings, true);
+    }
+
+    /**
+     * As {@link #open(SandboxSettings)}; {@code memoryCgroups} false keeps to the per-process
+     * limits (the tests of that fallback).
+     */
+    static Sandbox open(SandboxSettings settings, boolean memoryCgroups) {
         for (String tool : List.of("bwrap", "prlimit")) {
             if (findOnPath(tool).isEmpty()) {
                 throw new IllegalStateException(
@@ -121,7 +166,17 @@ public final class Sandbox implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot make the sandbox's temporary folder", e);
         }
-        Sandbox sandbox = new Sandbox(settings, root, asRoot);
+        Sandbox sandbox = new Sandbox(settings, root, asRoot, memoryCgroups);
+        sandbox.memoryLimitNote()
+                .ifPresent(
+                        why ->
+                                System.err.println(
+                                        "rlanything: note: the coding sandbox's memory limit is per"
+                                                + " process here (RLIMIT_DATA, and RLIMIT_AS for Python),"
+                                                + " not one limit on the whole run: no memory cgroup"
+                                                + " could be made ("
+                                                + why
+                                                + ")."));
         try (PreparedProgram probe = sandbox.prepare(Language.PYTHON, "print('ok')\n")) {
             RunResult r = sandbox.run(probe, "");
             if (!r.ok() || !r.stdout().strip().equals("ok")) {
@@ -148,6 +203,19 @@ public final class Sandbox implements AutoCloseable {
     /** How many runs may execute at once. */
     public int workers() {
         return settings.workers();
+    }
+
+    /**
+     * Whether a run's memory limit is whole (a memory cgroup per run, counting shared memory and
+     * the working folder) rather than per process.
+     */
+    public boolean wholeMemoryLimit() {
+        return cgroups != null;
+    }
+
+    /** Why the memory limit is per process only; empty when it is whole. */
+    public Optional<String> memoryLimitNote() {
+        return Optional.ofNullable(memoryNote);
     }
 
     /** Whether each concurrent run gets its own user id (and so a process-count limit). */
@@ -196,12 +264,21 @@ public final class Sandbox implements AutoCloseable {
             Thread.currentThread().interrupt();
             return RunResult.notRun(RunStatus.SANDBOX_ERROR, "interrupted while waiting");
         }
-        Path work = root.resolve("run-" + counter.incrementAndGet());
         // at most `workers` runs hold an id, so the pool of 1024 is never empty here
         int uid = uids.remove();
         try {
-            Folders.create(work, "rwxrwxrwx");
-            return execute(command(program, limits, uid, work), stdin, limits);
+            long oomKills = 0;
+            if (cgroups != null) {
+                cgroups.limit(slot, limits.memoryBytes());
+                oomKills = cgroups.oomKills(slot);
+            }
+            RunResult result = execute(command(program, limits, uid, slot), stdin, limits);
+            if (cgroups != null
+                    && result.status() != RunStatus.OK
+                    && cgroups.oomKills(slot) > oomKills) {
+                return result.withStatus(RunStatus.MEMORY_LIMIT);
+            }
+            return result;
         } catch (IOException e) {
             return RunResult.notRun(RunStatus.SANDBOX_ERROR, "cannot start the sandbox: " + e);
         } finally {
@@ -209,11 +286,6 @@ public final class Sandbox implements AutoCloseable {
                 awaitNoProcesses(uid);
             }
             uids.add(uid);
-            try {
-                Folders.deleteTree(work);
-            } catch (IOException e) {
-                // a left-over folder under the private temporary folder; close() retries
-            }
             slots.add(slot);
         }
     }
@@ -266,9 +338,18 @@ public final class Sandbox implements AutoCloseable {
         }
     }
 
-    private List<String> command(
-            PreparedProgram program, SandboxLimits limits, int uid, Path work) {
+    private List<String> command(PreparedProgram program, SandboxLimits limits, int uid, int slot) {
         List<String> c = new ArrayList<>();
+        if (cgroups != null) {
+            // the launcher joins the slot's memory cgroup, then becomes the sandbox: every
+            // process of the run is inside from its start
+            c.addAll(
+                    List.of(
+                            "/bin/sh",
+                            "-c",
+                            "echo $$ >\"$0\" || exit " + JOIN_FAILED + "; exec \"$@\"",
+                            cgroups.procs(slot).toString()));
+        }
         if (asRoot) {
             c.addAll(
                     List.of("setpriv", "--reuid=" + uid, "--regid=" + uid, "--clear-groups", "--"));
@@ -277,6 +358,9 @@ public final class Sandbox implements AutoCloseable {
         c.add("prlimit");
         if (asRoot) {
             c.add("--nproc=" + limits.processes());
+        }
+        if (cgroups == null && program.language() == Language.PYTHON) {
+            c.add("--as=" + limits.memoryBytes()); // counts a shared mapping, as DATA does not
         }
         c.addAll(
                 List.of(
@@ -324,8 +408,11 @@ public final class Sandbox implements AutoCloseable {
                         "--ro-bind",
                         program.folder().toString(),
                         "/program",
-                        "--bind",
-                        work.toString(),
+                        "--perms",
+                        "1777",
+                        "--size",
+                        Long.toString(limits.workBytes()),
+                        "--tmpfs",
                         "/sandbox",
                         "--chdir",
                         "/sandbox",
@@ -436,7 +523,8 @@ public final class Sandbox implements AutoCloseable {
         }
         if (stderr.startsWith("bwrap:")
                 || stderr.startsWith("prlimit:")
-                || stderr.startsWith("setpriv:")) {
+                || stderr.startsWith("setpriv:")
+                || (exit == JOIN_FAILED && stderr.startsWith("/bin/sh:"))) {
             return RunStatus.SANDBOX_ERROR;
         }
         if (stderr.contains("MemoryError")
@@ -534,9 +622,12 @@ public final class Sandbox implements AutoCloseable {
         return Optional.empty();
     }
 
-    /** Deletes the sandbox's temporary folder and everything left in it. */
+    /** Deletes the sandbox's temporary folder and everything left in it, and its cgroups. */
     @Override
     public void close() {
+        if (cgroups != null) {
+            cgroups.close();
+        }
         try {
             Folders.deleteTree(root);
         } catch (IOException e) {

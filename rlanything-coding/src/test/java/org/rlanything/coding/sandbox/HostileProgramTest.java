@@ -243,4 +243,73 @@ class HostileProgramTest {
         assertTrue(r.elapsed().compareTo(LIMIT) < 0, "waited for the daemon: " + r.elapsed());
         assertEquals(List.of(), processesWith(marker), "the daemon survived");
     }
+
+    /**
+     * Issue 27, finding 6: a shared anonymous mapping of 1.5 GB, written in full, passed {@code
+     * RLIMIT_DATA} (which counts private mappings only). The run's whole memory is bounded now: by
+     * its memory cgroup where the machine allows one (the kernel kills it), else by Python's
+     * address-space limit (the mapping fails); either way it is a memory limit, and the program
+     * never gets to say it wrote it.
+     */
+    @Test
+    void aSharedMappingCountsAgainstTheMemoryLimit() {
+        sharedMappingIsAMemoryLimit(sandbox);
+        try (Sandbox perProcess =
+                Sandbox.open(
+                        SandboxSettings.defaults(1)
+                                .withLimits(SandboxLimits.DEFAULTS.withTimeLimit(LIMIT)),
+                        false)) {
+            assertFalse(perProcess.wholeMemoryLimit());
+            sharedMappingIsAMemoryLimit(perProcess); // the fallback: Python's RLIMIT_AS
+        }
+    }
+
+    private static void sharedMappingIsAMemoryLimit(Sandbox sandbox) {
+        RunResult r;
+        try (PreparedProgram p =
+                sandbox.prepare(
+                        Language.PYTHON,
+                        "import mmap\n"
+                                + "m = mmap.mmap(-1, 1500 * 1024 * 1024)\n"
+                                + "for i in range(0, len(m), 4096):\n"
+                                + "    m[i] = 1\n"
+                                + "print('wrote')\n")) {
+            r = sandbox.run(p, "");
+        }
+        assertEquals(
+                RunStatus.MEMORY_LIMIT,
+                r.status(),
+                (sandbox.wholeMemoryLimit()
+                                ? "memory cgroup"
+                                : "per-process limits: " + sandbox.memoryLimitNote().orElse(""))
+                        + ": "
+                        + r.stderr());
+        assertFalse(r.stdout().contains("wrote"), r.stdout());
+    }
+
+    /**
+     * Finding 6: what a program writes into its working folder is bounded in all (600 MB in files
+     * of 16 MB each was written before), not only per file.
+     */
+    @Test
+    void writingIntoTheWorkingFolderIsBoundedInAll() {
+        RunResult r =
+                python(
+                        "written = 0\n"
+                                + "try:\n"
+                                + "    for n in range(600):\n"
+                                + "        with open('f%d' % (n // 8), 'ab') as f:\n"
+                                + "            f.write(b'x' * (1 << 20))\n"
+                                + "        written += 1\n"
+                                + "except OSError as e:\n"
+                                + "    print('stopped', e.errno)\n"
+                                + "print(written)\n",
+                        "");
+        String[] lines = r.stdout().strip().split("\n");
+        int written = Integer.parseInt(lines[lines.length - 1].strip());
+        assertTrue(
+                written <= SandboxLimits.DEFAULTS.workBytes() >> 20,
+                "wrote " + written + " MiB: " + r.stdout() + r.stderr());
+        assertTrue(r.stdout().contains("stopped 28"), "ENOSPC: " + r.stdout());
+    }
 }

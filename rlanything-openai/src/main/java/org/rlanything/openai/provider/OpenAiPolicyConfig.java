@@ -29,7 +29,7 @@ public record OpenAiPolicyConfig(
         Double timeoutS,
         Integer maxConcurrency,
         Integer maxRetries)
-        implements PolicyConfig {
+        implements PolicyConfig, org.rlanything.core.spi.Preflight {
 
     /** Every key at its default (the model is still to be named). */
     public static final OpenAiPolicyConfig DEFAULTS =
@@ -70,5 +70,11 @@ public record OpenAiPolicyConfig(
                 timeoutS,
                 maxConcurrency,
                 maxRetries);
+    }
+
+    /** Checks the endpoint (its key variable, that it answers and takes the key) first. */
+    @Override
+    public void preflight(java.util.function.Function<String, String> environment) {
+        org.rlanything.openai.EndpointProbe.check("policy", endpoint(), environment);
     }
 }

@@ -30,7 +30,7 @@ public record OpenAiRewardModelConfig(
         Double timeoutS,
         Integer maxConcurrency,
         Integer maxRetries)
-        implements RewardModelConfig {
+        implements RewardModelConfig, org.rlanything.core.spi.Preflight {
 
     /** Every key at its default (the model is still to be named). */
     public static final OpenAiRewardModelConfig DEFAULTS =
@@ -71,5 +71,11 @@ public record OpenAiRewardModelConfig(
                 timeoutS,
                 maxConcurrency,
                 maxRetries);
+    }
+
+    /** Checks the endpoint (its key variable, that it answers and takes the key) first. */
+    @Override
+    public void preflight(java.util.function.Function<String, String> environment) {
+        org.rlanything.openai.EndpointProbe.check("reward_model", endpoint(), environment);
     }
 }

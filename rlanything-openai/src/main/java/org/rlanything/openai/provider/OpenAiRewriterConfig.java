@@ -30,7 +30,7 @@ public record OpenAiRewriterConfig(
         Double timeoutS,
         Integer maxConcurrency,
         Integer maxRetries)
-        implements RewriterConfig {
+        implements RewriterConfig, org.rlanything.core.spi.Preflight {
 
     /** Every key at its default (the model is still to be named). */
     public static final OpenAiRewriterConfig DEFAULTS =
@@ -71,5 +71,11 @@ public record OpenAiRewriterConfig(
                 timeoutS,
                 maxConcurrency,
                 maxRetries);
+    }
+
+    /** Checks the endpoint (its key variable, that it answers and takes the key) first. */
+    @Override
+    public void preflight(java.util.function.Function<String, String> environment) {
+        org.rlanything.openai.EndpointProbe.check("rewriter", endpoint(), environment);
     }
 }

@@ -1,0 +1,155 @@
+package org.rlanything.gui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.random.RandomGenerator;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.rlanything.core.StepResult;
+
+/**
+ * Issue 27, finding 5: hostile task pages fail in bounded time with a {@link PageFailedException}
+ * naming the page (a command reports it as bad input), never hang or crash the tool: a {@code
+ * genProblem} that never ends, one that throws, navigates away, opens 300 windows, shows 100,000
+ * elements or takes all the memory. Inside training, a page that fails during an episode ends it as
+ * a failed episode. Short deadlines (3 s) keep the test quick; the tool's are 30 s.
+ */
+class HostilePageTest {
+
+    private static final BrowserSettings SETTINGS =
+            BrowserSettings.defaults().withTimeouts(Duration.ofSeconds(5), Duration.ofSeconds(3));
+
+    @TempDir Path dir;
+
+    /** A copy of click-button whose genProblem is {@code body}, loading core.js from the data. */
+    private Path page(String name, String body) throws IOException {
+        Path template = MiniwobPages.page("click-button");
+        String html =
+                Files.readString(template)
+                        .replace(
+                                "../core/",
+                                template.getParent().resolveSibling("core").toUri() + "/")
+                        .replace(
+                                "../common/",
+                                template.getParent().resolveSibling("common").toUri() + "/");
+        int start = html.indexOf("var genProblem = function() {");
+        int end = html.indexOf("\n}\n", start) + 3;
+        Path file = dir.resolve(name + ".html");
+        Files.writeString(
+                file,
+                html.substring(0, start)
+                        + "var genProblem = function() {\n"
+                        + body
+                        + "\n}\n"
+                        + html.substring(end));
+        return file;
+    }
+
+    /** Opens {@code file}, starts and observes an episode: it must fail naming the page in time. */
+    private static String fails(Browser browser, Path file) {
+        MiniwobPage page = new MiniwobPage(browser);
+        long start = System.nanoTime();
+        PageFailedException e =
+                assertThrows(
+                        PageFailedException.class,
+                        () -> {
+                            page.open(file.toUri());
+                            page.start(1);
+                            page.observe(false);
+                        });
+        double seconds = (System.nanoTime() - start) / 1e9;
+        assertTrue(seconds < 20, file + " failed after " + seconds + " s");
+        assertTrue(e.getMessage().contains(file.toString()), e.getMessage());
+        assertFalse(e.getMessage().contains("\n"), "one line: " + e.getMessage());
+        return e.getMessage();
+    }
+
+    @Test
+    void pagesThatThrowNavigateAwayOrAreHugeFailNamingThePage() throws IOException {
+        try (Browser browser = Browser.start(SETTINGS, 0)) {
+            assertTrue(fails(browser, page("throws", "throw new Error('boom');")).contains("boom"));
+            assertTrue(
+                    fails(browser, page("leaves", "window.location.href = 'about:blank';"))
+                            .contains("navigate away"));
+            assertTrue(
+                    fails(
+                                    browser,
+                                    page(
+                                            "huge",
+                                            "var div = d3.select('#area'); div.html('');"
+                                                    + " for (var i = 0; i < 100000; i++)"
+                                                    + " div.append('span').html('x' + i);"))
+                            .contains("100002 elements"));
+        }
+    }
+
+    @Test
+    void aPageThatOpens300WindowsOpensNone() throws IOException {
+        try (Browser browser = Browser.start(SETTINGS, 0)) {
+            MiniwobPage page = new MiniwobPage(browser);
+            page.open(
+                    page(
+                                    "popups",
+                                    "for (var i = 0; i < 300; i++) window.open('about:blank');"
+                                            + " d3.select('#query').html('popups');")
+                            .toUri());
+            page.start(1);
+            assertEquals("popups", page.observe(false).instruction());
+            assertEquals(1, browser.driver().getWindowHandles().size(), "no window opened");
+        }
+    }
+
+    @Test
+    void aScriptThatNeverEndsOrTakesAllTheMemoryFailsWithinTheDeadline() throws IOException {
+        for (String body :
+                List.of(
+                        "while (true) {}",
+                        "var a = []; while (true) a.push(new Array(1000000).fill(1));")) {
+            try (Browser browser = Browser.start(SETTINGS, 0)) {
+                fails(browser, page("hostile", body));
+            }
+        }
+    }
+
+    /**
+     * Inside training: a page whose button never returns ends the episode as a failure, with the
+     * page's failure as its last observation, and the environment goes on serving other episodes.
+     */
+    @Test
+    void aPageFailingDuringAnEpisodeEndsItAsAFailedEpisode() throws IOException {
+        Path file =
+                page(
+                        "stuck-button",
+                        "var div = d3.select('#area'); div.html('');"
+                                + " div.append('button').html('go').on('click', function () {"
+                                + " while (true) {} });"
+                                + " d3.select('#query').html('Click go.');");
+        try (TabbedBrowsers browsers = new TabbedBrowsers(SETTINGS, 1)) {
+            MiniwobEnvironment environment = new MiniwobEnvironment(browsers);
+            RandomGenerator rng = RandomGenerator.of("L64X128MixRandom");
+            try (var session = environment.start(MiniwobTask.ofFile(file), rng)) {
+                String click =
+                        session.admissibleActions().stream()
+                                .filter(a -> a.startsWith("click "))
+                                .reduce((a, b) -> b)
+                                .orElseThrow();
+                StepResult result = session.step(click);
+                assertTrue(result.done() && !result.won(), result.toString());
+                assertTrue(result.observation().contains(file.toString()), result.observation());
+                assertTrue(session.done() && !session.won());
+            }
+            try (var again =
+                    environment.start(MiniwobTask.ofFile(MiniwobPages.page("click-button")), rng)) {
+                assertFalse(again.done(), "a fresh browser serves the next episode");
+            }
+        }
+    }
+}
