@@ -25,6 +25,7 @@ import org.rlanything.neural.model.ModelConfig;
 import org.rlanything.neural.model.ModelWeights;
 import org.rlanything.neural.model.Parallel;
 import org.rlanything.neural.tokenizer.BpeTokenizer;
+import org.rlanything.neural.tokenizer.TextTokenizer;
 import org.rlanything.neural.train.PpoSample;
 import org.rlanything.neural.train.PpoTrainer;
 import org.rlanything.neural.train.SupervisedTrainer;
@@ -44,14 +45,14 @@ public final class NeuralModel implements AutoCloseable, WeightsTransfer {
 
     private final NDManager manager;
     private final LlamaModel model;
-    private final BpeTokenizer tokenizer;
+    private final TextTokenizer tokenizer;
     private final PpoTrainer trainer;
     private SupervisedTrainer supervised;
 
     private NeuralModel(
             NDManager manager,
             LlamaModel model,
-            BpeTokenizer tokenizer,
+            TextTokenizer tokenizer,
             TrainerConfig trainerConfig) {
         this.manager = manager;
         this.model = model;
@@ -78,7 +79,7 @@ public final class NeuralModel implements AutoCloseable, WeightsTransfer {
 
     /** A freshly initialised model (float32) for {@code tokenizer}. */
     public static NeuralModel create(
-            ModelConfig config, BpeTokenizer tokenizer, TrainerConfig trainerConfig) {
+            ModelConfig config, TextTokenizer tokenizer, TrainerConfig trainerConfig) {
         NDManager manager = NeuralRuntime.engine().newBaseManager();
         try {
             LlamaModel model =
@@ -129,29 +130,53 @@ public final class NeuralModel implements AutoCloseable, WeightsTransfer {
         Checkpoint.save(dir, model, tokenizer, trainer, extras);
     }
 
-    /** A prompt in tokens: {@code <bos>} + text, cut to its last tokens when over the limit. */
+    /**
+     * A prompt in tokens: the tokenizer's prompt prefix ({@code <bos>} for the project's tokenizer,
+     * Llama's {@code <|begin_of_text|>}, nothing for Qwen) + text, cut to its last tokens when over
+     * the limit.
+     */
     public record Prompt(int[] tokens, boolean truncated) {}
 
     public Prompt encodePrompt(String text) {
-        int[] ids = tokenizer.encode(text);
-        int limit = trainer.config().maxPromptTokens();
-        if (ids.length + 1 <= limit) {
-            int[] out = new int[ids.length + 1];
-            out[0] = BpeTokenizer.BOS;
-            System.arraycopy(ids, 0, out, 1, ids.length);
-            return new Prompt(out, false);
-        }
-        int[] out = new int[limit];
-        out[0] = BpeTokenizer.BOS;
-        System.arraycopy(ids, ids.length - (limit - 1), out, 1, limit - 1);
-        return new Prompt(out, true);
+        return limited(tokenizer.specials().promptPrefix(), tokenizer.encode(text));
     }
 
-    /** The tokens of a response text followed by {@code <eos>}. */
+    /**
+     * A prompt rendered by the model's chat template: its text already holds every special token
+     * (the template writes {@code bos_token} where the model wants it), so nothing is added, as in
+     * Hugging Face's {@code apply_chat_template}. Cut to its last tokens when over the limit.
+     */
+    public Prompt encodeChatPrompt(String rendered) {
+        return limited(new int[0], tokenizer.encode(rendered));
+    }
+
+    /** The full prompt tokens of {@code text} (prefix + text), never cut. */
+    public int[] promptTokens(String text) {
+        int[] prefix = tokenizer.specials().promptPrefix();
+        int[] ids = tokenizer.encode(text);
+        int[] out = Arrays.copyOf(prefix, prefix.length + ids.length);
+        System.arraycopy(ids, 0, out, prefix.length, ids.length);
+        return out;
+    }
+
+    private Prompt limited(int[] prefix, int[] ids) {
+        int limit = trainer.config().maxPromptTokens();
+        int keep = Math.max(0, limit - prefix.length);
+        boolean truncated = ids.length > keep;
+        int[] tail = truncated ? Arrays.copyOfRange(ids, ids.length - keep, ids.length) : ids;
+        int[] out = Arrays.copyOf(prefix, prefix.length + tail.length);
+        System.arraycopy(tail, 0, out, prefix.length, tail.length);
+        return new Prompt(out, truncated);
+    }
+
+    /**
+     * The tokens of a response text followed by the tokenizer's end-of-response id ({@code <eos>},
+     * or a chat model's end-of-turn token).
+     */
     public int[] encodeResponse(String text) {
         int[] ids = tokenizer.encode(text);
         int[] out = Arrays.copyOf(ids, ids.length + 1);
-        out[ids.length] = BpeTokenizer.EOS;
+        out[ids.length] = tokenizer.specials().endOfResponse();
         return out;
     }
 
@@ -173,7 +198,7 @@ public final class NeuralModel implements AutoCloseable, WeightsTransfer {
     public List<Generation> generate(
             List<int[]> prompts, int copies, List<RandomGenerator> rngs, SamplingConfig sampling) {
         Autograd.off();
-        Generator generator = new Generator(model);
+        Generator generator = new Generator(model, tokenizer.specials());
         int[] order = byLength(prompts);
         List<int[]> sorted = new ArrayList<>(prompts.size());
         List<RandomGenerator> sortedRngs = new ArrayList<>(rngs.size());
@@ -310,7 +335,7 @@ public final class NeuralModel implements AutoCloseable, WeightsTransfer {
         return model;
     }
 
-    public BpeTokenizer tokenizer() {
+    public TextTokenizer tokenizer() {
         return tokenizer;
     }
 
@@ -410,5 +435,6 @@ public final class NeuralModel implements AutoCloseable, WeightsTransfer {
     public void close() {
         model.close();
         manager.close();
+        tokenizer.close();
     }
 }

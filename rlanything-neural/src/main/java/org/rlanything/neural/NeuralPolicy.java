@@ -167,11 +167,7 @@ public final class NeuralPolicy implements Policy {
                         s.trajectory().steps().subList(0, step.index()),
                         step.observation(),
                         step.admissibleActions());
-        String rendered = format.policyPrompt(context);
-        int[] text = model.tokenizer().encode(rendered);
-        int[] prompt = new int[text.length + 1];
-        prompt[0] = org.rlanything.neural.tokenizer.BpeTokenizer.BOS;
-        System.arraycopy(text, 0, prompt, 1, text.length);
+        int[] prompt = model.promptTokens(format.policyPrompt(context));
         int chosen = step.admissibleActions().indexOf(step.action().command());
         if (chosen >= 0) {
             List<int[]> candidates = new ArrayList<>();

@@ -12,7 +12,6 @@ import org.rlanything.core.RewardModelSample;
 import org.rlanything.core.UpdateStats;
 import org.rlanything.neural.infer.Generation;
 import org.rlanything.neural.infer.SamplingConfig;
-import org.rlanything.neural.tokenizer.BpeTokenizer;
 import org.rlanything.neural.train.TrainingSequence;
 
 /**
@@ -90,10 +89,7 @@ public final class NeuralRewardModel implements RewardModel {
         if (s.judgment().payload() instanceof TokenRecord record && !record.promptTruncated()) {
             return new TrainingSequence(record.prompt(), record.response(), s.advantage());
         }
-        int[] text = model.tokenizer().encode(format.judgePrompt(s.request()));
-        int[] prompt = new int[text.length + 1];
-        prompt[0] = BpeTokenizer.BOS;
-        System.arraycopy(text, 0, prompt, 1, text.length);
+        int[] prompt = model.promptTokens(format.judgePrompt(s.request()));
         return new TrainingSequence(
                 prompt, model.encodeResponse(s.judgment().text()), s.advantage());
     }

@@ -26,8 +26,9 @@ import org.rlanything.neural.io.TensorData;
 import org.rlanything.neural.model.LlamaModel;
 import org.rlanything.neural.model.ModelConfig;
 import org.rlanything.neural.model.ModelWeights;
-import org.rlanything.neural.tokenizer.BpeTokenizer;
-import org.rlanything.neural.tokenizer.HfTokenizerFormat;
+import org.rlanything.neural.tokenizer.HfTokenizer;
+import org.rlanything.neural.tokenizer.TextTokenizer;
+import org.rlanything.neural.tokenizer.Tokenizers;
 import org.rlanything.neural.train.PpoTrainer;
 import org.rlanything.neural.train.TrainingState;
 
@@ -64,7 +65,7 @@ public final class Checkpoint {
     private Checkpoint() {}
 
     /** What a checkpoint holds once loaded; the caller owns (and closes) the model. */
-    public record Loaded(LlamaModel model, BpeTokenizer tokenizer, TrainerPart trainer) {}
+    public record Loaded(LlamaModel model, TextTokenizer tokenizer, TrainerPart trainer) {}
 
     /**
      * The resumable training part; null when the checkpoint holds only a model.
@@ -96,7 +97,7 @@ public final class Checkpoint {
     public static void save(
             Path dir,
             LlamaModel model,
-            BpeTokenizer tokenizer,
+            TextTokenizer tokenizer,
             PpoTrainer trainer,
             Map<String, Object> extras)
             throws IOException {
@@ -112,22 +113,7 @@ public final class Checkpoint {
                     CONFIG,
                     JSON.writerWithDefaultPrettyPrinter()
                             .writeValueAsBytes(model.config().toHfConfig()));
-            files.put(TOKENIZER, tokenizer.toJson());
-            files.put(
-                    TOKENIZER_CONFIG,
-                    HfTokenizerFormat.tokenizerConfig(model.config().maxPositions()));
-            files.put(
-                    GENERATION_CONFIG,
-                    JSON.writerWithDefaultPrettyPrinter()
-                            .writeValueAsBytes(
-                                    new java.util.TreeMap<>(
-                                            Map.of(
-                                                    "bos_token_id",
-                                                    BpeTokenizer.BOS,
-                                                    "eos_token_id",
-                                                    BpeTokenizer.EOS,
-                                                    "pad_token_id",
-                                                    BpeTokenizer.PAD))));
+            files.putAll(tokenizer.files(model.config().maxPositions()));
             if (trainer != null) {
                 files.put(
                         OPTIMIZER, SafeTensors.toBytes(trainer.optimizer().toTensors(), Map.of()));
@@ -195,32 +181,26 @@ public final class Checkpoint {
                             + e.getMessage(),
                     e);
         }
-        BpeTokenizer tokenizer;
-        try {
-            tokenizer =
-                    BpeTokenizer.fromJson(files.get(TOKENIZER), dir.resolve(TOKENIZER).toString());
-        } catch (IOException e) {
-            throw new CheckpointException(e.getMessage(), e);
-        }
-        if (tokenizer.vocabSize() > config.vocabSize()) {
-            throw new CheckpointException(
-                    "The tokenizer "
-                            + dir.resolve(TOKENIZER)
-                            + " has "
-                            + tokenizer.vocabSize()
-                            + " ids but the model in "
-                            + dir.resolve(CONFIG)
-                            + " only "
-                            + config.vocabSize()
-                            + ".");
-        }
         SafeTensors.Contents weights =
                 SafeTensors.parse(files.get(MODEL), dir.resolve(MODEL).toString());
         TrainerPart trainer = null;
         if (files.containsKey(TRAINER_STATE)) {
             trainer = trainerPart(dir, files, config);
         }
+        TextTokenizer tokenizer = tokenizer(files, dir);
         try {
+            if (tokenizer.vocabSize() > config.vocabSize()) {
+                throw new CheckpointException(
+                        "The tokenizer "
+                                + dir.resolve(TOKENIZER)
+                                + " has "
+                                + tokenizer.vocabSize()
+                                + " ids but the model in "
+                                + dir.resolve(CONFIG)
+                                + " only "
+                                + config.vocabSize()
+                                + ".");
+            }
             ModelWeights w =
                     ModelWeights.fromTensors(
                             config,
@@ -230,6 +210,7 @@ public final class Checkpoint {
                             dir.resolve(MODEL).toString());
             return new Loaded(new LlamaModel(w), tokenizer, trainer);
         } catch (IllegalArgumentException e) {
+            tokenizer.close();
             throw new CheckpointException(
                     "The weights "
                             + dir.resolve(MODEL)
@@ -238,6 +219,28 @@ public final class Checkpoint {
                             + ": "
                             + e.getMessage(),
                     e);
+        } catch (CheckpointException | RuntimeException e) {
+            tokenizer.close();
+            throw e;
+        }
+    }
+
+    /** The tokenizer of a model folder's files ({@link Tokenizers} chooses which kind). */
+    public static TextTokenizer tokenizer(Map<String, byte[]> files, Path dir)
+            throws CheckpointException {
+        Map<String, byte[]> tokenizerFiles = new LinkedHashMap<>();
+        for (String name :
+                new String[] {
+                    TOKENIZER, TOKENIZER_CONFIG, GENERATION_CONFIG, HfTokenizer.CHAT_TEMPLATE_FILE
+                }) {
+            if (files.containsKey(name)) {
+                tokenizerFiles.put(name, files.get(name));
+            }
+        }
+        try {
+            return Tokenizers.fromFiles(tokenizerFiles, dir.toString());
+        } catch (IOException e) {
+            throw new CheckpointException(e.getMessage(), e);
         }
     }
 

@@ -47,7 +47,7 @@ public final class LlamaModel implements AutoCloseable {
         double[] sin = new double[maxPos * hd];
         for (int p = 0; p < maxPos; p++) {
             for (int i = 0; i < half; i++) {
-                double angle = p * Math.pow(config.ropeTheta(), -2.0 * i / hd);
+                double angle = p * inverseFrequency(config, i);
                 cos[p * hd + i] = cos[p * hd + i + half] = Math.cos(angle);
                 sin[p * hd + i] = sin[p * hd + i + half] = Math.sin(angle);
             }
@@ -57,6 +57,15 @@ public final class LlamaModel implements AutoCloseable {
         sinTable = typed(m.create(sin, new Shape(maxPos, hd)), weights.dtype());
         attentionScale = Scalars.of(m, weights.dtype(), 1.0 / Math.sqrt(hd));
         normEps = Scalars.of(m, weights.dtype(), config.rmsNormEps());
+    }
+
+    /**
+     * The rotary inverse frequency of pair {@code i}: θ^(−2i/d), scaled by Llama 3's rule when the
+     * config has one.
+     */
+    static double inverseFrequency(ModelConfig config, int i) {
+        double plain = Math.pow(config.ropeTheta(), -2.0 * i / config.headDim());
+        return config.ropeScaling() == null ? plain : config.ropeScaling().scale(plain);
     }
 
     private static NDArray typed(NDArray a, DataType dtype) {
@@ -156,6 +165,12 @@ public final class LlamaModel implements AutoCloseable {
                             t,
                             kvHeads,
                             hd);
+            if (config.qkNorm()) {
+                // Qwen3: each head's query and key vectors are RMS-normalised (weights shared by
+                // all heads) before the rotary positions
+                q = rmsNorm(q, weights.get(p + "self_attn.q_norm.weight"));
+                k = rmsNorm(k, weights.get(p + "self_attn.k_norm.weight"));
+            }
             // the 1/sqrt(d) scale on the queries, not on the [T, S] scores: one pass over a small
             // array instead of
             // a large one (for d = 16 the scale is 1/4, a power of two, so the result is the same

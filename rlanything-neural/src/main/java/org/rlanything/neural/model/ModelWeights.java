@@ -44,13 +44,14 @@ public final class ModelWeights implements AutoCloseable {
         long h = c.hiddenSize();
         long f = c.intermediateSize();
         long kv = c.keyValueSize();
+        long q = c.querySize();
         m.put("model.embed_tokens.weight", new long[] {c.vocabSize(), h});
         for (int i = 0; i < c.numLayers(); i++) {
             String p = "model.layers." + i + ".";
             m.put(p + "input_layernorm.weight", new long[] {h});
-            m.put(p + "self_attn.q_proj.weight", new long[] {h, h});
+            m.put(p + "self_attn.q_proj.weight", new long[] {q, h});
             if (c.qkvBias()) {
-                m.put(p + "self_attn.q_proj.bias", new long[] {h});
+                m.put(p + "self_attn.q_proj.bias", new long[] {q});
             }
             for (String proj : List.of("k_proj", "v_proj")) {
                 m.put(p + "self_attn." + proj + ".weight", new long[] {kv, h});
@@ -58,7 +59,11 @@ public final class ModelWeights implements AutoCloseable {
                     m.put(p + "self_attn." + proj + ".bias", new long[] {kv});
                 }
             }
-            m.put(p + "self_attn.o_proj.weight", new long[] {h, h});
+            if (c.qkNorm()) {
+                m.put(p + "self_attn.q_norm.weight", new long[] {c.headDim()});
+                m.put(p + "self_attn.k_norm.weight", new long[] {c.headDim()});
+            }
+            m.put(p + "self_attn.o_proj.weight", new long[] {h, q});
             if (c.outputBias()) {
                 m.put(p + "self_attn.o_proj.bias", new long[] {h});
             }
