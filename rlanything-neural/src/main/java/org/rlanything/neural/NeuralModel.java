@@ -12,6 +12,7 @@ import java.util.random.RandomGenerator;
 import org.rlanything.core.UpdateStats;
 import org.rlanything.core.WeightsTransfer;
 import org.rlanything.neural.checkpoint.Checkpoint;
+import org.rlanything.neural.checkpoint.LoraBase;
 import org.rlanything.neural.infer.CandidateScorer;
 import org.rlanything.neural.infer.Generation;
 import org.rlanything.neural.infer.Generator;
@@ -48,6 +49,7 @@ public final class NeuralModel implements AutoCloseable, WeightsTransfer {
     private final TextTokenizer tokenizer;
     private final PpoTrainer trainer;
     private SupervisedTrainer supervised;
+    private LoraBase loraBase;
 
     private NeuralModel(
             NDManager manager,
@@ -109,6 +111,7 @@ public final class NeuralModel implements AutoCloseable, WeightsTransfer {
             Checkpoint.Loaded loaded = Checkpoint.load(dir, manager, DataType.FLOAT32);
             NeuralModel m =
                     new NeuralModel(manager, loaded.model(), loaded.tokenizer(), trainerConfig);
+            m.loraBase = loaded.loraBase();
             if (resume) {
                 if (loaded.trainer() == null) {
                     throw new CheckpointException(
@@ -124,10 +127,48 @@ public final class NeuralModel implements AutoCloseable, WeightsTransfer {
     }
 
     /**
-     * Saves weights, config, tokenizer and the trainer's resumable state; {@code extras} go along.
+     * The model in a folder, to start training from (no trainer state is restored): a checkpoint, a
+     * folder written by {@code model import}, or a Hugging Face folder (Llama 3, Qwen2/2.5, Qwen3)
+     * with its own tokenizer.
+     */
+    public static NeuralModel loadFolder(Path dir, TrainerConfig trainerConfig)
+            throws CheckpointException {
+        NDManager manager = NeuralRuntime.engine().newBaseManager();
+        try {
+            Checkpoint.Loaded loaded = Checkpoint.loadFolder(dir, manager, DataType.FLOAT32);
+            NeuralModel m =
+                    new NeuralModel(manager, loaded.model(), loaded.tokenizer(), trainerConfig);
+            m.loraBase = loaded.loraBase();
+            return m;
+        } catch (CheckpointException | RuntimeException e) {
+            manager.close();
+            throw e;
+        }
+    }
+
+    /**
+     * Freezes the model and trains LoRA adapters of {@code lora}'s size from here on (fresh
+     * optimizer moments, over the adapters only); {@code base} is the folder the frozen weights
+     * came from, which checkpoints name instead of holding those weights.
+     */
+    public void enableLora(ModelWeights.Lora lora, long seed, LoraBase base) {
+        model.weights().addLora(lora, seed);
+        trainer.optimizer().reset();
+        supervised = null;
+        loraBase = base;
+    }
+
+    /** The base a LoRA model adapts, or null without LoRA. */
+    public LoraBase loraBase() {
+        return loraBase;
+    }
+
+    /**
+     * Saves weights (a LoRA model: its adapters and the name of its base), config, tokenizer and
+     * the trainer's resumable state; {@code extras} go along.
      */
     public void save(Path dir, Map<String, Object> extras) throws IOException {
-        Checkpoint.save(dir, model, tokenizer, trainer, extras);
+        Checkpoint.save(dir, model, tokenizer, trainer, extras, loraBase);
     }
 
     /**
@@ -355,10 +396,14 @@ public final class NeuralModel implements AutoCloseable, WeightsTransfer {
     /** The weights only (no tokenizer, no optimizer state), as safetensors bytes. */
     @Override
     public VersionedWeights exportWeights() {
+        Map<String, TensorData> trainable = new java.util.LinkedHashMap<>();
+        model.weights()
+                .trainable()
+                .forEach((name, a) -> trainable.put(name, ModelWeights.tensorOf(a)));
         return new VersionedWeights(
                 WEIGHTS_FORMAT,
                 WEIGHTS_VERSION,
-                SafeTensors.toBytes(model.weights().toTensors(), Map.of("format", "pt")));
+                SafeTensors.toBytes(trainable, Map.of("format", "pt")));
     }
 
     /**
@@ -375,18 +420,18 @@ public final class NeuralModel implements AutoCloseable, WeightsTransfer {
         } catch (CheckpointException e) {
             throw new IllegalArgumentException(e.getMessage(), e);
         }
-        ModelWeights mine = model.weights();
-        if (!tensors.keySet().equals(new java.util.HashSet<>(mine.names()))) {
+        Map<String, ai.djl.ndarray.NDArray> targets = model.weights().trainable();
+        if (!tensors.keySet().equals(targets.keySet())) {
             throw new IllegalArgumentException(
                     "The imported weights hold tensors "
                             + new java.util.TreeSet<>(tensors.keySet())
                             + ", this model "
-                            + new java.util.TreeSet<>(mine.names())
+                            + new java.util.TreeSet<>(targets.keySet())
                             + ".");
         }
-        for (String name : mine.names()) {
+        for (String name : targets.keySet()) {
             TensorData t = tensors.get(name);
-            if (!Arrays.equals(t.shape(), mine.get(name).getShape().getShape())
+            if (!Arrays.equals(t.shape(), targets.get(name).getShape().getShape())
                     || !(t.dtype().equals("F32") || t.dtype().equals("F64"))) {
                 throw new IllegalArgumentException(
                         "The imported tensor \""
@@ -396,13 +441,13 @@ public final class NeuralModel implements AutoCloseable, WeightsTransfer {
                                 + " "
                                 + Arrays.toString(t.shape())
                                 + "; this model needs F32 or F64 "
-                                + Arrays.toString(mine.get(name).getShape().getShape())
+                                + Arrays.toString(targets.get(name).getShape().getShape())
                                 + ".");
             }
         }
-        for (String name : mine.names()) {
+        for (String name : targets.keySet()) {
             TensorData t = tensors.get(name);
-            ai.djl.ndarray.NDArray target = mine.get(name);
+            ai.djl.ndarray.NDArray target = targets.get(name);
             if (target.getDataType() == DataType.FLOAT64) {
                 target.set(
                         java.nio.DoubleBuffer.wrap(

@@ -32,6 +32,9 @@ import jinjava.javax.el.CompositeELResolver;
  * (name|reverse|list)}, and each keyword value of a {@code namespace(...)} call is parenthesised
  * (so {@code namespace(n=messages|length - 1)} means what Python means). Nothing else is changed.
  *
+ * <p>Known difference: a boolean printed by {@code {{ ... }}} reads {@code true} here and {@code
+ * True} in Python (the templates above only test booleans, never print them).
+ *
  * <p>No {@code strftime_now} is defined, so a template that asks for today's date (Llama 3.2's)
  * falls back to its own default and prompts stay deterministic; {@code tools} are not passed.
  */

@@ -65,7 +65,14 @@ public final class Checkpoint {
     private Checkpoint() {}
 
     /** What a checkpoint holds once loaded; the caller owns (and closes) the model. */
-    public record Loaded(LlamaModel model, TextTokenizer tokenizer, TrainerPart trainer) {}
+    public record Loaded(
+            LlamaModel model, TextTokenizer tokenizer, TrainerPart trainer, LoraBase loraBase) {
+
+        /** A model without LoRA adapters. */
+        public Loaded(LlamaModel model, TextTokenizer tokenizer, TrainerPart trainer) {
+            this(model, tokenizer, trainer, null);
+        }
+    }
 
     /**
      * The resumable training part; null when the checkpoint holds only a model.
@@ -101,14 +108,41 @@ public final class Checkpoint {
             PpoTrainer trainer,
             Map<String, Object> extras)
             throws IOException {
+        save(dir, model, tokenizer, trainer, extras, null);
+    }
+
+    /**
+     * Saves as {@link #save(Path, LlamaModel, TextTokenizer, PpoTrainer, Map)}; a model with LoRA
+     * adapters is saved as its adapters ({@link PeftAdapter}'s files) and {@code base} ({@link
+     * LoraBase#FILE}), without the frozen weights, which loading reads from the base folder.
+     */
+    public static void save(
+            Path dir,
+            LlamaModel model,
+            TextTokenizer tokenizer,
+            PpoTrainer trainer,
+            Map<String, Object> extras,
+            LoraBase base)
+            throws IOException {
         Path parent = dir.toAbsolutePath().getParent();
         Files.createDirectories(parent);
         Path temp = Files.createTempDirectory(parent, "." + dir.getFileName() + ".");
         try {
             Map<String, byte[]> files = new LinkedHashMap<>();
-            files.put(
-                    MODEL,
-                    SafeTensors.toBytes(model.weights().toTensors(), Map.of("format", "pt")));
+            if (model.weights().lora() == null) {
+                files.put(
+                        MODEL,
+                        SafeTensors.toBytes(model.weights().toTensors(), Map.of("format", "pt")));
+            } else {
+                if (base == null) {
+                    throw new IllegalStateException(
+                            "A model with LoRA adapters is saved with the base folder it adapts.");
+                }
+                files.putAll(PeftAdapter.files(model.weights(), base.folder().toString()));
+                files.put(
+                        LoraBase.FILE,
+                        JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(base.toJson()));
+            }
             files.put(
                     CONFIG,
                     JSON.writerWithDefaultPrettyPrinter()
@@ -181,11 +215,14 @@ public final class Checkpoint {
                             + e.getMessage(),
                     e);
         }
+        if (files.containsKey(PeftAdapter.WEIGHTS)) {
+            return loadLora(dir, files, config, parent, dtype);
+        }
         SafeTensors.Contents weights =
                 SafeTensors.parse(files.get(MODEL), dir.resolve(MODEL).toString());
         TrainerPart trainer = null;
         if (files.containsKey(TRAINER_STATE)) {
-            trainer = trainerPart(dir, files, config);
+            trainer = trainerPart(dir, files, ModelWeights.layout(config));
         }
         TextTokenizer tokenizer = tokenizer(files, dir);
         try {
@@ -244,7 +281,88 @@ public final class Checkpoint {
         }
     }
 
-    private static TrainerPart trainerPart(Path dir, Map<String, byte[]> files, ModelConfig config)
+    /**
+     * A LoRA checkpoint: the base model from its folder (checked against its digest), the adapters
+     * and the trainer state of the adapters from here.
+     */
+    private static Loaded loadLora(
+            Path dir,
+            Map<String, byte[]> files,
+            ModelConfig config,
+            NDManager parent,
+            DataType dtype)
+            throws CheckpointException {
+        if (!files.containsKey(PeftAdapter.CONFIG) || !files.containsKey(LoraBase.FILE)) {
+            throw new CheckpointException(
+                    "The LoRA checkpoint "
+                            + dir
+                            + " needs "
+                            + PeftAdapter.CONFIG
+                            + " and "
+                            + LoraBase.FILE
+                            + " beside "
+                            + PeftAdapter.WEIGHTS
+                            + ".");
+        }
+        PeftAdapter.Read adapters =
+                PeftAdapter.read(
+                        files.get(PeftAdapter.CONFIG),
+                        files.get(PeftAdapter.WEIGHTS),
+                        dir.toString());
+        LoraBase base =
+                LoraBase.fromJson(
+                        json(files.get(LoraBase.FILE), dir.resolve(LoraBase.FILE)),
+                        dir.resolve(LoraBase.FILE).toString());
+        base.verify(dir.toString());
+        TrainerPart trainer = null;
+        if (files.containsKey(TRAINER_STATE)) {
+            trainer =
+                    trainerPart(
+                            dir, files, ModelWeights.adapterLayout(config, adapters.lora().rank()));
+        }
+        Loaded frozen = loadFolder(base.folder(), parent, dtype);
+        frozen.tokenizer().close();
+        TextTokenizer tokenizer = tokenizer(files, dir);
+        try {
+            if (!frozen.model().config().equals(config)) {
+                throw new CheckpointException(
+                        "The LoRA checkpoint "
+                                + dir
+                                + " describes another model than its base in "
+                                + base.folder()
+                                + ".");
+            }
+            frozen.model()
+                    .weights()
+                    .loadLora(
+                            adapters.lora(),
+                            adapters.tensors(),
+                            dir.resolve(PeftAdapter.WEIGHTS).toString());
+            return new Loaded(frozen.model(), tokenizer, trainer, base);
+        } catch (IllegalArgumentException e) {
+            frozen.model().close();
+            tokenizer.close();
+            throw new CheckpointException(e.getMessage(), e);
+        } catch (CheckpointException | RuntimeException e) {
+            frozen.model().close();
+            tokenizer.close();
+            throw e;
+        }
+    }
+
+    /**
+     * The model of a folder: a checkpoint (it has {@link #MANIFEST}) or a Hugging Face folder (read
+     * by {@link HfCheckpoint}).
+     */
+    public static Loaded loadFolder(Path dir, NDManager parent, DataType dtype)
+            throws CheckpointException {
+        return Files.isRegularFile(dir.resolve(MANIFEST))
+                ? load(dir, parent, dtype)
+                : HfCheckpoint.load(dir, parent, dtype);
+    }
+
+    private static TrainerPart trainerPart(
+            Path dir, Map<String, byte[]> files, Map<String, long[]> layout)
             throws CheckpointException {
         Path statePath = dir.resolve(TRAINER_STATE);
         if (!files.containsKey(OPTIMIZER)) {
@@ -275,7 +393,6 @@ public final class Checkpoint {
         }
         SafeTensors.Contents moments =
                 SafeTensors.parse(files.get(OPTIMIZER), dir.resolve(OPTIMIZER).toString());
-        Map<String, long[]> layout = ModelWeights.layout(config);
         if (moments.tensors().size() != 2 * layout.size()) {
             throw new CheckpointException(
                     "The optimizer state "
@@ -376,7 +493,12 @@ public final class Checkpoint {
             }
             files.put(name, bytes);
         }
-        for (String required : new String[] {MODEL, CONFIG, TOKENIZER}) {
+        for (String required :
+                new String[] {
+                    files.containsKey(PeftAdapter.WEIGHTS) ? PeftAdapter.WEIGHTS : MODEL,
+                    CONFIG,
+                    TOKENIZER
+                }) {
             if (!files.containsKey(required)) {
                 throw new CheckpointException(
                         "The manifest "

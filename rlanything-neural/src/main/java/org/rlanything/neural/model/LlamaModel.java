@@ -194,10 +194,10 @@ public final class LlamaModel implements AutoCloseable {
                             .reshape(b, t, (long) heads * hd);
             x = x.add(projection(attended, p + "self_attn.o_proj", config.outputBias()));
             h = rmsNorm(x, weights.get(p + "post_attention_layernorm.weight"));
-            NDArray gate = linear(h, weights.get(p + "mlp.gate_proj.weight"));
-            NDArray up = linear(h, weights.get(p + "mlp.up_proj.weight"));
+            NDArray gate = projection(h, p + "mlp.gate_proj", false);
+            NDArray up = projection(h, p + "mlp.up_proj", false);
             NDArray act = gate.mul(gate.getNDArrayInternal().sigmoid()).mul(up);
-            x = x.add(linear(act, weights.get(p + "mlp.down_proj.weight")));
+            x = x.add(projection(act, p + "mlp.down_proj", false));
             if (l == 0) {
                 Flops.add((double) b * t * config.decoderFlopsPerToken(k.getShape().get(2)));
             }
@@ -220,13 +220,19 @@ public final class LlamaModel implements AutoCloseable {
 
     /**
      * The projection {@code name} ({@code name.weight}, plus {@code name.bias} when {@code
-     * biased}).
+     * biased}), plus its LoRA update (alpha / r) B (A x) when it has an adapter.
      */
     private NDArray projection(NDArray x, String name, boolean biased) {
         NDArray bias = biased ? weights.get(name + ".bias") : null;
-        return x.getNDArrayInternal()
-                .linear(x, weights.get(name + ".weight"), bias)
-                .singletonOrThrow();
+        NDArray out =
+                x.getNDArrayInternal()
+                        .linear(x, weights.get(name + ".weight"), bias)
+                        .singletonOrThrow();
+        NDArray[] lora = weights.adapter(name);
+        if (lora == null) {
+            return out;
+        }
+        return out.add(linear(linear(x, lora[0]), lora[1]).mul(weights.loraScale()));
     }
 
     private static NDArray heads(NDArray x, long b, long t, int heads, int hd) {

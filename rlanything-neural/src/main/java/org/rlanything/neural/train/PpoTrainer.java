@@ -294,7 +294,7 @@ public final class PpoTrainer {
      */
     private void accumulate(Map<String, TensorData> gradients) {
         try (StepScope scope = new StepScope(model.weights().manager())) {
-            for (Map.Entry<String, NDArray> e : model.weights().all().entrySet()) {
+            for (Map.Entry<String, NDArray> e : model.weights().trainable().entrySet()) {
                 TensorData g = gradients.get(e.getKey());
                 if (g == null) {
                     continue;
@@ -313,13 +313,13 @@ public final class PpoTrainer {
      * backward pass: the model's own backward passes now run on its copies.
      */
     private void ensureGradients() {
-        if (model.weights().all().values().stream().allMatch(Autograd::hasGradient)) {
+        if (model.weights().trainable().values().stream().allMatch(Autograd::hasGradient)) {
             return;
         }
         try (StepScope scope = new StepScope(model.weights().manager());
                 Autograd collector = Autograd.record()) {
             NDArray total = null;
-            for (NDArray p : model.weights().all().values()) {
+            for (NDArray p : model.weights().trainable().values()) {
                 NDArray term = p.sum().mul(Scalars.of(scope.manager(), model.dtype(), 0.0));
                 total = total == null ? term : total.add(term);
             }
@@ -334,7 +334,7 @@ public final class PpoTrainer {
     private double step() {
         try (StepScope scope = new StepScope(model.weights().manager())) {
             NDList squares = new NDList();
-            for (NDArray p : model.weights().all().values()) {
+            for (NDArray p : model.weights().trainable().values()) {
                 squares.add(p.getGradient().toType(DataType.FLOAT64, false).square().sum());
             }
             double total = 0;
@@ -364,7 +364,7 @@ public final class PpoTrainer {
 
     private void zeroGradients() {
         try (StepScope scope = new StepScope(model.weights().manager())) {
-            for (NDArray p : model.weights().all().values()) {
+            for (NDArray p : model.weights().trainable().values()) {
                 if (p.hasGradient()) {
                     p.getGradient().set(new NDIndex("..."), 0);
                 }

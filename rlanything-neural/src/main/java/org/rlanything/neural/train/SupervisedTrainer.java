@@ -161,7 +161,7 @@ public final class SupervisedTrainer {
     private double clipAndStep(double lr) {
         try (StepScope scope = new StepScope(model.weights().manager())) {
             NDList squares = new NDList();
-            for (NDArray p : model.weights().all().values()) {
+            for (NDArray p : model.weights().trainable().values()) {
                 squares.add(p.getGradient().toType(DataType.FLOAT64, false).square().sum());
             }
             double total = 0;
@@ -185,7 +185,7 @@ public final class SupervisedTrainer {
 
     private void zeroGradients() {
         try (StepScope scope = new StepScope(model.weights().manager())) {
-            for (NDArray p : model.weights().all().values()) {
+            for (NDArray p : model.weights().trainable().values()) {
                 if (p.hasGradient()) {
                     p.getGradient().set(new NDIndex("..."), 0);
                 }
