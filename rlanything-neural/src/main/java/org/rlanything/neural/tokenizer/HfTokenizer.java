@@ -90,8 +90,7 @@ public final class HfTokenizer implements TextTokenizer {
         if (json == null) {
             throw new IOException("The folder " + folder + " lacks tokenizer.json.");
         }
-        JsonNode root = readJson(json, source);
-        int vocabSize = vocabSize(root, source);
+        int vocabSize = vocabSize(json, source);
         JsonNode config =
                 files.containsKey("tokenizer_config.json")
                         ? readJson(
@@ -285,21 +284,70 @@ public final class HfTokenizer implements TextTokenizer {
                         + " nor a list holding one named \"default\".");
     }
 
-    /** One more than the largest id of the vocabulary and the added tokens. */
-    private static int vocabSize(JsonNode root, String source) throws IOException {
-        JsonNode vocab = root.path("model").path("vocab");
+    /**
+     * One more than the largest id of the vocabulary and the added tokens. Streams the file (a real
+     * vocabulary has 100,000+ entries; no tree is built).
+     */
+    private static int vocabSize(byte[] json, String source) throws IOException {
         int max = -1;
-        if (vocab.isObject()) {
-            for (JsonNode id : (Iterable<JsonNode>) vocab::elements) {
-                max = Math.max(max, id.asInt());
+        boolean sawVocab = false;
+        try (com.fasterxml.jackson.core.JsonParser p = JSON.getFactory().createParser(json)) {
+            if (p.nextToken() != com.fasterxml.jackson.core.JsonToken.START_OBJECT) {
+                throw new IOException(source + " does not hold a JSON object.");
             }
-        } else if (vocab.isArray()) {
-            max = vocab.size() - 1; // Unigram: a list of [piece, score]
-        } else {
-            throw new IOException(source + " has no \"model.vocab\".");
+            while (p.nextToken() == com.fasterxml.jackson.core.JsonToken.FIELD_NAME) {
+                String field = p.getCurrentName();
+                com.fasterxml.jackson.core.JsonToken t = p.nextToken();
+                if (field.equals("model")
+                        && t == com.fasterxml.jackson.core.JsonToken.START_OBJECT) {
+                    while (p.nextToken() == com.fasterxml.jackson.core.JsonToken.FIELD_NAME) {
+                        String key = p.getCurrentName();
+                        com.fasterxml.jackson.core.JsonToken v = p.nextToken();
+                        if (key.equals("vocab")
+                                && v == com.fasterxml.jackson.core.JsonToken.START_OBJECT) {
+                            sawVocab = true;
+                            while (p.nextToken()
+                                    == com.fasterxml.jackson.core.JsonToken.FIELD_NAME) {
+                                p.nextToken();
+                                max = Math.max(max, p.getIntValue());
+                            }
+                        } else if (key.equals("vocab")
+                                && v == com.fasterxml.jackson.core.JsonToken.START_ARRAY) {
+                            sawVocab = true; // Unigram: a list of [piece, score]
+                            int n = 0;
+                            while (p.nextToken()
+                                    != com.fasterxml.jackson.core.JsonToken.END_ARRAY) {
+                                p.skipChildren();
+                                n++;
+                            }
+                            max = Math.max(max, n - 1);
+                        } else {
+                            p.skipChildren();
+                        }
+                    }
+                } else if (field.equals("added_tokens")
+                        && t == com.fasterxml.jackson.core.JsonToken.START_ARRAY) {
+                    while (p.nextToken() == com.fasterxml.jackson.core.JsonToken.START_OBJECT) {
+                        while (p.nextToken() == com.fasterxml.jackson.core.JsonToken.FIELD_NAME) {
+                            String key = p.getCurrentName();
+                            p.nextToken();
+                            if (key.equals("id")) {
+                                max = Math.max(max, p.getIntValue());
+                            } else {
+                                p.skipChildren();
+                            }
+                        }
+                    }
+                } else {
+                    p.skipChildren();
+                }
+            }
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IOException(
+                    "The file " + source + " is not valid JSON: " + e.getMessage(), e);
         }
-        for (JsonNode added : root.path("added_tokens")) {
-            max = Math.max(max, added.path("id").asInt());
+        if (!sawVocab) {
+            throw new IOException(source + " has no \"model.vocab\".");
         }
         return max + 1;
     }
