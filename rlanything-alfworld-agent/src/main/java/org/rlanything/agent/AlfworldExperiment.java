@@ -19,6 +19,7 @@ import org.rlanything.core.loop.RLAnythingLoop;
 import org.rlanything.neural.CheckpointedPolicy;
 import org.rlanything.neural.CheckpointedRewardModel;
 import org.rlanything.neural.NeuralModel;
+import org.rlanything.neural.NeuralRuntime;
 import org.rlanything.neural.provider.InitialModels;
 import org.rlanything.neural.infer.SamplingConfig;
 import org.rlanything.neural.train.TrainerConfig;
@@ -152,6 +153,7 @@ public final class AlfworldExperiment implements AutoCloseable {
     public static Models loadModels(
             AgentSettings settings, AlfworldGames games, Consumer<String> log) throws IOException {
         AlfworldPromptFormat format = AlfworldPromptFormat.defaults();
+        log.accept("rlanything: neural models on " + NeuralRuntime.device());
         TrainerConfig policyTrainer = policyTrainerConfig(settings);
         NeuralModel policyModel;
         NeuralModel rmModel;

@@ -104,11 +104,19 @@ public final class BenchLoraCommand implements Callable<Integer> {
         out.printf("trainable parameters: %,d%n", (Long) r.get("trainable_parameters"));
         out.printf("one policy update of one batch: %.1f s%n", (Double) r.get("update_s"));
         out.printf(
-                "sampling: %.1f tokens/s (%d rows x %d new tokens)%n",
-                (Double) r.get("sampling_tokens_per_s"), sampleRows, newTokens);
+                "resident memory: %.2f GiB before the update, %.2f GiB at its peak; process peak %.2f GiB%n",
+                gib(r.get("rss_before_update_bytes")),
+                gib(r.get("update_peak_rss_bytes")),
+                gib(r.get("peak_rss_bytes")));
         out.printf(
-                "peak resident memory: %.2f GiB%n",
-                (Long) r.get("peak_rss_bytes") / (double) (1L << 30));
+                "sampling (%d rows x %d new tokens, KV cache): %.1f s, of which the prompt pass %.1f s;"
+                        + " %.2f tokens/s overall, %.2f tokens/s decoding%n",
+                sampleRows,
+                newTokens,
+                (Double) r.get("sampling_s"),
+                (Double) r.get("prompt_pass_s"),
+                (Double) r.get("sampling_tokens_per_s"),
+                (Double) r.get("decode_tokens_per_s"));
         r.put("rank", rank);
         r.put("rows", rows);
         r.put("prompt_tokens", prompt);
@@ -116,5 +124,9 @@ public final class BenchLoraCommand implements Callable<Integer> {
         r.put("threads", threads);
         out.println(new ObjectMapper().writeValueAsString(r));
         return 0;
+    }
+
+    private static double gib(Object bytes) {
+        return ((Number) bytes).longValue() / (double) (1L << 30);
     }
 }

@@ -95,27 +95,71 @@ public final class LoraBenchmark {
                                 tokens(rng, s.responseTokens(), s.config().vocabSize()),
                                 r % 2 == 0 ? 1.0 : -1.0));
             }
+            System.gc();
+            out.put("rss_before_update_bytes", status("VmRSS:"));
+            boolean reset = resetPeak();
             long u0 = System.nanoTime();
             model.train(batch, new SplittableRandom(s.seed() + 1));
             out.put("update_s", seconds(u0));
+            out.put("update_peak_rss_bytes", reset ? status("VmHWM:") : -1L);
             List<int[]> prompts = new ArrayList<>();
             List<RandomGenerator> rngs = new ArrayList<>();
             for (int r = 0; r < s.sampleRows(); r++) {
                 prompts.add(tokens(rng, s.promptTokens(), s.config().vocabSize()));
-                rngs.add(new SplittableRandom(s.seed() + 10 + r));
             }
-            long g0 = System.nanoTime();
-            List<Generation> g =
-                    model.generate(prompts, rngs, new SamplingConfig(1.0, 1.0, s.newTokens()));
-            double gs = seconds(g0);
-            long generated = g.stream().mapToLong(x -> x.tokens().length).sum();
-            out.put("sampling_s", gs);
-            out.put("sampled_tokens", generated);
-            out.put("sampling_tokens_per_s", generated / gs);
+            // the prompt pass alone (one new token), then the whole sampling: their difference is
+            // the per-token decoding with the KV cache
+            double prefill = timeSampling(model, prompts, s.seed(), 1).seconds();
+            Sampled all = timeSampling(model, prompts, s.seed(), s.newTokens());
+            out.put("prompt_pass_s", prefill);
+            out.put("sampling_s", all.seconds());
+            out.put("sampled_tokens", all.tokens());
+            out.put("sampling_tokens_per_s", all.tokens() / all.seconds());
+            out.put(
+                    "decode_tokens_per_s",
+                    (all.tokens() - s.sampleRows()) / Math.max(1e-9, all.seconds() - prefill));
         }
         out.put("peak_rss_bytes", peakResidentBytes());
         out.put("dtype", DataType.FLOAT32.toString());
         return out;
+    }
+
+    private record Sampled(double seconds, long tokens) {}
+
+    private static Sampled timeSampling(NeuralModel model, List<int[]> prompts, long seed, int n) {
+        List<RandomGenerator> rngs = new ArrayList<>();
+        for (int r = 0; r < prompts.size(); r++) {
+            rngs.add(new SplittableRandom(seed + 10 + r));
+        }
+        long t0 = System.nanoTime();
+        // top-p 1 and no stop id in a random model's reach: every row writes n tokens
+        List<Generation> g = model.generate(prompts, rngs, new SamplingConfig(1.0, 1.0, n));
+        double t = seconds(t0);
+        return new Sampled(t, g.stream().mapToLong(x -> x.tokens().length).sum());
+    }
+
+    /** Resets the kernel's peak-resident mark to the current size (Linux clear_refs 5). */
+    private static boolean resetPeak() {
+        try {
+            java.nio.file.Files.writeString(java.nio.file.Path.of("/proc/self/clear_refs"), "5");
+            return true;
+        } catch (java.io.IOException | RuntimeException e) {
+            return false;
+        }
+    }
+
+    private static long status(String key) {
+        try {
+            for (String line :
+                    java.nio.file.Files.readAllLines(java.nio.file.Path.of("/proc/self/status"))) {
+                if (line.startsWith(key)) {
+                    return Long.parseLong(line.replaceAll("[^0-9]", "")) * 1024;
+                }
+            }
+        } catch (java.io.IOException | NumberFormatException e) {
+            return -1;
+        }
+        return -1;
     }
 
     private static int[] tokens(SplittableRandom rng, int n, int vocab) {
@@ -132,16 +176,6 @@ public final class LoraBenchmark {
 
     /** The process's peak resident set (VmHWM of /proc/self/status), or -1 where unknown. */
     public static long peakResidentBytes() {
-        try {
-            for (String line :
-                    java.nio.file.Files.readAllLines(java.nio.file.Path.of("/proc/self/status"))) {
-                if (line.startsWith("VmHWM:")) {
-                    return Long.parseLong(line.replaceAll("[^0-9]", "")) * 1024;
-                }
-            }
-        } catch (java.io.IOException | NumberFormatException e) {
-            return -1;
-        }
-        return -1;
+        return status("VmHWM:");
     }
 }

@@ -55,6 +55,24 @@ public final class AdamW {
         double bc1 = 1 - Math.pow(beta1, step);
         double bc2Sqrt = Math.sqrt(1 - Math.pow(beta2, step));
         for (Map.Entry<String, NDArray> e : weights.trainable().entrySet()) {
+            // one parameter's temporaries at a time: a 0.5B model's would otherwise fill memory
+            try (ai.djl.ndarray.NDScope scope = new ai.djl.ndarray.NDScope()) {
+                update(e, lr, beta1, beta2, eps, weightDecay, gradScale, bc1, bc2Sqrt);
+            }
+        }
+    }
+
+    private void update(
+            Map.Entry<String, NDArray> e,
+            double lr,
+            double beta1,
+            double beta2,
+            double eps,
+            double weightDecay,
+            double gradScale,
+            double bc1,
+            double bc2Sqrt) {
+        {
             NDArray p = e.getValue();
             NDArray g = p.getGradient();
             if (gradScale != 1.0) {

@@ -112,14 +112,28 @@ public final class PpoTrainer {
             int n = mb.stream().mapToInt(PpoBatch::rowCount).sum();
             double[] sums = new double[5];
             zeroGradients();
-            replicas.refresh();
-            List<MicroResult> results =
-                    Parallel.map(mb, micro -> replicas.with(copy -> backward(copy, micro, n)));
+            List<MicroResult> results;
+            if (Parallel.threads() == 1) {
+                // one thread: the micro-batches run in order on the model itself, whose gradient
+                // PyTorch accumulates exactly as the copies' gradients are added below (no copy of
+                // the weights, no gradients through Java: what lets a 0.5B model train in memory)
+                results = new ArrayList<>();
+                for (PpoBatch micro : mb) {
+                    results.add(backward(model, micro, n, false));
+                }
+            } else {
+                replicas.refresh();
+                results =
+                        Parallel.map(
+                                mb, micro -> replicas.with(copy -> backward(copy, micro, n, true)));
+            }
             for (MicroResult r : results) {
                 for (int i = 0; i < sums.length; i++) {
                     sums[i] += r.stats[i];
                 }
-                accumulate(r.gradients);
+                if (r.gradients != null) {
+                    accumulate(r.gradients);
+                }
             }
             double norm = step();
             pg += sums[0] / n;
@@ -245,10 +259,11 @@ public final class PpoTrainer {
     private record MicroResult(double[] stats, Map<String, TensorData> gradients) {}
 
     /**
-     * Forward/backward of one micro-batch on a copy of the model; returns its sums and takes its
-     * gradient off the copy.
+     * Forward/backward of one micro-batch on a copy of the model (or, with one thread, the model
+     * itself); returns its sums and, with {@code takeGradients}, takes its gradient off the copy.
      */
-    private MicroResult backward(LlamaModel model, PpoBatch micro, int minibatchSize) {
+    private MicroResult backward(
+            LlamaModel model, PpoBatch micro, int minibatchSize, boolean takeGradients) {
         int rows = micro.rowCount();
         int width = micro.width();
         try (StepScope scope = new StepScope(model.weights().manager())) {
@@ -283,7 +298,7 @@ public final class PpoTrainer {
                 double[] s = stats.toType(DataType.FLOAT64, false).toDoubleArray();
                 System.arraycopy(s, 0, out, 0, 5);
             }
-            return new MicroResult(out, Replicas.gradients(model));
+            return new MicroResult(out, takeGradients ? Replicas.gradients(model) : null);
         }
     }
 
@@ -333,13 +348,17 @@ public final class PpoTrainer {
      */
     private double step() {
         try (StepScope scope = new StepScope(model.weights().manager())) {
-            NDList squares = new NDList();
-            for (NDArray p : model.weights().trainable().values()) {
-                squares.add(p.getGradient().toType(DataType.FLOAT64, false).square().sum());
-            }
             double total = 0;
-            for (double v : NDArrays.stack(squares).toDoubleArray()) {
-                total += v;
+            for (NDArray p : model.weights().trainable().values()) {
+                // each parameter's float64 copy freed at once (all at once: 4x the weights)
+                try (ai.djl.ndarray.NDScope one = new ai.djl.ndarray.NDScope()) {
+                    total +=
+                            p.getGradient()
+                                    .toType(DataType.FLOAT64, false)
+                                    .square()
+                                    .sum()
+                                    .getDouble();
+                }
             }
             double norm = Math.sqrt(total);
             if (!Double.isFinite(norm)) {
