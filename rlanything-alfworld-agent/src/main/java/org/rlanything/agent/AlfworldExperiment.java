@@ -20,8 +20,8 @@ import org.rlanything.neural.CheckpointedPolicy;
 import org.rlanything.neural.CheckpointedRewardModel;
 import org.rlanything.neural.NeuralModel;
 import org.rlanything.neural.NeuralRuntime;
-import org.rlanything.neural.provider.InitialModels;
 import org.rlanything.neural.infer.SamplingConfig;
+import org.rlanything.neural.provider.InitialModels;
 import org.rlanything.neural.train.TrainerConfig;
 
 /**

@@ -12,9 +12,9 @@ public final class InitialModels {
     private InitialModels() {}
 
     /**
-     * Adds LoRA adapters when {@code lora} asks for them: the frozen base is the section's {@code
-     * init} folder (or, for the embedded starting models, a copy saved beside the run is not made:
-     * LoRA needs {@code init}); {@code seed} draws the adapters.
+     * Adds LoRA adapters when {@code lora} asks for them; the frozen base is the section's {@code
+     * init} folder, which checkpoints name instead of holding its weights (so LoRA needs {@code
+     * init}); {@code seed} draws the adapters.
      */
     public static void adapt(NeuralModel model, LoraSettings lora, String init, long seed)
             throws IOException {
