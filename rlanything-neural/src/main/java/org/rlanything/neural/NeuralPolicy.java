@@ -11,7 +11,6 @@ import org.rlanything.core.PolicySample;
 import org.rlanything.core.PromptFormat;
 import org.rlanything.core.Step;
 import org.rlanything.core.UpdateStats;
-import org.rlanything.neural.chat.ChatForm;
 import org.rlanything.neural.infer.Generation;
 import org.rlanything.neural.infer.SamplingConfig;
 import org.rlanything.neural.infer.TokenSampler;

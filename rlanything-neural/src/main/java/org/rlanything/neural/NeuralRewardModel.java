@@ -10,7 +10,6 @@ import org.rlanything.core.PromptFormat;
 import org.rlanything.core.RewardModel;
 import org.rlanything.core.RewardModelSample;
 import org.rlanything.core.UpdateStats;
-import org.rlanything.neural.chat.ChatForm;
 import org.rlanything.neural.infer.Generation;
 import org.rlanything.neural.infer.SamplingConfig;
 import org.rlanything.neural.train.TrainingSequence;

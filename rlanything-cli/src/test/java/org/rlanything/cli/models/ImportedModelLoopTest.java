@@ -25,7 +25,7 @@ import org.rlanything.neural.checkpoint.Checkpoint;
 import org.rlanything.neural.checkpoint.HfCheckpoint;
 import org.rlanything.neural.checkpoint.PeftAdapter;
 import org.rlanything.neural.infer.SequenceScorer;
-import org.rlanything.neural.parity.ModelFixtureFolder;
+import org.rlanything.neural.io.ModelFixtureFolder;
 import org.rlanything.neural.tokenizer.HfTokenizer;
 
 /**
@@ -164,6 +164,48 @@ class ImportedModelLoopTest {
             List<int[]> responses = List.of(tokenizer.encode("\\boxed{go to fridge 1}<|im_end|>"));
             compare(root, last.resolve("policy"), policyOut, prompts, responses, 0.0);
             compare(root, judge, judgeOut, prompts, responses, 1e-5);
+        }
+    }
+
+    @Test
+    void importsLlama3Qwen2AndQwen3FoldersWithTheirOwnTokenizers() throws Exception {
+        Optional<Path> fixtures = ModelFixtureFolder.locate();
+        if (fixtures.isEmpty() && ModelFixtureFolder.required()) {
+            fail(ModelFixtureFolder.MISSING);
+        }
+        assumeTrue(fixtures.isPresent(), ModelFixtureFolder.MISSING);
+        for (String layout : List.of("llama", "qwen2", "qwen3")) {
+            Path hf = fixtures.get().resolve(layout).resolve("hf");
+            Path imported = dir.resolve("imported-" + layout);
+            assertEquals(
+                    0,
+                    cli("model", "import", "--from", hf.toString(), "--to", imported.toString()),
+                    out.toString());
+            for (String file :
+                    List.of("tokenizer.json", "tokenizer_config.json", "generation_config.json")) {
+                assertArrayEquals(
+                        Files.readAllBytes(hf.resolve(file)),
+                        Files.readAllBytes(imported.resolve(file)),
+                        layout + ": " + file + " is carried unchanged");
+            }
+            try (NDManager root = NeuralRuntime.engine().newBaseManager();
+                    HfTokenizer tokenizer = HfTokenizer.load(imported)) {
+                List<int[]> prompts = List.of(tokenizer.encode("You are in the middle of a room."));
+                List<int[]> responses = List.of(tokenizer.encode(" go to fridge 1"));
+                Checkpoint.Loaded a = Checkpoint.load(imported, root, DataType.FLOAT32);
+                Checkpoint.Loaded b = HfCheckpoint.load(hf, root, DataType.FLOAT32);
+                try (var ma = a.model();
+                        var mb = b.model();
+                        var ta = a.tokenizer();
+                        var tb = b.tokenizer()) {
+                    assertEquals(mb.config(), ma.config());
+                    assertArrayEquals(
+                            new SequenceScorer(mb).score(prompts, responses).get(0),
+                            new SequenceScorer(ma).score(prompts, responses).get(0),
+                            0.0,
+                            layout);
+                }
+            }
         }
     }
 

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Path;
 import java.util.Optional;
+import org.rlanything.neural.io.ModelFixtureFolder;
 
 /**
  * The parity fixtures for a test ({@link ModelFixtureFolder}): built by {@code scripts/test}, which

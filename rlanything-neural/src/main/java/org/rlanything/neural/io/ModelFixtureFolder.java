@@ -1,4 +1,4 @@
-package org.rlanything.neural.parity;
+package org.rlanything.neural.io;
 
 import java.nio.file.Files;
 import java.nio.file.Path;

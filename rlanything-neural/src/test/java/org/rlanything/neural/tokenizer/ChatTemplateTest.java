@@ -1,4 +1,4 @@
-package org.rlanything.neural.chat;
+package org.rlanything.neural.tokenizer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

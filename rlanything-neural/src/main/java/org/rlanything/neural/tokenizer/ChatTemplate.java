@@ -1,4 +1,4 @@
-package org.rlanything.neural.chat;
+package org.rlanything.neural.tokenizer;
 
 import com.hubspot.jinjava.Jinjava;
 import com.hubspot.jinjava.JinjavaConfig;

@@ -1,4 +1,4 @@
-package org.rlanything.neural.chat;
+package org.rlanything.neural;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -6,6 +6,7 @@ import java.util.Map;
 import org.rlanything.core.JudgeRequest;
 import org.rlanything.core.PolicyContext;
 import org.rlanything.core.Verdict;
+import org.rlanything.neural.tokenizer.ChatTemplate;
 import org.rlanything.neural.tokenizer.HfTokenizer;
 import org.rlanything.neural.tokenizer.TextTokenizer;
 import org.rlanything.openai.ActionParser;

@@ -1,4 +1,4 @@
-package org.rlanything.neural.chat;
+package org.rlanything.neural.tokenizer;
 
 import java.beans.FeatureDescriptor;
 import java.util.ArrayList;
