@@ -64,6 +64,9 @@ import org.rlanything.core.Task;
  * @param judgeHistorySteps the most earlier steps shown to the judge before the judged step
  * @param judgeMaxChars the judge's prompt is kept within this many characters by showing fewer
  *     earlier steps (never by cutting the task), so that it fits the judge's window
+ * @param judgeSummary whether the judge's prompt opens with the {@link EpisodeSummary} of the whole
+ *     history (places left to search, goal objects sighted and where, what is held and its state)
+ *     in place of the policy's header (visited places, object carried)
  * @param roomListing whether the first observation keeps its list of receptacles
  * @param maxVisited how many visited places to list (the most recent ones)
  * @param maxObservationChars observations are cut to this many characters (ending in {@code ...});
@@ -76,7 +79,8 @@ public record AlfworldPromptFormat(
         boolean roomListing,
         int maxVisited,
         int maxObservationChars,
-        int judgeMaxChars)
+        int judgeMaxChars,
+        boolean judgeSummary)
         implements PromptFormat {
 
     /** The warm start's target judgment for a step that makes progress. */
@@ -101,7 +105,26 @@ public record AlfworldPromptFormat(
                 roomListing,
                 maxVisited,
                 maxObservationChars,
-                DEFAULT_JUDGE_MAX_CHARS);
+                DEFAULT_JUDGE_MAX_CHARS,
+                true);
+    }
+
+    /** A format whose judge reads the {@link EpisodeSummary} within {@code judgeMaxChars}. */
+    public AlfworldPromptFormat(
+            int historySteps,
+            int judgeHistorySteps,
+            boolean roomListing,
+            int maxVisited,
+            int maxObservationChars,
+            int judgeMaxChars) {
+        this(
+                historySteps,
+                judgeHistorySteps,
+                roomListing,
+                maxVisited,
+                maxObservationChars,
+                judgeMaxChars,
+                true);
     }
 
     /**
@@ -164,9 +187,10 @@ public record AlfworldPromptFormat(
     public String judgePrompt(JudgeRequest request) {
         List<Step> before = request.trajectory().steps().subList(0, request.stepIndex());
         Step step = request.step();
+        String head = judgeHead(request, before);
         String prompt = "";
         for (int shown = judgeHistorySteps; shown >= 0; shown--) {
-            prompt = judgePrompt(before, step, request, shown);
+            prompt = judgePrompt(head, before, step, shown);
             if (prompt.length() <= judgeMaxChars) {
                 break;
             }
@@ -174,10 +198,28 @@ public record AlfworldPromptFormat(
         return prompt;
     }
 
+    /**
+     * The judge prompt's opening lines: the task and the {@link EpisodeSummary} of the steps before
+     * the judged one, or the policy's header.
+     */
+    private String judgeHead(JudgeRequest request, List<Step> before) {
+        StringBuilder sb = new StringBuilder(256);
+        if (judgeSummary) {
+            String goal = goal(request.task());
+            sb.append("Task: ").append(goal).append('\n');
+            sb.append(
+                    EpisodeSummary.of(
+                                    goal, request.trajectory().steps().get(0).observation(), before)
+                            .render());
+        } else {
+            header(sb, request.task(), before);
+        }
+        return sb.toString();
+    }
+
     /** The judge's prompt with at most {@code shown} earlier steps of the policy's view. */
-    private String judgePrompt(List<Step> before, Step step, JudgeRequest request, int shown) {
-        StringBuilder sb = new StringBuilder(512);
-        header(sb, request.task(), before);
+    private String judgePrompt(String head, List<Step> before, Step step, int shown) {
+        StringBuilder sb = new StringBuilder(512).append(head);
         if (before.isEmpty() || shown == 0) {
             sb.append(
                             before.isEmpty()

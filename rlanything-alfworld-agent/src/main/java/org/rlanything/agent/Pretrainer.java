@@ -62,14 +62,25 @@ public final class Pretrainer {
 
     private Pretrainer() {}
 
-    /** The two starting models and what was measured while making them. Owns the models. */
+    /**
+     * The two starting models, what was measured while making them and the prompt format they were
+     * trained to read. Owns the models.
+     */
     public record StartingModels(
-            NeuralModel policy, NeuralModel rewardModel, Map<String, Double> metrics)
+            NeuralModel policy,
+            NeuralModel rewardModel,
+            Map<String, Double> metrics,
+            AlfworldPromptFormat format)
             implements AutoCloseable {
 
-        /** Writes {@code dir/policy/} and {@code dir/reward_model/}. */
+        /**
+         * Writes {@code dir/policy/}, {@code dir/reward_model/} and {@code dir/}{@value
+         * StartingModelsFolder#FORMAT_FILE} (the prompt format, which a run checks before using the
+         * models).
+         */
         public void save(Path dir, Map<String, Object> provenance) throws IOException {
             Files.createDirectories(dir);
+            StartingModelsFolder.writeFormat(dir, format);
             Map<String, Object> extras = new LinkedHashMap<>(provenance);
             extras.put("pretrain_metrics", metrics);
             extras.put("role", "policy");
@@ -207,7 +218,7 @@ public final class Pretrainer {
                             withRestrainedLabels(judged, prior, s.demoMaxSteps()),
                             s,
                             log));
-            return new StartingModels(policy, rewardModel, metrics);
+            return new StartingModels(policy, rewardModel, metrics, s.format());
         } catch (RuntimeException e) {
             policy.close();
             if (rewardModel != null) {

@@ -151,14 +151,15 @@ class AlfworldPromptFormatTest {
     }
 
     @Test
-    void judgePromptShowsThePolicysViewThenTheStepItsResultAndWhereItStands() {
+    void judgePromptShowsWhatTheAgentHasSeenThenTheStepItsResultAndWhereItStands() {
         List<Step> h = history();
         Trajectory t = new Trajectory(new FakeTask("put a clean spatula in drawer."), 0, h, false);
         String p = AlfworldPromptFormat.defaults().judgePrompt(new JudgeRequest(t, 2));
         assertEquals(
                 "Task: put a clean spatula in drawer.\n"
-                        + "Visited: cabinet 1, sinkbasin 1\n"
-                        + "Carrying: nothing\n"
+                        + "Unvisited: drawer 1\n"
+                        + "Seen: spatula 2 at sinkbasin 1\n"
+                        + "Holding: nothing\n"
                         + "> go to cabinet 1\nYou arrive at cabinet 1. The cabinet 1 is closed.\n"
                         + "> go to sinkbasin 1\nYou arrive at sinkbasin 1. On the sinkbasin 1, you see a apple 2, and a spatula 2.\n"
                         + "> take spatula 2 from sinkbasin 1\n"
@@ -169,11 +170,12 @@ class AlfworldPromptFormatTest {
         String first = AlfworldPromptFormat.defaults().judgePrompt(new JudgeRequest(t, 0));
         assertTrue(
                 first.startsWith(
-                        "Task: put a clean spatula in drawer.\nCarrying: nothing\nYou are in the middle of a room.\n"
+                        "Task: put a clean spatula in drawer.\nUnvisited: cabinet 1, drawer 1, sinkbasin 1\n"
+                                + "Holding: nothing\nYou are in the middle of a room.\n"
                                 + "> go to cabinet 1\nResult: "),
                 first);
-        // The policy saw the same history at that step (its prompt ends where the judged command
-        // begins).
+        // The policy saw the same steps at that step (its prompt ends where the judged command
+        // begins); the judge's opening lines summarise the whole history instead.
         String policy =
                 AlfworldPromptFormat.defaults()
                         .policyPrompt(
@@ -182,7 +184,16 @@ class AlfworldPromptFormatTest {
                                         h.subList(0, 2),
                                         h.get(2).observation(),
                                         h.get(2).admissibleActions()));
-        assertTrue(p.startsWith(policy.substring(0, policy.length() - 1)), policy);
+        String steps = policy.substring(policy.indexOf("> "), policy.length() - 1);
+        assertTrue(p.contains(steps + "> take spatula 2"), policy);
+        // The judge of the old layout read the policy's header.
+        AlfworldPromptFormat old = new AlfworldPromptFormat(3, 3, false, 8, 160, 720, false);
+        assertTrue(
+                old.judgePrompt(new JudgeRequest(t, 2))
+                        .startsWith(
+                                "Task: put a clean spatula in drawer.\n"
+                                        + "Visited: cabinet 1, sinkbasin 1\n"
+                                        + "Carrying: nothing\n> go to cabinet 1\n"));
     }
 
     @Test

@@ -24,9 +24,9 @@ import org.rlanything.neural.train.TrainerConfig;
 import org.rlanything.neural.train.TrainingSequence;
 
 /**
- * Sampling, scoring and PPO updates spread over the native threads give, bit for bit, what one
- * thread gives: the same work units with the same shapes, and micro-batch gradients added in
- * micro-batch order.
+ * Sampling, scoring, PPO updates and supervised steps spread over the native threads give, bit for
+ * bit, what one thread gives: the same work units with the same shapes, and micro-batch gradients
+ * added in micro-batch order.
  */
 class ThreadCountTest {
 
@@ -158,5 +158,41 @@ class ThreadCountTest {
                 assertArrayEquals((float[]) one.get(name), (float[]) two.get(name), 0f, name);
             }
         }
+    }
+
+    @Test
+    void supervisedStepsDoNotDependOnTheThreadCount() {
+        Function<NeuralModel, Map<String, Object>> work =
+                model -> {
+                    int vocab = model.tokenizer().vocabSize();
+                    SplittableRandom r = new SplittableRandom(9);
+                    List<TrainingSequence> batch = new ArrayList<>();
+                    for (int i = 0; i < 24; i++) {
+                        batch.add(
+                                new TrainingSequence(
+                                        TestModels.randomTokens(r, 3 + r.nextInt(20), vocab),
+                                        TestModels.randomTokens(r, 1 + r.nextInt(6), vocab),
+                                        1.0));
+                    }
+                    Map<String, Object> out = new LinkedHashMap<>();
+                    for (int step = 0; step < 3; step++) {
+                        out.put("loss" + step, model.trainSupervised(batch, 1e-2).loss());
+                    }
+                    for (Map.Entry<String, NDArray> e : model.model().weights().all().entrySet()) {
+                        out.put(e.getKey(), e.getValue().toFloatArray());
+                    }
+                    return out;
+                };
+        Map<String, Object> one = withThreads(1, work);
+        Map<String, Object> two = withThreads(2, work);
+        assertEquals(one.keySet(), two.keySet());
+        for (String name : one.keySet()) {
+            if (name.startsWith("loss")) {
+                assertEquals(one.get(name), two.get(name), name);
+            } else {
+                assertArrayEquals((float[]) one.get(name), (float[]) two.get(name), 0f, name);
+            }
+        }
+        assertTrue((double) one.get("loss2") < (double) one.get("loss0"), "the steps learned");
     }
 }

@@ -12,11 +12,21 @@ import org.rlanything.core.loop.LoopListener;
 
 /**
  * A terminal progress bar with ETA and the iteration's key figures: training success, the reward
- * model's process accuracy, and the pool's accepted/rejected rewrites.
+ * model's balanced process accuracy and μ, and the pool's accepted/rejected rewrites. It warns when
+ * the judge's μ on the training rollouts has stayed below {@value #COLLAPSE_MU} for {@value
+ * #COLLAPSE_ITERATIONS} iterations in a row: its verdicts then carry next to nothing about the
+ * outcome (μ = 1 for any constant judge, method.md §6), which is how a collapsing judge shows.
  */
 final class ProgressListener implements LoopListener, AutoCloseable {
 
+    /** μ below this counts towards the collapse warning. */
+    static final double COLLAPSE_MU = 1.02;
+
+    /** Iterations in a row with μ below {@link #COLLAPSE_MU} before the line warns. */
+    static final int COLLAPSE_ITERATIONS = 5;
+
     private final ProgressBar bar;
+    private int lowMu;
 
     ProgressListener(int start, int total) {
         this.bar =
@@ -34,13 +44,34 @@ final class ProgressListener implements LoopListener, AutoCloseable {
     @Override
     public void onIterationEnd(IterationRecord record) {
         bar.stepTo(record.iteration());
-        bar.setExtraMessage(summary(record.metrics()));
+        lowMu = lowMuStreak(lowMu, record.metrics().get("reward_model/mu"));
+        bar.setExtraMessage(summary(record.metrics(), lowMu));
     }
 
-    static String summary(Map<String, Double> m) {
+    /**
+     * The number of iterations in a row, ending with this one, whose μ was below {@link
+     * #COLLAPSE_MU}; an iteration without a μ (no judged rollouts) leaves the count as it was.
+     */
+    static int lowMuStreak(int before, Double mu) {
+        if (mu == null || mu.isNaN()) {
+            return before;
+        }
+        return mu < COLLAPSE_MU ? before + 1 : 0;
+    }
+
+    static String summary(Map<String, Double> m, int lowMuStreak) {
         StringBuilder text = new StringBuilder();
         append(text, "success", m.get("env/train_success"));
         append(text, "rm_bal_acc", m.get("reward_model/balanced_process_acc"));
+        append(text, "rm_mu", m.get("reward_model/mu"));
+        if (lowMuStreak >= COLLAPSE_ITERATIONS) {
+            text.append(
+                    String.format(
+                            Locale.ROOT,
+                            " WARNING judge collapsing: mu < %.2f for %d iterations",
+                            COLLAPSE_MU,
+                            lowMuStreak));
+        }
         for (Map.Entry<String, Double> entry : m.entrySet()) {
             if (entry.getKey().startsWith("val-core/") && entry.getKey().endsWith("/success")) {
                 append(text, "eval", entry.getValue());

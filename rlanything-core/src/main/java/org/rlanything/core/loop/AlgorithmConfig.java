@@ -26,7 +26,8 @@ import org.rlanything.core.reward.SingletonMode;
  * @param rewardModelBand task accuracies that feed reward-model samples, [low, high]
  * @param singleton what a step index reached by one trajectory gets: ZERO or RAW
  * @param rewriterSamples k
- * @param rewardModelWeighting how the judge's samples of a task are weighed: STEP (reference) or
+ * @param rewardModelWeighting how the judge's samples of a task are weighed: BALANCED (default: won
+ *     and failed rollouts carry equal total weight; a project rule), STEP (the reference) or
  *     TRAJECTORY
  */
 public record AlgorithmConfig(
@@ -61,7 +62,7 @@ public record AlgorithmConfig(
         singleton = singleton == null ? SingletonMode.ZERO : singleton;
         rewriterSamples = Check.atLeast("rewriter_samples", rewriterSamples, 8, 1);
         rewardModelWeighting =
-                rewardModelWeighting == null ? RewardModelWeighting.STEP : rewardModelWeighting;
+                rewardModelWeighting == null ? RewardModelWeighting.BALANCED : rewardModelWeighting;
     }
 
     /** Every key at its default. */

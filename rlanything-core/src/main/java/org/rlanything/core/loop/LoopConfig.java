@@ -28,8 +28,8 @@ import org.rlanything.core.reward.SingletonMode;
  * @param singleton what a step index reached by one trajectory gets
  * @param rewriterSamples k, rewrite attempts per triggered task
  * @param evaluateEvery E, evaluate every E iterations (0: never)
- * @param rewardModelWeighting how the reward model's samples of a task are weighed (default per
- *     step)
+ * @param rewardModelWeighting how the reward model's samples of a task are weighed (default
+ *     BALANCED)
  */
 public record LoopConfig(
         long seed,

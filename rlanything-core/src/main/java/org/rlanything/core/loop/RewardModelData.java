@@ -29,21 +29,14 @@ public final class RewardModelData {
         return samples(rollouts, lambda, RewardModelWeighting.STEP);
     }
 
-    /** The samples, each advantage scaled by its trajectory's weight under {@code weighting}. */
+    /** The samples, each advantage scaled by its step's weight under {@code weighting}. */
     public static List<RewardModelSample> samples(
             TaskRollouts rollouts, double lambda, RewardModelWeighting weighting) {
         List<RewardModelSample> samples = new ArrayList<>();
-        double meanLength = 0;
-        for (Trajectory t : rollouts.trajectories()) {
-            meanLength += t.length();
-        }
-        meanLength /= Math.max(1, rollouts.trajectories().size());
+        double[] weights = weights(rollouts.trajectories(), weighting);
         for (int k = 0; k < rollouts.trajectories().size(); k++) {
             Trajectory trajectory = rollouts.trajectories().get(k);
-            double weight =
-                    weighting == RewardModelWeighting.TRAJECTORY && trajectory.length() > 0
-                            ? meanLength / trajectory.length()
-                            : 1.0;
+            double weight = weights[k];
             for (int i = 0; i < trajectory.length(); i++) {
                 List<Verdict> verdicts = PolicyData.verdicts(rollouts, k, i);
                 double stepReward =
@@ -64,5 +57,39 @@ public final class RewardModelData {
             }
         }
         return samples;
+    }
+
+    /**
+     * The weight of every step of each trajectory of one task (see {@link RewardModelWeighting} for
+     * the rules and why): 1 under STEP; L̄ / L_τ under TRAJECTORY; L / (2·L₊) for the steps of won
+     * and L / (2·L₋) for those of failed trajectories under BALANCED. The mean weight of a step is
+     * 1 in each case, so the update's scale does not change with the rule.
+     */
+    static double[] weights(List<Trajectory> trajectories, RewardModelWeighting weighting) {
+        double[] weights = new double[trajectories.size()];
+        java.util.Arrays.fill(weights, 1.0);
+        long steps = 0;
+        long wonSteps = 0;
+        for (Trajectory t : trajectories) {
+            steps += t.length();
+            wonSteps += t.won() ? t.length() : 0;
+        }
+        long failedSteps = steps - wonSteps;
+        for (int k = 0; k < weights.length; k++) {
+            Trajectory t = trajectories.get(k);
+            if (t.length() == 0) {
+                continue;
+            }
+            switch (weighting) {
+                case STEP -> {}
+                case TRAJECTORY -> weights[k] = (double) steps / trajectories.size() / t.length();
+                case BALANCED -> {
+                    if (wonSteps > 0 && failedSteps > 0) {
+                        weights[k] = steps / (2.0 * (t.won() ? wonSteps : failedSteps));
+                    }
+                }
+            }
+        }
+        return weights;
     }
 }

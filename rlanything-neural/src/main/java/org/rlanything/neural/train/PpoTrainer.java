@@ -4,7 +4,6 @@ import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDArrays;
 import ai.djl.ndarray.NDList;
 import ai.djl.ndarray.NDManager;
-import ai.djl.ndarray.index.NDIndex;
 import ai.djl.ndarray.types.DataType;
 import ai.djl.ndarray.types.Shape;
 import java.util.ArrayList;
@@ -101,7 +100,7 @@ public final class PpoTrainer {
         if (config.resetOptimizerEachUpdate()) {
             optimizer.reset();
         }
-        ensureGradients(); // micro-batch gradients are added into the model's own
+        Gradients.ensure(model); // micro-batch gradients are added into the model's own
         double pg = 0;
         double kl = 0;
         double clipped = 0;
@@ -111,7 +110,7 @@ public final class PpoTrainer {
         for (List<PpoBatch> mb : minibatches) {
             int n = mb.stream().mapToInt(PpoBatch::rowCount).sum();
             double[] sums = new double[5];
-            zeroGradients();
+            Gradients.zero(model);
             List<MicroResult> results;
             if (Parallel.threads() == 1) {
                 // one thread: the micro-batches run in order on the model itself, whose gradient
@@ -132,10 +131,19 @@ public final class PpoTrainer {
                     sums[i] += r.stats[i];
                 }
                 if (r.gradients != null) {
-                    accumulate(r.gradients);
+                    Gradients.accumulate(model, r.gradients);
                 }
             }
-            double norm = step();
+            double norm =
+                    Gradients.clipAndStep(
+                            model,
+                            optimizer,
+                            config.maxGradNorm(),
+                            config.learningRate(),
+                            config.beta1(),
+                            config.beta2(),
+                            config.adamEps(),
+                            config.weightDecay());
             pg += sums[0] / n;
             kl += sums[1] / n;
             clipped += sums[2];
@@ -299,95 +307,6 @@ public final class PpoTrainer {
                 System.arraycopy(s, 0, out, 0, 5);
             }
             return new MicroResult(out, takeGradients ? Replicas.gradients(model) : null);
-        }
-    }
-
-    /**
-     * Adds a micro-batch's gradient into the model's, as PyTorch accumulates a backward pass
-     * ({@code grad += g}); called in micro-batch order, so the sum is the one sequential
-     * accumulation makes.
-     */
-    private void accumulate(Map<String, TensorData> gradients) {
-        try (StepScope scope = new StepScope(model.weights().manager())) {
-            for (Map.Entry<String, NDArray> e : model.weights().trainable().entrySet()) {
-                TensorData g = gradients.get(e.getKey());
-                if (g == null) {
-                    continue;
-                }
-                NDArray value =
-                        g.dtype().equals("F64")
-                                ? scope.manager().create(g.toDoubles(), new Shape(g.shape()))
-                                : scope.manager().create(g.toFloats(), new Shape(g.shape()));
-                e.getValue().getGradient().addi(value);
-            }
-        }
-    }
-
-    /**
-     * Gives every parameter of the model a (zero) gradient, which PyTorch creates only in a
-     * backward pass: the model's own backward passes now run on its copies.
-     */
-    private void ensureGradients() {
-        if (model.weights().trainable().values().stream().allMatch(Autograd::hasGradient)) {
-            return;
-        }
-        try (StepScope scope = new StepScope(model.weights().manager());
-                Autograd collector = Autograd.record()) {
-            NDArray total = null;
-            for (NDArray p : model.weights().trainable().values()) {
-                NDArray term = p.sum().mul(Scalars.of(scope.manager(), model.dtype(), 0.0));
-                total = total == null ? term : total.add(term);
-            }
-            collector.backward(total);
-        }
-    }
-
-    /**
-     * Clips the global gradient norm, applies AdamW, zeroes gradients; returns the norm before
-     * clipping.
-     */
-    private double step() {
-        try (StepScope scope = new StepScope(model.weights().manager())) {
-            double total = 0;
-            for (NDArray p : model.weights().trainable().values()) {
-                // each parameter's float64 copy freed at once (all at once: 4x the weights)
-                try (ai.djl.ndarray.NDScope one = new ai.djl.ndarray.NDScope()) {
-                    total +=
-                            p.getGradient()
-                                    .toType(DataType.FLOAT64, false)
-                                    .square()
-                                    .sum()
-                                    .getDouble();
-                }
-            }
-            double norm = Math.sqrt(total);
-            if (!Double.isFinite(norm)) {
-                zeroGradients();
-                throw new IllegalStateException(
-                        "The gradient norm is "
-                                + norm
-                                + "; the update was stopped before corrupting the weights.");
-            }
-            double scale = Math.min(1.0, config.maxGradNorm() / (norm + 1e-6));
-            optimizer.step(
-                    config.learningRate(),
-                    config.beta1(),
-                    config.beta2(),
-                    config.adamEps(),
-                    config.weightDecay(),
-                    scale);
-            zeroGradients();
-            return norm;
-        }
-    }
-
-    private void zeroGradients() {
-        try (StepScope scope = new StepScope(model.weights().manager())) {
-            for (NDArray p : model.weights().trainable().values()) {
-                if (p.hasGradient()) {
-                    p.getGradient().set(new NDIndex("..."), 0);
-                }
-            }
         }
     }
 

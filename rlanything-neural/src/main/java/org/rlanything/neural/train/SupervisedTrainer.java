@@ -1,16 +1,16 @@
 package org.rlanything.neural.train;
 
 import ai.djl.ndarray.NDArray;
-import ai.djl.ndarray.NDArrays;
-import ai.djl.ndarray.NDList;
 import ai.djl.ndarray.NDManager;
-import ai.djl.ndarray.index.NDIndex;
 import ai.djl.ndarray.types.DataType;
 import ai.djl.ndarray.types.Shape;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import org.rlanything.neural.io.TensorData;
 import org.rlanything.neural.model.Autograd;
 import org.rlanything.neural.model.LlamaModel;
+import org.rlanything.neural.model.Parallel;
 import org.rlanything.neural.model.Scalars;
 import org.rlanything.neural.model.StepScope;
 
@@ -22,8 +22,10 @@ import org.rlanything.neural.model.StepScope;
  * y_<t)}: a per-sample token mean, so every sample weighs the same whatever its length, scaled by
  * the sample's weight w (its {@code advantage} field; 1 for plain cloning). The batch is packed
  * into padded micro-batches within {@code maxTokensPerForward} whose gradients accumulate, then the
- * global gradient norm is clipped and one AdamW step is taken. Unlike {@link PpoTrainer}, the
- * optimizer moments persist across calls (one optimizer for the whole supervised run) until {@link
+ * global gradient norm is clipped and one AdamW step is taken; the micro-batches run in parallel on
+ * copies of the model ({@link Replicas}) and their gradients are added in micro-batch order, so the
+ * result does not depend on the thread count. Unlike {@link PpoTrainer}, the optimizer moments
+ * persist across calls (one optimizer for the whole supervised run) until {@link
  * #resetOptimizer()}.
  *
  * <p>Samples whose prompt plus response exceed the model's positions are dropped; empty responses
@@ -33,6 +35,7 @@ public final class SupervisedTrainer {
 
     private final LlamaModel model;
     private final AdamW optimizer;
+    private final Replicas replicas;
     private final double maxGradNorm;
     private final int maxTokensPerForward;
     private long steps;
@@ -47,6 +50,7 @@ public final class SupervisedTrainer {
         }
         this.model = model;
         this.optimizer = new AdamW(model.weights());
+        this.replicas = new Replicas(model, Parallel.threads());
         this.maxGradNorm = maxGradNorm;
         this.maxTokensPerForward = maxTokensPerForward;
     }
@@ -87,13 +91,19 @@ public final class SupervisedTrainer {
         int n = kept.size();
         double loss = 0;
         long tokens = 0;
-        zeroGradients();
-        for (PaddedBatch mb : micro) {
-            double[] r = backward(mb, n);
-            loss += r[0];
-            tokens += (long) r[1];
+        Gradients.ensure(model);
+        Gradients.zero(model);
+        replicas.refresh();
+        // Micro-batches run in parallel on copies; their gradients are added in micro-batch order.
+        List<MicroResult> results =
+                Parallel.map(micro, mb -> replicas.with(copy -> backward(copy, mb, n)));
+        for (MicroResult r : results) {
+            loss += r.loss();
+            tokens += r.tokens();
+            Gradients.accumulate(model, r.gradients());
         }
-        double norm = clipAndStep(lr);
+        double norm =
+                Gradients.clipAndStep(model, optimizer, maxGradNorm, lr, 0.9, 0.999, 1e-8, 0.0);
         steps++;
         return new StepResult(loss / n, norm, n, tokens);
     }
@@ -109,7 +119,7 @@ public final class SupervisedTrainer {
         for (PaddedBatch mb : micro) {
             try (StepScope scope = new StepScope(model.weights().manager())) {
                 NDManager m = scope.manager();
-                NDArray logp = tokenLogProbs(m, mb);
+                NDArray logp = tokenLogProbs(model, m, mb);
                 NDArray weight =
                         m.create(mb.tokenWeights(), new Shape(mb.rows.size(), mb.width))
                                 .toType(model.dtype(), false);
@@ -126,16 +136,21 @@ public final class SupervisedTrainer {
         return out;
     }
 
-    private NDArray tokenLogProbs(NDManager m, PaddedBatch micro) {
-        return micro.targetLogProbs(m, micro.logSoftmax(model, m));
+    private NDArray tokenLogProbs(LlamaModel on, NDManager m, PaddedBatch micro) {
+        return micro.targetLogProbs(m, micro.logSoftmax(on, m));
     }
 
-    /** Forward/backward of one micro-batch; returns (Σ sample losses, response tokens). */
-    private double[] backward(PaddedBatch micro, int batchSize) {
+    private record MicroResult(double loss, long tokens, Map<String, TensorData> gradients) {}
+
+    /**
+     * Forward/backward of one micro-batch on a copy of the model; returns its summed sample loss,
+     * its response tokens and the copy's gradient.
+     */
+    private MicroResult backward(LlamaModel copy, PaddedBatch micro, int batchSize) {
         int rows = micro.rows.size();
-        try (StepScope scope = new StepScope(model.weights().manager())) {
+        try (StepScope scope = new StepScope(copy.weights().manager())) {
             NDManager m = scope.manager();
-            DataType dt = model.dtype();
+            DataType dt = copy.dtype();
             double[] w = micro.tokenWeights();
             for (int r = 0; r < rows; r++) {
                 double sampleWeight = micro.rows.get(r).advantage();
@@ -149,46 +164,11 @@ public final class SupervisedTrainer {
                 tokens += s.responseView().length;
             }
             try (Autograd collector = Autograd.record()) {
-                NDArray logp = tokenLogProbs(m, micro);
+                NDArray logp = tokenLogProbs(copy, m, micro);
                 NDArray sum = logp.mul(weight).sum().neg();
                 collector.backward(sum.div(Scalars.of(m, dt, batchSize)));
                 double loss = sum.stopGradient().toType(DataType.FLOAT64, false).getDouble();
-                return new double[] {loss, tokens};
-            }
-        }
-    }
-
-    private double clipAndStep(double lr) {
-        try (StepScope scope = new StepScope(model.weights().manager())) {
-            NDList squares = new NDList();
-            for (NDArray p : model.weights().trainable().values()) {
-                squares.add(p.getGradient().toType(DataType.FLOAT64, false).square().sum());
-            }
-            double total = 0;
-            for (double v : NDArrays.stack(squares).toDoubleArray()) {
-                total += v;
-            }
-            double norm = Math.sqrt(total);
-            if (!Double.isFinite(norm)) {
-                zeroGradients();
-                throw new IllegalStateException(
-                        "The gradient norm is "
-                                + norm
-                                + "; the supervised step was stopped before corrupting the weights.");
-            }
-            double scale = Math.min(1.0, maxGradNorm / (norm + 1e-6));
-            optimizer.step(lr, 0.9, 0.999, 1e-8, 0.0, scale);
-            zeroGradients();
-            return norm;
-        }
-    }
-
-    private void zeroGradients() {
-        try (StepScope scope = new StepScope(model.weights().manager())) {
-            for (NDArray p : model.weights().trainable().values()) {
-                if (p.hasGradient()) {
-                    p.getGradient().set(new NDIndex("..."), 0);
-                }
+                return new MicroResult(loss, tokens, Replicas.gradients(copy));
             }
         }
     }

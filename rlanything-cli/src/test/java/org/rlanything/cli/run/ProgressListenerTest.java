@@ -1,0 +1,31 @@
+package org.rlanything.cli.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class ProgressListenerTest {
+
+    @Test
+    void theLineWarnsOnceMuHasStayedBelowTheThresholdForFiveIterations() {
+        double[] mus = {1.10, 1.01, 1.00, 1.015, 1.0, Double.NaN, 1.01, 1.00, 1.2, 1.0};
+        int streak = 0;
+        int[] streaks = new int[mus.length];
+        for (int t = 0; t < mus.length; t++) {
+            streak = ProgressListener.lowMuStreak(streak, Double.isNaN(mus[t]) ? null : mus[t]);
+            streaks[t] = streak;
+        }
+        // An iteration without a μ (no judged rollouts) neither breaks nor extends the run.
+        assertEquals("[0, 1, 2, 3, 4, 4, 5, 6, 0, 1]", java.util.Arrays.toString(streaks));
+        Map<String, Double> m = Map.of("env/train_success", 0.5, "reward_model/mu", 1.004);
+        String quiet = ProgressListener.summary(m, 4);
+        assertFalse(quiet.contains("WARNING"), quiet);
+        assertTrue(quiet.contains(" rm_mu 1.004"), quiet);
+        String warned = ProgressListener.summary(m, 6);
+        assertTrue(
+                warned.endsWith(" WARNING judge collapsing: mu < 1.02 for 6 iterations"), warned);
+    }
+}
