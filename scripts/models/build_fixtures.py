@@ -84,13 +84,27 @@ def gguf_field(reader, key):
     return f.contents()
 
 
+_VOCABS = {}
+
+
+def gguf_vocab(path):
+    """tokens, token types, merges and the rest of a vocabulary GGUF, read once per file (gguf-py's
+    reader takes seconds on a 150k-token vocabulary)."""
+    if path not in _VOCABS:
+        r = gguf.GGUFReader(path)
+        fields = {k: gguf_field(r, k) for k in r.fields
+                  if k.startswith("tokenizer.")}
+        _VOCABS[path] = fields
+    return _VOCABS[path]
+
+
 def qwen2_tokenizer_from_gguf(path):
     """Qwen2's tokenizer.json, written from the vocabulary, merges and special tokens that
     llama.cpp's ggml-vocab-qwen2.gguf holds, in the layout Qwen2's own tokenizer.json has."""
-    r = gguf.GGUFReader(path)
-    tokens = gguf_field(r, "tokenizer.ggml.tokens")
-    types = gguf_field(r, "tokenizer.ggml.token_type")
-    merges = gguf_field(r, "tokenizer.ggml.merges")
+    v = gguf_vocab(path)
+    tokens = v["tokenizer.ggml.tokens"]
+    types = v["tokenizer.ggml.token_type"]
+    merges = v["tokenizer.ggml.merges"]
     vocab = {}
     added = []
     for i, (t, ty) in enumerate(zip(tokens, types)):
@@ -119,8 +133,8 @@ def qwen2_tokenizer_from_gguf(path):
                   "byte_fallback": False, "ignore_merges": False, "vocab": vocab,
                   "merges": [m.split(" ") for m in merges]},
     }
-    template = gguf_field(r, "tokenizer.chat_template")
-    eos = tokens[gguf_field(r, "tokenizer.ggml.eos_token_id")]
+    template = v["tokenizer.chat_template"]
+    eos = tokens[v["tokenizer.ggml.eos_token_id"]]
     config = {
         "add_prefix_space": False, "bos_token": None, "chat_template": template,
         "clean_up_tokenization_spaces": False, "eos_token": "<|im_end|>", "errors": "replace",
@@ -189,9 +203,9 @@ def gguf_vocab_from_tokenizer_json(tok, vocab_size):
 def check_same_vocabulary(name, tokens, merges, reference_gguf, common):
     """The first `common` tokens and all merges must equal those llama.cpp's own vocabulary
     file holds: a cross-check of the conversion above."""
-    r = gguf.GGUFReader(reference_gguf)
-    ref_tokens = gguf_field(r, "tokenizer.ggml.tokens")
-    ref_merges = gguf_field(r, "tokenizer.ggml.merges")
+    v = gguf_vocab(reference_gguf)
+    ref_tokens = v["tokenizer.ggml.tokens"]
+    ref_merges = v["tokenizer.ggml.merges"]
     if list(ref_tokens[:common]) != tokens[:common] or list(ref_merges) != merges:
         raise SystemExit(f"{name}: the vocabulary differs from {reference_gguf}")
 
@@ -382,9 +396,14 @@ def hf_environment():
     return env
 
 
+_TEMPLATES = {}
+
+
 def render(template, messages, add_generation_prompt, specials, extra):
     ctx = dict(messages=messages, add_generation_prompt=add_generation_prompt, **specials, **extra)
-    return hf_environment().from_string(template).render(**ctx)
+    if template not in _TEMPLATES:
+        _TEMPLATES[template] = hf_environment().from_string(template)
+    return _TEMPLATES[template].render(**ctx)
 
 
 ALF_LINES = []
@@ -510,10 +529,10 @@ def main():
             json.dump(generation, f, indent=2)
         # llama.cpp's side of the vocabulary
         if name == "qwen2":
-            r = gguf.GGUFReader(os.path.join(ARGS.llama_cpp, "models", "ggml-vocab-qwen2.gguf"))
-            tokens = list(gguf_field(r, "tokenizer.ggml.tokens"))
-            token_types = list(gguf_field(r, "tokenizer.ggml.token_type"))
-            merges = list(gguf_field(r, "tokenizer.ggml.merges"))
+            v = gguf_vocab(os.path.join(ARGS.llama_cpp, "models", "ggml-vocab-qwen2.gguf"))
+            tokens = list(v["tokenizer.ggml.tokens"])
+            token_types = list(v["tokenizer.ggml.token_type"])
+            merges = list(v["tokenizer.ggml.merges"])
             specials = dict(bos_token_id=151643, eos_token_id=151645, pad_token_id=151643,
                             add_bos_token=False)
         else:

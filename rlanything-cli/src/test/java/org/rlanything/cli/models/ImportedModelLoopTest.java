@@ -69,6 +69,7 @@ class ImportedModelLoopTest {
                 0,
                 cli("model", "import", "--from", hf.toString(), "--to", imported.toString()),
                 out.toString());
+        assertImportedUnchanged(hf, imported);
 
         Path config = dir.resolve("qwen.yaml");
         Files.writeString(
@@ -168,26 +169,20 @@ class ImportedModelLoopTest {
     }
 
     @Test
-    void importsLlama3Qwen2AndQwen3FoldersWithTheirOwnTokenizers() throws Exception {
+    void importsLlama3AndQwen2FoldersWithTheirOwnTokenizers() throws Exception {
         Optional<Path> fixtures = ModelFixtureFolder.locate();
         if (fixtures.isEmpty() && ModelFixtureFolder.required()) {
             fail(ModelFixtureFolder.MISSING);
         }
         assumeTrue(fixtures.isPresent(), ModelFixtureFolder.MISSING);
-        for (String layout : List.of("llama", "qwen2", "qwen3")) {
+        for (String layout : List.of("llama", "qwen2")) { // qwen3: the loop test
             Path hf = fixtures.get().resolve(layout).resolve("hf");
             Path imported = dir.resolve("imported-" + layout);
             assertEquals(
                     0,
                     cli("model", "import", "--from", hf.toString(), "--to", imported.toString()),
                     out.toString());
-            for (String file :
-                    List.of("tokenizer.json", "tokenizer_config.json", "generation_config.json")) {
-                assertArrayEquals(
-                        Files.readAllBytes(hf.resolve(file)),
-                        Files.readAllBytes(imported.resolve(file)),
-                        layout + ": " + file + " is carried unchanged");
-            }
+            assertImportedUnchanged(hf, imported);
             try (NDManager root = NeuralRuntime.engine().newBaseManager();
                     HfTokenizer tokenizer = HfTokenizer.load(imported)) {
                 List<int[]> prompts = List.of(tokenizer.encode("You are in the middle of a room."));
@@ -206,6 +201,17 @@ class ImportedModelLoopTest {
                             layout);
                 }
             }
+        }
+    }
+
+    /** The tokenizer files of an import are the Hugging Face folder's, byte for byte. */
+    private static void assertImportedUnchanged(Path hf, Path imported) throws Exception {
+        for (String file :
+                List.of("tokenizer.json", "tokenizer_config.json", "generation_config.json")) {
+            assertArrayEquals(
+                    Files.readAllBytes(hf.resolve(file)),
+                    Files.readAllBytes(imported.resolve(file)),
+                    hf + ": " + file + " is carried unchanged");
         }
     }
 
