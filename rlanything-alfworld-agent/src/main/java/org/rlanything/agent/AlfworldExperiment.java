@@ -19,7 +19,9 @@ import org.rlanything.core.loop.RLAnythingLoop;
 import org.rlanything.neural.CheckpointedPolicy;
 import org.rlanything.neural.CheckpointedRewardModel;
 import org.rlanything.neural.NeuralModel;
+import org.rlanything.neural.NeuralRuntime;
 import org.rlanything.neural.infer.SamplingConfig;
+import org.rlanything.neural.provider.InitialModels;
 import org.rlanything.neural.train.TrainerConfig;
 
 /**
@@ -151,11 +153,24 @@ public final class AlfworldExperiment implements AutoCloseable {
     public static Models loadModels(
             AgentSettings settings, AlfworldGames games, Consumer<String> log) throws IOException {
         AlfworldPromptFormat format = AlfworldPromptFormat.defaults();
+        log.accept("rlanything: neural models on " + NeuralRuntime.device());
         TrainerConfig policyTrainer = policyTrainerConfig(settings);
         NeuralModel policyModel;
         NeuralModel rmModel;
         TrainerConfig rmTrainer;
-        if (settings.startingModels() != null) {
+        if (settings.policy().init() != null && settings.rewardModel().init() != null) {
+            // both models from folders the config names (imported Hugging Face models)
+            Path policyFolder = Path.of(settings.policy().init());
+            Path judgeFolder = Path.of(settings.rewardModel().init());
+            rmTrainer = rewardModelTrainerConfig(settings, positions(judgeFolder));
+            policyModel = NeuralModel.loadFolder(policyFolder, policyTrainer);
+            try {
+                rmModel = NeuralModel.loadFolder(judgeFolder, rmTrainer);
+            } catch (IOException | RuntimeException e) {
+                policyModel.close();
+                throw e;
+            }
+        } else if (settings.startingModels() != null) {
             format = StartingModelsFolder.format(settings.startingModels(), format);
             rmTrainer =
                     rewardModelTrainerConfig(
@@ -190,12 +205,21 @@ public final class AlfworldExperiment implements AutoCloseable {
                 }
             }
         }
+        InitialModels.adapt(
+                policyModel, settings.policy().lora(), settings.policy().init(), settings.seed());
+        InitialModels.adapt(
+                rmModel,
+                settings.rewardModel().lora(),
+                settings.rewardModel().init(),
+                settings.seed() + 1);
         CheckpointedPolicy policy =
                 new CheckpointedPolicy(
                         policyModel,
                         format,
-                        new SamplingConfig(settings.policyTemperature(), 1.0, 16),
-                        policyTrainer);
+                        new SamplingConfig(
+                                settings.policyTemperature(), 1.0, settings.policy().maxTokens()),
+                        policyTrainer,
+                        settings.policy().chatActions().equals("score"));
         CheckpointedRewardModel rm =
                 new CheckpointedRewardModel(
                         rmModel,

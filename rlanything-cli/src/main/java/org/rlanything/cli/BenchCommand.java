@@ -12,6 +12,7 @@ import picocli.CommandLine.Spec;
         subcommands = {
             BenchEnvCommand.class,
             BenchModelCommand.class,
+            BenchLoraCommand.class,
             BenchLoopCommand.class,
             BenchClusterCommand.class,
             BenchAblationCommand.class,

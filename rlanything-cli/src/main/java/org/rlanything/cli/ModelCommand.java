@@ -9,7 +9,10 @@ import java.util.concurrent.Callable;
 import org.rlanything.neural.NeuralRuntime;
 import org.rlanything.neural.checkpoint.Checkpoint;
 import org.rlanything.neural.checkpoint.HfCheckpoint;
+import org.rlanything.neural.checkpoint.PeftAdapter;
 import org.rlanything.neural.io.CheckpointException;
+import org.rlanything.neural.model.LlamaModel;
+import org.rlanything.neural.model.ModelWeights;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -18,8 +21,9 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code rlanything model export|import}: moves a neural model between this project's checkpoints
- * and Hugging Face model folders ({@code LlamaForCausalLM} / {@code Qwen2ForCausalLM} with the
- * project's tokenizer).
+ * and Hugging Face model folders ({@code LlamaForCausalLM}, {@code Qwen2ForCausalLM}, {@code
+ * Qwen3ForCausalLM}, with the project's tokenizer or the model's own); a LoRA checkpoint exports
+ * merged, or with {@code --adapter} in PEFT's layout.
  */
 @Command(
         name = "model",
@@ -59,8 +63,21 @@ final class ModelCommand implements Runnable {
                 description = "Output folder (refused if it exists).")
         private Path to;
 
+        @Option(
+                names = "--adapter",
+                description =
+                        "For a LoRA checkpoint: write its adapters in PEFT's folder layout"
+                                + " (adapter_config.json, adapter_model.safetensors, tokenizer files) instead of"
+                                + " the merged model.")
+        private boolean adapter;
+
         @Override
         public Integer call() throws IOException {
+            if (adapter) {
+                exportAdapter(checkpoint, to);
+                spec.commandLine().getOut().println("PEFT adapter folder written to " + to);
+                return 0;
+            }
             convert(checkpoint, to, false);
             spec.commandLine().getOut().println("Hugging Face model folder written to " + to);
             return 0;
@@ -72,10 +89,11 @@ final class ModelCommand implements Runnable {
             name = "import",
             mixinStandardHelpOptions = true,
             description =
-                    "Reads a Hugging Face model folder (LlamaForCausalLM or Qwen2ForCausalLM: grouped-query"
-                            + " attention, q/k/v biases, tied embeddings; F32/F64/BF16/F16 safetensors, one file or shards) whose"
-                            + " tokenizer.json is one this project wrote, and writes it as a neural checkpoint that"
-                            + " trainer.policy_init or trainer.reward_model_init can start from.")
+                    "Reads a Hugging Face model folder (LlamaForCausalLM with Llama 3's rope scaling,"
+                            + " Qwen2ForCausalLM, Qwen3ForCausalLM: grouped-query attention, q/k/v biases, q/k norms,"
+                            + " tied embeddings; F32/F64/BF16/F16 safetensors, one file or shards) with its own"
+                            + " tokenizer.json, tokenizer_config.json (chat template) and generation_config.json, and"
+                            + " writes it as a neural checkpoint that policy.init or reward_model.init can start from.")
     static final class Import implements Callable<Integer> {
 
         @Spec private CommandSpec spec;
@@ -97,6 +115,38 @@ final class ModelCommand implements Runnable {
         }
     }
 
+    /** A LoRA checkpoint's adapters and tokenizer files in PEFT's folder layout. */
+    private static void exportAdapter(Path from, Path to) throws IOException {
+        if (Files.exists(to)) {
+            throw new IllegalArgumentException(
+                    "The output folder " + to + " already exists; choose another --to.");
+        }
+        try (NDManager root = NeuralRuntime.engine().newBaseManager()) {
+            Checkpoint.Loaded loaded = Checkpoint.load(from, root, DataType.FLOAT32);
+            try (var model = loaded.model();
+                    var tokenizer = loaded.tokenizer()) {
+                if (model.weights().lora() == null) {
+                    throw new IllegalArgumentException(
+                            from + " holds no LoRA adapters; export it without --adapter.");
+                }
+                java.util.Map<String, byte[]> files =
+                        new java.util.LinkedHashMap<>(
+                                PeftAdapter.files(
+                                        model.weights(), loaded.loraBase().folder().toString()));
+                files.putAll(tokenizer.files(model.config().maxPositions()));
+                Path temp =
+                        Files.createTempDirectory(
+                                to.toAbsolutePath().getParent(), "." + to.getFileName() + ".");
+                for (var f : files.entrySet()) {
+                    Files.write(temp.resolve(f.getKey()), f.getValue());
+                }
+                Files.move(temp, to, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            }
+        } catch (CheckpointException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        }
+    }
+
     private static void convert(Path from, Path to, boolean fromHuggingFace) throws IOException {
         if (Files.exists(to)) {
             throw new IllegalArgumentException(
@@ -107,13 +157,28 @@ final class ModelCommand implements Runnable {
                     fromHuggingFace
                             ? HfCheckpoint.load(from, root, DataType.FLOAT32)
                             : Checkpoint.load(from, root, DataType.FLOAT32);
-            try (var model = loaded.model()) {
-                String problem = loaded.tokenizer().huggingFaceProblem();
+            try (var model = loaded.model();
+                    var tokenizer = loaded.tokenizer()) {
+                String problem = tokenizer.huggingFaceProblem();
                 if (!fromHuggingFace && problem != null) {
                     throw new IllegalArgumentException(
                             "The tokenizer of " + from + " cannot be exported: " + problem);
                 }
-                Checkpoint.save(to, model, loaded.tokenizer(), null, null);
+                if (model.weights().lora() == null) {
+                    Checkpoint.save(to, model, tokenizer, null, null);
+                } else {
+                    // a LoRA checkpoint exports as one plain model: W + alpha/r B A
+                    try (var merged =
+                            new LlamaModel(
+                                    ModelWeights.fromTensors(
+                                            model.config(),
+                                            DataType.FLOAT32,
+                                            model.weights().mergedTensors(),
+                                            root,
+                                            from + " merged"))) {
+                        Checkpoint.save(to, merged, tokenizer, null, null);
+                    }
+                }
             }
         } catch (CheckpointException e) {
             throw new IllegalArgumentException(e.getMessage(), e);

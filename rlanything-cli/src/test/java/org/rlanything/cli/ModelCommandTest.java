@@ -89,7 +89,7 @@ class ModelCommandTest {
                     Checkpoint.load(start.resolve("policy"), root, DataType.FLOAT32);
             Checkpoint.Loaded hf = HfCheckpoint.load(exported, root, DataType.FLOAT32);
             Checkpoint.Loaded back = Checkpoint.load(imported, root, DataType.FLOAT32);
-            BpeTokenizer tok = original.tokenizer();
+            var tok = original.tokenizer();
             List<int[]> prompts = new ArrayList<>();
             List<int[]> responses = new ArrayList<>();
             for (String text : texts.subList(0, 6)) {

@@ -60,7 +60,7 @@ class ArchitectureTest {
                     "demo",
                     List.of("core"),
                     "neural",
-                    List.of("core"),
+                    List.of("core", "openai"),
                     "alfworld",
                     List.of("core"),
                     "agent",

@@ -25,6 +25,7 @@ abstract class CheckpointedModel<D>
     private final PromptFormat format;
     private final SamplingConfig sampling;
     private final TrainerConfig trainerConfig;
+    private final boolean option;
     private NeuralModel model;
     private D delegate;
 
@@ -34,6 +35,18 @@ abstract class CheckpointedModel<D>
             PromptFormat format,
             SamplingConfig sampling,
             TrainerConfig trainerConfig) {
+        this(role, model, format, sampling, trainerConfig, false);
+    }
+
+    /** {@code option} is passed to {@link #wrap} (the policy: score a chat model's commands). */
+    CheckpointedModel(
+            String role,
+            NeuralModel model,
+            PromptFormat format,
+            SamplingConfig sampling,
+            TrainerConfig trainerConfig,
+            boolean option) {
+        this.option = option;
         this.role = role;
         this.format = Objects.requireNonNull(format, "format");
         this.sampling = Objects.requireNonNull(sampling, "sampling");
@@ -42,11 +55,15 @@ abstract class CheckpointedModel<D>
     }
 
     /** The adapter on {@code m} with {@code samplingConfig}. */
-    abstract D wrap(NeuralModel m, PromptFormat promptFormat, SamplingConfig samplingConfig);
+    abstract D wrap(
+            NeuralModel m,
+            PromptFormat promptFormat,
+            SamplingConfig samplingConfig,
+            boolean option);
 
     private void use(NeuralModel m) {
         this.model = m;
-        this.delegate = wrap(m, format, sampling);
+        this.delegate = wrap(m, format, sampling, option);
     }
 
     D delegate() {
@@ -58,7 +75,7 @@ abstract class CheckpointedModel<D>
      * weights.
      */
     public D withSampling(SamplingConfig other) {
-        return wrap(model, format, other);
+        return wrap(model, format, other, option);
     }
 
     @Override

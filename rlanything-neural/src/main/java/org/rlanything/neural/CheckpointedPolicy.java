@@ -23,7 +23,20 @@ public final class CheckpointedPolicy extends CheckpointedModel<NeuralPolicy> im
             PromptFormat format,
             SamplingConfig sampling,
             TrainerConfig trainerConfig) {
-        super("policy", model, format, sampling, trainerConfig);
+        this(model, format, sampling, trainerConfig, false);
+    }
+
+    /**
+     * A policy whose chat model (one with a chat template) has the listed commands scored when
+     * {@code scoreChatCandidates}, and writes its answer otherwise (see {@link NeuralPolicy}).
+     */
+    public CheckpointedPolicy(
+            NeuralModel model,
+            PromptFormat format,
+            SamplingConfig sampling,
+            TrainerConfig trainerConfig,
+            boolean scoreChatCandidates) {
+        super("policy", model, format, sampling, trainerConfig, scoreChatCandidates);
     }
 
     /**
@@ -38,8 +51,12 @@ public final class CheckpointedPolicy extends CheckpointedModel<NeuralPolicy> im
     }
 
     @Override
-    NeuralPolicy wrap(NeuralModel m, PromptFormat promptFormat, SamplingConfig samplingConfig) {
-        return new NeuralPolicy(m, promptFormat, samplingConfig);
+    NeuralPolicy wrap(
+            NeuralModel m,
+            PromptFormat promptFormat,
+            SamplingConfig samplingConfig,
+            boolean scoreChat) {
+        return new NeuralPolicy(m, promptFormat, samplingConfig, scoreChat);
     }
 
     @Override

@@ -38,7 +38,10 @@ public final class CheckpointedRewardModel extends CheckpointedModel<NeuralRewar
 
     @Override
     NeuralRewardModel wrap(
-            NeuralModel m, PromptFormat promptFormat, SamplingConfig samplingConfig) {
+            NeuralModel m,
+            PromptFormat promptFormat,
+            SamplingConfig samplingConfig,
+            boolean option) {
         return new NeuralRewardModel(m, promptFormat, samplingConfig);
     }
 

@@ -12,6 +12,7 @@ import java.util.random.RandomGenerator;
 import org.rlanything.core.UpdateStats;
 import org.rlanything.core.WeightsTransfer;
 import org.rlanything.neural.checkpoint.Checkpoint;
+import org.rlanything.neural.checkpoint.LoraBase;
 import org.rlanything.neural.infer.CandidateScorer;
 import org.rlanything.neural.infer.Generation;
 import org.rlanything.neural.infer.Generator;
@@ -25,6 +26,7 @@ import org.rlanything.neural.model.ModelConfig;
 import org.rlanything.neural.model.ModelWeights;
 import org.rlanything.neural.model.Parallel;
 import org.rlanything.neural.tokenizer.BpeTokenizer;
+import org.rlanything.neural.tokenizer.TextTokenizer;
 import org.rlanything.neural.train.PpoSample;
 import org.rlanything.neural.train.PpoTrainer;
 import org.rlanything.neural.train.SupervisedTrainer;
@@ -44,14 +46,15 @@ public final class NeuralModel implements AutoCloseable, WeightsTransfer {
 
     private final NDManager manager;
     private final LlamaModel model;
-    private final BpeTokenizer tokenizer;
+    private final TextTokenizer tokenizer;
     private final PpoTrainer trainer;
     private SupervisedTrainer supervised;
+    private LoraBase loraBase;
 
     private NeuralModel(
             NDManager manager,
             LlamaModel model,
-            BpeTokenizer tokenizer,
+            TextTokenizer tokenizer,
             TrainerConfig trainerConfig) {
         this.manager = manager;
         this.model = model;
@@ -78,7 +81,7 @@ public final class NeuralModel implements AutoCloseable, WeightsTransfer {
 
     /** A freshly initialised model (float32) for {@code tokenizer}. */
     public static NeuralModel create(
-            ModelConfig config, BpeTokenizer tokenizer, TrainerConfig trainerConfig) {
+            ModelConfig config, TextTokenizer tokenizer, TrainerConfig trainerConfig) {
         NDManager manager = NeuralRuntime.engine().newBaseManager();
         try {
             LlamaModel model =
@@ -108,6 +111,7 @@ public final class NeuralModel implements AutoCloseable, WeightsTransfer {
             Checkpoint.Loaded loaded = Checkpoint.load(dir, manager, DataType.FLOAT32);
             NeuralModel m =
                     new NeuralModel(manager, loaded.model(), loaded.tokenizer(), trainerConfig);
+            m.loraBase = loaded.loraBase();
             if (resume) {
                 if (loaded.trainer() == null) {
                     throw new CheckpointException(
@@ -123,35 +127,97 @@ public final class NeuralModel implements AutoCloseable, WeightsTransfer {
     }
 
     /**
-     * Saves weights, config, tokenizer and the trainer's resumable state; {@code extras} go along.
+     * The model in a folder, to start training from (no trainer state is restored): a checkpoint, a
+     * folder written by {@code model import}, or a Hugging Face folder (Llama 3, Qwen2/2.5, Qwen3)
+     * with its own tokenizer.
      */
-    public void save(Path dir, Map<String, Object> extras) throws IOException {
-        Checkpoint.save(dir, model, tokenizer, trainer, extras);
+    public static NeuralModel loadFolder(Path dir, TrainerConfig trainerConfig)
+            throws CheckpointException {
+        NDManager manager = NeuralRuntime.engine().newBaseManager();
+        try {
+            Checkpoint.Loaded loaded = Checkpoint.loadFolder(dir, manager, DataType.FLOAT32);
+            NeuralModel m =
+                    new NeuralModel(manager, loaded.model(), loaded.tokenizer(), trainerConfig);
+            m.loraBase = loaded.loraBase();
+            return m;
+        } catch (CheckpointException | RuntimeException e) {
+            manager.close();
+            throw e;
+        }
     }
 
-    /** A prompt in tokens: {@code <bos>} + text, cut to its last tokens when over the limit. */
+    /**
+     * Freezes the model and trains LoRA adapters of {@code lora}'s size from here on (fresh
+     * optimizer moments, over the adapters only); {@code base} is the folder the frozen weights
+     * came from, which checkpoints name instead of holding those weights.
+     */
+    public void enableLora(ModelWeights.Lora lora, long seed, LoraBase base) {
+        model.weights().addLora(lora, seed);
+        trainer.optimizer().reset();
+        supervised = null;
+        loraBase = base;
+    }
+
+    /** The base a LoRA model adapts, or null without LoRA. */
+    public LoraBase loraBase() {
+        return loraBase;
+    }
+
+    /**
+     * Saves weights (a LoRA model: its adapters and the name of its base), config, tokenizer and
+     * the trainer's resumable state; {@code extras} go along.
+     */
+    public void save(Path dir, Map<String, Object> extras) throws IOException {
+        Checkpoint.save(dir, model, tokenizer, trainer, extras, loraBase);
+    }
+
+    /**
+     * A prompt in tokens: the tokenizer's prompt prefix ({@code <bos>} for the project's tokenizer,
+     * Llama's {@code <|begin_of_text|>}, nothing for Qwen) + text, cut to its last tokens when over
+     * the limit.
+     */
     public record Prompt(int[] tokens, boolean truncated) {}
 
     public Prompt encodePrompt(String text) {
-        int[] ids = tokenizer.encode(text);
-        int limit = trainer.config().maxPromptTokens();
-        if (ids.length + 1 <= limit) {
-            int[] out = new int[ids.length + 1];
-            out[0] = BpeTokenizer.BOS;
-            System.arraycopy(ids, 0, out, 1, ids.length);
-            return new Prompt(out, false);
-        }
-        int[] out = new int[limit];
-        out[0] = BpeTokenizer.BOS;
-        System.arraycopy(ids, ids.length - (limit - 1), out, 1, limit - 1);
-        return new Prompt(out, true);
+        return limited(tokenizer.specials().promptPrefix(), tokenizer.encode(text));
     }
 
-    /** The tokens of a response text followed by {@code <eos>}. */
+    /**
+     * A prompt rendered by the model's chat template: its text already holds every special token
+     * (the template writes {@code bos_token} where the model wants it), so nothing is added, as in
+     * Hugging Face's {@code apply_chat_template}. Cut to its last tokens when over the limit.
+     */
+    public Prompt encodeChatPrompt(String rendered) {
+        return limited(new int[0], tokenizer.encode(rendered));
+    }
+
+    /** The full prompt tokens of {@code text} (prefix + text), never cut. */
+    public int[] promptTokens(String text) {
+        int[] prefix = tokenizer.specials().promptPrefix();
+        int[] ids = tokenizer.encode(text);
+        int[] out = Arrays.copyOf(prefix, prefix.length + ids.length);
+        System.arraycopy(ids, 0, out, prefix.length, ids.length);
+        return out;
+    }
+
+    private Prompt limited(int[] prefix, int[] ids) {
+        int limit = trainer.config().maxPromptTokens();
+        int keep = Math.max(0, limit - prefix.length);
+        boolean truncated = ids.length > keep;
+        int[] tail = truncated ? Arrays.copyOfRange(ids, ids.length - keep, ids.length) : ids;
+        int[] out = Arrays.copyOf(prefix, prefix.length + tail.length);
+        System.arraycopy(tail, 0, out, prefix.length, tail.length);
+        return new Prompt(out, truncated);
+    }
+
+    /**
+     * The tokens of a response text followed by the tokenizer's end-of-response id ({@code <eos>},
+     * or a chat model's end-of-turn token).
+     */
     public int[] encodeResponse(String text) {
         int[] ids = tokenizer.encode(text);
         int[] out = Arrays.copyOf(ids, ids.length + 1);
-        out[ids.length] = BpeTokenizer.EOS;
+        out[ids.length] = tokenizer.specials().endOfResponse();
         return out;
     }
 
@@ -173,7 +239,7 @@ public final class NeuralModel implements AutoCloseable, WeightsTransfer {
     public List<Generation> generate(
             List<int[]> prompts, int copies, List<RandomGenerator> rngs, SamplingConfig sampling) {
         Autograd.off();
-        Generator generator = new Generator(model);
+        Generator generator = new Generator(model, tokenizer.specials());
         int[] order = byLength(prompts);
         List<int[]> sorted = new ArrayList<>(prompts.size());
         List<RandomGenerator> sortedRngs = new ArrayList<>(rngs.size());
@@ -310,7 +376,7 @@ public final class NeuralModel implements AutoCloseable, WeightsTransfer {
         return model;
     }
 
-    public BpeTokenizer tokenizer() {
+    public TextTokenizer tokenizer() {
         return tokenizer;
     }
 
@@ -330,10 +396,14 @@ public final class NeuralModel implements AutoCloseable, WeightsTransfer {
     /** The weights only (no tokenizer, no optimizer state), as safetensors bytes. */
     @Override
     public VersionedWeights exportWeights() {
+        Map<String, TensorData> trainable = new java.util.LinkedHashMap<>();
+        model.weights()
+                .trainable()
+                .forEach((name, a) -> trainable.put(name, ModelWeights.tensorOf(a)));
         return new VersionedWeights(
                 WEIGHTS_FORMAT,
                 WEIGHTS_VERSION,
-                SafeTensors.toBytes(model.weights().toTensors(), Map.of("format", "pt")));
+                SafeTensors.toBytes(trainable, Map.of("format", "pt")));
     }
 
     /**
@@ -350,18 +420,18 @@ public final class NeuralModel implements AutoCloseable, WeightsTransfer {
         } catch (CheckpointException e) {
             throw new IllegalArgumentException(e.getMessage(), e);
         }
-        ModelWeights mine = model.weights();
-        if (!tensors.keySet().equals(new java.util.HashSet<>(mine.names()))) {
+        Map<String, ai.djl.ndarray.NDArray> targets = model.weights().trainable();
+        if (!tensors.keySet().equals(targets.keySet())) {
             throw new IllegalArgumentException(
                     "The imported weights hold tensors "
                             + new java.util.TreeSet<>(tensors.keySet())
                             + ", this model "
-                            + new java.util.TreeSet<>(mine.names())
+                            + new java.util.TreeSet<>(targets.keySet())
                             + ".");
         }
-        for (String name : mine.names()) {
+        for (String name : targets.keySet()) {
             TensorData t = tensors.get(name);
-            if (!Arrays.equals(t.shape(), mine.get(name).getShape().getShape())
+            if (!Arrays.equals(t.shape(), targets.get(name).getShape().getShape())
                     || !(t.dtype().equals("F32") || t.dtype().equals("F64"))) {
                 throw new IllegalArgumentException(
                         "The imported tensor \""
@@ -371,13 +441,13 @@ public final class NeuralModel implements AutoCloseable, WeightsTransfer {
                                 + " "
                                 + Arrays.toString(t.shape())
                                 + "; this model needs F32 or F64 "
-                                + Arrays.toString(mine.get(name).getShape().getShape())
+                                + Arrays.toString(targets.get(name).getShape().getShape())
                                 + ".");
             }
         }
-        for (String name : mine.names()) {
+        for (String name : targets.keySet()) {
             TensorData t = tensors.get(name);
-            ai.djl.ndarray.NDArray target = mine.get(name);
+            ai.djl.ndarray.NDArray target = targets.get(name);
             if (target.getDataType() == DataType.FLOAT64) {
                 target.set(
                         java.nio.DoubleBuffer.wrap(
@@ -410,5 +480,6 @@ public final class NeuralModel implements AutoCloseable, WeightsTransfer {
     public void close() {
         model.close();
         manager.close();
+        tokenizer.close();
     }
 }

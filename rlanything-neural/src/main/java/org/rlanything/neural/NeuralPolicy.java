@@ -42,11 +42,40 @@ public final class NeuralPolicy implements Policy {
     private final NeuralModel model;
     private final PromptFormat format;
     private final SamplingConfig sampling;
+    private final ChatForm chat;
+    private final boolean scoreCandidates;
 
+    /**
+     * A policy on {@code model}; a model with a chat template reads its chat form and writes free
+     * text (see {@link #NeuralPolicy(NeuralModel, PromptFormat, SamplingConfig, boolean)}).
+     */
     public NeuralPolicy(NeuralModel model, PromptFormat format, SamplingConfig sampling) {
+        this(model, format, sampling, false);
+    }
+
+    /**
+     * A policy on {@code model}. A model without a chat template (the embedded models) reads {@code
+     * format}'s prompt and has its listed commands scored. A model with one reads the {@link
+     * ChatForm} of its template and writes free text, its command read by the endpoint kinds'
+     * parser; with {@code scoreChatCandidates} it has the listed commands scored after its chat
+     * prompt instead (each command as the reply, then the end-of-turn token).
+     */
+    public NeuralPolicy(
+            NeuralModel model,
+            PromptFormat format,
+            SamplingConfig sampling,
+            boolean scoreChatCandidates) {
         this.model = model;
         this.format = format;
         this.sampling = sampling;
+        this.chat = ChatForm.of(model.tokenizer());
+        this.scoreCandidates = chat == null || scoreChatCandidates;
+    }
+
+    private NeuralModel.Prompt prompt(PolicyContext context) {
+        return chat == null
+                ? model.encodePrompt(format.policyPrompt(context))
+                : model.encodeChatPrompt(chat.policyPrompt(context));
     }
 
     @Override
@@ -60,14 +89,15 @@ public final class NeuralPolicy implements Policy {
         List<Integer> free = new ArrayList<>();
         List<NeuralModel.Prompt> prompts = new ArrayList<>();
         for (int i = 0; i < contexts.size(); i++) {
-            prompts.add(model.encodePrompt(format.policyPrompt(contexts.get(i))));
-            (contexts.get(i).admissibleActions().isEmpty() ? free : listed).add(i);
+            prompts.add(prompt(contexts.get(i)));
+            boolean scored = scoreCandidates && !contexts.get(i).admissibleActions().isEmpty();
+            (scored ? listed : free).add(i);
         }
         if (!listed.isEmpty()) {
             chooseAmongCommands(contexts, rngs, prompts, listed, out);
         }
         if (!free.isEmpty()) {
-            generateFreeText(rngs, prompts, free, out);
+            generateFreeText(contexts, rngs, prompts, free, out);
         }
         return Arrays.asList(out);
     }
@@ -114,6 +144,7 @@ public final class NeuralPolicy implements Policy {
     }
 
     private void generateFreeText(
+            List<PolicyContext> contexts,
             List<RandomGenerator> rngs,
             List<NeuralModel.Prompt> prompts,
             List<Integer> rows,
@@ -131,7 +162,11 @@ public final class NeuralPolicy implements Policy {
             String text = model.decode(g.tokens());
             TokenRecord record =
                     new TokenRecord(p.get(k), g.tokens(), g.logProbs(), prompts.get(i).truncated());
-            out[i] = new Action(format.commandFromText(text), text, g.logProb(), record);
+            String command =
+                    chat == null
+                            ? format.commandFromText(text)
+                            : ChatForm.command(text, contexts.get(i).admissibleActions());
+            out[i] = new Action(command, text, g.logProb(), record);
         }
     }
 
@@ -167,13 +202,12 @@ public final class NeuralPolicy implements Policy {
                         s.trajectory().steps().subList(0, step.index()),
                         step.observation(),
                         step.admissibleActions());
-        String rendered = format.policyPrompt(context);
-        int[] text = model.tokenizer().encode(rendered);
-        int[] prompt = new int[text.length + 1];
-        prompt[0] = org.rlanything.neural.tokenizer.BpeTokenizer.BOS;
-        System.arraycopy(text, 0, prompt, 1, text.length);
+        int[] prompt =
+                chat == null
+                        ? model.promptTokens(format.policyPrompt(context))
+                        : model.tokenizer().encode(chat.policyPrompt(context));
         int chosen = step.admissibleActions().indexOf(step.action().command());
-        if (chosen >= 0) {
+        if (chosen >= 0 && scoreCandidates) {
             List<int[]> candidates = new ArrayList<>();
             for (String command : step.admissibleActions()) {
                 candidates.add(model.encodeResponse(format.commandResponse(command)));

@@ -12,7 +12,6 @@ import org.rlanything.core.RewardModelSample;
 import org.rlanything.core.UpdateStats;
 import org.rlanything.neural.infer.Generation;
 import org.rlanything.neural.infer.SamplingConfig;
-import org.rlanything.neural.tokenizer.BpeTokenizer;
 import org.rlanything.neural.train.TrainingSequence;
 
 /**
@@ -28,11 +27,17 @@ public final class NeuralRewardModel implements RewardModel {
     private final NeuralModel model;
     private final PromptFormat format;
     private final SamplingConfig sampling;
+    private final ChatForm chat;
 
+    /**
+     * A judge on {@code model}: {@code format}'s judge prompt, or for a model with a chat template
+     * its {@link ChatForm} (the endpoint judge's turns, verdict read after any thinking).
+     */
     public NeuralRewardModel(NeuralModel model, PromptFormat format, SamplingConfig sampling) {
         this.model = model;
         this.format = format;
         this.sampling = sampling;
+        this.chat = ChatForm.of(model.tokenizer());
     }
 
     @Override
@@ -49,7 +54,10 @@ public final class NeuralRewardModel implements RewardModel {
         List<int[]> distinct = new ArrayList<>();
         List<RandomGenerator> rowRngs = new ArrayList<>();
         for (int i = 0; i < requests.size(); i++) {
-            NeuralModel.Prompt p = model.encodePrompt(format.judgePrompt(requests.get(i)));
+            NeuralModel.Prompt p =
+                    chat == null
+                            ? model.encodePrompt(format.judgePrompt(requests.get(i)))
+                            : model.encodeChatPrompt(chat.judgePrompt(requests.get(i)));
             prompts.add(p);
             distinct.add(p.tokens());
             for (int j = 0; j < m; j++) {
@@ -69,7 +77,11 @@ public final class NeuralRewardModel implements RewardModel {
                                 g.tokens(),
                                 g.logProbs(),
                                 prompts.get(i).truncated());
-                judgments.add(Judgment.parsed(model.decode(g.tokens()), g.logProb(), record));
+                String text = model.decode(g.tokens());
+                judgments.add(
+                        chat == null
+                                ? Judgment.parsed(text, g.logProb(), record)
+                                : new Judgment(text, ChatForm.verdict(text), g.logProb(), record));
             }
             out.add(judgments);
         }
@@ -90,10 +102,10 @@ public final class NeuralRewardModel implements RewardModel {
         if (s.judgment().payload() instanceof TokenRecord record && !record.promptTruncated()) {
             return new TrainingSequence(record.prompt(), record.response(), s.advantage());
         }
-        int[] text = model.tokenizer().encode(format.judgePrompt(s.request()));
-        int[] prompt = new int[text.length + 1];
-        prompt[0] = BpeTokenizer.BOS;
-        System.arraycopy(text, 0, prompt, 1, text.length);
+        int[] prompt =
+                chat == null
+                        ? model.promptTokens(format.judgePrompt(s.request()))
+                        : model.tokenizer().encode(chat.judgePrompt(s.request()));
         return new TrainingSequence(
                 prompt, model.encodeResponse(s.judgment().text()), s.advantage());
     }

@@ -25,6 +25,22 @@ public final class NeuralRuntime {
         return Engine.getEngine("PyTorch");
     }
 
+    /**
+     * Where the models compute: the engine's default device ({@code cpu()}, or {@code gpu(0)} with
+     * DJL's CUDA build of PyTorch and a visible GPU) and the PyTorch version, for a run to say.
+     */
+    public static String device() {
+        Engine e = engine();
+        return e.defaultDevice()
+                + " (PyTorch "
+                + e.getVersion()
+                + ", "
+                + e.getGpuCount()
+                + " GPU"
+                + (e.getGpuCount() == 1 ? "" : "s")
+                + " visible)";
+    }
+
     private static void setDefault(String key, String value) {
         if (System.getProperty(key) == null) {
             System.setProperty(key, value);

@@ -75,7 +75,29 @@ public final class EndpointJudge implements RewardModel {
 
     /** The messages sent to judge one step: the system message and the prompt. */
     public List<ChatMessage> messages(JudgeRequest request) {
-        return List.of(ChatMessage.system(SYSTEM), ChatMessage.user(prompt(request)));
+        return messages(request, taskText, historySteps, maxObservationChars);
+    }
+
+    /**
+     * The messages to judge one step with these prompt settings (see the constructor), without an
+     * endpoint: what a local chat model (rlanything-neural) reads too.
+     */
+    public static List<ChatMessage> messages(
+            JudgeRequest request,
+            Function<Task, String> taskText,
+            int historySteps,
+            int maxObservationChars) {
+        return List.of(
+                ChatMessage.system(SYSTEM),
+                ChatMessage.user(prompt(request, taskText, historySteps, maxObservationChars)));
+    }
+
+    /**
+     * The verdict of a judge's reply, read after any {@code <think>} block, as for an endpoint
+     * judge.
+     */
+    public static Verdict verdict(String reply) {
+        return Verdict.parse(Texts.withoutThinking(reply));
     }
 
     @Override
@@ -129,6 +151,14 @@ public final class EndpointJudge implements RewardModel {
 
     /** The user message for one step. */
     String prompt(JudgeRequest request) {
+        return prompt(request, taskText, historySteps, maxObservationChars);
+    }
+
+    private static String prompt(
+            JudgeRequest request,
+            Function<Task, String> taskText,
+            int historySteps,
+            int maxObservationChars) {
         StringBuilder sb = new StringBuilder(2048);
         sb.append("Task: ").append(taskText.apply(request.task()).strip()).append("\n\n");
         List<Step> steps = request.trajectory().steps();

@@ -116,7 +116,21 @@ public final class EndpointPolicy implements Policy {
 
     /** The messages sent for one context: the system message and the prompt. */
     public List<ChatMessage> messages(PolicyContext context) {
-        return List.of(ChatMessage.system(SYSTEM), ChatMessage.user(prompt(context)));
+        return messages(context, taskText, historySteps, maxObservationChars);
+    }
+
+    /**
+     * The messages for one context with these prompt settings (see the constructor), without an
+     * endpoint: what a local chat model (rlanything-neural) reads too.
+     */
+    public static List<ChatMessage> messages(
+            PolicyContext context,
+            Function<Task, String> taskText,
+            int historySteps,
+            int maxObservationChars) {
+        return List.of(
+                ChatMessage.system(SYSTEM),
+                ChatMessage.user(prompt(context, taskText, historySteps, maxObservationChars)));
     }
 
     /**
@@ -133,6 +147,14 @@ public final class EndpointPolicy implements Policy {
 
     /** The user message for one context. */
     String prompt(PolicyContext context) {
+        return prompt(context, taskText, historySteps, maxObservationChars);
+    }
+
+    private static String prompt(
+            PolicyContext context,
+            Function<Task, String> taskText,
+            int historySteps,
+            int maxObservationChars) {
         StringBuilder sb = new StringBuilder(1024);
         sb.append("Your task: ").append(taskText.apply(context.task()).strip()).append("\n\n");
         List<Step> history = context.history();

@@ -26,8 +26,9 @@ import org.rlanything.neural.io.TensorData;
 import org.rlanything.neural.model.LlamaModel;
 import org.rlanything.neural.model.ModelConfig;
 import org.rlanything.neural.model.ModelWeights;
-import org.rlanything.neural.tokenizer.BpeTokenizer;
-import org.rlanything.neural.tokenizer.HfTokenizerFormat;
+import org.rlanything.neural.tokenizer.HfTokenizer;
+import org.rlanything.neural.tokenizer.TextTokenizer;
+import org.rlanything.neural.tokenizer.Tokenizers;
 import org.rlanything.neural.train.PpoTrainer;
 import org.rlanything.neural.train.TrainingState;
 
@@ -64,7 +65,14 @@ public final class Checkpoint {
     private Checkpoint() {}
 
     /** What a checkpoint holds once loaded; the caller owns (and closes) the model. */
-    public record Loaded(LlamaModel model, BpeTokenizer tokenizer, TrainerPart trainer) {}
+    public record Loaded(
+            LlamaModel model, TextTokenizer tokenizer, TrainerPart trainer, LoraBase loraBase) {
+
+        /** A model without LoRA adapters. */
+        public Loaded(LlamaModel model, TextTokenizer tokenizer, TrainerPart trainer) {
+            this(model, tokenizer, trainer, null);
+        }
+    }
 
     /**
      * The resumable training part; null when the checkpoint holds only a model.
@@ -96,38 +104,50 @@ public final class Checkpoint {
     public static void save(
             Path dir,
             LlamaModel model,
-            BpeTokenizer tokenizer,
+            TextTokenizer tokenizer,
             PpoTrainer trainer,
             Map<String, Object> extras)
+            throws IOException {
+        save(dir, model, tokenizer, trainer, extras, null);
+    }
+
+    /**
+     * Saves as {@link #save(Path, LlamaModel, TextTokenizer, PpoTrainer, Map)}; a model with LoRA
+     * adapters is saved as its adapters ({@link PeftAdapter}'s files) and {@code base} ({@link
+     * LoraBase#FILE}), without the frozen weights, which loading reads from the base folder.
+     */
+    public static void save(
+            Path dir,
+            LlamaModel model,
+            TextTokenizer tokenizer,
+            PpoTrainer trainer,
+            Map<String, Object> extras,
+            LoraBase base)
             throws IOException {
         Path parent = dir.toAbsolutePath().getParent();
         Files.createDirectories(parent);
         Path temp = Files.createTempDirectory(parent, "." + dir.getFileName() + ".");
         try {
             Map<String, byte[]> files = new LinkedHashMap<>();
-            files.put(
-                    MODEL,
-                    SafeTensors.toBytes(model.weights().toTensors(), Map.of("format", "pt")));
+            if (model.weights().lora() == null) {
+                files.put(
+                        MODEL,
+                        SafeTensors.toBytes(model.weights().toTensors(), Map.of("format", "pt")));
+            } else {
+                if (base == null) {
+                    throw new IllegalStateException(
+                            "A model with LoRA adapters is saved with the base folder it adapts.");
+                }
+                files.putAll(PeftAdapter.files(model.weights(), base.folder().toString()));
+                files.put(
+                        LoraBase.FILE,
+                        JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(base.toJson()));
+            }
             files.put(
                     CONFIG,
                     JSON.writerWithDefaultPrettyPrinter()
                             .writeValueAsBytes(model.config().toHfConfig()));
-            files.put(TOKENIZER, tokenizer.toJson());
-            files.put(
-                    TOKENIZER_CONFIG,
-                    HfTokenizerFormat.tokenizerConfig(model.config().maxPositions()));
-            files.put(
-                    GENERATION_CONFIG,
-                    JSON.writerWithDefaultPrettyPrinter()
-                            .writeValueAsBytes(
-                                    new java.util.TreeMap<>(
-                                            Map.of(
-                                                    "bos_token_id",
-                                                    BpeTokenizer.BOS,
-                                                    "eos_token_id",
-                                                    BpeTokenizer.EOS,
-                                                    "pad_token_id",
-                                                    BpeTokenizer.PAD))));
+            files.putAll(tokenizer.files(model.config().maxPositions()));
             if (trainer != null) {
                 files.put(
                         OPTIMIZER, SafeTensors.toBytes(trainer.optimizer().toTensors(), Map.of()));
@@ -195,32 +215,29 @@ public final class Checkpoint {
                             + e.getMessage(),
                     e);
         }
-        BpeTokenizer tokenizer;
-        try {
-            tokenizer =
-                    BpeTokenizer.fromJson(files.get(TOKENIZER), dir.resolve(TOKENIZER).toString());
-        } catch (IOException e) {
-            throw new CheckpointException(e.getMessage(), e);
-        }
-        if (tokenizer.vocabSize() > config.vocabSize()) {
-            throw new CheckpointException(
-                    "The tokenizer "
-                            + dir.resolve(TOKENIZER)
-                            + " has "
-                            + tokenizer.vocabSize()
-                            + " ids but the model in "
-                            + dir.resolve(CONFIG)
-                            + " only "
-                            + config.vocabSize()
-                            + ".");
+        if (files.containsKey(PeftAdapter.WEIGHTS)) {
+            return loadLora(dir, files, config, parent, dtype);
         }
         SafeTensors.Contents weights =
                 SafeTensors.parse(files.get(MODEL), dir.resolve(MODEL).toString());
         TrainerPart trainer = null;
         if (files.containsKey(TRAINER_STATE)) {
-            trainer = trainerPart(dir, files, config);
+            trainer = trainerPart(dir, files, ModelWeights.layout(config));
         }
+        TextTokenizer tokenizer = tokenizer(files, dir);
         try {
+            if (tokenizer.vocabSize() > config.vocabSize()) {
+                throw new CheckpointException(
+                        "The tokenizer "
+                                + dir.resolve(TOKENIZER)
+                                + " has "
+                                + tokenizer.vocabSize()
+                                + " ids but the model in "
+                                + dir.resolve(CONFIG)
+                                + " only "
+                                + config.vocabSize()
+                                + ".");
+            }
             ModelWeights w =
                     ModelWeights.fromTensors(
                             config,
@@ -230,6 +247,7 @@ public final class Checkpoint {
                             dir.resolve(MODEL).toString());
             return new Loaded(new LlamaModel(w), tokenizer, trainer);
         } catch (IllegalArgumentException e) {
+            tokenizer.close();
             throw new CheckpointException(
                     "The weights "
                             + dir.resolve(MODEL)
@@ -238,10 +256,113 @@ public final class Checkpoint {
                             + ": "
                             + e.getMessage(),
                     e);
+        } catch (CheckpointException | RuntimeException e) {
+            tokenizer.close();
+            throw e;
         }
     }
 
-    private static TrainerPart trainerPart(Path dir, Map<String, byte[]> files, ModelConfig config)
+    /** The tokenizer of a model folder's files ({@link Tokenizers} chooses which kind). */
+    public static TextTokenizer tokenizer(Map<String, byte[]> files, Path dir)
+            throws CheckpointException {
+        Map<String, byte[]> tokenizerFiles = new LinkedHashMap<>();
+        for (String name :
+                new String[] {
+                    TOKENIZER, TOKENIZER_CONFIG, GENERATION_CONFIG, HfTokenizer.CHAT_TEMPLATE_FILE
+                }) {
+            if (files.containsKey(name)) {
+                tokenizerFiles.put(name, files.get(name));
+            }
+        }
+        try {
+            return Tokenizers.fromFiles(tokenizerFiles, dir.toString());
+        } catch (IOException e) {
+            throw new CheckpointException(e.getMessage(), e);
+        }
+    }
+
+    /**
+     * A LoRA checkpoint: the base model from its folder (checked against its digest), the adapters
+     * and the trainer state of the adapters from here.
+     */
+    private static Loaded loadLora(
+            Path dir,
+            Map<String, byte[]> files,
+            ModelConfig config,
+            NDManager parent,
+            DataType dtype)
+            throws CheckpointException {
+        if (!files.containsKey(PeftAdapter.CONFIG) || !files.containsKey(LoraBase.FILE)) {
+            throw new CheckpointException(
+                    "The LoRA checkpoint "
+                            + dir
+                            + " needs "
+                            + PeftAdapter.CONFIG
+                            + " and "
+                            + LoraBase.FILE
+                            + " beside "
+                            + PeftAdapter.WEIGHTS
+                            + ".");
+        }
+        PeftAdapter.Read adapters =
+                PeftAdapter.read(
+                        files.get(PeftAdapter.CONFIG),
+                        files.get(PeftAdapter.WEIGHTS),
+                        dir.toString());
+        LoraBase base =
+                LoraBase.fromJson(
+                        json(files.get(LoraBase.FILE), dir.resolve(LoraBase.FILE)),
+                        dir.resolve(LoraBase.FILE).toString());
+        base.verify(dir.toString());
+        TrainerPart trainer = null;
+        if (files.containsKey(TRAINER_STATE)) {
+            trainer =
+                    trainerPart(
+                            dir, files, ModelWeights.adapterLayout(config, adapters.lora().rank()));
+        }
+        Loaded frozen = loadFolder(base.folder(), parent, dtype);
+        frozen.tokenizer().close();
+        TextTokenizer tokenizer = tokenizer(files, dir);
+        try {
+            if (!frozen.model().config().equals(config)) {
+                throw new CheckpointException(
+                        "The LoRA checkpoint "
+                                + dir
+                                + " describes another model than its base in "
+                                + base.folder()
+                                + ".");
+            }
+            frozen.model()
+                    .weights()
+                    .loadLora(
+                            adapters.lora(),
+                            adapters.tensors(),
+                            dir.resolve(PeftAdapter.WEIGHTS).toString());
+            return new Loaded(frozen.model(), tokenizer, trainer, base);
+        } catch (IllegalArgumentException e) {
+            frozen.model().close();
+            tokenizer.close();
+            throw new CheckpointException(e.getMessage(), e);
+        } catch (CheckpointException | RuntimeException e) {
+            frozen.model().close();
+            tokenizer.close();
+            throw e;
+        }
+    }
+
+    /**
+     * The model of a folder: a checkpoint (it has {@link #MANIFEST}) or a Hugging Face folder (read
+     * by {@link HfCheckpoint}).
+     */
+    public static Loaded loadFolder(Path dir, NDManager parent, DataType dtype)
+            throws CheckpointException {
+        return Files.isRegularFile(dir.resolve(MANIFEST))
+                ? load(dir, parent, dtype)
+                : HfCheckpoint.load(dir, parent, dtype);
+    }
+
+    private static TrainerPart trainerPart(
+            Path dir, Map<String, byte[]> files, Map<String, long[]> layout)
             throws CheckpointException {
         Path statePath = dir.resolve(TRAINER_STATE);
         if (!files.containsKey(OPTIMIZER)) {
@@ -272,7 +393,6 @@ public final class Checkpoint {
         }
         SafeTensors.Contents moments =
                 SafeTensors.parse(files.get(OPTIMIZER), dir.resolve(OPTIMIZER).toString());
-        Map<String, long[]> layout = ModelWeights.layout(config);
         if (moments.tensors().size() != 2 * layout.size()) {
             throw new CheckpointException(
                     "The optimizer state "
@@ -373,7 +493,12 @@ public final class Checkpoint {
             }
             files.put(name, bytes);
         }
-        for (String required : new String[] {MODEL, CONFIG, TOKENIZER}) {
+        for (String required :
+                new String[] {
+                    files.containsKey(PeftAdapter.WEIGHTS) ? PeftAdapter.WEIGHTS : MODEL,
+                    CONFIG,
+                    TOKENIZER
+                }) {
             if (!files.containsKey(required)) {
                 throw new CheckpointException(
                         "The manifest "

@@ -17,18 +17,20 @@ import org.rlanything.neural.io.TensorData;
 import org.rlanything.neural.model.LlamaModel;
 import org.rlanything.neural.model.ModelConfig;
 import org.rlanything.neural.model.ModelWeights;
-import org.rlanything.neural.tokenizer.BpeTokenizer;
+import org.rlanything.neural.tokenizer.HfTokenizer;
+import org.rlanything.neural.tokenizer.TextTokenizer;
 
 /**
- * Imports a Hugging Face model folder ({@code LlamaForCausalLM} or {@code Qwen2ForCausalLM}):
- * {@code config.json}, {@code model.safetensors} or shards listed in {@code
- * model.safetensors.index.json} (F32, F64, BF16 or F16), and {@code tokenizer.json}. No manifest is
- * needed, so a folder written by {@link Checkpoint#save} (which is such a folder) and one written
- * by {@code save_pretrained} both load. The tokenizer must be one this project can run (a
- * byte-level BPE it wrote, see {@code HfTokenizerFormat}); the model's own tensors may come from
- * anywhere. Tensors Hugging Face does not need are dropped: a tied model's {@code lm_head.weight}
- * and rotary {@code inv_freq} buffers. Every other mismatch raises a {@link CheckpointException}
- * naming the file.
+ * Imports a Hugging Face model folder ({@code LlamaForCausalLM}, {@code Qwen2ForCausalLM} or {@code
+ * Qwen3ForCausalLM}): {@code config.json}, {@code model.safetensors} or shards listed in {@code
+ * model.safetensors.index.json} (F32, F64, BF16 or F16), and the tokenizer ({@code tokenizer.json}
+ * with {@code tokenizer_config.json}, {@code generation_config.json} and {@code
+ * chat_template.jinja} where present). No manifest is needed, so a folder written by {@link
+ * Checkpoint#save} (which is such a folder) and one written by {@code save_pretrained} both load.
+ * The project's own tokenizers run in Java ({@code BpeTokenizer}); a model's own tokenizer runs in
+ * Hugging Face tokenizers ({@code HfTokenizer}). Tensors Hugging Face does not need are dropped: a
+ * tied model's {@code lm_head.weight} and rotary {@code inv_freq} buffers. Every other mismatch
+ * raises a {@link CheckpointException} naming the file.
  */
 public final class HfCheckpoint {
 
@@ -65,25 +67,6 @@ public final class HfCheckpoint {
         } catch (IllegalArgumentException e) {
             throw new CheckpointException(e.getMessage(), e);
         }
-        Path tokenizerFile = dir.resolve(Checkpoint.TOKENIZER);
-        BpeTokenizer tokenizer;
-        try {
-            tokenizer = BpeTokenizer.fromJson(read(tokenizerFile), tokenizerFile.toString());
-        } catch (IOException e) {
-            throw new CheckpointException(e.getMessage(), e);
-        }
-        if (tokenizer.vocabSize() > config.vocabSize()) {
-            throw new CheckpointException(
-                    "The tokenizer "
-                            + tokenizerFile
-                            + " has "
-                            + tokenizer.vocabSize()
-                            + " ids but the model in "
-                            + configFile
-                            + " only "
-                            + config.vocabSize()
-                            + ".");
-        }
         Map<String, TensorData> tensors = tensors(dir);
         if (config.tieWordEmbeddings()) {
             tensors.remove("lm_head.weight");
@@ -93,13 +76,42 @@ public final class HfCheckpoint {
                 Files.isRegularFile(dir.resolve(Checkpoint.MODEL))
                         ? dir.resolve(Checkpoint.MODEL).toString()
                         : dir.resolve(INDEX).toString();
+        Map<String, byte[]> tokenizerFiles = new LinkedHashMap<>();
+        tokenizerFiles.put(Checkpoint.TOKENIZER, read(dir.resolve(Checkpoint.TOKENIZER)));
+        for (String name :
+                new String[] {
+                    Checkpoint.TOKENIZER_CONFIG,
+                    Checkpoint.GENERATION_CONFIG,
+                    HfTokenizer.CHAT_TEMPLATE_FILE
+                }) {
+            if (Files.isRegularFile(dir.resolve(name))) {
+                tokenizerFiles.put(name, read(dir.resolve(name)));
+            }
+        }
+        TextTokenizer tokenizer = Checkpoint.tokenizer(tokenizerFiles, dir);
         try {
+            if (tokenizer.vocabSize() > config.vocabSize()) {
+                throw new CheckpointException(
+                        "The tokenizer "
+                                + dir.resolve(Checkpoint.TOKENIZER)
+                                + " has "
+                                + tokenizer.vocabSize()
+                                + " ids but the model in "
+                                + configFile
+                                + " only "
+                                + config.vocabSize()
+                                + ".");
+            }
             ModelWeights w = ModelWeights.fromTensors(config, dtype, tensors, parent, source);
             return new Checkpoint.Loaded(new LlamaModel(w), tokenizer, null);
         } catch (IllegalArgumentException e) {
+            tokenizer.close();
             throw new CheckpointException(
                     "The weights " + source + " do not fit " + configFile + ": " + e.getMessage(),
                     e);
+        } catch (CheckpointException | RuntimeException e) {
+            tokenizer.close();
+            throw e;
         }
     }
 

@@ -10,6 +10,7 @@ import org.rlanything.neural.model.KvCache;
 import org.rlanything.neural.model.LlamaModel;
 import org.rlanything.neural.model.StepScope;
 import org.rlanything.neural.tokenizer.BpeTokenizer;
+import org.rlanything.neural.tokenizer.SpecialTokens;
 
 /**
  * Batched autoregressive sampling with a key/value cache.
@@ -17,15 +18,24 @@ import org.rlanything.neural.tokenizer.BpeTokenizer;
  * <p>Prompts are left-padded to a common length; padding keys are masked out and every row's
  * positions start at 0, so a row's tokens do not depend on the other rows. One forward pass encodes
  * all prompts, then each further pass feeds one new token per row. Logits come back to Java in one
- * copy per pass and each row draws from its own generator. Generation stops at {@link
- * BpeTokenizer#EOS} or after {@code maxNewTokens}.
+ * copy per pass and each row draws from its own generator. Generation stops at a stop id of the
+ * tokenizer ({@link SpecialTokens}; {@link BpeTokenizer#EOS} by default) or after {@code
+ * maxNewTokens}.
  */
 public final class Generator {
 
     private final LlamaModel model;
+    private final SpecialTokens specials;
 
+    /** A generator that stops at the project tokenizer's {@code <eos>}. */
     public Generator(LlamaModel model) {
+        this(model, BpeTokenizer.bytesOnly().specials());
+    }
+
+    /** A generator that stops at any of {@code specials}' stop ids and pads with its pad id. */
+    public Generator(LlamaModel model, SpecialTokens specials) {
         this.model = model;
+        this.specials = specials;
     }
 
     /** Samples one response per prompt; {@code rngs.get(i)} is row i's only randomness. */
@@ -168,7 +178,7 @@ public final class Generator {
                 fed = filled;
                 boolean allDone = true;
                 for (int r = 0; r < b; r++) {
-                    int next = BpeTokenizer.PAD;
+                    int next = specials.pad();
                     if (!done[r]) {
                         next =
                                 TokenSampler.sample(
@@ -180,7 +190,7 @@ public final class Generator {
                                         rngs.get(r));
                         out.get(r).add(next);
                         outLp.get(r).add(TokenSampler.logProb(logits, r * vocab, vocab, next));
-                        if (next == BpeTokenizer.EOS) {
+                        if (specials.isStop(next)) {
                             done[r] = true;
                         }
                     }

@@ -6,24 +6,32 @@ import java.util.Map;
 
 /**
  * {@link ModelConfig} as a Hugging Face {@code config.json}. Writes {@code LlamaForCausalLM} (with
- * {@code attention_bias} when every attention projection has a bias) or {@code Qwen2ForCausalLM}
- * (biases on q, k and v only). Reads those two architectures, with grouped-query attention, tied
- * embeddings, {@code rope_theta} and {@code rms_norm_eps}; a setting the decoder does not implement
- * (rotary scaling, a sliding window, an activation other than SiLU, MLP biases, a head size other
- * than hidden / heads) is refused with an error naming the file and the key, never silently
- * ignored.
+ * {@code attention_bias} when every attention projection has a bias), {@code Qwen2ForCausalLM}
+ * (biases on q, k and v only) or {@code Qwen3ForCausalLM} (per-head q/k norms). Reads those three
+ * architectures, with grouped-query attention, tied embeddings, {@code rope_theta}, {@code
+ * rms_norm_eps}, {@code head_dim} and Llama 3's {@code rope_scaling}; a setting the decoder does
+ * not implement (another rotary scaling, a sliding window, an activation other than SiLU, MLP
+ * biases, a Qwen3 without q/k norms) is refused with an error naming the file and the key, never
+ * silently ignored.
  */
 public final class HfModelConfig {
 
     private static final Map<String, String> ARCHITECTURES =
-            Map.of("llama", "LlamaForCausalLM", "qwen2", "Qwen2ForCausalLM");
+            Map.of(
+                    "llama",
+                    "LlamaForCausalLM",
+                    "qwen2",
+                    "Qwen2ForCausalLM",
+                    "qwen3",
+                    "Qwen3ForCausalLM");
 
     private HfModelConfig() {}
 
     /** The {@code config.json} fields of {@code c}. */
     public static Map<String, Object> write(ModelConfig c) {
-        boolean qwen2 = c.qkvBias() && !c.outputBias();
-        String type = qwen2 ? "qwen2" : "llama";
+        boolean qwen3 = c.qkNorm();
+        boolean qwen2 = !qwen3 && c.qkvBias() && !c.outputBias();
+        String type = qwen3 ? "qwen3" : qwen2 ? "qwen2" : "llama";
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("architectures", List.of(ARCHITECTURES.get(type)));
         m.put("model_type", type);
@@ -38,12 +46,27 @@ public final class HfModelConfig {
         m.put("rms_norm_eps", c.rmsNormEps());
         m.put("hidden_act", "silu");
         m.put("tie_word_embeddings", c.tieWordEmbeddings());
-        if (qwen2) {
+        if (qwen3 || c.explicitHeadDim() > 0) {
+            m.put("head_dim", c.headDim());
+        }
+        if (qwen2 || qwen3) {
             m.put("use_sliding_window", false);
             m.put("max_window_layers", c.numLayers());
-        } else {
+        }
+        if (!qwen2) {
             m.put("attention_bias", c.qkvBias());
+        }
+        if (!qwen2 && !qwen3) {
             m.put("mlp_bias", false);
+        }
+        if (c.ropeScaling() != null) {
+            Map<String, Object> rope = new LinkedHashMap<>();
+            rope.put("rope_type", "llama3");
+            rope.put("factor", c.ropeScaling().factor());
+            rope.put("low_freq_factor", c.ropeScaling().lowFreqFactor());
+            rope.put("high_freq_factor", c.ropeScaling().highFreqFactor());
+            rope.put("original_max_position_embeddings", c.ropeScaling().originalMaxPositions());
+            m.put("rope_scaling", rope);
         }
         m.put("bos_token_id", 1);
         m.put("eos_token_id", 2);
@@ -62,7 +85,8 @@ public final class HfModelConfig {
                             + " has \"model_type\": "
                             + quoted(type)
                             + "; only \"llama\" "
-                            + "(LlamaForCausalLM) and \"qwen2\" (Qwen2ForCausalLM) can be loaded.");
+                            + "(LlamaForCausalLM), \"qwen2\" (Qwen2ForCausalLM) and \"qwen3\""
+                            + " (Qwen3ForCausalLM) can be loaded.");
         }
         if (m.get("architectures") instanceof List<?> archs
                 && !archs.isEmpty()
@@ -80,24 +104,16 @@ public final class HfModelConfig {
         refuseUnless(m, "hidden_act", "silu", source);
         refuseUnless(m, "mlp_bias", false, source);
         refuseUnless(m, "use_sliding_window", false, source);
-        if (m.get("rope_scaling") != null) {
-            throw new IllegalArgumentException(
-                    source
-                            + " sets \"rope_scaling\" to "
-                            + m.get("rope_scaling")
-                            + "; only plain rotary positions (rope_scaling null) are implemented.");
-        }
+        RopeScaling ropeScaling = ropeScaling(m.get("rope_scaling"), "rope_scaling", source);
         double ropeTheta =
                 m.containsKey("rope_theta")
                         ? number(m, "rope_theta", source).doubleValue()
                         : 10000.0;
         if (m.get("rope_parameters") instanceof Map<?, ?> rope) {
-            if (rope.get("rope_type") != null && !"default".equals(rope.get("rope_type"))) {
-                throw new IllegalArgumentException(
-                        source
-                                + " sets \"rope_parameters.rope_type\" to "
-                                + quoted(rope.get("rope_type"))
-                                + "; only \"default\" rotary positions are implemented.");
+            if (rope.get("rope_type") != null
+                    && !"default".equals(rope.get("rope_type"))
+                    && ropeScaling == null) {
+                ropeScaling = ropeScaling(rope, "rope_parameters", source);
             }
             if (rope.get("rope_theta") instanceof Number theta) {
                 ropeTheta = theta.doubleValue();
@@ -105,24 +121,27 @@ public final class HfModelConfig {
         }
         int hidden = integer(m, "hidden_size", source);
         int heads = integer(m, "num_attention_heads", source);
-        if (m.get("head_dim") != null
-                && (heads <= 0 || integer(m, "head_dim", source) * heads != hidden)) {
-            throw new IllegalArgumentException(
-                    source
-                            + " sets \"head_dim\" to "
-                            + m.get("head_dim")
-                            + "; this decoder needs hidden_size / num_attention_heads = "
-                            + hidden
-                            + " / "
-                            + heads
-                            + ".");
+        boolean qwen3 = "qwen3".equals(type);
+        int headDim = 0;
+        if (m.get("head_dim") != null) {
+            headDim = integer(m, "head_dim", source);
+            if (headDim <= 0 || headDim % 2 != 0) {
+                throw new IllegalArgumentException(
+                        source
+                                + " sets \"head_dim\" to "
+                                + m.get("head_dim")
+                                + "; rotary positions need a positive even head size.");
+            }
+            if (heads > 0 && headDim * heads == hidden) {
+                headDim = 0; // the derived size: written as such
+            }
         }
         int kvHeads =
                 m.get("num_key_value_heads") == null
                         ? heads
                         : integer(m, "num_key_value_heads", source);
         boolean qkvBias = "qwen2".equals(type) || flag(m, "attention_bias", source);
-        boolean outputBias = "llama".equals(type) && flag(m, "attention_bias", source);
+        boolean outputBias = !"qwen2".equals(type) && flag(m, "attention_bias", source);
         try {
             return new ModelConfig(
                     integer(m, "vocab_size", source),
@@ -141,10 +160,52 @@ public final class HfModelConfig {
                     kvHeads,
                     qkvBias,
                     outputBias,
-                    flag(m, "tie_word_embeddings", source));
+                    flag(m, "tie_word_embeddings", source),
+                    headDim,
+                    qwen3,
+                    ropeScaling);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(
                     source + " describes an impossible model: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Llama 3's scaling from a {@code rope_scaling} (or {@code rope_parameters}) object; null when
+     * absent; any other type is refused naming the key.
+     */
+    private static RopeScaling ropeScaling(Object value, String key, String source) {
+        if (value == null) {
+            return null;
+        }
+        if (!(value instanceof Map<?, ?> rope)) {
+            throw new IllegalArgumentException(
+                    source + " has \"" + key + "\": " + quoted(value) + "; expected an object.");
+        }
+        Object type = rope.get("rope_type") != null ? rope.get("rope_type") : rope.get("type");
+        if (!"llama3".equals(type)) {
+            throw new IllegalArgumentException(
+                    source
+                            + " sets \""
+                            + key
+                            + ".rope_type\" to "
+                            + quoted(type)
+                            + "; only \"llama3\" scaling (or none) is implemented.");
+        }
+        @SuppressWarnings("unchecked")
+        Map<String, Object> r = (Map<String, Object>) rope;
+        try {
+            return new RopeScaling(
+                    number(r, "factor", source + " " + key).doubleValue(),
+                    number(r, "low_freq_factor", source + " " + key).doubleValue(),
+                    number(r, "high_freq_factor", source + " " + key).doubleValue(),
+                    integer(r, "original_max_position_embeddings", source + " " + key));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(
+                    e.getMessage().startsWith(source)
+                            ? e.getMessage()
+                            : source + " \"" + key + "\": " + e.getMessage(),
+                    e);
         }
     }
 

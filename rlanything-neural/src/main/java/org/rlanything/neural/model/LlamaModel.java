@@ -47,7 +47,7 @@ public final class LlamaModel implements AutoCloseable {
         double[] sin = new double[maxPos * hd];
         for (int p = 0; p < maxPos; p++) {
             for (int i = 0; i < half; i++) {
-                double angle = p * Math.pow(config.ropeTheta(), -2.0 * i / hd);
+                double angle = p * inverseFrequency(config, i);
                 cos[p * hd + i] = cos[p * hd + i + half] = Math.cos(angle);
                 sin[p * hd + i] = sin[p * hd + i + half] = Math.sin(angle);
             }
@@ -57,6 +57,15 @@ public final class LlamaModel implements AutoCloseable {
         sinTable = typed(m.create(sin, new Shape(maxPos, hd)), weights.dtype());
         attentionScale = Scalars.of(m, weights.dtype(), 1.0 / Math.sqrt(hd));
         normEps = Scalars.of(m, weights.dtype(), config.rmsNormEps());
+    }
+
+    /**
+     * The rotary inverse frequency of pair {@code i}: θ^(−2i/d), scaled by Llama 3's rule when the
+     * config has one.
+     */
+    static double inverseFrequency(ModelConfig config, int i) {
+        double plain = Math.pow(config.ropeTheta(), -2.0 * i / config.headDim());
+        return config.ropeScaling() == null ? plain : config.ropeScaling().scale(plain);
     }
 
     private static NDArray typed(NDArray a, DataType dtype) {
@@ -156,6 +165,12 @@ public final class LlamaModel implements AutoCloseable {
                             t,
                             kvHeads,
                             hd);
+            if (config.qkNorm()) {
+                // Qwen3: each head's query and key vectors are RMS-normalised (weights shared by
+                // all heads) before the rotary positions
+                q = rmsNorm(q, weights.get(p + "self_attn.q_norm.weight"));
+                k = rmsNorm(k, weights.get(p + "self_attn.k_norm.weight"));
+            }
             // the 1/sqrt(d) scale on the queries, not on the [T, S] scores: one pass over a small
             // array instead of
             // a large one (for d = 16 the scale is 1/4, a power of two, so the result is the same
@@ -179,10 +194,10 @@ public final class LlamaModel implements AutoCloseable {
                             .reshape(b, t, (long) heads * hd);
             x = x.add(projection(attended, p + "self_attn.o_proj", config.outputBias()));
             h = rmsNorm(x, weights.get(p + "post_attention_layernorm.weight"));
-            NDArray gate = linear(h, weights.get(p + "mlp.gate_proj.weight"));
-            NDArray up = linear(h, weights.get(p + "mlp.up_proj.weight"));
+            NDArray gate = projection(h, p + "mlp.gate_proj", false);
+            NDArray up = projection(h, p + "mlp.up_proj", false);
             NDArray act = gate.mul(gate.getNDArrayInternal().sigmoid()).mul(up);
-            x = x.add(linear(act, weights.get(p + "mlp.down_proj.weight")));
+            x = x.add(projection(act, p + "mlp.down_proj", false));
             if (l == 0) {
                 Flops.add((double) b * t * config.decoderFlopsPerToken(k.getShape().get(2)));
             }
@@ -205,13 +220,19 @@ public final class LlamaModel implements AutoCloseable {
 
     /**
      * The projection {@code name} ({@code name.weight}, plus {@code name.bias} when {@code
-     * biased}).
+     * biased}), plus its LoRA update (alpha / r) B (A x) when it has an adapter.
      */
     private NDArray projection(NDArray x, String name, boolean biased) {
         NDArray bias = biased ? weights.get(name + ".bias") : null;
-        return x.getNDArrayInternal()
-                .linear(x, weights.get(name + ".weight"), bias)
-                .singletonOrThrow();
+        NDArray out =
+                x.getNDArrayInternal()
+                        .linear(x, weights.get(name + ".weight"), bias)
+                        .singletonOrThrow();
+        NDArray[] lora = weights.adapter(name);
+        if (lora == null) {
+            return out;
+        }
+        return out.add(linear(linear(x, lora[0]), lora[1]).mul(weights.loraScale()));
     }
 
     private static NDArray heads(NDArray x, long b, long t, int heads, int hd) {

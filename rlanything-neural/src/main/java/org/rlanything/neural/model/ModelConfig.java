@@ -25,6 +25,11 @@ import java.util.Map;
  *     needs qkvBias)
  * @param tieWordEmbeddings whether the output head is the embedding matrix (no {@code
  *     lm_head.weight})
+ * @param explicitHeadDim the size of one attention head when it is not hiddenSize / numHeads
+ *     (Qwen3's {@code head_dim}); 0 derives it
+ * @param qkNorm whether queries and keys pass a per-head RMSNorm before the rotary positions
+ *     (Qwen3's {@code q_norm} and {@code k_norm})
+ * @param ropeScaling Llama 3's rotary frequency scaling, or null for plain rotary positions
  */
 public record ModelConfig(
         int vocabSize,
@@ -39,7 +44,10 @@ public record ModelConfig(
         int numKeyValueHeads,
         boolean qkvBias,
         boolean outputBias,
-        boolean tieWordEmbeddings) {
+        boolean tieWordEmbeddings,
+        int explicitHeadDim,
+        boolean qkNorm,
+        RopeScaling ropeScaling) {
 
     public ModelConfig {
         positive("vocabSize", vocabSize);
@@ -49,7 +57,14 @@ public record ModelConfig(
         positive("numHeads", numHeads);
         positive("maxPositions", maxPositions);
         positive("numKeyValueHeads", numKeyValueHeads);
-        if (hiddenSize % numHeads != 0 || (hiddenSize / numHeads) % 2 != 0) {
+        if (explicitHeadDim < 0 || explicitHeadDim % 2 != 0) {
+            throw new IllegalArgumentException(
+                    "explicitHeadDim must be 0 (derived) or a positive even size, got "
+                            + explicitHeadDim
+                            + ".");
+        }
+        if (explicitHeadDim == 0
+                && (hiddenSize % numHeads != 0 || (hiddenSize / numHeads) % 2 != 0)) {
             throw new IllegalArgumentException(
                     "hiddenSize ("
                             + hiddenSize
@@ -78,6 +93,43 @@ public record ModelConfig(
                             + rmsNormEps
                             + ".");
         }
+    }
+
+    /**
+     * A Llama or Qwen2 layout: head size hiddenSize / numHeads, no q/k norms, plain rotary
+     * positions.
+     */
+    public ModelConfig(
+            int vocabSize,
+            int hiddenSize,
+            int intermediateSize,
+            int numLayers,
+            int numHeads,
+            int maxPositions,
+            double ropeTheta,
+            double rmsNormEps,
+            long initSeed,
+            int numKeyValueHeads,
+            boolean qkvBias,
+            boolean outputBias,
+            boolean tieWordEmbeddings) {
+        this(
+                vocabSize,
+                hiddenSize,
+                intermediateSize,
+                numLayers,
+                numHeads,
+                maxPositions,
+                ropeTheta,
+                rmsNormEps,
+                initSeed,
+                numKeyValueHeads,
+                qkvBias,
+                outputBias,
+                tieWordEmbeddings,
+                0,
+                false,
+                null);
     }
 
     /** Multi-head attention without biases and with an untied head: the project's own models. */
@@ -122,7 +174,10 @@ public record ModelConfig(
                 kvHeads,
                 qkvBias,
                 outputBias,
-                tieWordEmbeddings);
+                tieWordEmbeddings,
+                explicitHeadDim,
+                qkNorm,
+                ropeScaling);
     }
 
     /** This size with the given projection biases and head tying. */
@@ -140,7 +195,55 @@ public record ModelConfig(
                 numKeyValueHeads,
                 qkv,
                 output,
-                tied);
+                tied,
+                explicitHeadDim,
+                qkNorm,
+                ropeScaling);
+    }
+
+    /**
+     * This size with Qwen3's attention: heads of {@code headDim} features and per-head q/k
+     * RMSNorms.
+     */
+    public ModelConfig withQwen3Attention(int headDim) {
+        return new ModelConfig(
+                vocabSize,
+                hiddenSize,
+                intermediateSize,
+                numLayers,
+                numHeads,
+                maxPositions,
+                ropeTheta,
+                rmsNormEps,
+                initSeed,
+                numKeyValueHeads,
+                qkvBias,
+                outputBias,
+                tieWordEmbeddings,
+                headDim,
+                true,
+                ropeScaling);
+    }
+
+    /** This size with Llama 3's rotary frequency scaling ({@code null}: plain rotary). */
+    public ModelConfig withRopeScaling(RopeScaling scaling) {
+        return new ModelConfig(
+                vocabSize,
+                hiddenSize,
+                intermediateSize,
+                numLayers,
+                numHeads,
+                maxPositions,
+                ropeTheta,
+                rmsNormEps,
+                initSeed,
+                numKeyValueHeads,
+                qkvBias,
+                outputBias,
+                tieWordEmbeddings,
+                explicitHeadDim,
+                qkNorm,
+                scaling);
     }
 
     /**
@@ -157,7 +260,12 @@ public record ModelConfig(
     }
 
     public int headDim() {
-        return hiddenSize / numHeads;
+        return explicitHeadDim > 0 ? explicitHeadDim : hiddenSize / numHeads;
+    }
+
+    /** Width of the query projection (and the attention output): {@code numHeads * headDim()}. */
+    public int querySize() {
+        return numHeads * headDim();
     }
 
     /** Width of the key and value projections: {@code numKeyValueHeads * headDim()}. */
@@ -175,9 +283,11 @@ public record ModelConfig(
     /** Parameters of one decoder layer (attention, feed-forward, two norms). */
     public long perLayerParameters() {
         long h = hiddenSize;
+        long q = querySize();
         long kv = keyValueSize();
-        long biases = (qkvBias ? h + 2 * kv : 0) + (outputBias ? h : 0);
-        return 2 * h * h + 2 * h * kv + 3 * h * intermediateSize + 2 * h + biases;
+        long biases = (qkvBias ? q + 2 * kv : 0) + (outputBias ? h : 0);
+        long norms = 2 * h + (qkNorm ? 2L * headDim() : 0);
+        return 2 * h * q + 2 * h * kv + 3 * h * intermediateSize + norms + biases;
     }
 
     /**
@@ -193,8 +303,9 @@ public record ModelConfig(
      */
     public double decoderFlopsPerToken(double contextLength) {
         double h = hiddenSize;
-        return 2 * numLayers * (2 * h * h + 2 * h * keyValueSize() + 3 * h * intermediateSize)
-                + numLayers * 4 * h * contextLength;
+        double q = querySize();
+        return 2 * numLayers * (2 * h * q + 2 * h * keyValueSize() + 3 * h * intermediateSize)
+                + numLayers * 4 * q * contextLength;
     }
 
     /** Forward FLOPs of one position through the language-model head. */

@@ -18,6 +18,12 @@ import org.rlanything.neural.io.TensorData;
  * The model's parameters, keyed by Hugging Face Llama tensor names ({@code
  * model.embed_tokens.weight}, {@code model.layers.0.self_attn.q_proj.weight}, ..., {@code
  * lm_head.weight}), held as gradient-tracking arrays in one NDManager owned by this object.
+ *
+ * <p><b>LoRA.</b> {@link #addLora} freezes every parameter and adds a trainable pair of rank r to
+ * each attention and MLP projection W (q, k, v, o, gate, up, down): {@code lora_A} [r, in] drawn
+ * uniformly in ±1/√in (as PEFT's default Kaiming-uniform init), {@code lora_B} [out, r] zero, so
+ * the model is unchanged until it trains; the projection becomes W x + (alpha / r) B A x. Only the
+ * adapters are {@link #trainable()}.
  */
 public final class ModelWeights implements AutoCloseable {
 
@@ -27,6 +33,39 @@ public final class ModelWeights implements AutoCloseable {
     private final DataType dtype;
     private final NDManager manager;
     private final Map<String, NDArray> arrays = new LinkedHashMap<>();
+    private final Map<String, NDArray> adapters = new LinkedHashMap<>();
+    private Lora lora;
+    private NDArray loraScale;
+
+    /** The projections LoRA adapts, in each layer. */
+    public static final List<String> LORA_TARGETS =
+            List.of(
+                    "self_attn.q_proj",
+                    "self_attn.k_proj",
+                    "self_attn.v_proj",
+                    "self_attn.o_proj",
+                    "mlp.gate_proj",
+                    "mlp.up_proj",
+                    "mlp.down_proj");
+
+    /**
+     * LoRA's size.
+     *
+     * @param rank r
+     * @param alpha the scale numerator: updates are alpha / r · B A
+     */
+    public record Lora(int rank, double alpha) {
+        public Lora {
+            if (rank <= 0 || !(alpha > 0)) {
+                throw new IllegalArgumentException(
+                        "LoRA needs rank > 0 and alpha > 0, got " + rank + " and " + alpha + ".");
+            }
+        }
+
+        public double scale() {
+            return alpha / rank;
+        }
+    }
 
     private ModelWeights(ModelConfig config, DataType dtype, NDManager parent) {
         if (dtype != DataType.FLOAT32 && dtype != DataType.FLOAT64) {
@@ -44,13 +83,14 @@ public final class ModelWeights implements AutoCloseable {
         long h = c.hiddenSize();
         long f = c.intermediateSize();
         long kv = c.keyValueSize();
+        long q = c.querySize();
         m.put("model.embed_tokens.weight", new long[] {c.vocabSize(), h});
         for (int i = 0; i < c.numLayers(); i++) {
             String p = "model.layers." + i + ".";
             m.put(p + "input_layernorm.weight", new long[] {h});
-            m.put(p + "self_attn.q_proj.weight", new long[] {h, h});
+            m.put(p + "self_attn.q_proj.weight", new long[] {q, h});
             if (c.qkvBias()) {
-                m.put(p + "self_attn.q_proj.bias", new long[] {h});
+                m.put(p + "self_attn.q_proj.bias", new long[] {q});
             }
             for (String proj : List.of("k_proj", "v_proj")) {
                 m.put(p + "self_attn." + proj + ".weight", new long[] {kv, h});
@@ -58,7 +98,11 @@ public final class ModelWeights implements AutoCloseable {
                     m.put(p + "self_attn." + proj + ".bias", new long[] {kv});
                 }
             }
-            m.put(p + "self_attn.o_proj.weight", new long[] {h, h});
+            if (c.qkNorm()) {
+                m.put(p + "self_attn.q_norm.weight", new long[] {c.headDim()});
+                m.put(p + "self_attn.k_norm.weight", new long[] {c.headDim()});
+            }
+            m.put(p + "self_attn.o_proj.weight", new long[] {h, q});
             if (c.outputBias()) {
                 m.put(p + "self_attn.o_proj.bias", new long[] {h});
             }
@@ -193,6 +237,197 @@ public final class ModelWeights implements AutoCloseable {
             return TensorData.ofDoubles(shape, a.toDoubleArray());
         }
         return TensorData.ofFloats(shape, a.toFloatArray());
+    }
+
+    /**
+     * Freezes the model and adds LoRA adapters of {@code lora}'s rank to every projection of {@link
+     * #LORA_TARGETS}; {@code seed} draws the A matrices.
+     */
+    public void addLora(Lora lora, long seed) {
+        Map<String, TensorData> fresh = new LinkedHashMap<>();
+        for (Map.Entry<String, long[]> e : adapterLayout(lora.rank()).entrySet()) {
+            long[] shape = e.getValue();
+            int n = Math.toIntExact(shape[0] * shape[1]);
+            float[] v = new float[n];
+            if (e.getKey().endsWith(".lora_A.weight")) {
+                double bound = 1 / Math.sqrt(shape[1]);
+                SplittableRandom rng =
+                        new SplittableRandom(Seeds.derive(seed, Seeds.purpose(e.getKey())));
+                for (int i = 0; i < n; i++) {
+                    v[i] = (float) ((2 * rng.nextDouble() - 1) * bound);
+                }
+            }
+            fresh.put(e.getKey(), TensorData.ofFloats(shape, v));
+        }
+        loadLora(lora, fresh, "a fresh LoRA initialisation");
+    }
+
+    /**
+     * Freezes the model and sets its LoRA adapters to {@code tensors} (named as {@link
+     * #adapterLayout}); {@code source} names them in errors.
+     */
+    public void loadLora(Lora lora, Map<String, TensorData> tensors, String source) {
+        if (this.lora != null) {
+            throw new IllegalStateException("The model already has LoRA adapters.");
+        }
+        Map<String, long[]> layout = adapterLayout(lora.rank());
+        if (!tensors.keySet().equals(layout.keySet())) {
+            java.util.Set<String> missing = new java.util.TreeSet<>(layout.keySet());
+            missing.removeAll(tensors.keySet());
+            java.util.Set<String> extra = new java.util.TreeSet<>(tensors.keySet());
+            extra.removeAll(layout.keySet());
+            throw new IllegalArgumentException(
+                    source
+                            + " does not hold the adapters of rank "
+                            + lora.rank()
+                            + " for this model: missing "
+                            + missing
+                            + ", unexpected "
+                            + extra
+                            + ".");
+        }
+        for (Map.Entry<String, long[]> e : layout.entrySet()) {
+            TensorData t = tensors.get(e.getKey());
+            if (!Arrays.equals(t.shape(), e.getValue())) {
+                throw new IllegalArgumentException(
+                        source
+                                + " stores \""
+                                + e.getKey()
+                                + "\" with shape "
+                                + Arrays.toString(t.shape())
+                                + ", but rank "
+                                + lora.rank()
+                                + " needs "
+                                + Arrays.toString(e.getValue())
+                                + ".");
+            }
+        }
+        for (NDArray p : arrays.values()) {
+            p.setRequiresGradient(false);
+        }
+        for (Map.Entry<String, long[]> e : layout.entrySet()) {
+            adapters.put(e.getKey(), array(tensors.get(e.getKey()), e.getValue()));
+        }
+        this.lora = lora;
+        this.loraScale = Scalars.of(manager, dtype, lora.scale());
+    }
+
+    /** Names and shapes of the LoRA adapters of rank {@code rank} for this model. */
+    public Map<String, long[]> adapterLayout(int rank) {
+        return adapterLayout(config, rank);
+    }
+
+    /** Names and shapes of the LoRA adapters of rank {@code rank} for a model of {@code config}. */
+    public static Map<String, long[]> adapterLayout(ModelConfig config, int rank) {
+        Map<String, long[]> out = new LinkedHashMap<>();
+        for (int l = 0; l < config.numLayers(); l++) {
+            for (String target : LORA_TARGETS) {
+                String base = "model.layers." + l + "." + target;
+                long[] w = layout(config).get(base + ".weight");
+                out.put(base + ".lora_A.weight", new long[] {rank, w[1]});
+                out.put(base + ".lora_B.weight", new long[] {w[0], rank});
+            }
+        }
+        return out;
+    }
+
+    private NDArray array(TensorData t, long[] shape) {
+        NDArray a =
+                t.dtype().equals("F64")
+                        ? manager.create(t.toDoubles(), new Shape(shape))
+                        : manager.create(t.toFloats(), new Shape(shape));
+        if (a.getDataType() != dtype) {
+            NDArray converted = a.toType(dtype, true);
+            a.close();
+            a = converted;
+        }
+        a.setRequiresGradient(true);
+        return a;
+    }
+
+    /** LoRA's size, or null when every parameter trains. */
+    public Lora lora() {
+        return lora;
+    }
+
+    /**
+     * The adapter pair {A, B} of a projection ({@code model.layers.3.mlp.up_proj}), or null when it
+     * has none.
+     */
+    public NDArray[] adapter(String projection) {
+        NDArray a = adapters.get(projection + ".lora_A.weight");
+        return a == null ? null : new NDArray[] {a, adapters.get(projection + ".lora_B.weight")};
+    }
+
+    /** alpha / r as an array of the model's dtype (for the differentiated path). */
+    public NDArray loraScale() {
+        return loraScale;
+    }
+
+    /** The LoRA adapters as tensors (empty without LoRA). */
+    public Map<String, TensorData> adapterTensors() {
+        Map<String, TensorData> out = new LinkedHashMap<>();
+        for (Map.Entry<String, NDArray> e : adapters.entrySet()) {
+            out.put(e.getKey(), tensorOf(e.getValue()));
+        }
+        return out;
+    }
+
+    /**
+     * The weights with every adapter merged into its projection, W + (alpha / r) B A, as tensors
+     * (what an exported model holds); the plain weights without LoRA.
+     */
+    public Map<String, TensorData> mergedTensors() {
+        Map<String, TensorData> out = toTensors();
+        if (lora == null) {
+            return out;
+        }
+        try (NDManager m = manager.newSubManager()) {
+            for (String name : arrays.keySet()) {
+                if (!name.endsWith(".weight")) {
+                    continue;
+                }
+                NDArray[] ab = adapter(name.substring(0, name.length() - ".weight".length()));
+                if (ab != null) {
+                    NDArray delta =
+                            ab[1].stopGradient().matMul(ab[0].stopGradient()).mul(lora.scale());
+                    delta.attach(m);
+                    NDArray merged = arrays.get(name).stopGradient().add(delta);
+                    merged.attach(m);
+                    out.put(name, tensorOf(merged));
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The parameters an optimizer updates: the LoRA adapters when there are any, else every
+     * parameter.
+     */
+    public Map<String, NDArray> trainable() {
+        return Collections.unmodifiableMap(lora == null ? arrays : adapters);
+    }
+
+    /**
+     * A copy for a trainer's replica: trainable parameters duplicated, frozen ones (a LoRA base)
+     * shared with this object, read-only (closing the copy closes only what it owns).
+     */
+    public ModelWeights replica(String source) {
+        if (lora == null) {
+            return fromTensors(config, dtype, toTensors(), manager, source);
+        }
+        ModelWeights copy = new ModelWeights(config, dtype, manager);
+        copy.arrays.putAll(arrays);
+        for (Map.Entry<String, NDArray> e : adapters.entrySet()) {
+            NDArray a = e.getValue().stopGradient().duplicate();
+            a.attach(copy.manager);
+            a.setRequiresGradient(true);
+            copy.adapters.put(e.getKey(), a);
+        }
+        copy.lora = lora;
+        copy.loraScale = Scalars.of(copy.manager, dtype, lora.scale());
+        return copy;
     }
 
     public NDArray get(String name) {

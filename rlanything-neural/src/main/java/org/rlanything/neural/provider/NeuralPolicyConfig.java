@@ -4,22 +4,37 @@ import org.rlanything.core.config.Check;
 import org.rlanything.core.spi.PolicyConfig;
 
 /**
- * {@code policy.kind: neural}: the small language-model policy (rlanything-neural), started from
- * the starting models ({@code trainer.starting_models}) and trained by PPO-clip with the k3 KL
- * penalty.
+ * {@code policy.kind: neural}: the language-model policy (rlanything-neural), started from the
+ * starting models ({@code trainer.starting_models}) or from {@code init}, and trained by PPO-clip
+ * with the k3 KL penalty.
  *
  * @param learningRate AdamW learning rate (the method's 1e-6 is for 7B models)
  * @param optimizerSteps U, optimizer steps per iteration
  * @param temperature sampling temperature in training rollouts
  * @param maxPromptTokens prompt limit (must match the starting models' positions)
  * @param maxTokensPerForward padded tokens per forward pass (bounds memory)
+ * @param init optional: a model folder to start from instead of the starting models: a Hugging Face
+ *     folder (Llama 3, Qwen2/2.5, Qwen3, with its own tokenizer and chat template) or one written
+ *     by {@code model import} or a checkpoint
+ * @param loraRank 0 (default): every weight trains; r > 0: LoRA adapters of rank r on the attention
+ *     and MLP projections train and the base stays frozen
+ * @param loraAlpha LoRA scale numerator (the update is alpha / r · B A; default 2 r)
+ * @param maxTokens the longest free-text reply in tokens (a chat model's answer; default 16)
+ * @param chatActions how a model with a chat template acts on a list of commands: {@code generate}
+ *     (default: it writes its answer, read by the endpoint kinds' parser) or {@code score} (the
+ *     listed commands are scored after its chat prompt)
  */
 public record NeuralPolicyConfig(
         Double learningRate,
         Integer optimizerSteps,
         Double temperature,
         Integer maxPromptTokens,
-        Integer maxTokensPerForward)
+        Integer maxTokensPerForward,
+        String init,
+        Integer loraRank,
+        Double loraAlpha,
+        Integer maxTokens,
+        String chatActions)
         implements PolicyConfig {
 
     /** Every key at its default. */
@@ -33,5 +48,40 @@ public record NeuralPolicyConfig(
         maxPromptTokens = Check.between("max_prompt_tokens", maxPromptTokens, 200, 8, 100000);
         maxTokensPerForward =
                 Check.between("max_tokens_per_forward", maxTokensPerForward, 4096, 64, 1 << 20);
+        init = init == null || init.isBlank() ? null : init;
+        loraRank = Check.between("lora_rank", loraRank, 0, 0, 4096);
+        loraAlpha = Check.between("lora_alpha", loraAlpha, 2.0 * loraRank, 0.0, 1e6);
+        maxTokens = Check.between("max_tokens", maxTokens, 16, 1, 32768);
+        chatActions = Check.nonEmpty("chat_actions", chatActions, "generate");
+        if (!chatActions.equals("generate") && !chatActions.equals("score")) {
+            throw new org.rlanything.core.config.InvalidValueException(
+                    "chat_actions",
+                    "expected \"generate\" or \"score\", got \"" + chatActions + "\".");
+        }
+    }
+
+    /** The settings of the embedded models (no init, no LoRA, short replies). */
+    public NeuralPolicyConfig(
+            Double learningRate,
+            Integer optimizerSteps,
+            Double temperature,
+            Integer maxPromptTokens,
+            Integer maxTokensPerForward) {
+        this(
+                learningRate,
+                optimizerSteps,
+                temperature,
+                maxPromptTokens,
+                maxTokensPerForward,
+                null,
+                null,
+                null,
+                null,
+                null);
+    }
+
+    /** The LoRA settings of this section. */
+    public LoraSettings lora() {
+        return new LoraSettings(loraRank, loraAlpha);
     }
 }

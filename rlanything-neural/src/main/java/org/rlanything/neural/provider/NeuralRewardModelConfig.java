@@ -4,17 +4,27 @@ import org.rlanything.core.config.Check;
 import org.rlanything.core.spi.RewardModelConfig;
 
 /**
- * {@code reward_model.kind: neural}: the small generative judge (rlanything-neural): a short
- * judgment ending in a boxed verdict, sampled m times per step; trained by the same PPO objective
- * on consistency rewards.
+ * {@code reward_model.kind: neural}: the generative judge (rlanything-neural): a short judgment
+ * ending in a boxed verdict, sampled m times per step; trained by the same PPO objective on
+ * consistency rewards.
  *
  * @param learningRate AdamW learning rate
  * @param optimizerSteps U, optimizer steps per iteration
  * @param temperature sampling temperature of judgments
  * @param maxTokens the longest judgment in tokens
+ * @param init optional: a model folder to start from instead of the starting models (see {@link
+ *     NeuralPolicyConfig#init})
+ * @param loraRank 0 (default): every weight trains; r > 0: LoRA adapters of rank r
+ * @param loraAlpha LoRA scale numerator (default 2 r)
  */
 public record NeuralRewardModelConfig(
-        Double learningRate, Integer optimizerSteps, Double temperature, Integer maxTokens)
+        Double learningRate,
+        Integer optimizerSteps,
+        Double temperature,
+        Integer maxTokens,
+        String init,
+        Integer loraRank,
+        Double loraAlpha)
         implements RewardModelConfig {
 
     /** Every key at its default. */
@@ -26,5 +36,19 @@ public record NeuralRewardModelConfig(
         optimizerSteps = Check.between("optimizer_steps", optimizerSteps, 4, 1, 1000);
         temperature = Check.between("temperature", temperature, 1.0, 0.0, 10.0);
         maxTokens = Check.between("max_tokens", maxTokens, 10, 2, 4096);
+        init = init == null || init.isBlank() ? null : init;
+        loraRank = Check.between("lora_rank", loraRank, 0, 0, 4096);
+        loraAlpha = Check.between("lora_alpha", loraAlpha, 2.0 * loraRank, 0.0, 1e6);
+    }
+
+    /** The settings of the embedded judge (no init, no LoRA). */
+    public NeuralRewardModelConfig(
+            Double learningRate, Integer optimizerSteps, Double temperature, Integer maxTokens) {
+        this(learningRate, optimizerSteps, temperature, maxTokens, null, null, null);
+    }
+
+    /** The LoRA settings of this section. */
+    public LoraSettings lora() {
+        return new LoraSettings(loraRank, loraAlpha);
     }
 }

@@ -32,7 +32,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * same ids ({@link HfTokenizerFormat}); {@link #fromJson} also reads the private format of older
  * checkpoints.
  */
-public final class BpeTokenizer {
+public final class BpeTokenizer implements TextTokenizer {
 
     public static final int PAD = 0;
     public static final int BOS = 1;
@@ -143,11 +143,47 @@ public final class BpeTokenizer {
         return new BpeTokenizer(learned.toArray(new int[0][]));
     }
 
+    @Override
     public int vocabSize() {
         return FIRST_MERGE + merges.length;
     }
 
+    private static final SpecialTokens SPECIAL_IDS =
+            new SpecialTokens(new int[] {BOS}, EOS, new int[] {EOS}, PAD);
+
+    /** {@code <bos>} before prompts, {@code <eos>} after responses, {@code <pad>} as filler. */
+    @Override
+    public SpecialTokens specials() {
+        return SPECIAL_IDS;
+    }
+
+    @Override
+    public Map<String, byte[]> files(int maxPositions) {
+        Map<String, byte[]> out = new LinkedHashMap<>();
+        out.put("tokenizer.json", toJson());
+        out.put("tokenizer_config.json", HfTokenizerFormat.tokenizerConfig(maxPositions));
+        try {
+            out.put(
+                    "generation_config.json",
+                    new ObjectMapper()
+                            .writerWithDefaultPrettyPrinter()
+                            .writeValueAsBytes(
+                                    new TreeMap<>(
+                                            Map.of(
+                                                    "bos_token_id",
+                                                    BOS,
+                                                    "eos_token_id",
+                                                    EOS,
+                                                    "pad_token_id",
+                                                    PAD))));
+        } catch (IOException e) {
+            throw new IllegalStateException("generation_config.json could not be written.", e);
+        }
+        return out;
+    }
+
     /** Token ids of {@code text}, without special tokens. */
+    @Override
     public int[] encode(String text) {
         List<int[]> parts = new ArrayList<>();
         int total = 0;
@@ -166,6 +202,7 @@ public final class BpeTokenizer {
     }
 
     /** The text of {@code ids}; special tokens are skipped, invalid UTF-8 becomes U+FFFD. */
+    @Override
     public String decode(int[] ids) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         for (int id : ids) {
@@ -198,6 +235,7 @@ public final class BpeTokenizer {
      * Why this tokenizer cannot be written as a Hugging Face {@code tokenizer.json}, or null when
      * it can.
      */
+    @Override
     public String huggingFaceProblem() {
         return HfTokenizerFormat.problem(idBytes);
     }

@@ -194,6 +194,14 @@ public final class HfTokenizerFormat {
     }
 
     /**
+     * True when {@code root} is laid out as this project writes it (its pre-tokenizer), so that
+     * {@link BpeTokenizer} runs it; any other {@code tokenizer.json} is a model's own.
+     */
+    static boolean isProjectLayout(JsonNode root) {
+        return !isHfFormat(root) || preTokenizer().equals(root.path("pre_tokenizer"));
+    }
+
+    /**
      * The merges of a {@code tokenizer.json} written by {@link #write}. Only the project's layout
      * is accepted (a foreign tokenizer, say Llama's or Qwen2's, has other rules this class cannot
      * run): the error names the file and the key that differs.

@@ -28,7 +28,12 @@ public final class AdamW {
     /** Zeroes both moments and the step count (a fresh optimizer). */
     public void reset() {
         NDManager m = weights.manager();
-        for (Map.Entry<String, NDArray> e : weights.all().entrySet()) {
+        // the trainable set may have changed (LoRA adapters added): moments for exactly it
+        firstMoments.values().forEach(NDArray::close);
+        secondMoments.values().forEach(NDArray::close);
+        firstMoments.clear();
+        secondMoments.clear();
+        for (Map.Entry<String, NDArray> e : weights.trainable().entrySet()) {
             NDArray p = e.getValue();
             replace(firstMoments, e.getKey(), m.zeros(p.getShape(), p.getDataType()));
             replace(secondMoments, e.getKey(), m.zeros(p.getShape(), p.getDataType()));
@@ -49,7 +54,25 @@ public final class AdamW {
         step++;
         double bc1 = 1 - Math.pow(beta1, step);
         double bc2Sqrt = Math.sqrt(1 - Math.pow(beta2, step));
-        for (Map.Entry<String, NDArray> e : weights.all().entrySet()) {
+        for (Map.Entry<String, NDArray> e : weights.trainable().entrySet()) {
+            // one parameter's temporaries at a time: a 0.5B model's would otherwise fill memory
+            try (ai.djl.ndarray.NDScope scope = new ai.djl.ndarray.NDScope()) {
+                update(e, lr, beta1, beta2, eps, weightDecay, gradScale, bc1, bc2Sqrt);
+            }
+        }
+    }
+
+    private void update(
+            Map.Entry<String, NDArray> e,
+            double lr,
+            double beta1,
+            double beta2,
+            double eps,
+            double weightDecay,
+            double gradScale,
+            double bc1,
+            double bc2Sqrt) {
+        {
             NDArray p = e.getValue();
             NDArray g = p.getGradient();
             if (gradScale != 1.0) {
@@ -110,14 +133,35 @@ public final class AdamW {
 
     private void copyInto(
             Map<String, NDArray> target, Map<String, TensorData> values, String source) {
-        try (ModelWeights loaded =
-                ModelWeights.fromTensors(
-                        weights.config(), weights.dtype(), values, weights.manager(), source)) {
-            for (String name : target.keySet()) {
-                NDArray src = loaded.get(name).stopGradient();
-                replace(target, name, src.duplicate());
-                target.get(name).attach(weights.manager());
+        for (String name : target.keySet()) {
+            TensorData t = values.get(name);
+            long[] shape = target.get(name).getShape().getShape();
+            if (!java.util.Arrays.equals(t.shape(), shape)) {
+                throw new IllegalArgumentException(
+                        source
+                                + " stores the moment of \""
+                                + name
+                                + "\" with shape "
+                                + java.util.Arrays.toString(t.shape())
+                                + ", but the parameter is "
+                                + java.util.Arrays.toString(shape)
+                                + ".");
             }
+        }
+        NDManager m = weights.manager();
+        for (String name : target.keySet()) {
+            TensorData t = values.get(name);
+            ai.djl.ndarray.types.Shape shape = target.get(name).getShape();
+            NDArray a =
+                    t.dtype().equals("F64")
+                            ? m.create(t.toDoubles(), shape)
+                            : m.create(t.toFloats(), shape);
+            if (a.getDataType() != weights.dtype()) {
+                NDArray converted = a.toType(weights.dtype(), true);
+                a.close();
+                a = converted;
+            }
+            replace(target, name, a);
         }
     }
 

@@ -1,8 +1,6 @@
 package org.rlanything.neural.train;
 
 import ai.djl.ndarray.NDArray;
-import ai.djl.ndarray.NDArrays;
-import ai.djl.ndarray.NDList;
 import ai.djl.ndarray.index.NDIndex;
 import ai.djl.ndarray.types.DataType;
 import ai.djl.ndarray.types.Shape;
@@ -27,13 +25,13 @@ final class Gradients {
      * backward pass: the model's own backward passes run on its copies.
      */
     static void ensure(LlamaModel model) {
-        if (model.weights().all().values().stream().allMatch(Autograd::hasGradient)) {
+        if (model.weights().trainable().values().stream().allMatch(Autograd::hasGradient)) {
             return;
         }
         try (StepScope scope = new StepScope(model.weights().manager());
                 Autograd collector = Autograd.record()) {
             NDArray total = null;
-            for (NDArray p : model.weights().all().values()) {
+            for (NDArray p : model.weights().trainable().values()) {
                 NDArray term = p.sum().mul(Scalars.of(scope.manager(), model.dtype(), 0.0));
                 total = total == null ? term : total.add(term);
             }
@@ -48,7 +46,7 @@ final class Gradients {
      */
     static void accumulate(LlamaModel model, Map<String, TensorData> gradients) {
         try (StepScope scope = new StepScope(model.weights().manager())) {
-            for (Map.Entry<String, NDArray> e : model.weights().all().entrySet()) {
+            for (Map.Entry<String, NDArray> e : model.weights().trainable().entrySet()) {
                 TensorData g = gradients.get(e.getKey());
                 if (g == null) {
                     continue;
@@ -77,13 +75,17 @@ final class Gradients {
             double eps,
             double weightDecay) {
         try (StepScope scope = new StepScope(model.weights().manager())) {
-            NDList squares = new NDList();
-            for (NDArray p : model.weights().all().values()) {
-                squares.add(p.getGradient().toType(DataType.FLOAT64, false).square().sum());
-            }
             double total = 0;
-            for (double v : NDArrays.stack(squares).toDoubleArray()) {
-                total += v;
+            for (NDArray p : model.weights().trainable().values()) {
+                // each parameter's float64 copy freed at once (all at once: 4x the weights)
+                try (ai.djl.ndarray.NDScope one = new ai.djl.ndarray.NDScope()) {
+                    total +=
+                            p.getGradient()
+                                    .toType(DataType.FLOAT64, false)
+                                    .square()
+                                    .sum()
+                                    .getDouble();
+                }
             }
             double norm = Math.sqrt(total);
             if (!Double.isFinite(norm)) {
@@ -103,7 +105,7 @@ final class Gradients {
     /** Zeroes every gradient the model's parameters have. */
     static void zero(LlamaModel model) {
         try (StepScope scope = new StepScope(model.weights().manager())) {
-            for (NDArray p : model.weights().all().values()) {
+            for (NDArray p : model.weights().trainable().values()) {
                 if (p.hasGradient()) {
                     p.getGradient().set(new NDIndex("..."), 0);
                 }

@@ -111,14 +111,28 @@ public final class PpoTrainer {
             int n = mb.stream().mapToInt(PpoBatch::rowCount).sum();
             double[] sums = new double[5];
             Gradients.zero(model);
-            replicas.refresh();
-            List<MicroResult> results =
-                    Parallel.map(mb, micro -> replicas.with(copy -> backward(copy, micro, n)));
+            List<MicroResult> results;
+            if (Parallel.threads() == 1) {
+                // one thread: the micro-batches run in order on the model itself, whose gradient
+                // PyTorch accumulates exactly as the copies' gradients are added below (no copy of
+                // the weights, no gradients through Java: what lets a 0.5B model train in memory)
+                results = new ArrayList<>();
+                for (PpoBatch micro : mb) {
+                    results.add(backward(model, micro, n, false));
+                }
+            } else {
+                replicas.refresh();
+                results =
+                        Parallel.map(
+                                mb, micro -> replicas.with(copy -> backward(copy, micro, n, true)));
+            }
             for (MicroResult r : results) {
                 for (int i = 0; i < sums.length; i++) {
                     sums[i] += r.stats[i];
                 }
-                Gradients.accumulate(model, r.gradients);
+                if (r.gradients != null) {
+                    Gradients.accumulate(model, r.gradients);
+                }
             }
             double norm =
                     Gradients.clipAndStep(
@@ -253,10 +267,11 @@ public final class PpoTrainer {
     private record MicroResult(double[] stats, Map<String, TensorData> gradients) {}
 
     /**
-     * Forward/backward of one micro-batch on a copy of the model; returns its sums and takes its
-     * gradient off the copy.
+     * Forward/backward of one micro-batch on a copy of the model (or, with one thread, the model
+     * itself); returns its sums and, with {@code takeGradients}, takes its gradient off the copy.
      */
-    private MicroResult backward(LlamaModel model, PpoBatch micro, int minibatchSize) {
+    private MicroResult backward(
+            LlamaModel model, PpoBatch micro, int minibatchSize, boolean takeGradients) {
         int rows = micro.rowCount();
         int width = micro.width();
         try (StepScope scope = new StepScope(model.weights().manager())) {
@@ -291,7 +306,7 @@ public final class PpoTrainer {
                 double[] s = stats.toType(DataType.FLOAT64, false).toDoubleArray();
                 System.arraycopy(s, 0, out, 0, 5);
             }
-            return new MicroResult(out, Replicas.gradients(model));
+            return new MicroResult(out, takeGradients ? Replicas.gradients(model) : null);
         }
     }
 

@@ -38,16 +38,10 @@ final class Replicas implements AutoCloseable {
     /** Replaces the copies with copies of the model's current weights. */
     void refresh() {
         close();
-        Map<String, TensorData> weights = model.weights().toTensors();
         for (int i = 0; i < count; i++) {
+            // a LoRA model's copies share its frozen base and copy only the adapters
             LlamaModel copy =
-                    new LlamaModel(
-                            ModelWeights.fromTensors(
-                                    model.config(),
-                                    model.dtype(),
-                                    weights,
-                                    model.weights().manager(),
-                                    "a copy of the model's weights"));
+                    new LlamaModel(model.weights().replica("a copy of the model's weights"));
             copies.add(copy);
             free.add(copy);
         }
@@ -74,7 +68,7 @@ final class Replicas implements AutoCloseable {
      */
     static Map<String, TensorData> gradients(LlamaModel copy) {
         Map<String, TensorData> out = new java.util.LinkedHashMap<>();
-        for (Map.Entry<String, NDArray> e : copy.weights().all().entrySet()) {
+        for (Map.Entry<String, NDArray> e : copy.weights().trainable().entrySet()) {
             NDArray p = e.getValue();
             if (p.hasGradient()) {
                 out.put(e.getKey(), ModelWeights.tensorOf(p.getGradient()));

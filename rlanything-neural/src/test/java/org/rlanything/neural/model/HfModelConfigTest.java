@@ -35,6 +35,32 @@ class HfModelConfigTest {
         assertEquals(qkv && !output ? "qwen2" : "llama", c.toHfConfig().get("model_type"));
     }
 
+    @org.junit.jupiter.api.Test
+    void qwen3AndLlama3RopeScalingRoundTripAndCountTheirParameters() {
+        ModelConfig qwen3 =
+                new ModelConfig(300, 32, 40, 3, 4, 64, 1e6, 1e-6, 9L)
+                        .withKeyValueHeads(2)
+                        .withBiasesAndTying(false, false, true)
+                        .withQwen3Attention(16); // 4 heads of 16 > hidden 32
+        ModelConfig llama3 =
+                new ModelConfig(300, 32, 40, 3, 4, 64, 5e5, 1e-5, 9L)
+                        .withRopeScaling(new RopeScaling(32, 1, 4, 16));
+        for (ModelConfig c : new ModelConfig[] {qwen3, llama3}) {
+            assertEquals(c, ModelConfig.fromHfConfig(c.toHfConfig(), "config.json"));
+            long fromLayout =
+                    ModelWeights.layout(c).values().stream()
+                            .mapToLong(shape -> Arrays.stream(shape).reduce(1, Math::multiplyExact))
+                            .sum();
+            assertEquals(fromLayout, c.parameterCount());
+        }
+        assertEquals("qwen3", qwen3.toHfConfig().get("model_type"));
+        assertEquals(16, qwen3.toHfConfig().get("head_dim"));
+        // llama3 scaling: the highest frequency is kept, the lowest divided by the factor
+        RopeScaling s = llama3.ropeScaling();
+        assertEquals(2.0, s.scale(2.0)); // wavelength pi < 16 / 4
+        assertEquals(1e-4 / 32, s.scale(1e-4), 1e-18);
+    }
+
     @ParameterizedTest
     @CsvSource({"llama,false,false,false", "llama,true,true,true", "qwen2,true,false,false"})
     void readsTheBiasesEachArchitectureImplies(

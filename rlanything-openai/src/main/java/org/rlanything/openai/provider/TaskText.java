@@ -8,13 +8,14 @@ import org.rlanything.core.Task;
  * a bracketed word without spaces such as ALFWorld's {@code [plan_gen_s10086_i01015]} (the game's
  * source: it tells the model nothing and would only make prompts differ).
  */
-final class TaskText {
+public final class TaskText {
 
     private static final Pattern TAG = Pattern.compile("\\s*\\[[^\\]\\s]+\\]$");
 
     private TaskText() {}
 
-    static String of(Task task) {
+    /** The task text the endpoint prompts show. */
+    public static String of(Task task) {
         String text = task.describe().strip();
         String stripped = TAG.matcher(text).replaceFirst("");
         return stripped.isBlank() ? text : stripped;
