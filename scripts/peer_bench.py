@@ -33,10 +33,9 @@ try:
     import torch
     import torch.nn.functional as F
 except ImportError:
-    sys.exit("peer_bench.py needs torch (the CPU wheel is enough), for example:\n"
-             "  python3 -m venv /tmp/torchvenv && /tmp/torchvenv/bin/pip install torch==2.13.0+cpu "
-             "--index-url https://download.pytorch.org/whl/cpu\n"
-             "then run it with /tmp/torchvenv/bin/python (README: \"Model speed\").")
+    sys.exit("peer_bench.py needs torch (the CPU build is enough), for example torch==2.13.0+cpu\n"
+             "installed into a virtual environment (python3 -m venv /tmp/torchvenv);\n"
+             "then run it with /tmp/torchvenv/bin/python (docs/performance.md: \"Model speed\").")
 
 EOS = 2
 MASKED = -1e9
