@@ -154,7 +154,8 @@ class AlfworldPromptFormatTest {
     void judgePromptShowsWhatTheAgentHasSeenThenTheStepItsResultAndWhereItStands() {
         List<Step> h = history();
         Trajectory t = new Trajectory(new FakeTask("put a clean spatula in drawer."), 0, h, false);
-        String p = AlfworldPromptFormat.defaults().judgePrompt(new JudgeRequest(t, 2));
+        AlfworldPromptFormat threeSteps = new AlfworldPromptFormat(3, 3, false, 8, 160);
+        String p = threeSteps.judgePrompt(new JudgeRequest(t, 2));
         assertEquals(
                 "Task: put a clean spatula in drawer.\n"
                         + "Unvisited: drawer 1\n"
@@ -166,6 +167,14 @@ class AlfworldPromptFormatTest {
                         + "Result: You pick up the spatula 2 from the sinkbasin 1.\n"
                         + "Step 3, 2 options.\n"
                         + "Judgment:",
+                p);
+        // The default judge shows the summary and only the last earlier step.
+        assertTrue(
+                AlfworldPromptFormat.defaults()
+                        .judgePrompt(new JudgeRequest(t, 2))
+                        .contains(
+                                "Holding: nothing\n> go to sinkbasin 1\nYou arrive at sinkbasin"
+                                        + " 1."),
                 p);
         String first = AlfworldPromptFormat.defaults().judgePrompt(new JudgeRequest(t, 0));
         assertTrue(
