@@ -39,19 +39,23 @@ import org.rlanything.core.Task;
  * The policy chooses among the admissible commands by sequence log-likelihood of {@code " " +
  * command}.
  *
- * <p><b>Judge prompt</b> (the judgment follows {@code Judgment:}): what the policy saw at the step
- * (its prompt, with as many of its earlier steps as fit {@code judgeMaxChars}, at most {@code
- * judgeHistorySteps}), the command it chose, the observation that followed, and where the step
- * stands (its number and how many commands were admissible), as the reference's judge reads the
- * policy's whole prompt (method.md §4, [R]):
+ * <p><b>Judge prompt</b> (the judgment follows {@code Judgment:}): the task; the {@link
+ * EpisodeSummary} of everything before the step (places not yet visited, most likely first for a
+ * goal object still missing; receptacles opened; goal objects sighted and where; what is held and
+ * its state); the last {@code judgeHistorySteps} earlier steps as far as they fit {@code
+ * judgeMaxChars}; the judged command with what the summary says about its target ({@link
+ * EpisodeSummary#about}); the observation that followed; and where the step stands (its number and
+ * how many commands were admissible). The reference's judge reads the policy's whole prompt; a
+ * judge with a 232-token window reads this account of it instead (docs/method.md):
  *
  * <pre>
  * Task: put a clean spatula in drawer.
- * Visited: sinkbasin 1
- * Carrying: nothing
+ * Unvisited: countertop 1, drawer 1, drawer 2, cabinet 1, cabinet 2
+ * Seen: spatula 2 at sinkbasin 1
+ * Holding: nothing
  * &gt; go to sinkbasin 1
  * You arrive at sinkbasin 1. On the sinkbasin 1, you see a apple 2, a spatula 2.
- * &gt; take spatula 2 from sinkbasin 1
+ * &gt; take spatula 2 from sinkbasin 1 (named in task)
  * Result: You pick up the spatula 2 from the sinkbasin 1.
  * Step 2, 14 options.
  * Judgment:

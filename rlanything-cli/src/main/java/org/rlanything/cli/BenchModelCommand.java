@@ -188,7 +188,7 @@ public final class BenchModelCommand implements Callable<Integer> {
                     "--python "
                             + python
                             + " is not an executable file; give a "
-                            + "python with torch installed, for example /tmp/torchvenv/bin/python (README: \"Model speed\").");
+                            + "python with torch installed, for example /tmp/torchvenv/bin/python (docs/performance.md).");
         }
         if (python != null && !Files.isRegularFile(peerScript)) {
             throw new ParameterException(
