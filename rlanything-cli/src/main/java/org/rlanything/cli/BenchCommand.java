@@ -16,6 +16,7 @@ import picocli.CommandLine.Spec;
             BenchLoopCommand.class,
             BenchClusterCommand.class,
             BenchAblationCommand.class,
+            BenchJudgeCommand.class,
             BenchGuiCommand.class
         })
 public final class BenchCommand implements Runnable {
