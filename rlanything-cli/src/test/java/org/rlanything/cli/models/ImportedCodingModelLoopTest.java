@@ -1,7 +1,5 @@
 package org.rlanything.cli.models;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -10,8 +8,6 @@ import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.types.DataType;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -22,7 +18,6 @@ import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.rlanything.cli.Main;
 import org.rlanything.coding.embedded.MiniEnvironmentConfig;
 import org.rlanything.coding.embedded.MiniEnvironmentProvider;
 import org.rlanything.coding.loop.CodingEndpointRoles;
@@ -42,7 +37,6 @@ import org.rlanything.neural.NeuralRuntime;
 import org.rlanything.neural.checkpoint.Checkpoint;
 import org.rlanything.neural.checkpoint.HfCheckpoint;
 import org.rlanything.neural.checkpoint.PeftAdapter;
-import org.rlanything.neural.infer.SequenceScorer;
 import org.rlanything.neural.io.ModelFixtureFolder;
 import org.rlanything.neural.train.TrainerConfig;
 import org.rlanything.neural.train.TrainingSequence;
@@ -58,7 +52,8 @@ import org.rlanything.neural.train.TrainingSequence;
  * learn from; so the fixture is first given a short supervised warm start on the pool's problems,
  * through the same chat form: for each problem the reference program and a wrong one (the reference
  * plus {@code inc}), and a right and a wrong test. Its checkpoint is named by {@code policy.init}
- * (full fine-tuning) and {@code reward_model.init} (LoRA rank 4). A run trains two iterations with
+ * (full fine-tuning) and {@code reward_model.init} (LoRA rank 4; sampled at temperature 1.5, so
+ * that its tests differ and so do their consistency rewards). A run trains two iterations with
  * policy and test-writer samples; another run stops after one and is resumed to the second: every
  * checkpoint file equals the uninterrupted run's, byte for byte. Both models export to Hugging Face
  * folders (the test writer merged, and as a PEFT adapter) that reload with the checkpoint's
@@ -74,15 +69,7 @@ class ImportedCodingModelLoopTest {
 
     @TempDir Path dir;
 
-    private final StringWriter out = new StringWriter();
-
-    private int cli(String... args) {
-        long t0 = System.nanoTime();
-        int rc = Main.run(new PrintWriter(out, true), new PrintWriter(out, true), args);
-        System.out.printf(
-                "TIMING %s %s: %.1f s%n", args[0], args[1], (System.nanoTime() - t0) / 1e9);
-        return rc;
-    }
+    private final LoopRuns runs = new LoopRuns();
 
     @Test
     void anImportedQwenWritesProgramsAndTestsInTheLoopResumesExactlyAndExportsBack()
@@ -125,72 +112,18 @@ class ImportedCodingModelLoopTest {
                                 + " verdicts_per_step: 4, rewriter_samples: 1}",
                         ""));
         Path reference = dir.resolve("reference");
-        assertEquals(
-                0,
-                cli("train", config.toString(), "-q", "trainer.run_dir=" + reference),
-                out.toString());
+        runs.train(config, reference);
         assertLearnedFromPrograms(reference, pool);
+        runs.trainResumedAndCompare(config, dir.resolve("resumed"), reference);
 
-        Path resumed = dir.resolve("resumed");
-        assertEquals(
-                0,
-                cli(
-                        "train",
-                        config.toString(),
-                        "-q",
-                        "trainer.run_dir=" + resumed,
-                        "trainer.iterations=1"),
-                out.toString());
-        assertEquals(
-                0,
-                cli("train", "--resume", resumed.toString(), "-q", "trainer.iterations=2"),
-                out.toString());
-        Path last = reference.resolve("checkpoints").resolve("iter-000002");
-        for (String role : List.of("policy", "reward_model")) {
-            Path a = last.resolve(role);
-            Path b = resumed.resolve("checkpoints").resolve("iter-000002").resolve(role);
-            try (var files = Files.list(a)) {
-                for (Path f : files.toList()) {
-                    assertArrayEquals(
-                            Files.readAllBytes(f),
-                            Files.readAllBytes(b.resolve(f.getFileName())),
-                            role + "/" + f.getFileName() + " differs after the resume");
-                }
-            }
-        }
-
+        Path last = LoopRuns.last(reference);
         Path judge = last.resolve("reward_model");
         assertTrue(Files.exists(judge.resolve(PeftAdapter.WEIGHTS)), "the judge holds adapters");
-        Path policyOut = dir.resolve("policy-hf");
-        Path judgeOut = dir.resolve("judge-hf");
-        Path adapterOut = dir.resolve("judge-peft");
-        assertEquals(
-                0,
-                cli(
-                        "model",
-                        "export",
-                        last.resolve("policy").toString(),
-                        "--to",
-                        policyOut.toString()),
-                out.toString());
-        assertEquals(
-                0,
-                cli("model", "export", judge.toString(), "--to", judgeOut.toString()),
-                out.toString());
-        assertEquals(
-                0,
-                cli(
-                        "model",
-                        "export",
-                        judge.toString(),
-                        "--adapter",
-                        "--to",
-                        adapterOut.toString()),
-                out.toString());
-        assertTrue(Files.exists(adapterOut.resolve(PeftAdapter.CONFIG)));
+        LoopRuns.Exports exports = runs.export(last, dir);
 
         try (NDManager root = NeuralRuntime.engine().newBaseManager()) {
-            Checkpoint.Loaded exported = HfCheckpoint.load(policyOut, root, DataType.FLOAT32);
+            Checkpoint.Loaded exported =
+                    HfCheckpoint.load(exports.policy(), root, DataType.FLOAT32);
             try (var model = exported.model();
                     var tokenizer = exported.tokenizer()) {
                 ChatForm chat = ChatForm.of(tokenizer, CodingEndpointRoles.STACK_LANGUAGE);
@@ -198,8 +131,9 @@ class ImportedCodingModelLoopTest {
                 List<int[]> prompts = List.of(tokenizer.encode(chat.policyPrompt(context(task))));
                 List<int[]> responses =
                         List.of(tokenizer.encode(pool.get(0).reference() + "<|im_end|>"));
-                compare(root, last.resolve("policy"), policyOut, prompts, responses, 0.0);
-                compare(root, judge, judgeOut, prompts, responses, 1e-5);
+                LoopRuns.compare(
+                        root, last.resolve("policy"), exports.policy(), prompts, responses, 0.0);
+                LoopRuns.compare(root, judge, exports.judge(), prompts, responses, 1e-5);
             }
         }
     }
@@ -291,26 +225,5 @@ class ImportedCodingModelLoopTest {
                         StepLabel.UNKNOWN,
                         StepLabel.UNKNOWN);
         return new JudgeRequest(new Trajectory(task, 0, List.of(step), false), 0);
-    }
-
-    private static void compare(
-            NDManager root,
-            Path checkpoint,
-            Path exported,
-            List<int[]> prompts,
-            List<int[]> responses,
-            double tolerance)
-            throws Exception {
-        Checkpoint.Loaded a = Checkpoint.load(checkpoint, root, DataType.FLOAT32);
-        Checkpoint.Loaded b = HfCheckpoint.load(exported, root, DataType.FLOAT32);
-        try (var ma = a.model();
-                var mb = b.model();
-                var ta = a.tokenizer();
-                var tb = b.tokenizer()) {
-            assertEquals(ta.chatTemplate(), tb.chatTemplate());
-            double[] x = new SequenceScorer(ma).score(prompts, responses).get(0);
-            double[] y = new SequenceScorer(mb).score(prompts, responses).get(0);
-            assertArrayEquals(x, y, tolerance, checkpoint.toString());
-        }
     }
 }
