@@ -8,6 +8,7 @@ import org.rlanything.core.Checkpointable;
 import org.rlanything.core.PromptFormat;
 import org.rlanything.neural.infer.SamplingConfig;
 import org.rlanything.neural.train.TrainerConfig;
+import org.rlanything.openai.ChatPrompts;
 
 /**
  * The shared part of {@link CheckpointedPolicy} and {@link CheckpointedRewardModel}: a neural model
@@ -23,6 +24,7 @@ abstract class CheckpointedModel<D>
 
     private final String role;
     private final PromptFormat format;
+    private final ChatPrompts chat;
     private final SamplingConfig sampling;
     private final TrainerConfig trainerConfig;
     private final boolean option;
@@ -35,20 +37,25 @@ abstract class CheckpointedModel<D>
             PromptFormat format,
             SamplingConfig sampling,
             TrainerConfig trainerConfig) {
-        this(role, model, format, sampling, trainerConfig, false);
+        this(role, model, format, ChatForm.HOUSEHOLD, sampling, trainerConfig, false);
     }
 
-    /** {@code option} is passed to {@link #wrap} (the policy: score a chat model's commands). */
+    /**
+     * {@code chat} is what a chat model reads (see {@link ChatForm}); {@code option} is passed to
+     * {@link #wrap} (the policy: score a chat model's commands).
+     */
     CheckpointedModel(
             String role,
             NeuralModel model,
             PromptFormat format,
+            ChatPrompts chat,
             SamplingConfig sampling,
             TrainerConfig trainerConfig,
             boolean option) {
         this.option = option;
         this.role = role;
         this.format = Objects.requireNonNull(format, "format");
+        this.chat = Objects.requireNonNull(chat, "chat");
         this.sampling = Objects.requireNonNull(sampling, "sampling");
         this.trainerConfig = Objects.requireNonNull(trainerConfig, "trainerConfig");
         use(Objects.requireNonNull(model, "model"));
@@ -58,12 +65,13 @@ abstract class CheckpointedModel<D>
     abstract D wrap(
             NeuralModel m,
             PromptFormat promptFormat,
+            ChatPrompts chatPrompts,
             SamplingConfig samplingConfig,
             boolean option);
 
     private void use(NeuralModel m) {
         this.model = m;
-        this.delegate = wrap(m, format, sampling, option);
+        this.delegate = wrap(m, format, chat, sampling, option);
     }
 
     D delegate() {
@@ -75,7 +83,7 @@ abstract class CheckpointedModel<D>
      * weights.
      */
     public D withSampling(SamplingConfig other) {
-        return wrap(model, format, other, option);
+        return wrap(model, format, chat, other, option);
     }
 
     @Override

@@ -12,6 +12,7 @@ import org.rlanything.core.PromptFormat;
 import org.rlanything.core.UpdateStats;
 import org.rlanything.neural.infer.SamplingConfig;
 import org.rlanything.neural.train.TrainerConfig;
+import org.rlanything.openai.ChatPrompts;
 
 /**
  * A {@link NeuralPolicy} that can be checkpointed; see {@link CheckpointedModel} for the contract.
@@ -36,7 +37,21 @@ public final class CheckpointedPolicy extends CheckpointedModel<NeuralPolicy> im
             SamplingConfig sampling,
             TrainerConfig trainerConfig,
             boolean scoreChatCandidates) {
-        super("policy", model, format, sampling, trainerConfig, scoreChatCandidates);
+        this(model, format, ChatForm.HOUSEHOLD, sampling, trainerConfig, scoreChatCandidates);
+    }
+
+    /**
+     * A policy whose chat model (one with a chat template) reads {@code chatPrompts}'s turns, and
+     * has the listed commands scored when {@code scoreChatCandidates} (see {@link NeuralPolicy}).
+     */
+    public CheckpointedPolicy(
+            NeuralModel model,
+            PromptFormat format,
+            ChatPrompts chatPrompts,
+            SamplingConfig sampling,
+            TrainerConfig trainerConfig,
+            boolean scoreChatCandidates) {
+        super("policy", model, format, chatPrompts, sampling, trainerConfig, scoreChatCandidates);
     }
 
     /**
@@ -54,9 +69,10 @@ public final class CheckpointedPolicy extends CheckpointedModel<NeuralPolicy> im
     NeuralPolicy wrap(
             NeuralModel m,
             PromptFormat promptFormat,
+            ChatPrompts chatPrompts,
             SamplingConfig samplingConfig,
             boolean scoreChat) {
-        return new NeuralPolicy(m, promptFormat, samplingConfig, scoreChat);
+        return new NeuralPolicy(m, promptFormat, chatPrompts, samplingConfig, scoreChat);
     }
 
     @Override

@@ -12,6 +12,7 @@ import org.rlanything.core.RewardModelSample;
 import org.rlanything.core.UpdateStats;
 import org.rlanything.neural.infer.SamplingConfig;
 import org.rlanything.neural.train.TrainerConfig;
+import org.rlanything.openai.ChatPrompts;
 
 /**
  * A {@link NeuralRewardModel} that can be checkpointed; see {@link CheckpointedModel} for the
@@ -25,7 +26,17 @@ public final class CheckpointedRewardModel extends CheckpointedModel<NeuralRewar
             PromptFormat format,
             SamplingConfig sampling,
             TrainerConfig trainerConfig) {
-        super("reward_model", model, format, sampling, trainerConfig);
+        this(model, format, ChatForm.HOUSEHOLD, sampling, trainerConfig);
+    }
+
+    /** A reward model whose chat model (one with a chat template) reads {@code chatPrompts}. */
+    public CheckpointedRewardModel(
+            NeuralModel model,
+            PromptFormat format,
+            ChatPrompts chatPrompts,
+            SamplingConfig sampling,
+            TrainerConfig trainerConfig) {
+        super("reward_model", model, format, chatPrompts, sampling, trainerConfig, false);
     }
 
     /** A reward model on the model saved in {@code dir} (weights only: a fresh trainer). */
@@ -40,9 +51,10 @@ public final class CheckpointedRewardModel extends CheckpointedModel<NeuralRewar
     NeuralRewardModel wrap(
             NeuralModel m,
             PromptFormat promptFormat,
+            ChatPrompts chatPrompts,
             SamplingConfig samplingConfig,
             boolean option) {
-        return new NeuralRewardModel(m, promptFormat, samplingConfig);
+        return new NeuralRewardModel(m, promptFormat, chatPrompts, samplingConfig);
     }
 
     @Override

@@ -17,6 +17,7 @@ import org.rlanything.neural.infer.TokenSampler;
 import org.rlanything.neural.train.ChoiceSequence;
 import org.rlanything.neural.train.PpoSample;
 import org.rlanything.neural.train.TrainingSequence;
+import org.rlanything.openai.ChatPrompts;
 
 /**
  * The core {@link Policy} on a {@link NeuralModel}.
@@ -54,21 +55,36 @@ public final class NeuralPolicy implements Policy {
     }
 
     /**
-     * A policy on {@code model}. A model without a chat template (the embedded models) reads {@code
-     * format}'s prompt and has its listed commands scored. A model with one reads the {@link
-     * ChatForm} of its template and writes free text, its command read by the endpoint kinds'
-     * parser; with {@code scoreChatCandidates} it has the listed commands scored after its chat
-     * prompt instead (each command as the reply, then the end-of-turn token).
+     * A policy on {@code model} whose chat model reads the household chat form ({@link
+     * ChatForm#HOUSEHOLD}; see {@link #NeuralPolicy(NeuralModel, PromptFormat, ChatPrompts,
+     * SamplingConfig, boolean)}).
      */
     public NeuralPolicy(
             NeuralModel model,
             PromptFormat format,
             SamplingConfig sampling,
             boolean scoreChatCandidates) {
+        this(model, format, ChatForm.HOUSEHOLD, sampling, scoreChatCandidates);
+    }
+
+    /**
+     * A policy on {@code model}. A model without a chat template (the embedded models) reads {@code
+     * format}'s prompt and has its listed commands scored. A model with one reads {@code
+     * chatPrompts}'s turns rendered by its template ({@link ChatForm}) and writes free text, its
+     * command read by the same {@code chatPrompts} (the endpoint kinds' parser); with {@code
+     * scoreChatCandidates} it has the listed commands scored after its chat prompt instead (each
+     * command as the reply, then the end-of-turn token).
+     */
+    public NeuralPolicy(
+            NeuralModel model,
+            PromptFormat format,
+            ChatPrompts chatPrompts,
+            SamplingConfig sampling,
+            boolean scoreChatCandidates) {
         this.model = model;
         this.format = format;
         this.sampling = sampling;
-        this.chat = ChatForm.of(model.tokenizer());
+        this.chat = ChatForm.of(model.tokenizer(), chatPrompts);
         this.scoreCandidates = chat == null || scoreChatCandidates;
     }
 
@@ -165,7 +181,7 @@ public final class NeuralPolicy implements Policy {
             String command =
                     chat == null
                             ? format.commandFromText(text)
-                            : ChatForm.command(text, contexts.get(i).admissibleActions());
+                            : chat.command(text, contexts.get(i));
             out[i] = new Action(command, text, g.logProb(), record);
         }
     }

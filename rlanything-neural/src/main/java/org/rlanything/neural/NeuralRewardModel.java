@@ -13,6 +13,7 @@ import org.rlanything.core.UpdateStats;
 import org.rlanything.neural.infer.Generation;
 import org.rlanything.neural.infer.SamplingConfig;
 import org.rlanything.neural.train.TrainingSequence;
+import org.rlanything.openai.ChatPrompts;
 
 /**
  * The core {@link RewardModel} on a {@link NeuralModel}: reads the judge prompt of a step (task,
@@ -31,13 +32,26 @@ public final class NeuralRewardModel implements RewardModel {
 
     /**
      * A judge on {@code model}: {@code format}'s judge prompt, or for a model with a chat template
-     * its {@link ChatForm} (the endpoint judge's turns, verdict read after any thinking).
+     * the household {@link ChatForm} (the endpoint judge's turns, verdict read after any thinking).
      */
     public NeuralRewardModel(NeuralModel model, PromptFormat format, SamplingConfig sampling) {
+        this(model, format, ChatForm.HOUSEHOLD, sampling);
+    }
+
+    /**
+     * A judge on {@code model}: {@code format}'s judge prompt, or for a model with a chat template
+     * {@code chatPrompts}'s turns rendered by its template, the reply's verdict read by the same
+     * {@code chatPrompts}.
+     */
+    public NeuralRewardModel(
+            NeuralModel model,
+            PromptFormat format,
+            ChatPrompts chatPrompts,
+            SamplingConfig sampling) {
         this.model = model;
         this.format = format;
         this.sampling = sampling;
-        this.chat = ChatForm.of(model.tokenizer());
+        this.chat = ChatForm.of(model.tokenizer(), chatPrompts);
     }
 
     @Override
@@ -81,7 +95,7 @@ public final class NeuralRewardModel implements RewardModel {
                 judgments.add(
                         chat == null
                                 ? Judgment.parsed(text, g.logProb(), record)
-                                : new Judgment(text, ChatForm.verdict(text), g.logProb(), record));
+                                : new Judgment(text, chat.verdict(text), g.logProb(), record));
             }
             out.add(judgments);
         }

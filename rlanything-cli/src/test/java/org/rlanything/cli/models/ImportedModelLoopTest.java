@@ -9,8 +9,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.types.DataType;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -18,7 +16,6 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rlanything.alfworld.gen.AlfworldData;
-import org.rlanything.cli.Main;
 import org.rlanything.cli.SharedData;
 import org.rlanything.neural.NeuralRuntime;
 import org.rlanything.neural.checkpoint.Checkpoint;
@@ -41,15 +38,7 @@ class ImportedModelLoopTest {
 
     @TempDir Path dir;
 
-    private final StringWriter out = new StringWriter();
-
-    private int cli(String... args) {
-        long t0 = System.nanoTime();
-        int rc = Main.run(new PrintWriter(out, true), new PrintWriter(out, true), args);
-        System.out.printf(
-                "TIMING %s %s: %.1f s%n", args[0], args[1], (System.nanoTime() - t0) / 1e9);
-        return rc;
-    }
+    private final LoopRuns runs = new LoopRuns();
 
     @Test
     void anImportedQwenTrainsInTheLoopResumesExactlyAndExportsBack() throws Exception {
@@ -67,8 +56,8 @@ class ImportedModelLoopTest {
         Path imported = dir.resolve("imported");
         assertEquals(
                 0,
-                cli("model", "import", "--from", hf.toString(), "--to", imported.toString()),
-                out.toString());
+                runs.cli("model", "import", "--from", hf.toString(), "--to", imported.toString()),
+                runs.output());
         assertImportedUnchanged(hf, imported);
 
         Path config = dir.resolve("qwen.yaml");
@@ -89,82 +78,27 @@ class ImportedModelLoopTest {
                         "algorithm: {tasks_per_iteration: 1, rollouts_per_task: 2, verdicts_per_step: 1, rewriter_samples: 1}",
                         ""));
         Path reference = dir.resolve("reference");
-        assertEquals(
-                0,
-                cli("train", config.toString(), "-q", "trainer.run_dir=" + reference),
-                out.toString());
-        Path resumed = dir.resolve("resumed");
-        assertEquals(
-                0,
-                cli(
-                        "train",
-                        config.toString(),
-                        "-q",
-                        "trainer.run_dir=" + resumed,
-                        "trainer.iterations=1"),
-                out.toString());
-        assertEquals(
-                0,
-                cli("train", "--resume", resumed.toString(), "-q", "trainer.iterations=2"),
-                out.toString());
+        runs.train(config, reference);
+        runs.trainResumedAndCompare(config, dir.resolve("resumed"), reference);
 
-        Path last = reference.resolve("checkpoints").resolve("iter-000002");
-        for (String role : List.of("policy", "reward_model")) {
-            Path a = last.resolve(role);
-            Path b = resumed.resolve("checkpoints").resolve("iter-000002").resolve(role);
-            try (var files = Files.list(a)) {
-                for (Path f : files.toList()) {
-                    assertArrayEquals(
-                            Files.readAllBytes(f),
-                            Files.readAllBytes(b.resolve(f.getFileName())),
-                            role + "/" + f.getFileName() + " differs after the resume");
-                }
-            }
-        }
+        Path last = LoopRuns.last(reference);
         Path judge = last.resolve("reward_model");
         assertTrue(
                 Files.exists(judge.resolve(PeftAdapter.WEIGHTS)),
                 "the judge checkpoint holds adapters");
         assertFalse(Files.exists(judge.resolve(Checkpoint.MODEL)), "and not the frozen weights");
-
-        Path policyOut = dir.resolve("policy-hf");
-        Path judgeOut = dir.resolve("judge-hf");
-        Path adapterOut = dir.resolve("judge-peft");
-        assertEquals(
-                0,
-                cli(
-                        "model",
-                        "export",
-                        last.resolve("policy").toString(),
-                        "--to",
-                        policyOut.toString()),
-                out.toString());
-        assertEquals(
-                0,
-                cli("model", "export", judge.toString(), "--to", judgeOut.toString()),
-                out.toString());
-        assertEquals(
-                0,
-                cli(
-                        "model",
-                        "export",
-                        judge.toString(),
-                        "--adapter",
-                        "--to",
-                        adapterOut.toString()),
-                out.toString());
-        assertTrue(Files.exists(adapterOut.resolve(PeftAdapter.CONFIG)));
-        assertTrue(Files.exists(adapterOut.resolve("tokenizer.json")));
+        LoopRuns.Exports exports = runs.export(last, dir);
 
         try (NDManager root = NeuralRuntime.engine().newBaseManager();
-                HfTokenizer tokenizer = HfTokenizer.load(policyOut)) {
+                HfTokenizer tokenizer = HfTokenizer.load(exports.policy())) {
             List<int[]> prompts =
                     List.of(
                             tokenizer.encode(
                                     "<|im_start|>user\nYou are in the middle of a room.<|im_end|>\n<|im_start|>assistant\n"));
             List<int[]> responses = List.of(tokenizer.encode("\\boxed{go to fridge 1}<|im_end|>"));
-            compare(root, last.resolve("policy"), policyOut, prompts, responses, 0.0);
-            compare(root, judge, judgeOut, prompts, responses, 1e-5);
+            LoopRuns.compare(
+                    root, last.resolve("policy"), exports.policy(), prompts, responses, 0.0);
+            LoopRuns.compare(root, judge, exports.judge(), prompts, responses, 1e-5);
         }
     }
 
@@ -180,8 +114,14 @@ class ImportedModelLoopTest {
             Path imported = dir.resolve("imported-" + layout);
             assertEquals(
                     0,
-                    cli("model", "import", "--from", hf.toString(), "--to", imported.toString()),
-                    out.toString());
+                    runs.cli(
+                            "model",
+                            "import",
+                            "--from",
+                            hf.toString(),
+                            "--to",
+                            imported.toString()),
+                    runs.output());
             assertImportedUnchanged(hf, imported);
             try (NDManager root = NeuralRuntime.engine().newBaseManager();
                     HfTokenizer tokenizer = HfTokenizer.load(imported)) {
@@ -212,27 +152,6 @@ class ImportedModelLoopTest {
                     Files.readAllBytes(hf.resolve(file)),
                     Files.readAllBytes(imported.resolve(file)),
                     hf + ": " + file + " is carried unchanged");
-        }
-    }
-
-    private static void compare(
-            NDManager root,
-            Path checkpoint,
-            Path exported,
-            List<int[]> prompts,
-            List<int[]> responses,
-            double tolerance)
-            throws Exception {
-        Checkpoint.Loaded a = Checkpoint.load(checkpoint, root, DataType.FLOAT32);
-        Checkpoint.Loaded b = HfCheckpoint.load(exported, root, DataType.FLOAT32);
-        try (var ma = a.model();
-                var mb = b.model();
-                var ta = a.tokenizer();
-                var tb = b.tokenizer()) {
-            assertEquals(ta.chatTemplate(), tb.chatTemplate());
-            double[] x = new SequenceScorer(ma).score(prompts, responses).get(0);
-            double[] y = new SequenceScorer(mb).score(prompts, responses).get(0);
-            assertArrayEquals(x, y, tolerance, checkpoint.toString());
         }
     }
 }

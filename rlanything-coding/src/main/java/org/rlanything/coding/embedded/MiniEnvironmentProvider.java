@@ -70,6 +70,12 @@ public final class MiniEnvironmentProvider implements EnvironmentProvider<MiniEn
                 "reward_model_band", List.of(0.0, 1.0));
     }
 
+    /** The task pool's problems of a run with {@code seed}: in-domain, generated from the seed. */
+    public static List<MiniProblem> pool(MiniEnvironmentConfig config, long seed) {
+        return new MiniProblemGenerator(config.tests())
+                .generate(true, config.poolSize(), Seeds.derive(seed, POOL));
+    }
+
     @Override
     public void prepare(MiniEnvironmentConfig config, RunContext context) throws IOException {
         if (context.startingModels() != null) {
@@ -83,9 +89,7 @@ public final class MiniEnvironmentProvider implements EnvironmentProvider<MiniEn
     @Override
     public EnvironmentParts create(MiniEnvironmentConfig config, RunContext context) {
         List<Task> tasks = new ArrayList<>();
-        for (MiniProblem problem :
-                new MiniProblemGenerator(config.tests())
-                        .generate(true, config.poolSize(), Seeds.derive(context.seed(), POOL))) {
+        for (MiniProblem problem : pool(config, context.seed())) {
             tasks.add(new MiniTask(problem));
         }
         MiniEnvironment environment = new MiniEnvironment();

@@ -1,11 +1,10 @@
 package org.rlanything.coding.embedded;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Map;
 import java.util.function.Consumer;
+import org.rlanything.coding.loop.CodingEndpointRoles;
 import org.rlanything.coding.loop.MiniPrompts;
 import org.rlanything.core.Policy;
 import org.rlanything.core.RewardModel;
@@ -13,6 +12,7 @@ import org.rlanything.neural.CheckpointedPolicy;
 import org.rlanything.neural.CheckpointedRewardModel;
 import org.rlanything.neural.NeuralModel;
 import org.rlanything.neural.infer.SamplingConfig;
+import org.rlanything.neural.provider.ImportedModels;
 import org.rlanything.neural.provider.NeuralModels;
 import org.rlanything.neural.provider.NeuralPolicyConfig;
 import org.rlanything.neural.provider.NeuralRewardModelConfig;
@@ -25,7 +25,9 @@ import org.rlanything.neural.train.TrainerConfig;
  * starting-models folder ({@code trainer.starting_models}, made by {@link
  * MiniStartingModels#ensure}) under the run's learning rate, optimizer steps and temperature.
  * Without a folder the warm start runs once per run into a temporary folder, and both models load
- * from it.
+ * from it. A section with {@code init} starts from that folder instead ({@link ImportedModels}): a
+ * chat model (an imported Qwen or Llama) reads the stack language's chat form, {@link
+ * CodingEndpointRoles#STACK_LANGUAGE}, the turns and parsers of the endpoint kinds.
  */
 public final class MiniNeuralModels implements NeuralModels {
 
@@ -36,6 +38,7 @@ public final class MiniNeuralModels implements NeuralModels {
     private final MiniWarmStart warmStart;
     private final Consumer<String> log;
     private final MiniPrompts format = new MiniPrompts();
+    private final ImportedModels imported;
     private Path made;
 
     /**
@@ -47,12 +50,21 @@ public final class MiniNeuralModels implements NeuralModels {
         this.folder = folder;
         this.warmStart = warmStart;
         this.log = log;
+        this.imported =
+                new ImportedModels(
+                        MiniEnvironmentProvider.KIND,
+                        format,
+                        CodingEndpointRoles.STACK_LANGUAGE,
+                        warmStart.seed());
     }
 
     @Override
     public Policy policy(NeuralPolicyConfig config) throws IOException {
+        if (config.init() != null) {
+            return imported.policy(config);
+        }
         Path dir = startingModels().resolve(MiniStartingModels.POLICY);
-        int positions = positions(dir);
+        int positions = ImportedModels.positions(dir);
         TrainerConfig trainer =
                 TrainerConfig.method()
                         .withLearningRate(config.learningRate())
@@ -72,8 +84,11 @@ public final class MiniNeuralModels implements NeuralModels {
 
     @Override
     public RewardModel rewardModel(NeuralRewardModelConfig config) throws IOException {
+        if (config.init() != null) {
+            return imported.rewardModel(config);
+        }
         Path dir = startingModels().resolve(MiniStartingModels.TEST_WRITER);
-        int positions = positions(dir);
+        int positions = ImportedModels.positions(dir);
         int response = Math.max(MiniWarmStart.RESPONSE_TOKENS, config.maxTokens());
         if (response >= positions) {
             throw new IllegalArgumentException(
@@ -107,15 +122,5 @@ public final class MiniNeuralModels implements NeuralModels {
             made = MiniStartingModels.ensure(temp.resolve("models"), warmStart, log);
         }
         return made;
-    }
-
-    /** The model's positions, from its checkpoint's {@code config.json}. */
-    static int positions(Path dir) throws IOException {
-        Path file = dir.resolve("config.json");
-        Map<?, ?> config = new ObjectMapper().readValue(file.toFile(), Map.class);
-        if (!(config.get("max_position_embeddings") instanceof Number n)) {
-            throw new IOException(file + " has no max_position_embeddings.");
-        }
-        return n.intValue();
     }
 }

@@ -23,6 +23,7 @@ import org.rlanything.core.UpdateStats;
 import org.rlanything.core.Verdict;
 import org.rlanything.openai.ChatClient;
 import org.rlanything.openai.ChatMessage;
+import org.rlanything.openai.ChatPrompts;
 import org.rlanything.openai.ChatRequest;
 import org.rlanything.openai.ChatResult;
 import org.rlanything.openai.EndpointRoles;
@@ -39,7 +40,12 @@ import org.rlanything.openai.EndpointRoles;
 public final class CodingEndpointRoles implements EndpointRoles {
 
     /**
-     * What the endpoint roles say and read.
+     * What the coding roles say and read: the setting's chat form, sent by the endpoint kinds and
+     * rendered by a local chat model's template (rlanything-neural) alike. The policy reads its
+     * system message and the environment's observation (the problem and the answer format) and
+     * answers with a program; the reward model reads its system message and the test writer's
+     * prompt for the task and answers with one unit test (its verdict is {@link Verdict#INVALID}: a
+     * test is not a verdict). Replies are read after any {@code <think>} block.
      *
      * @param policySystem the policy's system message (its prompt is the environment's observation)
      * @param testWriterSystem the test writer's system message
@@ -50,7 +56,32 @@ public final class CodingEndpointRoles implements EndpointRoles {
             String policySystem,
             String testWriterSystem,
             Function<Task, String> testWriterPrompt,
-            Function<String, String> program) {}
+            Function<String, String> program)
+            implements ChatPrompts {
+
+        @Override
+        public List<ChatMessage> policy(PolicyContext context) {
+            return List.of(
+                    ChatMessage.system(policySystem), ChatMessage.user(context.observation()));
+        }
+
+        @Override
+        public String command(String reply, PolicyContext context) {
+            return program.apply(ChatPrompts.withoutThinking(reply));
+        }
+
+        @Override
+        public List<ChatMessage> judge(JudgeRequest request) {
+            return List.of(
+                    ChatMessage.system(testWriterSystem),
+                    ChatMessage.user(testWriterPrompt.apply(request.task())));
+        }
+
+        @Override
+        public Verdict verdict(String reply) {
+            return Verdict.INVALID;
+        }
+    }
 
     /** Python stdin/stdout problems ({@link EndpointCodingModels}). */
     public static final Prompts PROBLEMS =
@@ -102,15 +133,15 @@ public final class CodingEndpointRoles implements EndpointRoles {
                 for (int i = 0; i < contexts.size(); i++) {
                     requests.add(
                             new ChatRequest(
-                                    List.of(
-                                            ChatMessage.system(prompts.policySystem()),
-                                            ChatMessage.user(contexts.get(i).observation())),
-                                    rngs.get(i).nextLong()));
+                                    prompts.policy(contexts.get(i)), rngs.get(i).nextLong()));
                 }
+                List<ChatResult> results = client.completeAll(requests, 1);
                 List<Action> actions = new ArrayList<>(contexts.size());
-                for (ChatResult result : client.completeAll(requests, 1)) {
-                    String answer = result.texts().get(0);
-                    actions.add(new Action(prompts.program().apply(answer), answer, 0.0, null));
+                for (int i = 0; i < contexts.size(); i++) {
+                    String answer = results.get(i).texts().get(0);
+                    actions.add(
+                            new Action(
+                                    prompts.command(answer, contexts.get(i)), answer, 0.0, null));
                 }
                 return actions;
             }
@@ -132,18 +163,13 @@ public final class CodingEndpointRoles implements EndpointRoles {
                 for (int i = 0; i < requests.size(); i++) {
                     chats.add(
                             new ChatRequest(
-                                    List.of(
-                                            ChatMessage.system(prompts.testWriterSystem()),
-                                            ChatMessage.user(
-                                                    prompts.testWriterPrompt()
-                                                            .apply(requests.get(i).task()))),
-                                    rngs.get(i).nextLong()));
+                                    prompts.judge(requests.get(i)), rngs.get(i).nextLong()));
                 }
                 List<List<Judgment>> out = new ArrayList<>(requests.size());
                 for (ChatResult result : client.completeAll(chats, m)) {
                     List<Judgment> tests = new ArrayList<>(m);
                     for (String text : result.texts()) {
-                        tests.add(new Judgment(text, Verdict.INVALID, 0.0, null));
+                        tests.add(new Judgment(text, prompts.verdict(text), 0.0, null));
                     }
                     out.add(tests);
                 }

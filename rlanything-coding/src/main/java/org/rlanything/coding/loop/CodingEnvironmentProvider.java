@@ -16,19 +16,24 @@ import org.rlanything.coding.ProblemVerifier;
 import org.rlanything.coding.SandboxedTester;
 import org.rlanything.coding.sandbox.Sandbox;
 import org.rlanything.coding.sandbox.SandboxSettings;
+import org.rlanything.core.PromptFormat;
 import org.rlanything.core.Task;
 import org.rlanything.core.loop.TaskFeedback;
 import org.rlanything.core.spi.EnvironmentParts;
 import org.rlanything.core.spi.EnvironmentProvider;
 import org.rlanything.core.spi.RunContext;
+import org.rlanything.neural.provider.ImportedModels;
+import org.rlanything.neural.provider.NeuralModels;
 import org.rlanything.openai.EndpointRoles;
 
 /**
  * {@code environment.kind: coding}: stdin/stdout problems from {@code environment.data}, programs
  * run in the sandbox, the reward model writes unit tests ({@link CodingFeedback}, a {@link
- * TaskFeedback}), and the {@code openai} kinds serve {@link CodingEndpointRoles}. Without a {@code
- * rewriter} section the environment's rewriter declines every rewrite (there is no model to write
- * problems).
+ * TaskFeedback}), the {@code openai} kinds serve {@link CodingEndpointRoles}, and the {@code
+ * neural} kinds serve models started from their sections' {@code init} folders ({@link
+ * ImportedModels}: a chat model reads {@link CodingEndpointRoles#PROBLEMS}, the endpoint kinds'
+ * turns and parsers; no embedded starting models write Python). Without a {@code rewriter} section
+ * the environment's rewriter declines every rewrite (there is no model to write problems).
  */
 public final class CodingEnvironmentProvider
         implements EnvironmentProvider<CodingEnvironmentConfig> {
@@ -124,6 +129,14 @@ public final class CodingEnvironmentProvider
                         TaskFeedback.class,
                         new CodingFeedback(tester, passRates),
                         EndpointRoles.class,
-                        new CodingEndpointRoles(new ProblemVerifier(tester), passRates)));
+                        new CodingEndpointRoles(new ProblemVerifier(tester), passRates),
+                        NeuralModels.class,
+                        new ImportedModels(
+                                KIND,
+                                new CodingPrompts(),
+                                CodingEndpointRoles.PROBLEMS,
+                                context.seed()),
+                        PromptFormat.class,
+                        new CodingPrompts()));
     }
 }

@@ -1,0 +1,153 @@
+package org.rlanything.neural.provider;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Objects;
+import org.rlanything.core.Policy;
+import org.rlanything.core.PromptFormat;
+import org.rlanything.core.RewardModel;
+import org.rlanything.neural.CheckpointedPolicy;
+import org.rlanything.neural.CheckpointedRewardModel;
+import org.rlanything.neural.NeuralModel;
+import org.rlanything.neural.infer.SamplingConfig;
+import org.rlanything.neural.train.TrainerConfig;
+import org.rlanything.openai.ChatPrompts;
+
+/**
+ * The neural policy and judge of a setting started from the folders their sections' {@code init}
+ * keys name (a Hugging Face folder of Llama 3, Qwen2/2.5 or Qwen3, a folder written by {@code model
+ * import}, or a checkpoint). A model with a chat template reads the setting's {@link ChatPrompts}
+ * (the turns and answer parsers of the endpoint kinds); one without reads {@code format}. LoRA
+ * adapters are added as the section asks ({@link InitialModels#adapt}), drawn from the run seed
+ * (the judge's from the seed + 1).
+ *
+ * <p>Limits: the policy's prompt window is {@code policy.max_prompt_tokens} and its reply {@code
+ * policy.max_tokens}; the judge's reply is {@code reward_model.max_tokens} and its prompt window
+ * the rest of the model's positions. A section without {@code init} is an error naming the key:
+ * this class has no starting models of its own.
+ */
+public final class ImportedModels implements NeuralModels {
+
+    private final String setting;
+    private final PromptFormat format;
+    private final ChatPrompts chat;
+    private final long seed;
+
+    /**
+     * @param setting the environment kind, for error messages
+     * @param format what a model without a chat template reads
+     * @param chat what a chat model reads, and how its replies are read
+     * @param seed the run seed (LoRA adapters)
+     */
+    public ImportedModels(String setting, PromptFormat format, ChatPrompts chat, long seed) {
+        this.setting = Objects.requireNonNull(setting, "setting");
+        this.format = Objects.requireNonNull(format, "format");
+        this.chat = Objects.requireNonNull(chat, "chat");
+        this.seed = seed;
+    }
+
+    @Override
+    public Policy policy(NeuralPolicyConfig config) throws IOException {
+        Path folder = folder("policy", config.init());
+        int positions = positions(folder);
+        if (config.maxPromptTokens() + config.maxTokens() > positions) {
+            throw new IllegalArgumentException(
+                    "policy.max_prompt_tokens + policy.max_tokens ("
+                            + config.maxPromptTokens()
+                            + " + "
+                            + config.maxTokens()
+                            + ") exceed the "
+                            + positions
+                            + " positions of "
+                            + folder
+                            + ".");
+        }
+        TrainerConfig trainer =
+                TrainerConfig.method()
+                        .withLearningRate(config.learningRate())
+                        .withOptimizerSteps(config.optimizerSteps())
+                        .withLimits(config.maxPromptTokens(), config.maxTokens())
+                        .withMaxTokensPerForward(config.maxTokensPerForward());
+        NeuralModel model = NeuralModel.loadFolder(folder, trainer);
+        try {
+            InitialModels.adapt(model, config.lora(), config.init(), seed);
+            return new CheckpointedPolicy(
+                    model,
+                    format,
+                    chat,
+                    new SamplingConfig(config.temperature(), 1.0, config.maxTokens()),
+                    trainer,
+                    config.chatActions().equals("score"));
+        } catch (IOException | RuntimeException e) {
+            model.close();
+            throw e;
+        }
+    }
+
+    @Override
+    public RewardModel rewardModel(NeuralRewardModelConfig config) throws IOException {
+        Path folder = folder("reward_model", config.init());
+        int positions = positions(folder);
+        if (config.maxTokens() >= positions) {
+            throw new IllegalArgumentException(
+                    "reward_model.max_tokens "
+                            + config.maxTokens()
+                            + " leaves no prompt in the "
+                            + positions
+                            + " positions of "
+                            + folder
+                            + ".");
+        }
+        TrainerConfig trainer =
+                TrainerConfig.method()
+                        .withLearningRate(config.learningRate())
+                        .withOptimizerSteps(config.optimizerSteps())
+                        .withLimits(positions - config.maxTokens(), config.maxTokens());
+        NeuralModel model = NeuralModel.loadFolder(folder, trainer);
+        try {
+            InitialModels.adapt(model, config.lora(), config.init(), seed + 1);
+            return new CheckpointedRewardModel(
+                    model,
+                    format,
+                    chat,
+                    new SamplingConfig(config.temperature(), 1.0, config.maxTokens()),
+                    trainer);
+        } catch (IOException | RuntimeException e) {
+            model.close();
+            throw e;
+        }
+    }
+
+    private Path folder(String section, String init) {
+        if (init == null) {
+            throw new IllegalArgumentException(
+                    section
+                            + ".init: environment.kind "
+                            + setting
+                            + " has no starting models for the neural kind; name a model folder"
+                            + " (a Hugging Face folder, one written by model import, or a"
+                            + " checkpoint).");
+        }
+        Path folder = Path.of(init);
+        if (!Files.isDirectory(folder)) {
+            throw new IllegalArgumentException(section + ".init: " + folder + " is not a folder.");
+        }
+        return folder;
+    }
+
+    /** The positions of the model in {@code folder}, from its {@code config.json}. */
+    public static int positions(Path folder) throws IOException {
+        Path file = folder.resolve("config.json");
+        if (!Files.isRegularFile(file)) {
+            throw new IOException(folder + " has no config.json.");
+        }
+        Map<?, ?> config = new ObjectMapper().readValue(file.toFile(), Map.class);
+        if (!(config.get("max_position_embeddings") instanceof Number n)) {
+            throw new IOException(file + " has no max_position_embeddings.");
+        }
+        return n.intValue();
+    }
+}
