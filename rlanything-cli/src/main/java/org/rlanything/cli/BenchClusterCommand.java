@@ -23,7 +23,7 @@ import org.rlanything.core.Trajectory;
 import org.rlanything.core.loop.IterationRecord;
 import org.rlanything.core.loop.LoopListener;
 import org.rlanything.core.loop.TaskRollouts;
-import org.rlanything.neural.model.Flops;
+import org.rlanything.core.spi.ComputeMeter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -220,7 +220,10 @@ final class BenchClusterCommand implements Callable<Integer> {
                     (com.sun.management.OperatingSystemMXBean)
                             java.lang.management.ManagementFactory.getOperatingSystemMXBean();
             LoopProfile profile =
-                    new LoopProfile(System::nanoTime, Flops::total, os::getProcessCpuTime);
+                    new LoopProfile(
+                            System::nanoTime,
+                            ComputeMeter.installed()::flops,
+                            os::getProcessCpuTime);
             Measured measured = new Measured(iterations > 1 ? 2 : 1);
             TrainingRun training =
                     TrainingRun.start(run, false, Map.of(), List.of(profile, measured));

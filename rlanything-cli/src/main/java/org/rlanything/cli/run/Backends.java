@@ -137,7 +137,7 @@ public final class Backends {
     }
 
     @SuppressWarnings("unchecked")
-    static EnvironmentProvider<EnvironmentConfig> environmentProvider(RunConfig config) {
+    public static EnvironmentProvider<EnvironmentConfig> environmentProvider(RunConfig config) {
         return (EnvironmentProvider<EnvironmentConfig>)
                 ProviderRegistry.get().providerOf(config.environment());
     }

@@ -134,7 +134,7 @@ public final class TrainingRun {
                             + ": cannot load the model in "
                             + folder
                             + " ("
-                            + org.rlanything.cli.Main.describe(e)
+                            + IoErrors.describe(e)
                             + "); name a checkpoint's "
                             + (key.endsWith("policy_init") ? "policy" : "reward_model")
                             + " folder (checkpoints/iter-NNNNNN/...) or remove the key.",

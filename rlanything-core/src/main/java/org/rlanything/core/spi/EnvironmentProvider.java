@@ -1,6 +1,7 @@
 package org.rlanything.core.spi;
 
 import java.io.IOException;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -31,6 +32,14 @@ public interface EnvironmentProvider<C extends EnvironmentConfig> extends Provid
      */
     default Map<String, Object> algorithmDefaults() {
         return Map.of();
+    }
+
+    /**
+     * The overrides of a small-scale run of this kind ({@code bench ablation --quick}: every arm of
+     * a few seeds in minutes); by default fewer iterations.
+     */
+    default List<String> quickOverrides() {
+        return List.of("trainer.iterations=20");
     }
 
     /** Rough sizes for the memory check made before a run starts. */
