@@ -133,7 +133,8 @@ public final class Pretrainer {
         SearchingExpert.Prior prior = SearchingExpert.Prior.of(train);
         // The judge's summary orders unvisited places by this prior; the models keep it beside
         // them.
-        PretrainSettings s = settings.withFormat(settings.format().withPlacePrior(prior));
+        PretrainSettings s =
+                settings.toBuilder().format(settings.format().withPlacePrior(prior)).build();
         PlannerDemonstrations demos =
                 PlannerDemonstrations.collect(
                         train,

@@ -31,6 +31,9 @@ public final class KeyLockDemo {
     /** Step limit of the demo's rollouts (the {@code keylock} kind's default). */
     public static final int MAX_STEPS = KeyLockEnvironmentConfig.DEFAULTS.maxSteps();
 
+    /** The demo evaluates every 5 iterations. */
+    private static final int EVALUATE_EVERY = 5;
+
     /** Door counts of the initial pool: mostly too hard for a random policy. */
     private static final int MIN_LENGTH = KeyLockEnvironmentConfig.DEFAULTS.minDoors();
 
@@ -52,16 +55,11 @@ public final class KeyLockDemo {
      */
     public KeyLockDemo(long seed, Ablation arm, LoopListener listener) {
         LoopConfig config =
-                LoopConfig.builder()
-                        .seed(seed)
-                        .tasksPerIteration(KeyLockEnvironmentConfig.TASKS_PER_ITERATION)
-                        .rolloutsPerTask(KeyLockEnvironmentConfig.ROLLOUTS_PER_TASK)
-                        .maxSteps(MAX_STEPS)
-                        .verdictsPerStep(3)
-                        .rewriterSamples(KeyLockEnvironmentConfig.REWRITER_SAMPLES)
-                        .evaluateEvery(5)
-                        .ablation(arm)
-                        .build();
+                new LoopConfig(
+                        seed,
+                        KeyLockEnvironmentConfig.ALGORITHM.toBuilder().arm(arm).build(),
+                        MAX_STEPS,
+                        EVALUATE_EVERY);
         RLAnythingLoop.Builder builder =
                 RLAnythingLoop.builder()
                         .config(config)

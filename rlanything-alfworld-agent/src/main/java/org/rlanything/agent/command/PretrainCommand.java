@@ -122,29 +122,7 @@ public final class PretrainCommand implements CommandProvider, Callable<Integer>
         }
         long seed = seedOption.seed();
 
-        PretrainSettings settings = PretrainSettings.defaults(seed);
-        if (bcSteps != null) {
-            settings = settings.withBcSteps(bcSteps);
-        }
-        if (rmLabelNoise != null) {
-            settings = settings.withRmLabelNoise(rmLabelNoise);
-        }
-        if (rmSteps != null) {
-            settings = settings.withRmSteps(rmSteps);
-        }
-        if (trainGames != null) {
-            settings = settings.withTrainGames(trainGames);
-        }
-        if (rmHidden != null || rmLayers != null) {
-            settings =
-                    settings.withRewardModelSize(
-                            rmHidden == null ? 0 : rmHidden, rmLayers == null ? 0 : rmLayers);
-        }
-        if (daggerRounds != null) {
-            settings =
-                    settings.withDagger(
-                            daggerRounds, settings.daggerGames(), settings.daggerBcSteps());
-        }
+        PretrainSettings settings = settings(seed);
         AlfworldGames games = AlfworldGames.locate();
         long started = System.nanoTime();
         Map<String, Object> summary = new LinkedHashMap<>();
@@ -214,5 +192,30 @@ public final class PretrainCommand implements CommandProvider, Callable<Integer>
                                 Pretrainer.judgeTrainerConfig(settings))) {
             return evaluation.evaluate(0, policy, rm, RLAnythingLoop.evaluationSeed(seed));
         }
+    }
+
+    /** The embedded defaults of {@code seed} with the options given. */
+    private PretrainSettings settings(long seed) {
+        PretrainSettings.Builder settings = PretrainSettings.builder(seed);
+        if (bcSteps != null) {
+            settings.bcSteps(bcSteps);
+        }
+        if (rmLabelNoise != null) {
+            settings.rmLabelNoise(rmLabelNoise);
+        }
+        if (rmSteps != null) {
+            settings.rmSteps(rmSteps);
+        }
+        if (trainGames != null) {
+            settings.trainGames(trainGames);
+        }
+        if (rmHidden != null || rmLayers != null) {
+            settings.rmHiddenSize(rmHidden == null ? 0 : rmHidden)
+                    .rmLayers(rmLayers == null ? 0 : rmLayers);
+        }
+        if (daggerRounds != null) {
+            settings.daggerRounds(daggerRounds);
+        }
+        return settings.build();
     }
 }

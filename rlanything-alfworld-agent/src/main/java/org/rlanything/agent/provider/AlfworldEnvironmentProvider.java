@@ -13,6 +13,7 @@ import org.rlanything.agent.StartingModelsFolder;
 import org.rlanything.core.Policy;
 import org.rlanything.core.PromptFormat;
 import org.rlanything.core.RewardModel;
+import org.rlanything.core.loop.AlgorithmConfig;
 import org.rlanything.core.spi.EnvironmentParts;
 import org.rlanything.core.spi.EnvironmentProvider;
 import org.rlanything.core.spi.MemoryProfile;
@@ -49,12 +50,8 @@ public final class AlfworldEnvironmentProvider
     }
 
     @Override
-    public Map<String, Object> algorithmDefaults() {
-        return Map.of(
-                "tasks_per_iteration",
-                AlfworldEnvironmentConfig.TASKS_PER_ITERATION,
-                "rollouts_per_task",
-                AlfworldEnvironmentConfig.ROLLOUTS_PER_TASK);
+    public AlgorithmConfig algorithmDefaults() {
+        return AlfworldEnvironmentConfig.ALGORITHM;
     }
 
     /**
@@ -126,15 +123,14 @@ public final class AlfworldEnvironmentProvider
                 context.rewardModel() instanceof NeuralRewardModelConfig neural
                         ? neural
                         : NeuralRewardModelConfig.DEFAULTS;
-        return AgentSettings.builder()
-                .seed(context.seed())
-                .startingModels(startingModels)
-                .evaluateEvery(context.evaluateEvery())
-                .environment(env)
-                .algorithm(context.algorithm())
-                .policy(policy)
-                .rewardModel(judge)
-                .build();
+        return new AgentSettings(
+                context.seed(),
+                startingModels,
+                context.evaluateEvery(),
+                env,
+                context.algorithm(),
+                policy,
+                judge);
     }
 
     /**

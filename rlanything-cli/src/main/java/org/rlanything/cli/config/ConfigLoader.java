@@ -1,5 +1,6 @@
 package org.rlanything.cli.config;
 
+import com.fasterxml.jackson.annotation.JsonValue;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
@@ -329,6 +330,12 @@ public final class ConfigLoader {
             return;
         }
         for (java.lang.reflect.RecordComponent component : value.getClass().getRecordComponents()) {
+            if (component.getAccessor().isAnnotationPresent(JsonValue.class)) {
+                // a record that reads and writes its section through one component (its
+                // @JsonValue): that component's keys are the section's own
+                requireTexts(tree, read(component, value), path, sources, overrides);
+                continue;
+            }
             String key = SNAKE.translate(component.getName());
             JsonNode node = tree.get(key);
             if (node == null) {
@@ -356,12 +363,16 @@ public final class ConfigLoader {
                 }
                 throw new ConfigException(locate(sources, path) + ": " + dotted + ": " + problem);
             }
-            try {
-                requireTexts(node, component.getAccessor().invoke(value), path, sources, overrides);
-            } catch (ReflectiveOperationException e) {
-                throw new IllegalStateException("Cannot read " + component, e);
-            }
+            requireTexts(node, read(component, value), path, sources, overrides);
             path.remove(path.size() - 1);
+        }
+    }
+
+    private static Object read(java.lang.reflect.RecordComponent component, Object record) {
+        try {
+            return component.getAccessor().invoke(record);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("Cannot read " + component, e);
         }
     }
 
@@ -577,9 +588,9 @@ public final class ConfigLoader {
     }
 
     /**
-     * Lays the environment kind's own {@code algorithm} sizes ({@link
-     * EnvironmentProvider#algorithmDefaults}) under the keys the config leaves out, so that each
-     * kind's sizes are declared once, by its provider.
+     * Lays the environment kind's own {@code algorithm} section ({@link
+     * EnvironmentProvider#algorithmDefaults}, a typed record) under the keys the config leaves out,
+     * so that each kind's sizes are declared once, by its provider.
      */
     private static void layEnvironmentDefaults(ObjectNode tree) {
         JsonNode kind = tree.path("environment").path("kind");
@@ -589,8 +600,7 @@ public final class ConfigLoader {
                                 .find(Section.ENVIRONMENT, kind.asText())
                                 .orElse(null)
                         : ProviderRegistry.get().defaultProvider(Section.ENVIRONMENT).orElse(null);
-        if (!(provider instanceof EnvironmentProvider<?> environment)
-                || environment.algorithmDefaults().isEmpty()) {
+        if (!(provider instanceof EnvironmentProvider<?> environment)) {
             return;
         }
         if (tree.get("algorithm") != null && !tree.get("algorithm").isObject()) {
@@ -600,12 +610,12 @@ public final class ConfigLoader {
                 tree.get("algorithm") == null
                         ? tree.putObject("algorithm")
                         : (ObjectNode) tree.get("algorithm");
-        environment
-                .algorithmDefaults()
-                .forEach(
-                        (key, value) -> {
-                            if (!algorithm.has(key)) {
-                                algorithm.set(key, MAPPER.valueToTree(value));
+        ObjectNode defaults = MAPPER.valueToTree(environment.algorithmDefaults());
+        defaults.fields()
+                .forEachRemaining(
+                        entry -> {
+                            if (!algorithm.has(entry.getKey())) {
+                                algorithm.set(entry.getKey(), entry.getValue());
                             }
                         });
     }

@@ -58,11 +58,11 @@ public final class TrainingRun {
                 config.trainer().rewardModelInit(),
                 components.rewardModelState());
         LoopConfig loopConfig =
-                config.algorithm()
-                        .toLoopConfig(
-                                config.trainer().seed(),
-                                config.trainer().evaluateEvery(),
-                                config.environment().maxSteps());
+                new LoopConfig(
+                        config.trainer().seed(),
+                        config.algorithm(),
+                        config.environment().maxSteps(),
+                        config.trainer().evaluateEvery());
         RunRecorder recorder =
                 new RunRecorder(
                         folder,

@@ -15,6 +15,7 @@ import org.rlanything.coding.mini.MiniProblemGenerator;
 import org.rlanything.core.PromptFormat;
 import org.rlanything.core.Seeds;
 import org.rlanything.core.Task;
+import org.rlanything.core.loop.AlgorithmConfig;
 import org.rlanything.core.loop.TaskFeedback;
 import org.rlanything.core.spi.EnvironmentParts;
 import org.rlanything.core.spi.EnvironmentProvider;
@@ -52,22 +53,9 @@ public final class MiniEnvironmentProvider implements EnvironmentProvider<MiniEn
         return MiniEnvironmentConfig.DEFAULTS;
     }
 
-    /**
-     * The loop sizes, and the coding setting's bands of method.md: the policy learns from tasks
-     * with {@code 0.2 <= acc <= 0.8} (§2, the coding band of [R]), and the test writer from every
-     * task, as [R] has no band for it in coding (§7; {@link org.rlanything.coding.UnitTestReward}
-     * itself skips tasks with no correct program). The loop's general reward-model band of 0.2–0.8
-     * stopped the test writer's training once the policy solved most pool problems (measured: its
-     * samples fell to about 0 per iteration after ~130 of 200 iterations).
-     */
     @Override
-    public Map<String, Object> algorithmDefaults() {
-        return Map.of(
-                "tasks_per_iteration", 8,
-                "rollouts_per_task", 8,
-                "verdicts_per_step", 8,
-                "policy_band", List.of(0.2, 0.8),
-                "reward_model_band", List.of(0.0, 1.0));
+    public AlgorithmConfig algorithmDefaults() {
+        return MiniEnvironmentConfig.ALGORITHM;
     }
 
     @Override

@@ -17,6 +17,7 @@ import org.rlanything.coding.SandboxedTester;
 import org.rlanything.coding.sandbox.Sandbox;
 import org.rlanything.coding.sandbox.SandboxSettings;
 import org.rlanything.core.Task;
+import org.rlanything.core.loop.AlgorithmConfig;
 import org.rlanything.core.loop.TaskFeedback;
 import org.rlanything.core.spi.EnvironmentParts;
 import org.rlanything.core.spi.EnvironmentProvider;
@@ -51,12 +52,8 @@ public final class CodingEnvironmentProvider
     }
 
     @Override
-    public Map<String, Object> algorithmDefaults() {
-        return Map.of(
-                "tasks_per_iteration", 8,
-                "rollouts_per_task", 8,
-                "verdicts_per_step", 8,
-                "rewriter_samples", 2);
+    public AlgorithmConfig algorithmDefaults() {
+        return CodingEnvironmentConfig.ALGORITHM;
     }
 
     @Override

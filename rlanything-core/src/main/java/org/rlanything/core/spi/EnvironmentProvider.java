@@ -2,7 +2,7 @@ package org.rlanything.core.spi;
 
 import java.io.IOException;
 import java.util.List;
-import java.util.Map;
+import org.rlanything.core.loop.AlgorithmConfig;
 
 /**
  * An environment kind: builds the environment, its task pool, codec, rewriter and evaluator.
@@ -26,12 +26,12 @@ public interface EnvironmentProvider<C extends EnvironmentConfig> extends Provid
     default void prepare(C config, RunContext context) throws IOException {}
 
     /**
-     * The {@code algorithm} keys whose default differs for this environment (snake-case key to
-     * value), laid under a config's own {@code algorithm} keys: the one place an environment's
-     * sizes are declared.
+     * This kind's {@code algorithm} section when a config names none of its keys (the keys a config
+     * names are laid over it): the one place an environment's sizes are declared, as an {@link
+     * AlgorithmConfig} built from the keys that differ from the generic defaults.
      */
-    default Map<String, Object> algorithmDefaults() {
-        return Map.of();
+    default AlgorithmConfig algorithmDefaults() {
+        return AlgorithmConfig.defaults();
     }
 
     /**

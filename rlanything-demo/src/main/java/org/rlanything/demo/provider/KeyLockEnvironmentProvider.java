@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.rlanything.core.Task;
+import org.rlanything.core.loop.AlgorithmConfig;
 import org.rlanything.core.spi.EnvironmentParts;
 import org.rlanything.core.spi.EnvironmentProvider;
 import org.rlanything.core.spi.RunContext;
@@ -41,14 +42,8 @@ public final class KeyLockEnvironmentProvider
     }
 
     @Override
-    public Map<String, Object> algorithmDefaults() {
-        return Map.of(
-                "tasks_per_iteration",
-                KeyLockEnvironmentConfig.TASKS_PER_ITERATION,
-                "rollouts_per_task",
-                KeyLockEnvironmentConfig.ROLLOUTS_PER_TASK,
-                "rewriter_samples",
-                KeyLockEnvironmentConfig.REWRITER_SAMPLES);
+    public AlgorithmConfig algorithmDefaults() {
+        return KeyLockEnvironmentConfig.ALGORITHM;
     }
 
     @Override

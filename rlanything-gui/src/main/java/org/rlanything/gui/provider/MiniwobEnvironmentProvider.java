@@ -14,6 +14,7 @@ import org.rlanything.core.RolloutRequest;
 import org.rlanything.core.Seeds;
 import org.rlanything.core.Task;
 import org.rlanything.core.Trajectory;
+import org.rlanything.core.loop.AlgorithmConfig;
 import org.rlanything.core.spi.EnvironmentParts;
 import org.rlanything.core.spi.EnvironmentProvider;
 import org.rlanything.core.spi.RunContext;
@@ -54,14 +55,8 @@ public final class MiniwobEnvironmentProvider
     }
 
     @Override
-    public Map<String, Object> algorithmDefaults() {
-        return Map.of(
-                "tasks_per_iteration",
-                MiniwobEnvironmentConfig.TASKS_PER_ITERATION,
-                "rollouts_per_task",
-                MiniwobEnvironmentConfig.ROLLOUTS_PER_TASK,
-                "rewriter_samples",
-                MiniwobEnvironmentConfig.REWRITER_SAMPLES);
+    public AlgorithmConfig algorithmDefaults() {
+        return MiniwobEnvironmentConfig.ALGORITHM;
     }
 
     @Override

@@ -31,7 +31,7 @@ public final class OpenAiPolicyProvider implements PolicyProvider<OpenAiPolicyCo
     @Override
     public Policy create(
             OpenAiPolicyConfig config, RunContext context, EnvironmentParts environment) {
-        ChatClient client = ChatClient.builder(config.endpoint()).role("policy").build();
+        ChatClient client = ChatClient.builder(config.client()).role("policy").build();
         return environment
                 .extension(EndpointRoles.class)
                 .map(roles -> new OpenAiPolicy(client, roles.policy(client)))

@@ -31,7 +31,7 @@ public final class OpenAiRewriterProvider implements RewriterProvider<OpenAiRewr
     @Override
     public Rewriter create(
             OpenAiRewriterConfig config, RunContext context, EnvironmentParts environment) {
-        ChatClient client = ChatClient.builder(config.endpoint()).role("rewriter").build();
+        ChatClient client = ChatClient.builder(config.client()).role("rewriter").build();
         return environment
                 .extension(EndpointRoles.class)
                 .map(roles -> new OpenAiRewriter(client, roles.rewriter(client)))
