@@ -4,14 +4,12 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.rlanything.agent.AgentSettings;
 import org.rlanything.agent.AlfworldEnvironmentConfig;
 import org.rlanything.agent.AlfworldExperiment;
 import org.rlanything.agent.AlfworldGames;
 import org.rlanything.agent.StartingModelsFolder;
 import org.rlanything.core.Policy;
-import org.rlanything.core.PromptFormat;
 import org.rlanything.core.RewardModel;
 import org.rlanything.core.loop.AlgorithmConfig;
 import org.rlanything.core.spi.EnvironmentParts;
@@ -25,8 +23,7 @@ import org.rlanything.neural.provider.NeuralRewardModelConfig;
 /**
  * {@code environment.kind: alfworld}: generated ALFWorld training games, the scene rewriter and the
  * held-out evaluation; it offers the {@link NeuralModels} (from the starting models, with the
- * ALFWorld prompts) that the {@code neural} policy and judge kinds use, and its {@link
- * PromptFormat}.
+ * ALFWorld prompts) that the {@code neural} policy and judge kinds use.
  */
 public final class AlfworldEnvironmentProvider
         implements EnvironmentProvider<AlfworldEnvironmentConfig> {
@@ -94,7 +91,8 @@ public final class AlfworldEnvironmentProvider
                 experiment.rewriter(),
                 experiment.evaluator().withEngine(context.engine()),
                 games.data().manifest(),
-                Map.of(NeuralModels.class, models, PromptFormat.class, experiment.format()));
+                null,
+                models);
     }
 
     /**

@@ -28,7 +28,9 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import org.rlanything.core.config.InvalidValueException;
+import org.rlanything.core.spi.EnvironmentConfig;
 import org.rlanything.core.spi.EnvironmentProvider;
+import org.rlanything.core.spi.Kinds;
 import org.rlanything.core.spi.Provider;
 import org.rlanything.core.spi.ProviderRegistry;
 import org.rlanything.core.spi.Section;
@@ -85,7 +87,8 @@ public final class ConfigLoader {
         for (Section section : Section.values()) {
             MAPPER.addMixIn(section.configType(), Kinded.class);
             ProviderRegistry.get()
-                    .providers(section)
+                    .section(section)
+                    .all()
                     .forEach(
                             (kind, provider) ->
                                     MAPPER.registerSubtypes(
@@ -568,7 +571,8 @@ public final class ConfigLoader {
             if (tree.get(kinded.key()) instanceof ObjectNode section && !section.has("kind")) {
                 Provider<?> provider =
                         ProviderRegistry.get()
-                                .defaultProvider(kinded)
+                                .section(kinded)
+                                .defaultProvider()
                                 .orElseThrow(
                                         () ->
                                                 new ConfigException(
@@ -594,13 +598,12 @@ public final class ConfigLoader {
      */
     private static void layEnvironmentDefaults(ObjectNode tree) {
         JsonNode kind = tree.path("environment").path("kind");
-        Provider<?> provider =
-                kind.isTextual()
-                        ? ProviderRegistry.get()
-                                .find(Section.ENVIRONMENT, kind.asText())
-                                .orElse(null)
-                        : ProviderRegistry.get().defaultProvider(Section.ENVIRONMENT).orElse(null);
-        if (!(provider instanceof EnvironmentProvider<?> environment)) {
+        Kinds<EnvironmentConfig, EnvironmentProvider<?>> kinds =
+                ProviderRegistry.get().environments();
+        EnvironmentProvider<?> environment =
+                (kind.isTextual() ? kinds.find(kind.asText()) : kinds.defaultProvider())
+                        .orElse(null);
+        if (environment == null) {
             return;
         }
         if (tree.get("algorithm") != null && !tree.get("algorithm").isObject()) {

@@ -84,11 +84,7 @@ public final class TrainingRun {
                         .rewriter(components.rewriter())
                         .tasks(components.tasks())
                         .evaluator(components.evaluator())
-                        .taskFeedback(
-                                components
-                                        .parts()
-                                        .extension(org.rlanything.core.loop.TaskFeedback.class)
-                                        .orElse(null))
+                        .taskFeedback(components.parts().taskFeedback())
                         .listener(recorder)
                         .listener(record -> last = record)
                         .evaluationSchedule(

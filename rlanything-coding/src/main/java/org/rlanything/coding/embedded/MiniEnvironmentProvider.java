@@ -3,25 +3,19 @@ package org.rlanything.coding.embedded;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.rlanything.coding.loop.CodingEndpointRoles;
 import org.rlanything.coding.loop.MiniEnvironment;
 import org.rlanything.coding.loop.MiniFeedback;
-import org.rlanything.coding.loop.MiniPrompts;
 import org.rlanything.coding.loop.MiniTask;
 import org.rlanything.coding.loop.MiniTaskCodec;
 import org.rlanything.coding.mini.MiniProblem;
 import org.rlanything.coding.mini.MiniProblemGenerator;
-import org.rlanything.core.PromptFormat;
 import org.rlanything.core.Seeds;
 import org.rlanything.core.Task;
 import org.rlanything.core.loop.AlgorithmConfig;
-import org.rlanything.core.loop.TaskFeedback;
 import org.rlanything.core.spi.EnvironmentParts;
 import org.rlanything.core.spi.EnvironmentProvider;
 import org.rlanything.core.spi.RunContext;
-import org.rlanything.neural.provider.NeuralModels;
-import org.rlanything.openai.EndpointRoles;
 
 /**
  * {@code environment.kind: coding-mini}: the stack language in the loop. The pool is generated from
@@ -29,8 +23,8 @@ import org.rlanything.openai.EndpointRoles;
  * are {@link org.rlanything.coding.loop.UnitTestFeedback}'s, the rewriter is the rule-based {@link
  * MiniRewriter}, and the evaluation is {@link MiniEvaluation}'s three held-out sets. It offers the
  * embedded models ({@link MiniNeuralModels}, for {@code policy.kind: neural} and {@code
- * reward_model.kind: neural}, from {@code trainer.starting_models}), the stack-language endpoint
- * roles for the {@code openai} kinds, and its {@link PromptFormat} ({@link MiniPrompts}).
+ * reward_model.kind: neural}, from {@code trainer.starting_models}) and the stack-language endpoint
+ * roles for the {@code openai} kinds ({@link MiniHooks}).
  */
 public final class MiniEnvironmentProvider implements EnvironmentProvider<MiniEnvironmentConfig> {
 
@@ -88,18 +82,13 @@ public final class MiniEnvironmentProvider implements EnvironmentProvider<MiniEn
                 new MiniEvaluation(
                         KIND, config.evalProblems(), config.evalRollouts(), config.evalTests()),
                 null,
-                Map.of(
-                        TaskFeedback.class,
-                        new MiniFeedback(environment.tester()),
-                        EndpointRoles.class,
-                        new CodingEndpointRoles(
-                                CodingEndpointRoles.STACK_LANGUAGE, client -> rewriter),
-                        NeuralModels.class,
+                new MiniFeedback(environment.tester()),
+                new MiniHooks(
                         new MiniNeuralModels(
                                 context.startingModels(),
                                 MiniWarmStart.defaults(context.seed()),
                                 context.log()),
-                        PromptFormat.class,
-                        new MiniPrompts()));
+                        new CodingEndpointRoles(
+                                CodingEndpointRoles.STACK_LANGUAGE, client -> rewriter)));
     }
 }

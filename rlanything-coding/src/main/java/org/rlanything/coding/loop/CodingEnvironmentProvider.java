@@ -22,7 +22,6 @@ import org.rlanything.core.loop.TaskFeedback;
 import org.rlanything.core.spi.EnvironmentParts;
 import org.rlanything.core.spi.EnvironmentProvider;
 import org.rlanything.core.spi.RunContext;
-import org.rlanything.openai.EndpointRoles;
 
 /**
  * {@code environment.kind: coding}: stdin/stdout problems from {@code environment.data}, programs
@@ -117,10 +116,7 @@ public final class CodingEnvironmentProvider
                 (request, rng) -> Optional.empty(),
                 null,
                 null,
-                Map.of(
-                        TaskFeedback.class,
-                        new CodingFeedback(tester, passRates),
-                        EndpointRoles.class,
-                        new CodingEndpointRoles(new ProblemVerifier(tester), passRates)));
+                new CodingFeedback(tester, passRates),
+                new CodingEndpointRoles(new ProblemVerifier(tester), passRates));
     }
 }

@@ -1,9 +1,7 @@
 package org.rlanything.core.loop;
 
 import java.util.ArrayList;
-import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.LongSupplier;
@@ -76,7 +74,7 @@ public final class RLAnythingLoop {
     private final Rewriter rewriter;
     private final RolloutEngine rollouts;
     private final Evaluator evaluator;
-    private final TaskFeedback taskFeedback;
+    private final TaskFeedback<?> taskFeedback;
     private final List<LoopListener> listeners;
     private final LongSupplier clock;
     private final java.util.function.IntPredicate evaluationSchedule;
@@ -204,7 +202,7 @@ public final class RLAnythingLoop {
         List<RolloutRequest> requests = requests(pass, drawn);
         List<Trajectory> trajectories = rollOut(pass, requests);
         List<TaskRollouts> results = judge(pass, drawn, requests, trajectories);
-        Map<TaskRollouts, TaskFeedback.Assessment> assessments = assess(pass, results);
+        Assessments<?> assessments = assess(pass, results);
         pass.phase("judge");
         List<PoolEvent> events = new ArrayList<>();
         List<TaskRollouts> training = validate(pass, results, events);
@@ -350,11 +348,9 @@ public final class RLAnythingLoop {
      * Step 3 with task feedback (see {@link TaskFeedback}): each task's rollouts assessed as a
      * whole, by task; empty without task feedback.
      */
-    private Map<TaskRollouts, TaskFeedback.Assessment> assess(
-            Pass pass, List<TaskRollouts> results) {
-        Map<TaskRollouts, TaskFeedback.Assessment> assessments = new IdentityHashMap<>();
+    private Assessments<?> assess(Pass pass, List<TaskRollouts> results) {
         if (taskFeedback == null) {
-            return assessments;
+            return Assessments.none();
         }
         long[] taskSeeds = new long[results.size()];
         for (int u = 0; u < results.size(); u++) {
@@ -363,18 +359,12 @@ public final class RLAnythingLoop {
                     Seeds.derive(
                             config.seed(), pass.t, JUDGE, result.slot(), result.role().ordinal());
         }
-        List<TaskFeedback.Assessment> assessed =
-                TaskFeedback.checked(
-                        taskFeedback.assess(
-                                results,
-                                config.needsJudgments() ? rewardModel : null,
-                                config.algorithm().verdictsPerStep(),
-                                taskSeeds),
-                        results.size());
-        for (int u = 0; u < results.size(); u++) {
-            assessments.put(results.get(u), assessed.get(u));
-        }
-        return assessments;
+        return Assessments.of(
+                taskFeedback,
+                results,
+                config.needsJudgments() ? rewardModel : null,
+                config.algorithm().verdictsPerStep(),
+                taskSeeds);
     }
 
     /**
@@ -435,22 +425,15 @@ public final class RLAnythingLoop {
      * Step 6, data: policy samples from active and accepted tasks inside the policy band;
      * reward-model samples from those inside the reward model's band.
      */
-    private Samples data(
-            Pass pass,
-            List<TaskRollouts> training,
-            Map<TaskRollouts, TaskFeedback.Assessment> assessments) {
+    private Samples data(Pass pass, List<TaskRollouts> training, Assessments<?> assessments) {
         AlgorithmConfig algorithm = config.algorithm();
         AccuracyBand policyBand = algorithm.policyAccuracyBand();
         AccuracyBand rewardModelBand = algorithm.rewardModelAccuracyBand();
         List<PolicySample> policySamples = new ArrayList<>();
         List<RewardModelSample> rewardModelSamples = new ArrayList<>();
-        List<TaskFeedback.Assessment> trainingAssessments = new ArrayList<>();
         for (TaskRollouts result : training) {
             double acc = result.accuracy();
-            TaskFeedback.Assessment assessment = assessments.get(result);
-            if (assessment != null) {
-                trainingAssessments.add(assessment);
-            }
+            TaskFeedback.Assessment<?> assessment = assessments.of(result);
             if (policyBand.contains(acc)) {
                 pass.metrics.policyTask(
                         assessment != null
@@ -479,9 +462,7 @@ public final class RLAnythingLoop {
         }
         pass.metrics.policySamples(policySamples);
         pass.metrics.rewardModelSamples(rewardModelSamples);
-        if (taskFeedback != null) {
-            pass.metrics.put("", taskFeedback.figures(trainingAssessments));
-        }
+        pass.metrics.put("", assessments.figures(training));
         return new Samples(policySamples, rewardModelSamples);
     }
 
@@ -656,7 +637,7 @@ public final class RLAnythingLoop {
         private Rewriter rewriter;
         private RolloutEngine rollouts = new LockstepRollouts();
         private Evaluator evaluator;
-        private TaskFeedback taskFeedback;
+        private TaskFeedback<?> taskFeedback;
         private final List<LoopListener> listeners = new ArrayList<>();
         private final List<Task> tasks = new ArrayList<>();
         private LongSupplier clock = System::nanoTime;
@@ -701,7 +682,7 @@ public final class RLAnythingLoop {
          * The environment's task feedback, used in place of step judging (see {@link
          * TaskFeedback}); null (the default) keeps step judging.
          */
-        public Builder taskFeedback(TaskFeedback value) {
+        public Builder taskFeedback(TaskFeedback<?> value) {
             taskFeedback = value;
             return this;
         }

@@ -20,10 +20,24 @@ public interface EnvironmentProvider<C extends EnvironmentConfig> extends Provid
     EnvironmentParts create(C config, RunContext context) throws IOException;
 
     /**
+     * {@link #create} with the section's settings as the run config holds them; they must be this
+     * kind's record ({@link Kinds#of} finds the provider that declares it).
+     */
+    default EnvironmentParts createFrom(EnvironmentConfig config, RunContext context)
+            throws IOException {
+        return create(configType().cast(config), context);
+    }
+
+    /**
      * Makes what the kind needs once before runs (for example starting models), so that parallel
      * runs do not race to make it; a no-op by default.
      */
     default void prepare(C config, RunContext context) throws IOException {}
+
+    /** {@link #prepare} with the section's settings as the run config holds them. */
+    default void prepareFrom(EnvironmentConfig config, RunContext context) throws IOException {
+        prepare(configType().cast(config), context);
+    }
 
     /**
      * This kind's {@code algorithm} section when a config names none of its keys (the keys a config

@@ -315,10 +315,10 @@ class RLAnythingLoopTest {
         ScriptedWorld world = world();
         List<List<String>> assessedIds = new ArrayList<>();
         List<long[]> assessedSeeds = new ArrayList<>();
-        TaskFeedback feedback =
-                new TaskFeedback() {
+        TaskFeedback<String> feedback =
+                new TaskFeedback<>() {
                     @Override
-                    public List<Assessment> assess(
+                    public List<Assessment<String>> assess(
                             List<TaskRollouts> tasks,
                             org.rlanything.core.RewardModel rewardModel,
                             int m,
@@ -327,12 +327,12 @@ class RLAnythingLoopTest {
                         assertNotNull(rewardModel);
                         assessedIds.add(tasks.stream().map(r -> r.task().id()).toList());
                         assessedSeeds.add(seeds.clone());
-                        List<Assessment> out = new ArrayList<>();
+                        List<Assessment<String>> out = new ArrayList<>();
                         for (TaskRollouts r : tasks) {
                             assertFalse(r.judged());
                             org.rlanything.core.Trajectory first = r.trajectories().get(0);
                             out.add(
-                                    new Assessment(
+                                    new Assessment<>(
                                             List.of(new double[] {r.accuracy()}),
                                             List.of(
                                                     new PolicySample(
@@ -354,7 +354,7 @@ class RLAnythingLoopTest {
                     }
 
                     @Override
-                    public Map<String, Double> figures(List<Assessment> training) {
+                    public Map<String, Double> figures(List<Assessment<String>> training) {
                         return Map.of("reward_model/assessed", (double) training.size());
                     }
                 };

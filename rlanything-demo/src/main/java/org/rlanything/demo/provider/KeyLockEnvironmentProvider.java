@@ -2,11 +2,11 @@ package org.rlanything.demo.provider;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.rlanything.core.Task;
 import org.rlanything.core.loop.AlgorithmConfig;
 import org.rlanything.core.spi.EnvironmentParts;
 import org.rlanything.core.spi.EnvironmentProvider;
+import org.rlanything.core.spi.ModelHooks;
 import org.rlanything.core.spi.RunContext;
 import org.rlanything.demo.KeyLockDemo;
 import org.rlanything.demo.KeyLockEnvironment;
@@ -71,6 +71,7 @@ public final class KeyLockEnvironmentProvider
                                 env.maxSteps(),
                                 context.engine()),
                 null,
-                Map.of());
+                null,
+                ModelHooks.NONE);
     }
 }

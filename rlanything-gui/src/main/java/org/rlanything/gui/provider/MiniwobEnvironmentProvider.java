@@ -17,6 +17,7 @@ import org.rlanything.core.Trajectory;
 import org.rlanything.core.loop.AlgorithmConfig;
 import org.rlanything.core.spi.EnvironmentParts;
 import org.rlanything.core.spi.EnvironmentProvider;
+import org.rlanything.core.spi.ModelHooks;
 import org.rlanything.core.spi.RunContext;
 import org.rlanything.gui.BrowserSettings;
 import org.rlanything.gui.MiniwobEnvironment;
@@ -136,7 +137,8 @@ public final class MiniwobEnvironmentProvider
                     return metrics;
                 },
                 null,
-                Map.of());
+                null,
+                ModelHooks.NONE);
     }
 
     private static double success(

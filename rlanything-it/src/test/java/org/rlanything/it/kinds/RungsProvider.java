@@ -72,6 +72,7 @@ public final class RungsProvider implements EnvironmentProvider<RungsConfig> {
                     return metrics;
                 },
                 null,
-                Map.of());
+                null,
+                org.rlanything.core.spi.ModelHooks.NONE);
     }
 }

@@ -32,9 +32,8 @@ public final class OpenAiPolicyProvider implements PolicyProvider<OpenAiPolicyCo
     public Policy create(
             OpenAiPolicyConfig config, RunContext context, EnvironmentParts environment) {
         ChatClient client = ChatClient.builder(config.client()).role("policy").build();
-        return environment
-                .extension(EndpointRoles.class)
-                .map(roles -> new OpenAiPolicy(client, roles.policy(client)))
-                .orElseGet(() -> new OpenAiPolicy(client));
+        return environment.hooks() instanceof EndpointRoles roles
+                ? new OpenAiPolicy(client, roles.policy(client))
+                : new OpenAiPolicy(client);
     }
 }

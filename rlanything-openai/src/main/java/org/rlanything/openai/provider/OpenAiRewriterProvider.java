@@ -32,9 +32,8 @@ public final class OpenAiRewriterProvider implements RewriterProvider<OpenAiRewr
     public Rewriter create(
             OpenAiRewriterConfig config, RunContext context, EnvironmentParts environment) {
         ChatClient client = ChatClient.builder(config.client()).role("rewriter").build();
-        return environment
-                .extension(EndpointRoles.class)
-                .map(roles -> new OpenAiRewriter(client, roles.rewriter(client)))
-                .orElseGet(() -> new OpenAiRewriter(client, environment.codec()));
+        return environment.hooks() instanceof EndpointRoles roles
+                ? new OpenAiRewriter(client, roles.rewriter(client))
+                : new OpenAiRewriter(client, environment.codec());
     }
 }
