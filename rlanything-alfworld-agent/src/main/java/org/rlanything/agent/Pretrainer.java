@@ -26,6 +26,7 @@ import org.rlanything.neural.NeuralModel;
 import org.rlanything.neural.NeuralPolicy;
 import org.rlanything.neural.infer.SamplingConfig;
 import org.rlanything.neural.tokenizer.BpeTokenizer;
+import org.rlanything.neural.train.EpochBatches;
 import org.rlanything.neural.train.SupervisedTrainer;
 import org.rlanything.neural.train.TrainerConfig;
 import org.rlanything.neural.train.TrainingSequence;
@@ -501,21 +502,13 @@ public final class Pretrainer {
         if (data.isEmpty() || steps == 0) {
             return Double.NaN;
         }
-        int[] order = new int[data.size()];
-        int at = order.length;
+        EpochBatches<TrainingSequence> batches = new EpochBatches<>(data, batch, rng);
         double recent = 0;
         int recentCount = 0;
         double last = Double.NaN;
         SupervisedTrainer trainer = model.supervised();
         for (int step = 1; step <= steps; step++) {
-            List<TrainingSequence> b = new ArrayList<>(batch);
-            while (b.size() < Math.min(batch, data.size())) {
-                if (at == order.length) {
-                    shuffle(order, rng);
-                    at = 0;
-                }
-                b.add(data.get(order[at++]));
-            }
+            List<TrainingSequence> b = batches.next();
             double rate = lr * (1.0 - 0.9 * (step - 1) / (double) Math.max(1, steps - 1));
             SupervisedTrainer.StepResult r = trainer.step(b, rate);
             recent += r.loss();
@@ -528,18 +521,6 @@ public final class Pretrainer {
             }
         }
         return last;
-    }
-
-    private static void shuffle(int[] order, RandomGenerator rng) {
-        for (int i = 0; i < order.length; i++) {
-            order[i] = i;
-        }
-        for (int i = order.length - 1; i > 0; i--) {
-            int j = rng.nextInt(i + 1);
-            int t = order[i];
-            order[i] = order[j];
-            order[j] = t;
-        }
     }
 
     private static double seconds(long since) {

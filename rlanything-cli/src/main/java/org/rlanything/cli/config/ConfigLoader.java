@@ -27,6 +27,7 @@ import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import org.apache.commons.text.similarity.LevenshteinDistance;
 import org.rlanything.core.config.InvalidValueException;
 import org.rlanything.core.spi.EnvironmentConfig;
 import org.rlanything.core.spi.EnvironmentProvider;
@@ -768,35 +769,13 @@ public final class ConfigLoader {
             int bestDistance = Integer.MAX_VALUE;
             Set<String> unique = new LinkedHashSet<>(candidates);
             for (String candidate : unique) {
-                int d = distance(wrong, candidate);
+                int d = LevenshteinDistance.getDefaultInstance().apply(wrong, candidate);
                 if (d < bestDistance) {
                     bestDistance = d;
                     best = candidate;
                 }
             }
             return best != null && bestDistance <= Math.max(2, wrong.length() / 2) ? best : null;
-        }
-
-        static int distance(String a, String b) {
-            int[] previous = new int[b.length() + 1];
-            int[] current = new int[b.length() + 1];
-            for (int j = 0; j <= b.length(); j++) {
-                previous[j] = j;
-            }
-            for (int i = 1; i <= a.length(); i++) {
-                current[0] = i;
-                for (int j = 1; j <= b.length(); j++) {
-                    int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
-                    current[j] =
-                            Math.min(
-                                    Math.min(current[j - 1] + 1, previous[j] + 1),
-                                    previous[j - 1] + cost);
-                }
-                int[] swap = previous;
-                previous = current;
-                current = swap;
-            }
-            return previous[b.length()];
         }
     }
 }
