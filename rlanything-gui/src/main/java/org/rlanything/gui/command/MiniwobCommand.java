@@ -227,41 +227,7 @@ public final class MiniwobCommand implements CommandProvider, Runnable {
             List<String> failed = new ArrayList<>();
             int steps = 0;
             for (Map.Entry<String, List<EpisodeRunner.Played>> entry : byTask.entrySet()) {
-                ObjectNode line = JSON.createObjectNode();
-                line.put("task", entry.getKey());
-                line.put("episodes", entry.getValue().size());
-                ArrayNode rewards = line.putArray("rewards");
-                ArrayNode raw = line.putArray("raw_rewards");
-                ArrayNode stepCounts = line.putArray("steps");
-                ArrayNode done = line.putArray("done");
-                String problem = null;
-                String instruction = null;
-                for (EpisodeRunner.Played p : entry.getValue()) {
-                    if (!p.ok()) {
-                        problem = p.error();
-                        continue;
-                    }
-                    rewards.add(p.result().reward());
-                    raw.add(p.result().rawReward());
-                    stepCounts.add(p.result().steps());
-                    done.add(p.result().done());
-                    steps += p.result().steps();
-                    if (instruction == null) {
-                        instruction = p.result().instruction();
-                    }
-                    if (p.result().instruction().isBlank()) {
-                        problem = "empty instruction (seed " + p.result().seed() + ")";
-                    }
-                    if (!(p.result().reward() >= -1 && p.result().reward() <= 1)) {
-                        problem = "reward " + p.result().reward() + " outside [-1, 1]";
-                    }
-                }
-                line.put("instruction", instruction);
-                if (problem != null) {
-                    line.put("error", problem);
-                    failed.add(entry.getKey());
-                }
-                out.println(JSON.writeValueAsString(line));
+                steps += printTask(out, entry.getKey(), entry.getValue(), failed);
             }
             if (tasks.size() > 1) {
                 ObjectNode summary = JSON.createObjectNode();
@@ -279,6 +245,55 @@ public final class MiniwobCommand implements CommandProvider, Runnable {
             }
             out.flush();
             return failed.isEmpty() ? 0 : 1;
+        }
+
+        /**
+         * Prints one task's line (rewards, steps, its instruction, a problem found); adds the task
+         * to {@code failed} on a problem; returns the task's steps.
+         */
+        private static int printTask(
+                PrintWriter out,
+                String task,
+                List<EpisodeRunner.Played> played,
+                List<String> failed)
+                throws java.io.IOException {
+            int steps = 0;
+            ObjectNode line = JSON.createObjectNode();
+            line.put("task", task);
+            line.put("episodes", played.size());
+            ArrayNode rewards = line.putArray("rewards");
+            ArrayNode raw = line.putArray("raw_rewards");
+            ArrayNode stepCounts = line.putArray("steps");
+            ArrayNode done = line.putArray("done");
+            String problem = null;
+            String instruction = null;
+            for (EpisodeRunner.Played p : played) {
+                if (!p.ok()) {
+                    problem = p.error();
+                    continue;
+                }
+                rewards.add(p.result().reward());
+                raw.add(p.result().rawReward());
+                stepCounts.add(p.result().steps());
+                done.add(p.result().done());
+                steps += p.result().steps();
+                if (instruction == null) {
+                    instruction = p.result().instruction();
+                }
+                if (p.result().instruction().isBlank()) {
+                    problem = "empty instruction (seed " + p.result().seed() + ")";
+                }
+                if (!(p.result().reward() >= -1 && p.result().reward() <= 1)) {
+                    problem = "reward " + p.result().reward() + " outside [-1, 1]";
+                }
+            }
+            line.put("instruction", instruction);
+            if (problem != null) {
+                line.put("error", problem);
+                failed.add(task);
+            }
+            out.println(JSON.writeValueAsString(line));
+            return steps;
         }
     }
 

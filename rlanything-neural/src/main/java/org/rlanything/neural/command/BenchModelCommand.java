@@ -177,33 +177,7 @@ public final class BenchModelCommand implements CommandProvider, Callable<Intege
 
     @Override
     public Integer call() throws IOException, InterruptedException {
-        if (threads != null) {
-            if (threads < 1) {
-                throw new ParameterException(
-                        spec.commandLine(), "--threads must be at least 1, got " + threads + ".");
-            }
-            Parallel.setThreads(threads);
-        }
-        if (rounds < 1) {
-            throw new ParameterException(
-                    spec.commandLine(), "--rounds must be at least 1, got " + rounds + ".");
-        }
-        if (python != null && !Files.isExecutable(python)) {
-            throw new ParameterException(
-                    spec.commandLine(),
-                    "--python "
-                            + python
-                            + " is not an executable file; give a "
-                            + "python with torch installed, for example /tmp/torchvenv/bin/python (docs/performance.md).");
-        }
-        if (python != null && !Files.isRegularFile(peerScript)) {
-            throw new ParameterException(
-                    spec.commandLine(),
-                    "The Python peer "
-                            + peerScript
-                            + " does not exist; run from "
-                            + "the repository root or pass --peer-script.");
-        }
+        checkOptions();
         int positions =
                 Math.max(trainLength, Math.max(prompt + newTokens, scorePrompt + scoreTokens));
         ModelConfig config =
@@ -252,6 +226,47 @@ public final class BenchModelCommand implements CommandProvider, Callable<Intege
             out.flush();
             return 0;
         }
+        versusPeer(settings, mapper, out);
+        return 0;
+    }
+
+    /** Refuses option values the benchmark cannot use; sets the native threads. */
+    private void checkOptions() {
+        if (threads != null) {
+            if (threads < 1) {
+                throw new ParameterException(
+                        spec.commandLine(), "--threads must be at least 1, got " + threads + ".");
+            }
+            Parallel.setThreads(threads);
+        }
+        if (rounds < 1) {
+            throw new ParameterException(
+                    spec.commandLine(), "--rounds must be at least 1, got " + rounds + ".");
+        }
+        if (python != null && !Files.isExecutable(python)) {
+            throw new ParameterException(
+                    spec.commandLine(),
+                    "--python "
+                            + python
+                            + " is not an executable file; give a "
+                            + "python with torch installed, for example /tmp/torchvenv/bin/python (docs/performance.md).");
+        }
+        if (python != null && !Files.isRegularFile(peerScript)) {
+            throw new ParameterException(
+                    spec.commandLine(),
+                    "The Python peer "
+                            + peerScript
+                            + " does not exist; run from "
+                            + "the repository root or pass --peer-script.");
+        }
+    }
+
+    /**
+     * {@link #rounds} alternating rounds of the Java benchmark and the Python peer; prints the best
+     * of each and their ratios, one JSON line last.
+     */
+    private void versusPeer(ModelBenchmark.Settings settings, ObjectMapper mapper, PrintWriter out)
+            throws IOException, InterruptedException {
         ObjectNode bestJava = null;
         ObjectNode bestPython = null;
         for (int round = 1; round <= rounds; round++) {
@@ -295,7 +310,6 @@ public final class BenchModelCommand implements CommandProvider, Callable<Intege
         }
         out.println(mapper.writeValueAsString(all));
         out.flush();
-        return 0;
     }
 
     /** JSON field, phase name, unit; higher is better. */
