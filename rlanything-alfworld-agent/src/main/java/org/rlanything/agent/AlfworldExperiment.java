@@ -208,6 +208,21 @@ public final class AlfworldExperiment implements AutoCloseable {
                 }
             }
         }
+        return models(settings, policyModel, policyTrainer, rmModel, rmTrainer, format);
+    }
+
+    /**
+     * The loaded models, adapted as the config says (LoRA, an initial checkpoint), as the loop's
+     * policy and reward model.
+     */
+    private static Models models(
+            AgentSettings settings,
+            NeuralModel policyModel,
+            TrainerConfig policyTrainer,
+            NeuralModel rmModel,
+            TrainerConfig rmTrainer,
+            AlfworldPromptFormat format)
+            throws IOException {
         InitialModels.adapt(
                 policyModel, settings.policy().lora(), settings.policy().init(), settings.seed());
         InitialModels.adapt(
