@@ -170,47 +170,7 @@ public final class Pretrainer {
             List<Trajectory> judged = new ArrayList<>(demos.trajectories());
             PlannerDemonstrations all = demos;
             for (int round = 1; round <= s.daggerRounds(); round++) {
-                long tr = System.nanoTime();
-                List<AlfworldTask> played = new ArrayList<>();
-                for (int g = 0; g < s.daggerGames(); g++) {
-                    played.add(train.get(((round - 1) * s.daggerGames() + g) % train.size()));
-                }
-                List<Trajectory> rollouts =
-                        rollOut(
-                                policy,
-                                s.format(),
-                                played,
-                                s.demoMaxSteps(),
-                                Seeds.derive(s.seed(), DAGGER, round));
-                double won =
-                        rollouts.stream().filter(Trajectory::won).count()
-                                / (double) Math.max(1, rollouts.size());
-                PlannerDemonstrations labelled =
-                        PlannerDemonstrations.relabel(rollouts, prior, s.demoMaxSteps());
-                all = all.plus(labelled);
-                judged.addAll(rollouts);
-                metrics.put("pretrain/dagger_" + round + "_train_success", won);
-                log.accept(
-                        String.format(
-                                "dagger round %d: the policy won %.3f of %d training games; %d states labelled"
-                                        + " (%.1f s)",
-                                round,
-                                won,
-                                rollouts.size(),
-                                labelled.targets().size(),
-                                seconds(tr)));
-                List<TrainingSequence> data = policySequences(policy, all, s.format());
-                double loss =
-                        train(
-                                policy,
-                                data,
-                                s.daggerBcSteps(),
-                                s.bcBatch(),
-                                s.bcLearningRate(),
-                                Seeds.rng(s.seed(), BC, round),
-                                "dagger",
-                                log);
-                metrics.put("pretrain/dagger_" + round + "_loss", loss);
+                all = daggerRound(policy, s, train, prior, round, all, judged, metrics, log);
             }
             rewardModel =
                     NeuralModel.create(
@@ -231,6 +191,61 @@ public final class Pretrainer {
             }
             throw e;
         }
+    }
+
+    /**
+     * DAgger round {@code round}: the policy plays training games, the planner labels the states it
+     * reached, and the policy is cloned again on all labelled states; the rollouts join {@code
+     * judged}. Returns all labelled states so far.
+     */
+    private static PlannerDemonstrations daggerRound(
+            NeuralModel policy,
+            PretrainSettings s,
+            List<AlfworldTask> train,
+            SearchingExpert.Prior prior,
+            int round,
+            PlannerDemonstrations all,
+            List<Trajectory> judged,
+            Map<String, Double> metrics,
+            Consumer<String> log) {
+        long tr = System.nanoTime();
+        List<AlfworldTask> played = new ArrayList<>();
+        for (int g = 0; g < s.daggerGames(); g++) {
+            played.add(train.get(((round - 1) * s.daggerGames() + g) % train.size()));
+        }
+        List<Trajectory> rollouts =
+                rollOut(
+                        policy,
+                        s.format(),
+                        played,
+                        s.demoMaxSteps(),
+                        Seeds.derive(s.seed(), DAGGER, round));
+        double won =
+                rollouts.stream().filter(Trajectory::won).count()
+                        / (double) Math.max(1, rollouts.size());
+        PlannerDemonstrations labelled =
+                PlannerDemonstrations.relabel(rollouts, prior, s.demoMaxSteps());
+        all = all.plus(labelled);
+        judged.addAll(rollouts);
+        metrics.put("pretrain/dagger_" + round + "_train_success", won);
+        log.accept(
+                String.format(
+                        "dagger round %d: the policy won %.3f of %d training games; %d states labelled"
+                                + " (%.1f s)",
+                        round, won, rollouts.size(), labelled.targets().size(), seconds(tr)));
+        List<TrainingSequence> data = policySequences(policy, all, s.format());
+        double loss =
+                train(
+                        policy,
+                        data,
+                        s.daggerBcSteps(),
+                        s.bcBatch(),
+                        s.bcLearningRate(),
+                        Seeds.rng(s.seed(), BC, round),
+                        "dagger",
+                        log);
+        metrics.put("pretrain/dagger_" + round + "_loss", loss);
+        return all;
     }
 
     /**
