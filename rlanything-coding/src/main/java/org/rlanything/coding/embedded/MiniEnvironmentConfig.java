@@ -1,6 +1,7 @@
 package org.rlanything.coding.embedded;
 
 import java.util.List;
+import org.rlanything.coding.loop.CodingEnvironmentConfig;
 import org.rlanything.core.config.Check;
 import org.rlanything.core.loop.AlgorithmConfig;
 import org.rlanything.core.spi.EnvironmentConfig;
@@ -35,10 +36,7 @@ public record MiniEnvironmentConfig(
      * iteration after ~130 of 200 iterations).
      */
     public static final AlgorithmConfig ALGORITHM =
-            AlgorithmConfig.builder()
-                    .tasksPerIteration(8)
-                    .rolloutsPerTask(8)
-                    .verdictsPerStep(8)
+            CodingEnvironmentConfig.loopSizes()
                     .policyBand(List.of(0.2, 0.8))
                     .rewardModelBand(List.of(0.0, 1.0))
                     .build();

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -54,17 +53,12 @@ public final class MiniwobCommand implements CommandProvider, Runnable {
 
     /** The shared task pages: {@code shared/data/miniwob/html/miniwob} above the working folder. */
     public static Path findPages() {
-        Path dir = Paths.get("").toAbsolutePath();
-        while (dir != null) {
-            Path candidate = dir.resolve("shared/data/miniwob/html/miniwob");
-            if (Files.isDirectory(candidate)) {
-                return candidate;
-            }
-            dir = dir.getParent();
-        }
-        throw new IllegalArgumentException(
-                "No shared/data/miniwob/html/miniwob folder above the working directory; name the"
-                        + " pages' folder.");
+        return MiniwobFolder.findShared()
+                .orElseThrow(
+                        () ->
+                                new IllegalArgumentException(
+                                        "No shared/data/miniwob/html/miniwob folder above the"
+                                                + " working directory; name the pages' folder."));
     }
 
     static ObjectNode elementJson(PageElement e) {

@@ -1,8 +1,6 @@
 package org.rlanything.gui.provider;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -191,16 +189,12 @@ public final class MiniwobEnvironmentProvider
     }
 
     private static Path findPages() {
-        Path dir = Paths.get("").toAbsolutePath();
-        while (dir != null) {
-            Path candidate = dir.resolve("shared/data/miniwob/html/miniwob");
-            if (Files.isDirectory(candidate)) {
-                return candidate;
-            }
-            dir = dir.getParent();
-        }
-        throw new IllegalArgumentException(
-                "environment.pages: no shared/data/miniwob/html/miniwob folder above the working"
-                        + " directory; name the task pages' folder.");
+        return MiniwobFolder.findShared()
+                .orElseThrow(
+                        () ->
+                                new IllegalArgumentException(
+                                        "environment.pages: no shared/data/miniwob/html/miniwob"
+                                                + " folder above the working directory; name the"
+                                                + " task pages' folder."));
     }
 }
