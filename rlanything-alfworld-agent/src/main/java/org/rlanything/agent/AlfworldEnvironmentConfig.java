@@ -2,13 +2,13 @@ package org.rlanything.agent;
 
 import org.rlanything.alfworld.rewrite.RewriteOperators;
 import org.rlanything.core.config.Check;
+import org.rlanything.core.loop.AlgorithmConfig;
 import org.rlanything.core.spi.EnvironmentConfig;
 
 /**
  * {@code environment.kind: alfworld}: generated ALFWorld training games in the layout rooms,
  * evaluated on held-out generated games (in-domain) and on the shared real games (out-of-domain,
- * never trained on). The defaults here are the embedded default chosen on generated games ({@link
- * AgentSettings} reads them).
+ * never trained on). The defaults here are the embedded default chosen on generated games.
  *
  * @param poolSize slots of the task pool (generated training games)
  * @param poolOffset index of the pool's first game in the seed's stream of generated games
@@ -36,11 +36,9 @@ public record AlfworldEnvironmentConfig(
         String rewriteOperators)
         implements EnvironmentConfig {
 
-    /** K for ALFWorld: games per iteration (the {@code algorithm} default of this kind). */
-    public static final int TASKS_PER_ITERATION = 8;
-
-    /** N for ALFWorld: rollouts per game (the {@code algorithm} default of this kind). */
-    public static final int ROLLOUTS_PER_TASK = 6;
+    /** The {@code algorithm} defaults of this kind: K = 8 games per iteration, N = 6 rollouts. */
+    public static final AlgorithmConfig ALGORITHM =
+            AlgorithmConfig.builder().tasksPerIteration(8).rolloutsPerTask(6).build();
 
     /** Every key at its default. */
     public static final AlfworldEnvironmentConfig DEFAULTS =

@@ -61,7 +61,7 @@ public final class AlfworldExperiment implements AutoCloseable {
         this.environment =
                 new RestrainedLabelEnvironment(
                         AlfworldEnvironment.builder()
-                                .optMaxSteps(settings.maxSteps())
+                                .optMaxSteps(settings.environment().maxSteps())
                                 .optStepLabels(true)
                                 .build(),
                         oracle);
@@ -77,25 +77,28 @@ public final class AlfworldExperiment implements AutoCloseable {
                         (prior - start) / 1e9));
         this.rewriter =
                 AlfworldRewriter.create(
-                        games.data(), settings.maxSteps(), settings.rewriteOperators());
+                        games.data(),
+                        settings.environment().maxSteps(),
+                        settings.environment().operators());
         List<AlfworldEvaluation.Dataset> sets = new ArrayList<>();
-        if (settings.evalGeneratedGames() > 0) {
+        if (settings.environment().evalGeneratedGames() > 0) {
             sets.add(
                     new AlfworldEvaluation.Dataset(
                             "alfworld_generated",
-                            games.heldOut(settings.seed(), settings.evalGeneratedGames())));
+                            games.heldOut(
+                                    settings.seed(), settings.environment().evalGeneratedGames())));
         }
-        if (settings.evalRealGames()) {
+        if (settings.environment().evalRealGames()) {
             sets.add(new AlfworldEvaluation.Dataset("alfworld_real", games.real()));
         }
         this.evaluator =
                 new AlfworldEvaluation(
                         sets,
                         new AlfworldEvaluation.Settings(
-                                settings.evalRollouts(),
-                                settings.evalMaxSteps(),
-                                settings.evalTemperature(),
-                                settings.evalVerdicts()),
+                                settings.environment().evalRollouts(),
+                                settings.environment().evalMaxSteps(),
+                                settings.environment().evalTemperature(),
+                                settings.environment().evalVerdicts()),
                         oracle);
     }
 
@@ -205,6 +208,21 @@ public final class AlfworldExperiment implements AutoCloseable {
                 }
             }
         }
+        return models(settings, policyModel, policyTrainer, rmModel, rmTrainer, format);
+    }
+
+    /**
+     * The loaded models, adapted as the config says (LoRA, an initial checkpoint), as the loop's
+     * policy and reward model.
+     */
+    private static Models models(
+            AgentSettings settings,
+            NeuralModel policyModel,
+            TrainerConfig policyTrainer,
+            NeuralModel rmModel,
+            TrainerConfig rmTrainer,
+            AlfworldPromptFormat format)
+            throws IOException {
         InitialModels.adapt(
                 policyModel, settings.policy().lora(), settings.policy().init(), settings.seed());
         InitialModels.adapt(
@@ -217,7 +235,9 @@ public final class AlfworldExperiment implements AutoCloseable {
                         policyModel,
                         format,
                         new SamplingConfig(
-                                settings.policyTemperature(), 1.0, settings.policy().maxTokens()),
+                                settings.policy().temperature(),
+                                1.0,
+                                settings.policy().maxTokens()),
                         policyTrainer,
                         settings.policy().chatActions().equals("score"));
         CheckpointedRewardModel rm =
@@ -225,9 +245,9 @@ public final class AlfworldExperiment implements AutoCloseable {
                         rmModel,
                         format,
                         new SamplingConfig(
-                                settings.rewardModelTemperature(),
+                                settings.rewardModel().temperature(),
                                 1.0,
-                                settings.rewardModelMaxTokens()),
+                                settings.rewardModel().maxTokens()),
                         rmTrainer);
         return new Models(policy, rm, format);
     }
@@ -240,19 +260,19 @@ public final class AlfworldExperiment implements AutoCloseable {
     static List<AlfworldTask> pool(
             AlfworldGames games, AgentSettings s, AlfworldEnvironment environment) {
         List<AlfworldTask> out = new ArrayList<>();
-        int index = s.poolOffset();
-        int limit = s.poolOffset() + 20 * s.poolSize() + 100;
-        while (out.size() < s.poolSize()) {
+        int index = s.environment().poolOffset();
+        int limit = s.environment().poolOffset() + 20 * s.environment().poolSize() + 100;
+        while (out.size() < s.environment().poolSize()) {
             if (index >= limit) {
                 throw new IllegalStateException(
                         "Only "
                                 + out.size()
                                 + " of "
-                                + s.poolSize()
+                                + s.environment().poolSize()
                                 + " training games from index "
-                                + s.poolOffset()
+                                + s.environment().poolOffset()
                                 + " are won by the planner within max_steps "
-                                + s.maxSteps()
+                                + s.environment().maxSteps()
                                 + ".");
             }
             AlfworldTask task = games.training(s.seed(), index++, 1).get(0);
@@ -268,10 +288,10 @@ public final class AlfworldExperiment implements AutoCloseable {
      */
     public static TrainerConfig policyTrainerConfig(AgentSettings s) {
         return TrainerConfig.method()
-                .withLearningRate(s.policyLearningRate())
-                .withOptimizerSteps(s.policyOptimizerSteps())
-                .withLimits(s.maxPromptTokens(), 24)
-                .withMaxTokensPerForward(s.maxTokensPerForward());
+                .withLearningRate(s.policy().learningRate())
+                .withOptimizerSteps(s.policy().optimizerSteps())
+                .withLimits(s.policy().maxPromptTokens(), 24)
+                .withMaxTokensPerForward(s.policy().maxTokensPerForward());
     }
 
     /**
@@ -282,13 +302,13 @@ public final class AlfworldExperiment implements AutoCloseable {
     public static TrainerConfig rewardModelTrainerConfig(AgentSettings s, int positions) {
         int prompt =
                 Math.max(
-                        s.maxPromptTokens(),
+                        s.policy().maxPromptTokens(),
                         Math.min(Pretrainer.JUDGE_PROMPT_TOKENS, positions - 24));
         return TrainerConfig.method()
-                .withLearningRate(s.rewardModelLearningRate())
-                .withOptimizerSteps(s.rewardModelOptimizerSteps())
+                .withLearningRate(s.rewardModel().learningRate())
+                .withOptimizerSteps(s.rewardModel().optimizerSteps())
                 .withLimits(prompt, 24)
-                .withMaxTokensPerForward(s.maxTokensPerForward());
+                .withMaxTokensPerForward(s.policy().maxTokensPerForward());
     }
 
     /** The positions of the model saved in {@code dir} (its {@code config.json}). */
@@ -303,20 +323,13 @@ public final class AlfworldExperiment implements AutoCloseable {
         return n.intValue();
     }
 
-    /**
-     * The loop settings: the arm's switches, K, N, H, m, k; the method's λ, thresholds and bands.
-     */
+    /** The loop settings: the algorithm section, the run seed, H and E. */
     public LoopConfig loopConfig() {
-        return LoopConfig.builder()
-                .seed(settings.seed())
-                .ablation(settings.arm())
-                .tasksPerIteration(settings.tasksPerIteration())
-                .rolloutsPerTask(settings.rolloutsPerTask())
-                .maxSteps(settings.maxSteps())
-                .verdictsPerStep(settings.verdictsPerStep())
-                .rewriterSamples(settings.rewriterSamples())
-                .evaluateEvery(settings.evaluateEvery())
-                .build();
+        return new LoopConfig(
+                settings.seed(),
+                settings.algorithm(),
+                settings.environment().maxSteps(),
+                settings.evaluateEvery());
     }
 
     /** A loop builder with every component set; add listeners and build. */

@@ -8,7 +8,8 @@ import org.rlanything.neural.model.ModelConfig;
  * models; here both models start from scratch and are brought to a comparable starting point in
  * minutes: the policy by <em>limited</em> behaviour cloning of planner demonstrations (so it wins
  * some held-out games, not all), the reward model by a warm start on noisy planner step labels (so
- * its verdicts are better than chance, far from perfect).
+ * its verdicts are better than chance, far from perfect). The embedded defaults are declared once,
+ * in {@link Builder}.
  *
  * @param seed every random choice (games, noise, initialisation, batches) derives from it
  * @param trainGames generated training games played by the noisy planner (games 0..n-1 of the seed)
@@ -139,31 +140,44 @@ public record PretrainSettings(
 
     /** The embedded defaults (tuned on generated games; see the module README). */
     public static PretrainSettings defaults(long seed) {
-        return new PretrainSettings(
-                seed,
-                600,
-                0.15,
-                30,
-                768,
-                64,
-                2,
-                4,
-                172,
-                256,
-                200,
-                1500,
-                32,
-                3e-3,
-                2,
-                150,
-                300,
-                1200,
-                32,
-                3e-3,
-                0.0,
-                AlfworldPromptFormat.defaults(),
-                0,
-                0);
+        return builder(seed).build();
+    }
+
+    /** A builder at the embedded defaults, with run seed {@code seed}. */
+    public static Builder builder(long seed) {
+        Builder b = new Builder();
+        b.seed = seed;
+        return b;
+    }
+
+    /** A builder holding these settings, to change a few of them. */
+    public Builder toBuilder() {
+        Builder b = new Builder();
+        b.seed = seed;
+        b.trainGames = trainGames;
+        b.demoNoise = demoNoise;
+        b.demoMaxSteps = demoMaxSteps;
+        b.vocabSize = vocabSize;
+        b.hiddenSize = hiddenSize;
+        b.layers = layers;
+        b.heads = heads;
+        b.intermediateSize = intermediateSize;
+        b.maxPositions = maxPositions;
+        b.maxPromptTokens = maxPromptTokens;
+        b.bcSteps = bcSteps;
+        b.bcBatch = bcBatch;
+        b.bcLearningRate = bcLearningRate;
+        b.daggerRounds = daggerRounds;
+        b.daggerGames = daggerGames;
+        b.daggerBcSteps = daggerBcSteps;
+        b.rmSteps = rmSteps;
+        b.rmBatch = rmBatch;
+        b.rmLearningRate = rmLearningRate;
+        b.rmLabelNoise = rmLabelNoise;
+        b.format = format;
+        b.rmHiddenSize = rmHiddenSize;
+        b.rmLayers = rmLayers;
+        return b;
     }
 
     /** The model size for a tokenizer of {@code vocab} ids, initialised from {@code initSeed}. */
@@ -209,263 +223,185 @@ public record PretrainSettings(
                 initSeed);
     }
 
-    /** These settings with a reward model of its own size (0: the policy's). */
-    public PretrainSettings withRewardModelSize(int hidden, int nLayers) {
-        return new PretrainSettings(
-                seed,
-                trainGames,
-                demoNoise,
-                demoMaxSteps,
-                vocabSize,
-                hiddenSize,
-                layers,
-                heads,
-                intermediateSize,
-                maxPositions,
-                maxPromptTokens,
-                bcSteps,
-                bcBatch,
-                bcLearningRate,
-                daggerRounds,
-                daggerGames,
-                daggerBcSteps,
-                rmSteps,
-                rmBatch,
-                rmLearningRate,
-                rmLabelNoise,
-                format,
-                hidden,
-                nLayers);
-    }
-
     private static ModelConfig modelConfig(
             int vocab, int hidden, int ffn, int layers, int heads, int positions, long initSeed) {
         return new ModelConfig(
                 vocab, hidden, ffn, layers, heads, positions, 10000.0, 1e-6, initSeed);
     }
 
-    public PretrainSettings withBcSteps(int steps) {
-        return new PretrainSettings(
-                seed,
-                trainGames,
-                demoNoise,
-                demoMaxSteps,
-                vocabSize,
-                hiddenSize,
-                layers,
-                heads,
-                intermediateSize,
-                maxPositions,
-                maxPromptTokens,
-                steps,
-                bcBatch,
-                bcLearningRate,
-                daggerRounds,
-                daggerGames,
-                daggerBcSteps,
-                rmSteps,
-                rmBatch,
-                rmLearningRate,
-                rmLabelNoise,
-                format,
-                rmHiddenSize,
-                rmLayers);
-    }
+    /**
+     * Sets settings one at a time, from the embedded defaults ({@link #builder(long)}) or from a
+     * record ({@link #toBuilder()}); {@link #build()} checks them.
+     */
+    public static final class Builder {
+        private long seed;
+        private int trainGames = 600;
+        private double demoNoise = 0.15;
+        private int demoMaxSteps = 30;
+        private int vocabSize = 768;
+        private int hiddenSize = 64;
+        private int layers = 2;
+        private int heads = 4;
+        private int intermediateSize = 172;
+        private int maxPositions = 256;
+        private int maxPromptTokens = 200;
+        private int bcSteps = 1500;
+        private int bcBatch = 32;
+        private double bcLearningRate = 3e-3;
+        private int daggerRounds = 2;
+        private int daggerGames = 150;
+        private int daggerBcSteps = 300;
+        private int rmSteps = 1200;
+        private int rmBatch = 32;
+        private double rmLearningRate = 3e-3;
+        private double rmLabelNoise = 0.0;
+        private AlfworldPromptFormat format = AlfworldPromptFormat.defaults();
+        private int rmHiddenSize = 0;
+        private int rmLayers = 0;
 
-    public PretrainSettings withRmSteps(int steps) {
-        return new PretrainSettings(
-                seed,
-                trainGames,
-                demoNoise,
-                demoMaxSteps,
-                vocabSize,
-                hiddenSize,
-                layers,
-                heads,
-                intermediateSize,
-                maxPositions,
-                maxPromptTokens,
-                bcSteps,
-                bcBatch,
-                bcLearningRate,
-                daggerRounds,
-                daggerGames,
-                daggerBcSteps,
-                steps,
-                rmBatch,
-                rmLearningRate,
-                rmLabelNoise,
-                format,
-                rmHiddenSize,
-                rmLayers);
-    }
+        private Builder() {}
 
-    public PretrainSettings withRmLabelNoise(double noise) {
-        return new PretrainSettings(
-                seed,
-                trainGames,
-                demoNoise,
-                demoMaxSteps,
-                vocabSize,
-                hiddenSize,
-                layers,
-                heads,
-                intermediateSize,
-                maxPositions,
-                maxPromptTokens,
-                bcSteps,
-                bcBatch,
-                bcLearningRate,
-                daggerRounds,
-                daggerGames,
-                daggerBcSteps,
-                rmSteps,
-                rmBatch,
-                rmLearningRate,
-                noise,
-                format,
-                rmHiddenSize,
-                rmLayers);
-    }
+        public Builder trainGames(int value) {
+            trainGames = value;
+            return this;
+        }
 
-    /** These settings with another prompt format (for example one with the place prior). */
-    public PretrainSettings withFormat(AlfworldPromptFormat value) {
-        return new PretrainSettings(
-                seed,
-                trainGames,
-                demoNoise,
-                demoMaxSteps,
-                vocabSize,
-                hiddenSize,
-                layers,
-                heads,
-                intermediateSize,
-                maxPositions,
-                maxPromptTokens,
-                bcSteps,
-                bcBatch,
-                bcLearningRate,
-                daggerRounds,
-                daggerGames,
-                daggerBcSteps,
-                rmSteps,
-                rmBatch,
-                rmLearningRate,
-                rmLabelNoise,
-                value,
-                rmHiddenSize,
-                rmLayers);
-    }
+        public Builder demoNoise(double value) {
+            demoNoise = value;
+            return this;
+        }
 
-    public PretrainSettings withTrainGames(int games) {
-        return new PretrainSettings(
-                seed,
-                games,
-                demoNoise,
-                demoMaxSteps,
-                vocabSize,
-                hiddenSize,
-                layers,
-                heads,
-                intermediateSize,
-                maxPositions,
-                maxPromptTokens,
-                bcSteps,
-                bcBatch,
-                bcLearningRate,
-                daggerRounds,
-                daggerGames,
-                daggerBcSteps,
-                rmSteps,
-                rmBatch,
-                rmLearningRate,
-                rmLabelNoise,
-                format,
-                rmHiddenSize,
-                rmLayers);
-    }
+        public Builder demoMaxSteps(int value) {
+            demoMaxSteps = value;
+            return this;
+        }
 
-    public PretrainSettings withDemoNoise(double noise) {
-        return new PretrainSettings(
-                seed,
-                trainGames,
-                noise,
-                demoMaxSteps,
-                vocabSize,
-                hiddenSize,
-                layers,
-                heads,
-                intermediateSize,
-                maxPositions,
-                maxPromptTokens,
-                bcSteps,
-                bcBatch,
-                bcLearningRate,
-                daggerRounds,
-                daggerGames,
-                daggerBcSteps,
-                rmSteps,
-                rmBatch,
-                rmLearningRate,
-                rmLabelNoise,
-                format,
-                rmHiddenSize,
-                rmLayers);
-    }
+        public Builder vocabSize(int value) {
+            vocabSize = value;
+            return this;
+        }
 
-    public PretrainSettings withDagger(int rounds, int games, int steps) {
-        return new PretrainSettings(
-                seed,
-                trainGames,
-                demoNoise,
-                demoMaxSteps,
-                vocabSize,
-                hiddenSize,
-                layers,
-                heads,
-                intermediateSize,
-                maxPositions,
-                maxPromptTokens,
-                bcSteps,
-                bcBatch,
-                bcLearningRate,
-                rounds,
-                games,
-                steps,
-                rmSteps,
-                rmBatch,
-                rmLearningRate,
-                rmLabelNoise,
-                format,
-                rmHiddenSize,
-                rmLayers);
-    }
+        public Builder hiddenSize(int value) {
+            hiddenSize = value;
+            return this;
+        }
 
-    public PretrainSettings withModel(int vocab, int hidden, int nLayers, int nHeads, int ffn) {
-        return new PretrainSettings(
-                seed,
-                trainGames,
-                demoNoise,
-                demoMaxSteps,
-                vocab,
-                hidden,
-                nLayers,
-                nHeads,
-                ffn,
-                maxPositions,
-                maxPromptTokens,
-                bcSteps,
-                bcBatch,
-                bcLearningRate,
-                daggerRounds,
-                daggerGames,
-                daggerBcSteps,
-                rmSteps,
-                rmBatch,
-                rmLearningRate,
-                rmLabelNoise,
-                format,
-                rmHiddenSize,
-                rmLayers);
+        public Builder layers(int value) {
+            layers = value;
+            return this;
+        }
+
+        public Builder heads(int value) {
+            heads = value;
+            return this;
+        }
+
+        public Builder intermediateSize(int value) {
+            intermediateSize = value;
+            return this;
+        }
+
+        public Builder maxPositions(int value) {
+            maxPositions = value;
+            return this;
+        }
+
+        public Builder maxPromptTokens(int value) {
+            maxPromptTokens = value;
+            return this;
+        }
+
+        public Builder bcSteps(int value) {
+            bcSteps = value;
+            return this;
+        }
+
+        public Builder bcBatch(int value) {
+            bcBatch = value;
+            return this;
+        }
+
+        public Builder bcLearningRate(double value) {
+            bcLearningRate = value;
+            return this;
+        }
+
+        public Builder daggerRounds(int value) {
+            daggerRounds = value;
+            return this;
+        }
+
+        public Builder daggerGames(int value) {
+            daggerGames = value;
+            return this;
+        }
+
+        public Builder daggerBcSteps(int value) {
+            daggerBcSteps = value;
+            return this;
+        }
+
+        public Builder rmSteps(int value) {
+            rmSteps = value;
+            return this;
+        }
+
+        public Builder rmBatch(int value) {
+            rmBatch = value;
+            return this;
+        }
+
+        public Builder rmLearningRate(double value) {
+            rmLearningRate = value;
+            return this;
+        }
+
+        public Builder rmLabelNoise(double value) {
+            rmLabelNoise = value;
+            return this;
+        }
+
+        public Builder format(AlfworldPromptFormat value) {
+            format = value;
+            return this;
+        }
+
+        public Builder rmHiddenSize(int value) {
+            rmHiddenSize = value;
+            return this;
+        }
+
+        public Builder rmLayers(int value) {
+            rmLayers = value;
+            return this;
+        }
+
+        public PretrainSettings build() {
+            return new PretrainSettings(
+                    seed,
+                    trainGames,
+                    demoNoise,
+                    demoMaxSteps,
+                    vocabSize,
+                    hiddenSize,
+                    layers,
+                    heads,
+                    intermediateSize,
+                    maxPositions,
+                    maxPromptTokens,
+                    bcSteps,
+                    bcBatch,
+                    bcLearningRate,
+                    daggerRounds,
+                    daggerGames,
+                    daggerBcSteps,
+                    rmSteps,
+                    rmBatch,
+                    rmLearningRate,
+                    rmLabelNoise,
+                    format,
+                    rmHiddenSize,
+                    rmLayers);
+        }
     }
 }

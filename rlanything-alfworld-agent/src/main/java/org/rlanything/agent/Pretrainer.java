@@ -26,6 +26,7 @@ import org.rlanything.neural.NeuralModel;
 import org.rlanything.neural.NeuralPolicy;
 import org.rlanything.neural.infer.SamplingConfig;
 import org.rlanything.neural.tokenizer.BpeTokenizer;
+import org.rlanything.neural.train.EpochBatches;
 import org.rlanything.neural.train.SupervisedTrainer;
 import org.rlanything.neural.train.TrainerConfig;
 import org.rlanything.neural.train.TrainingSequence;
@@ -133,7 +134,8 @@ public final class Pretrainer {
         SearchingExpert.Prior prior = SearchingExpert.Prior.of(train);
         // The judge's summary orders unvisited places by this prior; the models keep it beside
         // them.
-        PretrainSettings s = settings.withFormat(settings.format().withPlacePrior(prior));
+        PretrainSettings s =
+                settings.toBuilder().format(settings.format().withPlacePrior(prior)).build();
         PlannerDemonstrations demos =
                 PlannerDemonstrations.collect(
                         train,
@@ -168,47 +170,7 @@ public final class Pretrainer {
             List<Trajectory> judged = new ArrayList<>(demos.trajectories());
             PlannerDemonstrations all = demos;
             for (int round = 1; round <= s.daggerRounds(); round++) {
-                long tr = System.nanoTime();
-                List<AlfworldTask> played = new ArrayList<>();
-                for (int g = 0; g < s.daggerGames(); g++) {
-                    played.add(train.get(((round - 1) * s.daggerGames() + g) % train.size()));
-                }
-                List<Trajectory> rollouts =
-                        rollOut(
-                                policy,
-                                s.format(),
-                                played,
-                                s.demoMaxSteps(),
-                                Seeds.derive(s.seed(), DAGGER, round));
-                double won =
-                        rollouts.stream().filter(Trajectory::won).count()
-                                / (double) Math.max(1, rollouts.size());
-                PlannerDemonstrations labelled =
-                        PlannerDemonstrations.relabel(rollouts, prior, s.demoMaxSteps());
-                all = all.plus(labelled);
-                judged.addAll(rollouts);
-                metrics.put("pretrain/dagger_" + round + "_train_success", won);
-                log.accept(
-                        String.format(
-                                "dagger round %d: the policy won %.3f of %d training games; %d states labelled"
-                                        + " (%.1f s)",
-                                round,
-                                won,
-                                rollouts.size(),
-                                labelled.targets().size(),
-                                seconds(tr)));
-                List<TrainingSequence> data = policySequences(policy, all, s.format());
-                double loss =
-                        train(
-                                policy,
-                                data,
-                                s.daggerBcSteps(),
-                                s.bcBatch(),
-                                s.bcLearningRate(),
-                                Seeds.rng(s.seed(), BC, round),
-                                "dagger",
-                                log);
-                metrics.put("pretrain/dagger_" + round + "_loss", loss);
+                all = daggerRound(policy, s, train, prior, round, all, judged, metrics, log);
             }
             rewardModel =
                     NeuralModel.create(
@@ -229,6 +191,61 @@ public final class Pretrainer {
             }
             throw e;
         }
+    }
+
+    /**
+     * DAgger round {@code round}: the policy plays training games, the planner labels the states it
+     * reached, and the policy is cloned again on all labelled states; the rollouts join {@code
+     * judged}. Returns all labelled states so far.
+     */
+    private static PlannerDemonstrations daggerRound(
+            NeuralModel policy,
+            PretrainSettings s,
+            List<AlfworldTask> train,
+            SearchingExpert.Prior prior,
+            int round,
+            PlannerDemonstrations all,
+            List<Trajectory> judged,
+            Map<String, Double> metrics,
+            Consumer<String> log) {
+        long tr = System.nanoTime();
+        List<AlfworldTask> played = new ArrayList<>();
+        for (int g = 0; g < s.daggerGames(); g++) {
+            played.add(train.get(((round - 1) * s.daggerGames() + g) % train.size()));
+        }
+        List<Trajectory> rollouts =
+                rollOut(
+                        policy,
+                        s.format(),
+                        played,
+                        s.demoMaxSteps(),
+                        Seeds.derive(s.seed(), DAGGER, round));
+        double won =
+                rollouts.stream().filter(Trajectory::won).count()
+                        / (double) Math.max(1, rollouts.size());
+        PlannerDemonstrations labelled =
+                PlannerDemonstrations.relabel(rollouts, prior, s.demoMaxSteps());
+        all = all.plus(labelled);
+        judged.addAll(rollouts);
+        metrics.put("pretrain/dagger_" + round + "_train_success", won);
+        log.accept(
+                String.format(
+                        "dagger round %d: the policy won %.3f of %d training games; %d states labelled"
+                                + " (%.1f s)",
+                        round, won, rollouts.size(), labelled.targets().size(), seconds(tr)));
+        List<TrainingSequence> data = policySequences(policy, all, s.format());
+        double loss =
+                train(
+                        policy,
+                        data,
+                        s.daggerBcSteps(),
+                        s.bcBatch(),
+                        s.bcLearningRate(),
+                        Seeds.rng(s.seed(), BC, round),
+                        "dagger",
+                        log);
+        metrics.put("pretrain/dagger_" + round + "_loss", loss);
+        return all;
     }
 
     /**
@@ -500,21 +517,13 @@ public final class Pretrainer {
         if (data.isEmpty() || steps == 0) {
             return Double.NaN;
         }
-        int[] order = new int[data.size()];
-        int at = order.length;
+        EpochBatches<TrainingSequence> batches = new EpochBatches<>(data, batch, rng);
         double recent = 0;
         int recentCount = 0;
         double last = Double.NaN;
         SupervisedTrainer trainer = model.supervised();
         for (int step = 1; step <= steps; step++) {
-            List<TrainingSequence> b = new ArrayList<>(batch);
-            while (b.size() < Math.min(batch, data.size())) {
-                if (at == order.length) {
-                    shuffle(order, rng);
-                    at = 0;
-                }
-                b.add(data.get(order[at++]));
-            }
+            List<TrainingSequence> b = batches.next();
             double rate = lr * (1.0 - 0.9 * (step - 1) / (double) Math.max(1, steps - 1));
             SupervisedTrainer.StepResult r = trainer.step(b, rate);
             recent += r.loss();
@@ -527,18 +536,6 @@ public final class Pretrainer {
             }
         }
         return last;
-    }
-
-    private static void shuffle(int[] order, RandomGenerator rng) {
-        for (int i = 0; i < order.length; i++) {
-            order[i] = i;
-        }
-        for (int i = order.length - 1; i > 0; i--) {
-            int j = rng.nextInt(i + 1);
-            int t = order[i];
-            order[i] = order[j];
-            order[j] = t;
-        }
     }
 
     private static double seconds(long since) {

@@ -203,18 +203,7 @@ public final class SearchingExpert {
             if (!holding) {
                 // Another instance of a missing type in sight: take it (unless it is already
                 // delivered).
-                List<String> takes = new ArrayList<>();
-                for (String c : admissible) {
-                    String object = usedObject(c);
-                    if (c.startsWith("take ")
-                            && object != null
-                            && missingTypes.contains(typeOf(object))) {
-                        String from = c.substring(c.indexOf(" from ") + " from ".length());
-                        if (!typeOf(from).equals(destinationType)) {
-                            takes.add(c);
-                        }
-                    }
-                }
+                List<String> takes = takesInSight(admissible, missingTypes, destinationType);
                 if (!takes.isEmpty()) {
                     return Optional.of(Decision.searching(takes));
                 }
@@ -241,6 +230,36 @@ public final class SearchingExpert {
             }
             // Explore: the unvisited receptacles where the prior most expects a missing type (ties
             // rank equally).
+            List<String> best = mostExpected(admissible, missingTypes);
+            return Optional.of(best.isEmpty() ? follow : Decision.searching(best));
+        }
+
+        /**
+         * The admissible takes of another instance of a missing type, unless it already lies at the
+         * destination type.
+         */
+        private List<String> takesInSight(
+                List<String> admissible, Set<String> missingTypes, String destinationType) {
+            List<String> takes = new ArrayList<>();
+            for (String c : admissible) {
+                String object = usedObject(c);
+                if (c.startsWith("take ")
+                        && object != null
+                        && missingTypes.contains(typeOf(object))) {
+                    String from = c.substring(c.indexOf(" from ") + " from ".length());
+                    if (!typeOf(from).equals(destinationType)) {
+                        takes.add(c);
+                    }
+                }
+            }
+            return takes;
+        }
+
+        /**
+         * The admissible moves to unvisited receptacles where the prior most expects a missing type
+         * (ties rank equally).
+         */
+        private List<String> mostExpected(List<String> admissible, Set<String> missingTypes) {
             List<String> best = new ArrayList<>();
             double bestScore = -1;
             for (String c : admissible) {
@@ -263,7 +282,7 @@ public final class SearchingExpert {
                     best.add(c);
                 }
             }
-            return Optional.of(best.isEmpty() ? follow : Decision.searching(best));
+            return best;
         }
 
         /**

@@ -112,14 +112,13 @@ public final class StartingModelsFolder {
                         + " in "
                         + folder
                         + " (once; reused afterwards) ...");
-        Path parent = folder.toAbsolutePath().getParent();
-        Files.createDirectories(parent);
-        Path temp = parent.resolve("." + folder.getFileName() + ".tmp");
-        AtomicFiles.deleteTree(temp);
-        try (Pretrainer.StartingModels models = Pretrainer.run(settings, games, log)) {
-            models.save(temp, Map.of("seed", seed));
-        }
-        AtomicFiles.move(temp, folder);
+        AtomicFiles.makeFolder(
+                folder,
+                temp -> {
+                    try (Pretrainer.StartingModels models = Pretrainer.run(settings, games, log)) {
+                        models.save(temp, Map.of("seed", seed));
+                    }
+                });
         return folder;
     }
 }

@@ -14,7 +14,7 @@ class BehaviourCloningTest {
     @Test
     void cloningRaisesTheLikelihoodOfTheDemonstratorsCommandsOnHeldOutStates() {
         List<AlfworldTask> games = AgentFixtures.training();
-        PretrainSettings s = AgentFixtures.tinyPretrain(3).withBcSteps(40);
+        PretrainSettings s = AgentFixtures.tinyPretrain(3).toBuilder().bcSteps(40).build();
         SearchingExpert.Prior prior = SearchingExpert.Prior.of(games);
         PlannerDemonstrations train =
                 PlannerDemonstrations.collect(games.subList(0, 8), prior, 0.3, 12, 1);

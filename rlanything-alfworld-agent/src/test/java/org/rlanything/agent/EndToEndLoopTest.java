@@ -11,8 +11,11 @@ import org.junit.jupiter.api.io.TempDir;
 import org.rlanything.core.Slot;
 import org.rlanything.core.TaskCodec;
 import org.rlanything.core.loop.Ablation;
+import org.rlanything.core.loop.AlgorithmConfig;
 import org.rlanything.core.loop.IterationRecord;
 import org.rlanything.core.loop.RLAnythingLoop;
+import org.rlanything.neural.provider.NeuralPolicyConfig;
+import org.rlanything.neural.provider.NeuralRewardModelConfig;
 
 /**
  * A tiny full run: starting models from a seed, two iterations of the full method, evaluation,
@@ -30,27 +33,21 @@ class EndToEndLoopTest {
         assertTrue(Files.isRegularFile(dir.resolve("start/policy/model.safetensors")));
         assertTrue(Files.isRegularFile(dir.resolve("start/reward_model/model.safetensors")));
         AgentSettings settings =
-                AgentSettings.builder()
-                        .seed(5)
-                        .startingModels(dir.resolve("start"))
-                        .arm(Ablation.POLICY_REWARD_ENV)
-                        .poolSize(3)
-                        .poolOffset(100)
-                        .iterations(2)
-                        .tasksPerIteration(2)
-                        .rolloutsPerTask(2)
-                        .maxSteps(10)
-                        .verdictsPerStep(2)
-                        .rewriterSamples(2)
-                        .maxPromptTokens(120)
-                        .rewardModelMaxTokens(8)
-                        .evaluateEvery(2)
-                        .evalGeneratedGames(2)
-                        .evalRealGames(false)
-                        .evalMaxSteps(4)
-                        .policyLearningRate(1e-2)
-                        .rewardModelLearningRate(1e-2)
-                        .build();
+                new AgentSettings(
+                        5,
+                        dir.resolve("start"),
+                        2,
+                        new AlfworldEnvironmentConfig(
+                                3, 100, 10, 2, false, null, 4, null, null, null),
+                        AlgorithmConfig.builder()
+                                .arm(Ablation.POLICY_REWARD_ENV)
+                                .tasksPerIteration(2)
+                                .rolloutsPerTask(2)
+                                .verdictsPerStep(2)
+                                .rewriterSamples(2)
+                                .build(),
+                        new NeuralPolicyConfig(1e-2, null, null, 120, null),
+                        new NeuralRewardModelConfig(1e-2, null, null, 8));
         try (AlfworldExperiment experiment =
                 AlfworldExperiment.create(settings, games, line -> {})) {
             RLAnythingLoop loop = experiment.loopBuilder().build();

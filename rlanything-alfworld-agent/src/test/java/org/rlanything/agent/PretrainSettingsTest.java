@@ -14,7 +14,7 @@ class PretrainSettingsTest {
         PretrainSettings s = PretrainSettings.defaults(7);
         assertEquals(s.modelConfig(768, 1L), s.rewardModelConfig(768, 1L));
 
-        PretrainSettings big = s.withRewardModelSize(128, 4);
+        PretrainSettings big = s.toBuilder().rmHiddenSize(128).rmLayers(4).build();
         ModelConfig judge = big.rewardModelConfig(768, 1L);
         assertEquals(128, judge.hiddenSize());
         assertEquals(4, judge.numLayers());
@@ -22,7 +22,7 @@ class PretrainSettingsTest {
         assertEquals(344, judge.intermediateSize());
         assertEquals(s.modelConfig(768, 1L), big.modelConfig(768, 1L), "the policy is unchanged");
 
-        PretrainSettings deeper = s.withRewardModelSize(0, 3);
+        PretrainSettings deeper = s.toBuilder().rmHiddenSize(0).rmLayers(3).build();
         assertEquals(64, deeper.rewardModelConfig(768, 1L).hiddenSize());
         assertEquals(3, deeper.rewardModelConfig(768, 1L).numLayers());
     }
@@ -32,7 +32,7 @@ class PretrainSettingsTest {
         var e =
                 assertThrows(
                         IllegalArgumentException.class,
-                        () -> PretrainSettings.defaults(7).withRewardModelSize(-1, 2));
+                        () -> PretrainSettings.builder(7).rmHiddenSize(-1).rmLayers(2).build());
         assertTrue(e.getMessage().contains("rm_hidden_size"), e.getMessage());
     }
 }

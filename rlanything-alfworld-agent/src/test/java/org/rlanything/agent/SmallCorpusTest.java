@@ -21,7 +21,14 @@ class SmallCorpusTest {
     @Test
     void theModelsVocabularyIsTheTokenizersWhenTheCorpusIsSmall() {
         PretrainSettings s =
-                AgentFixtures.tinyPretrain(7).withTrainGames(2).withModel(4000, 32, 1, 2, 48);
+                AgentFixtures.tinyPretrain(7).toBuilder()
+                        .trainGames(2)
+                        .vocabSize(4000)
+                        .hiddenSize(32)
+                        .layers(1)
+                        .heads(2)
+                        .intermediateSize(48)
+                        .build();
         try (Pretrainer.StartingModels started =
                 Pretrainer.run(s, AgentFixtures.games(), line -> {})) {
             int learned = started.rewardModel().tokenizer().vocabSize();

@@ -156,16 +156,7 @@ public final class AlfworldTaskCodec implements TaskCodec {
     }
 
     private static byte[] deflate(byte[] raw) {
-        Deflater deflater = new Deflater(Deflater.BEST_COMPRESSION);
-        deflater.setInput(raw);
-        deflater.finish();
-        ByteArrayOutputStream out = new ByteArrayOutputStream(raw.length / 6 + 64);
-        byte[] buffer = new byte[8192];
-        while (!deflater.finished()) {
-            out.write(buffer, 0, deflater.deflate(buffer));
-        }
-        deflater.end();
-        return out.toByteArray();
+        return CompressedText.deflate(raw, Deflater.BEST_COMPRESSION);
     }
 
     private static byte[] inflate(byte[] data) throws DataFormatException {

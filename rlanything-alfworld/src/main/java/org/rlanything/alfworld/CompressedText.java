@@ -17,7 +17,13 @@ final class CompressedText {
 
     CompressedText(String text) {
         byte[] raw = text.getBytes(StandardCharsets.UTF_8);
-        Deflater deflater = new Deflater(Deflater.BEST_SPEED);
+        this.data = deflate(raw, Deflater.BEST_SPEED);
+        this.length = raw.length;
+    }
+
+    /** {@code raw} deflated (zlib format) at compression {@code level}. */
+    static byte[] deflate(byte[] raw, int level) {
+        Deflater deflater = new Deflater(level);
         deflater.setInput(raw);
         deflater.finish();
         ByteArrayOutputStream out = new ByteArrayOutputStream(raw.length / 6 + 64);
@@ -26,8 +32,7 @@ final class CompressedText {
             out.write(buffer, 0, deflater.deflate(buffer));
         }
         deflater.end();
-        this.data = out.toByteArray();
-        this.length = raw.length;
+        return out.toByteArray();
     }
 
     String text() {

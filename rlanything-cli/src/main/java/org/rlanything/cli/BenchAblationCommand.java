@@ -4,9 +4,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.rlanything.agent.AlfworldEnvironmentConfig;
 import org.rlanything.cli.bench.AblationBench;
 import org.rlanything.cli.config.ConfigLoader;
+import org.rlanything.cli.run.Backends;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -42,25 +42,10 @@ final class BenchAblationCommand implements Callable<Integer> {
             names = "--quick-overrides",
             split = ",",
             description =
-                    "Overrides applied in --quick mode, comma-separated (default: "
-                            + KEYLOCK_QUICK
-                            + " for"
-                            + " key-lock configs, "
-                            + ALFWORLD_QUICK
-                            + " for ALFWorld configs).")
+                    "Overrides applied in --quick mode, comma-separated (default: the environment kind's"
+                            + " own small scale, such as trainer.iterations=2 and fewer tasks and evaluation"
+                            + " games for ALFWorld).")
     private List<String> quickOverrides;
-
-    /** Small scale for the key-lock demo: fewer iterations. */
-    static final String KEYLOCK_QUICK = "trainer.iterations=20";
-
-    /**
-     * Small scale for ALFWorld (every arm of 3 seeds in under 10 minutes on 2 cores): 2 iterations
-     * of 4 tasks and a smaller in-domain evaluation with one rollout per game; the 48 real games
-     * are still all evaluated.
-     */
-    static final String ALFWORLD_QUICK =
-            "trainer.iterations=2,algorithm.tasks_per_iteration=4,"
-                    + "environment.eval_generated_games=16,environment.eval_rollouts=1";
 
     @Option(
             names = "--seeds",
@@ -127,10 +112,9 @@ final class BenchAblationCommand implements Callable<Integer> {
         if (quick) {
             List<String> small = quickOverrides;
             if (small == null) {
-                boolean alfworld =
-                        ConfigLoader.load(config, overrides).environment()
-                                instanceof AlfworldEnvironmentConfig;
-                small = List.of((alfworld ? ALFWORLD_QUICK : KEYLOCK_QUICK).split(","));
+                small =
+                        Backends.environmentProvider(ConfigLoader.load(config, overrides))
+                                .quickOverrides();
             }
             all.addAll(0, small);
         }

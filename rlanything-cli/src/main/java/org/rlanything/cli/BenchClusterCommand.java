@@ -23,7 +23,7 @@ import org.rlanything.core.Trajectory;
 import org.rlanything.core.loop.IterationRecord;
 import org.rlanything.core.loop.LoopListener;
 import org.rlanything.core.loop.TaskRollouts;
-import org.rlanything.neural.model.Flops;
+import org.rlanything.core.spi.ComputeMeter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -220,35 +220,16 @@ final class BenchClusterCommand implements Callable<Integer> {
                     (com.sun.management.OperatingSystemMXBean)
                             java.lang.management.ManagementFactory.getOperatingSystemMXBean();
             LoopProfile profile =
-                    new LoopProfile(System::nanoTime, Flops::total, os::getProcessCpuTime);
+                    new LoopProfile(
+                            System::nanoTime,
+                            ComputeMeter.installed()::flops,
+                            os::getProcessCpuTime);
             Measured measured = new Measured(iterations > 1 ? 2 : 1);
             TrainingRun training =
                     TrainingRun.start(run, false, Map.of(), List.of(profile, measured));
             profile.start();
             training.run();
-            Map<String, Double> stats = training.components().engine().statistics();
-            ObjectNode figures = new ObjectMapper().createObjectNode();
-            stats.forEach(figures::put);
-            double rollout = measured.seconds.getOrDefault("gen", 0.0);
-            double judge = measured.seconds.getOrDefault("judge", 0.0);
-            figures.put("workers", count);
-            figures.put("measured_iterations", iterations - measured.from + 1);
-            figures.put("episodes", measured.episodes);
-            figures.put("env_steps", measured.steps);
-            figures.put("rollout_seconds", rollout);
-            figures.put("episodes_per_second", measured.episodes / Math.max(1e-9, rollout));
-            figures.put("judge_seconds", judge);
-            figures.put("judged_steps_per_second", measured.steps / Math.max(1e-9, judge));
-            figures.put("iteration_seconds_mean", profile.seconds() / iterations);
-            figures.put(
-                    "broadcast_seconds_per_iteration",
-                    stats.getOrDefault("broadcast_seconds", 0.0) / iterations);
-            figures.put(
-                    "worker_weight_load_seconds_per_iteration",
-                    stats.getOrDefault("worker_weight_load_seconds", 0.0) / iterations);
-            figures.put(
-                    "metrics_sha256",
-                    BenchLoopCommand.trainingLinesSha256(training.folder().metrics().file()));
+            ObjectNode figures = figures(training, measured, profile, count);
             training.close();
             console.printf(
                     "%d worker(s), iterations %d-%d: %d episodes in %.2f s of rollout (%.2f/s); %d steps"
@@ -257,10 +238,10 @@ final class BenchClusterCommand implements Callable<Integer> {
                     measured.from,
                     iterations,
                     measured.episodes,
-                    rollout,
+                    figures.path("rollout_seconds").asDouble(),
                     figures.path("episodes_per_second").asDouble(),
                     measured.steps,
-                    judge);
+                    figures.path("judge_seconds").asDouble());
             console.flush();
             return figures;
         } finally {
@@ -273,6 +254,36 @@ final class BenchClusterCommand implements Callable<Integer> {
                 }
             }
         }
+    }
+
+    /** The figures of a finished run of {@code count} workers. */
+    private ObjectNode figures(
+            TrainingRun training, Measured measured, LoopProfile profile, int count)
+            throws java.io.IOException {
+        Map<String, Double> stats = training.components().engine().statistics();
+        ObjectNode figures = new ObjectMapper().createObjectNode();
+        stats.forEach(figures::put);
+        double rollout = measured.seconds.getOrDefault("gen", 0.0);
+        double judge = measured.seconds.getOrDefault("judge", 0.0);
+        figures.put("workers", count);
+        figures.put("measured_iterations", iterations - measured.from + 1);
+        figures.put("episodes", measured.episodes);
+        figures.put("env_steps", measured.steps);
+        figures.put("rollout_seconds", rollout);
+        figures.put("episodes_per_second", measured.episodes / Math.max(1e-9, rollout));
+        figures.put("judge_seconds", judge);
+        figures.put("judged_steps_per_second", measured.steps / Math.max(1e-9, judge));
+        figures.put("iteration_seconds_mean", profile.seconds() / iterations);
+        figures.put(
+                "broadcast_seconds_per_iteration",
+                stats.getOrDefault("broadcast_seconds", 0.0) / iterations);
+        figures.put(
+                "worker_weight_load_seconds_per_iteration",
+                stats.getOrDefault("worker_weight_load_seconds", 0.0) / iterations);
+        figures.put(
+                "metrics_sha256",
+                BenchLoopCommand.trainingLinesSha256(training.folder().metrics().file()));
+        return figures;
     }
 
     /**

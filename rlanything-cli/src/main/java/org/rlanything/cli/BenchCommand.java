@@ -4,20 +4,19 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
-/** {@code rlanything bench}: performance measurements; each target is its own subcommand class. */
+/**
+ * {@code rlanything bench}: performance measurements; each target is its own subcommand class (the
+ * settings' own benchmarks, such as {@code bench model} and {@code bench env}, come from their
+ * modules).
+ */
 @Command(
         name = "bench",
         mixinStandardHelpOptions = true,
         description = "Performance measurements.",
         subcommands = {
-            BenchEnvCommand.class,
-            BenchModelCommand.class,
-            BenchLoraCommand.class,
             BenchLoopCommand.class,
             BenchClusterCommand.class,
-            BenchAblationCommand.class,
-            BenchJudgeCommand.class,
-            BenchGuiCommand.class
+            BenchAblationCommand.class
         })
 public final class BenchCommand implements Runnable {
 

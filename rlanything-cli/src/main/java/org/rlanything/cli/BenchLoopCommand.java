@@ -16,8 +16,7 @@ import org.rlanything.cli.bench.LoopProfile;
 import org.rlanything.cli.config.ConfigLoader;
 import org.rlanything.cli.config.RunConfig;
 import org.rlanything.cli.run.TrainingRun;
-import org.rlanything.neural.bench.ModelBenchmark;
-import org.rlanything.neural.model.Flops;
+import org.rlanything.core.spi.ComputeMeter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -96,8 +95,9 @@ final class BenchLoopCommand implements Callable<Integer> {
                             + repeats
                             + ") must be at least 1.");
         }
+        ComputeMeter meter = ComputeMeter.installed();
         if (threads != null) {
-            org.rlanything.neural.model.Parallel.setThreads(threads);
+            meter.setThreads(threads);
         }
         PrintWriter out = spec.commandLine().getOut();
         Path config = Path.of("configs/alfworld.yaml");
@@ -116,18 +116,18 @@ final class BenchLoopCommand implements Callable<Integer> {
                 config,
                 iterations,
                 folder,
-                org.rlanything.neural.model.Parallel.threads(),
+                meter.threads(),
                 System.getProperty("ai.djl.pytorch.num_threads", "default"),
                 System.getProperty("ai.djl.pytorch.num_interop_threads", "default"));
         out.flush();
-        double peak = ModelBenchmark.matmulPeak(repeats)[0];
+        double peak = meter.matmulPeak(repeats);
         out.printf("matmul peak: %.1f GFLOP/s (float32)%n", peak / 1e9);
         out.flush();
         var os =
                 (com.sun.management.OperatingSystemMXBean)
                         java.lang.management.ManagementFactory.getOperatingSystemMXBean();
         LoopProfile profile =
-                new LoopProfile(System::nanoTime, Flops::total, os::getProcessCpuTime);
+                new LoopProfile(System::nanoTime, meter::flops, os::getProcessCpuTime);
         try {
             // The starting point is not evaluated (an empty iteration-0 line): the evaluation phase
             // is the last one's.
@@ -138,7 +138,7 @@ final class BenchLoopCommand implements Callable<Integer> {
             json.put("bench", "loop");
             json.put("config", config.toString());
             json.put("metrics_sha256", trainingLinesSha256(training.folder().metrics().file()));
-            json.put("native_threads", org.rlanything.neural.model.Parallel.threads());
+            json.put("native_threads", meter.threads());
             print(out, profile, peak);
             out.println(
                     "metrics.jsonl SHA-256 (iterations 1-"

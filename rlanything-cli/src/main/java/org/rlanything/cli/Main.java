@@ -1,15 +1,20 @@
 package org.rlanything.cli;
 
 import java.io.PrintWriter;
-import org.rlanything.cli.alfworld.AlfworldCommand;
-import org.rlanything.cli.coding.CodingCommand;
+import java.util.Comparator;
+import java.util.List;
+import java.util.ServiceLoader;
+import org.rlanything.cli.run.IoErrors;
+import org.rlanything.core.spi.CommandProvider;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
  * The {@code rlanything} command. Exit codes: 0 success, 1 a run or check failed, 2 bad usage or
  * input (picocli's usage errors, config errors, a run folder that cannot be used), 70 an internal
- * error. Errors are one message; {@code --debug} anywhere adds the stack trace.
+ * error. Errors are one message; {@code --debug} anywhere adds the stack trace. The generic
+ * commands (train, eval, report, bench loop/cluster/ablation, worker) are this module's; each
+ * setting's own commands come from its module, found as {@link CommandProvider}s on the class path.
  */
 @Command(
         name = "rlanything",
@@ -22,19 +27,7 @@ import picocli.CommandLine.Command;
             "Exit codes: 0 done, 1 a run failed, 2 bad input or a run folder that cannot be used,"
                     + " 70 internal error. Add --debug anywhere to print an error's stack trace."
         },
-        subcommands = {
-            TrainCommand.class,
-            EvalCommand.class,
-            ReportCommand.class,
-            PretrainCommand.class,
-            AlfworldCommand.class,
-            CodingCommand.class,
-            org.rlanything.cli.gui.MiniwobCommand.class,
-            BenchCommand.class,
-            DemoCommand.class,
-            ModelCommand.class,
-            WorkerCommand.class
-        })
+        subcommands = {TrainCommand.class, EvalCommand.class, ReportCommand.class})
 public final class Main {
 
     private Main() {}
@@ -59,10 +52,7 @@ public final class Main {
                         .filter(a -> !a.equals("--debug"))
                         .toArray(String[]::new);
         CommandLine commandLine =
-                new CommandLine(new Main())
-                        .setCaseInsensitiveEnumValuesAllowed(true)
-                        .setOut(out)
-                        .setErr(err);
+                commandLine().setCaseInsensitiveEnumValuesAllowed(true).setOut(out).setErr(err);
         commandLine.setExecutionExceptionHandler(
                 (exception, line, parseResult) -> {
                     if (debug) {
@@ -74,7 +64,7 @@ public final class Main {
                     }
                     if (exception instanceof java.io.IOException
                             || exception instanceof java.io.UncheckedIOException) {
-                        line.getErr().println("rlanything: " + describe(exception));
+                        line.getErr().println("rlanything: " + IoErrors.describe(exception));
                         return 1;
                     }
                     line.getErr()
@@ -115,42 +105,33 @@ public final class Main {
     }
 
     /**
+     * The command line: the generic commands, then the settings' commands ({@link
+     * CommandProvider}s) by name, then {@code bench} (with the settings' benchmarks) and {@code
+     * worker}.
+     */
+    static CommandLine commandLine() {
+        CommandLine root = new CommandLine(new Main());
+        CommandLine bench = new CommandLine(new BenchCommand());
+        List<CommandProvider> plugged =
+                ServiceLoader.load(CommandProvider.class, Main.class.getClassLoader()).stream()
+                        .map(ServiceLoader.Provider::get)
+                        .toList();
+        for (CommandProvider command :
+                plugged.stream().sorted(Comparator.comparing(Main::nameOf)).toList()) {
+            (command.group() == CommandProvider.Group.BENCH ? bench : root).addSubcommand(command);
+        }
+        return root.addSubcommand(bench).addSubcommand(new WorkerCommand());
+    }
+
+    private static String nameOf(CommandProvider command) {
+        return command.getClass().getAnnotation(Command.class).name();
+    }
+
+    /**
      * An error message on one line: a library's message that spans lines (a parser's, with its
      * source excerpt) keeps its words, joined.
      */
     static String oneLine(String message) {
         return message == null ? "(no message)" : message.strip().replaceAll("\\s*\\R\\s*", " ");
-    }
-
-    /** An I/O error as one sentence: the message, then the reason with the file it concerns. */
-    public static String describe(Throwable e) {
-        String own = reason(e);
-        Throwable cause = e.getCause();
-        if (cause == null || cause == e) {
-            return own;
-        }
-        String why = describe(cause);
-        return own == null || own.contains(why) ? why : own + " (" + why + ")";
-    }
-
-    private static String reason(Throwable e) {
-        if (e instanceof java.nio.file.AccessDeniedException denied) {
-            return "permission denied: " + denied.getFile() + " (check its permissions)";
-        }
-        if (e instanceof java.nio.file.NoSuchFileException missing) {
-            return "no such file or folder: " + missing.getFile();
-        }
-        if (e instanceof java.nio.file.FileSystemException fs && fs.getReason() != null) {
-            return fs.getFile() + ": " + fs.getReason();
-        }
-        if (e instanceof java.nio.charset.CharacterCodingException) {
-            return "the file is not UTF-8 text (a binary or compressed file?)";
-        }
-        if (e instanceof java.io.UncheckedIOException
-                && e.getCause() != null
-                && e.getMessage().equals(e.getCause().toString())) {
-            return null;
-        }
-        return e.getMessage();
     }
 }

@@ -59,27 +59,54 @@ class MainTest {
                 help);
     }
 
+    /**
+     * The settings' own commands reach the command line from their modules (CommandProviders on the
+     * class path), beside the generic ones.
+     */
     @Test
-    void helpListsTheCommands() {
+    void helpListsTheGenericAndTheSettingsCommands() {
         assertEquals(0, run("--help"));
-        assertTrue(out.toString().contains("demo"));
+        String top = out.toString();
+        for (String command :
+                new String[] {
+                    "train",
+                    "eval",
+                    "report",
+                    "alfworld",
+                    "coding",
+                    "demo",
+                    "miniwob",
+                    "model",
+                    "pretrain",
+                    "bench",
+                    "worker"
+                }) {
+            assertTrue(top.contains("\n  " + command + " "), command + " in " + top);
+        }
+        out.getBuffer().setLength(0);
+        assertEquals(0, run("bench", "--help"));
+        String bench = out.toString();
+        for (String command :
+                new String[] {"loop", "cluster", "ablation", "env", "gui", "lora", "model"}) {
+            assertTrue(bench.contains("\n  " + command + " "), command + " in " + bench);
+        }
     }
 
     @Test
     void ioErrorsNameTheFileAndTheReason() {
         String denied =
-                Main.describe(
+                org.rlanything.cli.run.IoErrors.describe(
                         new java.io.UncheckedIOException(
                                 "Cannot append to /r/metrics.jsonl.",
                                 new java.nio.file.AccessDeniedException("/r/metrics.jsonl")));
         assertTrue(denied.contains("permission denied: /r/metrics.jsonl"), denied);
         String directory =
-                Main.describe(
+                org.rlanything.cli.run.IoErrors.describe(
                         new java.nio.file.FileSystemException(
                                 "/r/config.yaml", null, "Is a directory"));
         assertEquals("/r/config.yaml: Is a directory", directory);
         String binary =
-                Main.describe(
+                org.rlanything.cli.run.IoErrors.describe(
                         new java.io.IOException(
                                 "Cannot read /r/policy.table",
                                 new java.nio.charset.MalformedInputException(1)));

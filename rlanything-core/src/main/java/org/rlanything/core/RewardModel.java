@@ -14,4 +14,16 @@ public interface RewardModel {
 
     /** Updates the reward model from one iteration's samples. Called only with a non-empty list. */
     UpdateStats update(List<RewardModelSample> samples, RandomGenerator rng);
+
+    /**
+     * Refuses a {@link #judge} call whose generators are not one per request (the message names
+     * both counts).
+     */
+    static void requireOneGeneratorPerRequest(
+            List<JudgeRequest> requests, List<RandomGenerator> rngs) {
+        if (requests.size() != rngs.size()) {
+            throw new IllegalArgumentException(
+                    "Got " + requests.size() + " requests but " + rngs.size() + " generators.");
+        }
+    }
 }

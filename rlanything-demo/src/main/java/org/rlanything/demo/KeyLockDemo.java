@@ -31,6 +31,9 @@ public final class KeyLockDemo {
     /** Step limit of the demo's rollouts (the {@code keylock} kind's default). */
     public static final int MAX_STEPS = KeyLockEnvironmentConfig.DEFAULTS.maxSteps();
 
+    /** The demo evaluates every 5 iterations. */
+    private static final int EVALUATE_EVERY = 5;
+
     /** Door counts of the initial pool: mostly too hard for a random policy. */
     private static final int MIN_LENGTH = KeyLockEnvironmentConfig.DEFAULTS.minDoors();
 
@@ -52,16 +55,11 @@ public final class KeyLockDemo {
      */
     public KeyLockDemo(long seed, Ablation arm, LoopListener listener) {
         LoopConfig config =
-                LoopConfig.builder()
-                        .seed(seed)
-                        .tasksPerIteration(KeyLockEnvironmentConfig.TASKS_PER_ITERATION)
-                        .rolloutsPerTask(KeyLockEnvironmentConfig.ROLLOUTS_PER_TASK)
-                        .maxSteps(MAX_STEPS)
-                        .verdictsPerStep(3)
-                        .rewriterSamples(KeyLockEnvironmentConfig.REWRITER_SAMPLES)
-                        .evaluateEvery(5)
-                        .ablation(arm)
-                        .build();
+                new LoopConfig(
+                        seed,
+                        KeyLockEnvironmentConfig.ALGORITHM.toBuilder().arm(arm).build(),
+                        MAX_STEPS,
+                        EVALUATE_EVERY);
         RLAnythingLoop.Builder builder =
                 RLAnythingLoop.builder()
                         .config(config)
@@ -107,62 +105,30 @@ public final class KeyLockDemo {
                         seed,
                         MIN_LENGTH,
                         MAX_LENGTH,
-                        MAX_STEPS);
+                        MAX_STEPS,
+                        new LockstepRollouts());
     }
 
     /** The policy's success rate on the held-out corridors with the given evaluation seed. */
     public double successRate(Policy evaluatedPolicy, long seed) {
-        return successRate(evaluatedPolicy, environment, seed, MIN_LENGTH, MAX_LENGTH, MAX_STEPS);
-    }
-
-    /**
-     * Success on 24 held-out corridors of {@code minDoors..maxDoors} doors, 3 rollouts each, drawn
-     * from the evaluation seed (never from the training pool's stream).
-     */
-    public static double successRate(
-            Policy evaluatedPolicy,
-            KeyLockEnvironment environment,
-            long seed,
-            int minDoors,
-            int maxDoors,
-            int maxSteps) {
         List<Trajectory> trajectories =
                 heldOutRollouts(
                         evaluatedPolicy,
                         environment,
                         seed,
-                        minDoors,
-                        maxDoors,
-                        maxSteps,
+                        MIN_LENGTH,
+                        MAX_LENGTH,
+                        MAX_STEPS,
                         new LockstepRollouts());
         return trajectories.stream().filter(Trajectory::won).count() / (double) trajectories.size();
     }
 
     /**
-     * The held-out evaluation as metrics: {@code val-core/keylock/success}, and the judge's {@code
-     * rm_process_acc} and {@code rm_outcome_acc} on the same held-out trajectories (3 verdicts per
-     * step), by the rules of {@link JudgeAccuracy}.
+     * The held-out evaluation as metrics, its rollouts and judging through {@code engine}: {@code
+     * val-core/keylock/success}, and the judge's {@code rm_process_acc} and {@code rm_outcome_acc}
+     * on the same held-out trajectories (3 verdicts per step), by the rules of {@link
+     * JudgeAccuracy}.
      */
-    public static Map<String, Double> evaluate(
-            Policy evaluatedPolicy,
-            RewardModel judge,
-            KeyLockEnvironment environment,
-            long seed,
-            int minDoors,
-            int maxDoors,
-            int maxSteps) {
-        return evaluate(
-                evaluatedPolicy,
-                judge,
-                environment,
-                seed,
-                minDoors,
-                maxDoors,
-                maxSteps,
-                new LockstepRollouts());
-    }
-
-    /** As the evaluation above, with its rollouts and judging through {@code engine}. */
     public static Map<String, Double> evaluate(
             Policy evaluatedPolicy,
             RewardModel judge,

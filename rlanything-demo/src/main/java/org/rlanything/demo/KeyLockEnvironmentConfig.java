@@ -1,6 +1,7 @@
 package org.rlanything.demo;
 
 import org.rlanything.core.config.Check;
+import org.rlanything.core.loop.AlgorithmConfig;
 import org.rlanything.core.spi.EnvironmentConfig;
 
 /**
@@ -15,19 +16,15 @@ public record KeyLockEnvironmentConfig(
         Integer poolSize, Integer maxSteps, Integer minDoors, Integer maxDoors)
         implements EnvironmentConfig {
     /**
-     * K for key-lock: half the default pool per iteration (the {@code algorithm} default of this
-     * kind).
+     * The {@code algorithm} defaults of this kind: K = 8, half the default pool per iteration; N =
+     * 8; k = 4, as a corridor has few distinct rewrites.
      */
-    public static final int TASKS_PER_ITERATION = 8;
-
-    /** N for key-lock (the {@code algorithm} default of this kind). */
-    public static final int ROLLOUTS_PER_TASK = 8;
-
-    /**
-     * k for key-lock: a corridor has few distinct rewrites (the {@code algorithm} default of this
-     * kind).
-     */
-    public static final int REWRITER_SAMPLES = 4;
+    public static final AlgorithmConfig ALGORITHM =
+            AlgorithmConfig.builder()
+                    .tasksPerIteration(8)
+                    .rolloutsPerTask(8)
+                    .rewriterSamples(4)
+                    .build();
 
     /** Every key at its default. */
     public static final KeyLockEnvironmentConfig DEFAULTS =

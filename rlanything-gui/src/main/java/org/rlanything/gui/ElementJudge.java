@@ -33,20 +33,11 @@ public final class ElementJudge implements RewardModel, Checkpointable {
         private static final long serialVersionUID = 1L;
     }
 
-    private final double learningRate;
-    private final double temperature;
+    private final LinearRates rates;
     private double[] w = new double[StepFeatures.SIZE];
 
     public ElementJudge(double learningRate, double temperature) {
-        if (!(learningRate > 0) || !(temperature > 0)) {
-            throw new IllegalArgumentException(
-                    "learning rate and temperature must be positive, got "
-                            + learningRate
-                            + " and "
-                            + temperature);
-        }
-        this.learningRate = learningRate;
-        this.temperature = temperature;
+        this.rates = new LinearRates(learningRate, temperature);
     }
 
     /** A copy of the weights, in {@link StepFeatures#names()} order. */
@@ -60,7 +51,7 @@ public final class ElementJudge implements RewardModel, Checkpointable {
         for (int j = 0; j < w.length; j++) {
             z += w[j] * psi[j];
         }
-        return 1 / (1 + Math.exp(-z / temperature));
+        return 1 / (1 + Math.exp(-z / rates.temperature()));
     }
 
     @Override
@@ -130,7 +121,7 @@ public final class ElementJudge implements RewardModel, Checkpointable {
         if (used > 0) {
             for (int j = 0; j < w.length; j++) {
                 gradient[j] /= used;
-                w[j] += learningRate * gradient[j] / temperature;
+                w[j] += rates.learningRate() * gradient[j] / rates.temperature();
                 norm += gradient[j] * gradient[j];
             }
         }

@@ -31,20 +31,11 @@ public final class ElementPolicy implements Policy, Checkpointable {
         private static final long serialVersionUID = 1L;
     }
 
-    private final double learningRate;
-    private final double temperature;
+    private final LinearRates rates;
     private double[] theta = new double[ElementFeatures.SIZE];
 
     public ElementPolicy(double learningRate, double temperature) {
-        if (!(learningRate > 0) || !(temperature > 0)) {
-            throw new IllegalArgumentException(
-                    "learning rate and temperature must be positive, got "
-                            + learningRate
-                            + " and "
-                            + temperature);
-        }
-        this.learningRate = learningRate;
-        this.temperature = temperature;
+        this.rates = new LinearRates(learningRate, temperature);
     }
 
     /** A copy of the weights, in {@link ElementFeatures#names()} order. */
@@ -88,7 +79,7 @@ public final class ElementPolicy implements Policy, Checkpointable {
             for (int j = 0; j < theta.length; j++) {
                 z += theta[j] * features[a][j];
             }
-            logits[a] = z / temperature;
+            logits[a] = z / rates.temperature();
             max = Math.max(max, logits[a]);
         }
         double sum = 0;
@@ -126,7 +117,7 @@ public final class ElementPolicy implements Policy, Checkpointable {
         double norm = 0;
         for (int j = 0; j < theta.length; j++) {
             gradient[j] /= samples.size();
-            theta[j] += learningRate * gradient[j] / temperature;
+            theta[j] += rates.learningRate() * gradient[j] / rates.temperature();
             norm += gradient[j] * gradient[j];
         }
         Map<String, Double> metrics = new LinkedHashMap<>();

@@ -5,12 +5,29 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Stream;
 
 /** The task families of a folder of MiniWoB++ pages ({@code html/miniwob/}), by file name. */
 public final class MiniwobFolder {
 
     private MiniwobFolder() {}
+
+    /**
+     * The shared task pages, {@code shared/data/miniwob/html/miniwob} in the working folder or a
+     * folder above it; empty when there is none.
+     */
+    public static Optional<Path> findShared() {
+        Path dir = Path.of("").toAbsolutePath();
+        while (dir != null) {
+            Path candidate = dir.resolve("shared/data/miniwob/html/miniwob");
+            if (Files.isDirectory(candidate)) {
+                return Optional.of(candidate);
+            }
+            dir = dir.getParent();
+        }
+        return Optional.empty();
+    }
 
     /**
      * The tasks of {@code path}: the page itself when it is a file, else every {@code .html} file

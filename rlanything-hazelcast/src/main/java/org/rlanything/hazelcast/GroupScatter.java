@@ -77,31 +77,7 @@ final class GroupScatter {
         BlockingQueue<Done> done = new LinkedBlockingQueue<>();
         int remaining = groups.size();
         while (remaining > 0) {
-            // give each free worker the next waiting group
-            List<Member> free = new ArrayList<>(workers());
-            running.values()
-                    .forEach(r -> free.removeIf(m -> m.getUuid().equals(r.member().getUuid())));
-            for (Member member : free) {
-                if (waiting.isEmpty()) {
-                    break;
-                }
-                int g = waiting.poll();
-                running.put(g, new Running(member, System.nanoTime()));
-                executor.submitToMember(
-                        groups.get(g),
-                        member,
-                        new ExecutionCallback<R>() {
-                            @Override
-                            public void onResponse(R response) {
-                                done.add(new Done(g, member, response, null));
-                            }
-
-                            @Override
-                            public void onFailure(Throwable t) {
-                                done.add(new Done(g, member, null, t));
-                            }
-                        });
-            }
+            dispatch(executor, groups, waiting, running, done);
             if (running.isEmpty()) {
                 // no worker is left: the trainer runs what waits, one group at a time, and
                 // looks for a worker again after each
@@ -118,21 +94,7 @@ final class GroupScatter {
                             Math.min(wait, TimeUnit.MILLISECONDS.toNanos(200)),
                             TimeUnit.NANOSECONDS);
             if (finished == null) {
-                long now = System.nanoTime();
-                for (var entry : List.copyOf(running.entrySet())) {
-                    if (now - entry.getValue().since() >= timeoutNanos) {
-                        Member member = entry.getValue().member();
-                        unresponsive.add(member.getUuid());
-                        running.remove(entry.getKey());
-                        requeue(
-                                entry.getKey(),
-                                member,
-                                "did not answer within "
-                                        + TimeUnit.NANOSECONDS.toSeconds(timeoutNanos)
-                                        + " s",
-                                waiting);
-                    }
-                }
+                requeueOverdue(running, waiting);
                 continue;
             }
             Running was = running.get(finished.group());
@@ -145,32 +107,91 @@ final class GroupScatter {
                 remaining--;
                 continue;
             }
-            Throwable cause =
-                    finished.failure() instanceof MemberLeftException
-                                    || finished.failure().getCause() == null
-                            ? finished.failure()
-                            : finished.failure().getCause();
-            if (!isLostMember(cause) && !isLostMember(finished.failure())) {
-                throw new ClusterException(
-                        "The worker "
-                                + finished.member().getAddress()
-                                + " failed on work group "
-                                + finished.group()
-                                + ": "
-                                + cause.getMessage(),
-                        cause);
-            }
-            requeue(
-                    finished.group(),
-                    finished.member(),
-                    "left the cluster (" + cause.getClass().getSimpleName() + ")",
-                    waiting);
+            requeueLost(finished, waiting);
         }
         List<R> ordered = new ArrayList<>(groups.size());
         for (Object result : results) {
             ordered.add((R) result);
         }
         return ordered;
+    }
+
+    /** Gives each free worker the next waiting group. */
+    private <R> void dispatch(
+            IExecutorService executor,
+            List<? extends Callable<R>> groups,
+            Deque<Integer> waiting,
+            Map<Integer, Running> running,
+            BlockingQueue<Done> done) {
+        List<Member> free = new ArrayList<>(workers());
+        running.values().forEach(r -> free.removeIf(m -> m.getUuid().equals(r.member().getUuid())));
+        for (Member member : free) {
+            if (waiting.isEmpty()) {
+                break;
+            }
+            int g = waiting.poll();
+            running.put(g, new Running(member, System.nanoTime()));
+            executor.submitToMember(
+                    groups.get(g),
+                    member,
+                    new ExecutionCallback<R>() {
+                        @Override
+                        public void onResponse(R response) {
+                            done.add(new Done(g, member, response, null));
+                        }
+
+                        @Override
+                        public void onFailure(Throwable t) {
+                            done.add(new Done(g, member, null, t));
+                        }
+                    });
+        }
+    }
+
+    /** Marks the members whose group is overdue unresponsive and requeues their groups. */
+    private void requeueOverdue(Map<Integer, Running> running, Deque<Integer> waiting) {
+        long now = System.nanoTime();
+        for (var entry : List.copyOf(running.entrySet())) {
+            if (now - entry.getValue().since() >= timeoutNanos) {
+                Member member = entry.getValue().member();
+                unresponsive.add(member.getUuid());
+                running.remove(entry.getKey());
+                requeue(
+                        entry.getKey(),
+                        member,
+                        "did not answer within "
+                                + TimeUnit.NANOSECONDS.toSeconds(timeoutNanos)
+                                + " s",
+                        waiting);
+            }
+        }
+    }
+
+    /**
+     * Requeues the group of a member that left the cluster; any other failure of a group fails the
+     * run.
+     */
+    private void requeueLost(Done finished, Deque<Integer> waiting) {
+        Throwable cause =
+                finished.failure() instanceof MemberLeftException
+                                || finished.failure().getCause() == null
+                        ? finished.failure()
+                        : finished.failure().getCause();
+        if (!isLostMember(cause) && !isLostMember(finished.failure())) {
+            throw new ClusterException(
+                    "The worker "
+                            + finished.member().getAddress()
+                            + " failed on work group "
+                            + finished.group()
+                            + ": "
+                            + cause.getMessage(),
+                    cause);
+        }
+        requeue(
+                finished.group(),
+                finished.member(),
+                "left the cluster (" + cause.getClass().getSimpleName() + ")",
+                waiting);
     }
 
     /** Puts a group its member lost back at the head of the queue. */

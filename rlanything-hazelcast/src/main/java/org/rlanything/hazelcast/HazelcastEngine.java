@@ -64,7 +64,7 @@ final class HazelcastEngine implements RolloutEngine {
         if (requests.isEmpty()) {
             return List.of();
         }
-        if (!(policy instanceof WeightsTransfer)) {
+        if (!(policy instanceof WeightsTransfer transfer)) {
             // a policy that cannot ship its weights (such as an evaluation's copy with other
             // sampling settings,
             // which the workers' policy would not reproduce) runs in the trainer
@@ -73,7 +73,7 @@ final class HazelcastEngine implements RolloutEngine {
         if (!start()) {
             return local.rollOut(requests, policy, environment, maxSteps);
         }
-        String version = weights.publish(instance, policy);
+        String version = weights.publish(instance, transfer);
         int size = settings.groupSize();
         List<EpisodeGroup> groups = new ArrayList<>();
         for (int from = 0, g = 0; from < requests.size(); from += size, g++) {
@@ -127,13 +127,13 @@ final class HazelcastEngine implements RolloutEngine {
             throw new IllegalStateException(
                     "The hazelcast engine was not given the run's task codec.");
         }
-        if (requests.isEmpty() || !(rewardModel instanceof WeightsTransfer)) {
+        if (requests.isEmpty() || !(rewardModel instanceof WeightsTransfer transfer)) {
             return RolloutEngine.super.judgeSeeded(requests, m, seeds, rewardModel);
         }
         if (!start()) {
             return RolloutEngine.super.judgeSeeded(requests, m, seeds, rewardModel);
         }
-        String version = judgeWeights.publish(instance, rewardModel);
+        String version = judgeWeights.publish(instance, transfer);
         int size = 8 * settings.groupSize();
         List<JudgeGroup> groups = new ArrayList<>();
         for (int from = 0; from < requests.size(); from += size) {

@@ -32,17 +32,8 @@ final class WeightsBroadcast {
         this.key = key;
     }
 
-    /** The version of {@code model}'s current weights, published first when they changed. */
-    String publish(HazelcastInstance instance, Object model) {
-        if (!(model instanceof WeightsTransfer transfer)) {
-            throw new IllegalArgumentException(
-                    "The "
-                            + key
-                            + " "
-                            + model.getClass().getSimpleName()
-                            + " cannot ship"
-                            + " its weights (it is not WeightsTransfer); use trainer.rollout_engine: local.");
-        }
+    /** The version of {@code transfer}'s current weights, published first when they changed. */
+    String publish(HazelcastInstance instance, WeightsTransfer transfer) {
         long start = System.nanoTime();
         VersionedWeights weights = transfer.exportWeights();
         byte[] bytes = weights.bytes();

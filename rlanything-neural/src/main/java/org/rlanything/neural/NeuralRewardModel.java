@@ -57,10 +57,7 @@ public final class NeuralRewardModel implements RewardModel {
     @Override
     public List<List<Judgment>> judge(
             List<JudgeRequest> requests, int m, List<RandomGenerator> rngs) {
-        if (requests.size() != rngs.size()) {
-            throw new IllegalArgumentException(
-                    "Got " + requests.size() + " requests but " + rngs.size() + " generators.");
-        }
+        RewardModel.requireOneGeneratorPerRequest(requests, rngs);
         if (m <= 0) {
             throw new IllegalArgumentException("m must be > 0, got " + m + ".");
         }

@@ -6,6 +6,7 @@ import java.util.Locale;
 import java.util.Objects;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.apache.commons.text.similarity.LevenshteinDistance;
 
 /**
  * Reads one action out of a policy model's reply and maps it to an admissible command.
@@ -175,7 +176,7 @@ public final class ActionParser {
             }
             double similarity =
                     1
-                            - (double) distance(norm, n)
+                            - (double) LevenshteinDistance.getDefaultInstance().apply(norm, n)
                                     / Math.max(1, Math.max(norm.length(), n.length()));
             if (similarity > bestSimilarity) {
                 best = command;
@@ -202,28 +203,5 @@ public final class ActionParser {
             out.add(m.group());
         }
         return out;
-    }
-
-    /** Levenshtein distance. */
-    static int distance(String a, String b) {
-        int[] previous = new int[b.length() + 1];
-        int[] current = new int[b.length() + 1];
-        for (int j = 0; j <= b.length(); j++) {
-            previous[j] = j;
-        }
-        for (int i = 1; i <= a.length(); i++) {
-            current[0] = i;
-            for (int j = 1; j <= b.length(); j++) {
-                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
-                current[j] =
-                        Math.min(
-                                Math.min(current[j - 1] + 1, previous[j] + 1),
-                                previous[j - 1] + cost);
-            }
-            int[] t = previous;
-            previous = current;
-            current = t;
-        }
-        return previous[b.length()];
     }
 }

@@ -493,15 +493,7 @@ public final class ChatClient implements AutoCloseable {
      */
     private Reply send(byte[] body, List<String> failedTries) {
         Duration timeout = timeout();
-        HttpRequest.Builder rb =
-                HttpRequest.newBuilder(config.chatCompletionsUri())
-                        .timeout(timeout)
-                        .header("Content-Type", "application/json")
-                        .POST(HttpRequest.BodyPublishers.ofByteArray(body));
-        if (apiKey != null) {
-            rb.header("Authorization", "Bearer " + apiKey);
-        }
-        HttpRequest httpRequest = rb.build();
+        HttpRequest httpRequest = request(body, timeout);
         int tries = config.maxRetries() + 1;
         long deadline = System.nanoTime() + timeout.toNanos() * tries;
         for (int attempt = 1; ; attempt++) {
@@ -527,18 +519,7 @@ public final class ChatClient implements AutoCloseable {
                 } else if (status >= 500) {
                     kind = "http_5xx";
                 } else {
-                    throw new EndpointException(
-                            redact(
-                                    "The endpoint "
-                                            + config.endpoint()
-                                            + " refused the request with "
-                                            + failure
-                                            + " (not retried; "
-                                            + attempt
-                                            + (attempt == 1 ? " try)." : " tries).")),
-                            status,
-                            attempt,
-                            null);
+                    throw refused(failure, status, attempt);
                 }
             } catch (HttpTimeoutException | TimeoutException e) {
                 kind = "timeout";
@@ -581,30 +562,64 @@ public final class ChatClient implements AutoCloseable {
                         status,
                         cause);
             }
-            String warning =
-                    redact(
-                            "Endpoint "
-                                    + config.endpoint()
-                                    + " ("
-                                    + role
-                                    + "): try "
-                                    + attempt
-                                    + " failed, "
-                                    + failure
-                                    + "; retrying in "
-                                    + delay.toMillis()
-                                    + " ms.");
-            LOG.log(System.Logger.Level.WARNING, warning);
-            try {
-                Thread.sleep(delay.toMillis(), delay.toNanosPart() % 1_000_000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new EndpointException(
-                        "Interrupted while waiting to retry " + config.endpoint() + ".",
-                        status,
-                        attempt,
-                        e);
-            }
+            waitToRetry(attempt, failure, delay, status);
+        }
+    }
+
+    /** The POST of {@code body} to the chat-completions address, with the key if there is one. */
+    private HttpRequest request(byte[] body, Duration timeout) {
+        HttpRequest.Builder rb =
+                HttpRequest.newBuilder(config.chatCompletionsUri())
+                        .timeout(timeout)
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofByteArray(body));
+        if (apiKey != null) {
+            rb.header("Authorization", "Bearer " + apiKey);
+        }
+        return rb.build();
+    }
+
+    /** A reply status that is not retried (neither 429 nor 5xx). */
+    private EndpointException refused(String failure, int status, int attempt) {
+        return new EndpointException(
+                redact(
+                        "The endpoint "
+                                + config.endpoint()
+                                + " refused the request with "
+                                + failure
+                                + " (not retried; "
+                                + attempt
+                                + (attempt == 1 ? " try)." : " tries).")),
+                status,
+                attempt,
+                null);
+    }
+
+    /** Warns that try {@code attempt} failed with {@code failure}, then waits {@code delay}. */
+    private void waitToRetry(int attempt, String failure, Duration delay, int status) {
+        String warning =
+                redact(
+                        "Endpoint "
+                                + config.endpoint()
+                                + " ("
+                                + role
+                                + "): try "
+                                + attempt
+                                + " failed, "
+                                + failure
+                                + "; retrying in "
+                                + delay.toMillis()
+                                + " ms.");
+        LOG.log(System.Logger.Level.WARNING, warning);
+        try {
+            Thread.sleep(delay.toMillis(), delay.toNanosPart() % 1_000_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new EndpointException(
+                    "Interrupted while waiting to retry " + config.endpoint() + ".",
+                    status,
+                    attempt,
+                    e);
         }
     }
 

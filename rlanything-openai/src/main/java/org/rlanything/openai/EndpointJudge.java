@@ -37,9 +37,7 @@ public final class EndpointJudge implements RewardModel {
                     + "consistent with the action; otherwise -1. Reason briefly, then end with \\boxed{1} or \\boxed{-1}.";
 
     private final ChatClient client;
-    private final Function<Task, String> taskText;
-    private final int historySteps;
-    private final int maxObservationChars;
+    private final PromptWindow window;
 
     /**
      * @param client the endpoint (role {@code reward_model})
@@ -54,18 +52,7 @@ public final class EndpointJudge implements RewardModel {
             int historySteps,
             int maxObservationChars) {
         this.client = Objects.requireNonNull(client, "client");
-        this.taskText = Objects.requireNonNull(taskText, "taskText");
-        if (historySteps < 0 || maxObservationChars < 16) {
-            throw new IllegalArgumentException(
-                    "historySteps ("
-                            + historySteps
-                            + ") must be >= 0 and "
-                            + "maxObservationChars ("
-                            + maxObservationChars
-                            + ") >= 16.");
-        }
-        this.historySteps = historySteps;
-        this.maxObservationChars = maxObservationChars;
+        this.window = new PromptWindow(taskText, historySteps, maxObservationChars);
     }
 
     /** The task's {@link Task#describe}, 20 earlier steps, observations cut at 1000 characters. */
@@ -75,7 +62,8 @@ public final class EndpointJudge implements RewardModel {
 
     /** The messages sent to judge one step: the system message and the prompt. */
     public List<ChatMessage> messages(JudgeRequest request) {
-        return messages(request, taskText, historySteps, maxObservationChars);
+        return messages(
+                request, window.taskText(), window.historySteps(), window.maxObservationChars());
     }
 
     /**
@@ -151,7 +139,8 @@ public final class EndpointJudge implements RewardModel {
 
     /** The user message for one step. */
     String prompt(JudgeRequest request) {
-        return prompt(request, taskText, historySteps, maxObservationChars);
+        return prompt(
+                request, window.taskText(), window.historySteps(), window.maxObservationChars());
     }
 
     private static String prompt(

@@ -38,9 +38,7 @@ public final class EndpointPolicy implements Policy {
                     + "\\boxed{go to countertop 1}.";
 
     private final ChatClient client;
-    private final Function<Task, String> taskText;
-    private final int historySteps;
-    private final int maxObservationChars;
+    private final PromptWindow window;
 
     /**
      * @param client the endpoint (role {@code policy})
@@ -55,18 +53,7 @@ public final class EndpointPolicy implements Policy {
             int historySteps,
             int maxObservationChars) {
         this.client = Objects.requireNonNull(client, "client");
-        this.taskText = Objects.requireNonNull(taskText, "taskText");
-        if (historySteps < 0 || maxObservationChars < 16) {
-            throw new IllegalArgumentException(
-                    "historySteps ("
-                            + historySteps
-                            + ") must be >= 0 and "
-                            + "maxObservationChars ("
-                            + maxObservationChars
-                            + ") >= 16.");
-        }
-        this.historySteps = historySteps;
-        this.maxObservationChars = maxObservationChars;
+        this.window = new PromptWindow(taskText, historySteps, maxObservationChars);
     }
 
     /** The task's {@link Task#describe}, 10 earlier steps, observations cut at 1000 characters. */
@@ -116,7 +103,8 @@ public final class EndpointPolicy implements Policy {
 
     /** The messages sent for one context: the system message and the prompt. */
     public List<ChatMessage> messages(PolicyContext context) {
-        return messages(context, taskText, historySteps, maxObservationChars);
+        return messages(
+                context, window.taskText(), window.historySteps(), window.maxObservationChars());
     }
 
     /**
@@ -147,7 +135,8 @@ public final class EndpointPolicy implements Policy {
 
     /** The user message for one context. */
     String prompt(PolicyContext context) {
-        return prompt(context, taskText, historySteps, maxObservationChars);
+        return prompt(
+                context, window.taskText(), window.historySteps(), window.maxObservationChars());
     }
 
     private static String prompt(

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.rlanything.core.Task;
+import org.rlanything.core.loop.AlgorithmConfig;
 import org.rlanything.core.loop.IterationRecord;
 import org.rlanything.core.loop.LoopConfig;
 import org.rlanything.core.loop.LoopState;
@@ -30,15 +31,16 @@ import org.rlanything.core.loop.RLAnythingLoop;
 class LoopResumeTest {
 
     private static final LoopConfig CONFIG =
-            LoopConfig.builder()
-                    .seed(7)
-                    .tasksPerIteration(2)
-                    .rolloutsPerTask(4)
-                    .maxSteps(4)
-                    .verdictsPerStep(3)
-                    .rewriterSamples(2)
-                    .evaluateEvery(0)
-                    .build();
+            new LoopConfig(
+                    7,
+                    AlgorithmConfig.builder()
+                            .tasksPerIteration(2)
+                            .rolloutsPerTask(4)
+                            .verdictsPerStep(3)
+                            .rewriterSamples(2)
+                            .build(),
+                    4,
+                    0);
     private static final List<Task> TASKS =
             List.of(
                     new RolesTest.Goal("t1", 1),

@@ -138,6 +138,7 @@ final class ScriptedServer implements AutoCloseable {
     private void handle(HttpExchange exchange) throws IOException {
         int now = inFlight.incrementAndGet();
         maxInFlight.accumulateAndGet(now, Math::max);
+        boolean counted = true;
         try {
             JsonNode request = JSON.readTree(exchange.getRequestBody().readAllBytes());
             Reply reply;
@@ -157,6 +158,10 @@ final class ScriptedServer implements AutoCloseable {
                 }
             }
             byte[] body = reply.body().getBytes(StandardCharsets.UTF_8);
+            // no longer in flight once the answer goes out: the client may send its next request
+            // as soon as it reads this one, before this handler's finally runs
+            inFlight.decrementAndGet();
+            counted = false;
             exchange.getResponseHeaders().set("Content-Type", "application/json");
             reply.headers().forEach((k, v) -> exchange.getResponseHeaders().set(k, v));
             exchange.sendResponseHeaders(reply.status(), body.length == 0 ? -1 : body.length);
@@ -169,7 +174,9 @@ final class ScriptedServer implements AutoCloseable {
             // the client gave up (a timeout test): nothing to answer
         } finally {
             exchange.close();
-            inFlight.decrementAndGet();
+            if (counted) {
+                inFlight.decrementAndGet();
+            }
         }
     }
 

@@ -176,28 +176,8 @@ public final class RoomLibrary {
                 continue;
             }
             RandomGenerator rng = Seeds.rng(LAYOUT_SEED, floorPlan, typeIndex);
-            for (int k = 0; k < catalog.syntheticCount(type); k++) {
-                String id;
-                double x;
-                double z;
-                do {
-                    x = minX + rng.nextDouble() * (maxX - minX);
-                    z = minZ + rng.nextDouble() * (maxZ - minZ);
-                    double y = rng.nextDouble();
-                    String fixture = catalog.pairedFixture(type);
-                    id =
-                            fixture == null
-                                    ? ThorIds.entity(type, x, y, z)
-                                    : ThorIds.entity(fixture, x, y, z) + "_bar_" + type;
-                } while (!ids.add(id));
-                String location =
-                        ThorIds.location(
-                                (int) Math.round(x * 4) + rng.nextInt(-2, 3),
-                                (int) Math.round(z * 4) + rng.nextInt(-2, 3),
-                                rng.nextInt(4),
-                                HORIZONS[rng.nextInt(HORIZONS.length)]);
-                receptacles.add(new ReceptacleInstance(id, type, location, catalog.opens(type)));
-            }
+            receptacles.addAll(
+                    synthetic(type, rng, new double[] {minX, maxX, minZ, maxZ}, ids, catalog));
         }
         receptacles.sort((a, b) -> a.id().compareTo(b.id()));
         List<String> objectTypes = new ArrayList<>();
@@ -207,6 +187,43 @@ public final class RoomLibrary {
             }
         }
         return new Room(floorPlan, RoomKind.ofFloorPlan(floorPlan), receptacles, objectTypes);
+    }
+
+    /**
+     * The synthetic receptacles of {@code type} a room lists but the layout does not place: at
+     * random points within {@code bounds} (min x, max x, min z, max z), with ids new to {@code ids}
+     * (which they join).
+     */
+    private static List<ReceptacleInstance> synthetic(
+            String type,
+            RandomGenerator rng,
+            double[] bounds,
+            Set<String> ids,
+            TypeCatalog catalog) {
+        List<ReceptacleInstance> out = new ArrayList<>();
+        for (int k = 0; k < catalog.syntheticCount(type); k++) {
+            String id;
+            double x;
+            double z;
+            do {
+                x = bounds[0] + rng.nextDouble() * (bounds[1] - bounds[0]);
+                z = bounds[2] + rng.nextDouble() * (bounds[3] - bounds[2]);
+                double y = rng.nextDouble();
+                String fixture = catalog.pairedFixture(type);
+                id =
+                        fixture == null
+                                ? ThorIds.entity(type, x, y, z)
+                                : ThorIds.entity(fixture, x, y, z) + "_bar_" + type;
+            } while (!ids.add(id));
+            String location =
+                    ThorIds.location(
+                            (int) Math.round(x * 4) + rng.nextInt(-2, 3),
+                            (int) Math.round(z * 4) + rng.nextInt(-2, 3),
+                            rng.nextInt(4),
+                            HORIZONS[rng.nextInt(HORIZONS.length)]);
+            out.add(new ReceptacleInstance(id, type, location, catalog.opens(type)));
+        }
+        return out;
     }
 
     private static JsonNode read(ObjectMapper json, Path file) {

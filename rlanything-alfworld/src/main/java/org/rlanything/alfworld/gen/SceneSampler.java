@@ -39,27 +39,7 @@ public final class SceneSampler {
         Set<String> ids = new HashSet<>();
         room.receptacles().forEach(r -> ids.add(r.id()));
         Set<String> fixtureTypes = new HashSet<>();
-        List<ObjectInstance> objects = new ArrayList<>();
-        for (ReceptacleInstance r : room.receptacles()) {
-            String fixture = catalog.pairedFixture(r.type());
-            if (fixture == null) {
-                continue;
-            }
-            fixtureTypes.add(fixture);
-            String suffix = "_bar_" + r.type();
-            if (r.id().endsWith(suffix) && r.id().startsWith(fixture + "_bar_")) {
-                String id = r.id().substring(0, r.id().length() - suffix.length());
-                if (ids.add(id)) {
-                    objects.add(
-                            new ObjectInstance(
-                                    id,
-                                    fixture,
-                                    r.location(),
-                                    List.of(),
-                                    catalog.capabilitiesOf(fixture)));
-                }
-            }
-        }
+        List<ObjectInstance> objects = fixtures(room, ids, fixtureTypes);
         boolean targetPlaced = false;
         for (String type : room.objectTypes()) {
             if (fixtureTypes.contains(type)) {
@@ -123,6 +103,35 @@ public final class SceneSampler {
                 objects,
                 canContain,
                 goal);
+    }
+
+    /**
+     * The fixture objects paired with the room's receptacles (a bar fixture's object), each once;
+     * their types join {@code fixtureTypes} and their ids {@code ids}.
+     */
+    private List<ObjectInstance> fixtures(Room room, Set<String> ids, Set<String> fixtureTypes) {
+        List<ObjectInstance> objects = new ArrayList<>();
+        for (ReceptacleInstance r : room.receptacles()) {
+            String fixture = catalog.pairedFixture(r.type());
+            if (fixture == null) {
+                continue;
+            }
+            fixtureTypes.add(fixture);
+            String suffix = "_bar_" + r.type();
+            if (r.id().endsWith(suffix) && r.id().startsWith(fixture + "_bar_")) {
+                String id = r.id().substring(0, r.id().length() - suffix.length());
+                if (ids.add(id)) {
+                    objects.add(
+                            new ObjectInstance(
+                                    id,
+                                    fixture,
+                                    r.location(),
+                                    List.of(),
+                                    catalog.capabilitiesOf(fixture)));
+                }
+            }
+        }
+        return objects;
     }
 
     /**

@@ -94,48 +94,16 @@ public final class TypeCatalog {
         JsonNode contains = required(root, "canContain", source);
         contains.fieldNames()
                 .forEachRemaining(
-                        rtype -> {
-                            if (!receptacleTypes.contains(rtype)) {
-                                throw new IllegalArgumentException(
-                                        "canContain in "
-                                                + source
-                                                + " names the receptacle type '"
-                                                + rtype
-                                                + "', which is not listed under receptacleTypes.");
-                            }
-                            Set<String> contents = new TreeSet<>();
-                            for (String entry : strings(contains, rtype, source + " canContain")) {
-                                if (entry.startsWith("@")) {
-                                    List<String> group = groups.get(entry);
-                                    if (group == null) {
-                                        throw new IllegalArgumentException(
-                                                "canContain."
-                                                        + rtype
-                                                        + " in "
-                                                        + source
-                                                        + " refers to the content group '"
-                                                        + entry
-                                                        + "', which contentGroups does not define.");
-                                    }
-                                    contents.addAll(group);
-                                } else {
-                                    contents.add(entry);
-                                }
-                            }
-                            for (String otype : contents) {
-                                if (!objectTypes.contains(otype)) {
-                                    throw new IllegalArgumentException(
-                                            "canContain."
-                                                    + rtype
-                                                    + " in "
-                                                    + source
-                                                    + " names the object type '"
-                                                    + otype
-                                                    + "', which is not listed under objectTypes.");
-                                }
-                            }
-                            canContain.put(rtype, Collections.unmodifiableSet(contents));
-                        });
+                        rtype ->
+                                canContain.put(
+                                        rtype,
+                                        contents(
+                                                contains,
+                                                rtype,
+                                                groups,
+                                                objectTypes,
+                                                receptacleTypes,
+                                                source)));
         Map<String, List<String>> lampHosts = new TreeMap<>();
         JsonNode hosts = root.path("lampHosts");
         hosts.fieldNames()
@@ -158,6 +126,59 @@ public final class TypeCatalog {
                 lampHosts,
                 paired,
                 counts);
+    }
+
+    /**
+     * What receptacle type {@code rtype} can contain ({@code @group} entries expanded); refuses
+     * unknown receptacle and object types and undefined groups.
+     */
+    private static Set<String> contents(
+            JsonNode contains,
+            String rtype,
+            Map<String, List<String>> groups,
+            List<String> objectTypes,
+            List<String> receptacleTypes,
+            String source) {
+        if (!receptacleTypes.contains(rtype)) {
+            throw new IllegalArgumentException(
+                    "canContain in "
+                            + source
+                            + " names the receptacle type '"
+                            + rtype
+                            + "', which is not listed under receptacleTypes.");
+        }
+        Set<String> contents = new TreeSet<>();
+        for (String entry : strings(contains, rtype, source + " canContain")) {
+            if (entry.startsWith("@")) {
+                List<String> group = groups.get(entry);
+                if (group == null) {
+                    throw new IllegalArgumentException(
+                            "canContain."
+                                    + rtype
+                                    + " in "
+                                    + source
+                                    + " refers to the content group '"
+                                    + entry
+                                    + "', which contentGroups does not define.");
+                }
+                contents.addAll(group);
+            } else {
+                contents.add(entry);
+            }
+        }
+        for (String otype : contents) {
+            if (!objectTypes.contains(otype)) {
+                throw new IllegalArgumentException(
+                        "canContain."
+                                + rtype
+                                + " in "
+                                + source
+                                + " names the object type '"
+                                + otype
+                                + "', which is not listed under objectTypes.");
+            }
+        }
+        return Collections.unmodifiableSet(contents);
     }
 
     private static JsonNode required(JsonNode node, String key, String source) {

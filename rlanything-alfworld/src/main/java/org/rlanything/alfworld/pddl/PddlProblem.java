@@ -57,37 +57,10 @@ public record PddlProblem(
                 case ":metric":
                     break;
                 case ":objects":
-                    for (Formula.TypedVariable v :
-                            TypedLists.parse(
-                                    section.items().subList(1, section.size()), "object")) {
-                        String previous = objects.put(v.name(), v.type());
-                        if (previous != null && !previous.equals(v.type())) {
-                            throw new PddlSyntaxException(
-                                    "(:objects ...) declares "
-                                            + v.name()
-                                            + " twice, as "
-                                            + previous
-                                            + " and as "
-                                            + v.type()
-                                            + ".");
-                        }
-                    }
+                    addObjects(section, objects);
                     break;
                 case ":init":
-                    init = new ArrayList<>();
-                    for (SExpr item : section.items().subList(1, section.size())) {
-                        if ("=".equals(item.head())) {
-                            continue;
-                        }
-                        Formula f = Formula.parse(item);
-                        if (!(f instanceof Formula.Atom)) {
-                            throw new PddlSyntaxException(
-                                    "(:init ...) holds "
-                                            + item.brief()
-                                            + ", which is not a plain atom.");
-                        }
-                        init.add((Formula.Atom) f);
-                    }
+                    init = atoms(section);
                     break;
                 case ":goal":
                     if (section.size() != 2) {
@@ -111,5 +84,41 @@ public record PddlProblem(
             throw new PddlSyntaxException("the (:goal ...) section is missing.");
         }
         return new PddlProblem(name, objects, init, goal);
+    }
+
+    /** Adds the typed names of an {@code (:objects ...)} section; refuses a name typed twice. */
+    private static void addObjects(SExpr section, Map<String, String> objects)
+            throws PddlSyntaxException {
+        for (Formula.TypedVariable v :
+                TypedLists.parse(section.items().subList(1, section.size()), "object")) {
+            String previous = objects.put(v.name(), v.type());
+            if (previous != null && !previous.equals(v.type())) {
+                throw new PddlSyntaxException(
+                        "(:objects ...) declares "
+                                + v.name()
+                                + " twice, as "
+                                + previous
+                                + " and as "
+                                + v.type()
+                                + ".");
+            }
+        }
+    }
+
+    /** The atoms of an {@code (:init ...)} section (numeric {@code (= ...)} facts are skipped). */
+    private static List<Formula.Atom> atoms(SExpr section) throws PddlSyntaxException {
+        List<Formula.Atom> init = new ArrayList<>();
+        for (SExpr item : section.items().subList(1, section.size())) {
+            if ("=".equals(item.head())) {
+                continue;
+            }
+            Formula f = Formula.parse(item);
+            if (!(f instanceof Formula.Atom)) {
+                throw new PddlSyntaxException(
+                        "(:init ...) holds " + item.brief() + ", which is not a plain atom.");
+            }
+            init.add((Formula.Atom) f);
+        }
+        return init;
     }
 }

@@ -75,6 +75,22 @@ public final class CandidateVerifier {
         return new Outcome(Verification.ok(), file, steps.getAsInt());
     }
 
+    /**
+     * The difficulty of the active game a rewrite starts from; refused when that game does not
+     * verify.
+     */
+    public Difficulty activeDifficulty(Scene active) {
+        Outcome base = check(active);
+        if (!base.valid()) {
+            throw new IllegalArgumentException(
+                    "The active game '"
+                            + active.problemName()
+                            + "' does not verify: "
+                            + base.verification().reason());
+        }
+        return DifficultyMeter.measure(active, base.optimalSteps());
+    }
+
     /** Only the verdict of {@link #check(Scene)}. */
     public Verification verify(Scene scene) {
         return check(scene).verification();

@@ -72,18 +72,7 @@ public final class GoalConstraints {
             if (type.capability() == null) {
                 long placed =
                         targets.stream()
-                                .filter(
-                                        o ->
-                                                o.receptacles().stream()
-                                                        .anyMatch(
-                                                                r ->
-                                                                        scene.receptacle(r)
-                                                                                .map(
-                                                                                        x ->
-                                                                                                x.type()
-                                                                                                        .equals(
-                                                                                                                destination))
-                                                                                .orElse(false)))
+                                .filter(o -> SceneEdits.isIn(scene, o, destination))
                                 .count();
                 if (placed >= type.targets()) {
                     out.add(

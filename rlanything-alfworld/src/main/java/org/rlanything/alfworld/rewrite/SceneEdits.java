@@ -25,19 +25,17 @@ final class SceneEdits {
 
     /** Whether any instance of {@code type} sits in a receptacle of {@code receptacleType}. */
     static boolean anyIn(Scene scene, String type, String receptacleType) {
-        return scene.objectsOfType(type).stream()
+        return scene.objectsOfType(type).stream().anyMatch(o -> isIn(scene, o, receptacleType));
+    }
+
+    /** Whether {@code object} sits in a receptacle of {@code receptacleType}. */
+    static boolean isIn(Scene scene, ObjectInstance object, String receptacleType) {
+        return object.receptacles().stream()
                 .anyMatch(
-                        o ->
-                                o.receptacles().stream()
-                                        .anyMatch(
-                                                r ->
-                                                        scene.receptacle(r)
-                                                                .map(
-                                                                        x ->
-                                                                                x.type()
-                                                                                        .equals(
-                                                                                                receptacleType))
-                                                                .orElse(false)));
+                        r ->
+                                scene.receptacle(r)
+                                        .map(x -> x.type().equals(receptacleType))
+                                        .orElse(false));
     }
 
     /** Every entity name of the scene. */

@@ -96,6 +96,35 @@ public final class SceneReader {
             throw new IllegalArgumentException(
                     "The problem of " + file.source() + " has no (atLocation agent1 ...) fact.");
         }
+        List<ReceptacleInstance> receptacles =
+                receptacles(file, receptacleType, receptacleLocation, openable);
+        List<ObjectInstance> objects =
+                objects(
+                        objectType,
+                        objectLocation,
+                        inReceptacle,
+                        capabilities,
+                        receptacleLocation,
+                        agentLocation);
+        String name = spell.apply(problem.name());
+        name = name.startsWith("plan_") ? name.substring("plan_".length()) : name;
+        Goal goal = GoalReader.read(problem.goal(), spell, 0, file.source());
+        goal =
+                new Goal(
+                        goal.type(),
+                        goal.objectType(),
+                        goal.target(),
+                        phrasing(file.grammar(), goal));
+        return new Scene(
+                name, floorPlan(file), agentLocation, receptacles, objects, canContain, goal);
+    }
+
+    /** The receptacles, each at its location; refuses one without a location. */
+    private static List<ReceptacleInstance> receptacles(
+            GameFile file,
+            Map<String, String> receptacleType,
+            Map<String, String> receptacleLocation,
+            Set<String> openable) {
         List<ReceptacleInstance> receptacles = new ArrayList<>();
         for (Map.Entry<String, String> entry : receptacleType.entrySet()) {
             String location = receptacleLocation.get(entry.getKey());
@@ -114,6 +143,20 @@ public final class SceneReader {
                             location,
                             openable.contains(entry.getKey())));
         }
+        return receptacles;
+    }
+
+    /**
+     * The objects, each where the problem puts it (else at its first receptacle's location, else at
+     * the agent's).
+     */
+    private static List<ObjectInstance> objects(
+            Map<String, String> objectType,
+            Map<String, String> objectLocation,
+            Map<String, List<String>> inReceptacle,
+            Map<String, Set<Capability>> capabilities,
+            Map<String, String> receptacleLocation,
+            String agentLocation) {
         List<ObjectInstance> objects = new ArrayList<>();
         for (Map.Entry<String, String> entry : objectType.entrySet()) {
             String id = entry.getKey();
@@ -133,17 +176,7 @@ public final class SceneReader {
                             in,
                             capabilities.getOrDefault(id, EnumSet.noneOf(Capability.class))));
         }
-        String name = spell.apply(problem.name());
-        name = name.startsWith("plan_") ? name.substring("plan_".length()) : name;
-        Goal goal = GoalReader.read(problem.goal(), spell, 0, file.source());
-        goal =
-                new Goal(
-                        goal.type(),
-                        goal.objectType(),
-                        goal.target(),
-                        phrasing(file.grammar(), goal));
-        return new Scene(
-                name, floorPlan(file), agentLocation, receptacles, objects, canContain, goal);
+        return objects;
     }
 
     /** The phrasing whose text the grammar's task sentence holds, or 0. */

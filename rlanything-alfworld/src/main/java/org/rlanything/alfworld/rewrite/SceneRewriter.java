@@ -69,15 +69,7 @@ public final class SceneRewriter {
      */
     public Optional<RewriteProposal> rewrite(
             Scene active, RewriteGoal goal, CriticFeedback critic, RandomGenerator rng) {
-        CandidateVerifier.Outcome base = verifier.check(active);
-        if (!base.valid()) {
-            throw new IllegalArgumentException(
-                    "The active game '"
-                            + active.problemName()
-                            + "' does not verify: "
-                            + base.verification().reason());
-        }
-        Difficulty before = DifficultyMeter.measure(active, base.optimalSteps());
+        Difficulty before = verifier.activeDifficulty(active);
         CriticSignals signals = CriticSignals.of(critic);
         List<RewriteOperator> remaining = new ArrayList<>(operators);
         String name = candidateName(active.problemName(), goal, rng);

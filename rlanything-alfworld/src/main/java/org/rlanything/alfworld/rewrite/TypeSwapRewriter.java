@@ -47,15 +47,7 @@ public final class TypeSwapRewriter {
      */
     public Optional<RewriteProposal> rewrite(
             Scene original, Scene active, RewriteGoal goal, RandomGenerator rng) {
-        CandidateVerifier.Outcome base = verifier.check(active);
-        if (!base.valid()) {
-            throw new IllegalArgumentException(
-                    "The active game '"
-                            + active.problemName()
-                            + "' does not verify: "
-                            + base.verification().reason());
-        }
-        Difficulty before = DifficultyMeter.measure(active, base.optimalSteps());
+        Difficulty before = verifier.activeDifficulty(active);
         List<Goal> options = new ArrayList<>(TypeSwaps.options(original, original.goal()));
         options.remove(active.goal());
         if (options.isEmpty()) {

@@ -70,43 +70,9 @@ public final class ActionGenerator {
             if (openable && s.opened(r) && rules.has(Verb.CLOSE)) {
                 out[n++] = Verb.code(Verb.CLOSE, r, 0);
             }
-            for (int w = 0; w < wO; w++) {
-                long word = s.contentsWord(r, w);
-                while (word != 0) {
-                    int o = (w << 6) + Long.numberOfTrailingZeros(word);
-                    word &= word - 1;
-                    int f = scene.staticFlags(o);
-                    if (open && held < 0 && (f & Flags.PICKUPABLE) != 0 && rules.has(Verb.TAKE)) {
-                        out[n++] = Verb.code(Verb.TAKE, o, r);
-                    }
-                    if ((f & Flags.TOGGLEABLE) != 0 && rules.has(Verb.USE)) {
-                        out[n++] = Verb.code(Verb.USE, o, r);
-                    }
-                    if (open && rules.examinesInReceptacles() && rules.has(Verb.EXAMINE_OBJECT)) {
-                        out[n++] = Verb.code(Verb.EXAMINE_OBJECT, o, 0);
-                    }
-                }
-            }
+            n = contentsActions(s, r, open, held, out, n);
             if (held >= 0) {
-                int rtype = scene.receptacleType(r);
-                if (open && scene.canPut(held, r) && rules.has(Verb.PUT)) {
-                    out[n++] = Verb.code(Verb.PUT, held, r);
-                }
-                if ((heldFlags & Flags.CLEANABLE) != 0
-                        && rules.cleans(rtype)
-                        && rules.has(Verb.CLEAN)) {
-                    out[n++] = Verb.code(Verb.CLEAN, held, r);
-                }
-                if ((heldFlags & Flags.HEATABLE) != 0
-                        && rules.heats(rtype)
-                        && rules.has(Verb.HEAT)) {
-                    out[n++] = Verb.code(Verb.HEAT, held, r);
-                }
-                if ((heldFlags & Flags.COOLABLE) != 0
-                        && rules.cools(rtype)
-                        && rules.has(Verb.COOL)) {
-                    out[n++] = Verb.code(Verb.COOL, held, r);
-                }
+                n = heldActions(r, open, held, heldFlags, out, n);
             }
         }
         if (held >= 0 && rules.slices(scene.objectType(held)) && rules.has(Verb.SLICE)) {
@@ -116,6 +82,51 @@ public final class ActionGenerator {
                     out[n++] = Verb.code(Verb.SLICE, co, held);
                 }
             }
+        }
+        return n;
+    }
+
+    /**
+     * Writes the actions on what receptacle {@code r} holds (take, use, examine) from {@code n}.
+     */
+    private int contentsActions(GameState s, int r, boolean open, int held, long[] out, int n) {
+        for (int w = 0; w < wO; w++) {
+            long word = s.contentsWord(r, w);
+            while (word != 0) {
+                int o = (w << 6) + Long.numberOfTrailingZeros(word);
+                word &= word - 1;
+                int f = scene.staticFlags(o);
+                if (open && held < 0 && (f & Flags.PICKUPABLE) != 0 && rules.has(Verb.TAKE)) {
+                    out[n++] = Verb.code(Verb.TAKE, o, r);
+                }
+                if ((f & Flags.TOGGLEABLE) != 0 && rules.has(Verb.USE)) {
+                    out[n++] = Verb.code(Verb.USE, o, r);
+                }
+                if (open && rules.examinesInReceptacles() && rules.has(Verb.EXAMINE_OBJECT)) {
+                    out[n++] = Verb.code(Verb.EXAMINE_OBJECT, o, 0);
+                }
+            }
+        }
+        return n;
+    }
+
+    /**
+     * Writes the actions of the held object at receptacle {@code r} (put, clean, heat, cool) from
+     * {@code n}.
+     */
+    private int heldActions(int r, boolean open, int held, int heldFlags, long[] out, int n) {
+        int rtype = scene.receptacleType(r);
+        if (open && scene.canPut(held, r) && rules.has(Verb.PUT)) {
+            out[n++] = Verb.code(Verb.PUT, held, r);
+        }
+        if ((heldFlags & Flags.CLEANABLE) != 0 && rules.cleans(rtype) && rules.has(Verb.CLEAN)) {
+            out[n++] = Verb.code(Verb.CLEAN, held, r);
+        }
+        if ((heldFlags & Flags.HEATABLE) != 0 && rules.heats(rtype) && rules.has(Verb.HEAT)) {
+            out[n++] = Verb.code(Verb.HEAT, held, r);
+        }
+        if ((heldFlags & Flags.COOLABLE) != 0 && rules.cools(rtype) && rules.has(Verb.COOL)) {
+            out[n++] = Verb.code(Verb.COOL, held, r);
         }
         return n;
     }

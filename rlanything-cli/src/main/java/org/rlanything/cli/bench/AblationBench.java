@@ -615,7 +615,20 @@ public final class AblationBench {
         AtomicFiles.write(
                 out.resolve("results.json"),
                 json.writerWithDefaultPrettyPrinter().writeValueAsBytes(resultsBySeed(results)));
+        ObjectNode data = curves(json, results);
+        ArrayNode charts = (ArrayNode) data.get("charts");
+        String html =
+                HtmlCharts.head("RLAnything ablation")
+                        + "<h1>Ablation</h1>\n"
+                        + markdownTable(md.toString())
+                        + "<h2>Curves</h2>\n"
+                        + HtmlCharts.figures(charts)
+                        + HtmlCharts.tail(data);
+        AtomicFiles.write(out.resolve("ablation.html"), html.getBytes(StandardCharsets.UTF_8));
+    }
 
+    /** The curves' chart data: each curve's mean over seeds, one series per arm. */
+    private ObjectNode curves(ObjectMapper json, List<ArmResult> results) {
         ObjectNode data = json.createObjectNode();
         ArrayNode charts = data.putArray("charts");
         TreeSet<String> curveKeys = new TreeSet<>();
@@ -649,14 +662,7 @@ public final class AblationBench {
                 sums.forEach((x, sum) -> points.addObject().put("x", x).put("y", sum[0] / sum[1]));
             }
         }
-        String html =
-                HtmlCharts.head("RLAnything ablation")
-                        + "<h1>Ablation</h1>\n"
-                        + markdownTable(md.toString())
-                        + "<h2>Curves</h2>\n"
-                        + HtmlCharts.figures(charts)
-                        + HtmlCharts.tail(data);
-        AtomicFiles.write(out.resolve("ablation.html"), html.getBytes(StandardCharsets.UTF_8));
+        return data;
     }
 
     /**

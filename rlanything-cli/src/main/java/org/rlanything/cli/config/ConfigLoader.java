@@ -1,5 +1,6 @@
 package org.rlanything.cli.config;
 
+import com.fasterxml.jackson.annotation.JsonValue;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
@@ -26,8 +27,11 @@ import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import org.apache.commons.text.similarity.LevenshteinDistance;
 import org.rlanything.core.config.InvalidValueException;
+import org.rlanything.core.spi.EnvironmentConfig;
 import org.rlanything.core.spi.EnvironmentProvider;
+import org.rlanything.core.spi.Kinds;
 import org.rlanything.core.spi.Provider;
 import org.rlanything.core.spi.ProviderRegistry;
 import org.rlanything.core.spi.Section;
@@ -84,7 +88,8 @@ public final class ConfigLoader {
         for (Section section : Section.values()) {
             MAPPER.addMixIn(section.configType(), Kinded.class);
             ProviderRegistry.get()
-                    .providers(section)
+                    .section(section)
+                    .all()
                     .forEach(
                             (kind, provider) ->
                                     MAPPER.registerSubtypes(
@@ -329,6 +334,12 @@ public final class ConfigLoader {
             return;
         }
         for (java.lang.reflect.RecordComponent component : value.getClass().getRecordComponents()) {
+            if (component.getAccessor().isAnnotationPresent(JsonValue.class)) {
+                // a record that reads and writes its section through one component (its
+                // @JsonValue): that component's keys are the section's own
+                requireTexts(tree, read(component, value), path, sources, overrides);
+                continue;
+            }
             String key = SNAKE.translate(component.getName());
             JsonNode node = tree.get(key);
             if (node == null) {
@@ -356,12 +367,16 @@ public final class ConfigLoader {
                 }
                 throw new ConfigException(locate(sources, path) + ": " + dotted + ": " + problem);
             }
-            try {
-                requireTexts(node, component.getAccessor().invoke(value), path, sources, overrides);
-            } catch (ReflectiveOperationException e) {
-                throw new IllegalStateException("Cannot read " + component, e);
-            }
+            requireTexts(node, read(component, value), path, sources, overrides);
             path.remove(path.size() - 1);
+        }
+    }
+
+    private static Object read(java.lang.reflect.RecordComponent component, Object record) {
+        try {
+            return component.getAccessor().invoke(record);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("Cannot read " + component, e);
         }
     }
 
@@ -557,7 +572,8 @@ public final class ConfigLoader {
             if (tree.get(kinded.key()) instanceof ObjectNode section && !section.has("kind")) {
                 Provider<?> provider =
                         ProviderRegistry.get()
-                                .defaultProvider(kinded)
+                                .section(kinded)
+                                .defaultProvider()
                                 .orElseThrow(
                                         () ->
                                                 new ConfigException(
@@ -577,20 +593,18 @@ public final class ConfigLoader {
     }
 
     /**
-     * Lays the environment kind's own {@code algorithm} sizes ({@link
-     * EnvironmentProvider#algorithmDefaults}) under the keys the config leaves out, so that each
-     * kind's sizes are declared once, by its provider.
+     * Lays the environment kind's own {@code algorithm} section ({@link
+     * EnvironmentProvider#algorithmDefaults}, a typed record) under the keys the config leaves out,
+     * so that each kind's sizes are declared once, by its provider.
      */
     private static void layEnvironmentDefaults(ObjectNode tree) {
         JsonNode kind = tree.path("environment").path("kind");
-        Provider<?> provider =
-                kind.isTextual()
-                        ? ProviderRegistry.get()
-                                .find(Section.ENVIRONMENT, kind.asText())
-                                .orElse(null)
-                        : ProviderRegistry.get().defaultProvider(Section.ENVIRONMENT).orElse(null);
-        if (!(provider instanceof EnvironmentProvider<?> environment)
-                || environment.algorithmDefaults().isEmpty()) {
+        Kinds<EnvironmentConfig, EnvironmentProvider<?>> kinds =
+                ProviderRegistry.get().environments();
+        EnvironmentProvider<?> environment =
+                (kind.isTextual() ? kinds.find(kind.asText()) : kinds.defaultProvider())
+                        .orElse(null);
+        if (environment == null) {
             return;
         }
         if (tree.get("algorithm") != null && !tree.get("algorithm").isObject()) {
@@ -600,12 +614,12 @@ public final class ConfigLoader {
                 tree.get("algorithm") == null
                         ? tree.putObject("algorithm")
                         : (ObjectNode) tree.get("algorithm");
-        environment
-                .algorithmDefaults()
-                .forEach(
-                        (key, value) -> {
-                            if (!algorithm.has(key)) {
-                                algorithm.set(key, MAPPER.valueToTree(value));
+        ObjectNode defaults = MAPPER.valueToTree(environment.algorithmDefaults());
+        defaults.fields()
+                .forEachRemaining(
+                        entry -> {
+                            if (!algorithm.has(entry.getKey())) {
+                                algorithm.set(entry.getKey(), entry.getValue());
                             }
                         });
     }
@@ -755,35 +769,13 @@ public final class ConfigLoader {
             int bestDistance = Integer.MAX_VALUE;
             Set<String> unique = new LinkedHashSet<>(candidates);
             for (String candidate : unique) {
-                int d = distance(wrong, candidate);
+                int d = LevenshteinDistance.getDefaultInstance().apply(wrong, candidate);
                 if (d < bestDistance) {
                     bestDistance = d;
                     best = candidate;
                 }
             }
             return best != null && bestDistance <= Math.max(2, wrong.length() / 2) ? best : null;
-        }
-
-        static int distance(String a, String b) {
-            int[] previous = new int[b.length() + 1];
-            int[] current = new int[b.length() + 1];
-            for (int j = 0; j <= b.length(); j++) {
-                previous[j] = j;
-            }
-            for (int i = 1; i <= a.length(); i++) {
-                current[0] = i;
-                for (int j = 1; j <= b.length(); j++) {
-                    int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
-                    current[j] =
-                            Math.min(
-                                    Math.min(current[j - 1] + 1, previous[j] + 1),
-                                    previous[j - 1] + cost);
-                }
-                int[] swap = previous;
-                previous = current;
-                current = swap;
-            }
-            return previous[b.length()];
         }
     }
 }

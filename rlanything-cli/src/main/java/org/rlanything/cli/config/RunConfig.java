@@ -37,20 +37,10 @@ public record RunConfig(
 
     public RunConfig {
         trainer = trainer == null ? TrainerConfig.defaults() : trainer;
-        environment =
-                environment == null
-                        ? (EnvironmentConfig)
-                                ProviderRegistry.get().defaultConfig(Section.ENVIRONMENT)
-                        : environment;
-        policy =
-                policy == null
-                        ? (PolicyConfig) ProviderRegistry.get().defaultConfig(Section.POLICY)
-                        : policy;
-        rewardModel =
-                rewardModel == null
-                        ? (RewardModelConfig)
-                                ProviderRegistry.get().defaultConfig(Section.REWARD_MODEL)
-                        : rewardModel;
+        ProviderRegistry registry = ProviderRegistry.get();
+        environment = environment == null ? registry.environments().defaultConfig() : environment;
+        policy = policy == null ? registry.policies().defaultConfig() : policy;
+        rewardModel = rewardModel == null ? registry.rewardModels().defaultConfig() : rewardModel;
         algorithm = algorithm == null ? AlgorithmConfig.defaults() : algorithm;
         if (algorithm.tasksPerIteration() > environment.poolSize()) {
             throw new InvalidValueException(
@@ -65,16 +55,14 @@ public record RunConfig(
 
     /** The kind of {@code section}'s settings (for messages and the run folder). */
     public String kindOf(Section section) {
-        Object config =
-                switch (section) {
-                    case ENVIRONMENT -> environment;
-                    case POLICY -> policy;
-                    case REWARD_MODEL -> rewardModel;
-                    case REWRITER -> rewriter;
-                };
-        if (config == null) {
-            return "environment"; // no rewriter section: the environment's own
-        }
-        return ProviderRegistry.get().providerOf(config).kind();
+        ProviderRegistry registry = ProviderRegistry.get();
+        return switch (section) {
+            case ENVIRONMENT -> registry.environments().of(environment).kind();
+            case POLICY -> registry.policies().of(policy).kind();
+            case REWARD_MODEL -> registry.rewardModels().of(rewardModel).kind();
+            // no rewriter section: the environment's own
+            case REWRITER ->
+                    rewriter == null ? "environment" : registry.rewriters().of(rewriter).kind();
+        };
     }
 }

@@ -76,35 +76,9 @@ public record TrainerConfig(
                         : java.util.Collections.unmodifiableMap(new TreeMap<>(engine));
     }
 
-    /** The settings without {@code trainer.engine} (the local engine's). */
-    public TrainerConfig(
-            Long seed,
-            Integer iterations,
-            Integer evaluateEvery,
-            Integer checkpointEvery,
-            Integer keepCheckpoints,
-            String runDir,
-            Integer savedTrajectories,
-            String policyInit,
-            String rewardModelInit,
-            String startingModels,
-            String rolloutEngine) {
-        this(
-                seed,
-                iterations,
-                evaluateEvery,
-                checkpointEvery,
-                keepCheckpoints,
-                runDir,
-                savedTrajectories,
-                policyInit,
-                rewardModelInit,
-                startingModels,
-                rolloutEngine,
-                null);
-    }
-
+    /** Every key at its default. */
     public static TrainerConfig defaults() {
-        return new TrainerConfig(null, null, null, null, null, null, null, null, null, null, null);
+        return new TrainerConfig(
+                null, null, null, null, null, null, null, null, null, null, null, null);
     }
 }

@@ -8,16 +8,10 @@ import org.rlanything.core.Checkpointable;
 import org.rlanything.core.Policy;
 import org.rlanything.core.RewardModel;
 import org.rlanything.core.Rewriter;
-import org.rlanything.core.spi.EnvironmentConfig;
 import org.rlanything.core.spi.EnvironmentParts;
 import org.rlanything.core.spi.EnvironmentProvider;
-import org.rlanything.core.spi.PolicyConfig;
-import org.rlanything.core.spi.PolicyProvider;
+import org.rlanything.core.spi.Preflight;
 import org.rlanything.core.spi.ProviderRegistry;
-import org.rlanything.core.spi.RewardModelConfig;
-import org.rlanything.core.spi.RewardModelProvider;
-import org.rlanything.core.spi.RewriterConfig;
-import org.rlanything.core.spi.RewriterProvider;
 import org.rlanything.core.spi.RunContext;
 import org.rlanything.core.spi.Section;
 
@@ -32,16 +26,22 @@ public final class Backends {
     public static RunComponents create(RunConfig config) {
         preflight(config);
         RunContext context = context(config);
+        ProviderRegistry registry = ProviderRegistry.get();
         try {
             EnvironmentParts environment =
                     withRewriter(
                             config,
                             context,
-                            environmentProvider(config).create(config.environment(), context));
+                            environmentProvider(config).createFrom(config.environment(), context));
             context.engine().useCodec(environment.codec());
-            Policy policy = policyProvider(config).create(config.policy(), context, environment);
+            Policy policy =
+                    registry.policies()
+                            .of(config.policy())
+                            .createFrom(config.policy(), context, environment);
             RewardModel rewardModel =
-                    rewardModelProvider(config).create(config.rewardModel(), context, environment);
+                    registry.rewardModels()
+                            .of(config.rewardModel())
+                            .createFrom(config.rewardModel(), context, environment);
             requireCheckpointable(config, Section.POLICY, policy);
             requireCheckpointable(config, Section.REWARD_MODEL, rewardModel);
             return new RunComponents(environment, policy, rewardModel, context.engine());
@@ -64,33 +64,24 @@ public final class Backends {
                 new Object[] {
                     config.environment(), config.policy(), config.rewardModel(), config.rewriter()
                 }) {
-            if (section instanceof org.rlanything.core.spi.Preflight service) {
+            if (section instanceof Preflight service) {
                 service.preflight(System::getenv);
             }
         }
     }
 
     /** The environment side with the {@code rewriter} section's rewriter, if the config has one. */
-    @SuppressWarnings("unchecked")
     private static EnvironmentParts withRewriter(
             RunConfig config, RunContext context, EnvironmentParts parts) throws IOException {
         if (config.rewriter() == null) {
             return parts;
         }
-        RewriterProvider<RewriterConfig> provider =
-                (RewriterProvider<RewriterConfig>)
-                        ProviderRegistry.get().providerOf(config.rewriter());
-        Rewriter rewriter = provider.create(config.rewriter(), context, parts);
-        return new EnvironmentParts(
-                parts.kind(),
-                parts.name(),
-                parts.environment(),
-                parts.tasks(),
-                parts.codec(),
-                rewriter,
-                parts.evaluator(),
-                parts.dataManifest(),
-                parts.extensions());
+        Rewriter rewriter =
+                ProviderRegistry.get()
+                        .rewriters()
+                        .of(config.rewriter())
+                        .createFrom(config.rewriter(), context, parts);
+        return parts.withRewriter(rewriter);
     }
 
     /**
@@ -116,7 +107,7 @@ public final class Backends {
      * folder.
      */
     public static void ensureStartingModels(RunConfig config) throws IOException {
-        environmentProvider(config).prepare(config.environment(), context(config));
+        environmentProvider(config).prepareFrom(config.environment(), context(config));
     }
 
     /** What every factory may read besides its own section. */
@@ -136,20 +127,8 @@ public final class Backends {
                         .create(config.trainer().engine()));
     }
 
-    @SuppressWarnings("unchecked")
-    static EnvironmentProvider<EnvironmentConfig> environmentProvider(RunConfig config) {
-        return (EnvironmentProvider<EnvironmentConfig>)
-                ProviderRegistry.get().providerOf(config.environment());
-    }
-
-    @SuppressWarnings("unchecked")
-    private static PolicyProvider<PolicyConfig> policyProvider(RunConfig config) {
-        return (PolicyProvider<PolicyConfig>) ProviderRegistry.get().providerOf(config.policy());
-    }
-
-    @SuppressWarnings("unchecked")
-    private static RewardModelProvider<RewardModelConfig> rewardModelProvider(RunConfig config) {
-        return (RewardModelProvider<RewardModelConfig>)
-                ProviderRegistry.get().providerOf(config.rewardModel());
+    /** The provider of the config's environment kind. */
+    public static EnvironmentProvider<?> environmentProvider(RunConfig config) {
+        return ProviderRegistry.get().environments().of(config.environment());
     }
 }

@@ -163,8 +163,7 @@ public final class CheckpointManifest {
                             + JsonlLog.problem(e)
                             + "; cut short or changed)");
         } catch (IOException e) {
-            throw new Damaged(
-                    FILE + " cannot be read (" + org.rlanything.cli.Main.describe(e) + ")");
+            throw new Damaged(FILE + " cannot be read (" + IoErrors.describe(e) + ")");
         }
         if (root == null
                 || !FORMAT.equals(root.path("format").asText())

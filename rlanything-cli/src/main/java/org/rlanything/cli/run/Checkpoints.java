@@ -265,7 +265,7 @@ public final class Checkpoints {
                                 + " in "
                                 + checkpoint.resolve(part)
                                 + " cannot be loaded: "
-                                + org.rlanything.cli.Main.describe(e)
+                                + IoErrors.describe(e)
                                 + ". "
                                 + remedy,
                         e);

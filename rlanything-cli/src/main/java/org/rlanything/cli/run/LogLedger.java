@@ -111,91 +111,113 @@ public final class LogLedger {
             boolean onePerIteration =
                     log.file().equals(folder.metrics().file())
                             || log.file().equals(folder.timings().file());
-            List<JsonlLog.Line> lines = log.lines();
-            Tally tally = new Tally();
-            int previous = Integer.MIN_VALUE;
-            int later = -1; // the first line of an iteration after the checkpoint's
-            for (JsonlLog.Line line : lines) {
-                int t = line.iteration();
-                if (t > iteration) {
-                    later = later < 0 ? line.number() : later;
-                    continue;
-                }
-                if (later >= 0) {
-                    throw mismatch(
-                            log,
-                            checkpoint,
-                            "line "
-                                    + line.number()
-                                    + " holds iteration "
-                                    + t
-                                    + " after line "
-                                    + later
-                                    + " of a later iteration: an extra or out-of-order line of"
-                                    + " iteration "
-                                    + t,
-                            remedy);
-                }
-                if (onePerIteration && previous == Integer.MIN_VALUE && t > 1) {
-                    throw mismatch(
-                            log,
-                            checkpoint,
-                            "iteration 1 is missing (line "
-                                    + line.number()
-                                    + " holds iteration "
-                                    + t
-                                    + ")",
-                            remedy);
-                }
-                if (t < previous || (onePerIteration && t == previous)) {
-                    throw mismatch(
-                            log,
-                            checkpoint,
-                            "line "
-                                    + line.number()
-                                    + " holds iteration "
-                                    + t
-                                    + " after iteration "
-                                    + previous
-                                    + ": an extra or out-of-order line of iteration "
-                                    + t,
-                            remedy);
-                }
-                if (onePerIteration && previous != Integer.MIN_VALUE && t != previous + 1) {
-                    throw mismatch(
-                            log,
-                            checkpoint,
-                            "iteration "
-                                    + (previous + 1)
-                                    + " is missing (line "
-                                    + line.number()
-                                    + " holds iteration "
-                                    + t
-                                    + ")",
-                            remedy);
-                }
-                previous = t;
-                tally.add((line.text() + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
-                tally.count(t);
-            }
-            if (onePerIteration
-                    && previous != iteration
-                    && !(previous == Integer.MIN_VALUE && iteration == 0)) {
-                throw mismatch(
-                        log,
-                        checkpoint,
-                        "iteration "
-                                + (previous == Integer.MIN_VALUE ? 1 : previous + 1)
-                                + " is missing (the log ends "
-                                + (previous == Integer.MIN_VALUE
-                                        ? "without any line"
-                                        : "at iteration " + previous)
-                                + ")",
-                        remedy);
-            }
-            ledger.tallies.put(name(log), tally);
+            ledger.tallies.put(
+                    name(log), orderedTally(log, onePerIteration, checkpoint, iteration, remedy));
         }
         return ledger;
+    }
+
+    /**
+     * The tally of {@code log}'s lines up to {@code iteration}, checking their order (see {@link
+     * #verifyOrder}).
+     */
+    private static Tally orderedTally(
+            JsonlLog log, boolean onePerIteration, Path checkpoint, int iteration, String remedy)
+            throws IOException {
+        Tally tally = new Tally();
+        int previous = Integer.MIN_VALUE;
+        int later = -1; // the first line of an iteration after the checkpoint's
+        for (JsonlLog.Line line : log.lines()) {
+            int t = line.iteration();
+            if (t > iteration) {
+                later = later < 0 ? line.number() : later;
+                continue;
+            }
+            checkInOrder(log, line, previous, later, onePerIteration, checkpoint, remedy);
+            previous = t;
+            tally.add((line.text() + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            tally.count(t);
+        }
+        if (onePerIteration
+                && previous != iteration
+                && !(previous == Integer.MIN_VALUE && iteration == 0)) {
+            throw mismatch(
+                    log,
+                    checkpoint,
+                    "iteration "
+                            + (previous == Integer.MIN_VALUE ? 1 : previous + 1)
+                            + " is missing (the log ends "
+                            + (previous == Integer.MIN_VALUE
+                                    ? "without any line"
+                                    : "at iteration " + previous)
+                            + ")",
+                    remedy);
+        }
+        return tally;
+    }
+
+    /**
+     * Refuses {@code line} (of an iteration up to the checkpoint's) when it stands after a later
+     * iteration's line ({@code later}, -1 if none), goes back, repeats or skips an iteration.
+     */
+    private static void checkInOrder(
+            JsonlLog log,
+            JsonlLog.Line line,
+            int previous,
+            int later,
+            boolean onePerIteration,
+            Path checkpoint,
+            String remedy) {
+        int t = line.iteration();
+        if (later >= 0) {
+            throw mismatch(
+                    log,
+                    checkpoint,
+                    "line "
+                            + line.number()
+                            + " holds iteration "
+                            + t
+                            + " after line "
+                            + later
+                            + " of a later iteration: an extra or out-of-order line of"
+                            + " iteration "
+                            + t,
+                    remedy);
+        }
+        if (onePerIteration && previous == Integer.MIN_VALUE && t > 1) {
+            throw mismatch(
+                    log,
+                    checkpoint,
+                    "iteration 1 is missing (line " + line.number() + " holds iteration " + t + ")",
+                    remedy);
+        }
+        if (t < previous || (onePerIteration && t == previous)) {
+            throw mismatch(
+                    log,
+                    checkpoint,
+                    "line "
+                            + line.number()
+                            + " holds iteration "
+                            + t
+                            + " after iteration "
+                            + previous
+                            + ": an extra or out-of-order line of iteration "
+                            + t,
+                    remedy);
+        }
+        if (onePerIteration && previous != Integer.MIN_VALUE && t != previous + 1) {
+            throw mismatch(
+                    log,
+                    checkpoint,
+                    "iteration "
+                            + (previous + 1)
+                            + " is missing (line "
+                            + line.number()
+                            + " holds iteration "
+                            + t
+                            + ")",
+                    remedy);
+        }
     }
 
     /**
@@ -246,7 +268,41 @@ public final class LogLedger {
                             + expected.last(),
                     remedy);
         }
-        List<JsonlLog.Line> lines = log.lines();
+        checkRecordedLines(log, log.lines(), expected, checkpoint, iteration, remedy);
+        long size = Files.size(file);
+        Tally tally = size >= bytes ? prefixTally(file, bytes) : new Tally();
+        if (tally.bytes != bytes || !tally.sha256().equals(sha256)) {
+            throw mismatch(
+                    log,
+                    checkpoint,
+                    "its lines up to iteration "
+                            + iteration
+                            + " differ from what was written ("
+                            + (size < bytes
+                                    ? size + " bytes, the checkpoint recorded at least " + bytes
+                                    : "the SHA-256 of its first "
+                                            + bytes
+                                            + " bytes is not the one the checkpoint recorded")
+                            + "): a line was changed after it was written",
+                    remedy);
+        }
+        for (long k = 0; k < expected.size(); k++) {
+            tally.count(expected.get(k));
+        }
+        return tally;
+    }
+
+    /**
+     * Refuses a log whose lines are not, line for line, the iterations the checkpoint recorded
+     * ({@code expected}), or that has more lines of iterations up to {@code iteration} after them.
+     */
+    private static void checkRecordedLines(
+            JsonlLog log,
+            List<JsonlLog.Line> lines,
+            Recorded expected,
+            Path checkpoint,
+            int iteration,
+            String remedy) {
         for (int k = 0; k < expected.size(); k++) {
             int want = expected.get(k);
             if (k >= lines.size()) {
@@ -316,37 +372,20 @@ public final class LogLedger {
                         remedy);
             }
         }
+    }
+
+    /** The tally of the first {@code bytes} bytes of {@code file} (fewer if it is shorter). */
+    private static Tally prefixTally(Path file, long bytes) throws IOException {
         Tally tally = new Tally();
-        long size = Files.size(file);
-        if (size >= bytes) {
-            try (InputStream in = Files.newInputStream(file)) {
-                byte[] buffer = new byte[1 << 16];
-                while (tally.bytes < bytes) {
-                    int n = in.read(buffer, 0, (int) Math.min(buffer.length, bytes - tally.bytes));
-                    if (n < 0) {
-                        break;
-                    }
-                    tally.add(java.util.Arrays.copyOf(buffer, n));
+        try (InputStream in = Files.newInputStream(file)) {
+            byte[] buffer = new byte[1 << 16];
+            while (tally.bytes < bytes) {
+                int n = in.read(buffer, 0, (int) Math.min(buffer.length, bytes - tally.bytes));
+                if (n < 0) {
+                    break;
                 }
+                tally.add(java.util.Arrays.copyOf(buffer, n));
             }
-        }
-        if (tally.bytes != bytes || !tally.sha256().equals(sha256)) {
-            throw mismatch(
-                    log,
-                    checkpoint,
-                    "its lines up to iteration "
-                            + iteration
-                            + " differ from what was written ("
-                            + (size < bytes
-                                    ? size + " bytes, the checkpoint recorded at least " + bytes
-                                    : "the SHA-256 of its first "
-                                            + bytes
-                                            + " bytes is not the one the checkpoint recorded")
-                            + "): a line was changed after it was written",
-                    remedy);
-        }
-        for (long k = 0; k < expected.size(); k++) {
-            tally.count(expected.get(k));
         }
         return tally;
     }

@@ -52,7 +52,7 @@ public final class RunRecord {
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw damaged("it is not readable JSON (" + JsonlLog.problem(e) + ")");
         } catch (IOException e) {
-            throw damaged("it cannot be read (" + org.rlanything.cli.Main.describe(e) + ")");
+            throw damaged("it cannot be read (" + IoErrors.describe(e) + ")");
         }
         if (root == null || !FORMAT.equals(root.path("format").asText())) {
             throw damaged("expected a " + FORMAT + " object");

@@ -147,7 +147,8 @@ public final class RunRecorder implements LoopListener {
                     rollouts.judged()
                                     || loop.feedback()
                                             == org.rlanything.core.reward.FeedbackMode.OUTCOME
-                            ? PolicyData.stepRewards(rollouts, loop.feedback(), loop.lambda())
+                            ? PolicyData.stepRewards(
+                                            rollouts, loop.feedback(), loop.algorithm().lambda())
                                     .get(k)
                             : null;
             ObjectNode line = JsonlLog.JSON.createObjectNode();

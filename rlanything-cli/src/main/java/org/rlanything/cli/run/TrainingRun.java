@@ -58,11 +58,11 @@ public final class TrainingRun {
                 config.trainer().rewardModelInit(),
                 components.rewardModelState());
         LoopConfig loopConfig =
-                config.algorithm()
-                        .toLoopConfig(
-                                config.trainer().seed(),
-                                config.trainer().evaluateEvery(),
-                                config.environment().maxSteps());
+                new LoopConfig(
+                        config.trainer().seed(),
+                        config.algorithm(),
+                        config.environment().maxSteps(),
+                        config.trainer().evaluateEvery());
         RunRecorder recorder =
                 new RunRecorder(
                         folder,
@@ -84,11 +84,7 @@ public final class TrainingRun {
                         .rewriter(components.rewriter())
                         .tasks(components.tasks())
                         .evaluator(components.evaluator())
-                        .taskFeedback(
-                                components
-                                        .parts()
-                                        .extension(org.rlanything.core.loop.TaskFeedback.class)
-                                        .orElse(null))
+                        .taskFeedback(components.parts().taskFeedback())
                         .listener(recorder)
                         .listener(record -> last = record)
                         .evaluationSchedule(
@@ -134,7 +130,7 @@ public final class TrainingRun {
                             + ": cannot load the model in "
                             + folder
                             + " ("
-                            + org.rlanything.cli.Main.describe(e)
+                            + IoErrors.describe(e)
                             + "); name a checkpoint's "
                             + (key.endsWith("policy_init") ? "policy" : "reward_model")
                             + " folder (checkpoints/iter-NNNNNN/...) or remove the key.",

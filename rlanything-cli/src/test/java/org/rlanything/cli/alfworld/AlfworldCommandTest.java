@@ -28,9 +28,11 @@ class AlfworldCommandTest {
         return Main.run(new PrintWriter(out, true), new PrintWriter(err, true), args);
     }
 
+    private static final java.io.InputStream STANDARD_INPUT = System.in;
+
     @AfterEach
     void restoreInput() {
-        PlayCommand.input = System.in;
+        System.setIn(STANDARD_INPUT);
     }
 
     private static Path games() {
@@ -87,9 +89,9 @@ class AlfworldCommandTest {
 
     @Test
     void playReadsCommandsListsAdmissibleAndStopsAtEndOfInput() throws IOException {
-        PlayCommand.input =
+        System.setIn(
                 new ByteArrayInputStream(
-                        "help\ngo to fridge 1\nfly away\n".getBytes(StandardCharsets.UTF_8));
+                        "help\ngo to fridge 1\nfly away\n".getBytes(StandardCharsets.UTF_8)));
         assertEquals(0, run("alfworld", "play", heatGame().toString()));
         String text = out.toString();
         assertTrue(text.startsWith("-= Welcome to TextWorld, ALFRED! =-"), text);
@@ -107,8 +109,8 @@ class AlfworldCommandTest {
         plan.forEach(c -> commands.append(c.asText()).append('\n'));
         assertTrue(commands.toString().contains("move apple"), commands.toString());
         out.getBuffer().setLength(0);
-        PlayCommand.input =
-                new ByteArrayInputStream(commands.toString().getBytes(StandardCharsets.UTF_8));
+        System.setIn(
+                new ByteArrayInputStream(commands.toString().getBytes(StandardCharsets.UTF_8)));
         assertEquals(0, run("alfworld", "play", "--v213", heatGame().toString()));
         assertTrue(out.toString().contains("You won in 7 steps."), out.toString());
     }

@@ -117,7 +117,8 @@ class ProvenanceTest {
                         p.rewriter(),
                         p.evaluator(),
                         manifest,
-                        p.extensions()),
+                        p.taskFeedback(),
+                        p.hooks()),
                 components.policy(),
                 components.rewardModel(),
                 components.engine());

@@ -1,6 +1,9 @@
 package org.rlanything.coding.embedded;
 
+import java.util.List;
+import org.rlanything.coding.loop.CodingEnvironmentConfig;
 import org.rlanything.core.config.Check;
+import org.rlanything.core.loop.AlgorithmConfig;
 import org.rlanything.core.spi.EnvironmentConfig;
 
 /**
@@ -22,6 +25,21 @@ public record MiniEnvironmentConfig(
         Integer evalRollouts,
         Integer evalTests)
         implements EnvironmentConfig {
+
+    /**
+     * The {@code algorithm} defaults of this kind: the loop sizes (K = N = m = 8), and the coding
+     * setting's bands of method.md: the policy learns from tasks with {@code 0.2 <= acc <= 0.8}
+     * (§2, the coding band of [R]), and the test writer from every task, as [R] has no band for it
+     * in coding (§7; {@link org.rlanything.coding.UnitTestReward} itself skips tasks with no
+     * correct program). The loop's general reward-model band of 0.2–0.8 stopped the test writer's
+     * training once the policy solved most pool problems (measured: its samples fell to about 0 per
+     * iteration after ~130 of 200 iterations).
+     */
+    public static final AlgorithmConfig ALGORITHM =
+            CodingEnvironmentConfig.loopSizes()
+                    .policyBand(List.of(0.2, 0.8))
+                    .rewardModelBand(List.of(0.0, 1.0))
+                    .build();
 
     public static final MiniEnvironmentConfig DEFAULTS =
             new MiniEnvironmentConfig(null, null, null, null, null, null);

@@ -3,24 +3,20 @@ package org.rlanything.coding.embedded;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.rlanything.coding.loop.CodingEndpointRoles;
+import org.rlanything.coding.loop.CodingHooks;
 import org.rlanything.coding.loop.MiniEnvironment;
 import org.rlanything.coding.loop.MiniFeedback;
-import org.rlanything.coding.loop.MiniPrompts;
 import org.rlanything.coding.loop.MiniTask;
 import org.rlanything.coding.loop.MiniTaskCodec;
 import org.rlanything.coding.mini.MiniProblem;
 import org.rlanything.coding.mini.MiniProblemGenerator;
-import org.rlanything.core.PromptFormat;
 import org.rlanything.core.Seeds;
 import org.rlanything.core.Task;
-import org.rlanything.core.loop.TaskFeedback;
+import org.rlanything.core.loop.AlgorithmConfig;
 import org.rlanything.core.spi.EnvironmentParts;
 import org.rlanything.core.spi.EnvironmentProvider;
 import org.rlanything.core.spi.RunContext;
-import org.rlanything.neural.provider.NeuralModels;
-import org.rlanything.openai.EndpointRoles;
 
 /**
  * {@code environment.kind: coding-mini}: the stack language in the loop. The pool is generated from
@@ -28,8 +24,8 @@ import org.rlanything.openai.EndpointRoles;
  * are {@link org.rlanything.coding.loop.UnitTestFeedback}'s, the rewriter is the rule-based {@link
  * MiniRewriter}, and the evaluation is {@link MiniEvaluation}'s three held-out sets. It offers the
  * embedded models ({@link MiniNeuralModels}, for {@code policy.kind: neural} and {@code
- * reward_model.kind: neural}, from {@code trainer.starting_models}), the stack-language endpoint
- * roles for the {@code openai} kinds, and its {@link PromptFormat} ({@link MiniPrompts}).
+ * reward_model.kind: neural}, from {@code trainer.starting_models}) and the stack-language endpoint
+ * roles for the {@code openai} kinds ({@link CodingHooks}).
  */
 public final class MiniEnvironmentProvider implements EnvironmentProvider<MiniEnvironmentConfig> {
 
@@ -52,22 +48,9 @@ public final class MiniEnvironmentProvider implements EnvironmentProvider<MiniEn
         return MiniEnvironmentConfig.DEFAULTS;
     }
 
-    /**
-     * The loop sizes, and the coding setting's bands of method.md: the policy learns from tasks
-     * with {@code 0.2 <= acc <= 0.8} (§2, the coding band of [R]), and the test writer from every
-     * task, as [R] has no band for it in coding (§7; {@link org.rlanything.coding.UnitTestReward}
-     * itself skips tasks with no correct program). The loop's general reward-model band of 0.2–0.8
-     * stopped the test writer's training once the policy solved most pool problems (measured: its
-     * samples fell to about 0 per iteration after ~130 of 200 iterations).
-     */
     @Override
-    public Map<String, Object> algorithmDefaults() {
-        return Map.of(
-                "tasks_per_iteration", 8,
-                "rollouts_per_task", 8,
-                "verdicts_per_step", 8,
-                "policy_band", List.of(0.2, 0.8),
-                "reward_model_band", List.of(0.0, 1.0));
+    public AlgorithmConfig algorithmDefaults() {
+        return MiniEnvironmentConfig.ALGORITHM;
     }
 
     /** The task pool's problems of a run with {@code seed}: in-domain, generated from the seed. */
@@ -104,18 +87,13 @@ public final class MiniEnvironmentProvider implements EnvironmentProvider<MiniEn
                 new MiniEvaluation(
                         KIND, config.evalProblems(), config.evalRollouts(), config.evalTests()),
                 null,
-                Map.of(
-                        TaskFeedback.class,
-                        new MiniFeedback(environment.tester()),
-                        EndpointRoles.class,
-                        new CodingEndpointRoles(
-                                CodingEndpointRoles.STACK_LANGUAGE, client -> rewriter),
-                        NeuralModels.class,
+                new MiniFeedback(environment.tester()),
+                new CodingHooks(
                         new MiniNeuralModels(
                                 context.startingModels(),
                                 MiniWarmStart.defaults(context.seed()),
                                 context.log()),
-                        PromptFormat.class,
-                        new MiniPrompts()));
+                        new CodingEndpointRoles(
+                                CodingEndpointRoles.STACK_LANGUAGE, client -> rewriter)));
     }
 }

@@ -63,14 +63,13 @@ public record MiniStartingModels(
                         + " in "
                         + folder
                         + " (once; reused afterwards) ...");
-        Path parent = folder.toAbsolutePath().getParent();
-        Files.createDirectories(parent);
-        Path temp = parent.resolve("." + folder.getFileName() + ".tmp");
-        AtomicFiles.deleteTree(temp);
-        try (MiniStartingModels models = warmStart.run(log)) {
-            models.save(temp, Map.of("seed", warmStart.seed()));
-        }
-        AtomicFiles.move(temp, folder);
+        AtomicFiles.makeFolder(
+                folder,
+                temp -> {
+                    try (MiniStartingModels models = warmStart.run(log)) {
+                        models.save(temp, Map.of("seed", warmStart.seed()));
+                    }
+                });
         return folder;
     }
 

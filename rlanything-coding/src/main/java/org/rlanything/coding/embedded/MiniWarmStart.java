@@ -14,6 +14,7 @@ import org.rlanything.core.Seeds;
 import org.rlanything.neural.NeuralModel;
 import org.rlanything.neural.model.ModelConfig;
 import org.rlanything.neural.tokenizer.BpeTokenizer;
+import org.rlanything.neural.train.EpochBatches;
 import org.rlanything.neural.train.SupervisedTrainer;
 import org.rlanything.neural.train.TrainerConfig;
 import org.rlanything.neural.train.TrainingSequence;
@@ -216,19 +217,11 @@ public record MiniWarmStart(
             return Double.NaN;
         }
         SupervisedTrainer trainer = model.supervised();
-        int[] order = new int[data.size()];
-        int at = order.length;
+        EpochBatches<TrainingSequence> batches = new EpochBatches<>(data, batch, rng);
         double recent = 0;
         int counted = 0;
         for (int step = 1; step <= steps; step++) {
-            List<TrainingSequence> b = new ArrayList<>(batch);
-            while (b.size() < Math.min(batch, data.size())) {
-                if (at == order.length) {
-                    shuffle(order, rng);
-                    at = 0;
-                }
-                b.add(data.get(order[at++]));
-            }
+            List<TrainingSequence> b = batches.next();
             double rate = learningRate * (1.0 - 0.9 * (step - 1) / (double) Math.max(1, steps - 1));
             double loss = trainer.step(b, rate).loss();
             if (step > steps - 50) {
@@ -237,17 +230,5 @@ public record MiniWarmStart(
             }
         }
         return recent / counted;
-    }
-
-    private static void shuffle(int[] order, RandomGenerator rng) {
-        for (int i = 0; i < order.length; i++) {
-            order[i] = i;
-        }
-        for (int i = order.length - 1; i > 0; i--) {
-            int j = rng.nextInt(i + 1);
-            int t = order[i];
-            order[i] = order[j];
-            order[j] = t;
-        }
     }
 }

@@ -1,6 +1,7 @@
 package org.rlanything.coding.loop;
 
 import org.rlanything.core.config.Check;
+import org.rlanything.core.loop.AlgorithmConfig;
 import org.rlanything.core.spi.EnvironmentConfig;
 
 /**
@@ -25,6 +26,20 @@ public record CodingEnvironmentConfig(
         String ids,
         Integer maxTests)
         implements EnvironmentConfig {
+
+    /**
+     * The {@code algorithm} defaults of this kind: K = 8 problems per iteration, N = 8 programs per
+     * problem, m = 8 unit tests written per problem, k = 2 rewrites per triggered problem.
+     */
+    public static final AlgorithmConfig ALGORITHM = loopSizes().rewriterSamples(2).build();
+
+    /**
+     * The coding settings' loop sizes, K = N = m = 8: 8 problems per iteration, 8 programs per
+     * problem, 8 unit tests written per problem (the coding-mini kind shares them).
+     */
+    public static AlgorithmConfig.Builder loopSizes() {
+        return AlgorithmConfig.builder().tasksPerIteration(8).rolloutsPerTask(8).verdictsPerStep(8);
+    }
 
     public static final CodingEnvironmentConfig DEFAULTS =
             new CodingEnvironmentConfig(null, null, null, null, null, null);

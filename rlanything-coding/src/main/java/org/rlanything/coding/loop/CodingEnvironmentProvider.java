@@ -16,15 +16,13 @@ import org.rlanything.coding.ProblemVerifier;
 import org.rlanything.coding.SandboxedTester;
 import org.rlanything.coding.sandbox.Sandbox;
 import org.rlanything.coding.sandbox.SandboxSettings;
-import org.rlanything.core.PromptFormat;
 import org.rlanything.core.Task;
+import org.rlanything.core.loop.AlgorithmConfig;
 import org.rlanything.core.loop.TaskFeedback;
 import org.rlanything.core.spi.EnvironmentParts;
 import org.rlanything.core.spi.EnvironmentProvider;
 import org.rlanything.core.spi.RunContext;
 import org.rlanything.neural.provider.ImportedModels;
-import org.rlanything.neural.provider.NeuralModels;
-import org.rlanything.openai.EndpointRoles;
 
 /**
  * {@code environment.kind: coding}: stdin/stdout problems from {@code environment.data}, programs
@@ -56,12 +54,8 @@ public final class CodingEnvironmentProvider
     }
 
     @Override
-    public Map<String, Object> algorithmDefaults() {
-        return Map.of(
-                "tasks_per_iteration", 8,
-                "rollouts_per_task", 8,
-                "verdicts_per_step", 8,
-                "rewriter_samples", 2);
+    public AlgorithmConfig algorithmDefaults() {
+        return CodingEnvironmentConfig.ALGORITHM;
     }
 
     @Override
@@ -125,18 +119,13 @@ public final class CodingEnvironmentProvider
                 (request, rng) -> Optional.empty(),
                 null,
                 null,
-                Map.of(
-                        TaskFeedback.class,
-                        new CodingFeedback(tester, passRates),
-                        EndpointRoles.class,
-                        new CodingEndpointRoles(new ProblemVerifier(tester), passRates),
-                        NeuralModels.class,
+                new CodingFeedback(tester, passRates),
+                new CodingHooks(
                         new ImportedModels(
                                 KIND,
                                 new CodingPrompts(),
                                 CodingEndpointRoles.PROBLEMS,
                                 context.seed()),
-                        PromptFormat.class,
-                        new CodingPrompts()));
+                        new CodingEndpointRoles(new ProblemVerifier(tester), passRates)));
     }
 }

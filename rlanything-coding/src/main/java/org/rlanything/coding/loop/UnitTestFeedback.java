@@ -38,7 +38,7 @@ import org.rlanything.core.loop.TaskRollouts;
  *       reward_model/test_parse_rate}, and {@code env/gt_pass_ratio/mean}.
  * </ul>
  */
-public abstract class UnitTestFeedback implements TaskFeedback {
+public abstract class UnitTestFeedback implements TaskFeedback<UnitTestFeedback.Round> {
 
     /**
      * What running a task's programs found.
@@ -63,7 +63,7 @@ public abstract class UnitTestFeedback implements TaskFeedback {
             TaskRollouts rollouts, List<Optional<String>> programs, List<String> writtenTests);
 
     @Override
-    public final List<Assessment> assess(
+    public final List<Assessment<Round>> assess(
             List<TaskRollouts> tasks, RewardModel rewardModel, int m, long[] seeds) {
         List<JudgeRequest> requests = new ArrayList<>(tasks.size());
         List<RandomGenerator> rngs = new ArrayList<>(tasks.size());
@@ -77,14 +77,15 @@ public abstract class UnitTestFeedback implements TaskFeedback {
                 rewardModel == null
                         ? requests.stream().map(r -> List.<Judgment>of()).toList()
                         : rewardModel.judge(requests, m, rngs);
-        List<Assessment> out = new ArrayList<>(tasks.size());
+        List<Assessment<Round>> out = new ArrayList<>(tasks.size());
         for (int u = 0; u < tasks.size(); u++) {
             out.add(assess(tasks.get(u), requests.get(u), written.get(u)));
         }
         return out;
     }
 
-    private Assessment assess(TaskRollouts rollouts, JudgeRequest request, List<Judgment> tests) {
+    private Assessment<Round> assess(
+            TaskRollouts rollouts, JudgeRequest request, List<Judgment> tests) {
         List<Optional<String>> programs = new ArrayList<>();
         for (Trajectory t : rollouts.trajectories()) {
             String program = t.length() == 0 ? "" : t.steps().get(0).action().command().strip();
@@ -117,7 +118,7 @@ public abstract class UnitTestFeedback implements TaskFeedback {
                                 }
                             });
         }
-        return new Assessment(rewards, policySamples, rewardModelSamples, round);
+        return new Assessment<>(rewards, policySamples, rewardModelSamples, round);
     }
 
     /** The first rollout with a program step (all rollouts have one when max_steps >= 1). */
@@ -151,12 +152,12 @@ public abstract class UnitTestFeedback implements TaskFeedback {
     }
 
     @Override
-    public final Map<String, Double> figures(List<Assessment> training) {
+    public final Map<String, Double> figures(List<Assessment<Round>> training) {
         UnitTestMetrics metrics = new UnitTestMetrics();
         double ratioSum = 0;
         int programs = 0;
-        for (Assessment a : training) {
-            Round round = (Round) a.detail();
+        for (Assessment<Round> a : training) {
+            Round round = a.detail();
             metrics.add(round.correct(), round.passed(), round.parsedTests());
             for (double r : round.groundTruthPassRatio()) {
                 ratioSum += r;

@@ -340,6 +340,18 @@ public final class Sandbox implements AutoCloseable {
 
     private List<String> command(PreparedProgram program, SandboxLimits limits, int uid, int slot) {
         List<String> c = new ArrayList<>();
+        c.addAll(limited(program, limits, uid, slot));
+        c.addAll(isolated(program, limits));
+        c.addAll(interpreter(program, limits));
+        return c;
+    }
+
+    /**
+     * The launcher's part: join the slot's memory cgroup, drop to the sandbox user (as root), and
+     * the resource limits of prlimit.
+     */
+    private List<String> limited(PreparedProgram program, SandboxLimits limits, int uid, int slot) {
+        List<String> c = new ArrayList<>();
         if (cgroups != null) {
             // the launcher joins the slot's memory cgroup, then becomes the sandbox: every
             // process of the run is inside from its start
@@ -370,6 +382,12 @@ public final class Sandbox implements AutoCloseable {
                         "--nofile=256",
                         "--core=0",
                         "--"));
+        return c;
+    }
+
+    /** The bubblewrap part: a read-only system, the program, a private work folder, no network. */
+    private List<String> isolated(PreparedProgram program, SandboxLimits limits) {
+        List<String> c = new ArrayList<>();
         c.addAll(
                 List.of(
                         "bwrap",
@@ -433,6 +451,12 @@ public final class Sandbox implements AutoCloseable {
                         "PYTHONIOENCODING",
                         "utf-8",
                         "--"));
+        return c;
+    }
+
+    /** The interpreter and its arguments for the program's language. */
+    private List<String> interpreter(PreparedProgram program, SandboxLimits limits) {
+        List<String> c = new ArrayList<>();
         if (program.language() == Language.PYTHON) {
             c.addAll(List.of(settings.python(), "-I", "-B", "/program/" + program.entry()));
         } else {

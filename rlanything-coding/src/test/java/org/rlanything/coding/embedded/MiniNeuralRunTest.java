@@ -16,6 +16,7 @@ import org.rlanything.coding.loop.MiniFeedback;
 import org.rlanything.coding.loop.MiniTask;
 import org.rlanything.coding.mini.MiniProblemGenerator;
 import org.rlanything.core.loop.Ablation;
+import org.rlanything.core.loop.AlgorithmConfig;
 import org.rlanything.core.loop.IterationRecord;
 import org.rlanything.core.loop.LoopConfig;
 import org.rlanything.core.loop.RLAnythingLoop;
@@ -69,16 +70,17 @@ class MiniNeuralRunTest {
             RLAnythingLoop loop =
                     RLAnythingLoop.builder()
                             .config(
-                                    LoopConfig.builder()
-                                            .seed(5)
-                                            .ablation(Ablation.POLICY_REWARD_ENV)
-                                            .tasksPerIteration(2)
-                                            .rolloutsPerTask(4)
-                                            .verdictsPerStep(3)
-                                            .maxSteps(1)
-                                            .rewriterSamples(2)
-                                            .evaluateEvery(2)
-                                            .build())
+                                    new LoopConfig(
+                                            5,
+                                            AlgorithmConfig.builder()
+                                                    .arm(Ablation.POLICY_REWARD_ENV)
+                                                    .tasksPerIteration(2)
+                                                    .rolloutsPerTask(4)
+                                                    .verdictsPerStep(3)
+                                                    .rewriterSamples(2)
+                                                    .build(),
+                                            1,
+                                            2))
                             .environment(environment)
                             .policy(policy)
                             .rewardModel(writer)

@@ -25,6 +25,8 @@ import org.rlanything.core.PolicySample;
 import org.rlanything.core.RewardModel;
 import org.rlanything.core.RewardModelSample;
 import org.rlanything.core.UpdateStats;
+import org.rlanything.core.loop.Ablation;
+import org.rlanything.core.loop.AlgorithmConfig;
 import org.rlanything.core.loop.IterationRecord;
 import org.rlanything.core.loop.LoopConfig;
 import org.rlanything.core.loop.RLAnythingLoop;
@@ -126,14 +128,15 @@ class CodingLoopIterationTest {
             RLAnythingLoop loop =
                     RLAnythingLoop.builder()
                             .config(
-                                    LoopConfig.builder()
-                                            .seed(5)
-                                            .tasksPerIteration(1)
-                                            .rolloutsPerTask(4)
-                                            .verdictsPerStep(4)
-                                            .maxSteps(1)
-                                            .evaluateEvery(0)
-                                            .build())
+                                    new LoopConfig(
+                                            5,
+                                            AlgorithmConfig.builder()
+                                                    .tasksPerIteration(1)
+                                                    .rolloutsPerTask(4)
+                                                    .verdictsPerStep(4)
+                                                    .build(),
+                                            1,
+                                            0))
                             .environment(new CodingEnvironment(tester))
                             .policy(policy)
                             .rewardModel(rewardModel)
@@ -208,18 +211,15 @@ class CodingLoopIterationTest {
             RLAnythingLoop loop =
                     RLAnythingLoop.builder()
                             .config(
-                                    LoopConfig.builder()
-                                            .seed(5)
-                                            .tasksPerIteration(1)
-                                            .rolloutsPerTask(4)
-                                            .maxSteps(1)
-                                            .evaluateEvery(0)
-                                            .feedback(
-                                                    org.rlanything.core.reward.FeedbackMode
-                                                            .TRAJECTORY_OUTCOME)
-                                            .trainRewardModel(false)
-                                            .adaptEnvironment(false)
-                                            .build())
+                                    new LoopConfig(
+                                            5,
+                                            AlgorithmConfig.builder()
+                                                    .arm(Ablation.GRPO)
+                                                    .tasksPerIteration(1)
+                                                    .rolloutsPerTask(4)
+                                                    .build(),
+                                            1,
+                                            0))
                             .environment(new CodingEnvironment(tester))
                             .policy(roles.policy(client(server.baseUrl(), "policy")))
                             .taskFeedback(new CodingFeedback(tester, board))

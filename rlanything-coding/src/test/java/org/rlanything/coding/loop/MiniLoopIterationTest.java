@@ -11,6 +11,7 @@ import org.rlanything.coding.ScriptedChatServer;
 import org.rlanything.coding.mini.MiniProblem;
 import org.rlanything.coding.mini.MiniProblemGenerator;
 import org.rlanything.coding.mini.ProblemFamily;
+import org.rlanything.core.loop.AlgorithmConfig;
 import org.rlanything.core.loop.IterationRecord;
 import org.rlanything.core.loop.LoopConfig;
 import org.rlanything.core.loop.RLAnythingLoop;
@@ -59,14 +60,15 @@ class MiniLoopIterationTest {
             RLAnythingLoop loop =
                     RLAnythingLoop.builder()
                             .config(
-                                    LoopConfig.builder()
-                                            .seed(9)
-                                            .tasksPerIteration(1)
-                                            .rolloutsPerTask(4)
-                                            .verdictsPerStep(4)
-                                            .maxSteps(1)
-                                            .evaluateEvery(0)
-                                            .build())
+                                    new LoopConfig(
+                                            9,
+                                            AlgorithmConfig.builder()
+                                                    .tasksPerIteration(1)
+                                                    .rolloutsPerTask(4)
+                                                    .verdictsPerStep(4)
+                                                    .build(),
+                                            1,
+                                            0))
                             .environment(environment)
                             .policy(roles.policy(client(server.baseUrl(), "policy")))
                             .rewardModel(roles.rewardModel(client(server.baseUrl(), "rm")))

@@ -41,6 +41,26 @@ public final class AtomicFiles {
         }
     }
 
+    /** Writes a folder's contents into the path it is given. */
+    @FunctionalInterface
+    public interface FolderWriter {
+        /** Writes the folder's contents into {@code folder} (which does not exist yet). */
+        void write(Path folder) throws IOException;
+    }
+
+    /**
+     * Makes {@code folder} whole or not at all: {@code writer} fills a temporary sibling ({@code
+     * .NAME.tmp}, cleared first), which is then moved into place (see {@link #move}).
+     */
+    public static void makeFolder(Path folder, FolderWriter writer) throws IOException {
+        Path parent = folder.toAbsolutePath().getParent();
+        Files.createDirectories(parent);
+        Path temp = parent.resolve("." + folder.getFileName() + ".tmp");
+        deleteTree(temp);
+        writer.write(temp);
+        move(temp, folder);
+    }
+
     /** Renames atomically and syncs the parent folder. */
     public static void move(Path from, Path to) throws IOException {
         try {

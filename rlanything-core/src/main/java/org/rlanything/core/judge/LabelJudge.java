@@ -53,10 +53,7 @@ public final class LabelJudge implements RewardModel, Checkpointable {
     @Override
     public List<List<Judgment>> judge(
             List<JudgeRequest> requests, int m, List<RandomGenerator> rngs) {
-        if (requests.size() != rngs.size()) {
-            throw new IllegalArgumentException(
-                    "Got " + requests.size() + " requests but " + rngs.size() + " generators.");
-        }
+        RewardModel.requireOneGeneratorPerRequest(requests, rngs);
         List<List<Judgment>> out = new ArrayList<>(requests.size());
         for (int i = 0; i < requests.size(); i++) {
             StepLabel label = labelOf(requests.get(i).step());

@@ -46,11 +46,4 @@ public enum Ablation {
     public boolean adaptEnvironment() {
         return adaptEnvironment;
     }
-
-    /** Sets this arm's switches on a config builder. */
-    public LoopConfig.Builder applyTo(LoopConfig.Builder builder) {
-        return builder.feedback(feedback)
-                .trainRewardModel(trainRewardModel)
-                .adaptEnvironment(adaptEnvironment);
-    }
 }

@@ -10,9 +10,10 @@ import org.rlanything.core.reward.SingletonMode;
 
 /**
  * The {@code algorithm} section: the ablation arm and the loop's sizes and thresholds (method.md
- * §1-§5). Defaults are the reference's text-game values; an environment kind may declare its own
- * sizes ({@code EnvironmentProvider.algorithmDefaults}), which the config loader lays under a
- * config's keys.
+ * §1-§5), each declared once, here, with its default and range. Defaults are the reference's
+ * text-game values; an environment kind may declare its own ({@code
+ * EnvironmentProvider.algorithmDefaults}, an instance of this record), which the config loader lays
+ * under a config's keys. {@link LoopConfig} reads the loop's settings from this record.
  *
  * @param arm which components learn: OUTCOME_ONLY, GRPO, POLICY, POLICY_REWARD, POLICY_REWARD_ENV,
  *     STEP_ONLY
@@ -67,29 +68,140 @@ public record AlgorithmConfig(
 
     /** Every key at its default. */
     public static AlgorithmConfig defaults() {
-        return new AlgorithmConfig(
-                null, null, null, null, null, null, null, null, null, null, null, null);
+        return builder().build();
+    }
+
+    /** A builder with no key set (each key at its default unless set). */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** A builder holding these settings, to change a few keys. */
+    public Builder toBuilder() {
+        return new Builder()
+                .arm(arm)
+                .tasksPerIteration(tasksPerIteration)
+                .rolloutsPerTask(rolloutsPerTask)
+                .verdictsPerStep(verdictsPerStep)
+                .lambda(lambda)
+                .alphaLow(alphaLow)
+                .alphaHigh(alphaHigh)
+                .policyBand(policyBand)
+                .rewardModelBand(rewardModelBand)
+                .singleton(singleton)
+                .rewriterSamples(rewriterSamples)
+                .rewardModelWeighting(rewardModelWeighting);
+    }
+
+    /** α_low and α_high, the thresholds for rewriting and acceptance. */
+    public AdaptationThresholds thresholds() {
+        return new AdaptationThresholds(alphaLow, alphaHigh);
+    }
+
+    /** The task accuracies that feed policy samples. */
+    public AccuracyBand policyAccuracyBand() {
+        return new AccuracyBand(policyBand.get(0), policyBand.get(1));
+    }
+
+    /** The task accuracies that feed reward-model samples. */
+    public AccuracyBand rewardModelAccuracyBand() {
+        return new AccuracyBand(rewardModelBand.get(0), rewardModelBand.get(1));
     }
 
     /**
-     * The loop's settings from this section, the run seed, E and the environment's step limit H.
+     * Sets keys of the section; a key left unset takes its default in {@link #build()}, which
+     * checks every value.
      */
-    public LoopConfig toLoopConfig(long seed, int evaluateEvery, int maxSteps) {
-        return LoopConfig.builder()
-                .seed(seed)
-                .tasksPerIteration(tasksPerIteration)
-                .rolloutsPerTask(rolloutsPerTask)
-                .maxSteps(maxSteps)
-                .verdictsPerStep(verdictsPerStep)
-                .lambda(lambda)
-                .ablation(arm)
-                .thresholds(new AdaptationThresholds(alphaLow, alphaHigh))
-                .policyBand(new AccuracyBand(policyBand.get(0), policyBand.get(1)))
-                .rewardModelBand(new AccuracyBand(rewardModelBand.get(0), rewardModelBand.get(1)))
-                .singleton(singleton)
-                .rewriterSamples(rewriterSamples)
-                .evaluateEvery(evaluateEvery)
-                .rewardModelWeighting(rewardModelWeighting)
-                .build();
+    public static final class Builder {
+        private Ablation arm;
+        private Integer tasksPerIteration;
+        private Integer rolloutsPerTask;
+        private Integer verdictsPerStep;
+        private Double lambda;
+        private Double alphaLow;
+        private Double alphaHigh;
+        private List<Double> policyBand;
+        private List<Double> rewardModelBand;
+        private SingletonMode singleton;
+        private Integer rewriterSamples;
+        private RewardModelWeighting rewardModelWeighting;
+
+        private Builder() {}
+
+        public Builder arm(Ablation value) {
+            arm = value;
+            return this;
+        }
+
+        public Builder tasksPerIteration(Integer value) {
+            tasksPerIteration = value;
+            return this;
+        }
+
+        public Builder rolloutsPerTask(Integer value) {
+            rolloutsPerTask = value;
+            return this;
+        }
+
+        public Builder verdictsPerStep(Integer value) {
+            verdictsPerStep = value;
+            return this;
+        }
+
+        public Builder lambda(Double value) {
+            lambda = value;
+            return this;
+        }
+
+        public Builder alphaLow(Double value) {
+            alphaLow = value;
+            return this;
+        }
+
+        public Builder alphaHigh(Double value) {
+            alphaHigh = value;
+            return this;
+        }
+
+        public Builder policyBand(List<Double> value) {
+            policyBand = value;
+            return this;
+        }
+
+        public Builder rewardModelBand(List<Double> value) {
+            rewardModelBand = value;
+            return this;
+        }
+
+        public Builder singleton(SingletonMode value) {
+            singleton = value;
+            return this;
+        }
+
+        public Builder rewriterSamples(Integer value) {
+            rewriterSamples = value;
+            return this;
+        }
+
+        public Builder rewardModelWeighting(RewardModelWeighting value) {
+            rewardModelWeighting = value;
+            return this;
+        }
+
+        public AlgorithmConfig build() {
+            return new AlgorithmConfig(
+                    arm,
+                    tasksPerIteration,
+                    rolloutsPerTask,
+                    verdictsPerStep,
+                    lambda,
+                    alphaLow,
+                    alphaHigh,
+                    policyBand,
+                    rewardModelBand,
+                    singleton,
+                    rewriterSamples,
+                    rewardModelWeighting);
+        }
     }
 }

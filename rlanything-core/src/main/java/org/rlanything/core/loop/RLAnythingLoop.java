@@ -1,9 +1,7 @@
 package org.rlanything.core.loop;
 
 import java.util.ArrayList;
-import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.LongSupplier;
@@ -30,6 +28,7 @@ import org.rlanything.core.Trajectory;
 import org.rlanything.core.UpdateStats;
 import org.rlanything.core.Verification;
 import org.rlanything.core.loop.TaskRollouts.Role;
+import org.rlanything.core.reward.AccuracyBand;
 
 /**
  * The RLAnything closed loop (method.md §1): policy, reward model and task pool improve each other.
@@ -75,7 +74,7 @@ public final class RLAnythingLoop {
     private final Rewriter rewriter;
     private final RolloutEngine rollouts;
     private final Evaluator evaluator;
-    private final TaskFeedback taskFeedback;
+    private final TaskFeedback<?> taskFeedback;
     private final List<LoopListener> listeners;
     private final LongSupplier clock;
     private final java.util.function.IntPredicate evaluationSchedule;
@@ -193,14 +192,65 @@ public final class RLAnythingLoop {
         this.rejectedTotal = state.rejectedTotal();
     }
 
-    /** Runs one iteration (method.md §1) and notifies the listeners. */
+    /**
+     * Runs one iteration (method.md §1), one method per step of the method, and notifies the
+     * listeners.
+     */
     public IterationRecord runIteration() {
-        final int t = iteration + 1;
-        final long seed = config.seed();
-        IterationMetrics metrics = new IterationMetrics(config);
-        long started = clock.getAsLong();
+        Pass pass = new Pass(iteration + 1, new IterationMetrics(config), clock.getAsLong());
+        List<Draw> drawn = pick(pass);
+        List<RolloutRequest> requests = requests(pass, drawn);
+        List<Trajectory> trajectories = rollOut(pass, requests);
+        List<TaskRollouts> results = judge(pass, drawn, requests, trajectories);
+        Assessments<?> assessments = assess(pass, results);
+        pass.phase("judge");
+        List<PoolEvent> events = new ArrayList<>();
+        List<TaskRollouts> training = validate(pass, results, events);
+        proposeAll(pass, results, events);
+        pass.phase("adapt");
+        Samples samples = data(pass, training, assessments);
+        update(pass, samples);
+        iteration = pass.t;
+        evaluate(pass);
+        return finish(pass, results, events);
+    }
 
-        // 1 pick: K free slots uniformly without replacement, plus every pending candidate.
+    /**
+     * One iteration in progress: its number t, its metrics and the clock reading at the end of the
+     * last phase.
+     */
+    private final class Pass {
+        final int t;
+        final IterationMetrics metrics;
+        final long started;
+        long mark;
+
+        Pass(int t, IterationMetrics metrics, long started) {
+            this.t = t;
+            this.metrics = metrics;
+            this.started = started;
+            this.mark = started;
+        }
+
+        /** Ends phase {@code name}: its wall time since the last phase, told to the listeners. */
+        void phase(String name) {
+            long now = clock.getAsLong();
+            metrics.timing(name, now - mark);
+            for (LoopListener listener : listeners) {
+                listener.onPhaseEnd(t, name, now - mark);
+            }
+            mark = now;
+        }
+    }
+
+    /** A task drawn for this iteration: why (active or candidate), its slot and the task. */
+    private record Draw(Role role, int slot, Task task) {}
+
+    /** Step 6's output: the samples each model learns from. */
+    private record Samples(List<PolicySample> policy, List<RewardModelSample> rewardModel) {}
+
+    /** Step 1, pick: K free slots uniformly without replacement, plus every pending candidate. */
+    private List<Draw> pick(Pass pass) {
         List<Integer> free = new ArrayList<>();
         List<Candidate> pending = new ArrayList<>();
         for (Slot slot : slots) {
@@ -211,39 +261,25 @@ public final class RLAnythingLoop {
             }
         }
         List<Integer> picked =
-                drawWithoutReplacement(free, config.tasksPerIteration(), Seeds.rng(seed, t, PICK));
-
-        // 2 roll out: N trajectories per task; seeds depend on (iteration, slot, role, rollout)
-        // only.
-        List<Role> roles = new ArrayList<>();
-        List<Integer> slotOf = new ArrayList<>();
-        List<Task> tasks = new ArrayList<>();
+                drawWithoutReplacement(
+                        free,
+                        config.algorithm().tasksPerIteration(),
+                        Seeds.rng(config.seed(), pass.t, PICK));
+        List<Draw> drawn = new ArrayList<>();
         for (int s : picked) {
-            roles.add(Role.ACTIVE);
-            slotOf.add(s);
-            tasks.add(slots.get(s).active());
+            drawn.add(new Draw(Role.ACTIVE, s, slots.get(s).active()));
         }
         for (Candidate candidate : pending) {
-            roles.add(Role.CANDIDATE);
-            slotOf.add(candidate.slot());
-            tasks.add(candidate.task());
+            drawn.add(new Draw(Role.CANDIDATE, candidate.slot(), candidate.task()));
         }
-        List<RolloutRequest> requests = new ArrayList<>();
-        for (int u = 0; u < tasks.size(); u++) {
-            for (int r = 0; r < config.rolloutsPerTask(); r++) {
-                requests.add(
-                        new RolloutRequest(
-                                tasks.get(u),
-                                r,
-                                Seeds.derive(
-                                        seed,
-                                        t,
-                                        ROLLOUT,
-                                        slotOf.get(u),
-                                        roles.get(u).ordinal(),
-                                        r)));
-            }
-        }
+        return drawn;
+    }
+
+    /**
+     * Step 2, roll out: N trajectories per task, at most H steps; seeds depend on (iteration, slot,
+     * role, rollout) only.
+     */
+    private List<Trajectory> rollOut(Pass pass, List<RolloutRequest> requests) {
         List<Trajectory> trajectories =
                 rollouts.rollOut(requests, policy, environment, config.maxSteps());
         if (trajectories.size() != requests.size()) {
@@ -254,70 +290,112 @@ public final class RLAnythingLoop {
                             + requests.size()
                             + " requests.");
         }
-        long rolledOut = clock.getAsLong();
-        phase(t, metrics, "gen", rolledOut - started);
+        pass.phase("gen");
+        return trajectories;
+    }
 
-        // 3 judge: every step m times with the reward model as it was after update t-1; or, when
-        // the environment offers task feedback, each task's rollouts as a whole (TaskFeedback).
+    /** The N rollout requests of each drawn task, in order. */
+    private List<RolloutRequest> requests(Pass pass, List<Draw> drawn) {
+        List<RolloutRequest> requests = new ArrayList<>();
+        for (Draw draw : drawn) {
+            for (int r = 0; r < config.algorithm().rolloutsPerTask(); r++) {
+                long seed =
+                        Seeds.derive(
+                                config.seed(),
+                                pass.t,
+                                ROLLOUT,
+                                draw.slot(),
+                                draw.role().ordinal(),
+                                r);
+                requests.add(new RolloutRequest(draw.task(), r, seed));
+            }
+        }
+        return requests;
+    }
+
+    /**
+     * Step 3, judge: every step m times with the reward model as it was after update t-1 (none when
+     * the configuration needs no judgments or the environment offers task feedback); the rollouts
+     * grouped by task.
+     */
+    private List<TaskRollouts> judge(
+            Pass pass,
+            List<Draw> drawn,
+            List<RolloutRequest> requests,
+            List<Trajectory> trajectories) {
         List<List<List<Judgment>>> judgments =
                 config.needsJudgments() && taskFeedback == null
-                        ? judge(trajectories, requests, t)
+                        ? judgeSteps(trajectories, requests, pass.t)
                         : List.of();
-
-        int n = config.rolloutsPerTask();
+        int n = config.algorithm().rolloutsPerTask();
         List<TaskRollouts> results = new ArrayList<>();
-        for (int u = 0; u < tasks.size(); u++) {
-            List<Trajectory> own = trajectories.subList(u * n, (u + 1) * n);
-            List<List<List<Judgment>>> ownJudgments =
+        for (int u = 0; u < drawn.size(); u++) {
+            Draw draw = drawn.get(u);
+            List<List<List<Judgment>>> own =
                     judgments.isEmpty() ? List.of() : judgments.subList(u * n, (u + 1) * n);
             results.add(
-                    new TaskRollouts(roles.get(u), slotOf.get(u), tasks.get(u), own, ownJudgments));
+                    new TaskRollouts(
+                            draw.role(),
+                            draw.slot(),
+                            draw.task(),
+                            trajectories.subList(u * n, (u + 1) * n),
+                            own));
         }
-        Map<TaskRollouts, TaskFeedback.Assessment> assessments = new IdentityHashMap<>();
-        if (taskFeedback != null) {
-            long[] taskSeeds = new long[results.size()];
-            for (int u = 0; u < results.size(); u++) {
-                taskSeeds[u] = Seeds.derive(seed, t, JUDGE, slotOf.get(u), roles.get(u).ordinal());
-            }
-            List<TaskFeedback.Assessment> assessed =
-                    TaskFeedback.checked(
-                            taskFeedback.assess(
-                                    results,
-                                    config.needsJudgments() ? rewardModel : null,
-                                    config.verdictsPerStep(),
-                                    taskSeeds),
-                            results.size());
-            for (int u = 0; u < results.size(); u++) {
-                assessments.put(results.get(u), assessed.get(u));
-            }
-        }
-        long judged = clock.getAsLong();
-        phase(t, metrics, "judge", judged - rolledOut);
+        return results;
+    }
 
-        // 4 validate every pending candidate on its fresh rollouts.
-        List<PoolEvent> events = new ArrayList<>();
+    /**
+     * Step 3 with task feedback (see {@link TaskFeedback}): each task's rollouts assessed as a
+     * whole, by task; empty without task feedback.
+     */
+    private Assessments<?> assess(Pass pass, List<TaskRollouts> results) {
+        if (taskFeedback == null) {
+            return Assessments.none();
+        }
+        long[] taskSeeds = new long[results.size()];
+        for (int u = 0; u < results.size(); u++) {
+            TaskRollouts result = results.get(u);
+            taskSeeds[u] =
+                    Seeds.derive(
+                            config.seed(), pass.t, JUDGE, result.slot(), result.role().ordinal());
+        }
+        return Assessments.of(
+                taskFeedback,
+                results,
+                config.needsJudgments() ? rewardModel : null,
+                config.algorithm().verdictsPerStep(),
+                taskSeeds);
+    }
+
+    /**
+     * Step 4, validate every pending candidate on its fresh rollouts: accepted ones become their
+     * slot's active task, rejected ones are deleted. Returns the tasks whose rollouts reach
+     * training (active tasks and accepted candidates).
+     */
+    private List<TaskRollouts> validate(
+            Pass pass, List<TaskRollouts> results, List<PoolEvent> events) {
         List<TaskRollouts> training = new ArrayList<>();
         for (TaskRollouts result : results) {
             if (result.role() == Role.ACTIVE) {
                 training.add(result);
                 continue;
             }
-            Candidate candidate = slots.get(result.slot()).pending();
+            Slot slot = slots.get(result.slot());
+            Candidate candidate = slot.pending();
             double acc = result.accuracy();
             boolean accepted =
-                    config.thresholds()
+                    config.algorithm()
+                            .thresholds()
                             .accepts(candidate.goal(), candidate.previousAccuracy(), acc);
-            Slot slot = slots.get(result.slot());
-            String fromId = slot.active().id();
             slots.set(result.slot(), accepted ? slot.accept() : slot.reject());
             events.add(
                     new PoolEvent(
-                            t,
+                            pass.t,
                             result.slot(),
                             accepted ? PoolEvent.Kind.ACCEPTED : PoolEvent.Kind.REJECTED,
                             candidate.goal(),
                             candidate.task().id(),
-                            fromId,
+                            slot.active().id(),
                             acc,
                             candidate.previousAccuracy(),
                             candidate.task().describe()));
@@ -328,103 +406,111 @@ public final class RLAnythingLoop {
                 rejectedTotal++;
             }
         }
+        return training;
+    }
 
-        // 5 propose candidates for active tasks at or beyond the thresholds.
-        if (config.adaptEnvironment()) {
-            for (TaskRollouts result : results) {
-                if (result.role() == Role.ACTIVE) {
-                    propose(result, t).ifPresent(events::add);
-                }
+    /** Step 5, propose candidates for active tasks at or beyond the thresholds. */
+    private void proposeAll(Pass pass, List<TaskRollouts> results, List<PoolEvent> events) {
+        if (!config.adaptEnvironment()) {
+            return;
+        }
+        for (TaskRollouts result : results) {
+            if (result.role() == Role.ACTIVE) {
+                propose(result, pass.t).ifPresent(events::add);
             }
         }
-        long adapted = clock.getAsLong();
-        phase(t, metrics, "adapt", adapted - judged);
+    }
 
-        // 6 data: policy samples from active and accepted tasks; RM samples from those inside the
-        // band.
+    /**
+     * Step 6, data: policy samples from active and accepted tasks inside the policy band;
+     * reward-model samples from those inside the reward model's band.
+     */
+    private Samples data(Pass pass, List<TaskRollouts> training, Assessments<?> assessments) {
+        AlgorithmConfig algorithm = config.algorithm();
+        AccuracyBand policyBand = algorithm.policyAccuracyBand();
+        AccuracyBand rewardModelBand = algorithm.rewardModelAccuracyBand();
         List<PolicySample> policySamples = new ArrayList<>();
         List<RewardModelSample> rewardModelSamples = new ArrayList<>();
-        List<TaskFeedback.Assessment> trainingAssessments = new ArrayList<>();
         for (TaskRollouts result : training) {
             double acc = result.accuracy();
-            TaskFeedback.Assessment assessment = assessments.get(result);
-            if (assessment != null) {
-                trainingAssessments.add(assessment);
-                if (config.policyBand().contains(acc)) {
-                    metrics.policyTask(assessment.rewards());
-                    policySamples.addAll(assessment.policySamples());
-                }
-                if (config.trainRewardModel() && config.rewardModelBand().contains(acc)) {
-                    metrics.rewardModelTask();
-                    rewardModelSamples.addAll(assessment.rewardModelSamples());
-                }
-                continue;
-            }
-            if (config.policyBand().contains(acc)) {
-                metrics.policyTask(
-                        PolicyData.stepRewards(result, config.feedback(), config.lambda()));
+            TaskFeedback.Assessment<?> assessment = assessments.of(result);
+            if (policyBand.contains(acc)) {
+                pass.metrics.policyTask(
+                        assessment != null
+                                ? assessment.rewards()
+                                : PolicyData.stepRewards(
+                                        result, config.feedback(), algorithm.lambda()));
                 policySamples.addAll(
-                        PolicyData.samples(
-                                result, config.feedback(), config.lambda(), config.singleton()));
+                        assessment != null
+                                ? assessment.policySamples()
+                                : PolicyData.samples(
+                                        result,
+                                        config.feedback(),
+                                        algorithm.lambda(),
+                                        algorithm.singleton()));
             }
-            if (config.trainRewardModel() && config.rewardModelBand().contains(acc)) {
-                metrics.rewardModelTask();
+            if (config.trainRewardModel() && rewardModelBand.contains(acc)) {
+                pass.metrics.rewardModelTask();
                 rewardModelSamples.addAll(
-                        RewardModelData.samples(
-                                result, config.lambda(), config.rewardModelWeighting()));
+                        assessment != null
+                                ? assessment.rewardModelSamples()
+                                : RewardModelData.samples(
+                                        result,
+                                        algorithm.lambda(),
+                                        algorithm.rewardModelWeighting()));
             }
         }
-        metrics.policySamples(policySamples);
-        metrics.rewardModelSamples(rewardModelSamples);
-        if (taskFeedback != null) {
-            metrics.put("", taskFeedback.figures(trainingAssessments));
-        }
+        pass.metrics.policySamples(policySamples);
+        pass.metrics.rewardModelSamples(rewardModelSamples);
+        pass.metrics.put("", assessments.figures(training));
+        return new Samples(policySamples, rewardModelSamples);
+    }
 
-        // 7 update: the policy first, then the reward model; an empty sample set skips the update.
-        if (!policySamples.isEmpty()) {
-            UpdateStats stats = policy.update(policySamples, Seeds.rng(seed, t, UPDATE_POLICY));
-            metrics.put("actor/", stats.metrics());
-        }
-        long policyUpdated = clock.getAsLong();
-        phase(t, metrics, "update_actor", policyUpdated - adapted);
-        if (config.trainRewardModel() && !rewardModelSamples.isEmpty()) {
+    /**
+     * Step 7, update: the policy first, then the reward model; an empty sample set skips the
+     * update.
+     */
+    private void update(Pass pass, Samples samples) {
+        if (!samples.policy().isEmpty()) {
             UpdateStats stats =
-                    rewardModel.update(rewardModelSamples, Seeds.rng(seed, t, UPDATE_REWARD_MODEL));
-            metrics.put("reward_model/", stats.metrics());
+                    policy.update(
+                            samples.policy(), Seeds.rng(config.seed(), pass.t, UPDATE_POLICY));
+            pass.metrics.put("actor/", stats.metrics());
         }
-        long rewardModelUpdated = clock.getAsLong();
-        phase(t, metrics, "update_reward_model", rewardModelUpdated - policyUpdated);
-
-        iteration = t;
-
-        // 8 evaluate every E iterations, with the same evaluation seed each time.
-        if (evaluator != null && evaluationSchedule.test(t)) {
-            metrics.put("", evaluator.evaluate(t, policy, rewardModel, evaluationSeed()));
-            phase(t, metrics, "eval", clock.getAsLong() - rewardModelUpdated);
+        pass.phase("update_actor");
+        if (config.trainRewardModel() && !samples.rewardModel().isEmpty()) {
+            UpdateStats stats =
+                    rewardModel.update(
+                            samples.rewardModel(),
+                            Seeds.rng(config.seed(), pass.t, UPDATE_REWARD_MODEL));
+            pass.metrics.put("reward_model/", stats.metrics());
         }
+        pass.phase("update_reward_model");
+    }
 
-        metrics.rollouts(results, slots);
-        metrics.pool(events, slots, acceptedTotal, rejectedTotal);
-        metrics.put("training/global_step", t);
-        metrics.timing("step", clock.getAsLong() - started);
+    /** Step 8, evaluate every E iterations, with the same evaluation seed each time. */
+    private void evaluate(Pass pass) {
+        if (evaluator != null && evaluationSchedule.test(pass.t)) {
+            pass.metrics.put("", evaluator.evaluate(pass.t, policy, rewardModel, evaluationSeed()));
+            pass.phase("eval");
+        }
+    }
 
+    /** The iteration's record: its metrics, rollouts, pool events and state, to the listeners. */
+    private IterationRecord finish(Pass pass, List<TaskRollouts> results, List<PoolEvent> events) {
+        pass.metrics.rollouts(results, slots);
+        pass.metrics.pool(events, slots, acceptedTotal, rejectedTotal);
+        pass.metrics.put("training/global_step", pass.t);
+        pass.metrics.timing("step", clock.getAsLong() - pass.started);
         IterationRecord record =
-                new IterationRecord(t, metrics.values(), results, events, captureState());
+                new IterationRecord(pass.t, pass.metrics.values(), results, events, captureState());
         for (LoopListener listener : listeners) {
             listener.onIterationEnd(record);
         }
         return record;
     }
 
-    /** Records a phase's wall time and tells the listeners that the phase ended. */
-    private void phase(int t, IterationMetrics metrics, String name, long nanos) {
-        metrics.timing(name, nanos);
-        for (LoopListener listener : listeners) {
-            listener.onPhaseEnd(t, name, nanos);
-        }
-    }
-
-    private List<List<List<Judgment>>> judge(
+    private List<List<List<Judgment>>> judgeSteps(
             List<Trajectory> trajectories, List<RolloutRequest> requests, int t) {
         List<JudgeRequest> judgeRequests = new ArrayList<>();
         List<Long> seeds = new ArrayList<>();
@@ -443,7 +529,7 @@ public final class RLAnythingLoop {
                         ? List.of()
                         : rollouts.judgeSeeded(
                                 judgeRequests,
-                                config.verdictsPerStep(),
+                                config.algorithm().verdictsPerStep(),
                                 seeds.stream().mapToLong(Long::longValue).toArray(),
                                 rewardModel);
         if (flat.size() != judgeRequests.size()) {
@@ -460,13 +546,13 @@ public final class RLAnythingLoop {
             List<List<Judgment>> steps = new ArrayList<>();
             for (int i = 0; i < trajectory.length(); i++) {
                 List<Judgment> m = flat.get(next++);
-                if (m.size() != config.verdictsPerStep()) {
+                if (m.size() != config.algorithm().verdictsPerStep()) {
                     throw new IllegalStateException(
                             "The reward model returned "
                                     + m.size()
                                     + " judgments for a"
                                     + " step, but verdicts_per_step is "
-                                    + config.verdictsPerStep()
+                                    + config.algorithm().verdictsPerStep()
                                     + ".");
                 }
                 steps.add(List.copyOf(m));
@@ -478,7 +564,7 @@ public final class RLAnythingLoop {
 
     private Optional<PoolEvent> propose(TaskRollouts result, int t) {
         double acc = result.accuracy();
-        Optional<RewriteGoal> goal = config.thresholds().trigger(acc);
+        Optional<RewriteGoal> goal = config.algorithm().thresholds().trigger(acc);
         if (goal.isEmpty()) {
             return Optional.empty();
         }
@@ -487,7 +573,7 @@ public final class RLAnythingLoop {
         RewriteRequest request =
                 new RewriteRequest(slot.original(), slot.active(), goal.get(), acc, critic);
         String why = "the rewriter declined every attempt";
-        for (int attempt = 0; attempt < config.rewriterSamples(); attempt++) {
+        for (int attempt = 0; attempt < config.algorithm().rewriterSamples(); attempt++) {
             Optional<Task> proposal =
                     rollouts.rewrite(
                             request,
@@ -544,14 +630,14 @@ public final class RLAnythingLoop {
 
     /** Builds a loop; config, environment, policy and tasks are required. */
     public static final class Builder {
-        private LoopConfig config = LoopConfig.builder().build();
+        private LoopConfig config;
         private Environment environment;
         private Policy policy;
         private RewardModel rewardModel;
         private Rewriter rewriter;
         private RolloutEngine rollouts = new LockstepRollouts();
         private Evaluator evaluator;
-        private TaskFeedback taskFeedback;
+        private TaskFeedback<?> taskFeedback;
         private final List<LoopListener> listeners = new ArrayList<>();
         private final List<Task> tasks = new ArrayList<>();
         private LongSupplier clock = System::nanoTime;
@@ -596,7 +682,7 @@ public final class RLAnythingLoop {
          * The environment's task feedback, used in place of step judging (see {@link
          * TaskFeedback}); null (the default) keeps step judging.
          */
-        public Builder taskFeedback(TaskFeedback value) {
+        public Builder taskFeedback(TaskFeedback<?> value) {
             taskFeedback = value;
             return this;
         }

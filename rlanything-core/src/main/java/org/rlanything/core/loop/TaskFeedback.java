@@ -10,7 +10,7 @@ import org.rlanything.core.RewardModelSample;
 /**
  * An optional extension point with which an environment kind replaces the loop's step judging
  * (method.md §2 and §4) by its own feedback on a whole task's rollouts. An environment offers it in
- * {@link org.rlanything.core.spi.EnvironmentParts#extensions()}; the run hands it to {@link
+ * {@link org.rlanything.core.spi.EnvironmentParts#taskFeedback()}; the run hands it to {@link
  * RLAnythingLoop.Builder#taskFeedback}. Environments that do not offer one are unchanged.
  *
  * <p><b>Why.</b> Not every setting's reward model judges steps. In the coding setting (method.md
@@ -29,8 +29,10 @@ import org.rlanything.core.RewardModelSample;
  * writer's accuracy) go into the iteration's metrics through {@link #figures}. Tasks rolled out
  * under task feedback carry no step judgments ({@link TaskRollouts#judged()} is false), so the
  * step-judge accuracies and judgment-based critic feedback are simply absent.
+ *
+ * @param <D> what the feedback keeps of each task's assessment for its {@link #figures}
  */
-public interface TaskFeedback {
+public interface TaskFeedback<D> {
 
     /**
      * The feedback on one task's rollouts.
@@ -39,13 +41,14 @@ public interface TaskFeedback {
      *     standardisation (what {@code critic/rewards/mean} averages)
      * @param policySamples the task's policy samples, zero advantages already dropped
      * @param rewardModelSamples the task's reward-model samples, zero advantages already dropped
-     * @param detail what the extension needs again in {@link #figures}; may be null
+     * @param detail what the feedback needs again in {@link #figures}; may be null
+     * @param <D> the detail's type
      */
-    record Assessment(
+    record Assessment<D>(
             List<double[]> rewards,
             List<PolicySample> policySamples,
             List<RewardModelSample> rewardModelSamples,
-            Object detail) {
+            D detail) {
         public Assessment {
             rewards = List.copyOf(rewards);
             policySamples = List.copyOf(policySamples);
@@ -63,17 +66,18 @@ public interface TaskFeedback {
      * @param seeds one seed per task, derived from the run seed, the iteration and the task's slot
      *     and role: the only randomness of task i's assessment
      */
-    List<Assessment> assess(List<TaskRollouts> tasks, RewardModel rewardModel, int m, long[] seeds);
+    List<Assessment<D>> assess(
+            List<TaskRollouts> tasks, RewardModel rewardModel, int m, long[] seeds);
 
     /**
      * The extension's figures for the iteration's metrics (full names such as {@code
      * reward_model/ut_accuracy}), over the assessments of the tasks that reach training (active
      * tasks and accepted candidates); non-finite values are left out.
      */
-    Map<String, Double> figures(List<Assessment> training);
+    Map<String, Double> figures(List<Assessment<D>> training);
 
     /** Checks that an extension returned one assessment per task. */
-    static List<Assessment> checked(List<Assessment> assessments, int tasks) {
+    static <D> List<Assessment<D>> checked(List<Assessment<D>> assessments, int tasks) {
         Objects.requireNonNull(assessments, "assessments");
         if (assessments.size() != tasks) {
             throw new IllegalStateException(

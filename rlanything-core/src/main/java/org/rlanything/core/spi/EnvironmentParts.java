@@ -2,7 +2,6 @@ package org.rlanything.core.spi;
 
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import org.rlanything.core.Environment;
@@ -10,6 +9,7 @@ import org.rlanything.core.Rewriter;
 import org.rlanything.core.Task;
 import org.rlanything.core.TaskCodec;
 import org.rlanything.core.loop.Evaluator;
+import org.rlanything.core.loop.TaskFeedback;
 
 /**
  * The environment side of a run, made by an {@link EnvironmentProvider}.
@@ -23,8 +23,9 @@ import org.rlanything.core.loop.Evaluator;
  * @param evaluator the held-out evaluation
  * @param dataManifest the manifest file of the data the environment reads (hashed into each
  *     checkpoint's provenance); null when the environment reads no data
- * @param extensions typed hooks the environment offers to the model kinds (for example how to make
- *     neural models for its prompts), by type
+ * @param taskFeedback the environment's feedback on a whole task's rollouts, used instead of step
+ *     judging (the coding settings); null for step judging
+ * @param hooks what the environment offers the model kinds ({@link ModelHooks#NONE} for nothing)
  */
 public record EnvironmentParts(
         String kind,
@@ -35,7 +36,8 @@ public record EnvironmentParts(
         Rewriter rewriter,
         Evaluator evaluator,
         Path dataManifest,
-        Map<Class<?>, Object> extensions) {
+        TaskFeedback<?> taskFeedback,
+        ModelHooks hooks) {
     public EnvironmentParts {
         Objects.requireNonNull(kind, "kind");
         Objects.requireNonNull(name, "name");
@@ -43,41 +45,42 @@ public record EnvironmentParts(
         tasks = List.copyOf(tasks);
         Objects.requireNonNull(codec, "codec");
         Objects.requireNonNull(rewriter, "rewriter");
-        extensions = Map.copyOf(extensions);
-        extensions.forEach(
-                (type, value) -> {
-                    if (!type.isInstance(value)) {
-                        throw new IllegalArgumentException(
-                                "The extension for "
-                                        + type.getName()
-                                        + " is a "
-                                        + value.getClass().getName()
-                                        + ".");
-                    }
-                });
+        Objects.requireNonNull(hooks, "hooks");
     }
 
-    /** The extension of {@code type}, if the environment offers one. */
-    public <T> Optional<T> extension(Class<T> type) {
-        return Optional.ofNullable(extensions.get(type)).map(type::cast);
+    /** The environment's task feedback, if it replaces step judging. */
+    public Optional<TaskFeedback<?>> feedback() {
+        return Optional.ofNullable(taskFeedback);
+    }
+
+    /** These parts with another rewriter (a config's {@code rewriter} section). */
+    public EnvironmentParts withRewriter(Rewriter other) {
+        return new EnvironmentParts(
+                kind,
+                name,
+                environment,
+                tasks,
+                codec,
+                other,
+                evaluator,
+                dataManifest,
+                taskFeedback,
+                hooks);
     }
 
     /**
-     * The extension of {@code type}; else an {@link IllegalArgumentException} saying that {@code
-     * section} {@code kind} does not work with this environment kind.
+     * An {@link IllegalArgumentException} saying that {@code section} {@code kind} does not work
+     * with this environment kind, which offers no {@code hook}.
      */
-    public <T> T require(Class<T> type, Section section, String kind) {
-        return extension(type)
-                .orElseThrow(
-                        () ->
-                                new IllegalArgumentException(
-                                        section.key()
-                                                + ".kind "
-                                                + kind
-                                                + " does not work with environment.kind "
-                                                + this.kind
-                                                + " (it offers no "
-                                                + type.getSimpleName()
-                                                + ")."));
+    public IllegalArgumentException refuses(Section section, String kind, String hook) {
+        return new IllegalArgumentException(
+                section.key()
+                        + ".kind "
+                        + kind
+                        + " does not work with environment.kind "
+                        + this.kind
+                        + " (it offers no "
+                        + hook
+                        + ").");
     }
 }

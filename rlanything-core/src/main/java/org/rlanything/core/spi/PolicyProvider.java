@@ -21,4 +21,13 @@ public interface PolicyProvider<C extends PolicyConfig> extends Provider<C> {
      * naming the kinds) an environment it cannot act in.
      */
     Policy create(C config, RunContext context, EnvironmentParts environment) throws IOException;
+
+    /**
+     * {@link #create} with the section's settings as the run config holds them; they must be this
+     * kind's record ({@link Kinds#of} finds the provider that declares it).
+     */
+    default Policy createFrom(PolicyConfig config, RunContext context, EnvironmentParts environment)
+            throws IOException {
+        return create(configType().cast(config), context, environment);
+    }
 }

@@ -23,4 +23,14 @@ public interface RewriterProvider<C extends RewriterConfig> extends Provider<C> 
      * it becomes a candidate.
      */
     Rewriter create(C config, RunContext context, EnvironmentParts environment) throws IOException;
+
+    /**
+     * {@link #create} with the section's settings as the run config holds them; they must be this
+     * kind's record ({@link Kinds#of} finds the provider that declares it).
+     */
+    default Rewriter createFrom(
+            RewriterConfig config, RunContext context, EnvironmentParts environment)
+            throws IOException {
+        return create(configType().cast(config), context, environment);
+    }
 }

@@ -23,7 +23,6 @@ import org.rlanything.core.RewriteGoal;
 import org.rlanything.core.Slot;
 import org.rlanything.core.Task;
 import org.rlanything.core.loop.ScriptedWorld.ScriptedTask;
-import org.rlanything.core.reward.AccuracyBand;
 import org.rlanything.core.reward.FeedbackMode;
 
 class RLAnythingLoopTest {
@@ -32,15 +31,18 @@ class RLAnythingLoopTest {
     private static final ScriptedTask HARD = new ScriptedTask("hard", 0); // acc 0 -> easier
     private static final ScriptedTask MID = new ScriptedTask("mid", 4); // acc 0.5 -> left alone
 
-    private static LoopConfig.Builder config() {
-        return LoopConfig.builder()
-                .seed(7)
+    /** K = 3, N = 8, m = 3, k = 2; the rest at the defaults. */
+    private static AlgorithmConfig.Builder algorithm() {
+        return AlgorithmConfig.builder()
                 .tasksPerIteration(3)
                 .rolloutsPerTask(8)
-                .maxSteps(5)
                 .verdictsPerStep(3)
-                .rewriterSamples(2)
-                .evaluateEvery(0);
+                .rewriterSamples(2);
+    }
+
+    /** Seed 7, H = 5, no evaluation. */
+    private static LoopConfig config(AlgorithmConfig.Builder algorithm) {
+        return new LoopConfig(7, algorithm.build(), 5, 0);
     }
 
     private static RLAnythingLoop loop(ScriptedWorld world, LoopConfig config) {
@@ -65,7 +67,7 @@ class RLAnythingLoopTest {
     @Test
     void eachIterationJudgesWithTheRewardModelFromBeforeItsOwnUpdate() {
         ScriptedWorld world = world();
-        RLAnythingLoop loop = loop(world, config().build());
+        RLAnythingLoop loop = loop(world, config(algorithm()));
         loop.runUntil(3);
         assertEquals(
                 List.of(0, 1, 2),
@@ -80,7 +82,7 @@ class RLAnythingLoopTest {
         assertEquals(first.size() - 2, first.indexOf("update-policy"));
         // every judgment stored in the record carries the version that produced it
         ScriptedWorld second = world();
-        RLAnythingLoop again = loop(second, config().build());
+        RLAnythingLoop again = loop(second, config(algorithm()));
         again.runIteration();
         IterationRecord record = again.runIteration();
         for (TaskRollouts rollouts : record.rollouts()) {
@@ -98,7 +100,7 @@ class RLAnythingLoopTest {
     @Test
     void aCandidateProposedAtTIsValidatedAtTPlusOne() {
         ScriptedWorld world = world();
-        RLAnythingLoop loop = loop(world, config().build());
+        RLAnythingLoop loop = loop(world, config(algorithm()));
 
         IterationRecord first = loop.runIteration();
         assertEquals(Set.of(PoolEvent.Kind.PROPOSED), kinds(first.events()));
@@ -146,7 +148,7 @@ class RLAnythingLoopTest {
     @Test
     void slotsWithAPendingCandidateAreNotPickedAndHoldOneCandidate() {
         ScriptedWorld world = world();
-        RLAnythingLoop loop = loop(world, config().build());
+        RLAnythingLoop loop = loop(world, config(algorithm()));
         loop.runIteration();
         IterationRecord second = loop.runIteration();
         Map<Integer, List<TaskRollouts.Role>> rolesBySlot = new TreeMap<>();
@@ -169,7 +171,10 @@ class RLAnythingLoopTest {
         ScriptedWorld world = world();
         // Open bands so that even a 0/8 candidate would yield samples if it were (wrongly) used.
         LoopConfig open =
-                config().policyBand(AccuracyBand.all()).rewardModelBand(AccuracyBand.all()).build();
+                config(
+                        algorithm()
+                                .policyBand(List.of(0.0, 1.0))
+                                .rewardModelBand(List.of(0.0, 1.0)));
         RLAnythingLoop loop = loop(world, open);
         loop.runIteration();
         loop.runIteration();
@@ -197,7 +202,7 @@ class RLAnythingLoopTest {
     @Test
     void bandsSelectTheTasksThatFeedEachModelAndZeroAdvantagesAreDropped() {
         ScriptedWorld world = world();
-        RLAnythingLoop loop = loop(world, config().build());
+        RLAnythingLoop loop = loop(world, config(algorithm()));
         loop.runIteration();
         for (PolicySample sample : world.policyUpdates.get(0)) {
             assertEquals(
@@ -215,7 +220,7 @@ class RLAnythingLoopTest {
     @Test
     void ablationSwitchesFreezeTheRewardModelAndTheTasks() {
         ScriptedWorld world = world();
-        RLAnythingLoop loop = loop(world, config().ablation(Ablation.POLICY).build());
+        RLAnythingLoop loop = loop(world, config(algorithm().arm(Ablation.POLICY)));
         loop.runUntil(3);
         assertTrue(world.rewardModelUpdates.isEmpty(), "frozen reward model");
         assertTrue(world.rewriteRequests.isEmpty(), "fixed tasks");
@@ -225,8 +230,7 @@ class RLAnythingLoopTest {
         }
 
         ScriptedWorld outcome = world();
-        RLAnythingLoop outcomeOnly =
-                loop(outcome, config().ablation(Ablation.OUTCOME_ONLY).build());
+        RLAnythingLoop outcomeOnly = loop(outcome, config(algorithm().arm(Ablation.OUTCOME_ONLY)));
         IterationRecord record = outcomeOnly.runIteration();
         assertTrue(outcome.judgeVersions.isEmpty(), "outcome-only needs no judgments");
         assertEquals(FeedbackMode.OUTCOME, outcomeOnly.config().feedback());
@@ -243,19 +247,19 @@ class RLAnythingLoopTest {
     @Test
     void restoringACapturedStateContinuesExactlyLikeTheUninterruptedRun() {
         ScriptedWorld world = world();
-        RLAnythingLoop straight = loop(world, config().build());
+        RLAnythingLoop straight = loop(world, config(algorithm()));
         List<Map<String, Double>> expected = new ArrayList<>();
         runCollecting(straight, 4, expected);
 
         ScriptedWorld first = world();
-        RLAnythingLoop interrupted = loop(first, config().build());
+        RLAnythingLoop interrupted = loop(first, config(algorithm()));
         List<Map<String, Double>> actual = new ArrayList<>();
         runCollecting(interrupted, 2, actual);
         LoopState saved = interrupted.captureState();
 
         ScriptedWorld resumedWorld = world();
         resumedWorld.rewardModelVersion = first.rewardModelVersion; // the model's own checkpoint
-        RLAnythingLoop resumed = loop(resumedWorld, config().build());
+        RLAnythingLoop resumed = loop(resumedWorld, config(algorithm()));
         resumed.restoreState(saved);
         runCollecting(resumed, 4, actual);
 
@@ -263,7 +267,9 @@ class RLAnythingLoopTest {
         assertEquals(straight.captureState(), resumed.captureState());
         assertThrows(
                 IllegalArgumentException.class,
-                () -> loop(world(), config().seed(8).build()).restoreState(saved),
+                () ->
+                        loop(world(), new LoopConfig(8, algorithm().build(), 5, 0))
+                                .restoreState(saved),
                 "another seed's state");
     }
 
@@ -294,6 +300,7 @@ class RLAnythingLoopTest {
                         IllegalArgumentException.class,
                         () ->
                                 RLAnythingLoop.builder()
+                                        .config(config(algorithm()))
                                         .environment(world.environment())
                                         .policy(world.policy())
                                         .rewardModel(world.rewardModel())
@@ -308,10 +315,10 @@ class RLAnythingLoopTest {
         ScriptedWorld world = world();
         List<List<String>> assessedIds = new ArrayList<>();
         List<long[]> assessedSeeds = new ArrayList<>();
-        TaskFeedback feedback =
-                new TaskFeedback() {
+        TaskFeedback<String> feedback =
+                new TaskFeedback<>() {
                     @Override
-                    public List<Assessment> assess(
+                    public List<Assessment<String>> assess(
                             List<TaskRollouts> tasks,
                             org.rlanything.core.RewardModel rewardModel,
                             int m,
@@ -320,12 +327,12 @@ class RLAnythingLoopTest {
                         assertNotNull(rewardModel);
                         assessedIds.add(tasks.stream().map(r -> r.task().id()).toList());
                         assessedSeeds.add(seeds.clone());
-                        List<Assessment> out = new ArrayList<>();
+                        List<Assessment<String>> out = new ArrayList<>();
                         for (TaskRollouts r : tasks) {
                             assertFalse(r.judged());
                             org.rlanything.core.Trajectory first = r.trajectories().get(0);
                             out.add(
-                                    new Assessment(
+                                    new Assessment<>(
                                             List.of(new double[] {r.accuracy()}),
                                             List.of(
                                                     new PolicySample(
@@ -347,13 +354,13 @@ class RLAnythingLoopTest {
                     }
 
                     @Override
-                    public Map<String, Double> figures(List<Assessment> training) {
+                    public Map<String, Double> figures(List<Assessment<String>> training) {
                         return Map.of("reward_model/assessed", (double) training.size());
                     }
                 };
         RLAnythingLoop loop =
                 RLAnythingLoop.builder()
-                        .config(config().build())
+                        .config(config(algorithm()))
                         .environment(world.environment())
                         .policy(world.policy())
                         .rewardModel(world.rewardModel())

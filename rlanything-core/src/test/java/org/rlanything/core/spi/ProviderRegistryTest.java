@@ -95,12 +95,12 @@ class ProviderRegistryTest {
         ProviderRegistry registry = ProviderRegistry.load(listing(DupA.class.getName()));
         assertEquals(List.of("dup"), registry.kinds(Section.POLICY));
         assertEquals(List.of(), registry.kinds(Section.ENVIRONMENT));
-        assertEquals(new DupConfig(1.0), registry.defaultConfig(Section.POLICY));
-        assertEquals("dup", registry.providerOf(new DupConfig(2.0)).kind());
+        assertEquals(new DupConfig(1.0), registry.policies().defaultConfig());
+        assertEquals("dup", registry.policies().of(new DupConfig(2.0)).kind());
         IllegalArgumentException unknown =
                 assertThrows(
                         IllegalArgumentException.class,
-                        () -> registry.require(Section.POLICY, "tabular"));
+                        () -> registry.policies().require("tabular"));
         assertEquals("Unknown policy.kind 'tabular'; expected one of dup.", unknown.getMessage());
         assertTrue(registry.engines().contains("local"), "the local engine comes with core");
     }

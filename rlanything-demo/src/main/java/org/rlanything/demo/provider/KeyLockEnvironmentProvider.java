@@ -2,10 +2,11 @@ package org.rlanything.demo.provider;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.rlanything.core.Task;
+import org.rlanything.core.loop.AlgorithmConfig;
 import org.rlanything.core.spi.EnvironmentParts;
 import org.rlanything.core.spi.EnvironmentProvider;
+import org.rlanything.core.spi.ModelHooks;
 import org.rlanything.core.spi.RunContext;
 import org.rlanything.demo.KeyLockDemo;
 import org.rlanything.demo.KeyLockEnvironment;
@@ -41,14 +42,8 @@ public final class KeyLockEnvironmentProvider
     }
 
     @Override
-    public Map<String, Object> algorithmDefaults() {
-        return Map.of(
-                "tasks_per_iteration",
-                KeyLockEnvironmentConfig.TASKS_PER_ITERATION,
-                "rollouts_per_task",
-                KeyLockEnvironmentConfig.ROLLOUTS_PER_TASK,
-                "rewriter_samples",
-                KeyLockEnvironmentConfig.REWRITER_SAMPLES);
+    public AlgorithmConfig algorithmDefaults() {
+        return KeyLockEnvironmentConfig.ALGORITHM;
     }
 
     @Override
@@ -76,6 +71,7 @@ public final class KeyLockEnvironmentProvider
                                 env.maxSteps(),
                                 context.engine()),
                 null,
-                Map.of());
+                null,
+                ModelHooks.NONE);
     }
 }

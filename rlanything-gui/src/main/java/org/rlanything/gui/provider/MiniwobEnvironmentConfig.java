@@ -2,6 +2,7 @@ package org.rlanything.gui.provider;
 
 import java.util.List;
 import org.rlanything.core.config.Check;
+import org.rlanything.core.loop.AlgorithmConfig;
 import org.rlanything.core.spi.EnvironmentConfig;
 
 /**
@@ -30,14 +31,16 @@ public record MiniwobEnvironmentConfig(
         Boolean evalTrain)
         implements EnvironmentConfig {
 
-    /** K for MiniWoB++ (method.md §7, GUI: 12 tasks per iteration). */
-    public static final int TASKS_PER_ITERATION = 12;
-
-    /** N for MiniWoB++ (method.md §7, GUI: 8 rollouts per task). */
-    public static final int ROLLOUTS_PER_TASK = 8;
-
-    /** k for MiniWoB++ (method.md §7, GUI: 3 rewriter samples). */
-    public static final int REWRITER_SAMPLES = 3;
+    /**
+     * The {@code algorithm} defaults of this kind (method.md §7, GUI): K = 12 tasks per iteration,
+     * N = 8 rollouts per task, k = 3 rewriter samples.
+     */
+    public static final AlgorithmConfig ALGORITHM =
+            AlgorithmConfig.builder()
+                    .tasksPerIteration(12)
+                    .rolloutsPerTask(8)
+                    .rewriterSamples(3)
+                    .build();
 
     /** Every key at its default. */
     public static final MiniwobEnvironmentConfig DEFAULTS =

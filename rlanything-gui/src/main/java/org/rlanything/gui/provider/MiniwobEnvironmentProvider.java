@@ -1,8 +1,6 @@
 package org.rlanything.gui.provider;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -14,8 +12,10 @@ import org.rlanything.core.RolloutRequest;
 import org.rlanything.core.Seeds;
 import org.rlanything.core.Task;
 import org.rlanything.core.Trajectory;
+import org.rlanything.core.loop.AlgorithmConfig;
 import org.rlanything.core.spi.EnvironmentParts;
 import org.rlanything.core.spi.EnvironmentProvider;
+import org.rlanything.core.spi.ModelHooks;
 import org.rlanything.core.spi.RunContext;
 import org.rlanything.gui.BrowserSettings;
 import org.rlanything.gui.MiniwobEnvironment;
@@ -54,14 +54,8 @@ public final class MiniwobEnvironmentProvider
     }
 
     @Override
-    public Map<String, Object> algorithmDefaults() {
-        return Map.of(
-                "tasks_per_iteration",
-                MiniwobEnvironmentConfig.TASKS_PER_ITERATION,
-                "rollouts_per_task",
-                MiniwobEnvironmentConfig.ROLLOUTS_PER_TASK,
-                "rewriter_samples",
-                MiniwobEnvironmentConfig.REWRITER_SAMPLES);
+    public AlgorithmConfig algorithmDefaults() {
+        return MiniwobEnvironmentConfig.ALGORITHM;
     }
 
     @Override
@@ -141,7 +135,8 @@ public final class MiniwobEnvironmentProvider
                     return metrics;
                 },
                 null,
-                Map.of());
+                null,
+                ModelHooks.NONE);
     }
 
     private static double success(
@@ -194,16 +189,12 @@ public final class MiniwobEnvironmentProvider
     }
 
     private static Path findPages() {
-        Path dir = Paths.get("").toAbsolutePath();
-        while (dir != null) {
-            Path candidate = dir.resolve("shared/data/miniwob/html/miniwob");
-            if (Files.isDirectory(candidate)) {
-                return candidate;
-            }
-            dir = dir.getParent();
-        }
-        throw new IllegalArgumentException(
-                "environment.pages: no shared/data/miniwob/html/miniwob folder above the working"
-                        + " directory; name the task pages' folder.");
+        return MiniwobFolder.findShared()
+                .orElseThrow(
+                        () ->
+                                new IllegalArgumentException(
+                                        "environment.pages: no shared/data/miniwob/html/miniwob"
+                                                + " folder above the working directory; name the"
+                                                + " task pages' folder."));
     }
 }

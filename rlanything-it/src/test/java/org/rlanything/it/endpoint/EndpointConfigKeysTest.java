@@ -13,6 +13,7 @@ import org.rlanything.cli.Main;
 import org.rlanything.cli.config.ConfigException;
 import org.rlanything.cli.config.ConfigLoader;
 import org.rlanything.cli.config.RunConfig;
+import org.rlanything.openai.provider.OpenAiEndpoint;
 import org.rlanything.openai.provider.OpenAiPolicyConfig;
 import org.rlanything.openai.provider.OpenAiRewardModelConfig;
 import org.rlanything.openai.provider.OpenAiRewriterConfig;
@@ -31,9 +32,9 @@ class EndpointConfigKeysTest {
         RunConfig config = ConfigLoader.load(CONFIG, List.of());
         OpenAiPolicyConfig policy = (OpenAiPolicyConfig) config.policy();
         OpenAiRewardModelConfig judge = (OpenAiRewardModelConfig) config.rewardModel();
-        assertEquals("http://localhost:8000/v1", policy.baseUrl());
-        assertEquals("http://localhost:8000/v1", judge.baseUrl());
-        assertEquals("", policy.apiKeyEnv());
+        assertEquals("http://localhost:8000/v1", policy.endpoint().baseUrl());
+        assertEquals("http://localhost:8000/v1", judge.endpoint().baseUrl());
+        assertEquals("", policy.endpoint().apiKeyEnv());
     }
 
     @Test
@@ -55,11 +56,20 @@ class EndpointConfigKeysTest {
                                 "policy.max_retries=0"));
         assertEquals(
                 new OpenAiPolicyConfig(
-                        "http://10.0.0.5:30000/v1", "my-policy", "MY_KEY", 0.2, 0.5, 64, 5.5, 2, 0),
+                        new OpenAiEndpoint(
+                                "http://10.0.0.5:30000/v1",
+                                "my-policy",
+                                "MY_KEY",
+                                0.2,
+                                0.5,
+                                64,
+                                5.5,
+                                2,
+                                0)),
                 config.policy());
         OpenAiRewardModelConfig judge = (OpenAiRewardModelConfig) config.rewardModel();
-        assertEquals("https://api.example.com/v1", judge.baseUrl());
-        assertEquals("my-judge", judge.model());
+        assertEquals("https://api.example.com/v1", judge.endpoint().baseUrl());
+        assertEquals("my-judge", judge.endpoint().model());
     }
 
     @Test
@@ -72,7 +82,8 @@ class EndpointConfigKeysTest {
                 ConfigLoader.load(CONFIG, List.of("rewriter.kind=openai", "rewriter.model=r"));
         assertEquals(
                 new OpenAiRewriterConfig(
-                        "http://localhost:8000/v1", "r", "", 0.8, 1.0, 8192, 120.0, 8, 4),
+                        new OpenAiEndpoint(
+                                "http://localhost:8000/v1", "r", "", 0.8, 1.0, 8192, 120.0, 8, 4)),
                 endpoint.rewriter());
         assertEquals(
                 endpoint, ConfigLoader.parse(ConfigLoader.toYaml(endpoint), "recorded", List.of()));
@@ -92,11 +103,13 @@ class EndpointConfigKeysTest {
                         List.of());
         assertEquals(
                 new OpenAiPolicyConfig(
-                        "http://localhost:8000/v1", "p", "", 0.8, 0.95, 2000, 120.0, 8, 4),
+                        new OpenAiEndpoint(
+                                "http://localhost:8000/v1", "p", "", 0.8, 0.95, 2000, 120.0, 8, 4)),
                 config.policy());
         assertEquals(
                 new OpenAiRewardModelConfig(
-                        "http://localhost:8000/v1", "j", "", 0.8, 1.0, 4000, 120.0, 8, 4),
+                        new OpenAiEndpoint(
+                                "http://localhost:8000/v1", "j", "", 0.8, 1.0, 4000, 120.0, 8, 4)),
                 config.rewardModel());
     }
 

@@ -30,8 +30,12 @@ public final class RungsProvider implements EnvironmentProvider<RungsConfig> {
     }
 
     @Override
-    public Map<String, Object> algorithmDefaults() {
-        return Map.of("tasks_per_iteration", 3, "rollouts_per_task", 4, "rewriter_samples", 1);
+    public org.rlanything.core.loop.AlgorithmConfig algorithmDefaults() {
+        return org.rlanything.core.loop.AlgorithmConfig.builder()
+                .tasksPerIteration(3)
+                .rolloutsPerTask(4)
+                .rewriterSamples(1)
+                .build();
     }
 
     @Override
@@ -68,6 +72,7 @@ public final class RungsProvider implements EnvironmentProvider<RungsConfig> {
                     return metrics;
                 },
                 null,
-                Map.of());
+                null,
+                org.rlanything.core.spi.ModelHooks.NONE);
     }
 }

@@ -107,20 +107,33 @@ public final class CandidateScorer {
             }
             double[] rest =
                     longest > 1 ? continuations(m, cache, prompts, tries, valid, nodes) : null;
-            for (int i = 0; i < b; i++) {
-                List<double[]> perPrompt = new ArrayList<>();
-                CandidateTrie t = tries.get(i);
-                for (int c = 0; c < t.candidates(); c++) {
-                    int[] path = t.path(c);
-                    double[] lp = new double[path.length];
-                    lp[0] = first[i * vocab + t.token(path[0])];
-                    for (int k = 1; k < path.length; k++) {
-                        lp[k] = rest[i * nodes + path[k]];
-                    }
-                    perPrompt.add(lp);
+            out.addAll(perCandidate(tries, first, rest, vocab, nodes));
+        }
+        return out;
+    }
+
+    /**
+     * Each candidate's token log-probabilities: its first token's from pass 1 ({@code first}, per
+     * prompt row of {@code vocab}), the later ones' from pass 2 ({@code rest}, per row of {@code
+     * nodes}).
+     */
+    private static List<List<double[]>> perCandidate(
+            List<CandidateTrie> tries, double[] first, double[] rest, int vocab, int nodes) {
+        int b = tries.size();
+        List<List<double[]>> out = new ArrayList<>();
+        for (int i = 0; i < b; i++) {
+            List<double[]> perPrompt = new ArrayList<>();
+            CandidateTrie t = tries.get(i);
+            for (int c = 0; c < t.candidates(); c++) {
+                int[] path = t.path(c);
+                double[] lp = new double[path.length];
+                lp[0] = first[i * vocab + t.token(path[0])];
+                for (int k = 1; k < path.length; k++) {
+                    lp[k] = rest[i * nodes + path[k]];
                 }
-                out.add(perPrompt);
+                perPrompt.add(lp);
             }
+            out.add(perPrompt);
         }
         return out;
     }

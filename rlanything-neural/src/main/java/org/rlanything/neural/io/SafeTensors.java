@@ -150,47 +150,69 @@ public final class SafeTensors {
             }
             Object dtype = entry.get("dtype");
             long[] shape = longs(entry.get("shape"), source, name, "shape");
-            long[] offs = longs(entry.get("data_offsets"), source, name, "data_offsets");
-            if (!(dtype instanceof String) || offs.length != 2) {
-                throw bad(source, name, "it lacks a dtype string or a pair of data offsets");
-            }
-            long expected;
-            try {
-                expected = TensorData.elementCount(shape) * TensorData.elementSize((String) dtype);
-            } catch (IllegalArgumentException | ArithmeticException ex) {
-                throw bad(source, name, ex.getMessage());
-            }
-            if (offs[0] < 0 || offs[1] < offs[0] || offs[1] > dataLength) {
-                throw bad(
-                        source,
-                        name,
-                        "its bytes "
-                                + offs[0]
-                                + ".."
-                                + offs[1]
-                                + " lie outside the "
-                                + dataLength
-                                + " data bytes (the file is truncated or corrupt)");
-            }
-            if (offs[1] - offs[0] != expected) {
-                throw bad(
-                        source,
-                        name,
-                        "its "
-                                + (offs[1] - offs[0])
-                                + " bytes do not match "
-                                + dtype
-                                + " shape "
-                                + Arrays.toString(shape)
-                                + " ("
-                                + expected
-                                + " bytes)");
-            }
+            long[] offs = checkedOffsets(entry, dtype, shape, dataLength, source, name);
             ranges.add(offs);
             byte[] data =
                     Arrays.copyOfRange(bytes, dataStart + (int) offs[0], dataStart + (int) offs[1]);
             tensors.put(name, new TensorData((String) dtype, shape, data));
         }
+        checkCoverage(ranges, dataLength, source);
+        return new Contents(tensors, metadata);
+    }
+
+    /**
+     * A tensor's data offsets, checked against its dtype and shape and the data bytes there are.
+     */
+    private static long[] checkedOffsets(
+            Map<?, ?> entry,
+            Object dtype,
+            long[] shape,
+            long dataLength,
+            String source,
+            String name)
+            throws CheckpointException {
+        long[] offs = longs(entry.get("data_offsets"), source, name, "data_offsets");
+        if (!(dtype instanceof String) || offs.length != 2) {
+            throw bad(source, name, "it lacks a dtype string or a pair of data offsets");
+        }
+        long expected;
+        try {
+            expected = TensorData.elementCount(shape) * TensorData.elementSize((String) dtype);
+        } catch (IllegalArgumentException | ArithmeticException ex) {
+            throw bad(source, name, ex.getMessage());
+        }
+        if (offs[0] < 0 || offs[1] < offs[0] || offs[1] > dataLength) {
+            throw bad(
+                    source,
+                    name,
+                    "its bytes "
+                            + offs[0]
+                            + ".."
+                            + offs[1]
+                            + " lie outside the "
+                            + dataLength
+                            + " data bytes (the file is truncated or corrupt)");
+        }
+        if (offs[1] - offs[0] != expected) {
+            throw bad(
+                    source,
+                    name,
+                    "its "
+                            + (offs[1] - offs[0])
+                            + " bytes do not match "
+                            + dtype
+                            + " shape "
+                            + Arrays.toString(shape)
+                            + " ("
+                            + expected
+                            + " bytes)");
+        }
+        return offs;
+    }
+
+    /** Refuses tensor byte ranges that overlap, leave a gap or do not cover the data bytes. */
+    private static void checkCoverage(List<long[]> ranges, long dataLength, String source)
+            throws CheckpointException {
         ranges.sort((a, b) -> Long.compare(a[0], b[0]));
         long covered = 0;
         for (long[] r : ranges) {
@@ -214,7 +236,6 @@ public final class SafeTensors {
                             + covered
                             + "; it is truncated or has trailing bytes.");
         }
-        return new Contents(tensors, metadata);
     }
 
     private static void readMetadata(Object value, Map<String, String> out, String source)

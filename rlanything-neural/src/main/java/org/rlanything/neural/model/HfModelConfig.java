@@ -78,29 +78,7 @@ public final class HfModelConfig {
 
     /** Reads a Llama or Qwen2 {@code config.json}; {@code source} names the file in errors. */
     public static ModelConfig read(Map<String, Object> m, String source) {
-        Object type = m.get("model_type");
-        if (!ARCHITECTURES.containsKey(type)) {
-            throw new IllegalArgumentException(
-                    source
-                            + " has \"model_type\": "
-                            + quoted(type)
-                            + "; only \"llama\" "
-                            + "(LlamaForCausalLM), \"qwen2\" (Qwen2ForCausalLM) and \"qwen3\""
-                            + " (Qwen3ForCausalLM) can be loaded.");
-        }
-        if (m.get("architectures") instanceof List<?> archs
-                && !archs.isEmpty()
-                && !archs.equals(List.of(ARCHITECTURES.get(type)))) {
-            throw new IllegalArgumentException(
-                    source
-                            + " has \"architectures\": "
-                            + archs
-                            + "; a \""
-                            + type
-                            + "\" model must be ["
-                            + ARCHITECTURES.get(type)
-                            + "].");
-        }
+        Object type = architecture(m, source);
         refuseUnless(m, "hidden_act", "silu", source);
         refuseUnless(m, "mlp_bias", false, source);
         refuseUnless(m, "use_sliding_window", false, source);
@@ -122,20 +100,7 @@ public final class HfModelConfig {
         int hidden = integer(m, "hidden_size", source);
         int heads = integer(m, "num_attention_heads", source);
         boolean qwen3 = "qwen3".equals(type);
-        int headDim = 0;
-        if (m.get("head_dim") != null) {
-            headDim = integer(m, "head_dim", source);
-            if (headDim <= 0 || headDim % 2 != 0) {
-                throw new IllegalArgumentException(
-                        source
-                                + " sets \"head_dim\" to "
-                                + m.get("head_dim")
-                                + "; rotary positions need a positive even head size.");
-            }
-            if (heads > 0 && headDim * heads == hidden) {
-                headDim = 0; // the derived size: written as such
-            }
-        }
+        int headDim = headDim(m, hidden, heads, source);
         int kvHeads =
                 m.get("num_key_value_heads") == null
                         ? heads
@@ -168,6 +133,56 @@ public final class HfModelConfig {
             throw new IllegalArgumentException(
                     source + " describes an impossible model: " + e.getMessage(), e);
         }
+    }
+
+    /** The {@code model_type}; refuses a type or {@code architectures} this loader cannot load. */
+    private static Object architecture(Map<String, Object> m, String source) {
+        Object type = m.get("model_type");
+        if (!ARCHITECTURES.containsKey(type)) {
+            throw new IllegalArgumentException(
+                    source
+                            + " has \"model_type\": "
+                            + quoted(type)
+                            + "; only \"llama\" "
+                            + "(LlamaForCausalLM), \"qwen2\" (Qwen2ForCausalLM) and \"qwen3\""
+                            + " (Qwen3ForCausalLM) can be loaded.");
+        }
+        if (m.get("architectures") instanceof List<?> archs
+                && !archs.isEmpty()
+                && !archs.equals(List.of(ARCHITECTURES.get(type)))) {
+            throw new IllegalArgumentException(
+                    source
+                            + " has \"architectures\": "
+                            + archs
+                            + "; a \""
+                            + type
+                            + "\" model must be ["
+                            + ARCHITECTURES.get(type)
+                            + "].");
+        }
+        return type;
+    }
+
+    /**
+     * The {@code head_dim} (0: the derived hidden / heads, also when it equals that); refuses an
+     * odd or non-positive one.
+     */
+    private static int headDim(Map<String, Object> m, int hidden, int heads, String source) {
+        int headDim = 0;
+        if (m.get("head_dim") != null) {
+            headDim = integer(m, "head_dim", source);
+            if (headDim <= 0 || headDim % 2 != 0) {
+                throw new IllegalArgumentException(
+                        source
+                                + " sets \"head_dim\" to "
+                                + m.get("head_dim")
+                                + "; rotary positions need a positive even head size.");
+            }
+            if (heads > 0 && headDim * heads == hidden) {
+                headDim = 0; // the derived size: written as such
+            }
+        }
+        return headDim;
     }
 
     /**

@@ -35,6 +35,9 @@ public final class NeuralPolicyProvider implements PolicyProvider<NeuralPolicyCo
     public Policy create(
             NeuralPolicyConfig config, RunContext context, EnvironmentParts environment)
             throws IOException {
-        return environment.require(NeuralModels.class, Section.POLICY, KIND).policy(config);
+        if (environment.hooks() instanceof NeuralModels models) {
+            return models.policy(config);
+        }
+        throw environment.refuses(Section.POLICY, KIND, "NeuralModels");
     }
 }

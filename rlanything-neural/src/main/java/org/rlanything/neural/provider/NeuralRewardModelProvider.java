@@ -33,8 +33,9 @@ public final class NeuralRewardModelProvider
     public RewardModel create(
             NeuralRewardModelConfig config, RunContext context, EnvironmentParts environment)
             throws IOException {
-        return environment
-                .require(NeuralModels.class, Section.REWARD_MODEL, NeuralPolicyProvider.KIND)
-                .rewardModel(config);
+        if (environment.hooks() instanceof NeuralModels models) {
+            return models.rewardModel(config);
+        }
+        throw environment.refuses(Section.REWARD_MODEL, NeuralPolicyProvider.KIND, "NeuralModels");
     }
 }

@@ -109,31 +109,7 @@ public final class PpoTrainer {
         long tokens = 0;
         for (List<PpoBatch> mb : minibatches) {
             int n = mb.stream().mapToInt(PpoBatch::rowCount).sum();
-            double[] sums = new double[5];
-            Gradients.zero(model);
-            List<MicroResult> results;
-            if (Parallel.threads() == 1) {
-                // one thread: the micro-batches run in order on the model itself, whose gradient
-                // PyTorch accumulates exactly as the copies' gradients are added below (no copy of
-                // the weights, no gradients through Java: what lets a 0.5B model train in memory)
-                results = new ArrayList<>();
-                for (PpoBatch micro : mb) {
-                    results.add(backward(model, micro, n, false));
-                }
-            } else {
-                replicas.refresh();
-                results =
-                        Parallel.map(
-                                mb, micro -> replicas.with(copy -> backward(copy, micro, n, true)));
-            }
-            for (MicroResult r : results) {
-                for (int i = 0; i < sums.length; i++) {
-                    sums[i] += r.stats[i];
-                }
-                if (r.gradients != null) {
-                    Gradients.accumulate(model, r.gradients);
-                }
-            }
+            double[] sums = backward(mb, n);
             double norm =
                     Gradients.clipAndStep(
                             model,
@@ -162,6 +138,40 @@ public final class PpoTrainer {
         metrics.put("response_tokens", (double) tokens);
         metrics.put("lr", config.learningRate());
         return new UpdateStats(metrics);
+    }
+
+    /**
+     * The backward passes of one minibatch of {@code n} rows, their gradients summed into the
+     * model's; the sums of the micro-batches' statistics (pg loss, KL, clipped tokens, entropy,
+     * tokens).
+     */
+    private double[] backward(List<PpoBatch> mb, int n) {
+        double[] sums = new double[5];
+        Gradients.zero(model);
+        List<MicroResult> results;
+        if (Parallel.threads() == 1) {
+            // one thread: the micro-batches run in order on the model itself, whose gradient
+            // PyTorch accumulates exactly as the copies' gradients are added below (no copy of
+            // the weights, no gradients through Java: what lets a 0.5B model train in memory)
+            results = new ArrayList<>();
+            for (PpoBatch micro : mb) {
+                results.add(backward(model, micro, n, false));
+            }
+        } else {
+            replicas.refresh();
+            results =
+                    Parallel.map(
+                            mb, micro -> replicas.with(copy -> backward(copy, micro, n, true)));
+        }
+        for (MicroResult r : results) {
+            for (int i = 0; i < sums.length; i++) {
+                sums[i] += r.stats[i];
+            }
+            if (r.gradients != null) {
+                Gradients.accumulate(model, r.gradients);
+            }
+        }
+        return sums;
     }
 
     private static final class Prepared {

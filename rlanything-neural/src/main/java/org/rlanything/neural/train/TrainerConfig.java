@@ -63,93 +63,118 @@ public record TrainerConfig(
     }
 
     public TrainerConfig withLearningRate(double lr) {
-        return new TrainerConfig(
-                clipEpsilon,
-                klBeta,
-                deltaClamp,
-                lr,
-                beta1,
-                beta2,
-                adamEps,
-                weightDecay,
-                maxGradNorm,
-                optimizerSteps,
-                maxPromptTokens,
-                maxResponseTokens,
-                maxTokensPerForward,
-                resetOptimizerEachUpdate);
+        return toBuilder().learningRate(lr).build();
     }
 
     public TrainerConfig withOptimizerSteps(int u) {
-        return new TrainerConfig(
-                clipEpsilon,
-                klBeta,
-                deltaClamp,
-                learningRate,
-                beta1,
-                beta2,
-                adamEps,
-                weightDecay,
-                maxGradNorm,
-                u,
-                maxPromptTokens,
-                maxResponseTokens,
-                maxTokensPerForward,
-                resetOptimizerEachUpdate);
+        return toBuilder().optimizerSteps(u).build();
     }
 
     public TrainerConfig withLimits(int maxPrompt, int maxResponse) {
-        return new TrainerConfig(
-                clipEpsilon,
-                klBeta,
-                deltaClamp,
-                learningRate,
-                beta1,
-                beta2,
-                adamEps,
-                weightDecay,
-                maxGradNorm,
-                optimizerSteps,
-                maxPrompt,
-                maxResponse,
-                maxTokensPerForward,
-                resetOptimizerEachUpdate);
+        return toBuilder().maxPromptTokens(maxPrompt).maxResponseTokens(maxResponse).build();
     }
 
     public TrainerConfig withMaxTokensPerForward(int tokens) {
-        return new TrainerConfig(
-                clipEpsilon,
-                klBeta,
-                deltaClamp,
-                learningRate,
-                beta1,
-                beta2,
-                adamEps,
-                weightDecay,
-                maxGradNorm,
-                optimizerSteps,
-                maxPromptTokens,
-                maxResponseTokens,
-                tokens,
-                resetOptimizerEachUpdate);
+        return toBuilder().maxTokensPerForward(tokens).build();
     }
 
     public TrainerConfig withResetOptimizerEachUpdate(boolean reset) {
-        return new TrainerConfig(
-                clipEpsilon,
-                klBeta,
-                deltaClamp,
-                learningRate,
-                beta1,
-                beta2,
-                adamEps,
-                weightDecay,
-                maxGradNorm,
-                optimizerSteps,
-                maxPromptTokens,
-                maxResponseTokens,
-                maxTokensPerForward,
-                reset);
+        return toBuilder().resetOptimizerEachUpdate(reset).build();
+    }
+
+    /** A builder holding these settings, to change some of them. */
+    public Builder toBuilder() {
+        Builder b = new Builder();
+        b.clipEpsilon = clipEpsilon;
+        b.klBeta = klBeta;
+        b.deltaClamp = deltaClamp;
+        b.learningRate = learningRate;
+        b.beta1 = beta1;
+        b.beta2 = beta2;
+        b.adamEps = adamEps;
+        b.weightDecay = weightDecay;
+        b.maxGradNorm = maxGradNorm;
+        b.optimizerSteps = optimizerSteps;
+        b.maxPromptTokens = maxPromptTokens;
+        b.maxResponseTokens = maxResponseTokens;
+        b.maxTokensPerForward = maxTokensPerForward;
+        b.resetOptimizerEachUpdate = resetOptimizerEachUpdate;
+        return b;
+    }
+
+    /** Settings changed one at a time from a {@link TrainerConfig} ({@link #toBuilder()}). */
+    public static final class Builder {
+        private double clipEpsilon;
+        private double klBeta;
+        private double deltaClamp;
+        private double learningRate;
+        private double beta1;
+        private double beta2;
+        private double adamEps;
+        private double weightDecay;
+        private double maxGradNorm;
+        private int optimizerSteps;
+        private int maxPromptTokens;
+        private int maxResponseTokens;
+        private int maxTokensPerForward;
+        private boolean resetOptimizerEachUpdate;
+
+        private Builder() {}
+
+        /** Sets {@code learningRate}. */
+        public Builder learningRate(double value) {
+            learningRate = value;
+            return this;
+        }
+
+        /** Sets {@code optimizerSteps}. */
+        public Builder optimizerSteps(int value) {
+            optimizerSteps = value;
+            return this;
+        }
+
+        /** Sets {@code maxPromptTokens}. */
+        public Builder maxPromptTokens(int value) {
+            maxPromptTokens = value;
+            return this;
+        }
+
+        /** Sets {@code maxResponseTokens}. */
+        public Builder maxResponseTokens(int value) {
+            maxResponseTokens = value;
+            return this;
+        }
+
+        /** Sets {@code maxTokensPerForward}. */
+        public Builder maxTokensPerForward(int value) {
+            maxTokensPerForward = value;
+            return this;
+        }
+
+        /** Sets {@code resetOptimizerEachUpdate}. */
+        public Builder resetOptimizerEachUpdate(boolean value) {
+            resetOptimizerEachUpdate = value;
+            return this;
+        }
+
+        /** The settings (checked). */
+        public TrainerConfig build() {
+            return new TrainerConfig(
+                    clipEpsilon,
+                    klBeta,
+                    deltaClamp,
+                    learningRate,
+                    beta1,
+                    beta2,
+                    adamEps,
+                    weightDecay,
+                    maxGradNorm,
+                    optimizerSteps,
+                    maxPromptTokens,
+                    maxResponseTokens,
+                    maxTokensPerForward,
+                    resetOptimizerEachUpdate);
+        }
     }
 
     private static void check(boolean ok, String name, double value, String rule) {

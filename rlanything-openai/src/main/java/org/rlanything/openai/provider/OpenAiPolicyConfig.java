@@ -1,80 +1,44 @@
 package org.rlanything.openai.provider;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
+import java.util.function.Function;
 import org.rlanything.core.spi.PolicyConfig;
+import org.rlanything.core.spi.Preflight;
 import org.rlanything.openai.EndpointConfig;
 
 /**
  * {@code policy.kind: openai}: a model behind an OpenAI-compatible chat-completions endpoint acts;
- * the loop does not train it (its update changes nothing) and exports its samples instead.
+ * the loop does not train it (its update changes nothing) and exports its samples instead. Its keys
+ * are the endpoint's ({@link OpenAiEndpoint}), at the top level of the section.
  *
- * @param baseUrl the API root; requests go to {@code base_url/chat/completions} (default vLLM's
- *     {@code http://localhost:8000/v1})
- * @param model the served model's name (required)
- * @param apiKeyEnv the NAME of the environment variable holding the API key (default none); the key
- *     itself is never written anywhere
- * @param temperature sampling temperature, 0 to 2 (default 0.8)
- * @param topP nucleus mass, above 0 and at most 1 (default 0.95)
- * @param maxTokens the most tokens of one reply (default 2000)
- * @param timeoutS seconds one try may take (default 120)
- * @param maxConcurrency requests in flight at once (default 8)
- * @param maxRetries retries on timeouts, connection failures, 429 and 5xx (default 4)
+ * @param endpoint the endpoint keys, at this role's defaults where the section leaves them out
  */
-public record OpenAiPolicyConfig(
-        String baseUrl,
-        String model,
-        String apiKeyEnv,
-        Double temperature,
-        Double topP,
-        Integer maxTokens,
-        Double timeoutS,
-        Integer maxConcurrency,
-        Integer maxRetries)
-        implements PolicyConfig, org.rlanything.core.spi.Preflight {
+public record OpenAiPolicyConfig(OpenAiEndpoint endpoint) implements PolicyConfig, Preflight {
 
     /** Every key at its default (the model is still to be named). */
-    public static final OpenAiPolicyConfig DEFAULTS =
-            new OpenAiPolicyConfig(null, null, null, null, null, null, null, null, null);
+    public static final OpenAiPolicyConfig DEFAULTS = new OpenAiPolicyConfig(OpenAiEndpoint.UNSET);
 
+    /** Fills the keys the section leaves out with this role's defaults and checks them. */
+    @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
     public OpenAiPolicyConfig {
-        EndpointConfig filled =
-                EndpointSettings.check(
-                        "policy",
-                        baseUrl,
-                        model,
-                        apiKeyEnv,
-                        temperature,
-                        topP,
-                        maxTokens,
-                        timeoutS,
-                        maxConcurrency,
-                        maxRetries);
-        baseUrl = filled.baseUrl();
-        apiKeyEnv = filled.apiKeyEnv();
-        temperature = filled.temperature();
-        topP = filled.topP();
-        maxTokens = filled.maxTokens();
-        timeoutS = filled.timeoutS();
-        maxConcurrency = filled.maxConcurrency();
-        maxRetries = filled.maxRetries();
+        endpoint = endpoint.filled("policy");
+    }
+
+    /** The section's keys (the record reads and writes them at the section's top level). */
+    @Override
+    @JsonValue
+    public OpenAiEndpoint endpoint() {
+        return endpoint;
     }
 
     /** The client's config; refuses a section without {@code model}. */
-    EndpointConfig endpoint() {
-        return new EndpointConfig(
-                baseUrl,
-                EndpointSettings.require("policy", model),
-                apiKeyEnv,
-                temperature,
-                topP,
-                maxTokens,
-                timeoutS,
-                maxConcurrency,
-                maxRetries);
+    EndpointConfig client() {
+        return endpoint.client("policy");
     }
 
-    /** Checks the endpoint (its key variable, that it answers and takes the key) first. */
     @Override
-    public void preflight(java.util.function.Function<String, String> environment) {
-        org.rlanything.openai.EndpointProbe.check("policy", endpoint(), environment);
+    public void preflight(Function<String, String> environment) {
+        endpoint.preflight("policy", environment);
     }
 }

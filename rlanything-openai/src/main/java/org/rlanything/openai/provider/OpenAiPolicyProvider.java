@@ -31,10 +31,9 @@ public final class OpenAiPolicyProvider implements PolicyProvider<OpenAiPolicyCo
     @Override
     public Policy create(
             OpenAiPolicyConfig config, RunContext context, EnvironmentParts environment) {
-        ChatClient client = ChatClient.builder(config.endpoint()).role("policy").build();
-        return environment
-                .extension(EndpointRoles.class)
-                .map(roles -> new OpenAiPolicy(client, roles.policy(client)))
-                .orElseGet(() -> new OpenAiPolicy(client));
+        ChatClient client = ChatClient.builder(config.client()).role("policy").build();
+        return environment.hooks() instanceof EndpointRoles roles
+                ? new OpenAiPolicy(client, roles.policy(client))
+                : new OpenAiPolicy(client);
     }
 }

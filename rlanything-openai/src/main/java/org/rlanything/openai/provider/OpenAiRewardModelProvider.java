@@ -32,10 +32,9 @@ public final class OpenAiRewardModelProvider
     @Override
     public RewardModel create(
             OpenAiRewardModelConfig config, RunContext context, EnvironmentParts environment) {
-        ChatClient client = ChatClient.builder(config.endpoint()).role("reward_model").build();
-        return environment
-                .extension(EndpointRoles.class)
-                .map(roles -> new OpenAiJudge(client, roles.rewardModel(client)))
-                .orElseGet(() -> new OpenAiJudge(client));
+        ChatClient client = ChatClient.builder(config.client()).role("reward_model").build();
+        return environment.hooks() instanceof EndpointRoles roles
+                ? new OpenAiJudge(client, roles.rewardModel(client))
+                : new OpenAiJudge(client);
     }
 }

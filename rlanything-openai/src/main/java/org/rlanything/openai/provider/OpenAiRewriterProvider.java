@@ -31,10 +31,9 @@ public final class OpenAiRewriterProvider implements RewriterProvider<OpenAiRewr
     @Override
     public Rewriter create(
             OpenAiRewriterConfig config, RunContext context, EnvironmentParts environment) {
-        ChatClient client = ChatClient.builder(config.endpoint()).role("rewriter").build();
-        return environment
-                .extension(EndpointRoles.class)
-                .map(roles -> new OpenAiRewriter(client, roles.rewriter(client)))
-                .orElseGet(() -> new OpenAiRewriter(client, environment.codec()));
+        ChatClient client = ChatClient.builder(config.client()).role("rewriter").build();
+        return environment.hooks() instanceof EndpointRoles roles
+                ? new OpenAiRewriter(client, roles.rewriter(client))
+                : new OpenAiRewriter(client, environment.codec());
     }
 }
