@@ -24,6 +24,9 @@ import org.rlanything.core.Verification;
  * in one call the exception goes up and the batch fails. {@link #reruns()} counts the recoveries
  * (for the run's metrics and the crash tests).
  *
+ * <p>A command that is no GUI action (the empty command of a model reply that names none) is a step
+ * without effect: the page is unchanged and the observation says why.
+ *
  * <p>A page that fails during an episode ({@link PageFailedException}: its script throws or never
  * ends, it crashes its tab) ends that episode as a failure, with the page's failure as the last
  * observation, so that it is recorded as such; it is not re-run (the page would fail again).
@@ -182,7 +185,18 @@ public final class MiniwobEnvironment implements Environment {
             if (done()) {
                 throw new IllegalStateException("The episode has ended.");
             }
-            GuiAction parsed = GuiAction.parse(action);
+            GuiAction parsed;
+            try {
+                parsed = GuiAction.parse(action);
+            } catch (IllegalArgumentException e) {
+                // a model's reply that names no action (the endpoint parser found none): a step
+                // without effect, as in ALFWorld, never a crash of the run
+                return new StepResult(
+                        "The action had no effect: " + e.getMessage() + "\n" + shown(),
+                        false,
+                        false,
+                        StepLabel.UNKNOWN);
+            }
             deaths = 0;
             String noEffect;
             while (true) {

@@ -121,6 +121,34 @@ class MiniwobEnvironmentTest {
         }
     }
 
+    /**
+     * A command that is no GUI action (a model's reply naming none gives the empty command) is a
+     * step without effect, not a crash: the page is as before and a legal action still wins.
+     */
+    @Test
+    void aCommandThatIsNoGuiActionIsAStepWithoutEffect() {
+        try (TabbedBrowsers browsers = new TabbedBrowsers(BrowserSettings.defaults(), 1)) {
+            ScreenshotSession session =
+                    new MiniwobEnvironment(browsers)
+                            .start(
+                                    MiniwobTask.ofFile(MiniwobPages.page("click-test")),
+                                    new java.util.SplittableRandom(1));
+            String before = session.observation();
+            var result = session.step("");
+            assertTrue(
+                    result.observation().startsWith("The action had no effect: Not a GUI action"),
+                    result.observation());
+            assertTrue(result.observation().endsWith(before), result.observation());
+            assertTrue(!result.done() && !session.done());
+            var button = java.util.regex.Pattern.compile("\\[(\\d+)] BUTTON").matcher(before);
+            assertTrue(button.find(), before);
+            String click = "click " + button.group(1);
+            assertTrue(session.admissibleActions().contains(click), click);
+            assertTrue(session.step(click).won(), before);
+            session.close();
+        }
+    }
+
     /** With one attempt allowed, the first death is reported, naming the episode. */
     @Test
     void aSessionGivesUpAfterItsBoundedAttempts() {

@@ -12,7 +12,7 @@ import org.rlanything.neural.tokenizer.HfTokenizer;
 import org.rlanything.neural.tokenizer.TextTokenizer;
 import org.rlanything.openai.ChatMessage;
 import org.rlanything.openai.ChatPrompts;
-import org.rlanything.openai.provider.TaskText;
+import org.rlanything.openai.provider.HouseholdChat;
 
 /**
  * How an instruct model with a chat template reads and answers: the turns of the setting's {@link
@@ -25,19 +25,11 @@ import org.rlanything.openai.provider.TaskText;
  */
 public final class ChatForm {
 
-    /** Earlier steps a policy prompt shows, as for the endpoint policy. */
-    public static final int POLICY_HISTORY = 10;
-
-    /** Earlier steps a judge prompt shows, as for the endpoint judge. */
-    public static final int JUDGE_HISTORY = 20;
-
-    /** Observations are cut to this many characters, as for the endpoints. */
-    public static final int MAX_OBSERVATION_CHARS = 1000;
-
-    /** The household chat form of the endpoint kinds (ALFWorld and other command lists). */
-    public static final ChatPrompts HOUSEHOLD =
-            ChatPrompts.household(
-                    TaskText::of, POLICY_HISTORY, JUDGE_HISTORY, MAX_OBSERVATION_CHARS);
+    /**
+     * The household chat form of the endpoint kinds ({@link HouseholdChat#PROMPTS}: ALFWorld,
+     * MiniWoB++ and any environment without its own).
+     */
+    public static final ChatPrompts HOUSEHOLD = HouseholdChat.PROMPTS;
 
     private final ChatTemplate template;
     private final ChatPrompts prompts;

@@ -9,7 +9,8 @@ import org.rlanything.core.spi.Section;
 
 /**
  * {@code policy.kind: neural}: the small language-model policy, made by the environment's {@link
- * NeuralModels}.
+ * NeuralModels}, or an imported chat model reading the household chat form ({@link
+ * EnvironmentModels}).
  */
 public final class NeuralPolicyProvider implements PolicyProvider<NeuralPolicyConfig> {
 
@@ -35,9 +36,7 @@ public final class NeuralPolicyProvider implements PolicyProvider<NeuralPolicyCo
     public Policy create(
             NeuralPolicyConfig config, RunContext context, EnvironmentParts environment)
             throws IOException {
-        if (environment.hooks() instanceof NeuralModels models) {
-            return models.policy(config);
-        }
-        throw environment.refuses(Section.POLICY, KIND, "NeuralModels");
+        return EnvironmentModels.of(environment, context, Section.POLICY, config.init())
+                .policy(config);
     }
 }

@@ -9,7 +9,8 @@ import org.rlanything.core.spi.Section;
 
 /**
  * {@code reward_model.kind: neural}: the small generative judge, made by the environment's {@link
- * NeuralModels}.
+ * NeuralModels}, or an imported chat model reading the household chat form ({@link
+ * EnvironmentModels}).
  */
 public final class NeuralRewardModelProvider
         implements RewardModelProvider<NeuralRewardModelConfig> {
@@ -33,9 +34,7 @@ public final class NeuralRewardModelProvider
     public RewardModel create(
             NeuralRewardModelConfig config, RunContext context, EnvironmentParts environment)
             throws IOException {
-        if (environment.hooks() instanceof NeuralModels models) {
-            return models.rewardModel(config);
-        }
-        throw environment.refuses(Section.REWARD_MODEL, NeuralPolicyProvider.KIND, "NeuralModels");
+        return EnvironmentModels.of(environment, context, Section.REWARD_MODEL, config.init())
+                .rewardModel(config);
     }
 }

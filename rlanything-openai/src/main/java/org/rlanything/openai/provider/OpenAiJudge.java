@@ -22,7 +22,13 @@ final class OpenAiJudge extends EndpointRole implements RewardModel {
     private final List<RewardModelSample> samples = new ArrayList<>();
 
     OpenAiJudge(ChatClient client) {
-        this(client, new EndpointJudge(client, TaskText::of, 20, 1000));
+        this(
+                client,
+                new EndpointJudge(
+                        client,
+                        TaskText::of,
+                        HouseholdChat.JUDGE_HISTORY,
+                        HouseholdChat.MAX_OBSERVATION_CHARS));
     }
 
     /** Serves {@code judge} (an environment's own endpoint reward model, see EndpointRoles). */

@@ -22,7 +22,13 @@ final class OpenAiPolicy extends EndpointRole implements Policy {
     private final List<PolicySample> samples = new ArrayList<>();
 
     OpenAiPolicy(ChatClient client) {
-        this(client, new EndpointPolicy(client, TaskText::of, 10, 1000));
+        this(
+                client,
+                new EndpointPolicy(
+                        client,
+                        TaskText::of,
+                        HouseholdChat.POLICY_HISTORY,
+                        HouseholdChat.MAX_OBSERVATION_CHARS));
     }
 
     /** Serves {@code policy} (an environment's own endpoint policy, see EndpointRoles). */

@@ -1,0 +1,118 @@
+package org.rlanything.neural;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.rlanything.core.LockstepRollouts;
+import org.rlanything.core.TaskCodec;
+import org.rlanything.core.loop.AlgorithmConfig;
+import org.rlanything.core.spi.EnvironmentParts;
+import org.rlanything.core.spi.RunContext;
+import org.rlanything.neural.provider.NeuralPolicyConfig;
+import org.rlanything.neural.provider.NeuralPolicyProvider;
+import org.rlanything.neural.provider.NeuralRewardModelConfig;
+import org.rlanything.neural.provider.NeuralRewardModelProvider;
+
+/**
+ * The neural kinds in an environment that offers no neural models of its own (as MiniWoB++): a
+ * section with {@code init} starts from that folder (the household chat form, as the {@code openai}
+ * kinds serve such an environment); a section without it is refused, naming the kinds.
+ */
+class EnvironmentModelsTest {
+
+    @TempDir Path dir;
+
+    /** An environment with tasks, a codec and a rewriter, and no extensions. */
+    private static final EnvironmentParts BARE =
+            new EnvironmentParts(
+                    "bare",
+                    "bare",
+                    (task, rng) -> {
+                        throw new UnsupportedOperationException("no episodes here");
+                    },
+                    List.of(),
+                    new TaskCodec() {
+                        @Override
+                        public String encode(org.rlanything.core.Task task) {
+                            return task.id();
+                        }
+
+                        @Override
+                        public org.rlanything.core.Task decode(String text) {
+                            throw new UnsupportedOperationException();
+                        }
+                    },
+                    (request, rng) -> Optional.empty(),
+                    null,
+                    null,
+                    Map.of());
+
+    private static RunContext context(NeuralPolicyConfig policy, NeuralRewardModelConfig judge) {
+        return new RunContext(
+                5,
+                AlgorithmConfig.defaults(),
+                0,
+                null,
+                policy,
+                judge,
+                line -> {},
+                new LockstepRollouts());
+    }
+
+    @Test
+    void initFoldersServeAnEnvironmentWithoutItsOwnModels() throws Exception {
+        Path folder = dir.resolve("model");
+        try (NeuralModel model = NeuralPolicyTest.smallModel(NeuralPolicyTest.TRAINER)) {
+            model.save(folder, Map.of());
+        }
+        NeuralPolicyConfig policy =
+                new NeuralPolicyConfig(
+                        null, null, null, 100, null, folder.toString(), null, null, 16, null);
+        NeuralRewardModelConfig judge =
+                new NeuralRewardModelConfig(null, null, null, 8, folder.toString(), 2, null);
+        RunContext context = context(policy, judge);
+        try (CheckpointedPolicy p =
+                        assertInstanceOf(
+                                CheckpointedPolicy.class,
+                                new NeuralPolicyProvider().create(policy, context, BARE));
+                CheckpointedRewardModel j =
+                        assertInstanceOf(
+                                CheckpointedRewardModel.class,
+                                new NeuralRewardModelProvider().create(judge, context, BARE))) {
+            assertNotNull(j.model().loraBase(), "the judge's section asked for LoRA adapters");
+        }
+    }
+
+    @Test
+    void withoutInitTheKindsAreRefused() {
+        RunContext context = context(NeuralPolicyConfig.DEFAULTS, NeuralRewardModelConfig.DEFAULTS);
+        IllegalArgumentException e =
+                assertThrows(
+                        IllegalArgumentException.class,
+                        () ->
+                                new NeuralPolicyProvider()
+                                        .create(NeuralPolicyConfig.DEFAULTS, context, BARE));
+        assertEquals(
+                "policy.kind neural does not work with environment.kind bare (it offers no"
+                        + " NeuralModels).",
+                e.getMessage());
+        e =
+                assertThrows(
+                        IllegalArgumentException.class,
+                        () ->
+                                new NeuralRewardModelProvider()
+                                        .create(NeuralRewardModelConfig.DEFAULTS, context, BARE));
+        assertEquals(
+                "reward_model.kind neural does not work with environment.kind bare (it offers no"
+                        + " NeuralModels).",
+                e.getMessage());
+    }
+}
