@@ -15,6 +15,7 @@ import org.rlanything.core.LockstepRollouts;
 import org.rlanything.core.TaskCodec;
 import org.rlanything.core.loop.AlgorithmConfig;
 import org.rlanything.core.spi.EnvironmentParts;
+import org.rlanything.core.spi.ModelHooks;
 import org.rlanything.core.spi.RunContext;
 import org.rlanything.neural.provider.NeuralPolicyConfig;
 import org.rlanything.neural.provider.NeuralPolicyProvider;
@@ -30,7 +31,7 @@ class EnvironmentModelsTest {
 
     @TempDir Path dir;
 
-    /** An environment with tasks, a codec and a rewriter, and no extensions. */
+    /** An environment with tasks, a codec and a rewriter, and no hooks. */
     private static final EnvironmentParts BARE =
             new EnvironmentParts(
                     "bare",
@@ -53,7 +54,8 @@ class EnvironmentModelsTest {
                     (request, rng) -> Optional.empty(),
                     null,
                     null,
-                    Map.of());
+                    null,
+                    ModelHooks.NONE);
 
     private static RunContext context(NeuralPolicyConfig policy, NeuralRewardModelConfig judge) {
         return new RunContext(

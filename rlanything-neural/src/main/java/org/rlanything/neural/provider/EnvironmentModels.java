@@ -14,8 +14,8 @@ import org.rlanything.neural.GenericPromptFormat;
  * turns and parsers the {@code openai} kinds serve such an environment with (MiniWoB++: the
  * instruction, the element list and the numbered legal actions). So a setting served by the
  * endpoint kinds is served by a local chat model alike, and its module need not depend on this one.
- * A model without a chat template reads the environment's {@link PromptFormat} if its hooks are one,
- * else {@link GenericPromptFormat#defaults}. A section without {@code init} still needs the
+ * A model without a chat template reads the environment's {@link PromptFormat} if its hooks are
+ * one, else {@link GenericPromptFormat#defaults}. A section without {@code init} still needs the
  * environment's own.
  */
 final class EnvironmentModels {

@@ -66,25 +66,24 @@ public final class ImportedModels implements NeuralModels {
                             + ".");
         }
         TrainerConfig trainer =
-                TrainerConfig.method()
-                        .withLearningRate(config.learningRate())
-                        .withOptimizerSteps(config.optimizerSteps())
+                trainer(config.learningRate(), config.optimizerSteps())
                         .withLimits(config.maxPromptTokens(), config.maxTokens())
                         .withMaxTokensPerForward(config.maxTokensPerForward());
-        NeuralModel model = NeuralModel.loadFolder(folder, trainer);
-        try {
-            InitialModels.adapt(model, config.lora(), config.init(), seed);
-            return new CheckpointedPolicy(
-                    model,
-                    format,
-                    chat,
-                    new SamplingConfig(config.temperature(), 1.0, config.maxTokens()),
-                    trainer,
-                    config.chatActions().equals("score"));
-        } catch (IOException | RuntimeException e) {
-            model.close();
-            throw e;
-        }
+        SamplingConfig sampling = new SamplingConfig(config.temperature(), 1.0, config.maxTokens());
+        return load(
+                folder,
+                trainer,
+                config.lora(),
+                config.init(),
+                seed,
+                model ->
+                        new CheckpointedPolicy(
+                                model,
+                                format,
+                                chat,
+                                sampling,
+                                trainer,
+                                config.chatActions().equals("score")));
     }
 
     @Override
@@ -102,19 +101,45 @@ public final class ImportedModels implements NeuralModels {
                             + ".");
         }
         TrainerConfig trainer =
-                TrainerConfig.method()
-                        .withLearningRate(config.learningRate())
-                        .withOptimizerSteps(config.optimizerSteps())
+                trainer(config.learningRate(), config.optimizerSteps())
                         .withLimits(positions - config.maxTokens(), config.maxTokens());
+        SamplingConfig sampling = new SamplingConfig(config.temperature(), 1.0, config.maxTokens());
+        return load(
+                folder,
+                trainer,
+                config.lora(),
+                config.init(),
+                seed + 1,
+                model -> new CheckpointedRewardModel(model, format, chat, sampling, trainer));
+    }
+
+    private static TrainerConfig trainer(double learningRate, int optimizerSteps) {
+        return TrainerConfig.method()
+                .withLearningRate(learningRate)
+                .withOptimizerSteps(optimizerSteps);
+    }
+
+    /** What wraps a loaded (and adapted) model into a policy or a judge. */
+    private interface Wrap<T> {
+        T wrap(NeuralModel model) throws IOException;
+    }
+
+    /**
+     * Loads {@code folder}, adds LoRA adapters when {@code lora} asks (seeded by {@code
+     * adapterSeed}) and wraps the model; the model is closed when adapting or wrapping fails.
+     */
+    private static <T> T load(
+            Path folder,
+            TrainerConfig trainer,
+            LoraSettings lora,
+            String init,
+            long adapterSeed,
+            Wrap<T> wrap)
+            throws IOException {
         NeuralModel model = NeuralModel.loadFolder(folder, trainer);
         try {
-            InitialModels.adapt(model, config.lora(), config.init(), seed + 1);
-            return new CheckpointedRewardModel(
-                    model,
-                    format,
-                    chat,
-                    new SamplingConfig(config.temperature(), 1.0, config.maxTokens()),
-                    trainer);
+            InitialModels.adapt(model, lora, init, adapterSeed);
+            return wrap.wrap(model);
         } catch (IOException | RuntimeException e) {
             model.close();
             throw e;
