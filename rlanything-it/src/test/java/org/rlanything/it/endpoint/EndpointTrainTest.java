@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
@@ -18,6 +17,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -27,6 +27,9 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.rlanything.alfworld.gen.AlfworldData;
 import org.rlanything.cli.Main;
+import org.rlanything.testfixtures.ChatReply;
+import org.rlanything.testfixtures.FakeChatServer;
+import org.rlanything.testfixtures.SharedData;
 
 /**
  * Issue 14's must-show runs: {@code train configs/alfworld-llm.yaml} (small sizes from the command
@@ -53,9 +56,12 @@ class EndpointTrainTest {
         } catch (RuntimeException e) {
             present = false;
         }
-        assumeTrue(
-                present || "true".equalsIgnoreCase(System.getenv("CI")),
-                "the ALFWorld data (shared/data)");
+        SharedData.require(present, "The ALFWorld data (shared/data/alfworld)");
+    }
+
+    /** A server on {@code port} (0: a free one) whose replies hold {@code texts}' texts. */
+    private static FakeChatServer serving(int port, Function<JsonNode, List<String>> texts) {
+        return FakeChatServer.onPort(port, request -> ChatReply.ok(texts.apply(request)));
     }
 
     /** A sampling model: the reply depends on the request's seed (and the sample index). */
@@ -172,7 +178,7 @@ class EndpointTrainTest {
     private static List<JsonNode> jsonLines(Path file) throws IOException {
         List<JsonNode> lines = new ArrayList<>();
         for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
-            lines.add(ChatServer.JSON.readTree(line));
+            lines.add(FakeChatServer.JSON.readTree(line));
         }
         return lines;
     }
@@ -180,7 +186,7 @@ class EndpointTrainTest {
     @Test
     void trainsTwoIterationsWithTheEndpointPolicyAndJudge() throws Exception {
         Path run = dir.resolve("run");
-        try (ChatServer server = new ChatServer(0, EndpointTrainTest::sampling)) {
+        try (FakeChatServer server = serving(0, EndpointTrainTest::sampling)) {
             StringWriter out = new StringWriter();
             int code =
                     Main.run(
@@ -188,7 +194,7 @@ class EndpointTrainTest {
                             new PrintWriter(out, true),
                             train(overrides(run, server.baseUrl(), 2)));
             assertEquals(0, code, out.toString());
-            assertTrue(server.requests() > 0, "the server was asked");
+            assertTrue(server.requests().size() > 0, "the server was asked");
         }
         List<JsonNode> metrics = jsonLines(run.resolve("metrics.jsonl"));
         assertEquals(
@@ -246,8 +252,8 @@ class EndpointTrainTest {
         // the policy's endpoint answers; the judge's refuses every request (401: no retry), so the
         // first
         // iteration fails after the policy's replies were recorded
-        try (ChatServer server = new ChatServer(0, EndpointTrainTest::sampling);
-                ChatServer refusing = ChatServer.refusing(0, 401)) {
+        try (FakeChatServer server = serving(0, EndpointTrainTest::sampling);
+                FakeChatServer refusing = FakeChatServer.refusing(0, 401)) {
             List<String> overrides = new ArrayList<>(overrides(run, server.baseUrl(), 2));
             overrides.add("reward_model.base_url=" + refusing.baseUrl());
             StringWriter out = new StringWriter();
@@ -258,7 +264,8 @@ class EndpointTrainTest {
                             train(overrides));
             assertEquals(1, code, out.toString());
             assertTrue(out.toString().contains("401"), out.toString());
-            assertTrue(server.requests() > 0, "the policy was asked before the judge failed");
+            assertTrue(
+                    server.requests().size() > 0, "the policy was asked before the judge failed");
         }
         for (String left : List.of("config.yaml", "metrics.jsonl", "endpoint", "export")) {
             assertFalse(Files.exists(run.resolve(left)), left + " was left behind");
@@ -268,7 +275,7 @@ class EndpointTrainTest {
     @Test
     void aRewriterSectionPutsTheRewriterOnTheEndpointToo() throws Exception {
         Path run = dir.resolve("run");
-        try (ChatServer server = new ChatServer(0, EndpointTrainTest::sampling)) {
+        try (FakeChatServer server = serving(0, EndpointTrainTest::sampling)) {
             List<String> args = new ArrayList<>(overrides(run, server.baseUrl(), 2));
             args.addAll(
                     List.of(
@@ -309,7 +316,7 @@ class EndpointTrainTest {
         Path reference = dir.resolve("reference");
         Path killed = dir.resolve("killed");
         int port;
-        try (ChatServer server = new ChatServer(0, EndpointTrainTest::sampling)) {
+        try (FakeChatServer server = serving(0, EndpointTrainTest::sampling)) {
             port = server.port();
             StringWriter out = new StringWriter();
             assertEquals(
@@ -352,7 +359,7 @@ class EndpointTrainTest {
         Path twin = dir.resolve("twin"); // the killed folder as it is, resumed a second time below
         copy(killed, twin);
 
-        try (ChatServer changed = new ChatServer(port, EndpointTrainTest::other)) {
+        try (FakeChatServer changed = serving(port, EndpointTrainTest::other)) {
             Process second =
                     start(
                             dir.resolve("second.log"),
@@ -377,7 +384,7 @@ class EndpointTrainTest {
                     out.toString());
             assertEquals(
                     0,
-                    changed.requests(),
+                    changed.requests().size(),
                     "every reply the resumed runs needed came from their record");
         }
         // every figure equals the uninterrupted run's, except the measured latencies, which two
@@ -402,7 +409,7 @@ class EndpointTrainTest {
         }
         // the record is what makes them equal: without it, the changed server gives other figures
         Path unrecorded = dir.resolve("unrecorded");
-        try (ChatServer changed = new ChatServer(port, EndpointTrainTest::other)) {
+        try (FakeChatServer changed = serving(port, EndpointTrainTest::other)) {
             StringWriter out = new StringWriter();
             assertEquals(
                     0,
@@ -424,7 +431,8 @@ class EndpointTrainTest {
         List<String> out = new ArrayList<>();
         for (String line : lines) {
             com.fasterxml.jackson.databind.node.ObjectNode node =
-                    (com.fasterxml.jackson.databind.node.ObjectNode) ChatServer.JSON.readTree(line);
+                    (com.fasterxml.jackson.databind.node.ObjectNode)
+                            FakeChatServer.JSON.readTree(line);
             node.properties().removeIf(e -> e.getKey().endsWith("/latency_s"));
             out.add(node.toString());
         }
@@ -449,8 +457,8 @@ class EndpointTrainTest {
         String marker = "sk-MARKER-" + Long.toHexString(System.nanoTime()) + "-never-written";
         Path run = dir.resolve("run");
         // a server that echoes the key back in its replies, as a careless proxy might
-        try (ChatServer server =
-                new ChatServer(
+        try (FakeChatServer server =
+                serving(
                         0,
                         request -> {
                             List<String> texts = new ArrayList<>();
@@ -472,7 +480,7 @@ class EndpointTrainTest {
                             train(args));
             assertTrue(process.waitFor(300, TimeUnit.SECONDS), "the run finishes");
             assertEquals(0, process.exitValue(), Files.readString(dir.resolve("out.log")));
-            assertTrue(server.requests() > 0);
+            assertTrue(server.requests().size() > 0);
             assertTrue(
                     server.authorizations().stream().allMatch(("Bearer " + marker)::equals),
                     "every request carried the key");
