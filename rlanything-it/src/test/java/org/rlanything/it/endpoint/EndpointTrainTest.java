@@ -18,8 +18,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -27,6 +25,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.rlanything.alfworld.gen.AlfworldData;
 import org.rlanything.cli.Main;
+import org.rlanything.it.SeededChatModel;
 import org.rlanything.testfixtures.ChatReply;
 import org.rlanything.testfixtures.FakeChatServer;
 import org.rlanything.testfixtures.SharedData;
@@ -43,7 +42,6 @@ import org.rlanything.testfixtures.SharedData;
 class EndpointTrainTest {
 
     private static final Path CONFIG = Path.of("..", "configs", "alfworld-llm.yaml");
-    private static final Pattern ADMISSIBLE = Pattern.compile("(?m)^\\d+\\. (.+)$");
 
     @TempDir Path dir;
 
@@ -64,56 +62,7 @@ class EndpointTrainTest {
         return FakeChatServer.onPort(port, request -> ChatReply.ok(texts.apply(request)));
     }
 
-    /** A sampling model: the reply depends on the request's seed (and the sample index). */
-    static List<String> sampling(JsonNode request) {
-        String system = request.get("messages").get(0).get("content").asText();
-        boolean judge = system.startsWith("You judge");
-        if (system.startsWith("You rewrite")) {
-            return rewrites(request);
-        }
-        String prompt = request.get("messages").get(1).get("content").asText();
-        long seed = request.get("seed").asLong();
-        int n = request.path("n").asInt(1);
-        List<String> texts = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            long s = Math.floorMod(seed + i, 1_000_003L);
-            if (judge) {
-                texts.add(
-                        s % 5 == 0
-                                ? "Hard to say."
-                                : s % 2 == 0 ? "Sensible. \\boxed{1}" : "Useless. \\boxed{-1}");
-            } else {
-                List<String> commands = new ArrayList<>();
-                Matcher m = ADMISSIBLE.matcher(prompt);
-                while (m.find()) {
-                    commands.add(m.group(1).strip());
-                }
-                texts.add(
-                        s % 7 == 0 || commands.isEmpty()
-                                ? "I am lost."
-                                : "I will try this. \\boxed{"
-                                        + commands.get((int) (s % commands.size()))
-                                        + "}");
-            }
-        }
-        return texts;
-    }
-
-    /**
-     * A rewriter that gives the task back unchanged (a valid task) for even seeds, and no task for
-     * odd ones.
-     */
-    static List<String> rewrites(JsonNode request) {
-        String prompt = request.get("messages").get(1).get("content").asText();
-        Matcher task = Pattern.compile("<task>\\n(.*?)\\n</task>", Pattern.DOTALL).matcher(prompt);
-        boolean found = task.find();
-        return List.of(
-                found && request.get("seed").asLong() % 2 == 0
-                        ? "Easier:\n<task>\n" + task.group(1) + "\n</task>"
-                        : "I cannot rewrite this.");
-    }
-
-    /** A server that answers everything the same way, unlike {@link #sampling}. */
+    /** A server that answers everything the same way, unlike {@link SeededChatModel}. */
     static List<String> other(JsonNode request) {
         return Collections.nCopies(request.path("n").asInt(1), "\\boxed{look} \\boxed{-1}");
     }
@@ -186,7 +135,7 @@ class EndpointTrainTest {
     @Test
     void trainsTwoIterationsWithTheEndpointPolicyAndJudge() throws Exception {
         Path run = dir.resolve("run");
-        try (FakeChatServer server = serving(0, EndpointTrainTest::sampling)) {
+        try (FakeChatServer server = serving(0, SeededChatModel::texts)) {
             StringWriter out = new StringWriter();
             int code =
                     Main.run(
@@ -252,7 +201,7 @@ class EndpointTrainTest {
         // the policy's endpoint answers; the judge's refuses every request (401: no retry), so the
         // first
         // iteration fails after the policy's replies were recorded
-        try (FakeChatServer server = serving(0, EndpointTrainTest::sampling);
+        try (FakeChatServer server = serving(0, SeededChatModel::texts);
                 FakeChatServer refusing = FakeChatServer.refusing(0, 401)) {
             List<String> overrides = new ArrayList<>(overrides(run, server.baseUrl(), 2));
             overrides.add("reward_model.base_url=" + refusing.baseUrl());
@@ -275,7 +224,7 @@ class EndpointTrainTest {
     @Test
     void aRewriterSectionPutsTheRewriterOnTheEndpointToo() throws Exception {
         Path run = dir.resolve("run");
-        try (FakeChatServer server = serving(0, EndpointTrainTest::sampling)) {
+        try (FakeChatServer server = serving(0, SeededChatModel::texts)) {
             List<String> args = new ArrayList<>(overrides(run, server.baseUrl(), 2));
             args.addAll(
                     List.of(
@@ -316,7 +265,7 @@ class EndpointTrainTest {
         Path reference = dir.resolve("reference");
         Path killed = dir.resolve("killed");
         int port;
-        try (FakeChatServer server = serving(0, EndpointTrainTest::sampling)) {
+        try (FakeChatServer server = serving(0, SeededChatModel::texts)) {
             port = server.port();
             StringWriter out = new StringWriter();
             assertEquals(
@@ -462,7 +411,7 @@ class EndpointTrainTest {
                         0,
                         request -> {
                             List<String> texts = new ArrayList<>();
-                            for (String text : sampling(request)) {
+                            for (String text : SeededChatModel.texts(request)) {
                                 texts.add("(key " + marker + ") " + text);
                             }
                             return texts;

@@ -1,0 +1,84 @@
+package org.rlanything.it.contract;
+
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.rlanything.core.spi.ProviderRegistry;
+import org.rlanything.core.spi.Section;
+
+/**
+ * Which {@link Rig} builds each kind for its contract test, by section. Every kind the {@link
+ * ProviderRegistry} finds must be here, or in {@link #EXCEPTIONS} with the reason it has no
+ * contract: a new kind without either fails its section's contract test.
+ */
+final class ContractFixtures {
+
+    private static final Map<Section, Map<String, Rig>> RIGS =
+            Map.of(
+                    Section.ENVIRONMENT,
+                    Map.of(
+                            "keylock", Rig.KEYLOCK_TABULAR,
+                            "rungs", Rig.RUNGS,
+                            "miniwob", Rig.MINIWOB,
+                            "alfworld", Rig.ALFWORLD,
+                            "coding", Rig.CODING,
+                            "coding-mini", Rig.CODING_MINI),
+                    Section.POLICY,
+                    Map.of(
+                            "tabular", Rig.KEYLOCK_TABULAR,
+                            "stepper", Rig.RUNGS,
+                            "element", Rig.MINIWOB,
+                            "openai", Rig.KEYLOCK_OPENAI,
+                            "neural", Rig.KEYLOCK_NEURAL),
+                    Section.REWARD_MODEL,
+                    Map.of(
+                            "tabular", Rig.KEYLOCK_TABULAR,
+                            "label", Rig.KEYLOCK_LABEL,
+                            "echo_judge", Rig.RUNGS,
+                            "element", Rig.MINIWOB,
+                            "openai", Rig.KEYLOCK_OPENAI,
+                            "neural", Rig.KEYLOCK_NEURAL));
+
+    /** Kinds with no contract test, by section: the kind and why (none today). */
+    static final Map<Section, Map<String, String>> EXCEPTIONS = Map.of();
+
+    private ContractFixtures() {}
+
+    /** The kinds of {@code section} the registry finds, sorted. */
+    static Stream<String> kinds(Section section) {
+        return ProviderRegistry.get().kinds(section).stream();
+    }
+
+    /**
+     * The rig of {@code kind}; fails, naming what to add, when the kind has neither a rig nor an
+     * exception.
+     */
+    static Rig rig(Section section, String kind) {
+        Rig rig = RIGS.get(section).get(kind);
+        if (rig == null) {
+            fail(
+                    section.key()
+                            + ".kind "
+                            + kind
+                            + " has no contract rig: add one to ContractFixtures (or list the kind"
+                            + " in ContractFixtures.EXCEPTIONS with the reason it has none).");
+        }
+        return rig;
+    }
+
+    /** The reason {@code kind} has no contract test, if it is an exception. */
+    static String exception(Section section, String kind) {
+        return EXCEPTIONS.getOrDefault(section, Map.of()).get(kind);
+    }
+
+    /** The kinds of {@code section} that have a rig but are no longer registered. */
+    static List<String> stale(Section section) {
+        List<String> registered = ProviderRegistry.get().kinds(section);
+        return RIGS.get(section).keySet().stream()
+                .filter(kind -> !registered.contains(kind))
+                .sorted()
+                .toList();
+    }
+}
