@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
 import org.rlanything.core.spi.ProviderRegistry;
 import org.rlanything.core.spi.Section;
 
@@ -68,9 +69,14 @@ final class ContractFixtures {
         return rig;
     }
 
-    /** The reason {@code kind} has no contract test, if it is an exception. */
-    static String exception(Section section, String kind) {
-        return EXCEPTIONS.getOrDefault(section, Map.of()).get(kind);
+    /**
+     * The run of {@code kind}'s rig; skips the test of a kind listed in {@link #EXCEPTIONS}, naming
+     * the reason, and fails for a kind with neither (see {@link #rig}).
+     */
+    static ContractRun run(Section section, String kind) {
+        String exception = EXCEPTIONS.getOrDefault(section, Map.of()).get(kind);
+        Assumptions.assumeTrue(exception == null, () -> kind + " has no contract: " + exception);
+        return ContractRun.of(rig(section, kind));
     }
 
     /** The kinds of {@code section} that have a rig but are no longer registered. */

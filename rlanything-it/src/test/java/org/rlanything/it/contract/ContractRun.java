@@ -27,6 +27,7 @@ final class ContractRun {
 
     private static final Map<Rig, ContractRun> BUILT = new EnumMap<>(Rig.class);
 
+    private final Rig rig;
     private final RunConfig config;
     private final RunContext context;
     private final EnvironmentParts parts;
@@ -34,6 +35,7 @@ final class ContractRun {
     private RewardModel rewardModel;
 
     private ContractRun(Rig rig) throws IOException {
+        this.rig = rig;
         ProviderRegistry registry = ProviderRegistry.get();
         config =
                 ConfigLoader.parse(
@@ -72,6 +74,10 @@ final class ContractRun {
                         throw new UncheckedIOException(e);
                     }
                 });
+    }
+
+    Rig rig() {
+        return rig;
     }
 
     RunContext context() {

@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -38,12 +37,6 @@ class EnvironmentContractTest {
         return ContractFixtures.kinds(Section.ENVIRONMENT);
     }
 
-    private static EnvironmentParts parts(String kind) {
-        String exception = ContractFixtures.exception(Section.ENVIRONMENT, kind);
-        Assumptions.assumeTrue(exception == null, () -> kind + " has no contract: " + exception);
-        return ContractRun.of(ContractFixtures.rig(Section.ENVIRONMENT, kind)).parts();
-    }
-
     @Test
     void everyRigNamesARegisteredKind() {
         assertEquals(List.of(), ContractFixtures.stale(Section.ENVIRONMENT));
@@ -52,7 +45,7 @@ class EnvironmentContractTest {
     @ParameterizedTest
     @MethodSource("kinds")
     void theOriginalTasksTravelThroughTheCodec(String kind) {
-        EnvironmentParts parts = parts(kind);
+        EnvironmentParts parts = ContractFixtures.run(Section.ENVIRONMENT, kind).parts();
         assertFalse(parts.tasks().isEmpty(), kind + " made no tasks");
         assertEquals(kind, parts.kind());
         TaskCodec codec = parts.codec();
@@ -67,11 +60,9 @@ class EnvironmentContractTest {
     @ParameterizedTest
     @MethodSource("kinds")
     void theSameTaskAndSeedReplayTheSameEpisode(String kind) {
-        EnvironmentParts parts = parts(kind);
-        List<String> freeText = ContractFixtures.rig(Section.ENVIRONMENT, kind).freeText();
-        Task task = parts.tasks().get(0);
-        Episode first = play(parts.environment(), task, 3, freeText, REPLAY_STEPS);
-        Episode again = play(parts.environment(), task, 3, freeText, REPLAY_STEPS);
+        ContractRun run = ContractFixtures.run(Section.ENVIRONMENT, kind);
+        Episode first = play(run, 3, REPLAY_STEPS);
+        Episode again = play(run, 3, REPLAY_STEPS);
         assertFalse(first.transcript().isEmpty(), kind + " played no step");
         assertEquals(first, again, kind + ": the same task and seed gave another episode");
     }
@@ -79,11 +70,9 @@ class EnvironmentContractTest {
     @ParameterizedTest
     @MethodSource("kinds")
     void aStepAfterTheEndIsRefused(String kind) {
-        EnvironmentParts parts = parts(kind);
-        List<String> freeText = ContractFixtures.rig(Section.ENVIRONMENT, kind).freeText();
-        Task task = parts.tasks().get(0);
-        try (EnvironmentSession session =
-                parts.environment().start(task, new SplittableRandom(5))) {
+        ContractRun run = ContractFixtures.run(Section.ENVIRONMENT, kind);
+        List<String> freeText = run.rig().freeText();
+        try (EnvironmentSession session = start(run, 5)) {
             Episode episode = Episode.play(session, 5, freeText, END_STEPS);
             assertTrue(episode.ended(), kind + " did not end within " + END_STEPS + " steps");
             List<String> admissible = session.admissibleActions();
@@ -100,10 +89,15 @@ class EnvironmentContractTest {
         }
     }
 
-    private static Episode play(
-            Environment environment, Task task, long seed, List<String> freeText, int steps) {
-        try (EnvironmentSession session = environment.start(task, new SplittableRandom(seed))) {
-            return Episode.play(session, seed, freeText, steps);
+    /** An episode of the rig's first task, started and played with generators of {@code seed}. */
+    private static Episode play(ContractRun run, long seed, int steps) {
+        try (EnvironmentSession session = start(run, seed)) {
+            return Episode.play(session, seed, run.rig().freeText(), steps);
         }
+    }
+
+    private static EnvironmentSession start(ContractRun run, long seed) {
+        Task task = run.parts().tasks().get(0);
+        return run.parts().environment().start(task, new SplittableRandom(seed));
     }
 }
