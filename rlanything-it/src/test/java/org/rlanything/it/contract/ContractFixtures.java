@@ -79,11 +79,11 @@ final class ContractFixtures {
         return ContractRun.of(rig(section, kind));
     }
 
-    /** The kinds of {@code section} that have a rig but are no longer registered. */
-    static List<String> stale(Section section) {
-        List<String> registered = ProviderRegistry.get().kinds(section);
-        return RIGS.get(section).keySet().stream()
-                .filter(kind -> !registered.contains(kind))
+    /** The kinds of {@code section} that have a rig or are an exception, sorted. */
+    static List<String> covered(Section section) {
+        return Stream.concat(
+                        RIGS.get(section).keySet().stream(),
+                        EXCEPTIONS.getOrDefault(section, Map.of()).keySet().stream())
                 .sorted()
                 .toList();
     }

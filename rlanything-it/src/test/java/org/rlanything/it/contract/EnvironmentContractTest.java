@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.rlanything.core.Environment;
@@ -35,11 +34,6 @@ class EnvironmentContractTest {
 
     static Stream<String> kinds() {
         return ContractFixtures.kinds(Section.ENVIRONMENT);
-    }
-
-    @Test
-    void everyRigNamesARegisteredKind() {
-        assertEquals(List.of(), ContractFixtures.stale(Section.ENVIRONMENT));
     }
 
     @ParameterizedTest

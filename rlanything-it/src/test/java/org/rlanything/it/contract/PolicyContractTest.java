@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.SplittableRandom;
 import java.util.random.RandomGenerator;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.rlanything.core.Action;
@@ -31,11 +30,6 @@ class PolicyContractTest {
 
     static Stream<String> kinds() {
         return ContractFixtures.kinds(Section.POLICY);
-    }
-
-    @Test
-    void everyRigNamesARegisteredKind() {
-        assertEquals(List.of(), ContractFixtures.stale(Section.POLICY));
     }
 
     @ParameterizedTest
