@@ -42,6 +42,8 @@ public final class FakeChatServer implements AutoCloseable {
         System.setProperty("sun.net.httpserver.nodelay", "true");
     }
 
+    private static final ChatReply UNAUTHORIZED = ChatReply.error(401, "invalid api key");
+
     private final HttpServer server;
     private final ExecutorService executor;
     private final Function<JsonNode, ChatReply> answer;
@@ -50,6 +52,7 @@ public final class FakeChatServer implements AutoCloseable {
     private final List<String> authorizations = new ArrayList<>();
     private final AtomicInteger inFlight = new AtomicInteger();
     private final AtomicInteger maxInFlight = new AtomicInteger();
+    private volatile String key;
 
     private FakeChatServer(int port, Function<JsonNode, ChatReply> answer) {
         this.answer = answer;
@@ -69,6 +72,7 @@ public final class FakeChatServer implements AutoCloseable {
             throw new UncheckedIOException("Cannot listen on loopback port " + port + ".", e);
         }
         server.createContext("/v1/chat/completions", this::handle);
+        server.createContext("/v1/models", this::listModels);
         server.setExecutor(executor);
         server.start();
     }
@@ -109,6 +113,15 @@ public final class FakeChatServer implements AutoCloseable {
         return onPort(port, request -> ChatReply.refusal(status));
     }
 
+    /**
+     * From now on, answers a request (chat or model list) whose Authorization header is not {@code
+     * Bearer <key>} with 401, as a hosted API refuses a missing or wrong key.
+     */
+    public FakeChatServer requiringKey(String key) {
+        this.key = key;
+        return this;
+    }
+
     /** Queues {@code reply} for the next request that finds no earlier one queued. */
     public synchronized FakeChatServer then(ChatReply reply) {
         queued.addLast(reply);
@@ -145,29 +158,22 @@ public final class FakeChatServer implements AutoCloseable {
         boolean counted = true;
         try (exchange) {
             JsonNode request = JSON.readTree(exchange.getRequestBody().readAllBytes());
+            String authorization = exchange.getRequestHeaders().getFirst("Authorization");
             ChatReply reply;
             synchronized (this) {
                 requests.add(request);
-                authorizations.add(exchange.getRequestHeaders().getFirst("Authorization"));
-                reply = queued.pollFirst();
+                authorizations.add(authorization);
+                reply = authorized(authorization) ? queued.pollFirst() : UNAUTHORIZED;
             }
             reply = reply != null ? reply : answerOf(request);
             if (reply.delayMs() > 0) {
                 Thread.sleep(reply.delayMs());
             }
-            byte[] body = reply.body().getBytes(StandardCharsets.UTF_8);
             // no longer in flight once the answer goes out: the client may send its next request as
             // soon as it reads this one, before this handler returns
             inFlight.decrementAndGet();
             counted = false;
-            exchange.getResponseHeaders().set("Content-Type", "application/json");
-            reply.headers().forEach((k, v) -> exchange.getResponseHeaders().set(k, v));
-            exchange.sendResponseHeaders(reply.status(), body.length == 0 ? -1 : body.length);
-            if (body.length > 0) {
-                try (OutputStream out = exchange.getResponseBody()) {
-                    out.write(body);
-                }
-            }
+            send(exchange, reply);
         } catch (IOException e) {
             // the client went away (a timeout test): nothing to answer
         } catch (InterruptedException e) {
@@ -177,6 +183,37 @@ public final class FakeChatServer implements AutoCloseable {
                 inFlight.decrementAndGet();
             }
         }
+    }
+
+    /** {@code GET /v1/models}: one model, or 401 without the key the server requires. */
+    private void listModels(HttpExchange exchange) throws IOException {
+        try (exchange) {
+            send(
+                    exchange,
+                    authorized(exchange.getRequestHeaders().getFirst("Authorization"))
+                            ? ChatReply.raw(
+                                    200,
+                                    "{\"object\": \"list\", \"data\": [{\"id\": \"fake\","
+                                            + " \"object\": \"model\"}]}")
+                            : UNAUTHORIZED);
+        }
+    }
+
+    private static void send(HttpExchange exchange, ChatReply reply) throws IOException {
+        byte[] body = reply.body().getBytes(StandardCharsets.UTF_8);
+        exchange.getResponseHeaders().set("Content-Type", "application/json");
+        reply.headers().forEach((k, v) -> exchange.getResponseHeaders().set(k, v));
+        exchange.sendResponseHeaders(reply.status(), body.length == 0 ? -1 : body.length);
+        if (body.length > 0) {
+            try (OutputStream out = exchange.getResponseBody()) {
+                out.write(body);
+            }
+        }
+    }
+
+    private boolean authorized(String authorization) {
+        String required = key;
+        return required == null || ("Bearer " + required).equals(authorization);
     }
 
     /** The answer function's reply; a 500 naming the error if the function fails. */

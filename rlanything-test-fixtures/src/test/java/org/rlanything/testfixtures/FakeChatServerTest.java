@@ -93,4 +93,26 @@ class FakeChatServerTest {
             }
         }
     }
+
+    @Test
+    void aServerThatRequiresAKeyRefusesRequestsWithoutItAndListsItsModelWithIt() throws Exception {
+        try (FakeChatServer server = FakeChatServer.numbering("k").requiringKey("k")) {
+            assertEquals(200, post(server, "s", 1).statusCode(), "Bearer k is the key");
+            server.requiringKey("other");
+            HttpResponse<String> refused = post(server, "s", 1);
+            assertEquals(401, refused.statusCode());
+            assertEquals(401, models(server, "Bearer k").statusCode());
+            assertEquals(200, models(server, "Bearer other").statusCode());
+            assertTrue(models(server, "Bearer other").body().contains("\"object\": \"model\""));
+        }
+    }
+
+    private static HttpResponse<String> models(FakeChatServer server, String authorization)
+            throws IOException, InterruptedException {
+        return CLIENT.send(
+                HttpRequest.newBuilder(URI.create(server.baseUrl() + "/models"))
+                        .header("Authorization", authorization)
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
 }
