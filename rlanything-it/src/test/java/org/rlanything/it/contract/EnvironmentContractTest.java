@@ -20,9 +20,10 @@ import org.rlanything.core.spi.Section;
 /**
  * What every environment kind the registry finds promises ({@link Environment}, {@link
  * EnvironmentSession}, {@link TaskCodec}): its original tasks travel through the codec; an episode
- * of the same task and seed replays identically; the admissible commands are distinct, each
- * accepted, and {@code done}/{@code won} agree with the step results; a step after the end is
- * refused with an {@link IllegalStateException} that says why.
+ * of the same task and seed replays identically; the admissible commands are distinct and not
+ * blank, the ones played are accepted, and {@code done}/{@code won} agree with the step results; an
+ * episode played with seeded choices ends, and a step after the end is refused with an {@link
+ * IllegalStateException} that says why.
  */
 class EnvironmentContractTest {
 
