@@ -45,6 +45,17 @@ final class ContractFixtures {
     /** Kinds with no contract test, by section: the kind and why (none today). */
     static final Map<Section, Map<String, String>> EXCEPTIONS = Map.of();
 
+    /**
+     * Policy kinds that may play an empty command where the environment lists admissible ones, and
+     * why: the rest must play one of the listed commands.
+     */
+    static final Map<String, String> EMPTY_COMMANDS =
+            Map.of(
+                    "openai",
+                    "an endpoint's reply without an action is played as an empty command, a step"
+                            + " that does nothing (rlanything-openai's RolesTest), and the model"
+                            + " learns from it");
+
     private ContractFixtures() {}
 
     /** The kinds of {@code section} the registry finds, sorted. */
