@@ -2,7 +2,6 @@ package org.rlanything.it.contract;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -17,14 +16,16 @@ import org.rlanything.core.Judgment;
 import org.rlanything.core.RewardModel;
 import org.rlanything.core.RolloutRequest;
 import org.rlanything.core.Trajectory;
+import org.rlanything.core.Verdict;
 import org.rlanything.core.spi.EnvironmentParts;
 import org.rlanything.core.spi.Section;
 
 /**
  * What every reward-model kind the registry finds promises ({@link RewardModel#judge}), on steps of
  * real rollouts of its rig's policy: one list per request, in order, of exactly {@code m}
- * judgments, each with its text and a verdict; the same requests and seeds give the same judgments,
- * and a request judged alone gets what it gets in a batch (its generator is its only randomness).
+ * judgments, each with the verdict its text states ({@link Verdict#parse}, as {@link Judgment}
+ * says); the same requests and seeds give the same judgments, and a request judged alone gets what
+ * it gets in a batch (its generator is its only randomness).
  */
 class RewardModelContractTest {
 
@@ -46,8 +47,10 @@ class RewardModelContractTest {
         for (List<Judgment> judgments : judged) {
             assertEquals(M, judgments.size(), kind + ": m judgments per request");
             for (Judgment judgment : judgments) {
-                assertNotNull(judgment.text());
-                assertNotNull(judgment.verdict());
+                assertEquals(
+                        Verdict.parse(judgment.text()),
+                        judgment.verdict(),
+                        kind + ": the verdict is the one its text states: " + judgment.text());
             }
         }
         assertEquals(
