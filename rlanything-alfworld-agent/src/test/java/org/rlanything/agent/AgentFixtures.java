@@ -3,6 +3,7 @@ package org.rlanything.agent;
 import java.util.List;
 import org.rlanything.alfworld.AlfworldTask;
 import org.rlanything.alfworld.gen.AlfworldData;
+import org.rlanything.testfixtures.SharedData;
 
 /** Shared, lazily built test data: the game sets (skips a test when the data folder is missing). */
 final class AgentFixtures {

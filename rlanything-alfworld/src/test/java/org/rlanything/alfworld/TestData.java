@@ -6,17 +6,16 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.rlanything.testfixtures.SharedData;
 
 /**
- * Finds the held-out ALFWorld data ({@code shared/data/alfworld}) by walking up from the working
- * directory; a test that needs it is skipped when it is absent (failed under {@code CI=true}, see
- * {@link SharedData}).
+ * The held-out ALFWorld data ({@code shared/data/alfworld}, found by {@link SharedData}); a test
+ * that needs it is skipped when it is absent (failed under {@code CI=true}).
  */
 final class TestData {
 
@@ -27,29 +26,14 @@ final class TestData {
 
     private TestData() {}
 
-    /** The data folder, or null. */
-    static synchronized Path root() {
-        if (root == null) {
-            Path dir = Paths.get("").toAbsolutePath();
-            while (dir != null) {
-                Path candidate = dir.resolve("shared").resolve("data").resolve("alfworld");
-                if (Files.isDirectory(candidate.resolve("games"))) {
-                    root = candidate;
-                    break;
-                }
-                dir = dir.getParent();
-            }
-        }
-        return root;
-    }
-
     /**
      * The data folder; skips the calling test when it is missing (fails it under {@code CI=true}).
      */
-    static Path requireRoot() {
-        Path r = root();
-        SharedData.require(r != null, "The held-out ALFWorld data (shared/data/alfworld)");
-        return r;
+    static synchronized Path requireRoot() {
+        if (root == null) {
+            root = SharedData.require("alfworld/games").getParent();
+        }
+        return root;
     }
 
     /** All game files, sorted by path. */

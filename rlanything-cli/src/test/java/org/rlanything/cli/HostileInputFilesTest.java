@@ -18,6 +18,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.rlanything.testfixtures.SharedData;
 
 /**
  * Issue 27, findings 8 to 10: files a user names are bad input (exit 2, one line naming the file
@@ -48,18 +49,8 @@ class HostileInputFilesTest {
         return text;
     }
 
-    private static Path sharedFile(String relative) {
-        for (Path d = Path.of("").toAbsolutePath(); d != null; d = d.getParent()) {
-            if (Files.exists(d.resolve(relative))) {
-                return d.resolve(relative);
-            }
-        }
-        SharedData.require(false, relative);
-        return null;
-    }
-
     private static Path someGame() throws IOException {
-        try (Stream<Path> walk = Files.walk(sharedFile("shared/data/alfworld/games"))) {
+        try (Stream<Path> walk = Files.walk(SharedData.require("alfworld/games"))) {
             return walk.filter(p -> p.getFileName().toString().equals("game.tw-pddl"))
                     .sorted()
                     .findFirst()
@@ -89,8 +80,7 @@ class HostileInputFilesTest {
             assertTrue(message.contains(file.toString()) && message.contains("line "), message);
         }
         String line =
-                Files.readAllLines(sharedFile("shared/data/coding/humaneval/HumanEval.jsonl"))
-                        .get(0);
+                Files.readAllLines(SharedData.require("coding/humaneval/HumanEval.jsonl")).get(0);
         Path problems =
                 Files.writeString(dir.resolve("p.jsonl"), line + "\n" + line + " GARBAGE\n");
         String message = refused("coding", "inspect", problems.toString());
@@ -106,8 +96,7 @@ class HostileInputFilesTest {
         assertEquals(0, mkfifo.waitFor());
         Path folder = Files.createDirectories(dir.resolve("folder.jsonl"));
         String line =
-                Files.readAllLines(sharedFile("shared/data/coding/humaneval/HumanEval.jsonl"))
-                        .get(0);
+                Files.readAllLines(SharedData.require("coding/humaneval/HumanEval.jsonl")).get(0);
         Path utf16 =
                 Files.write(
                         dir.resolve("utf16.jsonl"),

@@ -3,7 +3,6 @@ package org.rlanything.cli;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import ai.djl.huggingface.tokenizers.HuggingFaceTokenizer;
 import ai.djl.ndarray.NDManager;
@@ -28,6 +27,7 @@ import org.rlanything.neural.checkpoint.HfCheckpoint;
 import org.rlanything.neural.infer.SequenceScorer;
 import org.rlanything.neural.model.LlamaModel;
 import org.rlanything.neural.tokenizer.BpeTokenizer;
+import org.rlanything.testfixtures.SharedData;
 
 /**
  * A policy made by {@code rlanything pretrain}, exported with {@code model export} and imported
@@ -40,16 +40,11 @@ class ModelCommandTest {
 
     @Test
     void pretrainedPolicyExportsAndReimportsWithIdenticalLogProbabilities() throws Exception {
-        Path data;
+        Path data = null;
         try {
             data = AlfworldData.locate().root();
         } catch (IllegalStateException e) {
-            if ("true".equals(System.getenv("CI"))) {
-                throw new AssertionError(
-                        "CI=true needs the ALFWorld data folder: " + e.getMessage(), e);
-            }
-            assumeTrue(false, "Skipped: the ALFWorld data folder was not found.");
-            return;
+            SharedData.require(false, "The ALFWorld data folder (shared/data/alfworld)");
         }
         Path start = dir.resolve("start");
         Path exported = dir.resolve("hf");

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rlanything.alfworld.gen.AlfworldData;
+import org.rlanything.testfixtures.SharedData;
 
 class PretrainCommandTest {
 

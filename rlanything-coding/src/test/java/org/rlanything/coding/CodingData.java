@@ -1,11 +1,12 @@
 package org.rlanything.coding;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
+import org.rlanything.testfixtures.SharedData;
 
 /**
- * The shared coding data ({@code shared/data/coding}), found in the checkout's folder or above; a
- * test without it is skipped on a developer's machine and fails under {@code CI=true}.
+ * The shared coding data ({@code shared/data/coding}, found by {@link SharedData}, or the folder
+ * {@code RLANYTHING_CODING_DATA} names); a test without it is skipped on a developer's machine and
+ * fails under {@code CI=true}.
  */
 public final class CodingData {
 
@@ -16,21 +17,7 @@ public final class CodingData {
         if (env != null && !env.isBlank()) {
             return Path.of(env);
         }
-        for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
-            Path candidate = dir.resolve("shared/data/coding");
-            if (Files.isDirectory(candidate)) {
-                return candidate;
-            }
-        }
-        String message =
-                "shared/data/coding not found above "
-                        + Path.of("").toAbsolutePath()
-                        + " (set RLANYTHING_CODING_DATA)";
-        if ("true".equalsIgnoreCase(System.getenv("CI"))) {
-            throw new IllegalStateException("CI=true: " + message);
-        }
-        org.junit.jupiter.api.Assumptions.abort("Skipped: " + message);
-        throw new AssertionError("unreachable");
+        return SharedData.require("coding");
     }
 
     static Path humanEval() {

@@ -18,6 +18,7 @@ import org.rlanything.core.RewriteRequest;
 import org.rlanything.core.Task;
 import org.rlanything.openai.ChatClient;
 import org.rlanything.openai.EndpointConfig;
+import org.rlanything.testfixtures.FakeChatServer;
 
 /**
  * One judging round and one rewrite with endpoint models, against a loopback server that plays
@@ -64,8 +65,8 @@ class EndpointRoundTest {
                         + "### Reference solution\n```python\ns = input().strip()\n"
                         + "print(sum(s[:i].count('Q') * s[i + 1:].count('Q')"
                         + " for i, c in enumerate(s) if c == 'A'), len(s))\n```\n";
-        try (ScriptedChatServer server =
-                        new ScriptedChatServer(
+        try (FakeChatServer server =
+                        FakeChatServer.byRole(
                                 Map.of(
                                         "expert programmer",
                                         List.of(RIGHT, ADJACENT, "I am not sure.", RIGHT),

@@ -1,21 +1,19 @@
 package org.rlanything.gui;
 
 import java.net.URI;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import org.junit.jupiter.api.Assumptions;
+import org.rlanything.testfixtures.SharedData;
 
-/** The shared MiniWoB++ task pages the tests open (read in place, never copied). */
+/**
+ * The shared MiniWoB++ task pages the tests open ({@code shared/data/miniwob/html/miniwob}, read in
+ * place, never copied; see {@link SharedData}).
+ */
 final class MiniwobPages {
-
-    static final Path FOLDER = Path.of("/work/shared/data/miniwob/html/miniwob");
 
     private MiniwobPages() {}
 
     static Path page(String family) {
-        Path page = FOLDER.resolve(family + ".html");
-        Assumptions.assumeTrue(Files.isRegularFile(page), "no shared MiniWoB++ data at " + page);
-        return page;
+        return SharedData.require("miniwob/html/miniwob/" + family + ".html");
     }
 
     static URI uri(String family) {

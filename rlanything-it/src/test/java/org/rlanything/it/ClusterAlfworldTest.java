@@ -11,11 +11,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rlanything.alfworld.gen.AlfworldData;
 import org.rlanything.cli.Main;
+import org.rlanything.testfixtures.SharedData;
 
 /**
  * A small ALFWorld run with the neural models on two real workers, each episode its own group
@@ -38,7 +38,7 @@ class ClusterAlfworldTest {
         try {
             AlfworldData.locate();
         } catch (RuntimeException e) {
-            Assumptions.abort("no ALFWorld data (shared/data/alfworld)");
+            SharedData.require(false, "The ALFWorld data folder (shared/data/alfworld)");
         }
         StringWriter out = new StringWriter();
         Path start = dir.resolve("start");

@@ -20,6 +20,8 @@ import java.util.logging.Logger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.rlanything.testfixtures.ChatReply;
+import org.rlanything.testfixtures.FakeChatServer;
 
 /**
  * The key is sent to the server and appears nowhere else: logs, the response log, errors, toString.
@@ -48,9 +50,9 @@ class ApiKeyTest {
         Logger root = Logger.getLogger("");
         root.addHandler(capture);
         // a careless server that echoes the key in replies and error bodies
-        try (ScriptedServer server =
-                        new ScriptedServer(
-                                r -> ScriptedServer.ok("echo " + MARKER + " \\boxed{1}"));
+        try (FakeChatServer server =
+                        FakeChatServer.answering(
+                                r -> ChatReply.ok("echo " + MARKER + " \\boxed{1}"));
                 ResponseLog log = ResponseLog.open(runDir.resolve("responses"), "policy")) {
             EndpointConfig config =
                     new EndpointConfig(
@@ -63,14 +65,14 @@ class ApiKeyTest {
                             .optResponseLog(log)
                             .build();
             server.then(
-                    ScriptedServer.withHeader(
+                    ChatReply.withHeader(
                             429,
                             "{\"error\": \"rate limited for key " + MARKER + "\"}",
                             "Retry-After",
                             "0"));
             ChatResult ok = client.complete(request("hi", 1), 2);
             server.then(
-                    ScriptedServer.raw(
+                    ChatReply.raw(
                             401, "{\"error\": \"Incorrect API key provided: " + MARKER + "\"}"));
             EndpointException refused =
                     assertThrows(

@@ -18,13 +18,15 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.rlanything.testfixtures.ChatReply;
+import org.rlanything.testfixtures.FakeChatServer;
 
 @Timeout(20)
 class ChatClientTest {
 
     @Test
     void wellFormedReplyGivesAllSamplesFromOneRequestWithTheConfiguredBody() throws Exception {
-        try (ScriptedServer server = new ScriptedServer("a");
+        try (FakeChatServer server = FakeChatServer.numbering("a");
                 ChatClient client = client(config(server.baseUrl()), "policy")) {
             ChatResult result = client.complete(request("hello", 42), 3);
             assertEquals(List.of("a-0", "a-1", "a-2"), result.texts());
@@ -57,9 +59,9 @@ class ChatClientTest {
 
     @Test
     void aServerThatIgnoresNIsAskedAgainForTheMissingSamplesWithDistinctSeeds() throws Exception {
-        try (ScriptedServer server =
-                        new ScriptedServer(
-                                r -> ScriptedServer.ok("one of " + r.get("seed").asLong()));
+        try (FakeChatServer server =
+                        FakeChatServer.answering(
+                                r -> ChatReply.ok("one of " + r.get("seed").asLong()));
                 ChatClient client = client(config(server.baseUrl()), "reward_model")) {
             ChatResult result = client.complete(request("judge", 7), 3);
             assertEquals(3, server.requests().size());
@@ -76,12 +78,12 @@ class ChatClientTest {
 
     @Test
     void malformedJsonAndEmptyChoicesAreUnusableSamplesWithoutRetry() throws Exception {
-        try (ScriptedServer server = new ScriptedServer("x");
+        try (FakeChatServer server = FakeChatServer.numbering("x");
                 ChatClient client = client(config(server.baseUrl()), "policy")) {
-            server.then(ScriptedServer.raw(200, "{\"choices\": [ {\"index\": 0, \"message\": "));
-            server.then(ScriptedServer.raw(200, "{\"choices\": []}"));
+            server.then(ChatReply.raw(200, "{\"choices\": [ {\"index\": 0, \"message\": "));
+            server.then(ChatReply.raw(200, "{\"choices\": []}"));
             server.then(
-                    ScriptedServer.raw(
+                    ChatReply.raw(
                             200,
                             "{\"choices\": [{\"index\": 0, \"message\": {\"role\": \"assistant\"}}]}"));
             ChatResult malformed = client.complete(request("a", 1), 2);
@@ -104,10 +106,10 @@ class ChatClientTest {
 
     @Test
     void repliesCutAtMaxTokensAreCounted() throws Exception {
-        try (ScriptedServer server = new ScriptedServer("x");
+        try (FakeChatServer server = FakeChatServer.numbering("x");
                 ChatClient client = client(config(server.baseUrl()), "policy")) {
             server.then(
-                    ScriptedServer.raw(
+                    ChatReply.raw(
                             200,
                             "{\"choices\": [{\"index\": 0, \"message\": {\"role\": \"assistant\", "
                                     + "\"content\": \"I will first\"}, \"finish_reason\": \"length\"}]}"));
@@ -121,9 +123,9 @@ class ChatClientTest {
 
     @Test
     void aReplySlowerThanTheTimeoutIsRetriedAndNothingHangs() throws Exception {
-        try (ScriptedServer server = new ScriptedServer("fast");
+        try (FakeChatServer server = FakeChatServer.numbering("fast");
                 ChatClient client = client(config(server.baseUrl(), 0.5, 2), "policy")) {
-            server.then(ScriptedServer.ok("slow").delayed(5_000));
+            server.then(ChatReply.ok("slow").delayed(5_000));
             long start = System.nanoTime();
             ChatResult result = client.complete(request("a", 1), 1);
             double seconds = (System.nanoTime() - start) / 1e9;
@@ -138,8 +140,8 @@ class ChatClientTest {
 
     @Test
     void timeoutsOnEveryTryEndInAClearError() throws Exception {
-        try (ScriptedServer server =
-                        new ScriptedServer(r -> ScriptedServer.ok("late").delayed(5_000));
+        try (FakeChatServer server =
+                        FakeChatServer.answering(r -> ChatReply.ok("late").delayed(5_000));
                 ChatClient client = client(config(server.baseUrl(), 0.2, 1), "policy")) {
             EndpointException e =
                     assertThrows(
@@ -158,11 +160,10 @@ class ChatClientTest {
 
     @Test
     void status429HonoursRetryAfterThenSucceeds() throws Exception {
-        try (ScriptedServer server = new ScriptedServer("ok");
+        try (FakeChatServer server = FakeChatServer.numbering("ok");
                 ChatClient client = client(config(server.baseUrl()), "policy")) {
             server.then(
-                    ScriptedServer.withHeader(
-                            429, "{\"error\": \"slow down\"}", "Retry-After", "1"));
+                    ChatReply.withHeader(429, "{\"error\": \"slow down\"}", "Retry-After", "1"));
             long start = System.nanoTime();
             ChatResult result = client.complete(request("a", 1), 1);
             double seconds = (System.nanoTime() - start) / 1e9;
@@ -179,10 +180,10 @@ class ChatClientTest {
 
     @Test
     void status500IsRetriedThenSucceeds() throws Exception {
-        try (ScriptedServer server = new ScriptedServer("ok");
+        try (FakeChatServer server = FakeChatServer.numbering("ok");
                 ChatClient client = client(config(server.baseUrl()), "policy")) {
-            server.then(ScriptedServer.raw(500, "internal"));
-            server.then(ScriptedServer.raw(503, "overloaded"));
+            server.then(ChatReply.raw(500, "internal"));
+            server.then(ChatReply.raw(503, "overloaded"));
             ChatResult result = client.complete(request("a", 1), 1);
             assertEquals(List.of("ok-0"), result.texts());
             assertEquals(3, server.requests().size());
@@ -192,8 +193,8 @@ class ChatClientTest {
 
     @Test
     void persistent5xxEndsInAnErrorNamingTheEndpointAndStatus() throws Exception {
-        try (ScriptedServer server =
-                        new ScriptedServer(r -> ScriptedServer.raw(502, "bad gateway"));
+        try (FakeChatServer server =
+                        FakeChatServer.answering(r -> ChatReply.raw(502, "bad gateway"));
                 ChatClient client = client(config(server.baseUrl(), 2, 2), "policy")) {
             EndpointException e =
                     assertThrows(
@@ -212,9 +213,9 @@ class ChatClientTest {
 
     @Test
     void status401IsNotRetriedAndNamesTheEndpoint() throws Exception {
-        try (ScriptedServer server = new ScriptedServer("never");
+        try (FakeChatServer server = FakeChatServer.numbering("never");
                 ChatClient client = client(config(server.baseUrl()), "policy")) {
-            server.then(ScriptedServer.raw(401, "{\"error\": \"invalid api key\"}"));
+            server.then(ChatReply.raw(401, "{\"error\": \"invalid api key\"}"));
             EndpointException e =
                     assertThrows(
                             EndpointException.class, () -> client.complete(request("a", 1), 1));
@@ -255,7 +256,7 @@ class ChatClientTest {
 
     @Test
     void concurrencyIsBoundedByMaxConcurrency() throws Exception {
-        try (ScriptedServer server = new ScriptedServer(r -> ScriptedServer.ok("x").delayed(80));
+        try (FakeChatServer server = FakeChatServer.answering(r -> ChatReply.ok("x").delayed(80));
                 ChatClient client =
                         client(
                                 new EndpointConfig(
@@ -315,15 +316,14 @@ class ChatClientTest {
      */
     @Test
     void aRetryAfterPastTheRequestsDeadlineFailsItAtOnce() throws Exception {
-        try (ScriptedServer server = new ScriptedServer("ok");
+        try (FakeChatServer server = FakeChatServer.numbering("ok");
                 ChatClient client =
                         ChatClient.builder(config(server.baseUrl(), 1, 1))
                                 .role("policy")
                                 .optEnvironment(Map.<String, String>of()::get)
                                 .build()) {
             server.then(
-                    ScriptedServer.withHeader(
-                            429, "{\"error\": \"busy\"}", "Retry-After", "300000"));
+                    ChatReply.withHeader(429, "{\"error\": \"busy\"}", "Retry-After", "300000"));
             long start = System.nanoTime();
             EndpointException e =
                     assertThrows(

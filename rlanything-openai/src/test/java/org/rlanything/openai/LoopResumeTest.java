@@ -20,6 +20,8 @@ import org.rlanything.core.loop.IterationRecord;
 import org.rlanything.core.loop.LoopConfig;
 import org.rlanything.core.loop.LoopState;
 import org.rlanything.core.loop.RLAnythingLoop;
+import org.rlanything.testfixtures.ChatReply;
+import org.rlanything.testfixtures.FakeChatServer;
 
 /**
  * The whole loop with endpoint policy, judge and rewriter: a run resumed from its state after
@@ -48,7 +50,7 @@ class LoopResumeTest {
                     new RolesTest.Goal("t3", 3));
 
     /** A server whose replies vary with the request's seed, like a sampling model. */
-    private static ScriptedServer.Reply sampling(JsonNode request) {
+    private static ChatReply sampling(JsonNode request) {
         String system = request.get("messages").get(0).get("content").asText();
         long seed = request.get("seed").asLong();
         int n = request.path("n").asInt(1);
@@ -65,14 +67,14 @@ class LoopResumeTest {
                 texts[i] = "<task>walk " + (1 + s % 4) + "</task>";
             }
         }
-        return ScriptedServer.ok(texts);
+        return ChatReply.ok(texts);
     }
 
     /** A server that answers every request the same way, unlike the first. */
-    private static ScriptedServer.Reply other(JsonNode request) {
+    private static ChatReply other(JsonNode request) {
         String[] texts = new String[request.path("n").asInt(1)];
         java.util.Arrays.fill(texts, "\\boxed{look} \\boxed{-1} <task>walk 4</task>");
-        return ScriptedServer.ok(texts);
+        return ChatReply.ok(texts);
     }
 
     private record Run(RLAnythingLoop loop, List<ChatClient> clients) implements AutoCloseable {
@@ -133,7 +135,7 @@ class LoopResumeTest {
         Path responses = runDir.resolve("responses");
         List<Map<String, Double>> uninterrupted = new ArrayList<>();
         LoopState afterFirst;
-        try (ScriptedServer first = new ScriptedServer(LoopResumeTest::sampling);
+        try (FakeChatServer first = FakeChatServer.answering(LoopResumeTest::sampling);
                 Run run = run(first.baseUrl(), responses)) {
             uninterrupted.add(run.iterate());
             afterFirst = run.loop().captureState();
@@ -142,7 +144,7 @@ class LoopResumeTest {
             assertTrue(uninterrupted.get(1).get("endpoint/policy/samples") > 0);
             assertTrue(uninterrupted.get(1).get("endpoint/reward_model/samples") > 0);
         }
-        try (ScriptedServer changed = new ScriptedServer(LoopResumeTest::other);
+        try (FakeChatServer changed = FakeChatServer.answering(LoopResumeTest::other);
                 Run resumed = run(changed.baseUrl(), responses)) {
             resumed.loop().restoreState(afterFirst);
             assertEquals(uninterrupted.get(1), resumed.iterate());
@@ -151,7 +153,7 @@ class LoopResumeTest {
         }
         // without the record, the changed server gives other figures: the replay is what makes them
         // equal
-        try (ScriptedServer changed = new ScriptedServer(LoopResumeTest::other);
+        try (FakeChatServer changed = FakeChatServer.answering(LoopResumeTest::other);
                 Run unrecorded = run(changed.baseUrl(), null)) {
             unrecorded.loop().restoreState(afterFirst);
             assertNotEquals(uninterrupted.get(1), unrecorded.iterate());

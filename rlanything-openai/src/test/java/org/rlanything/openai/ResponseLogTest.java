@@ -16,6 +16,8 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.rlanything.testfixtures.ChatReply;
+import org.rlanything.testfixtures.FakeChatServer;
 
 /** Record, then replay against a server that answers differently. */
 @Timeout(20)
@@ -34,10 +36,10 @@ class ResponseLogTest {
     void aSecondClientReplaysRecordedSamplesWithTheirFiguresAndAsksOnlyForTheRest(@TempDir Path dir)
             throws Exception {
         Map<String, Double> recordedFigures;
-        try (ScriptedServer first = new ScriptedServer("alpha");
+        try (FakeChatServer first = FakeChatServer.numbering("alpha");
                 ResponseLog log = ResponseLog.open(dir, "reward_model");
                 ChatClient client = client(first.baseUrl(), log)) {
-            first.then(ScriptedServer.raw(500, "once"));
+            first.then(ChatReply.raw(500, "once"));
             assertEquals(
                     List.of("alpha-0", "alpha-1"),
                     client.complete(request("judge step", 5), 2).texts());
@@ -45,7 +47,7 @@ class ResponseLogTest {
             recordedFigures = client.drainMetrics();
             assertEquals(3, log.size());
         }
-        try (ScriptedServer second = new ScriptedServer("beta");
+        try (FakeChatServer second = FakeChatServer.numbering("beta");
                 ResponseLog log = ResponseLog.open(dir, "reward_model");
                 ChatClient client = client(second.baseUrl(), log)) {
             assertEquals(
@@ -76,7 +78,7 @@ class ResponseLogTest {
 
     @Test
     void aClientCanMoveToAnotherLogBetweenIterations(@TempDir Path dir) throws Exception {
-        try (ScriptedServer server = new ScriptedServer("live");
+        try (FakeChatServer server = FakeChatServer.numbering("live");
                 ResponseLog one = ResponseLog.open(dir, "policy-000001");
                 ResponseLog two = ResponseLog.open(dir, "policy-000002");
                 ChatClient client = client(server.baseUrl(), one)) {
@@ -92,7 +94,7 @@ class ResponseLogTest {
     @Test
     void aClientOpensAndClosesItsOwnLogInARunFolder(@TempDir Path runDir) throws Exception {
         for (String prefix : List.of("first", "second")) {
-            try (ScriptedServer server = new ScriptedServer(prefix);
+            try (FakeChatServer server = FakeChatServer.numbering(prefix);
                     ChatClient client =
                             ChatClient.builder(config(server.baseUrl()))
                                     .role("rewriter")
@@ -108,13 +110,13 @@ class ResponseLogTest {
 
     @Test
     void unusableRepliesAreRecordedAndReplayedAsSuch(@TempDir Path dir) throws Exception {
-        try (ScriptedServer server = new ScriptedServer("later");
+        try (FakeChatServer server = FakeChatServer.numbering("later");
                 ResponseLog log = ResponseLog.open(dir, "policy");
                 ChatClient client = client(server.baseUrl(), log)) {
-            server.then(ScriptedServer.raw(200, "not json"));
+            server.then(ChatReply.raw(200, "not json"));
             assertEquals(List.of(""), client.complete(request("a", 1), 1).texts());
         }
-        try (ScriptedServer server = new ScriptedServer("fine");
+        try (FakeChatServer server = FakeChatServer.numbering("fine");
                 ResponseLog log = ResponseLog.open(dir, "policy");
                 ChatClient client = client(server.baseUrl(), log)) {
             ChatResult replay = client.complete(request("a", 1), 1);
@@ -127,7 +129,7 @@ class ResponseLogTest {
     @Test
     void aTornLastLineIsDroppedAndACorruptLineIsNamed(@TempDir Path dir) throws Exception {
         Path file;
-        try (ScriptedServer server = new ScriptedServer("a");
+        try (FakeChatServer server = FakeChatServer.numbering("a");
                 ResponseLog log = ResponseLog.open(dir, "policy");
                 ChatClient client = client(server.baseUrl(), log)) {
             client.complete(request("a", 1), 2);

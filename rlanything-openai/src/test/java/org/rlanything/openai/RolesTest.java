@@ -31,6 +31,8 @@ import org.rlanything.core.StepResult;
 import org.rlanything.core.Task;
 import org.rlanything.core.Trajectory;
 import org.rlanything.core.Verdict;
+import org.rlanything.testfixtures.ChatReply;
+import org.rlanything.testfixtures.FakeChatServer;
 
 /** The three roles against a scripted server, the policy in whole episodes. */
 @Timeout(20)
@@ -95,12 +97,12 @@ class RolesTest {
 
     @Test
     void thePolicyPlaysEpisodesAndAReplyWithoutAnActionIsAStepThatDoesNothing() throws Exception {
-        try (ScriptedServer server =
-                        new ScriptedServer(r -> ScriptedServer.ok("Forward. \\boxed{go right}"));
+        try (FakeChatServer server =
+                        FakeChatServer.answering(r -> ChatReply.ok("Forward. \\boxed{go right}"));
                 ChatClient client = client(config(server.baseUrl()), "policy")) {
-            server.then(ScriptedServer.ok("Hmm, I cannot decide."));
-            server.then(ScriptedServer.raw(200, "{\"choices\": [ oops"));
-            server.then(ScriptedServer.ok("\\boxed{1}"));
+            server.then(ChatReply.ok("Hmm, I cannot decide."));
+            server.then(ChatReply.raw(200, "{\"choices\": [ oops"));
+            server.then(ChatReply.ok("\\boxed{1}"));
             EndpointPolicy policy = new EndpointPolicy(client);
             List<Trajectory> episodes =
                     new LockstepRollouts()
@@ -146,19 +148,19 @@ class RolesTest {
     @Test
     void theJudgeAsksForMSamplesAndInvalidVerdictsStayInvalid() throws Exception {
         // the two requests run concurrently: the server answers by content, not by arrival order
-        try (ScriptedServer server =
-                        new ScriptedServer(
+        try (FakeChatServer server =
+                        FakeChatServer.answering(
                                 r ->
                                         r.get("messages")
                                                         .get(1)
                                                         .get("content")
                                                         .asText()
                                                         .contains("step 2")
-                                                ? ScriptedServer.ok(
+                                                ? ChatReply.ok(
                                                         "It moves toward the goal. \\boxed{1}",
                                                         "Pointless. \\boxed{\u22121}",
                                                         "I think it is good.")
-                                                : ScriptedServer.raw(200, "[]"));
+                                                : ChatReply.raw(200, "[]"));
                 ChatClient client = client(config(server.baseUrl()), "reward_model")) {
             Trajectory t = trajectory();
             EndpointJudge judge = new EndpointJudge(client);
@@ -200,10 +202,10 @@ class RolesTest {
 
     @Test
     void aVerdictOnlyInsideTheThinkingIsInvalid() throws Exception {
-        try (ScriptedServer server =
-                        new ScriptedServer(
+        try (FakeChatServer server =
+                        FakeChatServer.answering(
                                 r ->
-                                        ScriptedServer.ok(
+                                        ChatReply.ok(
                                                 "<think>Probably \\boxed{1}.</think> I cannot tell.",
                                                 "<think>hm</think> Useless. \\boxed{-1}"));
                 ChatClient client = client(config(server.baseUrl()), "reward_model")) {
@@ -223,10 +225,10 @@ class RolesTest {
 
     @Test
     void theRewriterReturnsParsedTasksAndCountsInvalidOnes() throws Exception {
-        try (ScriptedServer server = new ScriptedServer("no block here");
+        try (FakeChatServer server = FakeChatServer.numbering("no block here");
                 ChatClient client = client(config(server.baseUrl()), "rewriter")) {
-            server.then(ScriptedServer.ok("Longer corridor.\n<task>\nwalk 5\n</task>"));
-            server.then(ScriptedServer.ok("<task>walk far</task>"));
+            server.then(ChatReply.ok("Longer corridor.\n<task>\nwalk 5\n</task>"));
+            server.then(ChatReply.ok("<task>walk far</task>"));
             List<String> seen = new ArrayList<>();
             EndpointRewriter rewriter =
                     new EndpointRewriter(

@@ -20,6 +20,8 @@ import org.rlanything.core.PolicySample;
 import org.rlanything.core.RewardModelSample;
 import org.rlanything.core.RolloutRequest;
 import org.rlanything.core.Trajectory;
+import org.rlanything.testfixtures.ChatReply;
+import org.rlanything.testfixtures.FakeChatServer;
 
 /** Exported prompts are exactly what the endpoint was sent. */
 @Timeout(20)
@@ -28,8 +30,8 @@ class TrainingExportTest {
     @Test
     void exportedSamplesCarryTheSentPromptTheResponseAndTheAdvantage(@TempDir Path runDir)
             throws Exception {
-        try (ScriptedServer server =
-                        new ScriptedServer(r -> ScriptedServer.ok("Go. \\boxed{go right}"));
+        try (FakeChatServer server =
+                        FakeChatServer.answering(r -> ChatReply.ok("Go. \\boxed{go right}"));
                 ChatClient policyClient = client(config(server.baseUrl()), "policy");
                 ChatClient judgeClient = client(config(server.baseUrl()), "reward_model")) {
             EndpointPolicy policy = new EndpointPolicy(policyClient);
@@ -47,7 +49,7 @@ class TrainingExportTest {
                             policy, 12, List.of(new PolicySample(t, t.steps().get(1), -0.5)));
             Path file = TrainingExport.write(runDir, "policy", 12, lines);
             assertEquals(runDir.resolve("export/policy-000012.jsonl"), file);
-            JsonNode line = ScriptedServer.JSON.readTree(Files.readAllLines(file).get(0));
+            JsonNode line = FakeChatServer.JSON.readTree(Files.readAllLines(file).get(0));
             assertEquals(
                     server.requests().get(1).get("messages"),
                     line.get("prompt"),
@@ -69,7 +71,7 @@ class TrainingExportTest {
             List<String> judged =
                     TrainingExport.judgeLines(
                             judge, 12, List.of(new RewardModelSample(request, j, 1.25)));
-            JsonNode jl = ScriptedServer.JSON.readTree(judged.get(0));
+            JsonNode jl = FakeChatServer.JSON.readTree(judged.get(0));
             assertEquals(server.requests().get(2).get("messages"), jl.get("prompt"));
             assertEquals(1.25, jl.get("advantage").asDouble());
             assertTrue(jl.get("id").has("sample"));

@@ -12,11 +12,11 @@ import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.rlanything.cli.Main;
+import org.rlanything.testfixtures.SharedData;
 
 /** The alfworld and bench commands on a real held-out game. */
 class AlfworldCommandTest {
@@ -35,21 +35,8 @@ class AlfworldCommandTest {
         System.setIn(STANDARD_INPUT);
     }
 
-    private static Path games() {
-        Path dir = Paths.get("").toAbsolutePath();
-        while (dir != null) {
-            Path candidate = dir.resolve("shared/data/alfworld/games");
-            if (Files.isDirectory(candidate)) {
-                return candidate;
-            }
-            dir = dir.getParent();
-        }
-        org.rlanything.cli.SharedData.require(false, "shared/data/alfworld/games");
-        return null;
-    }
-
     private static Path heatGame() throws IOException {
-        try (Stream<Path> walk = Files.walk(games())) {
+        try (Stream<Path> walk = Files.walk(SharedData.require("alfworld/games"))) {
             return walk.filter(
                             p ->
                                     p.toString()
@@ -129,7 +116,7 @@ class AlfworldCommandTest {
 
     @Test
     void benchEnvReportsStepsPerSecondAndMemory() {
-        games();
+        SharedData.require("alfworld/games");
         assertEquals(0, run("bench", "env", "--seconds", "0.3", "--warmup", "0"));
         String text = out.toString();
         assertTrue(text.contains("games: 48"), text);

@@ -14,7 +14,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rlanything.cli.Main;
-import org.rlanything.cli.SharedData;
+import org.rlanything.testfixtures.SharedData;
 
 /**
  * {@code rlanything coding check|inspect|mini} on small files cut from the real HumanEval data: the
@@ -30,20 +30,10 @@ class CodingCommandTest {
         return Main.run(new PrintWriter(out, true), new PrintWriter(err, true), args);
     }
 
-    private static Path humanEval() {
-        for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
-            Path f = dir.resolve("shared/data/coding/humaneval/HumanEval.jsonl");
-            if (Files.isRegularFile(f)) {
-                return f;
-            }
-        }
-        SharedData.require(false, "shared/data/coding/humaneval/HumanEval.jsonl");
-        return null;
-    }
-
     @Test
     void checkRunsTheReferencesAndNamesTheOnesThatFail(@TempDir Path dir) throws IOException {
-        List<String> lines = Files.readAllLines(humanEval());
+        List<String> lines =
+                Files.readAllLines(SharedData.require("coding/humaneval/HumanEval.jsonl"));
         // HumanEval/2 with its solution replaced by a wrong one
         JsonNode broken = json.readTree(lines.get(2));
         ((com.fasterxml.jackson.databind.node.ObjectNode) broken)
@@ -67,7 +57,8 @@ class CodingCommandTest {
 
     @Test
     void inspectPrintsOneLinePerProblem(@TempDir Path dir) throws IOException {
-        List<String> lines = Files.readAllLines(humanEval());
+        List<String> lines =
+                Files.readAllLines(SharedData.require("coding/humaneval/HumanEval.jsonl"));
         Path data =
                 Files.writeString(
                         dir.resolve("two.jsonl"), lines.get(0) + "\n" + lines.get(1) + "\n");

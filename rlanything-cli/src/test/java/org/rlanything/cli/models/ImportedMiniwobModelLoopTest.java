@@ -10,13 +10,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.List;
 import java.util.Optional;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.rlanything.cli.SharedData;
 import org.rlanything.core.PolicyContext;
 import org.rlanything.gui.GuiObservation;
 import org.rlanything.gui.LegalActions;
@@ -27,6 +25,7 @@ import org.rlanything.neural.NeuralRuntime;
 import org.rlanything.neural.checkpoint.PeftAdapter;
 import org.rlanything.neural.io.ModelFixtureFolder;
 import org.rlanything.neural.tokenizer.HfTokenizer;
+import org.rlanything.testfixtures.SharedData;
 
 /**
  * A real model in MiniWoB++'s loop: the tiny random Qwen3-shaped model with Qwen3's real tokenizer
@@ -57,8 +56,7 @@ class ImportedMiniwobModelLoopTest {
 
     @Test
     void anImportedQwenActsAndJudgesInMiniwobResumesExactlyAndExportsBack() throws Exception {
-        Path pages = pages();
-        SharedData.require(pages != null, "The MiniWoB++ pages (shared/data/miniwob/html/miniwob)");
+        Path pages = SharedData.require("miniwob/html/miniwob");
         assertTrue(
                 Files.isExecutable(CHROMIUM),
                 "This test needs Debian's chromium at "
@@ -163,16 +161,5 @@ class ImportedMiniwobModelLoopTest {
                 List.of(),
                 page.text(),
                 LegalActions.of(page));
-    }
-
-    /** The shared MiniWoB++ pages above the working directory, or null. */
-    private static Path pages() {
-        for (Path d = Paths.get("").toAbsolutePath(); d != null; d = d.getParent()) {
-            Path candidate = d.resolve("shared/data/miniwob/html/miniwob");
-            if (Files.isDirectory(candidate)) {
-                return candidate;
-            }
-        }
-        return null;
     }
 }

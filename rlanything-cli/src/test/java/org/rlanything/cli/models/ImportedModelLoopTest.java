@@ -16,7 +16,6 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rlanything.alfworld.gen.AlfworldData;
-import org.rlanything.cli.SharedData;
 import org.rlanything.neural.NeuralRuntime;
 import org.rlanything.neural.checkpoint.Checkpoint;
 import org.rlanything.neural.checkpoint.HfCheckpoint;
@@ -24,6 +23,7 @@ import org.rlanything.neural.checkpoint.PeftAdapter;
 import org.rlanything.neural.infer.SequenceScorer;
 import org.rlanything.neural.io.ModelFixtureFolder;
 import org.rlanything.neural.tokenizer.HfTokenizer;
+import org.rlanything.testfixtures.SharedData;
 
 /**
  * A real model in the loop: a tiny random Qwen3-shaped model with Qwen3's real tokenizer and chat

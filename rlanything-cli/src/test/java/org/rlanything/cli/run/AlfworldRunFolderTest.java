@@ -20,6 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rlanything.alfworld.gen.AlfworldData;
 import org.rlanything.cli.Main;
+import org.rlanything.testfixtures.SharedData;
 
 /**
  * Finding 0: an ALFWorld run folder (small starting models from a few pretraining steps) is killed
@@ -46,8 +47,7 @@ class AlfworldRunFolderTest {
         try {
             AlfworldData.locate();
         } catch (RuntimeException e) {
-            org.rlanything.cli.SharedData.require(
-                    false, "The ALFWorld data folder (shared/data/alfworld)");
+            SharedData.require(false, "The ALFWorld data folder (shared/data/alfworld)");
         }
         StringWriter out = new StringWriter();
         Path start = dir.resolve("start");

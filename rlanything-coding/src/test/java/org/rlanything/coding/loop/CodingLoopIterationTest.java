@@ -15,7 +15,6 @@ import org.rlanything.coding.PassRateBoard;
 import org.rlanything.coding.ProblemLoader;
 import org.rlanything.coding.ProblemVerifier;
 import org.rlanything.coding.SandboxedTester;
-import org.rlanything.coding.ScriptedChatServer;
 import org.rlanything.coding.StdioTest;
 import org.rlanything.coding.UnitTestParser;
 import org.rlanything.coding.sandbox.Sandbox;
@@ -32,6 +31,7 @@ import org.rlanything.core.loop.LoopConfig;
 import org.rlanything.core.loop.RLAnythingLoop;
 import org.rlanything.openai.ChatClient;
 import org.rlanything.openai.EndpointConfig;
+import org.rlanything.testfixtures.FakeChatServer;
 
 /**
  * A full loop iteration of the coding setting with an endpoint policy and an endpoint test writer
@@ -72,8 +72,8 @@ class CodingLoopIterationTest {
                         .findFirst()
                         .orElseThrow();
         CodingProblem qaq = full.withTests(full.tests().subList(0, 8));
-        try (ScriptedChatServer server =
-                        new ScriptedChatServer(
+        try (FakeChatServer server =
+                        FakeChatServer.byRole(
                                 Map.of(
                                         "expert programmer",
                                         List.of(RIGHT, WRONG, "I am not sure.", RIGHT),
@@ -201,8 +201,8 @@ class CodingLoopIterationTest {
                         .findFirst()
                         .orElseThrow();
         CodingProblem qaq = full.withTests(full.tests().subList(0, 8));
-        try (ScriptedChatServer server =
-                        new ScriptedChatServer(
+        try (FakeChatServer server =
+                        FakeChatServer.byRole(
                                 Map.of("expert programmer", List.of(RIGHT, WRONG, WRONG, WRONG)));
                 Sandbox sandbox = Sandbox.open(SandboxSettings.defaults(2))) {
             SandboxedTester tester = new SandboxedTester(sandbox);

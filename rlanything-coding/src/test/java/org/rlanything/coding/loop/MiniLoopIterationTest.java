@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
-import org.rlanything.coding.ScriptedChatServer;
 import org.rlanything.coding.mini.MiniProblem;
 import org.rlanything.coding.mini.MiniProblemGenerator;
 import org.rlanything.coding.mini.ProblemFamily;
@@ -17,6 +16,7 @@ import org.rlanything.core.loop.LoopConfig;
 import org.rlanything.core.loop.RLAnythingLoop;
 import org.rlanything.openai.ChatClient;
 import org.rlanything.openai.EndpointConfig;
+import org.rlanything.testfixtures.FakeChatServer;
 
 /**
  * A loop iteration of the stack language with the endpoint policy and test writer against a
@@ -42,8 +42,8 @@ class MiniLoopIterationTest {
         MiniEnvironment environment = new MiniEnvironment();
         assertTrue(environment.verify(task).valid());
         assertEquals(task, new MiniTaskCodec().decode(new MiniTaskCodec().encode(task)));
-        try (ScriptedChatServer server =
-                new ScriptedChatServer(
+        try (FakeChatServer server =
+                FakeChatServer.byRole(
                         Map.of(
                                 "You write programs",
                                 List.of("add", "drop drop 1000", "no idea", "swap add\nit adds"),

@@ -4,17 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.rlanything.core.spi.ProviderRegistry;
 import org.rlanything.core.spi.Section;
+import org.rlanything.testfixtures.SharedData;
 
 class MiniwobEnvironmentProviderTest {
 
-    private static final Path PAGES = Path.of("/work/shared/data/miniwob/html/miniwob");
+    private static final String PAGES = "miniwob/html/miniwob";
 
     @Test
     void theKindIsFoundByTheRegistry() {
@@ -25,10 +23,9 @@ class MiniwobEnvironmentProviderTest {
 
     @Test
     void heldOutFamiliesAreHeldOutWithTheirVariantsAndNamedWhenUnknown() {
-        Assumptions.assumeTrue(Files.isDirectory(PAGES));
         MiniwobEnvironmentConfig config =
                 new MiniwobEnvironmentConfig(
-                        PAGES.toString(),
+                        SharedData.require(PAGES).toString(),
                         null,
                         List.of("choose-date", "click-button"),
                         null,
@@ -50,7 +47,7 @@ class MiniwobEnvironmentProviderTest {
                                 new MiniwobEnvironmentProvider()
                                         .create(
                                                 new MiniwobEnvironmentConfig(
-                                                        PAGES.toString(),
+                                                        SharedData.require(PAGES).toString(),
                                                         List.of("choose-date-easy"),
                                                         List.of("choose-date"),
                                                         null,

@@ -10,6 +10,7 @@ import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.random.RandomGenerator;
@@ -19,6 +20,7 @@ import org.rlanything.core.EnvironmentSession;
 import org.rlanything.core.StepLabel;
 import org.rlanything.core.StepResult;
 import org.rlanything.core.Task;
+import org.rlanything.testfixtures.SharedData;
 
 /**
  * The client against a real HTTP server on loopback. The served environment here is a counting game
@@ -206,8 +208,11 @@ class RemoteEnvironmentTest {
 
     @Test
     void osworldTaskFilesAreTaskSources() {
-        Path folder = Path.of("/work/shared/data/osworld/new_examples");
-        org.junit.jupiter.api.Assumptions.assumeTrue(java.nio.file.Files.isDirectory(folder));
+        // the OSWorld examples are not part of the shared data CI provides: skipped without them
+        Optional<Path> found = SharedData.find("osworld/new_examples");
+        org.junit.jupiter.api.Assumptions.assumeTrue(
+                found.isPresent(), "no shared/data/osworld/new_examples above the working folder");
+        Path folder = found.get();
         List<RemoteTask> tasks = RemoteTask.fromFolder(folder);
         assertEquals(222, tasks.size());
         for (RemoteTask t : tasks) {

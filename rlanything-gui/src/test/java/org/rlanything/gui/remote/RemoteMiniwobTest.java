@@ -6,26 +6,24 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.URI;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.SplittableRandom;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.rlanything.core.StepResult;
 import org.rlanything.gui.BrowserSettings;
 import org.rlanything.gui.MiniwobEnvironment;
 import org.rlanything.gui.MiniwobTask;
 import org.rlanything.gui.TabbedBrowsers;
+import org.rlanything.testfixtures.SharedData;
 
 /** Real browser episodes served over loopback HTTP and played through the client. */
 class RemoteMiniwobTest {
 
     @Test
     void aMiniwobEpisodeServedOverHttpIsWonByClickingTheNamedButton() throws Exception {
-        Path page = Path.of("/work/shared/data/miniwob/html/miniwob/click-button.html");
-        Assumptions.assumeTrue(Files.isRegularFile(page));
+        Path page = SharedData.require("miniwob/html/miniwob/click-button.html");
         try (TabbedBrowsers browsers = new TabbedBrowsers(BrowserSettings.defaults(), 1);
                 RemoteEnvironmentServer server =
                         RemoteEnvironmentServer.start(

@@ -5,26 +5,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
-import java.io.IOException;
-import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rlanything.cli.Main;
+import org.rlanything.testfixtures.FakeChatServer;
+import org.rlanything.testfixtures.SharedData;
 
 /**
  * {@code train} of the coding setting ({@code environment.kind: coding}) for one iteration with the
@@ -47,21 +38,7 @@ class CodingTrainTest {
     }
 
     private static Path apps() {
-        for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
-            Path f = dir.resolve("shared/data/coding/apps150/apps_subset.jsonl");
-            if (Files.isRegularFile(f)) {
-                return f;
-            }
-        }
-        // CI must run it (the data is there); elsewhere, without the shared data, it is skipped
-        if ("true".equalsIgnoreCase(System.getenv("CI"))) {
-            org.junit.jupiter.api.Assertions.fail(
-                    "CI=true: shared/data/coding/apps150/apps_subset.jsonl was not found above "
-                            + Path.of("").toAbsolutePath());
-        }
-        org.junit.jupiter.api.Assumptions.abort(
-                "Skipped: shared/data/coding/apps150/apps_subset.jsonl was not found");
-        return null;
+        return SharedData.require("coding/apps150/apps_subset.jsonl");
     }
 
     @Test
@@ -77,15 +54,8 @@ class CodingTrainTest {
                                 test("QAQ\n", "1\n"),
                                 test("QAQ\n", "2\n"),
                                 "It outputs 4."));
-        Map<String, Integer> next = new HashMap<>();
-        List<String> systems = new ArrayList<>();
-        HttpServer server =
-                HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-        server.createContext(
-                "/v1/chat/completions", exchange -> reply(exchange, replies, next, systems));
-        server.start();
-        try {
-            String url = "http://127.0.0.1:" + server.getAddress().getPort() + "/v1";
+        try (FakeChatServer server = FakeChatServer.byRole(replies)) {
+            String url = server.baseUrl();
             Path run = dir.resolve("run");
             Path config =
                     Files.writeString(
@@ -138,9 +108,7 @@ class CodingTrainTest {
             assertEquals(0.5, last.get("reward_model/detection_rate").asDouble(), 1e-12);
             assertEquals(0.75, last.get("reward_model/test_parse_rate").asDouble(), 1e-12);
             assertEquals(4, last.get("reward_model/samples").asInt());
-            assertEquals(5, systems.size(), systems.toString());
-        } finally {
-            server.stop(0);
+            assertEquals(5, server.requests().size(), server.requests().toString());
         }
     }
 
@@ -198,15 +166,8 @@ class CodingTrainTest {
                 Map.of(
                         "You write programs", List.of("add"),
                         "You write unit tests", List.of("TEST: 2 3 -> 5"));
-        Map<String, Integer> next = new HashMap<>();
-        List<String> systems = new ArrayList<>();
-        HttpServer server =
-                HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-        server.createContext(
-                "/v1/chat/completions", exchange -> reply(exchange, replies, next, systems));
-        server.start();
-        try {
-            String url = "http://127.0.0.1:" + server.getAddress().getPort() + "/v1";
+        try (FakeChatServer server = FakeChatServer.byRole(replies)) {
+            String url = server.baseUrl();
             Path run = dir.resolve("run");
             Path config =
                     Files.writeString(
@@ -260,47 +221,7 @@ class CodingTrainTest {
             // time; the second sends the same request bodies, so the roles replay the replies they
             // recorded under those bodies' hashes and the server sees nothing new
             assertEquals(2, evaluations);
-            assertEquals(6 + (3 + 3), systems.size(), systems.toString());
-        } finally {
-            server.stop(0);
-        }
-    }
-
-    private static void reply(
-            HttpExchange exchange,
-            Map<String, List<String>> replies,
-            Map<String, Integer> next,
-            List<String> systems)
-            throws IOException {
-        JsonNode body = JSON.readTree(exchange.getRequestBody().readAllBytes());
-        String system = body.get("messages").get(0).get("content").asText();
-        int n = body.has("n") ? body.get("n").asInt() : 1;
-        ObjectNode root = JSON.createObjectNode();
-        root.put("id", "chatcmpl-scripted").put("object", "chat.completion");
-        ArrayNode choices = root.putArray("choices");
-        synchronized (next) {
-            systems.add(system);
-            String role =
-                    replies.keySet().stream().filter(system::contains).findFirst().orElseThrow();
-            for (int i = 0; i < n; i++) {
-                int k = next.merge(role, 1, Integer::sum) - 1;
-                ObjectNode c = choices.addObject();
-                c.put("index", i);
-                c.putObject("message")
-                        .put("role", "assistant")
-                        .put("content", replies.get(role).get(k % replies.get(role).size()));
-                c.put("finish_reason", "stop");
-            }
-        }
-        root.putObject("usage")
-                .put("prompt_tokens", 10)
-                .put("completion_tokens", 5 * n)
-                .put("total_tokens", 10 + 5 * n);
-        byte[] bytes = root.toString().getBytes(StandardCharsets.UTF_8);
-        exchange.getResponseHeaders().add("Content-Type", "application/json");
-        exchange.sendResponseHeaders(200, bytes.length);
-        try (OutputStream o = exchange.getResponseBody()) {
-            o.write(bytes);
+            assertEquals(6 + (3 + 3), server.requests().size(), server.requests().toString());
         }
     }
 }

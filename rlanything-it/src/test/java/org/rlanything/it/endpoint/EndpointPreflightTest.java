@@ -4,11 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.sun.net.httpserver.HttpServer;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,6 +15,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rlanything.cli.Main;
+import org.rlanything.testfixtures.FakeChatServer;
 
 /**
  * Issue 27, finding 11: an endpoint that cannot serve the run (a closed port, a key it refuses, an
@@ -82,21 +81,10 @@ class EndpointPreflightTest {
 
     @Test
     void aRefusedKeyIsReportedBeforeAnyLocalSetUp() throws Exception {
-        HttpServer server =
-                HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-        server.createContext(
-                "/",
-                exchange -> {
-                    exchange.sendResponseHeaders(401, -1);
-                    exchange.close();
-                });
-        server.start();
-        try {
-            String message =
-                    refusedQuickly("http://127.0.0.1:" + server.getAddress().getPort() + "/v1", "");
+        try (FakeChatServer server = FakeChatServer.numbering("never").requiringKey("k")) {
+            String message = refusedQuickly(server.baseUrl(), "");
             assertTrue(message.contains("policy.base_url") && message.contains("401"), message);
-        } finally {
-            server.stop(0);
+            assertTrue(server.requests().isEmpty(), "no chat request before the refusal");
         }
     }
 

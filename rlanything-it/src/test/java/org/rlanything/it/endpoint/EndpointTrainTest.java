@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
@@ -18,8 +17,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import java.util.function.Function;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -27,6 +25,10 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.rlanything.alfworld.gen.AlfworldData;
 import org.rlanything.cli.Main;
+import org.rlanything.it.SeededChatModel;
+import org.rlanything.testfixtures.ChatReply;
+import org.rlanything.testfixtures.FakeChatServer;
+import org.rlanything.testfixtures.SharedData;
 
 /**
  * Issue 14's must-show runs: {@code train configs/alfworld-llm.yaml} (small sizes from the command
@@ -40,7 +42,6 @@ import org.rlanything.cli.Main;
 class EndpointTrainTest {
 
     private static final Path CONFIG = Path.of("..", "configs", "alfworld-llm.yaml");
-    private static final Pattern ADMISSIBLE = Pattern.compile("(?m)^\\d+\\. (.+)$");
 
     @TempDir Path dir;
 
@@ -53,61 +54,15 @@ class EndpointTrainTest {
         } catch (RuntimeException e) {
             present = false;
         }
-        assumeTrue(
-                present || "true".equalsIgnoreCase(System.getenv("CI")),
-                "the ALFWorld data (shared/data)");
+        SharedData.require(present, "The ALFWorld data (shared/data/alfworld)");
     }
 
-    /** A sampling model: the reply depends on the request's seed (and the sample index). */
-    static List<String> sampling(JsonNode request) {
-        String system = request.get("messages").get(0).get("content").asText();
-        boolean judge = system.startsWith("You judge");
-        if (system.startsWith("You rewrite")) {
-            return rewrites(request);
-        }
-        String prompt = request.get("messages").get(1).get("content").asText();
-        long seed = request.get("seed").asLong();
-        int n = request.path("n").asInt(1);
-        List<String> texts = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            long s = Math.floorMod(seed + i, 1_000_003L);
-            if (judge) {
-                texts.add(
-                        s % 5 == 0
-                                ? "Hard to say."
-                                : s % 2 == 0 ? "Sensible. \\boxed{1}" : "Useless. \\boxed{-1}");
-            } else {
-                List<String> commands = new ArrayList<>();
-                Matcher m = ADMISSIBLE.matcher(prompt);
-                while (m.find()) {
-                    commands.add(m.group(1).strip());
-                }
-                texts.add(
-                        s % 7 == 0 || commands.isEmpty()
-                                ? "I am lost."
-                                : "I will try this. \\boxed{"
-                                        + commands.get((int) (s % commands.size()))
-                                        + "}");
-            }
-        }
-        return texts;
+    /** A server on {@code port} (0: a free one) whose replies hold {@code texts}' texts. */
+    private static FakeChatServer serving(int port, Function<JsonNode, List<String>> texts) {
+        return FakeChatServer.onPort(port, request -> ChatReply.ok(texts.apply(request)));
     }
 
-    /**
-     * A rewriter that gives the task back unchanged (a valid task) for even seeds, and no task for
-     * odd ones.
-     */
-    static List<String> rewrites(JsonNode request) {
-        String prompt = request.get("messages").get(1).get("content").asText();
-        Matcher task = Pattern.compile("<task>\\n(.*?)\\n</task>", Pattern.DOTALL).matcher(prompt);
-        boolean found = task.find();
-        return List.of(
-                found && request.get("seed").asLong() % 2 == 0
-                        ? "Easier:\n<task>\n" + task.group(1) + "\n</task>"
-                        : "I cannot rewrite this.");
-    }
-
-    /** A server that answers everything the same way, unlike {@link #sampling}. */
+    /** A server that answers everything the same way, unlike {@link SeededChatModel}. */
     static List<String> other(JsonNode request) {
         return Collections.nCopies(request.path("n").asInt(1), "\\boxed{look} \\boxed{-1}");
     }
@@ -172,7 +127,7 @@ class EndpointTrainTest {
     private static List<JsonNode> jsonLines(Path file) throws IOException {
         List<JsonNode> lines = new ArrayList<>();
         for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
-            lines.add(ChatServer.JSON.readTree(line));
+            lines.add(FakeChatServer.JSON.readTree(line));
         }
         return lines;
     }
@@ -180,7 +135,7 @@ class EndpointTrainTest {
     @Test
     void trainsTwoIterationsWithTheEndpointPolicyAndJudge() throws Exception {
         Path run = dir.resolve("run");
-        try (ChatServer server = new ChatServer(0, EndpointTrainTest::sampling)) {
+        try (FakeChatServer server = serving(0, SeededChatModel::texts)) {
             StringWriter out = new StringWriter();
             int code =
                     Main.run(
@@ -188,7 +143,7 @@ class EndpointTrainTest {
                             new PrintWriter(out, true),
                             train(overrides(run, server.baseUrl(), 2)));
             assertEquals(0, code, out.toString());
-            assertTrue(server.requests() > 0, "the server was asked");
+            assertTrue(server.requests().size() > 0, "the server was asked");
         }
         List<JsonNode> metrics = jsonLines(run.resolve("metrics.jsonl"));
         assertEquals(
@@ -246,8 +201,8 @@ class EndpointTrainTest {
         // the policy's endpoint answers; the judge's refuses every request (401: no retry), so the
         // first
         // iteration fails after the policy's replies were recorded
-        try (ChatServer server = new ChatServer(0, EndpointTrainTest::sampling);
-                ChatServer refusing = ChatServer.refusing(0, 401)) {
+        try (FakeChatServer server = serving(0, SeededChatModel::texts);
+                FakeChatServer refusing = FakeChatServer.refusing(0, 401)) {
             List<String> overrides = new ArrayList<>(overrides(run, server.baseUrl(), 2));
             overrides.add("reward_model.base_url=" + refusing.baseUrl());
             StringWriter out = new StringWriter();
@@ -258,7 +213,8 @@ class EndpointTrainTest {
                             train(overrides));
             assertEquals(1, code, out.toString());
             assertTrue(out.toString().contains("401"), out.toString());
-            assertTrue(server.requests() > 0, "the policy was asked before the judge failed");
+            assertTrue(
+                    server.requests().size() > 0, "the policy was asked before the judge failed");
         }
         for (String left : List.of("config.yaml", "metrics.jsonl", "endpoint", "export")) {
             assertFalse(Files.exists(run.resolve(left)), left + " was left behind");
@@ -268,7 +224,7 @@ class EndpointTrainTest {
     @Test
     void aRewriterSectionPutsTheRewriterOnTheEndpointToo() throws Exception {
         Path run = dir.resolve("run");
-        try (ChatServer server = new ChatServer(0, EndpointTrainTest::sampling)) {
+        try (FakeChatServer server = serving(0, SeededChatModel::texts)) {
             List<String> args = new ArrayList<>(overrides(run, server.baseUrl(), 2));
             args.addAll(
                     List.of(
@@ -309,7 +265,7 @@ class EndpointTrainTest {
         Path reference = dir.resolve("reference");
         Path killed = dir.resolve("killed");
         int port;
-        try (ChatServer server = new ChatServer(0, EndpointTrainTest::sampling)) {
+        try (FakeChatServer server = serving(0, SeededChatModel::texts)) {
             port = server.port();
             StringWriter out = new StringWriter();
             assertEquals(
@@ -352,7 +308,7 @@ class EndpointTrainTest {
         Path twin = dir.resolve("twin"); // the killed folder as it is, resumed a second time below
         copy(killed, twin);
 
-        try (ChatServer changed = new ChatServer(port, EndpointTrainTest::other)) {
+        try (FakeChatServer changed = serving(port, EndpointTrainTest::other)) {
             Process second =
                     start(
                             dir.resolve("second.log"),
@@ -377,7 +333,7 @@ class EndpointTrainTest {
                     out.toString());
             assertEquals(
                     0,
-                    changed.requests(),
+                    changed.requests().size(),
                     "every reply the resumed runs needed came from their record");
         }
         // every figure equals the uninterrupted run's, except the measured latencies, which two
@@ -402,7 +358,7 @@ class EndpointTrainTest {
         }
         // the record is what makes them equal: without it, the changed server gives other figures
         Path unrecorded = dir.resolve("unrecorded");
-        try (ChatServer changed = new ChatServer(port, EndpointTrainTest::other)) {
+        try (FakeChatServer changed = serving(port, EndpointTrainTest::other)) {
             StringWriter out = new StringWriter();
             assertEquals(
                     0,
@@ -424,7 +380,8 @@ class EndpointTrainTest {
         List<String> out = new ArrayList<>();
         for (String line : lines) {
             com.fasterxml.jackson.databind.node.ObjectNode node =
-                    (com.fasterxml.jackson.databind.node.ObjectNode) ChatServer.JSON.readTree(line);
+                    (com.fasterxml.jackson.databind.node.ObjectNode)
+                            FakeChatServer.JSON.readTree(line);
             node.properties().removeIf(e -> e.getKey().endsWith("/latency_s"));
             out.add(node.toString());
         }
@@ -449,12 +406,12 @@ class EndpointTrainTest {
         String marker = "sk-MARKER-" + Long.toHexString(System.nanoTime()) + "-never-written";
         Path run = dir.resolve("run");
         // a server that echoes the key back in its replies, as a careless proxy might
-        try (ChatServer server =
-                new ChatServer(
+        try (FakeChatServer server =
+                serving(
                         0,
                         request -> {
                             List<String> texts = new ArrayList<>();
-                            for (String text : sampling(request)) {
+                            for (String text : SeededChatModel.texts(request)) {
                                 texts.add("(key " + marker + ") " + text);
                             }
                             return texts;
@@ -472,7 +429,7 @@ class EndpointTrainTest {
                             train(args));
             assertTrue(process.waitFor(300, TimeUnit.SECONDS), "the run finishes");
             assertEquals(0, process.exitValue(), Files.readString(dir.resolve("out.log")));
-            assertTrue(server.requests() > 0);
+            assertTrue(server.requests().size() > 0);
             assertTrue(
                     server.authorizations().stream().allMatch(("Bearer " + marker)::equals),
                     "every request carried the key");

@@ -52,6 +52,9 @@ final class Rungs implements Environment {
 
             @Override
             public StepResult step(String action) {
+                if (done) {
+                    throw new IllegalStateException("The top of the ladder is reached.");
+                }
                 boolean up = action.equals("up");
                 height += up ? 1 : 0;
                 done = height == rungs;

@@ -6,10 +6,10 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
+import org.rlanything.testfixtures.SharedData;
 
 /**
  * Texts for tokenizer tests: ALFWorld game texts (from {@code shared/data/alfworld}) and edge
@@ -52,15 +52,12 @@ final class TokenizerCorpus {
 
     private TokenizerCorpus() {}
 
-    /** The ALFWorld data folder found above the working directory, or null. */
+    /**
+     * The ALFWorld data folder ({@link SharedData}: the test is skipped without it, and fails under
+     * {@code CI=true}).
+     */
     static Path alfworldRoot() {
-        for (Path dir = Paths.get("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
-            Path candidate = dir.resolve("shared").resolve("data").resolve("alfworld");
-            if (Files.isDirectory(candidate.resolve("games"))) {
-                return candidate;
-            }
-        }
-        return null;
+        return SharedData.require("alfworld/games").getParent();
     }
 
     /**
