@@ -101,7 +101,10 @@ public record AlfworldPromptFormat(
     private static final String ROOM = "You are in the middle of a room.";
     private static final String TASK_MARKER = "Your task is to: ";
 
-    /** A format whose judge sees {@code judgeHistorySteps} earlier steps within 720 characters. */
+    /**
+     * A format whose judge reads the {@link EpisodeSummary} and {@code judgeHistorySteps} earlier
+     * steps within {@link #DEFAULT_JUDGE_MAX_CHARS} characters, without a place prior.
+     */
     public AlfworldPromptFormat(
             int historySteps,
             int judgeHistorySteps,
@@ -115,45 +118,7 @@ public record AlfworldPromptFormat(
                 maxVisited,
                 maxObservationChars,
                 DEFAULT_JUDGE_MAX_CHARS,
-                true);
-    }
-
-    /** A format whose judge reads the {@link EpisodeSummary} within {@code judgeMaxChars}. */
-    public AlfworldPromptFormat(
-            int historySteps,
-            int judgeHistorySteps,
-            boolean roomListing,
-            int maxVisited,
-            int maxObservationChars,
-            int judgeMaxChars) {
-        this(
-                historySteps,
-                judgeHistorySteps,
-                roomListing,
-                maxVisited,
-                maxObservationChars,
-                judgeMaxChars,
                 true,
-                null);
-    }
-
-    /** A format without a place prior. */
-    public AlfworldPromptFormat(
-            int historySteps,
-            int judgeHistorySteps,
-            boolean roomListing,
-            int maxVisited,
-            int maxObservationChars,
-            int judgeMaxChars,
-            boolean judgeSummary) {
-        this(
-                historySteps,
-                judgeHistorySteps,
-                roomListing,
-                maxVisited,
-                maxObservationChars,
-                judgeMaxChars,
-                judgeSummary,
                 null);
     }
 

@@ -204,24 +204,14 @@ public final class EpisodeSummary {
      */
     String byLikelihood(List<String> places) {
         Set<String> missing = missingTypes();
-        Map<String, TreeSet<Integer>> numbered = new TreeMap<>();
-        List<String> plain = new ArrayList<>();
-        for (String place : places) {
-            String type = SearchingExpert.typeOf(place);
-            if (type.equals(place)) {
-                plain.add(place);
-            } else {
-                numbered.computeIfAbsent(type, k -> new TreeSet<>())
-                        .add(Integer.parseInt(place.substring(type.length() + 1)));
-            }
-        }
-        List<String> types = new ArrayList<>(numbered.keySet());
+        PlacesByType grouped = PlacesByType.of(places);
+        List<String> types = new ArrayList<>(grouped.numbered().keySet());
         types.sort(
                 java.util.Comparator.comparingDouble((String t) -> -likelihood(missing, t))
                         .thenComparing(t -> t));
-        List<String> parts = new ArrayList<>(plain);
+        List<String> parts = new ArrayList<>(grouped.plain());
         for (String type : types) {
-            for (int n : numbered.get(type)) {
+            for (int n : grouped.numbered().get(type)) {
                 parts.add(type + " " + n);
             }
         }
@@ -353,19 +343,9 @@ public final class EpisodeSummary {
      * {@code cabinet 1-4, drawer 1 3, sinkbasin 2}.
      */
     static String ranges(List<String> places) {
-        Map<String, TreeSet<Integer>> numbered = new TreeMap<>();
-        List<String> plain = new ArrayList<>();
-        for (String place : places) {
-            String type = SearchingExpert.typeOf(place);
-            if (type.equals(place)) {
-                plain.add(place);
-            } else {
-                numbered.computeIfAbsent(type, k -> new TreeSet<>())
-                        .add(Integer.parseInt(place.substring(type.length() + 1)));
-            }
-        }
-        List<String> parts = new ArrayList<>(plain);
-        for (Map.Entry<String, TreeSet<Integer>> e : numbered.entrySet()) {
+        PlacesByType grouped = PlacesByType.of(places);
+        List<String> parts = new ArrayList<>(grouped.plain());
+        for (Map.Entry<String, TreeSet<Integer>> e : grouped.numbered().entrySet()) {
             StringBuilder sb = new StringBuilder(e.getKey());
             List<Integer> n = new ArrayList<>(e.getValue());
             for (int i = 0; i < n.size(); ) {
@@ -385,5 +365,26 @@ public final class EpisodeSummary {
             parts.add(sb.toString());
         }
         return String.join(", ", parts);
+    }
+
+    /**
+     * Places split by their name: those without a number ({@code plain}, in the given order) and
+     * the numbers of each numbered type ({@code numbered}, types alphabetical, numbers ascending).
+     */
+    private record PlacesByType(List<String> plain, Map<String, TreeSet<Integer>> numbered) {
+        static PlacesByType of(List<String> places) {
+            Map<String, TreeSet<Integer>> numbered = new TreeMap<>();
+            List<String> plain = new ArrayList<>();
+            for (String place : places) {
+                String type = SearchingExpert.typeOf(place);
+                if (type.equals(place)) {
+                    plain.add(place);
+                } else {
+                    numbered.computeIfAbsent(type, k -> new TreeSet<>())
+                            .add(Integer.parseInt(place.substring(type.length() + 1)));
+                }
+            }
+            return new PlacesByType(plain, numbered);
+        }
     }
 }

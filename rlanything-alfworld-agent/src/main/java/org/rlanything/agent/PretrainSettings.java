@@ -112,24 +112,16 @@ public record PretrainSettings(
                             + rmLayers
                             + ") must be >= 0 (0: the policy's).");
         }
-        modelConfig(
-                vocabSize,
-                hiddenSize,
-                intermediateSize,
-                layers,
-                heads,
-                maxPositions,
-                0L); // validates the size
-        rewardModelConfig(
-                vocabSize,
-                hiddenSize,
-                intermediateSize,
-                layers,
-                heads,
-                maxPositions,
-                rmHiddenSize,
-                rmLayers,
-                0L); // and the reward model's
+        ModelConfig policySize =
+                modelConfig(
+                        vocabSize,
+                        hiddenSize,
+                        intermediateSize,
+                        layers,
+                        heads,
+                        maxPositions,
+                        0L); // validates the size
+        rewardModelConfig(policySize, rmHiddenSize, rmLayers); // and the reward model's
     }
 
     private static void positive(String name, int value) {
@@ -191,36 +183,24 @@ public record PretrainSettings(
      * initialised from {@code initSeed}.
      */
     public ModelConfig rewardModelConfig(int vocab, long initSeed) {
-        return rewardModelConfig(
-                vocab,
-                hiddenSize,
-                intermediateSize,
-                layers,
-                heads,
-                maxPositions,
-                rmHiddenSize,
-                rmLayers,
-                initSeed);
+        return rewardModelConfig(modelConfig(vocab, initSeed), rmHiddenSize, rmLayers);
     }
 
-    private static ModelConfig rewardModelConfig(
-            int vocab,
-            int hidden,
-            int ffn,
-            int layers,
-            int heads,
-            int positions,
-            int rmHidden,
-            int rmLayers,
-            long initSeed) {
+    /**
+     * The reward model's size from the policy's: {@code rmHidden} wide with the feed-forward width
+     * scaled alike, {@code rmLayers} deep, the policy's where 0.
+     */
+    private static ModelConfig rewardModelConfig(ModelConfig policy, int rmHidden, int rmLayers) {
+        int hidden = policy.hiddenSize();
+        int ffn = policy.intermediateSize();
         return modelConfig(
-                vocab,
+                policy.vocabSize(),
                 rmHidden == 0 ? hidden : rmHidden,
                 rmHidden == 0 ? ffn : (int) Math.round((double) ffn * rmHidden / hidden),
-                rmLayers == 0 ? layers : rmLayers,
-                heads,
-                positions,
-                initSeed);
+                rmLayers == 0 ? policy.numLayers() : rmLayers,
+                policy.numHeads(),
+                policy.maxPositions(),
+                policy.initSeed());
     }
 
     private static ModelConfig modelConfig(

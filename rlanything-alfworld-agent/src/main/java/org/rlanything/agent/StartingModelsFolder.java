@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.function.Consumer;
 import org.rlanything.core.io.AtomicFiles;
+import org.rlanything.neural.checkpoint.ModelPairFolder;
 
 /**
  * The neural backend's starting models (the paper starts from pretrained instruct models): a folder
@@ -94,26 +95,15 @@ public final class StartingModelsFolder {
     public static Path ensure(Path folder, long seed, AlfworldGames games, Consumer<String> log)
             throws IOException {
         PretrainSettings settings = PretrainSettings.defaults(seed);
-        if (Files.isDirectory(folder.resolve("policy"))
-                && Files.isDirectory(folder.resolve("reward_model"))) {
+        if (ModelPairFolder.holdsBoth(folder)) {
             checkFormat(folder, settings.format());
             return folder;
         }
-        if (Files.exists(folder)) {
-            throw new IOException(
-                    "The starting-models folder "
-                            + folder
-                            + " exists but holds no policy/ and"
-                            + " reward_model/; remove it or name another trainer.starting_models.");
-        }
-        log.accept(
-                "Making the starting models of seed "
-                        + seed
-                        + " in "
-                        + folder
-                        + " (once; reused afterwards) ...");
-        AtomicFiles.makeFolder(
+        ModelPairFolder.make(
                 folder,
+                "starting models",
+                seed,
+                log,
                 temp -> {
                     try (Pretrainer.StartingModels models = Pretrainer.run(settings, games, log)) {
                         models.save(temp, Map.of("seed", seed));

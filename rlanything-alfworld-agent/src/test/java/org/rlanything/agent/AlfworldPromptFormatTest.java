@@ -196,7 +196,7 @@ class AlfworldPromptFormatTest {
         String steps = policy.substring(policy.indexOf("> "), policy.length() - 1);
         assertTrue(p.contains(steps + "> take spatula 2"), policy);
         // The judge of the old layout read the policy's header.
-        AlfworldPromptFormat old = new AlfworldPromptFormat(3, 3, false, 8, 160, 720, false);
+        AlfworldPromptFormat old = new AlfworldPromptFormat(3, 3, false, 8, 160, 720, false, null);
         assertTrue(
                 old.judgePrompt(new JudgeRequest(t, 2))
                         .startsWith(
@@ -209,7 +209,7 @@ class AlfworldPromptFormatTest {
     void judgePromptShowsFewerEarlierStepsRatherThanCutTheTask() {
         List<Step> h = history();
         Trajectory t = new Trajectory(new FakeTask("put a clean spatula in drawer."), 0, h, false);
-        AlfworldPromptFormat tight = new AlfworldPromptFormat(3, 3, false, 8, 160, 330);
+        AlfworldPromptFormat tight = new AlfworldPromptFormat(3, 3, false, 8, 160, 330, true, null);
         String p = tight.judgePrompt(new JudgeRequest(t, 4));
         assertTrue(p.length() <= 330, p.length() + ": " + p);
         assertTrue(p.startsWith("Task: put a clean spatula in drawer.\n"), p);

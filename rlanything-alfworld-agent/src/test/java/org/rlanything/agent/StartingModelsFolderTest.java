@@ -26,7 +26,8 @@ class StartingModelsFolderTest {
                         && old.getMessage().contains("earlier version")
                         && old.getMessage().contains("Remove the folder"),
                 old.getMessage());
-        AlfworldPromptFormat other = new AlfworldPromptFormat(3, 3, false, 8, 160, 720, false);
+        AlfworldPromptFormat other =
+                new AlfworldPromptFormat(3, 3, false, 8, 160, 720, false, null);
         StartingModelsFolder.writeFormat(folder, other);
         IllegalArgumentException mismatch =
                 assertThrows(

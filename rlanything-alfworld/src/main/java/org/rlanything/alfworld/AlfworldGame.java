@@ -9,6 +9,7 @@ import java.util.Map;
 import org.rlanything.alfworld.pddl.PddlDomain;
 import org.rlanything.alfworld.pddl.PddlProblem;
 import org.rlanything.alfworld.pddl.PddlSyntaxException;
+import org.rlanything.alfworld.plan.PlanningProblem;
 import org.rlanything.alfworld.text.Bindings;
 import org.rlanything.alfworld.text.CompiledGrammar;
 import org.rlanything.alfworld.text.GrammarException;
@@ -18,6 +19,7 @@ import org.rlanything.alfworld.world.Condition;
 import org.rlanything.alfworld.world.DomainRules;
 import org.rlanything.alfworld.world.GameState;
 import org.rlanything.alfworld.world.Kind;
+import org.rlanything.alfworld.world.MalformedGameException;
 import org.rlanything.alfworld.world.Scene;
 import org.rlanything.alfworld.world.StateView;
 import org.rlanything.alfworld.world.Verb;
@@ -28,7 +30,7 @@ import org.rlanything.alfworld.world.Verb;
  * play happens on {@link GameState}s ({@link #newState()}), through an {@link AlfworldSession} or
  * directly with {@link #admissible}, {@link #feedback} and {@link #isWon}.
  */
-public final class AlfworldGame {
+public final class AlfworldGame implements PlanningProblem {
 
     /** The paragraph TextWorld prints before every ALFWorld intro. */
     public static final String BANNER = "-= Welcome to TextWorld, ALFRED! =-";
@@ -149,15 +151,18 @@ public final class AlfworldGame {
         return id;
     }
 
+    @Override
     public Scene scene() {
         return scene;
     }
 
+    @Override
     public DomainRules rules() {
         return rules;
     }
 
     /** The compiled goal. */
+    @Override
     public Condition goal() {
         return goal;
     }
@@ -217,6 +222,7 @@ public final class AlfworldGame {
     }
 
     /** The command text of an action code. */
+    @Override
     public String command(long code) {
         return commands.text(code);
     }

@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import org.rlanything.alfworld.world.MalformedGameException;
 
 /**
  * Reads {@code game.tw-pddl} files. A path may name the file itself or the folder that holds it.

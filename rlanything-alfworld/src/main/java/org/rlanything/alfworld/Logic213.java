@@ -1,5 +1,7 @@
 package org.rlanything.alfworld;
 
+import org.rlanything.alfworld.world.MalformedGameException;
+
 /**
  * Brings a game to ALFWorld's newer "2.1.3" text, which RLAnything plays: either by ALFWorld's own
  * upgrade rules applied to a 2.1.1 game file ({@link #patch}), or by swapping in the 2.1.3 domain

@@ -15,6 +15,7 @@ import org.rlanything.alfworld.pddl.SExpr;
 import org.rlanything.alfworld.world.Condition;
 import org.rlanything.alfworld.world.GameState;
 import org.rlanything.alfworld.world.Kind;
+import org.rlanything.alfworld.world.MalformedGameException;
 import org.rlanything.alfworld.world.Predicate;
 import org.rlanything.alfworld.world.Scene;
 

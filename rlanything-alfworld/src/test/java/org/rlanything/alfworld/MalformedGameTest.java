@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.rlanything.alfworld.world.MalformedGameException;
 
 /** A broken game file fails with a message that names the file and the element that is wrong. */
 class MalformedGameTest {

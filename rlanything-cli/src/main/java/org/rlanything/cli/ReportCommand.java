@@ -3,7 +3,7 @@ package org.rlanything.cli;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import org.rlanything.cli.report.ReportWriter;
+import org.rlanything.cli.run.ReportWriter;
 import org.rlanything.cli.run.RunFolder;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;

@@ -2,21 +2,12 @@ package org.rlanything.demo;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
-import java.util.random.RandomGenerator;
-import org.rlanything.core.JudgeRequest;
-import org.rlanything.core.Judgment;
 import org.rlanything.core.LockstepRollouts;
 import org.rlanything.core.Policy;
-import org.rlanything.core.RewardModel;
-import org.rlanything.core.RolloutEngine;
-import org.rlanything.core.RolloutRequest;
 import org.rlanything.core.Seeds;
 import org.rlanything.core.Trajectory;
 import org.rlanything.core.loop.Ablation;
 import org.rlanything.core.loop.Evaluator;
-import org.rlanything.core.loop.JudgeAccuracy;
 import org.rlanything.core.loop.LoopConfig;
 import org.rlanything.core.loop.LoopListener;
 import org.rlanything.core.loop.RLAnythingLoop;
@@ -98,91 +89,19 @@ public final class KeyLockDemo {
      */
     private Evaluator evaluator() {
         return (iteration, evaluatedPolicy, rewardModel, seed) ->
-                evaluate(
-                        evaluatedPolicy,
-                        rewardModel,
-                        environment,
-                        seed,
-                        MIN_LENGTH,
-                        MAX_LENGTH,
-                        MAX_STEPS,
-                        new LockstepRollouts());
+                heldOut().evaluate(evaluatedPolicy, rewardModel, seed);
     }
 
     /** The policy's success rate on the held-out corridors with the given evaluation seed. */
     public double successRate(Policy evaluatedPolicy, long seed) {
-        List<Trajectory> trajectories =
-                heldOutRollouts(
-                        evaluatedPolicy,
-                        environment,
-                        seed,
-                        MIN_LENGTH,
-                        MAX_LENGTH,
-                        MAX_STEPS,
-                        new LockstepRollouts());
+        List<Trajectory> trajectories = heldOut().rollouts(evaluatedPolicy, seed);
         return trajectories.stream().filter(Trajectory::won).count() / (double) trajectories.size();
     }
 
-    /**
-     * The held-out evaluation as metrics, its rollouts and judging through {@code engine}: {@code
-     * val-core/keylock/success}, and the judge's {@code rm_process_acc} and {@code rm_outcome_acc}
-     * on the same held-out trajectories (3 verdicts per step), by the rules of {@link
-     * JudgeAccuracy}.
-     */
-    public static Map<String, Double> evaluate(
-            Policy evaluatedPolicy,
-            RewardModel judge,
-            KeyLockEnvironment environment,
-            long seed,
-            int minDoors,
-            int maxDoors,
-            int maxSteps,
-            RolloutEngine engine) {
-        List<Trajectory> trajectories =
-                heldOutRollouts(
-                        evaluatedPolicy, environment, seed, minDoors, maxDoors, maxSteps, engine);
-        Map<String, Double> metrics = new TreeMap<>();
-        metrics.put(
-                "val-core/keylock/success",
-                trajectories.stream().filter(Trajectory::won).count()
-                        / (double) trajectories.size());
-        List<JudgeRequest> requests = new ArrayList<>();
-        List<RandomGenerator> rngs = new ArrayList<>();
-        for (int k = 0; k < trajectories.size(); k++) {
-            for (int i = 0; i < trajectories.get(k).length(); i++) {
-                requests.add(new JudgeRequest(trajectories.get(k), i));
-                rngs.add(Seeds.rng(seed, Seeds.purpose("held-out-judge"), k, i));
-            }
-        }
-        List<List<Judgment>> judgments =
-                requests.isEmpty() ? List.of() : engine.judge(requests, 3, rngs, judge);
-        JudgeAccuracy accuracy = new JudgeAccuracy();
-        int next = 0;
-        for (Trajectory trajectory : trajectories) {
-            accuracy.add(trajectory, judgments.subList(next, next + trajectory.length()));
-            next += trajectory.length();
-        }
-        metrics.putAll(accuracy.figures("val-core/keylock/rm_"));
-        return metrics;
-    }
-
-    private static List<Trajectory> heldOutRollouts(
-            Policy evaluatedPolicy,
-            KeyLockEnvironment environment,
-            long seed,
-            int minDoors,
-            int maxDoors,
-            int maxSteps,
-            RolloutEngine engine) {
-        List<KeyLockTask> heldOut =
-                pool(Seeds.derive(seed, Seeds.purpose("held-out")), 24, minDoors, maxDoors);
-        List<RolloutRequest> requests = new ArrayList<>();
-        for (KeyLockTask task : heldOut) {
-            for (int r = 0; r < 3; r++) {
-                requests.add(new RolloutRequest(task, r, Seeds.derive(seed, task.layout(), r)));
-            }
-        }
-        return engine.rollOut(requests, evaluatedPolicy, environment, maxSteps);
+    /** The demo's held-out corridors, rolled out in lockstep. */
+    private HeldOutCorridors heldOut() {
+        return new HeldOutCorridors(
+                environment, MIN_LENGTH, MAX_LENGTH, MAX_STEPS, new LockstepRollouts());
     }
 
     public RLAnythingLoop loop() {

@@ -88,28 +88,32 @@ final class TableFile {
                 try {
                     table[r][c] = Double.parseDouble(cells[c]);
                 } catch (NumberFormatException e) {
-                    throw new IOException(
-                            "Row "
-                                    + (r + 1)
-                                    + " of the checkpoint file "
-                                    + file
-                                    + " holds '"
-                                    + cells[c]
-                                    + "', which is not a number.",
-                            e);
+                    throw new IOException(badCell(file, r, cells[c], "not a number."), e);
                 }
                 if (!Double.isFinite(table[r][c])) {
                     throw new IOException(
-                            "Row "
-                                    + (r + 1)
-                                    + " of the checkpoint file "
-                                    + file
-                                    + " holds '"
-                                    + cells[c]
-                                    + "', which is not a finite number: the table is corrupt.");
+                            badCell(
+                                    file,
+                                    r,
+                                    cells[c],
+                                    "not a finite number: the table is corrupt."));
                 }
             }
         }
         return table;
+    }
+
+    /**
+     * "Row R of the checkpoint file F holds 'CELL', which is {@code what}" (rows counted from 1).
+     */
+    private static String badCell(Path file, int row, String cell, String what) {
+        return "Row "
+                + (row + 1)
+                + " of the checkpoint file "
+                + file
+                + " holds '"
+                + cell
+                + "', which is "
+                + what;
     }
 }

@@ -109,27 +109,33 @@ public final class NeuralPolicy implements Policy {
             boolean scored = scoreCandidates && !contexts.get(i).admissibleActions().isEmpty();
             (scored ? listed : free).add(i);
         }
+        ActBatch batch = new ActBatch(contexts, rngs, prompts, out);
         if (!listed.isEmpty()) {
-            chooseAmongCommands(contexts, rngs, prompts, listed, out);
+            chooseAmongCommands(batch, listed);
         }
         if (!free.isEmpty()) {
-            generateFreeText(contexts, rngs, prompts, free, out);
+            generateFreeText(batch, free);
         }
         return Arrays.asList(out);
     }
 
-    private void chooseAmongCommands(
+    /**
+     * One {@link #act} call: its contexts, their generators and encoded prompts (by row), and the
+     * actions chosen so far.
+     */
+    private record ActBatch(
             List<PolicyContext> contexts,
             List<RandomGenerator> rngs,
             List<NeuralModel.Prompt> prompts,
-            List<Integer> rows,
-            Action[] out) {
+            Action[] out) {}
+
+    private void chooseAmongCommands(ActBatch batch, List<Integer> rows) {
         List<int[]> p = new ArrayList<>();
         List<List<int[]>> candidates = new ArrayList<>();
         for (int i : rows) {
-            p.add(prompts.get(i).tokens());
+            p.add(batch.prompts().get(i).tokens());
             List<int[]> c = new ArrayList<>();
-            for (String command : contexts.get(i).admissibleActions()) {
+            for (String command : batch.contexts().get(i).admissibleActions()) {
                 c.add(model.encodeResponse(format.commandResponse(command)));
             }
             candidates.add(c);
@@ -142,34 +148,30 @@ public final class NeuralPolicy implements Policy {
             for (int j = 0; j < seq.length; j++) {
                 seq[j] = Arrays.stream(tokenLps.get(j)).sum();
             }
-            int choice = TokenSampler.sample(seq, sampling.temperature(), rngs.get(i));
+            int choice = TokenSampler.sample(seq, sampling.temperature(), batch.rngs().get(i));
             double choiceLp = TokenSampler.logSoftmax(seq, sampling.temperature())[choice];
-            String command = contexts.get(i).admissibleActions().get(choice);
+            String command = batch.contexts().get(i).admissibleActions().get(choice);
             TokenRecord record =
                     new TokenRecord(
                             p.get(k),
                             candidates.get(k).get(choice),
                             tokenLps.get(choice),
-                            prompts.get(i).truncated(),
+                            batch.prompts().get(i).truncated(),
                             choiceLp,
                             candidates.get(k),
                             choice,
                             sampling.temperature());
-            out[i] = new Action(command, format.commandResponse(command), seq[choice], record);
+            batch.out()[i] =
+                    new Action(command, format.commandResponse(command), seq[choice], record);
         }
     }
 
-    private void generateFreeText(
-            List<PolicyContext> contexts,
-            List<RandomGenerator> rngs,
-            List<NeuralModel.Prompt> prompts,
-            List<Integer> rows,
-            Action[] out) {
+    private void generateFreeText(ActBatch batch, List<Integer> rows) {
         List<int[]> p = new ArrayList<>();
         List<RandomGenerator> r = new ArrayList<>();
         for (int i : rows) {
-            p.add(prompts.get(i).tokens());
-            r.add(rngs.get(i));
+            p.add(batch.prompts().get(i).tokens());
+            r.add(batch.rngs().get(i));
         }
         List<Generation> generations = model.generate(p, r, sampling);
         for (int k = 0; k < rows.size(); k++) {
@@ -177,12 +179,13 @@ public final class NeuralPolicy implements Policy {
             Generation g = generations.get(k);
             String text = model.decode(g.tokens());
             TokenRecord record =
-                    new TokenRecord(p.get(k), g.tokens(), g.logProbs(), prompts.get(i).truncated());
+                    new TokenRecord(
+                            p.get(k), g.tokens(), g.logProbs(), batch.prompts().get(i).truncated());
             String command =
                     chat == null
                             ? format.commandFromText(text)
-                            : chat.command(text, contexts.get(i));
-            out[i] = new Action(command, text, g.logProb(), record);
+                            : chat.command(text, batch.contexts().get(i));
+            batch.out()[i] = new Action(command, text, g.logProb(), record);
         }
     }
 

@@ -115,33 +115,31 @@ public record EndpointConfig(
             case "policy":
                 return d;
             case "reward_model":
-                return new EndpointConfig(
-                        d.baseUrl(),
-                        model,
-                        "",
-                        0.8,
-                        1.0,
-                        4000,
-                        d.timeoutS(),
-                        d.maxConcurrency(),
-                        d.maxRetries());
+                return wholeNucleus(d, 4000);
             case "rewriter":
-                return new EndpointConfig(
-                        d.baseUrl(),
-                        model,
-                        "",
-                        0.8,
-                        1.0,
-                        8192,
-                        d.timeoutS(),
-                        d.maxConcurrency(),
-                        d.maxRetries());
+                return wholeNucleus(d, 8192);
             default:
                 throw new IllegalArgumentException(
                         "An endpoint role is policy, reward_model or rewriter, got '"
                                 + role
                                 + "'.");
         }
+    }
+
+    /**
+     * {@code d} sampling the whole distribution (top_p 1) with replies of up to {@code maxTokens}.
+     */
+    private static EndpointConfig wholeNucleus(EndpointConfig d, int maxTokens) {
+        return new EndpointConfig(
+                d.baseUrl,
+                d.model,
+                d.apiKeyEnv,
+                d.temperature,
+                1.0,
+                maxTokens,
+                d.timeoutS,
+                d.maxConcurrency,
+                d.maxRetries);
     }
 
     /**
@@ -262,35 +260,26 @@ public record EndpointConfig(
     }
 
     private static String text(String section, Map<String, Object> v, String key, String fallback) {
-        Object value = v.get(key);
-        if (value == null) {
-            return fallback;
-        }
-        if (!(value instanceof String)) {
+        Object value = Objects.requireNonNullElse(v.get(key), fallback);
+        if (!(value instanceof String text)) {
             throw new IllegalArgumentException(
                     section + "." + key + " must be text, got " + value + ".");
         }
-        return (String) value;
+        return text;
     }
 
     private static double number(
             String section, Map<String, Object> v, String key, double fallback) {
-        Object value = v.get(key);
-        if (value == null) {
-            return fallback;
-        }
-        if (!(value instanceof Number)) {
+        Object value = Objects.requireNonNullElse(v.get(key), fallback);
+        if (!(value instanceof Number number)) {
             throw new IllegalArgumentException(
                     section + "." + key + " must be a number, got '" + value + "'.");
         }
-        return ((Number) value).doubleValue();
+        return number.doubleValue();
     }
 
     private static int integer(String section, Map<String, Object> v, String key, int fallback) {
-        Object value = v.get(key);
-        if (value == null) {
-            return fallback;
-        }
+        Object value = Objects.requireNonNullElse(v.get(key), fallback);
         if (!(value instanceof Integer || value instanceof Long || value instanceof Short)) {
             throw new IllegalArgumentException(
                     section + "." + key + " must be an integer, got '" + value + "'.");

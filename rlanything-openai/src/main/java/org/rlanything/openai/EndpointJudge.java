@@ -41,23 +41,16 @@ public final class EndpointJudge implements RewardModel {
 
     /**
      * @param client the endpoint (role {@code reward_model})
-     * @param taskText the task as the prompt shows it
-     * @param historySteps how many earlier steps the prompt shows (the most recent ones; the first
-     *     observation is always shown)
-     * @param maxObservationChars observations are cut to this length
+     * @param window what the prompt shows of the episode (the first observation is always shown)
      */
-    public EndpointJudge(
-            ChatClient client,
-            Function<Task, String> taskText,
-            int historySteps,
-            int maxObservationChars) {
+    public EndpointJudge(ChatClient client, PromptWindow window) {
         this.client = Objects.requireNonNull(client, "client");
-        this.window = new PromptWindow(taskText, historySteps, maxObservationChars);
+        this.window = Objects.requireNonNull(window, "window");
     }
 
     /** The task's {@link Task#describe}, 20 earlier steps, observations cut at 1000 characters. */
     public EndpointJudge(ChatClient client) {
-        this(client, Task::describe, 20, 1000);
+        this(client, new PromptWindow(Task::describe, 20, 1000));
     }
 
     /** The messages sent to judge one step: the system message and the prompt. */

@@ -42,23 +42,17 @@ public final class EndpointPolicy implements Policy {
 
     /**
      * @param client the endpoint (role {@code policy})
-     * @param taskText the task as the prompt shows it (for ALFWorld, the goal sentence; {@link
-     *     Task#describe} by default)
-     * @param historySteps how many earlier steps the prompt shows (the most recent ones)
-     * @param maxObservationChars observations are cut to this length
+     * @param window what the prompt shows of the episode (for ALFWorld, the task text is the goal
+     *     sentence)
      */
-    public EndpointPolicy(
-            ChatClient client,
-            Function<Task, String> taskText,
-            int historySteps,
-            int maxObservationChars) {
+    public EndpointPolicy(ChatClient client, PromptWindow window) {
         this.client = Objects.requireNonNull(client, "client");
-        this.window = new PromptWindow(taskText, historySteps, maxObservationChars);
+        this.window = Objects.requireNonNull(window, "window");
     }
 
     /** The task's {@link Task#describe}, 10 earlier steps, observations cut at 1000 characters. */
     public EndpointPolicy(ChatClient client) {
-        this(client, Task::describe, 10, 1000);
+        this(client, new PromptWindow(Task::describe, 10, 1000));
     }
 
     @Override

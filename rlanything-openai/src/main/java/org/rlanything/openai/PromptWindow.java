@@ -12,8 +12,9 @@ import org.rlanything.core.Task;
  * @param historySteps how many earlier steps the prompt shows (the most recent ones)
  * @param maxObservationChars observations are cut to this length
  */
-record PromptWindow(Function<Task, String> taskText, int historySteps, int maxObservationChars) {
-    PromptWindow {
+public record PromptWindow(
+        Function<Task, String> taskText, int historySteps, int maxObservationChars) {
+    public PromptWindow {
         Objects.requireNonNull(taskText, "taskText");
         if (historySteps < 0 || maxObservationChars < 16) {
             throw new IllegalArgumentException(

@@ -4,9 +4,9 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import org.rlanything.alfworld.AlfworldGame;
 import org.rlanything.alfworld.GameFile;
-import org.rlanything.alfworld.MalformedGameException;
 import org.rlanything.alfworld.plan.Plan;
 import org.rlanything.alfworld.plan.Planner;
+import org.rlanything.alfworld.world.MalformedGameException;
 
 /**
  * The {@link PlanOracle} backed by the engine: compiles the game with the engine's loader and asks

@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import org.rlanything.alfworld.AlfworldGame;
 import org.rlanything.alfworld.world.Condition;
 import org.rlanything.alfworld.world.DomainRules;
 import org.rlanything.alfworld.world.Flags;
@@ -52,7 +51,7 @@ public final class Planner {
     /** The default bound on expanded states. */
     public static final int DEFAULT_MAX_STATES = 2_000_000;
 
-    private final AlfworldGame game;
+    private final PlanningProblem game;
     private final Scene scene;
     private final DomainRules rules;
     private final Condition goal;
@@ -63,11 +62,11 @@ public final class Planner {
     private final boolean needSliced;
     private final boolean needToggle;
 
-    public Planner(AlfworldGame game) {
+    public Planner(PlanningProblem game) {
         this(game, DEFAULT_MAX_STATES);
     }
 
-    public Planner(AlfworldGame game, int maxStates) {
+    public Planner(PlanningProblem game, int maxStates) {
         if (maxStates < 1) {
             throw new IllegalArgumentException("maxStates (" + maxStates + ") must be >= 1.");
         }

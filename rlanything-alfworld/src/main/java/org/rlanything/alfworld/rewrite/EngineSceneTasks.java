@@ -3,8 +3,8 @@ package org.rlanything.alfworld.rewrite;
 import java.util.Objects;
 import org.rlanything.alfworld.AlfworldGame;
 import org.rlanything.alfworld.AlfworldTask;
-import org.rlanything.alfworld.MalformedGameException;
 import org.rlanything.alfworld.gen.Scene;
+import org.rlanything.alfworld.world.MalformedGameException;
 import org.rlanything.core.Task;
 
 /**

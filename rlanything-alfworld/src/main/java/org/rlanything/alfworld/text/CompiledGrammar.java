@@ -480,20 +480,7 @@ public final class CompiledGrammar {
     }
 
     private static int topLevelBar(String s) {
-        char quote = 0;
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (quote != 0) {
-                if (c == quote) {
-                    quote = 0;
-                }
-            } else if (c == '\'' || c == '"') {
-                quote = c;
-            } else if (c == '|') {
-                return i;
-            }
-        }
-        return -1;
+        return unquoted(s, "|", 0);
     }
 
     private static Eval parseExpression(String expression) throws GrammarException {
@@ -534,9 +521,22 @@ public final class CompiledGrammar {
 
     private static List<String> splitTopLevel(String s, String separator) {
         List<String> parts = new ArrayList<>();
-        char quote = 0;
         int start = 0;
-        for (int i = 0; i < s.length(); i++) {
+        for (int at = unquoted(s, separator, start); at >= 0; at = unquoted(s, separator, start)) {
+            parts.add(s.substring(start, at));
+            start = at + separator.length();
+        }
+        parts.add(s.substring(start));
+        return parts;
+    }
+
+    /**
+     * The first index from {@code from} where {@code token} stands outside a quoted literal ('...'
+     * or "..."), or -1.
+     */
+    private static int unquoted(String s, String token, int from) {
+        char quote = 0;
+        for (int i = from; i < s.length(); i++) {
             char c = s.charAt(i);
             if (quote != 0) {
                 if (c == quote) {
@@ -544,14 +544,11 @@ public final class CompiledGrammar {
                 }
             } else if (c == '\'' || c == '"') {
                 quote = c;
-            } else if (s.startsWith(separator, i)) {
-                parts.add(s.substring(start, i));
-                start = i + separator.length();
-                i = start - 1;
+            } else if (s.startsWith(token, i)) {
+                return i;
             }
         }
-        parts.add(s.substring(start));
-        return parts;
+        return -1;
     }
 
     // ---- queries ----

@@ -7,7 +7,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.rlanything.alfworld.MalformedGameException;
 import org.rlanything.alfworld.pddl.Formula;
 
 /**

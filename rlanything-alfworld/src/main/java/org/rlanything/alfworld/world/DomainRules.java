@@ -4,7 +4,6 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.rlanything.alfworld.MalformedGameException;
 import org.rlanything.alfworld.pddl.Formula;
 import org.rlanything.alfworld.pddl.PddlDomain;
 

@@ -21,9 +21,9 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.rlanything.cli.config.ConfigLoader;
 import org.rlanything.cli.config.RunConfig;
-import org.rlanything.cli.report.HtmlCharts;
 import org.rlanything.cli.run.Backends;
 import org.rlanything.cli.run.Checkpoints;
+import org.rlanything.cli.run.HtmlCharts;
 import org.rlanything.cli.run.RunComponents;
 import org.rlanything.cli.run.RunFolder;
 import org.rlanything.cli.run.TrainingRun;
@@ -83,37 +83,13 @@ public final class AblationBench {
 
     public AblationBench(
             Path configFile, List<String> overrides, List<Long> seeds, Path out, PrintWriter log) {
-        this(configFile, overrides, seeds, out, log, 1, List.of());
-    }
-
-    public AblationBench(
-            Path configFile,
-            List<String> overrides,
-            List<Long> seeds,
-            Path out,
-            PrintWriter log,
-            int workers) {
-        this(configFile, overrides, seeds, out, log, workers, List.of());
+        this(configFile, overrides, seeds, out, log, 1, List.of(), List.of());
     }
 
     /**
      * {@code workers} runs at a time (each run uses one core for its tensor work); with {@code
-     * judgeFlips} the bench is the judge-quality sweep instead of the ablation.
-     */
-    public AblationBench(
-            Path configFile,
-            List<String> overrides,
-            List<Long> seeds,
-            Path out,
-            PrintWriter log,
-            int workers,
-            List<Double> judgeFlips) {
-        this(configFile, overrides, seeds, out, log, workers, judgeFlips, List.of());
-    }
-
-    /**
-     * As above, running only {@code only} of the ablation's arms (all when empty; "before" and
-     * outcome-only always).
+     * judgeFlips} the bench is the judge-quality sweep instead of the ablation; only {@code only}
+     * of the ablation's arms run (all when empty; "before" and outcome-only always).
      */
     public AblationBench(
             Path configFile,

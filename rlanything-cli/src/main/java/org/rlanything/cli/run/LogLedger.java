@@ -157,6 +157,21 @@ public final class LogLedger {
     }
 
     /**
+     * "line N holds iteration T {@code where}: an extra or out-of-order line of iteration T", the
+     * account of a line that stands where its iteration does not belong.
+     */
+    private static String outOfOrder(JsonlLog.Line line, String where) {
+        return "line "
+                + line.number()
+                + " holds iteration "
+                + line.iteration()
+                + " "
+                + where
+                + ": an extra or out-of-order line of iteration "
+                + line.iteration();
+    }
+
+    /**
      * Refuses {@code line} (of an iteration up to the checkpoint's) when it stands after a later
      * iteration's line ({@code later}, -1 if none), goes back, repeats or skips an iteration.
      */
@@ -173,15 +188,7 @@ public final class LogLedger {
             throw mismatch(
                     log,
                     checkpoint,
-                    "line "
-                            + line.number()
-                            + " holds iteration "
-                            + t
-                            + " after line "
-                            + later
-                            + " of a later iteration: an extra or out-of-order line of"
-                            + " iteration "
-                            + t,
+                    outOfOrder(line, "after line " + later + " of a later iteration"),
                     remedy);
         }
         if (onePerIteration && previous == Integer.MIN_VALUE && t > 1) {
@@ -193,17 +200,7 @@ public final class LogLedger {
         }
         if (t < previous || (onePerIteration && t == previous)) {
             throw mismatch(
-                    log,
-                    checkpoint,
-                    "line "
-                            + line.number()
-                            + " holds iteration "
-                            + t
-                            + " after iteration "
-                            + previous
-                            + ": an extra or out-of-order line of iteration "
-                            + t,
-                    remedy);
+                    log, checkpoint, outOfOrder(line, "after iteration " + previous), remedy);
         }
         if (onePerIteration && previous != Integer.MIN_VALUE && t != previous + 1) {
             throw mismatch(
@@ -345,14 +342,7 @@ public final class LogLedger {
                 throw mismatch(
                         log,
                         checkpoint,
-                        "line "
-                                + line.number()
-                                + " holds iteration "
-                                + line.iteration()
-                                + " where the checkpoint recorded iteration "
-                                + want
-                                + ": an extra or out-of-order line of iteration "
-                                + line.iteration(),
+                        outOfOrder(line, "where the checkpoint recorded iteration " + want),
                         remedy);
             }
         }

@@ -7,7 +7,6 @@ import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.rlanything.cli.report.ReportWriter;
 import org.rlanything.core.Judgment;
 import org.rlanything.core.Step;
 import org.rlanything.core.Trajectory;

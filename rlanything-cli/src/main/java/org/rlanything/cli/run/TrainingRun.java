@@ -10,7 +10,6 @@ import java.util.Map;
 import org.rlanything.cli.config.ConfigException;
 import org.rlanything.cli.config.ConfigLoader;
 import org.rlanything.cli.config.RunConfig;
-import org.rlanything.cli.report.ReportWriter;
 import org.rlanything.core.io.AtomicFiles;
 import org.rlanything.core.loop.IterationRecord;
 import org.rlanything.core.loop.LoopConfig;

@@ -112,7 +112,8 @@ class AblationBenchTest {
                                 dir,
                                 new PrintWriter(log),
                                 2,
-                                List.of(0.5, 0.0))
+                                List.of(0.5, 0.0),
+                                List.of())
                         .run();
         assertEquals(
                 List.of("before", "OUTCOME_ONLY", "LABEL_Q0.50", "LABEL_Q0.00"),
@@ -157,7 +158,8 @@ class AblationBenchTest {
                                 dir,
                                 new PrintWriter(again),
                                 2,
-                                List.of(0.5, 0.0))
+                                List.of(0.5, 0.0),
+                                List.of())
                         .run();
         assertTrue(again.toString().contains("seed 2 LABEL_Q0.50: resuming"), again.toString());
         assertEquals(1, again.toString().split("resuming", -1).length - 1, again.toString());
@@ -179,7 +181,8 @@ class AblationBenchTest {
                                                         dir,
                                                         new PrintWriter(new StringWriter()),
                                                         1,
-                                                        List.of(0.5))
+                                                        List.of(0.5),
+                                                        List.of())
                                                 .run())
                         .getMessage();
         assertTrue(refused.contains("another config"), refused);
@@ -194,7 +197,9 @@ class AblationBenchTest {
                                 List.of(3L, 4L),
                                 dir.resolve("one"),
                                 new PrintWriter(new StringWriter()),
-                                1)
+                                1,
+                                List.of(),
+                                List.of())
                         .run();
         List<AblationBench.ArmResult> two =
                 new AblationBench(
@@ -203,7 +208,9 @@ class AblationBenchTest {
                                 List.of(3L, 4L),
                                 dir.resolve("two"),
                                 new PrintWriter(new StringWriter()),
-                                3)
+                                3,
+                                List.of(),
+                                List.of())
                         .run();
         assertEquals(one.size(), two.size());
         for (int i = 0; i < one.size(); i++) {

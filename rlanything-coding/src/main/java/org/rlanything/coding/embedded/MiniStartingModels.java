@@ -6,8 +6,8 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Consumer;
-import org.rlanything.core.io.AtomicFiles;
 import org.rlanything.neural.NeuralModel;
+import org.rlanything.neural.checkpoint.ModelPairFolder;
 
 /**
  * The stack language's two starting models, the policy and the test writer, with what was measured
@@ -24,10 +24,10 @@ public record MiniStartingModels(
         implements AutoCloseable {
 
     /** The policy's subfolder. */
-    public static final String POLICY = "policy";
+    public static final String POLICY = ModelPairFolder.POLICY;
 
     /** The test writer's subfolder. */
-    public static final String TEST_WRITER = "reward_model";
+    public static final String TEST_WRITER = ModelPairFolder.REWARD_MODEL;
 
     /** Writes {@code dir/policy/} and {@code dir/reward_model/}. */
     public void save(Path dir, Map<String, Object> provenance) throws IOException {
@@ -46,25 +46,14 @@ public record MiniStartingModels(
      */
     public static Path ensure(Path folder, MiniWarmStart warmStart, Consumer<String> log)
             throws IOException {
-        if (Files.isDirectory(folder.resolve(POLICY))
-                && Files.isDirectory(folder.resolve(TEST_WRITER))) {
+        if (ModelPairFolder.holdsBoth(folder)) {
             return folder;
         }
-        if (Files.exists(folder)) {
-            throw new IOException(
-                    "The starting-models folder "
-                            + folder
-                            + " exists but holds no policy/ and reward_model/; remove it or name"
-                            + " another trainer.starting_models.");
-        }
-        log.accept(
-                "Making the coding-mini starting models of seed "
-                        + warmStart.seed()
-                        + " in "
-                        + folder
-                        + " (once; reused afterwards) ...");
-        AtomicFiles.makeFolder(
+        ModelPairFolder.make(
                 folder,
+                "coding-mini starting models",
+                warmStart.seed(),
+                log,
                 temp -> {
                     try (MiniStartingModels models = warmStart.run(log)) {
                         models.save(temp, Map.of("seed", warmStart.seed()));

@@ -8,6 +8,7 @@ import org.rlanything.core.spi.EnvironmentParts;
 import org.rlanything.core.spi.EnvironmentProvider;
 import org.rlanything.core.spi.ModelHooks;
 import org.rlanything.core.spi.RunContext;
+import org.rlanything.demo.HeldOutCorridors;
 import org.rlanything.demo.KeyLockDemo;
 import org.rlanything.demo.KeyLockEnvironment;
 import org.rlanything.demo.KeyLockEnvironmentConfig;
@@ -61,15 +62,13 @@ public final class KeyLockEnvironmentProvider
                 new KeyLockTaskCodec(),
                 new KeyLockRewriter(),
                 (iteration, evaluated, rewardModel, seed) ->
-                        KeyLockDemo.evaluate(
-                                evaluated,
-                                rewardModel,
-                                environment,
-                                seed,
-                                env.minDoors(),
-                                env.maxDoors(),
-                                env.maxSteps(),
-                                context.engine()),
+                        new HeldOutCorridors(
+                                        environment,
+                                        env.minDoors(),
+                                        env.maxDoors(),
+                                        env.maxSteps(),
+                                        context.engine())
+                                .evaluate(evaluated, rewardModel, seed),
                 null,
                 null,
                 ModelHooks.NONE);

@@ -16,6 +16,7 @@ import org.rlanything.gui.GuiPolicy;
 import org.rlanything.gui.MiniwobFolder;
 import org.rlanything.gui.MiniwobTask;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -52,11 +53,7 @@ public final class BenchGuiCommand implements CommandProvider, Callable<Integer>
             description = "Episodes, round-robin over the pages (default ${DEFAULT-VALUE}).")
     private int episodes;
 
-    @Option(
-            names = "--browsers",
-            defaultValue = "2",
-            description = "Browsers in parallel (default ${DEFAULT-VALUE}).")
-    private int browsers;
+    @Mixin private BrowsersOption browsersOption;
 
     @Option(
             names = "--max-steps",
@@ -87,7 +84,8 @@ public final class BenchGuiCommand implements CommandProvider, Callable<Integer>
         List<EpisodeResult> results;
         int reruns;
         int steps;
-        try (BrowserPool pool = new BrowserPool(BrowserSettings.defaults(), browsers)) {
+        try (BrowserPool pool =
+                new BrowserPool(BrowserSettings.defaults(), browsersOption.browsers())) {
             EpisodeRunner runner = new EpisodeRunner(pool, maxSteps, 3);
             results = runner.playAll(requests, GuiPolicy.random());
             reruns = runner.reruns();
@@ -101,7 +99,7 @@ public final class BenchGuiCommand implements CommandProvider, Callable<Integer>
                 Locale.ROOT,
                 "pages: %d, browsers: %d, episodes: %d (%d ended by the page, %d won by chance), steps: %d, re-runs: %d%n",
                 tasks.size(),
-                browsers,
+                browsersOption.browsers(),
                 results.size(),
                 ended,
                 won,

@@ -24,6 +24,7 @@ import org.rlanything.gui.MiniwobPage;
 import org.rlanything.gui.MiniwobTask;
 import org.rlanything.gui.PageElement;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -183,11 +184,7 @@ public final class MiniwobCommand implements CommandProvider, Runnable {
                         "Step limit of an episode (default ${DEFAULT-VALUE}, method.md's H for GUI).")
         private int maxSteps;
 
-        @Option(
-                names = "--browsers",
-                defaultValue = "2",
-                description = "Browsers in parallel (default ${DEFAULT-VALUE}).")
-        private int browsers;
+        @Mixin private BrowsersOption browsersOption;
 
         @Override
         public Integer call() throws Exception {
@@ -205,7 +202,8 @@ public final class MiniwobCommand implements CommandProvider, Runnable {
             long t0 = System.nanoTime();
             List<EpisodeRunner.Played> played;
             int reruns;
-            try (BrowserPool pool = new BrowserPool(BrowserSettings.defaults(), browsers)) {
+            try (BrowserPool pool =
+                    new BrowserPool(BrowserSettings.defaults(), browsersOption.browsers())) {
                 EpisodeRunner runner = new EpisodeRunner(pool, maxSteps, 3);
                 played = runner.playEach(requests, GuiPolicy.random());
                 reruns = runner.reruns();
@@ -233,7 +231,7 @@ public final class MiniwobCommand implements CommandProvider, Runnable {
                 s.put("episodes", requests.size());
                 s.put("steps", steps);
                 s.put("reruns", reruns);
-                s.put("browsers", browsers);
+                s.put("browsers", browsersOption.browsers());
                 s.put("seconds", Math.round(seconds * 10) / 10.0);
                 out.println(JSON.writeValueAsString(summary));
             }
@@ -318,17 +316,13 @@ public final class MiniwobCommand implements CommandProvider, Runnable {
                 description = "Port (default ${DEFAULT-VALUE}; 0: any free port).")
         private int port;
 
-        @Option(
-                names = "--browsers",
-                defaultValue = "2",
-                description = "Browsers in parallel (default ${DEFAULT-VALUE}).")
-        private int browsers;
+        @Mixin private BrowsersOption browsersOption;
 
         @Override
         public Integer call() throws Exception {
             try (org.rlanything.gui.TabbedBrowsers tabs =
                             new org.rlanything.gui.TabbedBrowsers(
-                                    BrowserSettings.defaults(), browsers);
+                                    BrowserSettings.defaults(), browsersOption.browsers());
                     org.rlanything.gui.remote.RemoteEnvironmentServer server =
                             org.rlanything.gui.remote.RemoteEnvironmentServer.start(
                                     new org.rlanything.gui.MiniwobEnvironment(tabs),
@@ -342,7 +336,7 @@ public final class MiniwobCommand implements CommandProvider, Runnable {
                                     },
                                     host,
                                     port,
-                                    browsers + 2)) {
+                                    browsersOption.browsers() + 2)) {
                 PrintWriter out = spec.commandLine().getOut();
                 out.println(
                         "serving MiniWoB++ on http://"
@@ -350,7 +344,7 @@ public final class MiniwobCommand implements CommandProvider, Runnable {
                                 + ":"
                                 + server.port()
                                 + "/ ("
-                                + browsers
+                                + browsersOption.browsers()
                                 + " browsers); stop with Ctrl-C");
                 out.flush();
                 // Ctrl-C ends the JVM without leaving the try block: close sessions, then browsers.

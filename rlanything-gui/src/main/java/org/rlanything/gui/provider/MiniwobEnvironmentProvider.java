@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.BiFunction;
 import java.util.stream.Collectors;
 import org.rlanything.core.RolloutRequest;
 import org.rlanything.core.Seeds;
@@ -102,32 +103,25 @@ public final class MiniwobEnvironmentProvider
                 new MiniwobTaskCodec(),
                 new MiniwobRewriter(variants),
                 (iteration, policy, rewardModel, seed) -> {
+                    // the success rate on a list of tasks; the split number keeps the lists' seeds
+                    // apart
+                    BiFunction<List<MiniwobTask>, Integer, Double> successOn =
+                            (tasks, split) ->
+                                    success(
+                                            tasks,
+                                            episodes,
+                                            seed,
+                                            split,
+                                            policy,
+                                            environment,
+                                            maxSteps,
+                                            context);
                     Map<String, Double> metrics = new TreeMap<>();
                     if (!eval.isEmpty()) {
-                        metrics.put(
-                                "val-core/miniwob/heldout_success",
-                                success(
-                                        eval,
-                                        episodes,
-                                        seed,
-                                        1,
-                                        policy,
-                                        environment,
-                                        maxSteps,
-                                        context));
+                        metrics.put("val-core/miniwob/heldout_success", successOn.apply(eval, 1));
                     }
                     if (config.evalTrain()) {
-                        metrics.put(
-                                "val-core/miniwob/train_success",
-                                success(
-                                        train,
-                                        episodes,
-                                        seed,
-                                        2,
-                                        policy,
-                                        environment,
-                                        maxSteps,
-                                        context));
+                        metrics.put("val-core/miniwob/train_success", successOn.apply(train, 2));
                     }
                     // episodes replayed so far because their browser died (never the policy's
                     // fault)

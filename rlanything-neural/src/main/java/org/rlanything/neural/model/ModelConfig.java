@@ -95,43 +95,6 @@ public record ModelConfig(
         }
     }
 
-    /**
-     * A Llama or Qwen2 layout: head size hiddenSize / numHeads, no q/k norms, plain rotary
-     * positions.
-     */
-    public ModelConfig(
-            int vocabSize,
-            int hiddenSize,
-            int intermediateSize,
-            int numLayers,
-            int numHeads,
-            int maxPositions,
-            double ropeTheta,
-            double rmsNormEps,
-            long initSeed,
-            int numKeyValueHeads,
-            boolean qkvBias,
-            boolean outputBias,
-            boolean tieWordEmbeddings) {
-        this(
-                vocabSize,
-                hiddenSize,
-                intermediateSize,
-                numLayers,
-                numHeads,
-                maxPositions,
-                ropeTheta,
-                rmsNormEps,
-                initSeed,
-                numKeyValueHeads,
-                qkvBias,
-                outputBias,
-                tieWordEmbeddings,
-                0,
-                false,
-                null);
-    }
-
     /** Multi-head attention without biases and with an untied head: the project's own models. */
     public ModelConfig(
             int vocabSize,
@@ -156,49 +119,20 @@ public record ModelConfig(
                 numHeads,
                 false,
                 false,
-                false);
+                false,
+                0,
+                false,
+                null);
     }
 
     /** This size with grouped-query attention over {@code kvHeads} key/value heads. */
     public ModelConfig withKeyValueHeads(int kvHeads) {
-        return new ModelConfig(
-                vocabSize,
-                hiddenSize,
-                intermediateSize,
-                numLayers,
-                numHeads,
-                maxPositions,
-                ropeTheta,
-                rmsNormEps,
-                initSeed,
-                kvHeads,
-                qkvBias,
-                outputBias,
-                tieWordEmbeddings,
-                explicitHeadDim,
-                qkNorm,
-                ropeScaling);
+        return toBuilder().numKeyValueHeads(kvHeads).build();
     }
 
     /** This size with the given projection biases and head tying. */
     public ModelConfig withBiasesAndTying(boolean qkv, boolean output, boolean tied) {
-        return new ModelConfig(
-                vocabSize,
-                hiddenSize,
-                intermediateSize,
-                numLayers,
-                numHeads,
-                maxPositions,
-                ropeTheta,
-                rmsNormEps,
-                initSeed,
-                numKeyValueHeads,
-                qkv,
-                output,
-                tied,
-                explicitHeadDim,
-                qkNorm,
-                ropeScaling);
+        return toBuilder().qkvBias(qkv).outputBias(output).tieWordEmbeddings(tied).build();
     }
 
     /**
@@ -206,44 +140,122 @@ public record ModelConfig(
      * RMSNorms.
      */
     public ModelConfig withQwen3Attention(int headDim) {
-        return new ModelConfig(
-                vocabSize,
-                hiddenSize,
-                intermediateSize,
-                numLayers,
-                numHeads,
-                maxPositions,
-                ropeTheta,
-                rmsNormEps,
-                initSeed,
-                numKeyValueHeads,
-                qkvBias,
-                outputBias,
-                tieWordEmbeddings,
-                headDim,
-                true,
-                ropeScaling);
+        return toBuilder().explicitHeadDim(headDim).qkNorm(true).build();
     }
 
     /** This size with Llama 3's rotary frequency scaling ({@code null}: plain rotary). */
     public ModelConfig withRopeScaling(RopeScaling scaling) {
-        return new ModelConfig(
-                vocabSize,
-                hiddenSize,
-                intermediateSize,
-                numLayers,
-                numHeads,
-                maxPositions,
-                ropeTheta,
-                rmsNormEps,
-                initSeed,
-                numKeyValueHeads,
-                qkvBias,
-                outputBias,
-                tieWordEmbeddings,
-                explicitHeadDim,
-                qkNorm,
-                scaling);
+        return toBuilder().ropeScaling(scaling).build();
+    }
+
+    /** A builder holding this configuration, to change its attention layout. */
+    public Builder toBuilder() {
+        Builder b = new Builder();
+        b.vocabSize = vocabSize;
+        b.hiddenSize = hiddenSize;
+        b.intermediateSize = intermediateSize;
+        b.numLayers = numLayers;
+        b.numHeads = numHeads;
+        b.maxPositions = maxPositions;
+        b.ropeTheta = ropeTheta;
+        b.rmsNormEps = rmsNormEps;
+        b.initSeed = initSeed;
+        b.numKeyValueHeads = numKeyValueHeads;
+        b.qkvBias = qkvBias;
+        b.outputBias = outputBias;
+        b.tieWordEmbeddings = tieWordEmbeddings;
+        b.explicitHeadDim = explicitHeadDim;
+        b.qkNorm = qkNorm;
+        b.ropeScaling = ropeScaling;
+        return b;
+    }
+
+    /**
+     * A {@link ModelConfig} changed one setting at a time ({@link #toBuilder()}); {@link #build()}
+     * checks it.
+     */
+    public static final class Builder {
+        private int vocabSize;
+        private int hiddenSize;
+        private int intermediateSize;
+        private int numLayers;
+        private int numHeads;
+        private int maxPositions;
+        private double ropeTheta;
+        private double rmsNormEps;
+        private long initSeed;
+        private int numKeyValueHeads;
+        private boolean qkvBias;
+        private boolean outputBias;
+        private boolean tieWordEmbeddings;
+        private int explicitHeadDim;
+        private boolean qkNorm;
+        private RopeScaling ropeScaling;
+
+        private Builder() {}
+
+        /** Sets {@code numKeyValueHeads}. */
+        public Builder numKeyValueHeads(int value) {
+            numKeyValueHeads = value;
+            return this;
+        }
+
+        /** Sets {@code qkvBias}. */
+        public Builder qkvBias(boolean value) {
+            qkvBias = value;
+            return this;
+        }
+
+        /** Sets {@code outputBias}. */
+        public Builder outputBias(boolean value) {
+            outputBias = value;
+            return this;
+        }
+
+        /** Sets {@code tieWordEmbeddings}. */
+        public Builder tieWordEmbeddings(boolean value) {
+            tieWordEmbeddings = value;
+            return this;
+        }
+
+        /** Sets {@code explicitHeadDim}. */
+        public Builder explicitHeadDim(int value) {
+            explicitHeadDim = value;
+            return this;
+        }
+
+        /** Sets {@code qkNorm}. */
+        public Builder qkNorm(boolean value) {
+            qkNorm = value;
+            return this;
+        }
+
+        /** Sets {@code ropeScaling}. */
+        public Builder ropeScaling(RopeScaling value) {
+            ropeScaling = value;
+            return this;
+        }
+
+        /** The configuration (checked). */
+        public ModelConfig build() {
+            return new ModelConfig(
+                    vocabSize,
+                    hiddenSize,
+                    intermediateSize,
+                    numLayers,
+                    numHeads,
+                    maxPositions,
+                    ropeTheta,
+                    rmsNormEps,
+                    initSeed,
+                    numKeyValueHeads,
+                    qkvBias,
+                    outputBias,
+                    tieWordEmbeddings,
+                    explicitHeadDim,
+                    qkNorm,
+                    ropeScaling);
+        }
     }
 
     /**

@@ -180,15 +180,7 @@ public final class ModelWeights implements AutoCloseable {
                             source + " lacks the tensor \"" + e.getKey() + "\".");
                 }
                 if (!Arrays.equals(t.shape(), e.getValue())) {
-                    throw new IllegalArgumentException(
-                            source
-                                    + " stores \""
-                                    + e.getKey()
-                                    + "\" with shape "
-                                    + Arrays.toString(t.shape())
-                                    + ", but the configuration needs "
-                                    + Arrays.toString(e.getValue())
-                                    + ".");
+                    throw wrongShape(source, e.getKey(), t, "the configuration", e.getValue());
                 }
                 NDArray a;
                 if (t.dtype().equals("F32")) {
@@ -221,10 +213,31 @@ public final class ModelWeights implements AutoCloseable {
         return w;
     }
 
+    /** "SOURCE stores "NAME" with shape [..], but {@code needer} needs [..].". */
+    private static IllegalArgumentException wrongShape(
+            String source, String name, TensorData found, String needer, long[] needed) {
+        return new IllegalArgumentException(
+                source
+                        + " stores \""
+                        + name
+                        + "\" with shape "
+                        + Arrays.toString(found.shape())
+                        + ", but "
+                        + needer
+                        + " needs "
+                        + Arrays.toString(needed)
+                        + ".");
+    }
+
     /** The weights as tensors for a safetensors file, in their own dtype. */
     public Map<String, TensorData> toTensors() {
+        return tensorsOf(arrays);
+    }
+
+    /** Each named array copied to a tensor ({@link #tensorOf}), in the map's order. */
+    private static Map<String, TensorData> tensorsOf(Map<String, NDArray> named) {
         Map<String, TensorData> out = new LinkedHashMap<>();
-        for (Map.Entry<String, NDArray> e : arrays.entrySet()) {
+        for (Map.Entry<String, NDArray> e : named.entrySet()) {
             out.put(e.getKey(), tensorOf(e.getValue()));
         }
         return out;
@@ -289,17 +302,7 @@ public final class ModelWeights implements AutoCloseable {
         for (Map.Entry<String, long[]> e : layout.entrySet()) {
             TensorData t = tensors.get(e.getKey());
             if (!Arrays.equals(t.shape(), e.getValue())) {
-                throw new IllegalArgumentException(
-                        source
-                                + " stores \""
-                                + e.getKey()
-                                + "\" with shape "
-                                + Arrays.toString(t.shape())
-                                + ", but rank "
-                                + lora.rank()
-                                + " needs "
-                                + Arrays.toString(e.getValue())
-                                + ".");
+                throw wrongShape(source, e.getKey(), t, "rank " + lora.rank(), e.getValue());
             }
         }
         for (NDArray p : arrays.values()) {
@@ -366,11 +369,7 @@ public final class ModelWeights implements AutoCloseable {
 
     /** The LoRA adapters as tensors (empty without LoRA). */
     public Map<String, TensorData> adapterTensors() {
-        Map<String, TensorData> out = new LinkedHashMap<>();
-        for (Map.Entry<String, NDArray> e : adapters.entrySet()) {
-            out.put(e.getKey(), tensorOf(e.getValue()));
-        }
-        return out;
+        return tensorsOf(adapters);
     }
 
     /**

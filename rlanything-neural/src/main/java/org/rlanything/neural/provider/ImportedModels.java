@@ -54,22 +54,19 @@ public final class ImportedModels implements NeuralModels {
         Path folder = folder("policy", config.init());
         int positions = positions(folder);
         if (config.maxPromptTokens() + config.maxTokens() > positions) {
-            throw new IllegalArgumentException(
+            throw beyondPositions(
                     "policy.max_prompt_tokens + policy.max_tokens ("
                             + config.maxPromptTokens()
                             + " + "
                             + config.maxTokens()
-                            + ") exceed the "
-                            + positions
-                            + " positions of "
-                            + folder
-                            + ".");
+                            + ") exceed",
+                    positions,
+                    folder);
         }
         TrainerConfig trainer =
                 trainer(config.learningRate(), config.optimizerSteps())
                         .withLimits(config.maxPromptTokens(), config.maxTokens())
                         .withMaxTokensPerForward(config.maxTokensPerForward());
-        SamplingConfig sampling = new SamplingConfig(config.temperature(), 1.0, config.maxTokens());
         return load(
                 folder,
                 trainer,
@@ -81,7 +78,7 @@ public final class ImportedModels implements NeuralModels {
                                 model,
                                 format,
                                 chat,
-                                sampling,
+                                sampling(config.temperature(), config.maxTokens()),
                                 trainer,
                                 config.chatActions().equals("score")));
     }
@@ -91,26 +88,41 @@ public final class ImportedModels implements NeuralModels {
         Path folder = folder("reward_model", config.init());
         int positions = positions(folder);
         if (config.maxTokens() >= positions) {
-            throw new IllegalArgumentException(
-                    "reward_model.max_tokens "
-                            + config.maxTokens()
-                            + " leaves no prompt in the "
-                            + positions
-                            + " positions of "
-                            + folder
-                            + ".");
+            throw beyondPositions(
+                    "reward_model.max_tokens " + config.maxTokens() + " leaves no prompt in",
+                    positions,
+                    folder);
         }
         TrainerConfig trainer =
                 trainer(config.learningRate(), config.optimizerSteps())
                         .withLimits(positions - config.maxTokens(), config.maxTokens());
-        SamplingConfig sampling = new SamplingConfig(config.temperature(), 1.0, config.maxTokens());
         return load(
                 folder,
                 trainer,
                 config.lora(),
                 config.init(),
                 seed + 1,
-                model -> new CheckpointedRewardModel(model, format, chat, sampling, trainer));
+                model ->
+                        new CheckpointedRewardModel(
+                                model,
+                                format,
+                                chat,
+                                sampling(config.temperature(), config.maxTokens()),
+                                trainer));
+    }
+
+    /**
+     * "{@code problem} the P positions of FOLDER.": a section's token limits beyond the model's.
+     */
+    private static IllegalArgumentException beyondPositions(
+            String problem, int positions, Path folder) {
+        return new IllegalArgumentException(
+                problem + " the " + positions + " positions of " + folder + ".");
+    }
+
+    /** Sampling at {@code temperature} over the whole distribution (top-p 1). */
+    private static SamplingConfig sampling(double temperature, int maxTokens) {
+        return new SamplingConfig(temperature, 1.0, maxTokens);
     }
 
     private static TrainerConfig trainer(double learningRate, int optimizerSteps) {

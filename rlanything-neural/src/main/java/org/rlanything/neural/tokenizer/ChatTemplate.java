@@ -188,7 +188,38 @@ public final class ChatTemplate {
 
     /** The index of the ')' closing the '(' before {@code from}, skipping strings; -1 if none. */
     private static int matching(String s, int from) {
-        int depth = 1;
+        return scan(s, from, 1, (c, depth) -> depth == 0);
+    }
+
+    /** The arguments of a call, split at the commas outside brackets and strings. */
+    private static List<String> splitTopLevel(String args) {
+        List<String> out = new ArrayList<>();
+        int start = 0;
+        for (int comma = topLevelComma(args, start);
+                comma >= 0;
+                comma = topLevelComma(args, start)) {
+            out.add(args.substring(start, comma));
+            start = comma + 1;
+        }
+        out.add(args.substring(start));
+        return out;
+    }
+
+    private static int topLevelComma(String args, int from) {
+        return scan(args, from, 0, (c, depth) -> c == ',' && depth == 0);
+    }
+
+    /** Where a {@link #scan} stops: at character {@code c}, the bracket depth after it. */
+    private interface ScanStop {
+        boolean at(char c, int depth);
+    }
+
+    /**
+     * The first index from {@code from} outside string literals (quoted with ' or ", backslash
+     * escapes skipped) where {@code stop} holds, counting the bracket depth from {@code depth} ((,
+     * [ and { open, ), ] and } close); -1 if none.
+     */
+    private static int scan(String s, int from, int depth, ScanStop stop) {
         char quote = 0;
         for (int i = from; i < s.length(); i++) {
             char c = s.charAt(i);
@@ -198,45 +229,20 @@ public final class ChatTemplate {
                 } else if (c == quote) {
                     quote = 0;
                 }
-            } else if (c == '\'' || c == '"') {
-                quote = c;
-            } else if (c == '(' || c == '[' || c == '{') {
-                depth++;
-            } else if (c == ')' || c == ']' || c == '}') {
-                if (--depth == 0) {
-                    return i;
-                }
+                continue;
             }
-        }
-        return -1;
-    }
-
-    private static List<String> splitTopLevel(String args) {
-        List<String> out = new ArrayList<>();
-        int depth = 0;
-        char quote = 0;
-        int start = 0;
-        for (int i = 0; i < args.length(); i++) {
-            char c = args.charAt(i);
-            if (quote != 0) {
-                if (c == '\\') {
-                    i++;
-                } else if (c == quote) {
-                    quote = 0;
-                }
-            } else if (c == '\'' || c == '"') {
+            if (c == '\'' || c == '"') {
                 quote = c;
             } else if (c == '(' || c == '[' || c == '{') {
                 depth++;
             } else if (c == ')' || c == ']' || c == '}') {
                 depth--;
-            } else if (c == ',' && depth == 0) {
-                out.add(args.substring(start, i));
-                start = i + 1;
+            }
+            if (quote == 0 && stop.at(c, depth)) {
+                return i;
             }
         }
-        out.add(args.substring(start));
-        return out;
+        return -1;
     }
 
     /** The index of the '=' of {@code name=value}, or -1 (not '==' and not inside a value). */

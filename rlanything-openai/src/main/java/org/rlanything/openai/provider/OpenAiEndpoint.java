@@ -1,5 +1,6 @@
 package org.rlanything.openai.provider;
 
+import java.util.Objects;
 import org.rlanything.core.config.Check;
 import org.rlanything.core.config.InvalidValueException;
 import org.rlanything.openai.EndpointConfig;
@@ -44,18 +45,7 @@ public record OpenAiEndpoint(
      * key); the model may stay unset until a client is made ({@link #client(String)}).
      */
     OpenAiEndpoint filled(String role) {
-        EndpointConfig filled =
-                check(
-                        role,
-                        baseUrl,
-                        model,
-                        apiKeyEnv,
-                        temperature,
-                        topP,
-                        maxTokens,
-                        timeoutS,
-                        maxConcurrency,
-                        maxRetries);
+        EndpointConfig filled = checked(role);
         return new OpenAiEndpoint(
                 filled.baseUrl(),
                 model,
@@ -70,16 +60,7 @@ public record OpenAiEndpoint(
 
     /** The client's config for section {@code role}; refuses a section without {@code model}. */
     EndpointConfig client(String role) {
-        return new EndpointConfig(
-                baseUrl,
-                require(role, model),
-                apiKeyEnv,
-                temperature,
-                topP,
-                maxTokens,
-                timeoutS,
-                maxConcurrency,
-                maxRetries);
+        return config(require(role, model));
     }
 
     /**
@@ -90,56 +71,61 @@ public record OpenAiEndpoint(
         org.rlanything.openai.EndpointProbe.check(role, client(role), environment);
     }
 
-    private static EndpointConfig check(
-            String role,
-            String baseUrl,
-            String model,
-            String apiKeyEnv,
-            Double temperatureOrNull,
-            Double topPOrNull,
-            Integer maxTokensOrNull,
-            Double timeoutSOrNull,
-            Integer maxConcurrencyOrNull,
-            Integer maxRetriesOrNull) {
+    /**
+     * These keys over {@code role}'s defaults, checked key by key (temperature, max_tokens,
+     * max_concurrency, max_retries, top_p, timeout_s, model, then the address and the key
+     * variable); an unset model reads "?".
+     */
+    private EndpointConfig checked(String role) {
         EndpointConfig d = EndpointConfig.defaults(role, "?");
-        baseUrl = baseUrl == null ? d.baseUrl() : baseUrl;
-        apiKeyEnv = apiKeyEnv == null ? d.apiKeyEnv() : apiKeyEnv;
-        double temperature = temperatureOrNull == null ? d.temperature() : temperatureOrNull;
-        double topP = topPOrNull == null ? d.topP() : topPOrNull;
-        int maxTokens = maxTokensOrNull == null ? d.maxTokens() : maxTokensOrNull;
-        double timeoutS = timeoutSOrNull == null ? d.timeoutS() : timeoutSOrNull;
-        int maxConcurrency =
-                maxConcurrencyOrNull == null ? d.maxConcurrency() : maxConcurrencyOrNull;
-        int maxRetries = maxRetriesOrNull == null ? d.maxRetries() : maxRetriesOrNull;
-        Check.between("temperature", temperature, 0.0, 0.0, 2.0);
-        Check.between("max_tokens", maxTokens, 1, 1, 1_000_000);
-        Check.between("max_concurrency", maxConcurrency, 1, 1, 1024);
-        Check.between("max_retries", maxRetries, 0, 0, 100);
-        if (!(topP > 0 && topP <= 1)) {
+        double checkedTemperature =
+                Check.between("temperature", temperature, d.temperature(), 0.0, 2.0);
+        int checkedMaxTokens = Check.between("max_tokens", maxTokens, d.maxTokens(), 1, 1_000_000);
+        int checkedConcurrency =
+                Check.between("max_concurrency", maxConcurrency, d.maxConcurrency(), 1, 1024);
+        int checkedRetries = Check.between("max_retries", maxRetries, d.maxRetries(), 0, 100);
+        double checkedTopP = topP == null ? d.topP() : topP;
+        if (!(checkedTopP > 0 && checkedTopP <= 1)) {
             throw new InvalidValueException(
-                    "top_p", "expected a number > 0 and <= 1, got " + topP + ".");
+                    "top_p", "expected a number > 0 and <= 1, got " + checkedTopP + ".");
         }
-        Check.positive("timeout_s", timeoutS, 1.0, 3600.0);
+        double checkedTimeout = Check.positive("timeout_s", timeoutS, d.timeoutS(), 3600.0);
         if (model != null && model.isBlank()) {
             throw new InvalidValueException(
                     "model", "expected the served model's name, got an empty text.");
         }
+        OpenAiEndpoint withDefaults =
+                new OpenAiEndpoint(
+                        Objects.requireNonNullElse(baseUrl, d.baseUrl()),
+                        model,
+                        Objects.requireNonNullElse(apiKeyEnv, d.apiKeyEnv()),
+                        checkedTemperature,
+                        checkedTopP,
+                        checkedMaxTokens,
+                        checkedTimeout,
+                        checkedConcurrency,
+                        checkedRetries);
         try {
-            return new EndpointConfig(
-                    baseUrl,
-                    model == null ? "?" : model,
-                    apiKeyEnv,
-                    temperature,
-                    topP,
-                    maxTokens,
-                    timeoutS,
-                    maxConcurrency,
-                    maxRetries);
+            return withDefaults.config(model == null ? "?" : model);
         } catch (IllegalArgumentException e) {
             String message = e.getMessage();
             String key = message.startsWith("api_key_env") ? "api_key_env" : "base_url";
             throw new InvalidValueException(key, message);
         }
+    }
+
+    /** These keys (all set) as the config of an endpoint serving {@code servedModel}. */
+    private EndpointConfig config(String servedModel) {
+        return new EndpointConfig(
+                baseUrl,
+                servedModel,
+                apiKeyEnv,
+                temperature,
+                topP,
+                maxTokens,
+                timeoutS,
+                maxConcurrency,
+                maxRetries);
     }
 
     /** Refuses a section without {@code model}, naming the key. */

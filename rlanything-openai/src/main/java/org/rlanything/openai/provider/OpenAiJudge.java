@@ -10,6 +10,7 @@ import org.rlanything.core.RewardModelSample;
 import org.rlanything.core.UpdateStats;
 import org.rlanything.openai.ChatClient;
 import org.rlanything.openai.EndpointJudge;
+import org.rlanything.openai.PromptWindow;
 import org.rlanything.openai.TrainingExport;
 
 /**
@@ -26,9 +27,10 @@ final class OpenAiJudge extends EndpointRole implements RewardModel {
                 client,
                 new EndpointJudge(
                         client,
-                        TaskText::of,
-                        HouseholdChat.JUDGE_HISTORY,
-                        HouseholdChat.MAX_OBSERVATION_CHARS));
+                        new PromptWindow(
+                                TaskText::of,
+                                HouseholdChat.JUDGE_HISTORY,
+                                HouseholdChat.MAX_OBSERVATION_CHARS)));
     }
 
     /** Serves {@code judge} (an environment's own endpoint reward model, see EndpointRoles). */

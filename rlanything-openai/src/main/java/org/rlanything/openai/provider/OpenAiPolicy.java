@@ -10,6 +10,7 @@ import org.rlanything.core.PolicySample;
 import org.rlanything.core.UpdateStats;
 import org.rlanything.openai.ChatClient;
 import org.rlanything.openai.EndpointPolicy;
+import org.rlanything.openai.PromptWindow;
 import org.rlanything.openai.TrainingExport;
 
 /**
@@ -26,9 +27,10 @@ final class OpenAiPolicy extends EndpointRole implements Policy {
                 client,
                 new EndpointPolicy(
                         client,
-                        TaskText::of,
-                        HouseholdChat.POLICY_HISTORY,
-                        HouseholdChat.MAX_OBSERVATION_CHARS));
+                        new PromptWindow(
+                                TaskText::of,
+                                HouseholdChat.POLICY_HISTORY,
+                                HouseholdChat.MAX_OBSERVATION_CHARS)));
     }
 
     /** Serves {@code policy} (an environment's own endpoint policy, see EndpointRoles). */

@@ -1,4 +1,4 @@
-package org.rlanything.cli.report;
+package org.rlanything.cli.run;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -14,7 +14,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Predicate;
-import org.rlanything.cli.run.RunFolder;
 import org.rlanything.core.io.AtomicFiles;
 
 /**

@@ -1,4 +1,4 @@
-package org.rlanything.cli.report;
+package org.rlanything.cli.run;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;

@@ -1,4 +1,4 @@
-package org.rlanything.cli.report;
+package org.rlanything.cli.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

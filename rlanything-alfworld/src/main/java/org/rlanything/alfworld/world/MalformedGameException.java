@@ -1,4 +1,4 @@
-package org.rlanything.alfworld;
+package org.rlanything.alfworld.world;
 
 import java.io.IOException;
 import java.util.Objects;
