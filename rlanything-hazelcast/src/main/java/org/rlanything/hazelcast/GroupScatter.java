@@ -8,6 +8,7 @@ import com.hazelcast.core.MemberLeftException;
 import com.hazelcast.spi.exception.RetryableException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
@@ -58,23 +59,22 @@ final class GroupScatter {
     }
 
     /** A finished group: its result, or why its member could not deliver it. */
-    private record Done(int group, Member member, Object result, Throwable failure) {}
+    private record Done<R>(int group, Member member, R result, Throwable failure) {}
 
     /** A group on a member, since when. */
     private record Running(Member member, long since) {}
 
     /** Runs every group (serializable callables); the results in group order. */
-    @SuppressWarnings("unchecked")
     <R> List<R> run(List<? extends Callable<R>> groups, IntFunction<R> fallback)
             throws InterruptedException {
         IExecutorService executor = instance.getExecutorService(Members.EXECUTOR);
-        Object[] results = new Object[groups.size()];
+        List<R> results = new ArrayList<>(Collections.<R>nCopies(groups.size(), null));
         Deque<Integer> waiting = new ArrayDeque<>();
         for (int g = 0; g < groups.size(); g++) {
             waiting.add(g);
         }
         Map<Integer, Running> running = new HashMap<>();
-        BlockingQueue<Done> done = new LinkedBlockingQueue<>();
+        BlockingQueue<Done<R>> done = new LinkedBlockingQueue<>();
         int remaining = groups.size();
         while (remaining > 0) {
             dispatch(executor, groups, waiting, running, done);
@@ -82,14 +82,14 @@ final class GroupScatter {
                 // no worker is left: the trainer runs what waits, one group at a time, and
                 // looks for a worker again after each
                 int g = waiting.poll();
-                results[g] = fallback.apply(g);
+                results.set(g, fallback.apply(g));
                 remaining--;
                 continue;
             }
             long oldest = running.values().stream().mapToLong(Running::since).min().getAsLong();
             long wait = Math.max(0, oldest + timeoutNanos - System.nanoTime());
             // wake at least every 200 ms so that a worker that joins gets waiting groups
-            Done finished =
+            Done<R> finished =
                     done.poll(
                             Math.min(wait, TimeUnit.MILLISECONDS.toNanos(200)),
                             TimeUnit.NANOSECONDS);
@@ -103,17 +103,13 @@ final class GroupScatter {
             }
             running.remove(finished.group());
             if (finished.failure() == null) {
-                results[finished.group()] = finished.result();
+                results.set(finished.group(), finished.result());
                 remaining--;
                 continue;
             }
             requeueLost(finished, waiting);
         }
-        List<R> ordered = new ArrayList<>(groups.size());
-        for (Object result : results) {
-            ordered.add((R) result);
-        }
-        return ordered;
+        return results;
     }
 
     /** Gives each free worker the next waiting group. */
@@ -122,7 +118,7 @@ final class GroupScatter {
             List<? extends Callable<R>> groups,
             Deque<Integer> waiting,
             Map<Integer, Running> running,
-            BlockingQueue<Done> done) {
+            BlockingQueue<Done<R>> done) {
         List<Member> free = new ArrayList<>(workers());
         running.values().forEach(r -> free.removeIf(m -> m.getUuid().equals(r.member().getUuid())));
         for (Member member : free) {
@@ -137,12 +133,12 @@ final class GroupScatter {
                     new ExecutionCallback<R>() {
                         @Override
                         public void onResponse(R response) {
-                            done.add(new Done(g, member, response, null));
+                            done.add(new Done<>(g, member, response, null));
                         }
 
                         @Override
                         public void onFailure(Throwable t) {
-                            done.add(new Done(g, member, null, t));
+                            done.add(new Done<>(g, member, null, t));
                         }
                     });
         }
@@ -171,7 +167,7 @@ final class GroupScatter {
      * Requeues the group of a member that left the cluster; any other failure of a group fails the
      * run.
      */
-    private void requeueLost(Done finished, Deque<Integer> waiting) {
+    private void requeueLost(Done<?> finished, Deque<Integer> waiting) {
         Throwable cause =
                 finished.failure() instanceof MemberLeftException
                                 || finished.failure().getCause() == null

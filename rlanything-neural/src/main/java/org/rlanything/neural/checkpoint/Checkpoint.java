@@ -417,17 +417,19 @@ public final class Checkpoint {
                 }
             }
         }
-        @SuppressWarnings("unchecked")
-        Map<String, Object> trainerConfig =
-                state.get("trainer_config") instanceof Map
-                        ? (Map<String, Object>) state.get("trainer_config")
-                        : Map.of();
-        @SuppressWarnings("unchecked")
-        Map<String, Object> extras =
-                state.get("extras") instanceof Map
-                        ? (Map<String, Object>) state.get("extras")
-                        : Map.of();
-        return new TrainerPart(counters, step, moments.tensors(), trainerConfig, extras);
+        return new TrainerPart(
+                counters,
+                step,
+                moments.tensors(),
+                object(state.get("trainer_config")),
+                object(state.get("extras")));
+    }
+
+    /** A JSON object of the training state as a map (empty when it is absent or not an object). */
+    private static Map<String, Object> object(Object value) {
+        return value instanceof Map<?, ?>
+                ? JSON.convertValue(value, new TypeReference<Map<String, Object>>() {})
+                : Map.of();
     }
 
     /** Reads the manifest and every file it lists, checking sizes and SHA-256 digests. */

@@ -207,14 +207,12 @@ public final class HfModelConfig {
                             + quoted(type)
                             + "; only \"llama3\" scaling (or none) is implemented.");
         }
-        @SuppressWarnings("unchecked")
-        Map<String, Object> r = (Map<String, Object>) rope;
         try {
             return new RopeScaling(
-                    number(r, "factor", source + " " + key).doubleValue(),
-                    number(r, "low_freq_factor", source + " " + key).doubleValue(),
-                    number(r, "high_freq_factor", source + " " + key).doubleValue(),
-                    integer(r, "original_max_position_embeddings", source + " " + key));
+                    number(rope, "factor", source + " " + key).doubleValue(),
+                    number(rope, "low_freq_factor", source + " " + key).doubleValue(),
+                    number(rope, "high_freq_factor", source + " " + key).doubleValue(),
+                    integer(rope, "original_max_position_embeddings", source + " " + key));
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(
                     e.getMessage().startsWith(source)
@@ -252,7 +250,7 @@ public final class HfModelConfig {
         return b;
     }
 
-    private static int integer(Map<String, Object> m, String key, String source) {
+    private static int integer(Map<?, ?> m, String key, String source) {
         Number n = number(m, key, source);
         if (!(n instanceof Integer || n instanceof Long)) {
             throw new IllegalArgumentException(
@@ -261,7 +259,7 @@ public final class HfModelConfig {
         return Math.toIntExact(n.longValue());
     }
 
-    private static Number number(Map<String, Object> m, String key, String source) {
+    private static Number number(Map<?, ?> m, String key, String source) {
         if (!(m.get(key) instanceof Number n)) {
             throw new IllegalArgumentException(
                     source
