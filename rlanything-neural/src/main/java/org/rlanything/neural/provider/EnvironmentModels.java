@@ -1,6 +1,5 @@
 package org.rlanything.neural.provider;
 
-import org.rlanything.core.PromptFormat;
 import org.rlanything.core.spi.EnvironmentParts;
 import org.rlanything.core.spi.RunContext;
 import org.rlanything.core.spi.Section;
@@ -14,9 +13,9 @@ import org.rlanything.neural.GenericPromptFormat;
  * turns and parsers the {@code openai} kinds serve such an environment with (MiniWoB++: the
  * instruction, the element list and the numbered legal actions). So a setting served by the
  * endpoint kinds is served by a local chat model alike, and its module need not depend on this one.
- * A model without a chat template reads the environment's {@link PromptFormat} if its hooks are
- * one, else {@link GenericPromptFormat#defaults}. A section without {@code init} still needs the
- * environment's own.
+ * A model without a chat template reads {@link GenericPromptFormat#defaults} (an environment with a
+ * prompt format of its own offers its own {@link NeuralModels}). A section without {@code init}
+ * still needs the environment's own.
  */
 final class EnvironmentModels {
 
@@ -31,10 +30,10 @@ final class EnvironmentModels {
         if (init == null) {
             throw environment.refuses(section, NeuralPolicyProvider.KIND, "NeuralModels");
         }
-        PromptFormat format =
-                environment.hooks() instanceof PromptFormat own
-                        ? own
-                        : GenericPromptFormat.defaults();
-        return new ImportedModels(environment.kind(), format, ChatForm.HOUSEHOLD, context.seed());
+        return new ImportedModels(
+                environment.kind(),
+                GenericPromptFormat.defaults(),
+                ChatForm.HOUSEHOLD,
+                context.seed());
     }
 }
