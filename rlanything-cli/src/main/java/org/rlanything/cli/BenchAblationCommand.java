@@ -97,6 +97,15 @@ final class BenchAblationCommand implements Callable<Integer> {
                             + " POLICY_REWARD_ENV).")
     private List<String> arms = new ArrayList<>();
 
+    @Option(
+            names = "--variant",
+            description =
+                    "An extra arm, 'NAME ARM OVERRIDE...' (whitespace separated; repeatable): the"
+                            + " ablation arm ARM with its own config overrides, paired against outcome only"
+                            + " like the others, e.g. --variant 'separate POLICY_REWARD_ENV"
+                            + " algorithm.integration=SEPARATE'.")
+    private List<String> variants = new ArrayList<>();
+
     @Parameters(
             paramLabel = "OVERRIDES",
             arity = "0..*",
@@ -131,7 +140,8 @@ final class BenchAblationCommand implements Callable<Integer> {
                         spec.commandLine().getOut(),
                         workers,
                         judgeFlips,
-                        arms);
+                        arms,
+                        variants);
         if (tabulate) {
             bench.tabulate();
         } else {

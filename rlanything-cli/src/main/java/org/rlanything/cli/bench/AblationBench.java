@@ -72,7 +72,46 @@ public final class AblationBench {
     static final String LABEL_ARM = "LABEL_Q";
 
     /** The arms of this bench, in table order (the first is "before"). */
-    private final List<String> arms;
+    private List<String> arms;
+
+    /** The extra arms of {@code --variant}, by name. */
+    private final Map<String, Variant> variants = new java.util.LinkedHashMap<>();
+
+    /**
+     * An arm of the ablation with its own config overrides ({@code --variant}).
+     *
+     * @param name the name in the tables and the run folders
+     * @param arm the ablation arm it runs
+     * @param overrides config overrides applied after the bench's own
+     */
+    record Variant(String name, Ablation arm, List<String> overrides) {
+
+        /** Reads {@code "NAME ARM OVERRIDE..."}. */
+        static Variant parse(String spec) {
+            String[] parts = spec.trim().split("\\s+");
+            if (parts.length < 2 || !parts[0].matches("[A-Za-z0-9_-]+")) {
+                throw new IllegalArgumentException(
+                        "--variant '"
+                                + spec
+                                + "': expected 'NAME ARM OVERRIDE...', NAME of letters, digits, '_'"
+                                + " or '-'.");
+            }
+            Ablation arm;
+            try {
+                arm = Ablation.valueOf(parts[1]);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(
+                        "--variant '"
+                                + spec
+                                + "': unknown arm '"
+                                + parts[1]
+                                + "'; expected one of "
+                                + java.util.Arrays.toString(Ablation.values())
+                                + ".");
+            }
+            return new Variant(parts[0], arm, List.of(parts).subList(2, parts.length));
+        }
+    }
 
     private final Path configFile;
     private final List<String> overrides;
@@ -100,6 +139,24 @@ public final class AblationBench {
             int workers,
             List<Double> judgeFlips,
             List<String> only) {
+        this(configFile, overrides, seeds, out, log, workers, judgeFlips, only, List.of());
+    }
+
+    /**
+     * As above, plus {@code variants}: extra arms, each {@code "NAME ARM OVERRIDE..."} (whitespace
+     * separated), an arm of the ablation run with its own config overrides, so a candidate rule is
+     * paired against outcome only on the same seeds as the ablation's arms.
+     */
+    public AblationBench(
+            Path configFile,
+            List<String> overrides,
+            List<Long> seeds,
+            Path out,
+            PrintWriter log,
+            int workers,
+            List<Double> judgeFlips,
+            List<String> only,
+            List<String> variants) {
         if (workers < 1) {
             throw new IllegalArgumentException("--workers (" + workers + ") must be >= 1.");
         }
@@ -139,6 +196,19 @@ public final class AblationBench {
                 sweep.add(LABEL_ARM + String.format(Locale.ROOT, "%.2f", q));
             }
             this.arms = List.copyOf(sweep);
+        }
+        for (String spec : variants) {
+            Variant variant = Variant.parse(spec);
+            if (this.arms.contains(variant.name()) || this.variants.containsKey(variant.name())) {
+                throw new IllegalArgumentException(
+                        "--variant: the name '" + variant.name() + "' is taken; choose another.");
+            }
+            this.variants.put(variant.name(), variant);
+        }
+        if (!variants.isEmpty()) {
+            List<String> withVariants = new ArrayList<>(this.arms);
+            withVariants.addAll(this.variants.keySet());
+            this.arms = List.copyOf(withVariants);
         }
         this.workers = workers;
         this.configFile = configFile;
@@ -446,7 +516,10 @@ public final class AblationBench {
         List<String> all = new ArrayList<>(overrides);
         all.add("trainer.seed=" + seed);
         all.add("trainer.run_dir=" + out.resolve("runs").resolve(runName(arm, seed)));
-        if (arm.startsWith(LABEL_ARM)) {
+        if (variants.containsKey(arm)) {
+            all.add("algorithm.arm=" + variants.get(arm).arm().name());
+            all.addAll(variants.get(arm).overrides());
+        } else if (arm.startsWith(LABEL_ARM)) {
             all.add("algorithm.arm=" + Ablation.POLICY.name());
         } else if (!arm.equals("before")) {
             all.add("algorithm.arm=" + Ablation.valueOf(arm).name());
@@ -496,15 +569,24 @@ public final class AblationBench {
 
     /** Keys of the figures a run adds beside its final evaluation (diagnostics for the reading). */
     static final Map<String, String> RUN_MEANS =
-            Map.of(
-                    "env/accepted_task_success", "env/accepted_task_success",
-                    "run/train_success_mean", "env/train_success",
-                    "run/policy_tasks_in_band_mean", "actor/tasks_in_band",
-                    "run/rm_tasks_in_band_mean", "reward_model/tasks_in_band",
-                    "run/rm_process_acc_mean", "reward_model/process_acc",
-                    "run/rm_balanced_process_acc_mean", "reward_model/balanced_process_acc",
-                    "run/rm_mu_mean", "reward_model/mu",
-                    "run/policy_kl_mean", "actor/ppo_kl");
+            Map.ofEntries(
+                    Map.entry("env/accepted_task_success", "env/accepted_task_success"),
+                    Map.entry("run/train_success_mean", "env/train_success"),
+                    Map.entry("run/policy_tasks_in_band_mean", "actor/tasks_in_band"),
+                    Map.entry("run/rm_tasks_in_band_mean", "reward_model/tasks_in_band"),
+                    Map.entry("run/rm_process_acc_mean", "reward_model/process_acc"),
+                    Map.entry(
+                            "run/rm_balanced_process_acc_mean",
+                            "reward_model/balanced_process_acc"),
+                    Map.entry("run/rm_mu_mean", "reward_model/mu"),
+                    Map.entry("run/policy_kl_mean", "actor/ppo_kl"),
+                    Map.entry("run/verdict_only_share_mean", "actor/verdict_only_share"),
+                    Map.entry(
+                            "run/verdict_against_outcome_share_mean",
+                            "actor/verdict_against_outcome_share"));
+
+    /** How many iterations at the start and at the end the judge's drift compares. */
+    static final int DRIFT_WINDOW = 5;
 
     /**
      * What a finished run adds beside its final evaluation: the accepted and rejected rewrites in
@@ -527,7 +609,27 @@ public final class AblationBench {
                                 .mapToDouble(line -> line.get(key).asDouble())
                                 .average()
                                 .ifPresent(v -> figures.put(name, v)));
+        // the judge's drift on the policy's own rollouts: its balanced process accuracy over the
+        // first and the last DRIFT_WINDOW training iterations that measured it
+        List<Double> balanced =
+                lines.stream()
+                        .filter(
+                                line ->
+                                        line.has("reward_model/balanced_process_acc")
+                                                && line.path("iteration").asInt() > 0)
+                        .map(line -> line.get("reward_model/balanced_process_acc").asDouble())
+                        .toList();
+        if (balanced.size() >= 2 * DRIFT_WINDOW) {
+            figures.put("run/rm_balanced_first5", mean(balanced.subList(0, DRIFT_WINDOW)));
+            figures.put(
+                    "run/rm_balanced_last5",
+                    mean(balanced.subList(balanced.size() - DRIFT_WINDOW, balanced.size())));
+        }
         return figures;
+    }
+
+    private static double mean(List<Double> values) {
+        return values.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
     }
 
     /** The evaluation curves (val-core/...) and the cumulative accepted rewrites, per iteration. */
@@ -688,6 +790,20 @@ public final class AblationBench {
                         "judge balanced process acc., training", "run/rm_balanced_process_acc_mean"
                     },
                     new String[] {"judge μ, training", "run/rm_mu_mean"},
+                    new String[] {
+                        "judge balanced process acc., training, first 5 it.",
+                        "run/rm_balanced_first5"
+                    },
+                    new String[] {
+                        "judge balanced process acc., training, last 5 it.", "run/rm_balanced_last5"
+                    },
+                    new String[] {
+                        "policy samples from verdicts alone", "run/verdict_only_share_mean"
+                    },
+                    new String[] {
+                        "policy samples turned against the outcome",
+                        "run/verdict_against_outcome_share_mean"
+                    },
                     new String[] {"policy KL per update", "run/policy_kl_mean"},
                     new String[] {
                         "judge process acc., alfworld_generated",

@@ -1,6 +1,7 @@
 package org.rlanything.cli.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -243,5 +244,64 @@ class AblationBenchTest {
                                 "POLICY", 2, java.util.Map.of("m", 0.7), java.util.Map.of(), 1));
         assertEquals("0.600 ± 0.100", AblationBench.cell(results, "POLICY", "m"));
         assertEquals("-", AblationBench.cell(results, "before", "m"));
+    }
+
+    @Test
+    void aVariantIsAnArmWithItsOwnOverridesPairedAgainstOutcomeOnly() throws Exception {
+        Path demo = Path.of("..", "configs", "demo.yaml");
+        List<AblationBench.ArmResult> results =
+                new AblationBench(
+                                demo,
+                                List.of("trainer.iterations=4"),
+                                List.of(1L),
+                                dir,
+                                new PrintWriter(new StringWriter()),
+                                1,
+                                List.of(),
+                                List.of("POLICY_REWARD_ENV"),
+                                List.of(
+                                        "separate POLICY_REWARD_ENV algorithm.integration=SEPARATE"
+                                                + " algorithm.verdict_scale=0.25"))
+                        .run();
+        assertEquals(
+                List.of("before", "OUTCOME_ONLY", "POLICY_REWARD_ENV", "separate"),
+                results.stream().map(AblationBench.ArmResult::arm).toList());
+        String config =
+                Files.readString(
+                        dir.resolve("runs").resolve("separate-seed1").resolve("config.yaml"));
+        assertTrue(
+                config.contains("integration: \"SEPARATE\"")
+                        || config.contains("integration: SEPARATE"),
+                config);
+        assertTrue(config.contains("verdict_scale: 0.25"), config);
+        String md = Files.readString(dir.resolve("ablation.md"));
+        assertTrue(md.contains("| separate |"), md);
+        // the paper's rule lets the verdicts alone decide some samples; the separate rule none
+        double paper = results.get(2).finals().get("run/verdict_only_share_mean");
+        double separate = results.get(3).finals().get("run/verdict_only_share_mean");
+        assertTrue(paper > 0, "step-index verdict-only share " + paper);
+        assertEquals(0.0, separate, 0.0);
+    }
+
+    @Test
+    void aBadVariantIsRefusedWithItsSpec() {
+        Path demo = Path.of("..", "configs", "demo.yaml");
+        for (String spec : List.of("x", "a/b POLICY", "x NOT_AN_ARM", "OUTCOME_ONLY POLICY")) {
+            IllegalArgumentException e =
+                    assertThrows(
+                            IllegalArgumentException.class,
+                            () ->
+                                    new AblationBench(
+                                            demo,
+                                            List.of(),
+                                            List.of(1L),
+                                            dir,
+                                            new PrintWriter(new StringWriter()),
+                                            1,
+                                            List.of(),
+                                            List.of(),
+                                            List.of(spec)));
+            assertTrue(e.getMessage().startsWith("--variant"), e.getMessage());
+        }
     }
 }

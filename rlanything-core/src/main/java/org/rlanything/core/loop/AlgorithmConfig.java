@@ -5,6 +5,7 @@ import org.rlanything.core.adapt.AdaptationThresholds;
 import org.rlanything.core.config.Check;
 import org.rlanything.core.config.InvalidValueException;
 import org.rlanything.core.reward.AccuracyBand;
+import org.rlanything.core.reward.Integration;
 import org.rlanything.core.reward.RewardModelWeighting;
 import org.rlanything.core.reward.SingletonMode;
 
@@ -30,6 +31,9 @@ import org.rlanything.core.reward.SingletonMode;
  * @param rewardModelWeighting how the judge's samples of a task are weighed: BALANCED (default: won
  *     and failed rollouts carry equal total weight; a project rule), STEP (the reference) or
  *     TRAJECTORY
+ * @param integration how the outcome and the verdicts become a policy advantage: STEP_INDEX (the
+ *     paper's, default) or SEPARATE (a project rule: outcome and verdicts with separate baselines)
+ * @param verdictScale c, the weight of the centred verdict term under SEPARATE
  */
 public record AlgorithmConfig(
         Ablation arm,
@@ -43,7 +47,9 @@ public record AlgorithmConfig(
         List<Double> rewardModelBand,
         SingletonMode singleton,
         Integer rewriterSamples,
-        RewardModelWeighting rewardModelWeighting) {
+        RewardModelWeighting rewardModelWeighting,
+        Integration integration,
+        Double verdictScale) {
     public AlgorithmConfig {
         arm = arm == null ? Ablation.POLICY_REWARD_ENV : arm;
         tasksPerIteration =
@@ -64,6 +70,8 @@ public record AlgorithmConfig(
         rewriterSamples = Check.atLeast("rewriter_samples", rewriterSamples, 8, 1);
         rewardModelWeighting =
                 rewardModelWeighting == null ? RewardModelWeighting.BALANCED : rewardModelWeighting;
+        integration = integration == null ? Integration.STEP_INDEX : integration;
+        verdictScale = Check.between("verdict_scale", verdictScale, 0.5, 0.0, 10.0);
     }
 
     /** Every key at its default. */
@@ -90,7 +98,9 @@ public record AlgorithmConfig(
                 .rewardModelBand(rewardModelBand)
                 .singleton(singleton)
                 .rewriterSamples(rewriterSamples)
-                .rewardModelWeighting(rewardModelWeighting);
+                .rewardModelWeighting(rewardModelWeighting)
+                .integration(integration)
+                .verdictScale(verdictScale);
     }
 
     /** α_low and α_high, the thresholds for rewriting and acceptance. */
@@ -125,6 +135,8 @@ public record AlgorithmConfig(
         private SingletonMode singleton;
         private Integer rewriterSamples;
         private RewardModelWeighting rewardModelWeighting;
+        private Integration integration;
+        private Double verdictScale;
 
         private Builder() {}
 
@@ -188,6 +200,16 @@ public record AlgorithmConfig(
             return this;
         }
 
+        public Builder integration(Integration value) {
+            integration = value;
+            return this;
+        }
+
+        public Builder verdictScale(Double value) {
+            verdictScale = value;
+            return this;
+        }
+
         public AlgorithmConfig build() {
             return new AlgorithmConfig(
                     arm,
@@ -201,7 +223,9 @@ public record AlgorithmConfig(
                     rewardModelBand,
                     singleton,
                     rewriterSamples,
-                    rewardModelWeighting);
+                    rewardModelWeighting,
+                    integration,
+                    verdictScale);
         }
     }
 }

@@ -25,6 +25,9 @@ final class IterationMetrics {
     private long rewardCount;
     private int policyTasks;
     private int rewardModelTasks;
+    private long verdictJudged;
+    private long verdictOnly;
+    private long verdictAgainst;
 
     IterationMetrics(LoopConfig config) {
         this.config = config;
@@ -54,6 +57,29 @@ final class IterationMetrics {
         }
     }
 
+    /**
+     * Counts the policy's samples whose signal comes from the verdicts alone (the outcome gives the
+     * step 0 under the same standardisation) and those the verdicts turn against the outcome (signs
+     * differ): how much of the policy's data the judge decides.
+     */
+    void verdictShares(List<double[]> advantages, List<double[]> outcomeAdvantages) {
+        for (int k = 0; k < advantages.size(); k++) {
+            double[] a = advantages.get(k);
+            double[] o = outcomeAdvantages.get(k);
+            for (int i = 0; i < a.length; i++) {
+                if (a[i] == 0.0) {
+                    continue;
+                }
+                verdictJudged++;
+                if (o[i] == 0.0) {
+                    verdictOnly++;
+                } else if (Math.signum(a[i]) != Math.signum(o[i])) {
+                    verdictAgainst++;
+                }
+            }
+        }
+    }
+
     void rewardModelTask() {
         rewardModelTasks++;
     }
@@ -64,6 +90,10 @@ final class IterationMetrics {
         put("actor/dropped_zero_adv", rewardCount - samples.size());
         if (rewardCount > 0) {
             put("critic/rewards/mean", rewardSum / rewardCount);
+        }
+        if (verdictJudged > 0) {
+            put("actor/verdict_only_share", (double) verdictOnly / verdictJudged);
+            put("actor/verdict_against_outcome_share", (double) verdictAgainst / verdictJudged);
         }
         if (!samples.isEmpty()) {
             double sum = 0;

@@ -8,12 +8,15 @@ import org.rlanything.core.Trajectory;
 import org.rlanything.core.Verdict;
 import org.rlanything.core.reward.FeedbackMode;
 import org.rlanything.core.reward.IntegratedReward;
+import org.rlanything.core.reward.Integration;
+import org.rlanything.core.reward.SeparateAdvantages;
 import org.rlanything.core.reward.SingletonMode;
 import org.rlanything.core.reward.StepAdvantages;
 
 /**
  * Builds one task's policy samples (method.md §2): the step reward of every step, standardised per
- * step index over the task's trajectories, one sample per step with a non-zero advantage.
+ * step index over the task's trajectories (or, for {@link Integration#SEPARATE}, the outcome and
+ * the verdicts with separate baselines), one sample per step with a non-zero advantage.
  */
 public final class PolicyData {
 
@@ -35,13 +38,65 @@ public final class PolicyData {
         return rewards;
     }
 
-    /** The samples with non-zero advantage, in trajectory then step order. */
+    /** The samples with non-zero advantage, in trajectory then step order (the paper's rule). */
     public static List<PolicySample> samples(
             TaskRollouts rollouts, FeedbackMode mode, double lambda, SingletonMode singleton) {
-        List<double[]> advantages =
+        return samples(
+                rollouts,
+                advantages(
+                        rollouts,
+                        mode,
+                        AlgorithmConfig.builder().lambda(lambda).singleton(singleton).build()));
+    }
+
+    /**
+     * The task's advantage of every step, zeros included: per step index for the paper's rule, with
+     * separate outcome and verdict baselines for {@link Integration#SEPARATE} (integrated feedback
+     * only), one per trajectory for trajectory-level GRPO.
+     */
+    public static List<double[]> advantages(
+            TaskRollouts rollouts, FeedbackMode mode, AlgorithmConfig algorithm) {
+        if (mode == FeedbackMode.TRAJECTORY_OUTCOME) {
+            return trajectoryAdvantages(rollouts);
+        }
+        if (mode == FeedbackMode.INTEGRATED && algorithm.integration() == Integration.SEPARATE) {
+            List<Trajectory> all = rollouts.trajectories();
+            int[] outcomes = new int[all.size()];
+            List<double[]> meanVerdicts = new ArrayList<>();
+            for (int k = 0; k < all.size(); k++) {
+                outcomes[k] = all.get(k).outcome();
+                double[] v = new double[all.get(k).length()];
+                for (int i = 0; i < v.length; i++) {
+                    v[i] = IntegratedReward.meanVerdict(verdicts(rollouts, k, i));
+                }
+                meanVerdicts.add(v);
+            }
+            return SeparateAdvantages.compute(outcomes, meanVerdicts, algorithm.verdictScale());
+        }
+        return StepAdvantages.compute(
+                stepRewards(rollouts, mode, algorithm.lambda()), algorithm.singleton());
+    }
+
+    /**
+     * What the outcome alone gives each step under the same integration: the advantages of the
+     * verdict-free counterpart of {@code mode} (per step index, or per trajectory for {@link
+     * Integration#SEPARATE}). A step whose outcome advantage is 0 while its advantage is not takes
+     * its signal from the verdicts alone.
+     */
+    public static List<double[]> outcomeAdvantages(
+            TaskRollouts rollouts, FeedbackMode mode, AlgorithmConfig algorithm) {
+        boolean perTrajectory =
                 mode == FeedbackMode.TRAJECTORY_OUTCOME
-                        ? trajectoryAdvantages(rollouts)
-                        : StepAdvantages.compute(stepRewards(rollouts, mode, lambda), singleton);
+                        || (mode == FeedbackMode.INTEGRATED
+                                && algorithm.integration() == Integration.SEPARATE);
+        return advantages(
+                rollouts,
+                perTrajectory ? FeedbackMode.TRAJECTORY_OUTCOME : FeedbackMode.OUTCOME,
+                algorithm);
+    }
+
+    /** The samples of the non-zero {@code advantages}, in trajectory then step order. */
+    public static List<PolicySample> samples(TaskRollouts rollouts, List<double[]> advantages) {
         List<PolicySample> samples = new ArrayList<>();
         for (int k = 0; k < rollouts.trajectories().size(); k++) {
             Trajectory trajectory = rollouts.trajectories().get(k);

@@ -434,20 +434,20 @@ public final class RLAnythingLoop {
         for (TaskRollouts result : training) {
             double acc = result.accuracy();
             TaskFeedback.Assessment<?> assessment = assessments.of(result);
-            if (policyBand.contains(acc)) {
+            if (policyBand.contains(acc) && assessment != null) {
+                pass.metrics.policyTask(assessment.rewards());
+                policySamples.addAll(assessment.policySamples());
+            } else if (policyBand.contains(acc)) {
                 pass.metrics.policyTask(
-                        assessment != null
-                                ? assessment.rewards()
-                                : PolicyData.stepRewards(
-                                        result, config.feedback(), algorithm.lambda()));
-                policySamples.addAll(
-                        assessment != null
-                                ? assessment.policySamples()
-                                : PolicyData.samples(
-                                        result,
-                                        config.feedback(),
-                                        algorithm.lambda(),
-                                        algorithm.singleton()));
+                        PolicyData.stepRewards(result, config.feedback(), algorithm.lambda()));
+                List<double[]> advantages =
+                        PolicyData.advantages(result, config.feedback(), algorithm);
+                if (config.feedback().usesVerdicts()) {
+                    pass.metrics.verdictShares(
+                            advantages,
+                            PolicyData.outcomeAdvantages(result, config.feedback(), algorithm));
+                }
+                policySamples.addAll(PolicyData.samples(result, advantages));
             }
             if (config.trainRewardModel() && rewardModelBand.contains(acc)) {
                 pass.metrics.rewardModelTask();
