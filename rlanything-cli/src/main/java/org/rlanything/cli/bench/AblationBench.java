@@ -419,6 +419,7 @@ public final class AblationBench {
         }
         List<JsonNode> lines = folder.metrics().read();
         Map<String, Double> finals = finalEvaluation(run, lines, config, seed);
+        finals.putAll(startingJudgeFigures(seed, arm, config, run, finals));
         finals.putAll(runFigures(lines));
         ArmResult result = new ArmResult(arm, seed, finals, curves(lines), seconds(started));
         log("seed %d %s (%.0f s): %s", seed, arm, result.seconds(), finals);
@@ -472,6 +473,64 @@ public final class AblationBench {
                                     RLAnythingLoop.evaluationSeed(seed)));
         }
         return finals;
+    }
+
+    /** The prefix of the starting judge's figures on an arm's final evaluation rollouts. */
+    static final String START_JUDGE = "start-judge/";
+
+    /**
+     * The starting judge's figures on the arm's final policy, under {@link #START_JUDGE}: the run's
+     * own final judge figures where its judge never trained (it is the starting judge), else a
+     * fresh evaluation of the final policy with the starting judge and the run's evaluation seed,
+     * kept beside the run folder.
+     */
+    private Map<String, Double> startingJudgeFigures(
+            long seed, String arm, RunConfig config, TrainingRun run, Map<String, Double> finals)
+            throws IOException {
+        Map<String, Double> figures = new TreeMap<>();
+        if (!config.algorithm().arm().trainRewardModel()
+                && config.trainer().rewardModelInit() == null) {
+            finals.forEach(
+                    (key, value) -> {
+                        if (key.startsWith("val-core/") && key.contains("/rm_")) {
+                            figures.put(START_JUDGE + key.substring("val-core/".length()), value);
+                        }
+                    });
+            return figures;
+        }
+        if (!config.algorithm().arm().trainRewardModel()) {
+            return figures; // a judge from elsewhere (step only): not the starting judge
+        }
+        Path cached = out.resolve("runs").resolve(runName(arm, seed) + "-start-judge.json");
+        ObjectMapper json = new ObjectMapper();
+        if (Files.isRegularFile(cached)) {
+            return json.readValue(
+                    cached.toFile(),
+                    json.getTypeFactory()
+                            .constructMapType(TreeMap.class, String.class, Double.class));
+        }
+        TrainingRun finished =
+                run != null
+                        ? run
+                        : TrainingRun.resume(Path.of(config.trainer().runDir()), List.of(), false);
+        RunConfig base = config(seed, "before", List.of());
+        RunComponents starting = Backends.create(base);
+        loadInit(base, starting);
+        Map<String, Double> evaluated =
+                starting.evaluator()
+                        .evaluate(
+                                config.trainer().iterations(),
+                                finished.components().policy(),
+                                starting.rewardModel(),
+                                RLAnythingLoop.evaluationSeed(seed));
+        evaluated.forEach(
+                (key, value) -> {
+                    if (key.startsWith("val-core/") && key.contains("/rm_")) {
+                        figures.put(START_JUDGE + key.substring("val-core/".length()), value);
+                    }
+                });
+        AtomicFiles.write(cached, json.writeValueAsBytes(figures));
+        return figures;
     }
 
     /** The reward model of the last checkpoint of the seed's full (Policy+Reward+Env) run. */
@@ -678,6 +737,7 @@ public final class AblationBench {
                         + " the same seed (same starting models, same evaluation seed); mean over seeds and its 95% confidence"
                         + " interval (Student t, n − 1 degrees of freedom).\n\n");
         pairedTable(md, results, metrics);
+        exploitationTable(md, results, metrics);
         md.append(
                 "\n## Diagnostics\n\nMeans over the training iterations of each run (band counts are tasks per"
                         + " iteration), and the judge's figures on the other evaluation sets.\n\n");
@@ -872,22 +932,35 @@ public final class AblationBench {
         if (metrics.contains("run/train_success_mean")) {
             sets.add("run/train_success_mean");
         }
-        md.append("| arm |");
+        List<String[]> columns = new ArrayList<>();
         for (String set : sets) {
             String name =
                     set.startsWith("val-core/")
                             ? set.substring(
                                     "val-core/".length(), set.length() - "/success".length())
                             : "training success (mean over iterations)";
-            md.append(" ").append(name).append(" − outcome only |");
+            columns.add(new String[] {name + " − outcome only", set});
         }
-        md.append("\n|---|").append("---|".repeat(sets.size())).append('\n');
+        pairedRows(md, results, columns);
+    }
+
+    /**
+     * A table of paired differences to outcome only, a row per arm, a column per {@code [name,
+     * key]}: per seed the arm's figure minus outcome-only's, its mean and 95% interval.
+     */
+    private void pairedRows(StringBuilder md, List<ArmResult> results, List<String[]> columns) {
+        md.append("| arm |");
+        for (String[] column : columns) {
+            md.append(" ").append(column[0]).append(" |");
+        }
+        md.append("\n|---|").append("---|".repeat(columns.size())).append('\n');
         for (String arm : arms) {
             if (arm.equals("OUTCOME_ONLY")) {
                 continue;
             }
             md.append("| ").append(arm).append(" |");
-            for (String set : sets) {
+            for (String[] column : columns) {
+                String set = column[1];
                 List<Double> diffs = new ArrayList<>();
                 for (ArmResult r : results) {
                     if (!r.arm().equals(arm) || !r.finals().containsKey(set)) {
@@ -906,6 +979,34 @@ public final class AblationBench {
             }
             md.append('\n');
         }
+    }
+
+    /**
+     * The exploitation gap: the starting judge's balanced process accuracy and μ on each arm's
+     * final evaluation rollouts minus the same on outcome-only's, per evaluation set. A policy that
+     * learns where the judge errs makes its own steps harder for that judge to grade.
+     */
+    private void exploitationTable(
+            StringBuilder md, List<ArmResult> results, java.util.Collection<String> metrics) {
+        List<String[]> columns = new ArrayList<>();
+        for (String metric : metrics) {
+            if (metric.startsWith(START_JUDGE)
+                    && (metric.endsWith("/rm_balanced_process_acc") || metric.endsWith("/rm_mu"))) {
+                columns.add(
+                        new String[] {
+                            metric.substring(START_JUDGE.length()) + " − outcome only", metric
+                        });
+            }
+        }
+        if (columns.isEmpty()) {
+            return;
+        }
+        md.append(
+                "\n## Exploitation gap\n\nThe starting judge on each arm's final evaluation rollouts"
+                        + " (balanced process accuracy, μ) minus the same on outcome-only's, paired by"
+                        + " seed: negative where the policy has learnt to take steps the judge grades"
+                        + " wrongly.\n\n");
+        pairedRows(md, results, columns);
     }
 
     /** One markdown table, a row per arm; columns whose metric no arm has are left out. */

@@ -276,6 +276,20 @@ class AblationBenchTest {
         assertTrue(config.contains("verdict_scale: 0.25"), config);
         String md = Files.readString(dir.resolve("ablation.md"));
         assertTrue(md.contains("| separate |"), md);
+        // the starting judge graded every arm's final rollouts: the trained-judge arms afresh
+        for (AblationBench.ArmResult r : results.subList(1, results.size())) {
+            assertTrue(
+                    r.finals().keySet().stream()
+                            .anyMatch(
+                                    k ->
+                                            k.startsWith(AblationBench.START_JUDGE)
+                                                    && k.endsWith("/rm_mu")),
+                    r.arm() + ": " + r.finals().keySet());
+        }
+        assertTrue(
+                Files.isRegularFile(
+                        dir.resolve("runs").resolve("separate-seed1-start-judge.json")));
+        assertTrue(md.contains("## Exploitation gap"), md);
         // the paper's rule lets the verdicts alone decide some samples; the separate rule none
         double paper = results.get(2).finals().get("run/verdict_only_share_mean");
         double separate = results.get(3).finals().get("run/verdict_only_share_mean");
