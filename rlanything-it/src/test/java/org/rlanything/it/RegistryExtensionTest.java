@@ -61,7 +61,14 @@ class RegistryExtensionTest {
     void theRegistryListsTheNewKindsBesideTheShippedOnes() {
         ProviderRegistry registry = ProviderRegistry.get();
         assertEquals(
-                List.of("alfworld", "coding", "coding-mini", "keylock", "miniwob", "rungs"),
+                List.of(
+                        "alfworld",
+                        "coding",
+                        "coding-mini",
+                        "keylock",
+                        "miniwob",
+                        "remote",
+                        "rungs"),
                 registry.kinds(Section.ENVIRONMENT));
         assertEquals(
                 List.of("element", "neural", "openai", "stepper", "tabular"),

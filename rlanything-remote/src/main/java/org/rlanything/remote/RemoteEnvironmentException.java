@@ -13,9 +13,19 @@ public final class RemoteEnvironmentException extends UncheckedIOException {
     private static final long serialVersionUID = 1L;
 
     public RemoteEnvironmentException(String message, Throwable cause) {
-        super(
-                oneLine(message),
-                cause instanceof IOException io ? io : new IOException(oneLine(message), cause));
+        super(oneLine(message), withSuppressed(new IOException(oneLine(message)), cause));
+    }
+
+    /**
+     * The message under an {@link IOException} that holds the original failure as suppressed (for
+     * {@code --debug}'s stack trace), so that the command line's one-line error is this message
+     * alone: it already names the reason.
+     */
+    private static IOException withSuppressed(IOException carrier, Throwable cause) {
+        if (cause != null) {
+            carrier.addSuppressed(cause);
+        }
+        return carrier;
     }
 
     public RemoteEnvironmentException(String message) {

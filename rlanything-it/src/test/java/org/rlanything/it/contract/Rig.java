@@ -80,6 +80,20 @@ enum Rig {
                     + "reward_model: {kind: label}\n";
         }
     },
+    REMOTE(List.of()) {
+        @Override
+        String yaml() {
+            return "environment: {kind: remote, command: \"python3 "
+                    + java.nio.file.Path.of("../rlanything-remote/python/examples/blocks.py")
+                            .toAbsolutePath()
+                            .normalize()
+                    + "\", pool_size: 2, eval_tasks: 0, max_steps: 8}\n"
+                    + "policy: {kind: openai, base_url: \""
+                    + ContractResources.chatBaseUrl()
+                    + "\", model: seeded, timeout_s: 10}\n"
+                    + "reward_model: {kind: label}\n";
+        }
+    },
     CODING_MINI(List.of("add", "swap add")) {
         @Override
         String yaml() {
