@@ -19,6 +19,7 @@ from rlanything_env import Environment, Step, serve  # noqa: E402
 
 LETTERS = "abcdef"
 MIN_BLOCKS, MAX_BLOCKS = 2, 6
+MAX_MOVES = 40  # an episode ends, lost, after this many moves
 
 
 def canonical(stacks):
@@ -86,6 +87,7 @@ class State:
     def __init__(self, task):
         self.stacks = canonical(task["start"])
         self.goal = canonical(task["goal"])
+        self.moves = 0
 
 
 class Blocks(Environment):
@@ -110,13 +112,15 @@ class Blocks(Environment):
 
     def step(self, state, command):
         table = distances(state.goal)
+        state.moves += 1
+        out_of_moves = state.moves >= MAX_MOVES
         following = dict(moves(state.stacks)).get(command)
-        if following is None:
-            return Step(label="bad", restrained_label="bad")  # not a legal move: nothing happens
+        if following is None:  # not a legal move: nothing happens
+            return Step(done=out_of_moves, label="bad", restrained_label="bad")
         label = "good" if table[following] < table[state.stacks] else "bad"
         state.stacks = following
         won = state.stacks == state.goal
-        return Step(done=won, won=won, label=label, restrained_label=label)
+        return Step(done=won or out_of_moves, won=won, label=label, restrained_label=label)
 
     def verify(self, task):
         blocks = task.get("blocks")

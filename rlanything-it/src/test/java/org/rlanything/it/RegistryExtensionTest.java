@@ -179,7 +179,7 @@ class RegistryExtensionTest {
         assertTrue(
                 message.contains(
                         "rungs.yaml, line 2: environment.kind: unknown kind 'rugns' (did you mean"
-                                + " 'rungs'?); expected one of alfworld, coding, coding-mini, keylock, miniwob, rungs."),
+                                + " 'rungs'?); expected one of alfworld, coding, coding-mini, keylock, miniwob, remote, rungs."),
                 message);
     }
 
