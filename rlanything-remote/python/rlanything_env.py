@@ -59,7 +59,7 @@ class Environment:
     """Override tasks, reset, observe, step (and actions, verify, rewrite when you have them)."""
 
     name = "environment"
-    description = ""  # what the environment is and what a task asks (for the model's prompt)
+    description = ""  # the environment as a noun phrase: "You are an agent in DESCRIPTION." (prompts)
     action_format = "one of the listed actions, written exactly as listed"
     example = ""  # one example action
 

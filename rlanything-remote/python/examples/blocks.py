@@ -92,8 +92,9 @@ class State:
 
 class Blocks(Environment):
     name = "blocks"
-    description = ("A Blocksworld: blocks stand in stacks on a table; move one clear (top) block at a"
-                   " time onto another clear block or onto the table until the stacks match the goal.")
+    description = ("a Blocksworld, where blocks stand in stacks on a table and one clear (top) block at"
+                   " a time moves onto another clear block or onto the table, until the stacks match"
+                   " the goal")
     action_format = "one of the listed moves, written exactly as listed"
     example = "move a onto b"
 

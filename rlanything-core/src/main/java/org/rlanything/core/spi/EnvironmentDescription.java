@@ -8,7 +8,10 @@ package org.rlanything.core.spi;
  */
 public interface EnvironmentDescription extends ModelHooks {
 
-    /** What the environment is and what a task asks, in a sentence or two. */
+    /**
+     * The environment as a noun phrase, as in "You are an agent in DESCRIPTION." (for example "a
+     * text-based household environment").
+     */
     String description();
 
     /** How an action is written (for example "one of the listed commands, as written"). */
@@ -16,4 +19,13 @@ public interface EnvironmentDescription extends ModelHooks {
 
     /** One example action, written as the environment expects it. */
     String example();
+
+    /** A description of these three parts. */
+    static EnvironmentDescription of(String description, String actionFormat, String example) {
+        return new Text(description, actionFormat, example);
+    }
+
+    /** The plain form of {@link #of}. */
+    record Text(String description, String actionFormat, String example)
+            implements EnvironmentDescription {}
 }

@@ -61,6 +61,10 @@ class RemoteRunTest {
         assertEquals(3, reference.size() - 1, "a line per iteration and one for the start");
         JsonNode last = new ObjectMapper().readTree(reference.get(reference.size() - 1));
         assertTrue(last.has("val-core/blocks/success"), last.toString());
+        // the policy's prompt carries what the environment said about itself (/info)
+        String system = chat.requests().get(0).get("messages").get(0).get("content").asText();
+        assertTrue(system.startsWith("You are an agent in a Blocksworld"), system);
+        assertTrue(system.contains("\\boxed{move a onto b}"), system);
     }
 
     private static String blocks() {
