@@ -38,13 +38,6 @@ public record RemoteEnvironmentConfig(
     public RemoteEnvironmentConfig {
         url = url == null ? "" : url.strip();
         command = command == null ? "" : command.strip();
-        if (url.isEmpty() == command.isEmpty()) {
-            throw new InvalidValueException(
-                    url.isEmpty() ? "command" : "url",
-                    "name either environment.url (a running server) or environment.command (the"
-                            + " command that starts one), not "
-                            + (url.isEmpty() ? "neither." : "both."));
-        }
         if (!url.isEmpty() && !url.startsWith("http://") && !url.startsWith("https://")) {
             throw new InvalidValueException(
                     "url", "expected an http:// or https:// address, got '" + url + "'.");
@@ -58,9 +51,19 @@ public record RemoteEnvironmentConfig(
         name = Check.nonEmpty("name", name, "remote");
     }
 
-    /** Every key at its default, with a command to fill in. */
+    /** Every key at its default (a run names {@code url} or {@code command}). */
     static RemoteEnvironmentConfig defaults() {
-        return new RemoteEnvironmentConfig(
-                null, "python3 env.py", null, null, null, null, null, null, null);
+        return new RemoteEnvironmentConfig(null, null, null, null, null, null, null, null, null);
+    }
+
+    /** Refuses settings that name no server, or two (checked when the environment is made). */
+    void requireOneServer() {
+        if (url.isEmpty() == command.isEmpty()) {
+            throw new InvalidValueException(
+                    url.isEmpty() ? "command" : "url",
+                    "name either environment.url (a running server) or environment.command (the"
+                            + " command that starts one), not "
+                            + (url.isEmpty() ? "neither." : "both."));
+        }
     }
 }

@@ -56,6 +56,7 @@ public final class RemoteEnvironmentProvider
 
     @Override
     public EnvironmentParts create(RemoteEnvironmentConfig config, RunContext context) {
+        config.requireOneServer();
         RemoteProcess process =
                 config.command().isEmpty()
                         ? null
