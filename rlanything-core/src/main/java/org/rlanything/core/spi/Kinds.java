@@ -24,8 +24,8 @@ public final class Kinds<C, P extends Provider<? extends C>> {
             "A new kind comes from a jar whose provider is listed in"
                     + " META-INF/services/org.rlanything.core.spi.Provider: put the jar in plugins/"
                     + " beside the config, or name its folder with --plugins DIR or"
-                    + " RLANYTHING_PLUGINS (docs/afternoon.md; rlanything new environment NAME"
-                    + " writes one).";
+                    + " RLANYTHING_PLUGINS (docs/afternoon.md); an environment in another language"
+                    + " is environment.kind: remote.";
 
     private final Section section;
     private final Map<String, P> byName = new TreeMap<>();
