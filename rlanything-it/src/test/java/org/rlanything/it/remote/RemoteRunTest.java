@@ -61,6 +61,13 @@ class RemoteRunTest {
         assertEquals(3, reference.size() - 1, "a line per iteration and one for the start");
         JsonNode last = new ObjectMapper().readTree(reference.get(reference.size() - 1));
         assertTrue(last.has("val-core/blocks/success"), last.toString());
+        // the run ended the server it started
+        assertTrue(
+                ProcessHandle.current()
+                        .descendants()
+                        .filter(ProcessHandle::isAlive)
+                        .noneMatch(p -> p.info().commandLine().orElse("").contains("blocks.py")),
+                "no environment process is left");
         // the policy's prompt carries what the environment said about itself (/info)
         String system = chat.requests().get(0).get("messages").get(0).get("content").asText();
         assertTrue(system.startsWith("You are an agent in a Blocksworld"), system);
