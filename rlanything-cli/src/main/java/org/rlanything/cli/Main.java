@@ -30,7 +30,12 @@ import picocli.CommandLine.Command;
             "Plugins: --plugins DIR|JAR anywhere, RLANYTHING_PLUGINS, or plugins/ beside the config"
                     + " add jars with more kinds and commands."
         },
-        subcommands = {TrainCommand.class, EvalCommand.class, ReportCommand.class})
+        subcommands = {
+            TrainCommand.class,
+            EvalCommand.class,
+            ReportCommand.class,
+            NewCommand.class
+        })
 public final class Main {
 
     private Main() {}

@@ -71,7 +71,7 @@ class RegistryExtensionTest {
                         "rungs"),
                 registry.kinds(Section.ENVIRONMENT));
         assertEquals(
-                List.of("element", "neural", "openai", "stepper", "tabular"),
+                List.of("element", "neural", "openai", "random", "stepper", "tabular"),
                 registry.kinds(Section.POLICY));
         assertEquals(
                 List.of("echo_judge", "element", "label", "neural", "openai", "tabular"),

@@ -30,6 +30,7 @@ final class ContractFixtures {
                     Section.POLICY,
                     Map.of(
                             "tabular", Rig.KEYLOCK_TABULAR,
+                            "random", Rig.KEYLOCK_RANDOM,
                             "stepper", Rig.RUNGS,
                             "element", Rig.MINIWOB,
                             "openai", Rig.KEYLOCK_OPENAI,

@@ -16,6 +16,12 @@ enum Rig {
             return keylock("{kind: tabular}", "{kind: tabular}");
         }
     },
+    KEYLOCK_RANDOM(List.of()) {
+        @Override
+        String yaml() {
+            return keylock("{kind: random}", "{kind: label}");
+        }
+    },
     KEYLOCK_LABEL(List.of()) {
         @Override
         String yaml() {
