@@ -45,8 +45,9 @@ class EnvironmentTemplateTest {
 
     @Test
     void thePythonModulePassesItsContractAndTrains() throws Exception {
-        Path module = dir.resolve("maze");
-        cli(0, "new", "environment", "maze", "--python", "--dir", module.toString());
+        // "episode" would be the class Episode, the template's state class, without the suffix
+        Path module = dir.resolve("episode");
+        cli(0, "new", "environment", "episode", "--python", "--dir", module.toString());
         Process test =
                 new ProcessBuilder("python3", "-m", "unittest", "-q", "test_env.py")
                         .directory(module.toFile())
@@ -67,10 +68,10 @@ class EnvironmentTemplateTest {
         assertTrue(out.contains("2 iterations done"), out);
         assertTrue(
                 Files.readString(dir.resolve("run/metrics.jsonl"))
-                        .contains("val-core/maze/success"));
+                        .contains("val-core/episode/success"));
         // a folder in use is refused
         String refused =
-                cli(2, "new", "environment", "maze", "--python", "--dir", module.toString());
+                cli(2, "new", "environment", "episode", "--python", "--dir", module.toString());
         assertTrue(refused.contains("already exists and is not empty"), refused);
         assertTrue(cli(2, "new", "environment", "Bad_Name").contains("lower-case letters"));
     }
