@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.util.Comparator;
 import java.util.List;
 import java.util.ServiceLoader;
+import org.rlanything.cli.plugins.Plugins;
 import org.rlanything.cli.run.IoErrors;
 import org.rlanything.core.spi.CommandProvider;
 import picocli.CommandLine;
@@ -25,9 +26,16 @@ import picocli.CommandLine.Command;
         footer = {
             "",
             "Exit codes: 0 done, 1 a run failed, 2 bad input or a run folder that cannot be used,"
-                    + " 70 internal error. Add --debug anywhere to print an error's stack trace."
+                    + " 70 internal error. Add --debug anywhere to print an error's stack trace.",
+            "Plugins: --plugins DIR|JAR anywhere, RLANYTHING_PLUGINS, or plugins/ beside the config"
+                    + " add jars with more kinds and commands."
         },
-        subcommands = {TrainCommand.class, EvalCommand.class, ReportCommand.class})
+        subcommands = {
+            TrainCommand.class,
+            EvalCommand.class,
+            ReportCommand.class,
+            NewCommand.class
+        })
 public final class Main {
 
     private Main() {}
@@ -51,6 +59,14 @@ public final class Main {
                 java.util.Arrays.stream(args)
                         .filter(a -> !a.equals("--debug"))
                         .toArray(String[]::new);
+        try {
+            Plugins.activate(rest, System.getenv());
+            rest = Plugins.withoutOption(rest);
+        } catch (IllegalArgumentException e) {
+            err.println("rlanything: " + oneLine(e.getMessage()));
+            err.flush();
+            return 2;
+        }
         CommandLine commandLine =
                 commandLine().setCaseInsensitiveEnumValuesAllowed(true).setOut(out).setErr(err);
         commandLine.setExecutionExceptionHandler(
@@ -113,7 +129,7 @@ public final class Main {
         CommandLine root = new CommandLine(new Main());
         CommandLine bench = new CommandLine(new BenchCommand());
         List<CommandProvider> plugged =
-                ServiceLoader.load(CommandProvider.class, Main.class.getClassLoader()).stream()
+                ServiceLoader.load(CommandProvider.class, Plugins.active().loader()).stream()
                         .map(ServiceLoader.Provider::get)
                         .toList();
         for (CommandProvider command :

@@ -30,27 +30,18 @@ class ArchitectureTest {
 
     /** Each module's packages. */
     private static final Map<String, String> MODULES =
-            Map.of(
-                    "core",
-                    "org.rlanything.core..",
-                    "demo",
-                    "org.rlanything.demo..",
-                    "neural",
-                    "org.rlanything.neural..",
-                    "alfworld",
-                    "org.rlanything.alfworld..",
-                    "agent",
-                    "org.rlanything.agent..",
-                    "hazelcast",
-                    "org.rlanything.hazelcast..",
-                    "coding",
-                    "org.rlanything.coding..",
-                    "openai",
-                    "org.rlanything.openai..",
-                    "gui",
-                    "org.rlanything.gui..",
-                    "cli",
-                    "org.rlanything.cli..");
+            Map.ofEntries(
+                    Map.entry("core", "org.rlanything.core.."),
+                    Map.entry("demo", "org.rlanything.demo.."),
+                    Map.entry("neural", "org.rlanything.neural.."),
+                    Map.entry("alfworld", "org.rlanything.alfworld.."),
+                    Map.entry("agent", "org.rlanything.agent.."),
+                    Map.entry("hazelcast", "org.rlanything.hazelcast.."),
+                    Map.entry("coding", "org.rlanything.coding.."),
+                    Map.entry("openai", "org.rlanything.openai.."),
+                    Map.entry("gui", "org.rlanything.gui.."),
+                    Map.entry("remote", "org.rlanything.remote.."),
+                    Map.entry("cli", "org.rlanything.cli.."));
 
     /** The project modules each provider module's pom names (core for all). */
     private static final Map<String, List<String>> ALLOWED =
@@ -70,6 +61,8 @@ class ArchitectureTest {
                     "coding",
                     List.of("core", "openai", "neural"),
                     "gui",
+                    List.of("core", "remote"),
+                    "remote",
                     List.of("core"));
 
     private static JavaClasses main;

@@ -61,10 +61,17 @@ class RegistryExtensionTest {
     void theRegistryListsTheNewKindsBesideTheShippedOnes() {
         ProviderRegistry registry = ProviderRegistry.get();
         assertEquals(
-                List.of("alfworld", "coding", "coding-mini", "keylock", "miniwob", "rungs"),
+                List.of(
+                        "alfworld",
+                        "coding",
+                        "coding-mini",
+                        "keylock",
+                        "miniwob",
+                        "remote",
+                        "rungs"),
                 registry.kinds(Section.ENVIRONMENT));
         assertEquals(
-                List.of("element", "neural", "openai", "stepper", "tabular"),
+                List.of("element", "neural", "openai", "random", "stepper", "tabular"),
                 registry.kinds(Section.POLICY));
         assertEquals(
                 List.of("echo_judge", "element", "label", "neural", "openai", "tabular"),
@@ -172,7 +179,7 @@ class RegistryExtensionTest {
         assertTrue(
                 message.contains(
                         "rungs.yaml, line 2: environment.kind: unknown kind 'rugns' (did you mean"
-                                + " 'rungs'?); expected one of alfworld, coding, coding-mini, keylock, miniwob, rungs."),
+                                + " 'rungs'?); expected one of alfworld, coding, coding-mini, keylock, miniwob, remote, rungs."),
                 message);
     }
 

@@ -28,8 +28,8 @@ import org.rlanything.core.Verdict;
  */
 public final class EndpointJudge implements RewardModel {
 
-    static final String SYSTEM =
-            "You judge single steps of an agent acting in a text-based household environment.";
+    /** ALFWorld's system message, which the local chat form ({@link ChatPrompts}) keeps. */
+    static final String SYSTEM = PromptText.HOUSEHOLD.judgeSystem();
 
     static final String RUBRIC =
             "Is this step good? Answer +1 only if the action suits the task and the situation, "
@@ -38,14 +38,25 @@ public final class EndpointJudge implements RewardModel {
 
     private final ChatClient client;
     private final PromptWindow window;
+    private final PromptText text;
 
     /**
      * @param client the endpoint (role {@code reward_model})
      * @param window what the prompt shows of the episode (the first observation is always shown)
      */
     public EndpointJudge(ChatClient client, PromptWindow window) {
+        this(client, window, PromptText.HOUSEHOLD);
+    }
+
+    /**
+     * @param client the endpoint (role {@code reward_model})
+     * @param window what the prompt shows of the episode
+     * @param text the environment's words in the system message
+     */
+    public EndpointJudge(ChatClient client, PromptWindow window, PromptText text) {
         this.client = Objects.requireNonNull(client, "client");
         this.window = Objects.requireNonNull(window, "window");
+        this.text = Objects.requireNonNull(text, "text");
     }
 
     /** The task's {@link Task#describe}, 20 earlier steps, observations cut at 1000 characters. */
@@ -55,8 +66,14 @@ public final class EndpointJudge implements RewardModel {
 
     /** The messages sent to judge one step: the system message and the prompt. */
     public List<ChatMessage> messages(JudgeRequest request) {
-        return messages(
-                request, window.taskText(), window.historySteps(), window.maxObservationChars());
+        return List.of(
+                ChatMessage.system(text.judgeSystem()),
+                ChatMessage.user(
+                        prompt(
+                                request,
+                                window.taskText(),
+                                window.historySteps(),
+                                window.maxObservationChars())));
     }
 
     /**

@@ -31,14 +31,12 @@ import org.rlanything.core.UpdateStats;
  */
 public final class EndpointPolicy implements Policy {
 
-    static final String SYSTEM =
-            "You are an agent in a text-based household environment. Each turn you see your "
-                    + "task, what happened so far, the current observation and the admissible actions. Think briefly about "
-                    + "what to do next, then give exactly one admissible action inside \\boxed{}, for example "
-                    + "\\boxed{go to countertop 1}.";
+    /** ALFWorld's system message, which the local chat form ({@link ChatPrompts}) keeps. */
+    static final String SYSTEM = PromptText.HOUSEHOLD.policySystem();
 
     private final ChatClient client;
     private final PromptWindow window;
+    private final PromptText text;
 
     /**
      * @param client the endpoint (role {@code policy})
@@ -46,8 +44,18 @@ public final class EndpointPolicy implements Policy {
      *     sentence)
      */
     public EndpointPolicy(ChatClient client, PromptWindow window) {
+        this(client, window, PromptText.HOUSEHOLD);
+    }
+
+    /**
+     * @param client the endpoint (role {@code policy})
+     * @param window what the prompt shows of the episode
+     * @param text the environment's words in the system message
+     */
+    public EndpointPolicy(ChatClient client, PromptWindow window, PromptText text) {
         this.client = Objects.requireNonNull(client, "client");
         this.window = Objects.requireNonNull(window, "window");
+        this.text = Objects.requireNonNull(text, "text");
     }
 
     /** The task's {@link Task#describe}, 10 earlier steps, observations cut at 1000 characters. */
@@ -97,8 +105,14 @@ public final class EndpointPolicy implements Policy {
 
     /** The messages sent for one context: the system message and the prompt. */
     public List<ChatMessage> messages(PolicyContext context) {
-        return messages(
-                context, window.taskText(), window.historySteps(), window.maxObservationChars());
+        return List.of(
+                ChatMessage.system(text.policySystem()),
+                ChatMessage.user(
+                        prompt(
+                                context,
+                                window.taskText(),
+                                window.historySteps(),
+                                window.maxObservationChars())));
     }
 
     /**

@@ -135,11 +135,28 @@ public final class AlfworldEnvironmentProvider
      * The neural policy and judge, loaded together on first use (a label judge run loads no judge
      * here).
      */
-    private static final class LazyModels implements NeuralModels {
+    private static final class LazyModels
+            implements NeuralModels, org.rlanything.core.spi.EnvironmentDescription {
         private final AgentSettings settings;
         private final AlfworldGames games;
         private final RunContext context;
         private AlfworldExperiment.Models models;
+
+        /** The endpoint kinds' words for ALFWorld (as before environments had their own). */
+        @Override
+        public String description() {
+            return "a text-based household environment";
+        }
+
+        @Override
+        public String actionFormat() {
+            return "";
+        }
+
+        @Override
+        public String example() {
+            return "go to countertop 1";
+        }
 
         LazyModels(AgentSettings settings, AlfworldGames games, RunContext context) {
             this.settings = settings;

@@ -54,7 +54,7 @@ import org.yaml.snakeyaml.nodes.ScalarNode;
  */
 public final class ConfigLoader {
 
-    private static final YAMLMapper MAPPER =
+    private static final YAMLMapper BASE =
             YAMLMapper.builder()
                     .propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
                     .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
@@ -84,28 +84,49 @@ public final class ConfigLoader {
             property = "kind")
     private interface Kinded {}
 
+    /** The mapper of {@link #mappedKinds}: made again when plugins change the registry. */
+    private static YAMLMapper mapper;
+
+    private static ProviderRegistry mappedKinds;
+
     static {
         for (Section section : Section.values()) {
-            MAPPER.addMixIn(section.configType(), Kinded.class);
-            ProviderRegistry.get()
-                    .section(section)
-                    .all()
-                    .forEach(
-                            (kind, provider) ->
-                                    MAPPER.registerSubtypes(
-                                            new com.fasterxml.jackson.databind.jsontype.NamedType(
-                                                    provider.configType(), kind)));
+            BASE.addMixIn(section.configType(), Kinded.class);
         }
         // Text is never read as a number or a boolean: "0.5" in quotes is a mistake worth
         // reporting.
         for (LogicalType type :
                 new LogicalType[] {LogicalType.Integer, LogicalType.Float, LogicalType.Boolean}) {
-            MAPPER.coercionConfigFor(type)
+            BASE.coercionConfigFor(type)
                     .setCoercion(CoercionInputShape.String, CoercionAction.Fail)
                     .setCoercion(CoercionInputShape.EmptyString, CoercionAction.Fail);
         }
-        MAPPER.coercionConfigFor(LogicalType.Integer)
+        BASE.coercionConfigFor(LogicalType.Integer)
                 .setCoercion(CoercionInputShape.Float, CoercionAction.Fail);
+    }
+
+    /**
+     * The mapper that knows the kinds of the installed registry (plugins may install another one
+     * between two command lines of one process; Jackson fixes a type's subtypes once it has read
+     * one, so each registry gets its own copy).
+     */
+    private static synchronized YAMLMapper mapper() {
+        ProviderRegistry registry = ProviderRegistry.get();
+        if (registry != mappedKinds) {
+            YAMLMapper copy = BASE.copy();
+            for (Section section : Section.values()) {
+                registry.section(section)
+                        .all()
+                        .forEach(
+                                (kind, provider) ->
+                                        copy.registerSubtypes(
+                                                new com.fasterxml.jackson.databind.jsontype
+                                                        .NamedType(provider.configType(), kind)));
+            }
+            mapper = copy;
+            mappedKinds = registry;
+        }
+        return mapper;
     }
 
     private ConfigLoader() {}
@@ -267,7 +288,7 @@ public final class ConfigLoader {
         Scalars.check(text, source);
         JsonNode tree;
         try {
-            tree = text.isBlank() ? JsonNodeFactory.instance.objectNode() : MAPPER.readTree(text);
+            tree = text.isBlank() ? JsonNodeFactory.instance.objectNode() : mapper().readTree(text);
         } catch (JsonProcessingException e) {
             throw new ConfigException(
                     source
@@ -305,7 +326,7 @@ public final class ConfigLoader {
         fillKinds(tree);
         layEnvironmentDefaults(tree);
         try {
-            RunConfig config = MAPPER.treeToValue(tree, RunConfig.class);
+            RunConfig config = mapper().treeToValue(tree, RunConfig.class);
             requireTexts(tree, config, new ArrayList<>(), sources, applied);
             return config;
         } catch (JsonProcessingException e) {
@@ -388,7 +409,7 @@ public final class ConfigLoader {
      */
     public static String toYaml(RunConfig config) {
         try {
-            return MAPPER.writeValueAsString(config);
+            return mapper().writeValueAsString(config);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("The configuration cannot be written as YAML.", e);
         }
@@ -402,7 +423,7 @@ public final class ConfigLoader {
      * later version adds a key.
      */
     public static String identityHash(RunConfig config) {
-        ObjectNode tree = MAPPER.valueToTree(config);
+        ObjectNode tree = mapper().valueToTree(config);
         ObjectNode kinds = JsonNodeFactory.instance.objectNode();
         for (Section kinded : Section.values()) {
             if (tree.path(kinded.key()).has("kind")) {
@@ -432,7 +453,7 @@ public final class ConfigLoader {
                             }
                         });
         try {
-            byte[] bytes = MAPPER.writeValueAsBytes(tree);
+            byte[] bytes = mapper().writeValueAsBytes(tree);
             return java.util.HexFormat.of()
                     .formatHex(java.security.MessageDigest.getInstance("SHA-256").digest(bytes));
         } catch (JsonProcessingException | java.security.NoSuchAlgorithmException e) {
@@ -442,7 +463,7 @@ public final class ConfigLoader {
 
     private static ObjectNode defaultsOf(ObjectNode kinds) {
         try {
-            return MAPPER.valueToTree(MAPPER.treeToValue(kinds, RunConfig.class));
+            return mapper().valueToTree(mapper().treeToValue(kinds, RunConfig.class));
         } catch (JsonProcessingException | IllegalArgumentException e) {
             return JsonNodeFactory.instance.objectNode();
         }
@@ -541,7 +562,8 @@ public final class ConfigLoader {
                                         : " (did you mean '" + suggestion + "'?)")
                                 + "; expected one of "
                                 + String.join(", ", known)
-                                + ".";
+                                + ". "
+                                + Kinds.HOW_TO_ADD;
                 for (Override override : overrides) {
                     if (override.key().equals(key) || override.key().equals(kinded.key())) {
                         throw new ConfigException(
@@ -614,7 +636,7 @@ public final class ConfigLoader {
                 tree.get("algorithm") == null
                         ? tree.putObject("algorithm")
                         : (ObjectNode) tree.get("algorithm");
-        ObjectNode defaults = MAPPER.valueToTree(environment.algorithmDefaults());
+        ObjectNode defaults = mapper().valueToTree(environment.algorithmDefaults());
         defaults.fields()
                 .forEachRemaining(
                         entry -> {
@@ -688,7 +710,7 @@ public final class ConfigLoader {
             }
             JsonNode value;
             try {
-                value = raw.isEmpty() ? TextNode.valueOf("") : MAPPER.readTree(raw);
+                value = raw.isEmpty() ? TextNode.valueOf("") : mapper().readTree(raw);
             } catch (JsonProcessingException | RuntimeException e) {
                 value = TextNode.valueOf(raw);
             }

@@ -14,8 +14,10 @@ import org.rlanything.core.loop.LoopListener;
  * A terminal progress bar with ETA and the iteration's key figures: training success, the reward
  * model's balanced process accuracy and μ, and the pool's accepted/rejected rewrites. It warns when
  * the judge's μ on the training rollouts has stayed below {@value #COLLAPSE_MU} for {@value
- * #COLLAPSE_ITERATIONS} iterations in a row: its verdicts then carry next to nothing about the
- * outcome (μ = 1 for any constant judge, method.md §6), which is how a collapsing judge shows.
+ * #COLLAPSE_ITERATIONS} iterations in a row without rising: its verdicts then carry next to nothing
+ * about the outcome (μ = 1 for any constant judge, method.md §6), which is how a collapsing judge
+ * shows. A judge that starts at chance and improves has a low μ too, but a rising one: μ above its
+ * value where the low streak began does not warn.
  */
 final class ProgressListener implements LoopListener, AutoCloseable {
 
@@ -27,6 +29,7 @@ final class ProgressListener implements LoopListener, AutoCloseable {
 
     private final ProgressBar bar;
     private int lowMu;
+    private double streakStartMu = Double.NaN;
 
     ProgressListener(int start, int total) {
         this.bar =
@@ -44,8 +47,16 @@ final class ProgressListener implements LoopListener, AutoCloseable {
     @Override
     public void onIterationEnd(IterationRecord record) {
         bar.stepTo(record.iteration());
-        lowMu = lowMuStreak(lowMu, record.metrics().get("reward_model/mu"));
-        bar.setExtraMessage(summary(record.metrics(), lowMu));
+        Double mu = record.metrics().get("reward_model/mu");
+        int before = lowMu;
+        lowMu = lowMuStreak(lowMu, mu);
+        if (lowMu == 0) {
+            streakStartMu = Double.NaN;
+        } else if (before == 0) {
+            streakStartMu = mu;
+        }
+        bar.setExtraMessage(
+                summary(record.metrics(), collapsing(lowMu, streakStartMu, mu) ? lowMu : 0));
     }
 
     /**
@@ -59,6 +70,17 @@ final class ProgressListener implements LoopListener, AutoCloseable {
         return mu < COLLAPSE_MU ? before + 1 : 0;
     }
 
+    /**
+     * Whether a low-μ streak of {@code streak} iterations that began at {@code startMu} warns now
+     * that μ is {@code mu}: long enough, and μ not above where the streak began (a judge improving
+     * from chance is not collapsing).
+     */
+    static boolean collapsing(int streak, double startMu, Double mu) {
+        boolean rising = mu != null && !mu.isNaN() && !Double.isNaN(startMu) && mu > startMu;
+        return streak >= COLLAPSE_ITERATIONS && !rising;
+    }
+
+    /** The line's figures; a {@code lowMuStreak} of {@link #COLLAPSE_ITERATIONS} or more warns. */
     static String summary(Map<String, Double> m, int lowMuStreak) {
         StringBuilder text = new StringBuilder();
         append(text, "success", m.get("env/train_success"));

@@ -5,9 +5,12 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.rlanything.cli.config.ConfigLoader;
 import org.rlanything.cli.config.RunConfig;
+import org.rlanything.cli.plugins.PluginJar;
+import org.rlanything.cli.plugins.Plugins;
 
 /**
  * Where a checkpoint came from, written into its {@code manifest.json} (as Tribuo records a model's
@@ -23,13 +26,19 @@ import org.rlanything.cli.config.RunConfig;
  * @param dataManifestSha256 its SHA-256, {@code missing} when the file is absent, or null with no
  *     manifest
  * @param seed the run seed
+ * @param plugins every plugin jar the run loaded (name, version, SHA-256), in load order
  */
 public record Provenance(
         String effectiveConfig,
         String gitCommit,
         String dataManifest,
         String dataManifestSha256,
-        long seed) {
+        long seed,
+        List<PluginJar> plugins) {
+
+    public Provenance {
+        plugins = List.copyOf(plugins);
+    }
 
     /** How {@link #gitCommit} was found, recorded beside it: in the jar's checkout at run time. */
     public static final String GIT_COMMIT_SOURCE =
@@ -54,7 +63,8 @@ public record Provenance(
                 currentCommit()[0],
                 manifest == null ? null : manifest.toAbsolutePath().normalize().toString(),
                 hash,
-                config.trainer().seed());
+                config.trainer().seed(),
+                Plugins.active().jars());
     }
 
     /** Adds this provenance to a manifest's root object. */
@@ -66,6 +76,15 @@ public record Provenance(
         node.put("data_manifest", dataManifest);
         node.put("data_manifest_sha256", dataManifestSha256);
         node.put("effective_config", effectiveConfig);
+        var jars = node.putArray("plugins");
+        for (PluginJar jar : plugins) {
+            jars.addObject()
+                    .put("name", jar.name())
+                    .put("version", jar.version())
+                    .put("sha256", jar.sha256())
+                    .put("file", jar.path().getFileName().toString())
+                    .put("path", jar.path().toString());
+        }
     }
 
     /**

@@ -160,11 +160,10 @@ public final class ReportWriter {
         return html.toString();
     }
 
-    private static String summary(List<JsonNode> metrics, List<JsonNode> pool) {
+    static String summary(List<JsonNode> metrics, List<JsonNode> pool) {
         if (metrics.isEmpty()) {
             return "<p>No iteration has completed yet.</p>\n";
         }
-        JsonNode first = metrics.get(0);
         JsonNode last = metrics.get(metrics.size() - 1);
         StringBuilder html =
                 new StringBuilder(
@@ -178,7 +177,9 @@ public final class ReportWriter {
                         "reward_model/outcome_acc",
                         "env/accepted_total",
                         "env/rejected_total")) {
-            html.append(row(key, number(first.get(key)), number(last.get(key))));
+            // the first line that has the figure: line 0 is the starting point's evaluation, which
+            // has no training figures
+            html.append(row(key, firstValue(metrics, key), number(last.get(key))));
         }
         for (Iterator<String> names = last.fieldNames(); names.hasNext(); ) {
             String key = names.next();

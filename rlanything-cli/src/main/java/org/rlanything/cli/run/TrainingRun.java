@@ -256,9 +256,19 @@ public final class TrainingRun {
         }
     }
 
-    /** Releases the run folder and the rollout engine (also done when {@link #run()} ends). */
+    /**
+     * Releases the run folder, the rollout engine and an environment that holds resources (a remote
+     * environment's server process); also done when {@link #run()} ends.
+     */
     public void close() {
         components.engine().close();
+        if (components.environment() instanceof AutoCloseable resources) {
+            try {
+                resources.close();
+            } catch (Exception e) {
+                // ended anyway: what it held goes with the process
+            }
+        }
         if (lock != null) {
             lock.close();
             lock = null;

@@ -28,4 +28,15 @@ class ProgressListenerTest {
         assertTrue(
                 warned.endsWith(" WARNING judge collapsing: mu < 1.02 for 6 iterations"), warned);
     }
+
+    @Test
+    void aJudgeImprovingFromChanceIsNotCollapsing() {
+        // μ below the threshold for five iterations, but rising from where the streak began
+        assertFalse(ProgressListener.collapsing(5, 1.000, 1.016));
+        // flat or falling: it warns
+        assertTrue(ProgressListener.collapsing(5, 1.010, 1.010));
+        assertTrue(ProgressListener.collapsing(6, 1.015, 1.001));
+        // too short a streak never warns
+        assertFalse(ProgressListener.collapsing(4, 1.010, 1.000));
+    }
 }

@@ -16,6 +16,17 @@ import java.util.TreeMap;
  */
 public final class Kinds<C, P extends Provider<? extends C>> {
 
+    /**
+     * How a kind that is not there is added, appended to every unknown-kind message: a kind comes
+     * from a jar on the class path or in a plugin folder.
+     */
+    public static final String HOW_TO_ADD =
+            "A new kind comes from a jar whose provider is listed in"
+                    + " META-INF/services/org.rlanything.core.spi.Provider: put the jar in plugins/"
+                    + " beside the config, or name its folder with --plugins DIR or"
+                    + " RLANYTHING_PLUGINS (docs/afternoon.md); an environment in another language"
+                    + " is environment.kind: remote.";
+
     private final Section section;
     private final Map<String, P> byName = new TreeMap<>();
 
@@ -88,7 +99,8 @@ public final class Kinds<C, P extends Provider<? extends C>> {
                                                 + kind
                                                 + "'; expected one of "
                                                 + String.join(", ", names())
-                                                + "."));
+                                                + ". "
+                                                + HOW_TO_ADD));
     }
 
     /** The kind used when the section names none, if a provider declares itself the default. */

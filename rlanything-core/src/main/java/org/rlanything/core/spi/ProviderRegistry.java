@@ -97,6 +97,18 @@ public final class ProviderRegistry {
         return registry;
     }
 
+    /**
+     * Makes {@link #get()} answer with the providers {@code loader} finds from now on: the launcher
+     * calls it with a class loader over the plugin jars (whose parent holds this class), and with
+     * {@code null} to go back to this class's own class path. Returns the installed registry.
+     */
+    public static ProviderRegistry install(ClassLoader loader) {
+        synchronized (ProviderRegistry.class) {
+            installed = load(loader == null ? ProviderRegistry.class.getClassLoader() : loader);
+            return installed;
+        }
+    }
+
     /** The providers {@link ServiceLoader} finds with {@code loader}. */
     public static ProviderRegistry load(ClassLoader loader) {
         List<Provider<?>> found = new ArrayList<>();

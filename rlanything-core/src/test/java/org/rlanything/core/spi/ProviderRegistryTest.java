@@ -101,7 +101,10 @@ class ProviderRegistryTest {
                 assertThrows(
                         IllegalArgumentException.class,
                         () -> registry.policies().require("tabular"));
-        assertEquals("Unknown policy.kind 'tabular'; expected one of dup.", unknown.getMessage());
+        assertEquals(
+                "Unknown policy.kind 'tabular'; expected one of dup. " + Kinds.HOW_TO_ADD,
+                unknown.getMessage());
+        assertTrue(Kinds.HOW_TO_ADD.contains("--plugins DIR"), Kinds.HOW_TO_ADD);
         assertTrue(registry.engines().contains("local"), "the local engine comes with core");
     }
 

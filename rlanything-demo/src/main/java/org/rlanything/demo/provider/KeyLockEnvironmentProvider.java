@@ -6,7 +6,6 @@ import org.rlanything.core.Task;
 import org.rlanything.core.loop.AlgorithmConfig;
 import org.rlanything.core.spi.EnvironmentParts;
 import org.rlanything.core.spi.EnvironmentProvider;
-import org.rlanything.core.spi.ModelHooks;
 import org.rlanything.core.spi.RunContext;
 import org.rlanything.demo.HeldOutCorridors;
 import org.rlanything.demo.KeyLockDemo;
@@ -71,6 +70,9 @@ public final class KeyLockEnvironmentProvider
                                 .evaluate(evaluated, rewardModel, seed),
                 null,
                 null,
-                ModelHooks.NONE);
+                org.rlanything.core.spi.EnvironmentDescription.of(
+                        "a corridor of coloured doors, each opened by one of four buttons",
+                        "",
+                        "press A"));
     }
 }

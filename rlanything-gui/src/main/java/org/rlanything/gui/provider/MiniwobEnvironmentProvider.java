@@ -16,7 +16,6 @@ import org.rlanything.core.Trajectory;
 import org.rlanything.core.loop.AlgorithmConfig;
 import org.rlanything.core.spi.EnvironmentParts;
 import org.rlanything.core.spi.EnvironmentProvider;
-import org.rlanything.core.spi.ModelHooks;
 import org.rlanything.core.spi.RunContext;
 import org.rlanything.gui.BrowserSettings;
 import org.rlanything.gui.MiniwobEnvironment;
@@ -130,7 +129,10 @@ public final class MiniwobEnvironmentProvider
                 },
                 null,
                 null,
-                ModelHooks.NONE);
+                org.rlanything.core.spi.EnvironmentDescription.of(
+                        "a web page, acting on the elements it lists by their numbers",
+                        "click REF, type REF TEXT or press KEY",
+                        "click 3"));
     }
 
     private static double success(

@@ -13,6 +13,9 @@ import org.rlanything.core.StepLabel;
 import org.rlanything.core.StepResult;
 import org.rlanything.core.Task;
 import org.rlanything.core.Verification;
+import org.rlanything.remote.RemoteClient;
+import org.rlanything.remote.RemoteEnvironmentException;
+import org.rlanything.remote.RemoteSettings;
 
 /**
  * An environment that runs in another process, usually another machine (OSWorld's virtual machines,

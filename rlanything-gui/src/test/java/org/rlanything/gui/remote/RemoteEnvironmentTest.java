@@ -20,6 +20,8 @@ import org.rlanything.core.EnvironmentSession;
 import org.rlanything.core.StepLabel;
 import org.rlanything.core.StepResult;
 import org.rlanything.core.Task;
+import org.rlanything.remote.RemoteEnvironmentException;
+import org.rlanything.remote.RemoteSettings;
 import org.rlanything.testfixtures.SharedData;
 
 /**

@@ -16,6 +16,8 @@ import org.rlanything.gui.BrowserSettings;
 import org.rlanything.gui.MiniwobEnvironment;
 import org.rlanything.gui.MiniwobTask;
 import org.rlanything.gui.TabbedBrowsers;
+import org.rlanything.remote.RemoteEnvironmentException;
+import org.rlanything.remote.RemoteSettings;
 import org.rlanything.testfixtures.SharedData;
 
 /** Real browser episodes served over loopback HTTP and played through the client. */

@@ -25,10 +25,12 @@ final class ContractFixtures {
                             "miniwob", Rig.MINIWOB,
                             "alfworld", Rig.ALFWORLD,
                             "coding", Rig.CODING,
-                            "coding-mini", Rig.CODING_MINI),
+                            "coding-mini", Rig.CODING_MINI,
+                            "remote", Rig.REMOTE),
                     Section.POLICY,
                     Map.of(
                             "tabular", Rig.KEYLOCK_TABULAR,
+                            "random", Rig.KEYLOCK_RANDOM,
                             "stepper", Rig.RUNGS,
                             "element", Rig.MINIWOB,
                             "openai", Rig.KEYLOCK_OPENAI,

@@ -16,6 +16,12 @@ enum Rig {
             return keylock("{kind: tabular}", "{kind: tabular}");
         }
     },
+    KEYLOCK_RANDOM(List.of()) {
+        @Override
+        String yaml() {
+            return keylock("{kind: random}", "{kind: label}");
+        }
+    },
     KEYLOCK_LABEL(List.of()) {
         @Override
         String yaml() {
@@ -77,6 +83,20 @@ enum Rig {
             return "environment: {kind: coding, data: \""
                     + SharedData.require("coding/apps150/apps_subset.jsonl")
                     + "\", ids: \"1607\", max_tests: 4, workers: 1}\n"
+                    + "reward_model: {kind: label}\n";
+        }
+    },
+    REMOTE(List.of()) {
+        @Override
+        String yaml() {
+            return "environment: {kind: remote, command: \"python3 "
+                    + java.nio.file.Path.of("../rlanything-remote/python/examples/blocks.py")
+                            .toAbsolutePath()
+                            .normalize()
+                    + "\", pool_size: 2, eval_tasks: 0, max_steps: 8}\n"
+                    + "policy: {kind: openai, base_url: \""
+                    + ContractResources.chatBaseUrl()
+                    + "\", model: seeded, timeout_s: 10}\n"
                     + "reward_model: {kind: label}\n";
         }
     },

@@ -65,7 +65,8 @@ class EndpointConfigKeysTest {
                                 64,
                                 5.5,
                                 2,
-                                0)),
+                                0,
+                                null)),
                 config.policy());
         OpenAiRewardModelConfig judge = (OpenAiRewardModelConfig) config.rewardModel();
         assertEquals("https://api.example.com/v1", judge.endpoint().baseUrl());
@@ -83,7 +84,16 @@ class EndpointConfigKeysTest {
         assertEquals(
                 new OpenAiRewriterConfig(
                         new OpenAiEndpoint(
-                                "http://localhost:8000/v1", "r", "", 0.8, 1.0, 8192, 120.0, 8, 4)),
+                                "http://localhost:8000/v1",
+                                "r",
+                                "",
+                                0.8,
+                                1.0,
+                                8192,
+                                120.0,
+                                8,
+                                4,
+                                null)),
                 endpoint.rewriter());
         assertEquals(
                 endpoint, ConfigLoader.parse(ConfigLoader.toYaml(endpoint), "recorded", List.of()));
@@ -104,13 +114,46 @@ class EndpointConfigKeysTest {
         assertEquals(
                 new OpenAiPolicyConfig(
                         new OpenAiEndpoint(
-                                "http://localhost:8000/v1", "p", "", 0.8, 0.95, 2000, 120.0, 8, 4)),
+                                "http://localhost:8000/v1",
+                                "p",
+                                "",
+                                0.8,
+                                0.95,
+                                2000,
+                                120.0,
+                                8,
+                                4,
+                                null)),
                 config.policy());
         assertEquals(
                 new OpenAiRewardModelConfig(
                         new OpenAiEndpoint(
-                                "http://localhost:8000/v1", "j", "", 0.8, 1.0, 4000, 120.0, 8, 4)),
+                                "http://localhost:8000/v1",
+                                "j",
+                                "",
+                                0.8,
+                                1.0,
+                                4000,
+                                120.0,
+                                8,
+                                4,
+                                null)),
                 config.rewardModel());
+    }
+
+    @Test
+    void thePromptWordsAreKeysOfTheSection() {
+        RunConfig config =
+                ConfigLoader.parse(
+                        "policy: {kind: openai, model: p, prompt: {description: a maze,"
+                                + " example: go north}}\nenvironment: {kind: keylock}\n",
+                        "inline",
+                        List.of());
+        OpenAiPolicyConfig policy = (OpenAiPolicyConfig) config.policy();
+        assertEquals(
+                new org.rlanything.openai.PromptText("a maze", null, "go north"),
+                policy.endpoint().prompt());
+        assertEquals(config, ConfigLoader.parse(ConfigLoader.toYaml(config), "again", List.of()));
     }
 
     @Test

@@ -4,6 +4,7 @@ import java.util.Objects;
 import org.rlanything.core.config.Check;
 import org.rlanything.core.config.InvalidValueException;
 import org.rlanything.openai.EndpointConfig;
+import org.rlanything.openai.PromptText;
 
 /**
  * The endpoint keys of an {@code openai} section, declared once for the three roles that read them
@@ -24,6 +25,9 @@ import org.rlanything.openai.EndpointConfig;
  * @param timeoutS seconds one try may take (default 120)
  * @param maxConcurrency requests in flight at once (default 8)
  * @param maxRetries retries on timeouts, connection failures, 429 and 5xx (default 4)
+ * @param prompt the environment's words in the policy's and the judge's system messages: {@code
+ *     description} (a noun phrase), {@code action_format} and {@code example}; each one set here
+ *     replaces what the environment says about itself (default: the environment's words)
  */
 public record OpenAiEndpoint(
         String baseUrl,
@@ -34,11 +38,12 @@ public record OpenAiEndpoint(
         Integer maxTokens,
         Double timeoutS,
         Integer maxConcurrency,
-        Integer maxRetries) {
+        Integer maxRetries,
+        PromptText prompt) {
 
     /** No key set: every key at its role's default, the model still to be named. */
     public static final OpenAiEndpoint UNSET =
-            new OpenAiEndpoint(null, null, null, null, null, null, null, null, null);
+            new OpenAiEndpoint(null, null, null, null, null, null, null, null, null, null);
 
     /**
      * These keys with the keys left out at {@code role}'s defaults, checked (each failure names its
@@ -55,7 +60,14 @@ public record OpenAiEndpoint(
                 filled.maxTokens(),
                 filled.timeoutS(),
                 filled.maxConcurrency(),
-                filled.maxRetries());
+                filled.maxRetries(),
+                prompt);
+    }
+
+    /** The prompt's words: the config's where set, the environment's ({@code hooks}) elsewhere. */
+    PromptText promptText(org.rlanything.core.spi.ModelHooks hooks) {
+        PromptText environment = PromptText.of(hooks);
+        return prompt == null ? environment : prompt.over(environment);
     }
 
     /** The client's config for section {@code role}; refuses a section without {@code model}. */
@@ -104,7 +116,8 @@ public record OpenAiEndpoint(
                         checkedMaxTokens,
                         checkedTimeout,
                         checkedConcurrency,
-                        checkedRetries);
+                        checkedRetries,
+                        prompt);
         try {
             return withDefaults.config(model == null ? "?" : model);
         } catch (IllegalArgumentException e) {

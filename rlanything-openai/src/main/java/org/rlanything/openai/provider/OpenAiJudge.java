@@ -10,6 +10,7 @@ import org.rlanything.core.RewardModelSample;
 import org.rlanything.core.UpdateStats;
 import org.rlanything.openai.ChatClient;
 import org.rlanything.openai.EndpointJudge;
+import org.rlanything.openai.PromptText;
 import org.rlanything.openai.PromptWindow;
 import org.rlanything.openai.TrainingExport;
 
@@ -22,7 +23,7 @@ final class OpenAiJudge extends EndpointRole implements RewardModel {
     private final RewardModel judge;
     private final List<RewardModelSample> samples = new ArrayList<>();
 
-    OpenAiJudge(ChatClient client) {
+    OpenAiJudge(ChatClient client, PromptText text) {
         this(
                 client,
                 new EndpointJudge(
@@ -30,7 +31,8 @@ final class OpenAiJudge extends EndpointRole implements RewardModel {
                         new PromptWindow(
                                 TaskText::of,
                                 HouseholdChat.JUDGE_HISTORY,
-                                HouseholdChat.MAX_OBSERVATION_CHARS)));
+                                HouseholdChat.MAX_OBSERVATION_CHARS),
+                        text));
     }
 
     /** Serves {@code judge} (an environment's own endpoint reward model, see EndpointRoles). */

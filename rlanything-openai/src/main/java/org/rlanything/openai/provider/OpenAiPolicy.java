@@ -10,6 +10,7 @@ import org.rlanything.core.PolicySample;
 import org.rlanything.core.UpdateStats;
 import org.rlanything.openai.ChatClient;
 import org.rlanything.openai.EndpointPolicy;
+import org.rlanything.openai.PromptText;
 import org.rlanything.openai.PromptWindow;
 import org.rlanything.openai.TrainingExport;
 
@@ -22,7 +23,7 @@ final class OpenAiPolicy extends EndpointRole implements Policy {
     private final Policy policy;
     private final List<PolicySample> samples = new ArrayList<>();
 
-    OpenAiPolicy(ChatClient client) {
+    OpenAiPolicy(ChatClient client, PromptText text) {
         this(
                 client,
                 new EndpointPolicy(
@@ -30,7 +31,8 @@ final class OpenAiPolicy extends EndpointRole implements Policy {
                         new PromptWindow(
                                 TaskText::of,
                                 HouseholdChat.POLICY_HISTORY,
-                                HouseholdChat.MAX_OBSERVATION_CHARS)));
+                                HouseholdChat.MAX_OBSERVATION_CHARS),
+                        text));
     }
 
     /** Serves {@code policy} (an environment's own endpoint policy, see EndpointRoles). */

@@ -34,6 +34,6 @@ public final class OpenAiPolicyProvider implements PolicyProvider<OpenAiPolicyCo
         ChatClient client = ChatClient.builder(config.client()).role("policy").build();
         return environment.hooks() instanceof EndpointRoles roles
                 ? new OpenAiPolicy(client, roles.policy(client))
-                : new OpenAiPolicy(client);
+                : new OpenAiPolicy(client, config.endpoint().promptText(environment.hooks()));
     }
 }

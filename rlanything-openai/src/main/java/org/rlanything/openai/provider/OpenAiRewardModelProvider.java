@@ -35,6 +35,6 @@ public final class OpenAiRewardModelProvider
         ChatClient client = ChatClient.builder(config.client()).role("reward_model").build();
         return environment.hooks() instanceof EndpointRoles roles
                 ? new OpenAiJudge(client, roles.rewardModel(client))
-                : new OpenAiJudge(client);
+                : new OpenAiJudge(client, config.endpoint().promptText(environment.hooks()));
     }
 }

@@ -1,4 +1,4 @@
-package org.rlanything.gui.remote;
+package org.rlanything.remote;
 
 import java.net.URI;
 import java.time.Duration;

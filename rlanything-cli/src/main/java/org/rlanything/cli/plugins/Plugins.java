@@ -1,0 +1,251 @@
+package org.rlanything.cli.plugins;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.File;
+import java.io.IOException;
+import java.net.MalformedURLException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.rlanything.core.spi.ProviderRegistry;
+
+/**
+ * The plugin jars of one command line, and the class loader over them that the provider registry
+ * and the command line read. Jars come from, in this order: {@code --plugins PATH} (anywhere on the
+ * command line, repeatable), the environment variable {@code RLANYTHING_PLUGINS}, the folder {@code
+ * plugins/} beside a config file named on the command line, and, for a run folder named on the
+ * command line ({@code train --resume RUN}, {@code eval RUN}), the jars its newest checkpoint
+ * recorded, which must still have the SHA-256 recorded (so a resumed run plays the same code). A
+ * PATH is a folder (its {@code *.jar} files, sorted by name) or a jar, or several joined by the
+ * path separator ({@code :}).
+ *
+ * <p>Why a class loader and not a longer class path: the folder beside the config is only known
+ * once the arguments are read, and a {@link URLClassLoader} whose parent holds the tool lets {@link
+ * java.util.ServiceLoader} find the plugins' providers with no change to how the tool is started.
+ */
+public final class Plugins {
+
+    /** The environment variable naming plugin folders or jars. */
+    public static final String ENV = "RLANYTHING_PLUGINS";
+
+    /** The command-line option naming plugin folders or jars. */
+    public static final String OPTION = "--plugins";
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static volatile Plugins active = new Plugins(List.of(), null);
+
+    private final List<PluginJar> jars;
+    private final ClassLoader loader;
+
+    private Plugins(List<PluginJar> jars, ClassLoader loader) {
+        this.jars = List.copyOf(jars);
+        this.loader = loader;
+    }
+
+    /** The plugins of the command line being run (none until {@link #activate}). */
+    public static Plugins active() {
+        return active;
+    }
+
+    /** The jars, in the order they were found. */
+    public List<PluginJar> jars() {
+        return jars;
+    }
+
+    /** The class loader that sees the tool and the plugin jars. */
+    public ClassLoader loader() {
+        return loader == null ? Plugins.class.getClassLoader() : loader;
+    }
+
+    /**
+     * The command line without its {@code --plugins} options.
+     *
+     * @throws IllegalArgumentException when {@code --plugins} has no value
+     */
+    public static String[] withoutOption(String[] args) {
+        List<String> rest = new ArrayList<>();
+        for (int i = 0; i < args.length; i++) {
+            if (args[i].equals(OPTION)) {
+                if (i + 1 >= args.length) {
+                    throw new IllegalArgumentException(OPTION + " needs a folder or a jar.");
+                }
+                i++;
+            } else if (!args[i].startsWith(OPTION + "=")) {
+                rest.add(args[i]);
+            }
+        }
+        return rest.toArray(String[]::new);
+    }
+
+    /**
+     * Finds the plugin jars of {@code args} and {@code environment} (see the class comment) and
+     * makes them the active plugins: the provider registry is installed from them, and the calling
+     * thread's context class loader is theirs. With no jar (and none before) nothing changes.
+     *
+     * @throws IllegalArgumentException naming the option, variable or file that is wrong
+     */
+    public static Plugins activate(String[] args, Map<String, String> environment) {
+        Map<Path, PluginJar> found = new LinkedHashMap<>();
+        for (int i = 0; i < args.length; i++) {
+            String value = null;
+            if (args[i].equals(OPTION) && i + 1 < args.length) {
+                value = args[++i];
+            } else if (args[i].startsWith(OPTION + "=")) {
+                value = args[i].substring(OPTION.length() + 1);
+            }
+            if (value != null) {
+                addPaths(found, value, OPTION + " " + value);
+            }
+        }
+        String variable = environment.get(ENV);
+        if (variable != null && !variable.isBlank()) {
+            addPaths(found, variable, ENV + "=" + variable);
+        }
+        for (String arg : withoutOption(args)) {
+            if (arg.contains("=") || arg.startsWith("-")) {
+                continue;
+            }
+            Path path = Path.of(arg);
+            if (Files.isRegularFile(path) && (arg.endsWith(".yaml") || arg.endsWith(".yml"))) {
+                Path beside = path.toAbsolutePath().getParent().resolve("plugins");
+                if (Files.isDirectory(beside)) {
+                    addFolder(found, beside);
+                }
+            } else if (Files.isDirectory(path.resolve("checkpoints"))) {
+                addRecorded(found, path);
+            }
+        }
+        List<PluginJar> jars = dropSameContent(found);
+        Plugins current = active;
+        if (jars.isEmpty() && current.jars.isEmpty()) {
+            return current;
+        }
+        Plugins next =
+                jars.isEmpty() ? new Plugins(List.of(), null) : new Plugins(jars, loader(jars));
+        ProviderRegistry.install(next.loader());
+        Thread.currentThread().setContextClassLoader(next.loader());
+        active = next;
+        return next;
+    }
+
+    private static void addPaths(Map<Path, PluginJar> found, String value, String source) {
+        for (String part : value.split(File.pathSeparator)) {
+            if (part.isBlank()) {
+                continue;
+            }
+            Path path = Path.of(part.strip());
+            if (Files.isDirectory(path)) {
+                addFolder(found, path);
+            } else if (Files.isRegularFile(path) && part.endsWith(".jar")) {
+                add(found, path);
+            } else {
+                throw new IllegalArgumentException(
+                        source
+                                + ": "
+                                + path
+                                + " is neither a folder nor a .jar file (plugins are jars, or"
+                                + " folders of jars).");
+            }
+        }
+    }
+
+    private static void addFolder(Map<Path, PluginJar> found, Path folder) {
+        try (Stream<Path> files = Files.list(folder)) {
+            files.filter(f -> f.getFileName().toString().endsWith(".jar"))
+                    .filter(Files::isRegularFile)
+                    .sorted()
+                    .forEach(f -> add(found, f));
+        } catch (IOException e) {
+            throw new IllegalArgumentException(
+                    "Cannot list the plugin folder " + folder + " (" + e.getMessage() + ").", e);
+        }
+    }
+
+    private static void add(Map<Path, PluginJar> found, Path jar) {
+        Path key = jar.toAbsolutePath().normalize();
+        if (!found.containsKey(key)) {
+            found.put(key, PluginJar.read(key));
+        }
+    }
+
+    /**
+     * The plugins the newest checkpoint of run folder {@code run} recorded: each must still be
+     * where it was, with the same SHA-256.
+     */
+    private static void addRecorded(Map<Path, PluginJar> found, Path run) {
+        Path manifest = newestManifest(run.resolve("checkpoints"));
+        if (manifest == null) {
+            return;
+        }
+        JsonNode recorded;
+        try {
+            recorded = JSON.readTree(manifest.toFile()).path("provenance").path("plugins");
+        } catch (IOException e) {
+            return; // a damaged manifest is reported by the command that reads the checkpoint
+        }
+        for (JsonNode plugin : recorded) {
+            Path jar = Path.of(plugin.path("path").asText());
+            String sha = plugin.path("sha256").asText();
+            if (!Files.isRegularFile(jar)) {
+                throw new IllegalArgumentException(
+                        manifest
+                                + " records the plugin "
+                                + jar
+                                + ", which is gone: put it back (SHA-256 "
+                                + sha
+                                + ").");
+            }
+            PluginJar now = PluginJar.read(jar);
+            if (!now.sha256().equals(sha)) {
+                throw new IllegalArgumentException(
+                        manifest
+                                + " records the plugin "
+                                + jar
+                                + " with SHA-256 "
+                                + sha
+                                + ", but the jar there now has "
+                                + now.sha256()
+                                + ": a resumed run needs the code it started with.");
+            }
+            found.putIfAbsent(now.path(), now);
+        }
+    }
+
+    private static Path newestManifest(Path checkpoints) {
+        try (Stream<Path> dirs = Files.list(checkpoints)) {
+            return dirs.filter(d -> d.getFileName().toString().matches("iter-\\d{6}"))
+                    .map(d -> d.resolve("manifest.json"))
+                    .filter(Files::isRegularFile)
+                    .max(Path::compareTo)
+                    .orElse(null);
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    /** The jars found, a jar found again under another path (same SHA-256) kept once. */
+    private static List<PluginJar> dropSameContent(Map<Path, PluginJar> found) {
+        Map<String, PluginJar> bySha = new LinkedHashMap<>();
+        found.values().forEach(jar -> bySha.putIfAbsent(jar.sha256(), jar));
+        return List.copyOf(bySha.values());
+    }
+
+    private static ClassLoader loader(List<PluginJar> jars) {
+        URL[] urls = new URL[jars.size()];
+        for (int i = 0; i < urls.length; i++) {
+            try {
+                urls[i] = jars.get(i).path().toUri().toURL();
+            } catch (MalformedURLException e) {
+                throw new IllegalArgumentException("Bad plugin path " + jars.get(i).path(), e);
+            }
+        }
+        return new URLClassLoader("rlanything-plugins", urls, Plugins.class.getClassLoader());
+    }
+}

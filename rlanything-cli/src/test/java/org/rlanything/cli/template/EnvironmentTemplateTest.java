@@ -1,0 +1,140 @@
+package org.rlanything.cli.template;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
+import java.util.stream.Stream;
+import javax.tools.ToolProvider;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.rlanything.cli.Main;
+import org.rlanything.cli.plugins.Plugins;
+
+/**
+ * {@code rlanything new environment NAME [--python]}: the Python module's contract test passes and
+ * its config trains (the server started by the run); the Java module's sources compile, and its
+ * jar, loaded as a plugin, trains with its config and resumes.
+ */
+class EnvironmentTemplateTest {
+
+    @TempDir Path dir;
+
+    @AfterEach
+    void noPluginsAfterwards() {
+        Plugins.activate(new String[0], Map.of());
+    }
+
+    private static String cli(int expected, String... args) {
+        StringWriter out = new StringWriter();
+        int rc = Main.run(new PrintWriter(out, true), new PrintWriter(out, true), args);
+        assertEquals(expected, rc, out.toString());
+        return out.toString();
+    }
+
+    @Test
+    void thePythonModulePassesItsContractAndTrains() throws Exception {
+        // "episode" would be the class Episode, the template's state class, without the suffix
+        Path module = dir.resolve("episode");
+        cli(0, "new", "environment", "episode", "--python", "--dir", module.toString());
+        Process test =
+                new ProcessBuilder("python3", "-m", "unittest", "-q", "test_env.py")
+                        .directory(module.toFile())
+                        .redirectErrorStream(true)
+                        .start();
+        String output = new String(test.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(test.waitFor(60, TimeUnit.SECONDS));
+        assertEquals(0, test.exitValue(), output);
+        String out =
+                cli(
+                        0,
+                        "train",
+                        module.resolve("config.yaml").toString(),
+                        "-q",
+                        "environment.command=python3 " + module.resolve("env.py"),
+                        "trainer.iterations=2",
+                        "trainer.run_dir=" + dir.resolve("run"));
+        assertTrue(out.contains("2 iterations done"), out);
+        assertTrue(
+                Files.readString(dir.resolve("run/metrics.jsonl"))
+                        .contains("val-core/episode/success"));
+        // a folder in use is refused
+        String refused =
+                cli(2, "new", "environment", "episode", "--python", "--dir", module.toString());
+        assertTrue(refused.contains("already exists and is not empty"), refused);
+        assertTrue(cli(2, "new", "environment", "Bad_Name").contains("lower-case letters"));
+    }
+
+    @Test
+    void theJavaModuleCompilesAndItsJarTrainsAsAPlugin() throws Exception {
+        Path module = dir.resolve("my-maze");
+        cli(0, "new", "environment", "my-maze", "--dir", module.toString());
+        String pom = Files.readString(module.resolve("pom.xml"));
+        assertTrue(
+                pom.contains("<rlanything.version>" + EnvironmentTemplate.projectVersion()), pom);
+        List<String> sources = new ArrayList<>();
+        try (Stream<Path> files = Files.walk(module.resolve("src"))) {
+            files.filter(f -> f.toString().endsWith(".java"))
+                    .forEach(f -> sources.add(f.toString()));
+        }
+        assertEquals(3, sources.size(), sources.toString());
+        Path classes = dir.resolve("classes");
+        List<String> args =
+                new ArrayList<>(
+                        List.of(
+                                "-d",
+                                classes.toString(),
+                                "-cp",
+                                System.getProperty("java.class.path")));
+        args.addAll(sources);
+        assertEquals(
+                0,
+                ToolProvider.getSystemJavaCompiler()
+                        .run(null, null, null, args.toArray(String[]::new)));
+
+        Path plugins = module.resolve("plugins");
+        Files.createDirectories(plugins);
+        try (JarOutputStream jar =
+                        new JarOutputStream(Files.newOutputStream(plugins.resolve("my-maze.jar")));
+                Stream<Path> files = Files.walk(classes)) {
+            for (Path file : files.filter(Files::isRegularFile).toList()) {
+                if (file.toString().contains("ContractTest")) {
+                    continue;
+                }
+                jar.putNextEntry(new JarEntry(classes.relativize(file).toString()));
+                jar.write(Files.readAllBytes(file));
+                jar.closeEntry();
+            }
+            jar.putNextEntry(new JarEntry("META-INF/services/org.rlanything.core.spi.Provider"));
+            jar.write(
+                    Files.readAllBytes(
+                            module.resolve(
+                                    "src/main/resources/META-INF/services/org.rlanything.core.spi.Provider")));
+            jar.closeEntry();
+        }
+        Path run = dir.resolve("java-run");
+        String out =
+                cli(
+                        0,
+                        "train",
+                        module.resolve("config.yaml").toString(),
+                        "-q",
+                        "trainer.iterations=2",
+                        "trainer.run_dir=" + run);
+        assertTrue(out.contains("2 iterations done"), out);
+        Plugins.activate(new String[0], Map.of());
+        cli(0, "train", "--resume", run.toString(), "trainer.iterations=3", "-q");
+        assertTrue(Files.isDirectory(run.resolve("checkpoints/iter-000003")));
+    }
+}

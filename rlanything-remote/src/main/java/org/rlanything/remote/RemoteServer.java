@@ -1,0 +1,226 @@
+package org.rlanything.remote;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.rlanything.core.RewriteGoal;
+import org.rlanything.core.StepLabel;
+import org.rlanything.core.Verification;
+
+/**
+ * The remote protocol's requests, typed (rlanything-remote/README.md has the wire format). Every
+ * answer is checked for the fields it must hold; a missing or mistyped one is a {@link
+ * RemoteEnvironmentException} naming the request and the field.
+ */
+public final class RemoteServer {
+
+    /** The protocol version this client speaks ({@code /info}'s {@code protocol}). */
+    public static final int PROTOCOL = 1;
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final RemoteClient client;
+
+    public RemoteServer(RemoteClient client) {
+        this.client = client;
+    }
+
+    /** What the environment says about itself (for prompts), from {@code GET /info}. */
+    public record Info(String name, String description, String actionFormat, String example) {}
+
+    /** One answer of {@code /reset} or {@code /step}. */
+    public record Answer(
+            String text,
+            List<String> actions,
+            double reward,
+            boolean done,
+            boolean won,
+            StepLabel label,
+            StepLabel restrainedLabel) {}
+
+    /** {@code GET /info}; refuses a server of another protocol version. */
+    public Info info() {
+        JsonNode answer = client.get("info");
+        int protocol = answer.path("protocol").asInt(PROTOCOL);
+        if (protocol != PROTOCOL) {
+            throw new RemoteEnvironmentException(
+                    client.settings().base()
+                            + " speaks protocol "
+                            + protocol
+                            + "; this tool speaks "
+                            + PROTOCOL
+                            + ".");
+        }
+        return new Info(
+                answer.path("name").asText(""),
+                answer.path("description").asText(""),
+                answer.path("action_format").asText(""),
+                answer.path("example").asText(""));
+    }
+
+    /** {@code POST /tasks}: the first {@code count} tasks of {@code split} for {@code seed}. */
+    public List<JsonTask> tasks(String split, int count, long seed) {
+        ObjectNode body = JSON.createObjectNode().put("split", split).put("count", count);
+        body.put("seed", seed);
+        JsonNode list = require(client.post("tasks", body), "tasks", "tasks");
+        if (!list.isArray()) {
+            throw bad("tasks", "tasks", "a list");
+        }
+        List<JsonTask> tasks = new ArrayList<>();
+        for (JsonNode node : list) {
+            tasks.add(task(node, "tasks"));
+        }
+        if (tasks.size() < count) {
+            throw new RemoteEnvironmentException(
+                    client.settings().base()
+                            + " gave "
+                            + tasks.size()
+                            + " "
+                            + split
+                            + " tasks; the config asks for "
+                            + count
+                            + ".");
+        }
+        return tasks.subList(0, count);
+    }
+
+    /** {@code POST /reset}. */
+    public Answer reset(JsonTask task, long seed, String episode) {
+        ObjectNode body = JSON.createObjectNode();
+        body.set("task", task.node());
+        body.put("seed", seed);
+        body.put("episode_id", episode);
+        return answer(client.post("reset", body), "reset");
+    }
+
+    /** {@code POST /step}: the {@code index}-th step (from 0) of the episode. */
+    public Answer step(String episode, int index, String command) {
+        ObjectNode body = JSON.createObjectNode().put("episode_id", episode).put("index", index);
+        body.putObject("action").put("command", command);
+        return answer(client.post("step", body), "step");
+    }
+
+    /** {@code POST /verify}. */
+    public Verification verify(JsonTask task) {
+        ObjectNode body = JSON.createObjectNode();
+        body.set("task", task.node());
+        JsonNode answer = client.post("verify", body);
+        JsonNode valid = require(answer, "valid", "verify");
+        if (!valid.isBoolean()) {
+            throw bad("verify", "valid", "true or false");
+        }
+        String reason = answer.path("reason").asText(valid.asBoolean() ? "ok" : "rejected");
+        return valid.asBoolean() ? new Verification(true, reason) : Verification.rejected(reason);
+    }
+
+    /** {@code POST /rewrite}: a harder or easier task, or empty when the server declines. */
+    public Optional<JsonTask> rewrite(
+            JsonTask original,
+            JsonTask active,
+            RewriteGoal goal,
+            double accuracy,
+            String feedback,
+            long seed) {
+        ObjectNode body = JSON.createObjectNode();
+        body.set("task", active.node());
+        body.set("original", original.node());
+        body.put("goal", goal.name().toLowerCase(java.util.Locale.ROOT));
+        body.put("accuracy", accuracy);
+        body.put("feedback", feedback);
+        body.put("seed", seed);
+        JsonNode task = client.post("rewrite", body).path("task");
+        return task.isNull() || task.isMissingNode()
+                ? Optional.empty()
+                : Optional.of(task(task, "rewrite"));
+    }
+
+    /** {@code POST /close}; a server that is gone is not an error here (episodes end anyway). */
+    public void close(String episode) {
+        try {
+            client.post("close", JSON.createObjectNode().put("episode_id", episode), 0);
+        } catch (RemoteEnvironmentException e) {
+            // the server frees episodes it no longer hears about
+        }
+    }
+
+    private JsonTask task(JsonNode node, String request) {
+        try {
+            return JsonTask.of(node);
+        } catch (IllegalArgumentException e) {
+            throw new RemoteEnvironmentException(
+                    client.settings().base() + " answered " + request + ": " + e.getMessage());
+        }
+    }
+
+    private Answer answer(JsonNode answer, String request) {
+        JsonNode observation = require(answer, "observation", request);
+        JsonNode text = observation.isTextual() ? observation : observation.path("text");
+        if (!text.isTextual()) {
+            throw bad(request, "observation.text", "a string");
+        }
+        List<String> actions = new ArrayList<>();
+        JsonNode listed = observation.path("actions");
+        if (!listed.isMissingNode() && !listed.isNull()) {
+            if (!listed.isArray()) {
+                throw bad(request, "observation.actions", "a list of strings");
+            }
+            listed.forEach(a -> actions.add(a.asText()));
+        }
+        JsonNode done = require(answer, "done", request);
+        if (!done.isBoolean()) {
+            throw bad(request, "done", "true or false");
+        }
+        boolean won = answer.path("won").asBoolean(false);
+        if (won && !done.asBoolean()) {
+            throw bad(request, "won", "false while done is false");
+        }
+        return new Answer(
+                text.asText(),
+                List.copyOf(actions),
+                answer.path("reward").asDouble(0),
+                done.asBoolean(),
+                won,
+                label(answer.path("label"), request),
+                label(answer.path("restrained_label"), request));
+    }
+
+    private StepLabel label(JsonNode node, String request) {
+        if (node.isMissingNode() || node.isNull()) {
+            return StepLabel.UNKNOWN;
+        }
+        return switch (node.asText()) {
+            case "good" -> StepLabel.GOOD;
+            case "bad" -> StepLabel.BAD;
+            default -> throw bad(request, "label", "\"good\", \"bad\" or null");
+        };
+    }
+
+    private JsonNode require(JsonNode answer, String field, String request) {
+        if (!answer.hasNonNull(field)) {
+            throw new RemoteEnvironmentException(
+                    client.settings().base()
+                            + " answered "
+                            + request
+                            + " without the field \""
+                            + field
+                            + "\": "
+                            + RemoteEnvironmentException.oneLine(answer.toString()));
+        }
+        return answer.get(field);
+    }
+
+    private RemoteEnvironmentException bad(String request, String field, String expected) {
+        return new RemoteEnvironmentException(
+                client.settings().base()
+                        + " answered "
+                        + request
+                        + " with a bad \""
+                        + field
+                        + "\" (expected "
+                        + expected
+                        + ").");
+    }
+}
