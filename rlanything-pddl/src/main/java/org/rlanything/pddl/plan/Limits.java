@@ -1,0 +1,17 @@
+package org.rlanything.pddl.plan;
+
+/**
+ * Bounds on one search.
+ *
+ * @param maxNodes the most states expanded
+ * @param maxMillis the most wall-clock milliseconds (0: no time bound; training runs use node
+ *     bounds only, so that results do not depend on the machine's speed)
+ */
+public record Limits(long maxNodes, long maxMillis) {
+    public Limits {
+        if (maxNodes < 1 || maxMillis < 0) {
+            throw new IllegalArgumentException(
+                    "search limits must be positive: " + maxNodes + " nodes, " + maxMillis + " ms");
+        }
+    }
+}

@@ -1,0 +1,56 @@
+package org.rlanything.pddl.plan;
+
+import org.rlanything.pddl.ground.GroundTask;
+import org.rlanything.pddl.ground.State;
+
+/**
+ * Plans in a grounded task: first A* with h_max for a shortest plan within {@code optimal}'s
+ * bounds; where that stops at its bounds, greedy best-first search with h_FF for some plan within
+ * {@code satisficing}'s. A state shown to be a dead end is {@link PlanResult.Status#UNSOLVABLE}.
+ */
+public final class Planner {
+
+    /** The bounds training uses by default: node bounds only, so results are machine-independent. */
+    public static final Limits DEFAULT_OPTIMAL = new Limits(20_000, 0);
+
+    /** The default bounds of the fallback greedy search. */
+    public static final Limits DEFAULT_SATISFICING = new Limits(200_000, 0);
+
+    private final GroundTask task;
+    private final Search search;
+    private final Limits optimal;
+    private final Limits satisficing;
+
+    /** A planner with the default bounds. */
+    public Planner(GroundTask task) {
+        this(task, DEFAULT_OPTIMAL, DEFAULT_SATISFICING);
+    }
+
+    public Planner(GroundTask task, Limits optimal, Limits satisficing) {
+        this.task = task;
+        this.search = new Search(task, new Relaxation(task));
+        this.optimal = optimal;
+        this.satisficing = satisficing;
+    }
+
+    /** The grounded task. */
+    public GroundTask task() {
+        return task;
+    }
+
+    /** A plan from {@code state}: a shortest one if A* finishes in bounds. */
+    public PlanResult solve(State state) {
+        PlanResult first = search.astar(state, optimal);
+        if (first.status() != PlanResult.Status.LIMIT) {
+            return first;
+        }
+        PlanResult second = search.greedy(state, satisficing);
+        return new PlanResult(
+                second.status(), second.actions(), false, first.expanded() + second.expanded());
+    }
+
+    /** A shortest plan from {@code state}, within the optimal search's bounds only. */
+    public PlanResult shortest(State state) {
+        return search.astar(state, optimal);
+    }
+}
