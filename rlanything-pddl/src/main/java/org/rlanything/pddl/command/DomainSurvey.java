@@ -22,8 +22,8 @@ import org.rlanything.pddl.plan.Planner;
 
 /**
  * For each domain folder under a root: reads its smallest problem (by file size) with its domain,
- * grounds it, plans within a stated time and replays the plan to check that it reaches the goal;
- * or records the one-line refusal of a construct it does not support.
+ * grounds it, plans within a stated time and replays the plan to check that it reaches the goal; or
+ * records the one-line refusal of a construct it does not support.
  */
 public final class DomainSurvey {
 
@@ -56,7 +56,8 @@ public final class DomainSurvey {
     private DomainSurvey() {}
 
     /** The rows of every folder under {@code root}, by name. */
-    public static List<Row> survey(Path root, Limits optimal, Limits satisficing) throws IOException {
+    public static List<Row> survey(Path root, Limits optimal, Limits satisficing)
+            throws IOException {
         List<Path> folders;
         try (Stream<Path> list = Files.list(root)) {
             folders = list.filter(Files::isDirectory).sorted().toList();
@@ -76,7 +77,9 @@ public final class DomainSurvey {
             throws IOException {
         Path smallest =
                 problems.stream()
-                        .min(Comparator.comparingLong(DomainSurvey::size).thenComparing(Path::toString))
+                        .min(
+                                Comparator.comparingLong(DomainSurvey::size)
+                                        .thenComparing(Path::toString))
                         .orElseThrow();
         String name = folder.getFileName().toString();
         String file = smallest.getFileName().toString();
@@ -92,7 +95,8 @@ public final class DomainSurvey {
                 State s = task.init();
                 for (int a : plan.actions()) {
                     if (!task.actions().get(a).applicable(s)) {
-                        throw new IllegalStateException("the plan's action " + a + " does not apply");
+                        throw new IllegalStateException(
+                                "the plan's action " + a + " does not apply");
                     }
                     s = task.actions().get(a).apply(s);
                 }
@@ -113,8 +117,16 @@ public final class DomainSurvey {
                     String.join(" ", domain.requirements().stream().sorted().toList()));
         } catch (IllegalArgumentException e) {
             return new Row(
-                    name, problems.size(), file, "refused", 0, 0, -1, false,
-                    (System.nanoTime() - start) / 1_000_000, e.getMessage());
+                    name,
+                    problems.size(),
+                    file,
+                    "refused",
+                    0,
+                    0,
+                    -1,
+                    false,
+                    (System.nanoTime() - start) / 1_000_000,
+                    e.getMessage());
         }
     }
 

@@ -28,7 +28,8 @@ public final class ProblemFiles {
         Path folder = path.getParent() == null ? Path.of(".") : path.getParent();
         String pattern = path.getFileName().toString();
         if (!Files.isDirectory(folder)) {
-            throw new IllegalArgumentException("the folder " + folder + " of " + spec + " does not exist.");
+            throw new IllegalArgumentException(
+                    "the folder " + folder + " of " + spec + " does not exist.");
         }
         PathMatcher matcher = FileSystems.getDefault().getPathMatcher("glob:" + pattern);
         return list(folder, p -> matcher.matches(p.getFileName()));
@@ -72,6 +73,10 @@ public final class ProblemFiles {
             return shared;
         }
         throw new IllegalArgumentException(
-                "no domain file for " + problem + " (neither " + own.getFileName() + " nor domain.pddl beside it).");
+                "no domain file for "
+                        + problem
+                        + " (neither "
+                        + own.getFileName()
+                        + " nor domain.pddl beside it).");
     }
 }

@@ -3,8 +3,8 @@ package org.rlanything.pddl.ground;
 import java.util.List;
 
 /**
- * A precondition, effect condition or goal after grounding, in negation normal form over fact
- * ids: static atoms, equality and quantifiers are already resolved.
+ * A precondition, effect condition or goal after grounding, in negation normal form over fact ids:
+ * static atoms, equality and quantifiers are already resolved.
  */
 public sealed interface GroundCondition {
 
@@ -64,7 +64,9 @@ public sealed interface GroundCondition {
     GroundCondition TRUE = new Constant(true);
     GroundCondition FALSE = new Constant(false);
 
-    /** The facts that must hold wherever this holds (the positive literals of its top conjunction). */
+    /**
+     * The facts that must hold wherever this holds (the positive literals of its top conjunction).
+     */
     static int[] mandatory(GroundCondition c) {
         if (c instanceof Literal l) {
             return l.positive() ? new int[] {l.id()} : new int[0];

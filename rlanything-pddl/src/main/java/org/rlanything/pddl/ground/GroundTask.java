@@ -6,8 +6,8 @@ import org.rlanything.pddl.lang.Condition;
 
 /**
  * A PDDL problem grounded by {@link Grounder}: the fluent facts that can ever hold (numbered), the
- * static facts, the initial state, the goal and the actions that can ever apply, with an index
- * that finds the applicable ones quickly.
+ * static facts, the initial state, the goal and the actions that can ever apply, with an index that
+ * finds the applicable ones quickly.
  */
 public final class GroundTask {
 

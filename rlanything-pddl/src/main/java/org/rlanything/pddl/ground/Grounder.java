@@ -23,9 +23,9 @@ import org.rlanything.pddl.lang.Problem;
  * effects' atoms (conditional ones too), until nothing new is reached; bindings are enumerated
  * parameter by parameter, checking each required atom as soon as its variables are bound, so that
  * static facts (type predicates, connections) prune early. Then each binding of the fixpoint is
- * compiled: static atoms, equality and unreachable atoms become constants, quantifiers are
- * expanded over the objects of their types, and an action whose precondition is then false is
- * dropped. Only the reached atoms of predicates some action changes become numbered facts.
+ * compiled: static atoms, equality and unreachable atoms become constants, quantifiers are expanded
+ * over the objects of their types, and an action whose precondition is then false is dropped. Only
+ * the reached atoms of predicates some action changes become numbered facts.
  */
 public final class Grounder {
 
@@ -134,7 +134,8 @@ public final class Grounder {
                         .filter(ids::containsKey)
                         .mapToInt(ids::get)
                         .toArray();
-        GroundTask shell = new GroundTask(problem.name(), facts, staticFacts, null, null, List.of());
+        GroundTask shell =
+                new GroundTask(problem.name(), facts, staticFacts, null, null, List.of());
         GroundCondition goal = compile(problem.goal(), Map.of(), true);
         return new GroundTask(
                 problem.name(), facts, staticFacts, shell.state(initIds), goal, actions);
@@ -187,13 +188,21 @@ public final class Grounder {
             String v = binding.get(term);
             if (v == null) {
                 throw new IllegalArgumentException(
-                        domain.file() + ": the variable " + term + " is not bound where it is used.");
+                        domain.file()
+                                + ": the variable "
+                                + term
+                                + " is not bound where it is used.");
             }
             return v;
         }
         if (!objects.containsKey(term)) {
             throw new IllegalArgumentException(
-                    domain.file() + ": " + term + " is neither a constant nor an object of " + problemFile() + ".");
+                    domain.file()
+                            + ": "
+                            + term
+                            + " is neither a constant nor an object of "
+                            + problemFile()
+                            + ".");
         }
         return term;
     }
@@ -469,7 +478,10 @@ public final class Grounder {
                 out.set(
                         i,
                         new GroundAction.Effect(
-                                condition, e.mandatory(), concat(e.adds(), adds), concat(e.deletes(), deletes)));
+                                condition,
+                                e.mandatory(),
+                                concat(e.adds(), adds),
+                                concat(e.deletes(), deletes)));
                 return;
             }
         }

@@ -3,8 +3,8 @@ package org.rlanything.pddl.lang;
 import java.util.List;
 
 /**
- * A precondition or goal as written: atoms, equality, the connectives and the quantifiers of ADL.
- * A term starting with {@code ?} is a variable, any other an object or constant.
+ * A precondition or goal as written: atoms, equality, the connectives and the quantifiers of ADL. A
+ * term starting with {@code ?} is a variable, any other an object or constant.
  */
 public sealed interface Condition {
 

@@ -15,9 +15,9 @@ import java.util.Set;
 /**
  * Reads a PDDL domain within the supported subset: {@code :strips :typing :negative-preconditions
  * :equality}, the ADL parts ({@code :disjunctive-preconditions :existential-preconditions
- * :universal-preconditions :quantified-preconditions :conditional-effects :adl}), constants,
- * {@code either} types, and {@code :action-costs} (costs ignored: plan length counts). Anything
- * else is refused with one line naming the file and the construct.
+ * :universal-preconditions :quantified-preconditions :conditional-effects :adl}), constants, {@code
+ * either} types, and {@code :action-costs} (costs ignored: plan length counts). Anything else is
+ * refused with one line naming the file and the construct.
  */
 public final class DomainReader {
 
@@ -88,7 +88,8 @@ public final class DomainReader {
             }
         }
         if (name == null) {
-            throw PddlException.malformed(file, define.line(), "the (domain NAME) part is missing.");
+            throw PddlException.malformed(
+                    file, define.line(), "the (domain NAME) part is missing.");
         }
         for (String type : new ArrayList<>(types.values())) {
             if (type != null && !types.containsKey(type)) {
@@ -170,13 +171,15 @@ public final class DomainReader {
         for (int i = 2; i < items.size(); i += 2) {
             SExpr key = items.get(i);
             if (!key.isSymbol() || i + 1 >= items.size()) {
-                throw reader.malformed(key, "the action " + name + " has a malformed key/value list.");
+                throw reader.malformed(
+                        key, "the action " + name + " has a malformed key/value list.");
             }
             SExpr value = items.get(i + 1);
             switch (key.symbol()) {
                 case ":parameters" -> {
                     if (value.isSymbol()) {
-                        throw reader.malformed(value, "expected (parameters) in the action " + name);
+                        throw reader.malformed(
+                                value, "expected (parameters) in the action " + name);
                     }
                     parameters = reader.typedList(value.items());
                 }

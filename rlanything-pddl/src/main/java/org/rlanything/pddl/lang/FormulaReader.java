@@ -227,7 +227,8 @@ final class FormulaReader {
                 if ("total-cost".equals(args.get(0).head()) && args.get(0).items().size() == 1) {
                     return new Effect.And(List.of());
                 }
-                throw unsupported(expr, "(increase " + args.get(0).brief() + " ...) (numeric fluents)");
+                throw unsupported(
+                        expr, "(increase " + args.get(0).brief() + " ...) (numeric fluents)");
             case "decrease":
             case "assign":
             case "scale-up":

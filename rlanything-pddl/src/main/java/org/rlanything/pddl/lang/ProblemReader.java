@@ -84,7 +84,8 @@ public final class ProblemReader {
                             + ").");
         }
         Problem problem =
-                new Problem(name, domainName == null ? domain.name() : domainName, objects, init, goal);
+                new Problem(
+                        name, domainName == null ? domain.name() : domainName, objects, init, goal);
         checkNames(problem, domain, file);
         return problem;
     }
@@ -103,9 +104,12 @@ public final class ProblemReader {
                 throw reader.unsupported(section, "(either ...) as the type of " + p.name());
             }
             String type = p.types().get(0);
-            if (!domain.types().containsKey(type)) {
+            if (!domain.types().containsKey(type) && domain.types().size() == 1) {
+                type = "object"; // an untyped domain's problem that types its objects anyway
+            } else if (!domain.types().containsKey(type)) {
                 throw reader.malformed(
-                        section, "the object " + p.name() + " has the undeclared type " + type + ".");
+                        section,
+                        "the object " + p.name() + " has the undeclared type " + type + ".");
             }
             String before = objects.put(p.name(), type);
             if (before != null && !before.equals(type)) {
@@ -158,7 +162,9 @@ public final class ProblemReader {
             for (String t : atom.terms()) {
                 if (!problem.objects().containsKey(t) && !domain.constants().containsKey(t)) {
                     throw PddlException.malformed(
-                            file, 0, "the initial atom " + atom + " names the unknown object " + t + ".");
+                            file,
+                            0,
+                            "the initial atom " + atom + " names the unknown object " + t + ".");
                 }
             }
         }

@@ -20,8 +20,11 @@ public final class ProblemWriter {
         out.append("  (:domain ").append(problem.domainName()).append(")\n");
         out.append("  (:objects");
         Map<String, List<String>> byType = new LinkedHashMap<>();
-        problem.objects().forEach((o, t) -> byType.computeIfAbsent(t, k -> new ArrayList<>()).add(o));
-        byType.forEach((t, names) -> out.append(' ').append(String.join(" ", names)).append(" - ").append(t));
+        problem.objects()
+                .forEach((o, t) -> byType.computeIfAbsent(t, k -> new ArrayList<>()).add(o));
+        byType.forEach(
+                (t, names) ->
+                        out.append(' ').append(String.join(" ", names)).append(" - ").append(t));
         out.append(")\n  (:init");
         for (Condition.Atom atom : problem.init()) {
             out.append("\n    ").append(atom);

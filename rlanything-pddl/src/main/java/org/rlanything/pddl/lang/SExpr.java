@@ -51,8 +51,8 @@ public record SExpr(String symbol, List<SExpr> items, int line) {
     }
 
     /**
-     * Reads all top-level expressions of {@code text}; {@code ;} starts a comment to the end of
-     * the line.
+     * Reads all top-level expressions of {@code text}; {@code ;} starts a comment to the end of the
+     * line.
      *
      * @throws PddlException naming {@code file} and the line of an unbalanced parenthesis
      */

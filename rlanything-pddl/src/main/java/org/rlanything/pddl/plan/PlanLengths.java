@@ -59,6 +59,7 @@ public final class PlanLengths {
                     lengths.merge(s, plan.size() - i, Math::min);
                     s = task.actions().get(plan.get(i)).apply(s);
                 }
+                lengths.put(s, 0);
                 return OptionalInt.of(lengths.get(state));
         }
     }

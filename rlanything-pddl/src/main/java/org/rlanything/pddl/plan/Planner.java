@@ -10,7 +10,9 @@ import org.rlanything.pddl.ground.State;
  */
 public final class Planner {
 
-    /** The bounds training uses by default: node bounds only, so results are machine-independent. */
+    /**
+     * The bounds training uses by default: node bounds only, so results are machine-independent.
+     */
     public static final Limits DEFAULT_OPTIMAL = new Limits(20_000, 0);
 
     /** The default bounds of the fallback greedy search. */

@@ -17,10 +17,10 @@ import org.rlanything.pddl.ground.State;
  * <h2>How</h2>
  *
  * Each (conditional) effect of an action is one relaxed operator: its preconditions are the facts
- * the action's precondition and the effect's condition require (negative and disjunctive parts
- * are dropped, which only relaxes further), its adds the effect's adds, its cost 1. Fact costs
- * are computed by a Dijkstra-like sweep: an operator fires when its last precondition is settled,
- * at 1 + the max (h_max) or the sum (h_add) of its preconditions' costs. A goal fact that is never
+ * the action's precondition and the effect's condition require (negative and disjunctive parts are
+ * dropped, which only relaxes further), its adds the effect's adds, its cost 1. Fact costs are
+ * computed by a Dijkstra-like sweep: an operator fires when its last precondition is settled, at 1
+ * + the max (h_max) or the sum (h_add) of its preconditions' costs. A goal fact that is never
  * reached makes the state a dead end (infinite), which is exact: no real plan reaches it either.
  */
 public final class Relaxation {

@@ -10,9 +10,9 @@ import org.rlanything.pddl.ground.GroundTask;
 import org.rlanything.pddl.ground.State;
 
 /**
- * The two searches of the {@link Planner}: A* with h_max (shortest plans; every action costs 1)
- * and greedy best-first search with h_FF (a plan, fast). Ties break by insertion order, so a
- * search is deterministic.
+ * The two searches of the {@link Planner}: A* with h_max (shortest plans; every action costs 1) and
+ * greedy best-first search with h_FF (a plan, fast). Ties break by insertion order, so a search is
+ * deterministic.
  */
 final class Search {
 
@@ -36,7 +36,9 @@ final class Search {
 
     private PlanResult run(State start, Limits limits, boolean optimal) {
         long deadline =
-                limits.maxMillis() == 0 ? Long.MAX_VALUE : System.nanoTime() + limits.maxMillis() * 1_000_000L;
+                limits.maxMillis() == 0
+                        ? Long.MAX_VALUE
+                        : System.nanoTime() + limits.maxMillis() * 1_000_000L;
         List<State> states = new ArrayList<>();
         List<int[]> links = new ArrayList<>(); // {parent, action, g}
         Map<State, Integer> index = new HashMap<>();
@@ -46,7 +48,9 @@ final class Search {
                         (a, b) ->
                                 a[0] != b[0]
                                         ? Long.compare(a[0], b[0])
-                                        : a[1] != b[1] ? Long.compare(a[1], b[1]) : Long.compare(a[2], b[2]));
+                                        : a[1] != b[1]
+                                                ? Long.compare(a[1], b[1])
+                                                : Long.compare(a[2], b[2]));
         int h0 = heuristic(start, optimal);
         if (h0 == Relaxation.INFINITE) {
             return new PlanResult(PlanResult.Status.UNSOLVABLE, List.of(), true, 0);
@@ -66,9 +70,11 @@ final class Search {
             }
             State state = states.get(node);
             if (task.isGoal(state)) {
-                return new PlanResult(PlanResult.Status.SOLVED, path(links, node), optimal, expanded);
+                return new PlanResult(
+                        PlanResult.Status.SOLVED, path(links, node), optimal, expanded);
             }
-            if (++expanded > limits.maxNodes() || ((expanded & 255) == 0 && System.nanoTime() > deadline)) {
+            if (++expanded > limits.maxNodes()
+                    || ((expanded & 255) == 0 && System.nanoTime() > deadline)) {
                 return new PlanResult(PlanResult.Status.LIMIT, List.of(), false, expanded);
             }
             for (int a : task.applicable(state)) {
@@ -93,7 +99,8 @@ final class Search {
                     links.set(child, new int[] {node, a, ng});
                 }
                 if (!optimal && task.isGoal(next)) {
-                    return new PlanResult(PlanResult.Status.SOLVED, path(links, child), false, expanded);
+                    return new PlanResult(
+                            PlanResult.Status.SOLVED, path(links, child), false, expanded);
                 }
                 open.add(new long[] {optimal ? ng + h : h, h, seq++, child});
             }
