@@ -1,6 +1,9 @@
 package org.rlanything.pddl.env;
 
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.rlanything.pddl.ground.GroundTask;
+import org.rlanything.pddl.ground.State;
 import org.rlanything.pddl.plan.PlanResult;
 import org.rlanything.pddl.plan.Planner;
 
@@ -12,6 +15,9 @@ public final class CompiledTask {
 
     private final GroundTask ground;
     private final Planner planner;
+    private static final int MAX_SOLVED = 50_000;
+
+    private final Map<State, PlanResult> solved = new ConcurrentHashMap<>();
     private PlanResult initialPlan;
 
     CompiledTask(GroundTask ground, Planner planner) {
@@ -32,8 +38,26 @@ public final class CompiledTask {
     /** The planner's result from the initial state. */
     public synchronized PlanResult initialPlan() {
         if (initialPlan == null) {
-            initialPlan = planner.solve(ground.init());
+            initialPlan = solve(ground.init());
         }
         return initialPlan;
+    }
+
+    /**
+     * The planner's result from {@code state}, remembered for the episodes of this task (a search
+     * is deterministic, so a remembered result is the one a new search would give, whichever
+     * episode asked first).
+     */
+    public PlanResult solve(State state) {
+        PlanResult known = solved.get(state);
+        if (known != null) {
+            return known;
+        }
+        PlanResult result = planner.solve(state);
+        if (solved.size() >= MAX_SOLVED) {
+            solved.clear();
+        }
+        solved.put(state, result);
+        return result;
     }
 }

@@ -46,7 +46,7 @@ public final class PddlSession implements EnvironmentSession {
         this.domainName = domainName;
         this.task = task;
         this.ground = compiled.ground();
-        this.oracle = new PlanLengths(compiled.planner());
+        this.oracle = new PlanLengths(compiled.ground(), compiled::solve);
         this.maxSteps = maxSteps;
         this.labelSteps = labelSteps;
         this.state = ground.init();

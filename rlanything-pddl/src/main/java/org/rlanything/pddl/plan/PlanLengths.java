@@ -4,6 +4,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
+import java.util.function.Function;
 import org.rlanything.core.StepLabel;
 import org.rlanything.pddl.ground.GroundTask;
 import org.rlanything.pddl.ground.State;
@@ -22,11 +23,22 @@ public final class PlanLengths {
 
     private static final int MAX_CACHED = 100_000;
 
-    private final Planner planner;
+    private final GroundTask task;
+    private final Function<State, PlanResult> solver;
     private final Map<State, Integer> lengths = new HashMap<>();
 
+    /** An oracle that plans with {@code planner}. */
     public PlanLengths(Planner planner) {
-        this.planner = planner;
+        this(planner.task(), planner::solve);
+    }
+
+    /**
+     * An oracle of {@code task} that plans with {@code solver} (a deterministic function of the
+     * state, such as a remembering planner).
+     */
+    public PlanLengths(GroundTask task, Function<State, PlanResult> solver) {
+        this.task = task;
+        this.solver = solver;
     }
 
     /**
@@ -38,11 +50,10 @@ public final class PlanLengths {
         if (known != null) {
             return OptionalInt.of(known);
         }
-        GroundTask task = planner.task();
         if (task.isGoal(state)) {
             return OptionalInt.of(0);
         }
-        PlanResult result = planner.solve(state);
+        PlanResult result = solver.apply(state);
         if (lengths.size() > MAX_CACHED) {
             lengths.clear();
         }
@@ -90,7 +101,6 @@ public final class PlanLengths {
         if (here.isEmpty() || here.getAsInt() == 0 || here.getAsInt() == DEAD_END) {
             return -1;
         }
-        GroundTask task = planner.task();
         int fallback = -1;
         for (int a : task.applicable(state)) {
             State next = task.actions().get(a).apply(state);

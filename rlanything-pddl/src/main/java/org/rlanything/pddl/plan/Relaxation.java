@@ -3,7 +3,6 @@ package org.rlanything.pddl.plan;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.PriorityQueue;
 import org.rlanything.pddl.ground.GroundAction;
 import org.rlanything.pddl.ground.GroundCondition;
 import org.rlanything.pddl.ground.GroundTask;
@@ -128,10 +127,10 @@ public final class Relaxation {
         Arrays.fill(supporter, -1);
         int[] remaining = new int[pre.length];
         long[] acc = new long[pre.length];
-        PriorityQueue<long[]> queue = new PriorityQueue<>((a, b) -> Long.compare(a[0], b[0]));
+        LongHeap queue = new LongHeap(); // entries: cost << 32 | fact
         for (int f : state.facts()) {
             cost[f] = 0;
-            queue.add(new long[] {0, f});
+            queue.add(f);
         }
         for (int op = 0; op < pre.length; op++) {
             remaining[op] = pre[op].length;
@@ -147,9 +146,9 @@ public final class Relaxation {
         }
         boolean[] settled = new boolean[facts];
         while (!queue.isEmpty() && goalsLeft > 0) {
-            long[] top = queue.poll();
-            int f = (int) top[1];
-            if (settled[f] || top[0] > cost[f]) {
+            long top = queue.poll();
+            int f = (int) (top & 0xFFFFFFFFL);
+            if (settled[f] || (top >>> 32) > cost[f]) {
                 continue;
             }
             settled[f] = true;
@@ -166,13 +165,13 @@ public final class Relaxation {
         return goalsLeft > 0 ? null : new Sweep(cost, supporter);
     }
 
-    private void fire(int op, long base, int[] cost, int[] supporter, PriorityQueue<long[]> queue) {
+    private void fire(int op, long base, int[] cost, int[] supporter, LongHeap queue) {
         long c = Math.min(base + 1, INFINITE - 1);
         for (int f : adds[op]) {
             if (c < cost[f]) {
                 cost[f] = (int) c;
                 supporter[f] = op;
-                queue.add(new long[] {c, f});
+                queue.add((c << 32) | f);
             }
         }
     }
