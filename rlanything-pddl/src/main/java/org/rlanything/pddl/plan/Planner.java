@@ -5,8 +5,9 @@ import org.rlanything.pddl.ground.State;
 
 /**
  * Plans in a grounded task: first A* with h_max for a shortest plan within {@code optimal}'s
- * bounds; where that stops at its bounds, greedy best-first search with h_FF for some plan within
- * {@code satisficing}'s. A state shown to be a dead end is {@link PlanResult.Status#UNSOLVABLE}.
+ * bounds; where that stops at its bounds, weighted A* with h_FF (w = 2: plans near the shortest)
+ * within {@code satisficing}'s; where that stops too, greedy best-first search with h_FF within the
+ * same bounds. A state shown to be a dead end is {@link PlanResult.Status#UNSOLVABLE}.
  */
 public final class Planner {
 
@@ -46,9 +47,17 @@ public final class Planner {
         if (first.status() != PlanResult.Status.LIMIT) {
             return first;
         }
-        PlanResult second = search.greedy(state, satisficing);
+        PlanResult second = search.weighted(state, satisficing);
+        if (second.status() != PlanResult.Status.LIMIT) {
+            return new PlanResult(
+                    second.status(), second.actions(), false, first.expanded() + second.expanded());
+        }
+        PlanResult third = search.greedy(state, satisficing);
         return new PlanResult(
-                second.status(), second.actions(), false, first.expanded() + second.expanded());
+                third.status(),
+                third.actions(),
+                false,
+                first.expanded() + second.expanded() + third.expanded());
     }
 
     /** A shortest plan from {@code state}, within the optimal search's bounds only. */

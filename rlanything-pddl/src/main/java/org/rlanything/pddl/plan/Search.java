@@ -24,17 +24,34 @@ final class Search {
         this.relaxation = relaxation;
     }
 
+    /** How a search orders its open states. */
+    enum Mode {
+        /** f = g + h_max: optimal. */
+        ASTAR,
+        /** f = g + 2 h_FF. */
+        WEIGHTED,
+        /** f = h_FF. */
+        GREEDY
+    }
+
     /** A* from {@code start}: optimal when solved. */
     PlanResult astar(State start, Limits limits) {
-        return run(start, limits, true);
+        return run(start, limits, Mode.ASTAR);
+    }
+
+    /** Weighted A* (w = 2) with h_FF from {@code start}. */
+    PlanResult weighted(State start, Limits limits) {
+        return run(start, limits, Mode.WEIGHTED);
     }
 
     /** Greedy best-first search from {@code start}. */
     PlanResult greedy(State start, Limits limits) {
-        return run(start, limits, false);
+        return run(start, limits, Mode.GREEDY);
     }
 
-    private PlanResult run(State start, Limits limits, boolean optimal) {
+    private PlanResult run(State start, Limits limits, Mode mode) {
+        boolean optimal = mode == Mode.ASTAR;
+        boolean greedy = mode == Mode.GREEDY;
         long deadline =
                 limits.maxMillis() == 0
                         ? Long.MAX_VALUE
@@ -59,13 +76,13 @@ final class Search {
         links.add(new int[] {-1, -1, 0});
         index.put(start, 0);
         long seq = 0;
-        open.add(new long[] {h0, h0, seq++, 0});
+        open.add(new long[] {priority(mode, 0, h0), h0, seq++, 0, 0});
         long expanded = 0;
         while (!open.isEmpty()) {
             long[] entry = open.poll();
             int node = (int) entry[3];
             int g = links.get(node)[2];
-            if (optimal && entry[0] - entry[1] != g) {
+            if (!greedy && entry[4] != g) {
                 continue; // a stale entry: the node was reached more cheaply since
             }
             State state = states.get(node);
@@ -81,7 +98,7 @@ final class Search {
                 State next = task.actions().get(a).apply(state);
                 Integer known = index.get(next);
                 int ng = g + 1;
-                if (known != null && (!optimal || links.get(known)[2] <= ng)) {
+                if (known != null && (greedy || links.get(known)[2] <= ng)) {
                     continue;
                 }
                 int h = heuristic(next, optimal);
@@ -98,15 +115,23 @@ final class Search {
                     child = known;
                     links.set(child, new int[] {node, a, ng});
                 }
-                if (!optimal && task.isGoal(next)) {
+                if (greedy && task.isGoal(next)) {
                     return new PlanResult(
                             PlanResult.Status.SOLVED, path(links, child), false, expanded);
                 }
-                open.add(new long[] {optimal ? ng + h : h, h, seq++, child});
+                open.add(new long[] {priority(mode, ng, h), h, seq++, child, ng});
             }
         }
         // The reachable states that are no dead ends were all expanded: no plan exists.
         return new PlanResult(PlanResult.Status.UNSOLVABLE, List.of(), true, expanded);
+    }
+
+    private static long priority(Mode mode, int g, int h) {
+        return switch (mode) {
+            case ASTAR -> (long) g + h;
+            case WEIGHTED -> (long) g + 2L * h;
+            case GREEDY -> h;
+        };
     }
 
     private int heuristic(State state, boolean optimal) {
