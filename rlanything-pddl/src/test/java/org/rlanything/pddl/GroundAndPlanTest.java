@@ -136,6 +136,31 @@ class GroundAndPlanTest {
         assertTrue(ff >= max, "h_FF " + ff + " >= h_max " + max);
     }
 
+    @Test
+    void theWholeStateSpaceGivesTheDistancesAStarFinds() {
+        for (String problem : List.of("p1", "p2", "p3")) {
+            GroundTask g = ground(problem);
+            org.rlanything.pddl.plan.StateSpace space =
+                    org.rlanything.pddl.plan.StateSpace.explore(g, 10_000).orElseThrow();
+            Planner planner = new Planner(g);
+            java.util.SplittableRandom rng = new java.util.SplittableRandom(4);
+            State s = g.init();
+            for (int step = 0; step < 12; step++) {
+                PlanResult plan = planner.shortest(s);
+                int expected =
+                        plan.solved()
+                                ? plan.length()
+                                : org.rlanything.pddl.plan.PlanLengths.DEAD_END;
+                assertEquals(expected, space.distance(s).getAsInt(), problem + " step " + step);
+                int[] applicable = g.applicable(s);
+                s = g.actions().get(applicable[rng.nextInt(applicable.length)]).apply(s);
+            }
+        }
+        assertTrue(
+                org.rlanything.pddl.plan.StateSpace.explore(ground("p2"), 10).isEmpty(),
+                "over the bound: no state space");
+    }
+
     private static void assertShortest(String problem, int length) {
         GroundTask g = ground(problem);
         PlanResult plan = new Planner(g).solve(g.init());

@@ -38,7 +38,9 @@ public final class DomainSurvey {
      * @param actions grounded actions
      * @param planLength the plan's length (-1 when none)
      * @param optimal whether the plan is a shortest one
-     * @param millis grounding and planning time
+     * @param millis grounding and planning time (wall clock)
+     * @param cpuMillis the same on the calling thread's CPU clock (what a loaded machine's wall
+     *     clock hides)
      * @param note the refusal or error message, or the requirements
      */
     public record Row(
@@ -51,6 +53,7 @@ public final class DomainSurvey {
             int planLength,
             boolean optimal,
             long millis,
+            long cpuMillis,
             String note) {}
 
     private DomainSurvey() {}
@@ -84,6 +87,7 @@ public final class DomainSurvey {
         String name = folder.getFileName().toString();
         String file = smallest.getFileName().toString();
         long start = System.nanoTime();
+        long cpuStart = cpu();
         try {
             Domain domain = DomainReader.read(ProblemFiles.domainOf(smallest, null));
             Problem problem = ProblemReader.read(smallest, domain);
@@ -114,6 +118,7 @@ public final class DomainSurvey {
                     plan.solved() ? plan.length() : -1,
                     plan.optimal(),
                     millis,
+                    (cpu() - cpuStart) / 1_000_000,
                     String.join(" ", domain.requirements().stream().sorted().toList()));
         } catch (IllegalArgumentException e) {
             return new Row(
@@ -126,8 +131,13 @@ public final class DomainSurvey {
                     -1,
                     false,
                     (System.nanoTime() - start) / 1_000_000,
+                    (cpu() - cpuStart) / 1_000_000,
                     e.getMessage());
         }
+    }
+
+    private static long cpu() {
+        return java.lang.management.ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
     }
 
     private static long size(Path p) {

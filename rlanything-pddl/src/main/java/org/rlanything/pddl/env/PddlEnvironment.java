@@ -3,6 +3,7 @@ package org.rlanything.pddl.env;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.random.RandomGenerator;
 import org.rlanything.core.Environment;
 import org.rlanything.core.Task;
@@ -13,6 +14,7 @@ import org.rlanything.pddl.lang.Problem;
 import org.rlanything.pddl.plan.Limits;
 import org.rlanything.pddl.plan.PlanResult;
 import org.rlanything.pddl.plan.Planner;
+import org.rlanything.pddl.plan.StateSpace;
 
 /**
  * The planning problems of one PDDL domain as an environment: an episode shows what holds and the
@@ -24,21 +26,19 @@ public final class PddlEnvironment implements Environment {
 
     private static final int CACHED_TASKS = 512;
 
+    private static final int CACHED_SPACES = 32;
+
+    /** The default bound on a task's reachable states for exact step labels. */
+    public static final int DEFAULT_EXACT_STATES = 50_000;
+
     private final Domain domain;
     private final int maxSteps;
     private final boolean labelSteps;
     private final Limits optimal;
     private final Limits satisficing;
-    private final Map<Problem, CompiledTask> compiled =
-            Collections.synchronizedMap(
-                    new LinkedHashMap<>(16, 0.75f, true) {
-                        private static final long serialVersionUID = 1L;
-
-                        @Override
-                        protected boolean removeEldestEntry(Map.Entry<Problem, CompiledTask> e) {
-                            return size() > CACHED_TASKS;
-                        }
-                    });
+    private final int exactStates;
+    private final Map<Problem, Optional<StateSpace>> spaces = lru(CACHED_SPACES);
+    private final Map<Problem, CompiledTask> compiled = lru(CACHED_TASKS);
 
     /**
      * @param domain the domain
@@ -49,6 +49,22 @@ public final class PddlEnvironment implements Environment {
      */
     public PddlEnvironment(
             Domain domain, int maxSteps, boolean labelSteps, Limits optimal, Limits satisficing) {
+        this(domain, maxSteps, labelSteps, optimal, satisficing, DEFAULT_EXACT_STATES);
+    }
+
+    /**
+     * As above; a task with at most {@code exactStates} reachable states is labelled from its whole
+     * state space (exact, a lookup per step), a larger one by a search per step off the known
+     * plans.
+     */
+    public PddlEnvironment(
+            Domain domain,
+            int maxSteps,
+            boolean labelSteps,
+            Limits optimal,
+            Limits satisficing,
+            int exactStates) {
+        this.exactStates = exactStates;
         this.domain = domain;
         this.maxSteps = maxSteps;
         this.labelSteps = labelSteps;
@@ -88,7 +104,35 @@ public final class PddlEnvironment implements Environment {
         if (!(task instanceof PddlTask t)) {
             throw new IllegalArgumentException("not a PDDL task: " + task.id());
         }
-        return new PddlSession(domain.name(), t, compile(t), steps, labelSteps);
+        CompiledTask c = compile(t);
+        StateSpace space = labelSteps ? space(t, c).orElse(null) : null;
+        return new PddlSession(domain.name(), t, c, space, steps, labelSteps);
+    }
+
+    /**
+     * The task's whole state space, if it has at most the bound's states (explored on first use).
+     */
+    private Optional<StateSpace> space(PddlTask task, CompiledTask c) {
+        Optional<StateSpace> known = spaces.get(task.problem());
+        if (known != null) {
+            return known;
+        }
+        Optional<StateSpace> made =
+                exactStates > 0 ? StateSpace.explore(c.ground(), exactStates) : Optional.empty();
+        spaces.put(task.problem(), made);
+        return made;
+    }
+
+    private static <V> Map<Problem, V> lru(int capacity) {
+        return Collections.synchronizedMap(
+                new LinkedHashMap<>(16, 0.75f, true) {
+                    private static final long serialVersionUID = 1L;
+
+                    @Override
+                    protected boolean removeEldestEntry(Map.Entry<Problem, V> e) {
+                        return size() > capacity;
+                    }
+                });
     }
 
     @Override

@@ -25,6 +25,8 @@ import org.rlanything.core.spi.EnvironmentConfig;
  * @param plannerNodes the planner's A* bound (expanded states) before it falls back to greedy
  *     search
  * @param greedyNodes the greedy search's bound (expanded states)
+ * @param exactStates a task with at most this many reachable states gets exact step labels from its
+ *     whole state space, explored once (0: never; larger tasks: a search per step)
  */
 public record PddlEnvironmentConfig(
         String domain,
@@ -37,7 +39,8 @@ public record PddlEnvironmentConfig(
         Integer evalVerdicts,
         Boolean labelSteps,
         Integer plannerNodes,
-        Integer greedyNodes)
+        Integer greedyNodes,
+        Integer exactStates)
         implements EnvironmentConfig {
 
     /**
@@ -49,7 +52,7 @@ public record PddlEnvironmentConfig(
     /** Every key at its default. */
     public static final PddlEnvironmentConfig DEFAULTS =
             new PddlEnvironmentConfig(
-                    null, null, null, null, null, null, null, null, null, null, null);
+                    null, null, null, null, null, null, null, null, null, null, null, null);
 
     public PddlEnvironmentConfig {
         if (domain != null && domain.isBlank()) {
@@ -69,5 +72,12 @@ public record PddlEnvironmentConfig(
         labelSteps = labelSteps == null ? Boolean.TRUE : labelSteps;
         plannerNodes = Check.between("planner_nodes", plannerNodes, 20_000, 1, 100_000_000);
         greedyNodes = Check.between("greedy_nodes", greedyNodes, 200_000, 1, 100_000_000);
+        exactStates =
+                Check.between(
+                        "exact_states",
+                        exactStates,
+                        PddlEnvironment.DEFAULT_EXACT_STATES,
+                        0,
+                        10_000_000);
     }
 }

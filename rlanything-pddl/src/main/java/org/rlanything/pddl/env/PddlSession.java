@@ -12,6 +12,7 @@ import org.rlanything.core.StepResult;
 import org.rlanything.pddl.ground.GroundTask;
 import org.rlanything.pddl.ground.State;
 import org.rlanything.pddl.plan.PlanLengths;
+import org.rlanything.pddl.plan.StateSpace;
 
 /**
  * One episode of a {@link PddlTask}: the admissible commands are the applicable grounded actions
@@ -38,6 +39,7 @@ public final class PddlSession implements EnvironmentSession {
             String domainName,
             PddlTask task,
             CompiledTask compiled,
+            StateSpace space,
             int maxSteps,
             boolean labelSteps) {
         if (maxSteps < 1) {
@@ -46,7 +48,7 @@ public final class PddlSession implements EnvironmentSession {
         this.domainName = domainName;
         this.task = task;
         this.ground = compiled.ground();
-        this.oracle = new PlanLengths(compiled.ground(), compiled::solve);
+        this.oracle = new PlanLengths(compiled.ground(), compiled::solve, space);
         this.maxSteps = maxSteps;
         this.labelSteps = labelSteps;
         this.state = ground.init();

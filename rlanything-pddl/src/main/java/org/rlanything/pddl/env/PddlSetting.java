@@ -80,7 +80,8 @@ public record PddlSetting(
                         config.maxSteps(),
                         config.labelSteps(),
                         new Limits(config.plannerNodes(), 0),
-                        new Limits(config.greedyNodes(), 0));
+                        new Limits(config.greedyNodes(), 0),
+                        config.exactStates());
         List<PddlTask> pool = new ArrayList<>();
         for (Path file : training.subList(0, Math.min(config.poolSize(), training.size()))) {
             pool.add(read(file, domain, domainFile, domainText));

@@ -25,20 +25,23 @@ public final class PlanLengths {
 
     private final GroundTask task;
     private final Function<State, PlanResult> solver;
+    private final StateSpace space;
     private final Map<State, Integer> lengths = new HashMap<>();
 
     /** An oracle that plans with {@code planner}. */
     public PlanLengths(Planner planner) {
-        this(planner.task(), planner::solve);
+        this(planner.task(), planner::solve, null);
     }
 
     /**
-     * An oracle of {@code task} that plans with {@code solver} (a deterministic function of the
+     * An oracle of {@code task} that reads exact distances from {@code space} where it holds the
+     * state (null: none), and else plans with {@code solver} (a deterministic function of the
      * state, such as a remembering planner).
      */
-    public PlanLengths(GroundTask task, Function<State, PlanResult> solver) {
+    public PlanLengths(GroundTask task, Function<State, PlanResult> solver, StateSpace space) {
         this.task = task;
         this.solver = solver;
+        this.space = space;
     }
 
     /**
@@ -46,6 +49,12 @@ public final class PlanLengths {
      * planner stopped at its bounds.
      */
     public OptionalInt length(State state) {
+        if (space != null) {
+            OptionalInt exact = space.distance(state);
+            if (exact.isPresent()) {
+                return exact;
+            }
+        }
         Integer known = lengths.get(state);
         if (known != null) {
             return OptionalInt.of(known);
@@ -105,6 +114,9 @@ public final class PlanLengths {
         for (int a : task.applicable(state)) {
             State next = task.actions().get(a).apply(state);
             Integer known = lengths.get(next);
+            if (space != null && space.distance(next).isPresent()) {
+                known = space.distance(next).getAsInt();
+            }
             if (known != null && known == here.getAsInt() - 1) {
                 return a;
             }

@@ -6,8 +6,9 @@ import org.rlanything.pddl.ground.State;
 /**
  * Plans in a grounded task: first A* with h_max for a shortest plan within {@code optimal}'s
  * bounds; where that stops at its bounds, weighted A* with h_FF (w = 2: plans near the shortest)
- * within {@code satisficing}'s; where that stops too, greedy best-first search with h_FF within the
- * same bounds. A state shown to be a dead end is {@link PlanResult.Status#UNSOLVABLE}.
+ * within 5 times A*'s node bound (at most {@code satisficing}'s); where that stops too, greedy
+ * best-first search with h_FF within the same bounds. A state shown to be a dead end is {@link
+ * PlanResult.Status#UNSOLVABLE}.
  */
 public final class Planner {
 
@@ -23,6 +24,7 @@ public final class Planner {
     private final Search search;
     private final Limits optimal;
     private final Limits satisficing;
+    private final Limits weightedLimits;
 
     /** A planner with the default bounds. */
     public Planner(GroundTask task) {
@@ -34,6 +36,10 @@ public final class Planner {
         this.search = new Search(task, new Relaxation(task));
         this.optimal = optimal;
         this.satisficing = satisficing;
+        this.weightedLimits =
+                new Limits(
+                        Math.min(satisficing.maxNodes(), 5 * optimal.maxNodes()),
+                        satisficing.maxMillis());
     }
 
     /** The grounded task. */
@@ -47,7 +53,7 @@ public final class Planner {
         if (first.status() != PlanResult.Status.LIMIT) {
             return first;
         }
-        PlanResult second = search.weighted(state, satisficing);
+        PlanResult second = search.weighted(state, weightedLimits);
         if (second.status() != PlanResult.Status.LIMIT) {
             return new PlanResult(
                     second.status(), second.actions(), false, first.expanded() + second.expanded());
