@@ -26,10 +26,10 @@ public final class PddlEnvironment implements Environment {
 
     private static final int CACHED_TASKS = 512;
 
-    private static final int CACHED_SPACES = 32;
+    private static final int CACHED_SPACES = 16;
 
     /** The default bound on a task's reachable states for exact step labels. */
-    public static final int DEFAULT_EXACT_STATES = 50_000;
+    public static final int DEFAULT_EXACT_STATES = 100_000;
 
     private final Domain domain;
     private final int maxSteps;
