@@ -61,7 +61,7 @@ class RegistryExtensionTest {
     void theRegistryListsTheNewKindsBesideTheShippedOnes() {
         ProviderRegistry registry = ProviderRegistry.get();
         assertEquals(
-                List.of("alfworld", "coding", "coding-mini", "keylock", "miniwob", "rungs"),
+                List.of("alfworld", "coding", "coding-mini", "keylock", "miniwob", "pddl", "rungs"),
                 registry.kinds(Section.ENVIRONMENT));
         assertEquals(
                 List.of("element", "neural", "openai", "stepper", "tabular"),
@@ -172,7 +172,7 @@ class RegistryExtensionTest {
         assertTrue(
                 message.contains(
                         "rungs.yaml, line 2: environment.kind: unknown kind 'rugns' (did you mean"
-                                + " 'rungs'?); expected one of alfworld, coding, coding-mini, keylock, miniwob, rungs."),
+                                + " 'rungs'?); expected one of alfworld, coding, coding-mini, keylock, miniwob, pddl, rungs."),
                 message);
     }
 

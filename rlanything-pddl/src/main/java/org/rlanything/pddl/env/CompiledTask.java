@@ -53,7 +53,12 @@ public final class CompiledTask {
         if (known != null) {
             return known;
         }
-        PlanResult result = planner.solve(state);
+        // where A* stopped at its bounds from the start, it would from nearby states too
+        PlanResult start = state.equals(ground.init()) ? null : initialPlan();
+        PlanResult result =
+                start != null && !start.optimal() && start.solved()
+                        ? planner.satisficing(state)
+                        : planner.solve(state);
         if (solved.size() >= MAX_SOLVED) {
             solved.clear();
         }

@@ -53,6 +53,21 @@ public final class Planner {
         if (first.status() != PlanResult.Status.LIMIT) {
             return first;
         }
+        return satisficing(state, first.expanded());
+    }
+
+    /**
+     * A plan from {@code state} without trying A* first (weighted A*, then greedy search): for a
+     * task where A* already stopped at its bounds from the start, so that each later search does
+     * not spend A*'s bound again.
+     */
+    public PlanResult satisficing(State state) {
+        return satisficing(state, 0);
+    }
+
+    private PlanResult satisficing(State state, long spent) {
+        PlanResult first =
+                new PlanResult(PlanResult.Status.LIMIT, java.util.List.of(), false, spent);
         PlanResult second = search.weighted(state, weightedLimits);
         if (second.status() != PlanResult.Status.LIMIT) {
             return new PlanResult(
