@@ -52,13 +52,13 @@ public final class BenchPddlDomainsCommand implements CommandProvider, Callable<
     @Option(
             names = "--nodes",
             defaultValue = "20000",
-            description = "A* bound in expanded states (default ${DEFAULT-VALUE}).")
+            description = "A* bound in evaluated states (default ${DEFAULT-VALUE}).")
     private long nodes;
 
     @Option(
             names = "--greedy-nodes",
             defaultValue = "1000000",
-            description = "Greedy search bound in expanded states (default ${DEFAULT-VALUE}).")
+            description = "Greedy search bound in evaluated states (default ${DEFAULT-VALUE}).")
     private long greedyNodes;
 
     @Override

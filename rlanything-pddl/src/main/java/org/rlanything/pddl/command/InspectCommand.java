@@ -45,18 +45,27 @@ public final class InspectCommand implements Callable<Integer> {
             names = "--nodes",
             defaultValue = "20000",
             description =
-                    "The A* bound in expanded states before greedy search (default ${DEFAULT-VALUE}).")
+                    "The A* bound in evaluated states before greedy search (default ${DEFAULT-VALUE}).")
     private long nodes;
 
     @Option(
             names = "--greedy-nodes",
             defaultValue = "200000",
             description =
-                    "The greedy search's bound in expanded states (default ${DEFAULT-VALUE}).")
+                    "The greedy search's bound in evaluated states (default ${DEFAULT-VALUE}).")
     private long greedyNodes;
+
+    @Option(
+            names = "--seconds",
+            defaultValue = "60",
+            description = "Wall-clock bound of each search (default ${DEFAULT-VALUE}).")
+    private long seconds;
 
     @Override
     public Integer call() throws IOException {
+        if (seconds < 1) {
+            throw new IllegalArgumentException("--seconds (" + seconds + ") must be >= 1.");
+        }
         Domain domain = DomainReader.read(domainFile);
         PddlTask task =
                 PddlTask.of(
@@ -66,7 +75,11 @@ public final class InspectCommand implements Callable<Integer> {
                         domain);
         PddlEnvironment environment =
                 new PddlEnvironment(
-                        domain, 1000, false, new Limits(nodes, 0), new Limits(greedyNodes, 0));
+                        domain,
+                        1000,
+                        false,
+                        new Limits(nodes, seconds * 1000),
+                        new Limits(greedyNodes, seconds * 1000));
         PrintWriter out = spec.commandLine().getOut();
         GroundTask ground = environment.compile(task).ground();
         out.printf(
@@ -86,21 +99,21 @@ public final class InspectCommand implements Callable<Integer> {
         }
         long start = System.nanoTime();
         PlanResult plan = environment.compile(task).initialPlan();
-        double seconds = (System.nanoTime() - start) / 1e9;
+        double took = (System.nanoTime() - start) / 1e9;
         out.println();
         switch (plan.status()) {
             case SOLVED ->
                     out.printf(
-                            "Planner: plan of %d steps (%s), %d states expanded, %.2f s%n",
+                            "Planner: plan of %d steps (%s), %d states evaluated, %.2f s%n",
                             plan.length(),
                             plan.optimal() ? "shortest" : "not shown shortest",
                             plan.expanded(),
-                            seconds);
-            case UNSOLVABLE -> out.printf("Planner: the goal is unreachable (%.2f s)%n", seconds);
+                            took);
+            case UNSOLVABLE -> out.printf("Planner: the goal is unreachable (%.2f s)%n", took);
             case LIMIT ->
                     out.printf(
                             "Planner: no plan within the bounds (%d states, %.2f s)%n",
-                            plan.expanded(), seconds);
+                            plan.expanded(), took);
         }
         if (showPlan && plan.solved()) {
             for (int a : plan.actions()) {

@@ -22,9 +22,9 @@ import org.rlanything.core.spi.EnvironmentConfig;
  * @param evalVerdicts judge verdicts per held-out step (0: no judge metrics)
  * @param labelSteps whether the planner labels each step (GOOD when it shortens the remaining
  *     plan), which the {@code label} judge and the judge metrics need
- * @param plannerNodes the planner's A* bound (expanded states) before it falls back to greedy
+ * @param plannerNodes the planner's A* bound (evaluated states) before it falls back to greedy
  *     search
- * @param greedyNodes the greedy search's bound (expanded states)
+ * @param greedyNodes the greedy search's bound (evaluated states)
  * @param exactStates a task with at most this many reachable states gets exact step labels from its
  *     whole state space, explored once (0: never; larger tasks: a search per step)
  */

@@ -8,7 +8,7 @@ import java.util.List;
  * @param status solved, proven unsolvable, or stopped at a limit
  * @param actions the plan's action indices (empty unless solved)
  * @param optimal whether the plan is a shortest one
- * @param expanded states expanded
+ * @param evaluated states evaluated
  */
 public record PlanResult(Status status, List<Integer> actions, boolean optimal, long expanded) {
 

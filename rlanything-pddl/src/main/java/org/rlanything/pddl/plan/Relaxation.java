@@ -69,6 +69,15 @@ public final class Relaxation {
         goal = Arrays.stream(GroundCondition.mandatory(task.goal())).distinct().toArray();
     }
 
+    /**
+     * What one evaluation counts towards a search's bound: 1 per 1024 relaxed operators, at least
+     * 1, so that a bound takes about the same time on small and large tasks (and stays a count, the
+     * same on every machine).
+     */
+    public int evaluationCost() {
+        return 1 + pre.length / 1024;
+    }
+
     /** h_max of {@code state}, or {@link #INFINITE} for a dead end. */
     public int hMax(State state) {
         Sweep s = sweep(state, true);

@@ -90,8 +90,7 @@ final class Search {
                 return new PlanResult(
                         PlanResult.Status.SOLVED, path(links, node), optimal, expanded);
             }
-            if (++expanded > limits.maxNodes()
-                    || ((expanded & 255) == 0 && System.nanoTime() > deadline)) {
+            if (expanded > limits.maxNodes() || System.nanoTime() > deadline) {
                 return new PlanResult(PlanResult.Status.LIMIT, List.of(), false, expanded);
             }
             for (int a : task.applicable(state)) {
@@ -102,6 +101,7 @@ final class Search {
                     continue;
                 }
                 int h = heuristic(next, optimal);
+                expanded += relaxation.evaluationCost(); // the heuristic is the search's cost
                 if (h == Relaxation.INFINITE) {
                     continue; // a dead end
                 }
