@@ -67,6 +67,7 @@ class RegistryExtensionTest {
                         "coding-mini",
                         "keylock",
                         "miniwob",
+                        "pddl",
                         "remote",
                         "rungs"),
                 registry.kinds(Section.ENVIRONMENT));
@@ -179,7 +180,7 @@ class RegistryExtensionTest {
         assertTrue(
                 message.contains(
                         "rungs.yaml, line 2: environment.kind: unknown kind 'rugns' (did you mean"
-                                + " 'rungs'?); expected one of alfworld, coding, coding-mini, keylock, miniwob, remote, rungs."),
+                                + " 'rungs'?); expected one of alfworld, coding, coding-mini, keylock, miniwob, pddl, remote, rungs."),
                 message);
     }
 

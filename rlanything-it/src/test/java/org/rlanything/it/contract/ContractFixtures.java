@@ -24,6 +24,7 @@ final class ContractFixtures {
                             "rungs", Rig.RUNGS,
                             "miniwob", Rig.MINIWOB,
                             "alfworld", Rig.ALFWORLD,
+                            "pddl", Rig.PDDL,
                             "coding", Rig.CODING,
                             "coding-mini", Rig.CODING_MINI,
                             "remote", Rig.REMOTE),

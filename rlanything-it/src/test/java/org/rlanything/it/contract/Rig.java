@@ -77,6 +77,17 @@ enum Rig {
                     + "reward_model: {kind: label}\n";
         }
     },
+    PDDL(List.of()) {
+        @Override
+        String yaml() {
+            return "environment: {kind: pddl, problems: \""
+                    + SharedData.require("pddl/blocks").resolve("probBLOCKS-4-*.pddl")
+                    + "\", held_out: \""
+                    + SharedData.require("pddl/blocks").resolve("probBLOCKS-5-0.pddl")
+                    + "\", pool_size: 4, max_steps: 8}\n"
+                    + "reward_model: {kind: label}\n";
+        }
+    },
     CODING(List.of("```python\nprint(input())\n```", "```python\nprint(4)\n```")) {
         @Override
         String yaml() {

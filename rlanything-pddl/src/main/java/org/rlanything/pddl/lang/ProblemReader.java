@@ -1,0 +1,172 @@
+package org.rlanything.pddl.lang;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Reads a PDDL problem of a {@link Domain}: objects, initial atoms (numeric {@code (= ...)} values,
+ * the action costs, are skipped), the goal, and a {@code (:metric minimize ...)} (plan length is
+ * what counts). Anything else is refused with one line naming the file and the construct.
+ */
+public final class ProblemReader {
+
+    private ProblemReader() {}
+
+    /** Reads the problem file {@code path} of {@code domain}. */
+    public static Problem read(Path path, Domain domain) throws IOException {
+        return parse(Files.readString(path, StandardCharsets.UTF_8), path.toString(), domain);
+    }
+
+    /** Reads problem text of {@code domain}; {@code file} names it in messages. */
+    public static Problem parse(String text, String file, Domain domain) {
+        List<SExpr> all = SExpr.parseAll(text, file);
+        if (all.size() != 1 || !"define".equals(all.get(0).head())) {
+            throw PddlException.malformed(
+                    file, 1, "expected one (define (problem NAME) ...) expression.");
+        }
+        SExpr define = all.get(0);
+        FormulaReader reader = new FormulaReader(file, domain.predicates(), Set.of());
+        String name = null;
+        String domainName = null;
+        Map<String, String> objects = new LinkedHashMap<>();
+        List<Condition.Atom> init = null;
+        Condition goal = null;
+        for (SExpr section : define.tail()) {
+            String head = section.head();
+            if (head == null) {
+                throw reader.malformed(section, "expected a section, found " + section.brief());
+            }
+            switch (head) {
+                case "problem" -> name = symbolAfter(section, reader);
+                case ":domain" -> domainName = symbolAfter(section, reader);
+                case ":requirements" -> {
+                    for (SExpr r : section.tail()) {
+                        if (!r.isSymbol() || !DomainReader.SUPPORTED.contains(r.symbol())) {
+                            throw reader.unsupported(r, "requirement " + r.brief());
+                        }
+                    }
+                }
+                case ":objects" -> objects(section, reader, domain, objects);
+                case ":init" -> init = init(section, reader, domain);
+                case ":goal" -> {
+                    if (section.tail().size() != 1) {
+                        throw reader.malformed(section, "(:goal ...) must hold one condition.");
+                    }
+                    goal = reader.condition(section.tail().get(0));
+                }
+                case ":metric" -> metric(section, reader);
+                default -> throw reader.unsupported(section, "(" + head + " ...)");
+            }
+        }
+        if (name == null || init == null || goal == null) {
+            throw PddlException.malformed(
+                    file,
+                    define.line(),
+                    "a problem needs (problem NAME), (:init ...) and (:goal ...).");
+        }
+        if (domainName != null && !domainName.equals(domain.name())) {
+            throw PddlException.malformed(
+                    file,
+                    define.line(),
+                    "the problem is of the domain "
+                            + domainName
+                            + ", not of "
+                            + domain.name()
+                            + " ("
+                            + domain.file()
+                            + ").");
+        }
+        Problem problem =
+                new Problem(
+                        name, domainName == null ? domain.name() : domainName, objects, init, goal);
+        checkNames(problem, domain, file);
+        return problem;
+    }
+
+    private static String symbolAfter(SExpr section, FormulaReader reader) {
+        if (section.items().size() != 2 || !section.items().get(1).isSymbol()) {
+            throw reader.malformed(section, "expected (" + section.head() + " NAME)");
+        }
+        return section.items().get(1).symbol();
+    }
+
+    private static void objects(
+            SExpr section, FormulaReader reader, Domain domain, Map<String, String> objects) {
+        for (Param p : reader.typedList(section.tail())) {
+            if (p.types().size() != 1) {
+                throw reader.unsupported(section, "(either ...) as the type of " + p.name());
+            }
+            String type = p.types().get(0);
+            if (!domain.types().containsKey(type) && domain.types().size() == 1) {
+                type = "object"; // an untyped domain's problem that types its objects anyway
+            } else if (!domain.types().containsKey(type)) {
+                throw reader.malformed(
+                        section,
+                        "the object " + p.name() + " has the undeclared type " + type + ".");
+            }
+            String before = objects.put(p.name(), type);
+            if (before != null && !before.equals(type)) {
+                throw reader.malformed(
+                        section, "the object " + p.name() + " is declared twice with other types.");
+            }
+        }
+    }
+
+    private static List<Condition.Atom> init(SExpr section, FormulaReader reader, Domain domain) {
+        List<Condition.Atom> atoms = new ArrayList<>();
+        for (SExpr item : section.tail()) {
+            String head = item.head();
+            if ("=".equals(head)) {
+                if (!domain.requirements().contains(":action-costs")) {
+                    throw reader.unsupported(item, "a numeric initial value " + item.brief());
+                }
+                continue; // an action cost: plan length counts
+            }
+            if ("at".equals(head) && !domain.predicates().containsKey("at")) {
+                throw reader.unsupported(item, "(at ...) (timed initial literals)");
+            }
+            Condition.Atom atom = reader.atom(item);
+            for (String t : atom.terms()) {
+                if (t.startsWith("?")) {
+                    throw reader.malformed(item, "an initial atom holds the variable " + t);
+                }
+            }
+            atoms.add(atom);
+        }
+        return atoms;
+    }
+
+    private static void metric(SExpr section, FormulaReader reader) {
+        List<SExpr> args = section.tail();
+        if (args.size() == 2
+                && args.get(0).isSymbol()
+                && args.get(0).symbol().equals("minimize")
+                && ("total-cost".equals(args.get(1).head())
+                        || "total-time".equals(args.get(1).head()))
+                && args.get(1).items().size() == 1) {
+            return;
+        }
+        throw reader.unsupported(section, "the metric " + section.brief());
+    }
+
+    /** Every term of the initial atoms and free term of the goal is an object or constant. */
+    private static void checkNames(Problem problem, Domain domain, String file) {
+        for (Condition.Atom atom : problem.init()) {
+            for (String t : atom.terms()) {
+                if (!problem.objects().containsKey(t) && !domain.constants().containsKey(t)) {
+                    throw PddlException.malformed(
+                            file,
+                            0,
+                            "the initial atom " + atom + " names the unknown object " + t + ".");
+                }
+            }
+        }
+    }
+}

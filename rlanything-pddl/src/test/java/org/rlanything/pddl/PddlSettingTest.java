@@ -1,0 +1,68 @@
+package org.rlanything.pddl;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.rlanything.pddl.env.PddlEnvironmentConfig;
+import org.rlanything.pddl.env.PddlSetting;
+import org.rlanything.pddl.env.PddlTask;
+
+/**
+ * What an environment section names, read: held-out problems left out, the pool filled with
+ * verified generated ones.
+ */
+class PddlSettingTest {
+
+    private static PddlEnvironmentConfig config(String heldOut, int poolSize) {
+        String folder = TestDomains.folder("tidy").toString();
+        return new PddlEnvironmentConfig(
+                folder + "/domain.pddl",
+                null,
+                heldOut == null ? null : folder + "/" + heldOut,
+                poolSize,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null);
+    }
+
+    @Test
+    void heldOutProblemsAreNeverTrainedOnAndGeneratedOnesFillThePool() throws IOException {
+        List<String> log = new ArrayList<>();
+        PddlSetting setting = PddlSetting.load(config("p2.pddl", 6), 3, log::add);
+        assertEquals(List.of("p2"), setting.heldOut().stream().map(PddlTask::id).toList());
+        List<String> ids = setting.pool().stream().map(PddlTask::id).toList();
+        assertEquals(6, ids.size(), ids.toString());
+        assertEquals(List.of("p3", "p1"), ids.subList(0, 2), "the smallest files first");
+        for (PddlTask t : setting.pool()) {
+            assertTrue(!t.id().startsWith("p2"), t.id());
+            assertTrue(setting.environment().verify(t).valid(), t.id());
+        }
+        assertEquals(1, log.size(), log.toString());
+        List<String> again =
+                PddlSetting.load(config("p2.pddl", 6), 3, line -> {}).pool().stream()
+                        .map(PddlTask::id)
+                        .toList();
+        assertEquals(ids, again, "the same seed, the same pool");
+    }
+
+    @Test
+    void aSectionWithoutDomainOrProblemsIsRefused() {
+        IllegalArgumentException e =
+                assertThrows(
+                        IllegalArgumentException.class,
+                        () -> PddlSetting.load(PddlEnvironmentConfig.DEFAULTS, 1, line -> {}));
+        assertTrue(
+                e.getMessage().startsWith("environment.domain or environment.problems"),
+                e.getMessage());
+    }
+}

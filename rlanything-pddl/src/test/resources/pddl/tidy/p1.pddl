@@ -1,0 +1,6 @@
+(define (problem tidy-study)
+  (:domain tidy)
+  (:objects kitchen study - room b1 - box broom - tool)
+  (:init (at-robot hall) (door hall kitchen) (door study hall) (in b1 study) (in broom kitchen)
+         (hands-free) (dusty study) (dusty kitchen))
+  (:goal (and (packed b1) (in b1 hall) (not (dusty study)))))

@@ -1,0 +1,6 @@
+(define (problem tidy-kitchen)
+  (:domain tidy)
+  (:objects kitchen study - room b1 b2 - box broom - tool)
+  (:init (at-robot study) (door hall kitchen) (door study hall) (in b1 kitchen) (in b2 hall)
+         (in broom hall) (hands-free) (dusty kitchen))
+  (:goal (and (packed b1) (in b2 study))))

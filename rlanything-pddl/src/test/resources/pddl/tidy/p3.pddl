@@ -1,0 +1,6 @@
+(define (problem tidy-short)
+  (:domain tidy)
+  (:objects kitchen study - room b1 - box broom - tool)
+  (:init (at-robot hall) (door hall kitchen) (door study hall) (in b1 hall) (in broom kitchen)
+         (hands-free))
+  (:goal (and (in b1 kitchen) (in broom hall))))
