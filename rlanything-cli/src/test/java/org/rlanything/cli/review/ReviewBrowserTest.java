@@ -206,6 +206,57 @@ class ReviewBrowserTest {
         assertArrayEquals(damaged, Files.readAllBytes(corrections), "nothing changed");
     }
 
+    @Test
+    void thePagesFollowARunThatGoesOnTraining() throws Exception {
+        Path run = train();
+        try (ReviewServer server = ReviewServer.start(new RunFolder(run), "127.0.0.1", 0)) {
+            JsonNode before = get(server, "/api/trajectories");
+            assertEquals(6, before.get("iteration").asInt(), "the latest iteration by default");
+            StringWriter out = new StringWriter();
+            assertEquals(
+                    0,
+                    Main.run(
+                            new PrintWriter(out),
+                            new PrintWriter(out),
+                            "train",
+                            "--resume",
+                            run.toString(),
+                            "-q",
+                            "trainer.iterations=8"),
+                    out.toString());
+            JsonNode after = get(server, "/api/trajectories");
+            assertEquals(8, after.get("iteration").asInt(), "the new iterations are read");
+            assertTrue(
+                    get(server, "/api/overview")
+                            .get("html")
+                            .asText()
+                            .contains("latest iteration 8"));
+            JsonNode filtered = get(server, "/api/trajectories?iteration=7&outcome=won&mark=split");
+            for (JsonNode t : filtered.get("trajectories")) {
+                assertEquals(7, t.get("iteration").asInt());
+                assertTrue(t.get("won").asBoolean());
+                boolean anySplit = false;
+                for (JsonNode step : t.get("steps")) {
+                    anySplit |= step.get("split").asBoolean() && step.get("match").asBoolean();
+                }
+                assertTrue(anySplit, "a shown trajectory has a split step: " + t);
+            }
+        }
+    }
+
+    private static JsonNode get(ReviewServer server, String path) throws Exception {
+        HttpResponse<String> response =
+                HttpClient.newHttpClient()
+                        .send(
+                                HttpRequest.newBuilder(
+                                                URI.create(
+                                                        "http://127.0.0.1:" + server.port() + path))
+                                        .build(),
+                                HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, response.statusCode(), response.body());
+        return JSON.readTree(response.body());
+    }
+
     private Path train() {
         Path run = dir.resolve("run");
         StringWriter out = new StringWriter();
