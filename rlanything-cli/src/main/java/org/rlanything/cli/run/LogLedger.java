@@ -45,6 +45,9 @@ public final class LogLedger {
      */
     private Path corrections;
 
+    /** The bytes of the corrections file the loop has used so far, when it uses them. */
+    private java.util.function.LongSupplier correctionsConsumed;
+
     private LogLedger(RunFolder folder) {
         this.corrections = folder.corrections().file();
     }
@@ -60,6 +63,14 @@ public final class LogLedger {
 
     private static String name(JsonlLog log) {
         return log.file().getFileName().toString();
+    }
+
+    /**
+     * From now on, checkpoints record the part of the corrections file that {@code consumed} says
+     * the loop has used (rather than the whole lines the file holds at the checkpoint).
+     */
+    void recordCorrectionsConsumed(java.util.function.LongSupplier consumed) {
+        this.correctionsConsumed = consumed;
     }
 
     /** Appends {@code lines} to {@code log} (forced to disk) and counts them. */
@@ -95,6 +106,9 @@ public final class LogLedger {
             int end = bytes.length;
             while (end > 0 && bytes[end - 1] != '\n') {
                 end--;
+            }
+            if (correctionsConsumed != null) {
+                end = (int) Math.min(end, correctionsConsumed.getAsLong());
             }
             Tally tally = new Tally();
             tally.add(java.util.Arrays.copyOf(bytes, end));

@@ -142,8 +142,103 @@ class CorrectionsTest {
         assertArrayEquals(metrics, Files.readAllBytes(folder.metrics().file()), "nothing changed");
     }
 
+    @Test
+    void theLoopUsesTheCorrectionsFromTheNextIterationAndResumesExactly() throws Exception {
+        RunFolder a = train(3, "a");
+        RunFolder b = train(3, "b");
+        RunFolder plain = train(6, "plain");
+        int written = correctFirstSteps(a);
+        assertEquals(written, correctFirstSteps(b));
+        assertTrue(written > 0);
+        assertEquals(
+                0, run("train", "--resume", a.root().toString(), "-q", "trainer.iterations=6"));
+        // 5: an evaluation iteration in both runs (a run evaluates at its last iteration too)
+        assertEquals(
+                0, run("train", "--resume", b.root().toString(), "-q", "trainer.iterations=5"));
+        assertEquals(
+                0, run("train", "--resume", b.root().toString(), "-q", "trainer.iterations=6"));
+
+        List<String> linesA = Files.readAllLines(a.metrics().file());
+        List<String> linesB = Files.readAllLines(b.metrics().file());
+        for (int i = 0; i < Math.max(linesA.size(), linesB.size()); i++) {
+            assertEquals(
+                    linesA.get(i), linesB.get(i), "a resume in between changes nothing: line " + i);
+        }
+        List<JsonNode> metrics = a.metrics().read();
+        double used = 0;
+        for (JsonNode line : metrics) {
+            int t = line.get("iteration").asInt();
+            if (t <= 3) {
+                assertTrue(
+                        line.path("corrections/in_force").isMissingNode(), "none before: " + line);
+            } else {
+                assertEquals(written, line.path("corrections/in_force").asInt(), "line " + t);
+                used += line.path("corrections/used").asDouble();
+            }
+        }
+        assertTrue(used > 0, "the corrected steps recur in later rollouts and are used");
+        List<String> plainLines = Files.readAllLines(plain.metrics().file());
+        // up to iteration 2 the same run (line 3 of a run that stopped at 3 adds an evaluation)
+        assertEquals(linesA.subList(0, 3), plainLines.subList(0, 3));
+        assertTrue(
+                !training(metrics.get(6)).equals(training(plain.metrics().read().get(6))),
+                "the corrections change the training");
+        JsonNode manifest =
+                JsonlLog.JSON.readTree(
+                        a.checkpoints()
+                                .root()
+                                .resolve("iter-000006")
+                                .resolve(CheckpointManifest.FILE)
+                                .toFile());
+        assertEquals(
+                Files.size(a.corrections().file()),
+                manifest.path("logs").path(Corrections.FILE).path("bytes").asLong(),
+                "the checkpoint records the corrections it consumed");
+    }
+
+    /** A metrics line less its evaluation figures. */
+    private static JsonNode training(JsonNode line) {
+        com.fasterxml.jackson.databind.node.ObjectNode copy = line.deepCopy();
+        copy.remove(
+                copy.properties().stream()
+                        .map(java.util.Map.Entry::getKey)
+                        .filter(k -> k.startsWith("val-"))
+                        .toList());
+        return copy;
+    }
+
+    /**
+     * Corrects step 1 of each saved trajectory to its step label (first steps recur most in later
+     * rollouts of the same task).
+     */
+    private static int correctFirstSteps(RunFolder folder) throws Exception {
+        List<JsonNode> saved = folder.trajectories().read();
+        int written = 0;
+        for (JsonNode t : saved) {
+            String label = t.path("steps").path(0).path("label").asText();
+            if (!(label.equals("good") || label.equals("bad"))) {
+                continue;
+            }
+            folder.corrections()
+                    .append(
+                            Corrections.Correction.set(
+                                    new Corrections.StepKey(
+                                            t.get("iteration").asInt(), t.get("slot").asInt(), 0),
+                                    t.get("task").asText(),
+                                    label.equals("good") ? 1 : -1,
+                                    "the label"),
+                            saved);
+            written++;
+        }
+        return written;
+    }
+
     private RunFolder train(int iterations) {
-        Path run = dir.resolve("run");
+        return train(iterations, "run");
+    }
+
+    private RunFolder train(int iterations, String name) {
+        Path run = dir.resolve(name);
         assertEquals(
                 0,
                 run(
