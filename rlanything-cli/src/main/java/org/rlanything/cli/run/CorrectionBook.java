@@ -43,10 +43,10 @@ final class CorrectionBook implements StepCorrections {
                 consumedBytes = 0;
                 return;
             }
-            long size = Files.size(corrections.file());
             List<JsonNode> trajectories = folder.trajectories().read();
-            Map<Corrections.StepKey, Corrections.Correction> inForce =
-                    corrections.inForce(trajectories);
+            Corrections.Snapshot snapshot = corrections.snapshot(trajectories);
+            Map<Corrections.StepKey, Corrections.Correction> inForce = snapshot.inForce();
+            long size = snapshot.bytes();
             Map<String, Verdict> next = new HashMap<>();
             for (Corrections.Correction c : inForce.values()) {
                 next.put(

@@ -101,6 +101,25 @@ public final class Corrections {
         return fold(read(), trajectories, null);
     }
 
+    /**
+     * The corrections in force, as {@link #inForce} reads them, under a shared lock on the file: a
+     * reader in another process (a run reading the file while {@code review} appends to it) never
+     * sees half a line. Also returns the length read.
+     */
+    public Snapshot snapshot(List<JsonNode> trajectories) throws IOException {
+        if (!Files.exists(log.file())) {
+            return new Snapshot(Map.of(), 0);
+        }
+        try (FileChannel channel = FileChannel.open(log.file(), StandardOpenOption.READ);
+                FileLock lock = channel.lock(0, Long.MAX_VALUE, true)) {
+            long size = channel.size();
+            return new Snapshot(inForce(trajectories), size);
+        }
+    }
+
+    /** The corrections in force and the bytes of the file they were read from. */
+    public record Snapshot(Map<StepKey, Correction> inForce, long bytes) {}
+
     /** Every line of the file, checked for form (not yet against the trajectories). */
     public List<Correction> read() throws IOException {
         List<Correction> out = new ArrayList<>();
