@@ -154,6 +154,25 @@ class ReviewBrowserTest {
                 assertArrayEquals(before, Files.readAllBytes(corrections), "nothing changed");
                 assertEquals("[]", body(browser, "data-errors"), "no script errors");
 
+                // the run, resumed for two more iterations, reports the correction in force
+                StringWriter trained = new StringWriter();
+                assertEquals(
+                        0,
+                        Main.run(
+                                new PrintWriter(trained),
+                                new PrintWriter(trained),
+                                "train",
+                                "--resume",
+                                run.toString(),
+                                "-q",
+                                "trainer.iterations=8"),
+                        trained.toString());
+                List<JsonNode> metrics = folder.metrics().read();
+                for (JsonNode line : metrics.subList(metrics.size() - 2, metrics.size())) {
+                    assertEquals(1, line.path("corrections/in_force").asInt(), line.toString());
+                    assertTrue(line.path("corrections/used").isNumber(), line.toString());
+                }
+
                 browser.findElement(By.id(rowId)).findElement(By.className("undo")).click();
                 wait.until(
                         d ->

@@ -140,6 +140,23 @@ class CorrectionsTest {
                 err.toString());
         assertArrayEquals(edited, Files.readAllBytes(folder.corrections().file()));
         assertArrayEquals(metrics, Files.readAllBytes(folder.metrics().file()), "nothing changed");
+
+        // the recorded part restored, a damaged line after it: refused too, naming the line
+        Files.writeString(folder.corrections().file(), text + "not json\n");
+        StringWriter err2 = new StringWriter();
+        assertEquals(
+                2,
+                Main.run(
+                        new PrintWriter(new StringWriter()),
+                        new PrintWriter(err2),
+                        "train",
+                        "--resume",
+                        folder.root().toString(),
+                        "-q",
+                        "trainer.iterations=5"),
+                err2.toString());
+        assertTrue(err2.toString().contains("corrections.jsonl, line 2"), err2.toString());
+        assertArrayEquals(metrics, Files.readAllBytes(folder.metrics().file()), "nothing changed");
     }
 
     @Test
