@@ -14,8 +14,9 @@ import picocli.CommandLine.Command;
  * The {@code rlanything} command. Exit codes: 0 success, 1 a run or check failed, 2 bad usage or
  * input (picocli's usage errors, config errors, a run folder that cannot be used), 70 an internal
  * error. Errors are one message; {@code --debug} anywhere adds the stack trace. The generic
- * commands (train, eval, report, bench loop/cluster/ablation, worker) are this module's; each
- * setting's own commands come from its module, found as {@link CommandProvider}s on the class path.
+ * commands (train, eval, report, review, bench loop/cluster/ablation, worker) are this module's;
+ * each setting's own commands come from its module, found as {@link CommandProvider}s on the class
+ * path.
  */
 @Command(
         name = "rlanything",
@@ -34,6 +35,7 @@ import picocli.CommandLine.Command;
             TrainCommand.class,
             EvalCommand.class,
             ReportCommand.class,
+            ReviewCommand.class,
             NewCommand.class
         })
 public final class Main {

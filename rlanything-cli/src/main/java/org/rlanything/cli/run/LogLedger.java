@@ -37,11 +37,24 @@ public final class LogLedger {
      */
     private int cutAfter = -1;
 
-    private LogLedger() {}
+    /**
+     * The run's corrections file ({@code rlanything review}), or null: not one of the cut-back
+     * logs, since a person, not the run, appends to it, at any time. Each checkpoint records the
+     * length and SHA-256 of its whole lines at that moment, and a resume checks that those bytes
+     * are still the file's beginning: corrections are append-only (an undo is a line of its own).
+     */
+    private Path corrections;
+
+    /** The bytes of the corrections file the loop has used so far, when it uses them. */
+    private java.util.function.LongSupplier correctionsConsumed;
+
+    private LogLedger(RunFolder folder) {
+        this.corrections = folder.corrections().file();
+    }
 
     /** The ledger of a run that has written nothing yet. */
     public static LogLedger empty(RunFolder folder) {
-        LogLedger ledger = new LogLedger();
+        LogLedger ledger = new LogLedger(folder);
         for (JsonlLog log : folder.logs()) {
             ledger.tallies.put(name(log), new Tally());
         }
@@ -50,6 +63,14 @@ public final class LogLedger {
 
     private static String name(JsonlLog log) {
         return log.file().getFileName().toString();
+    }
+
+    /**
+     * From now on, checkpoints record the part of the corrections file that {@code consumed} says
+     * the loop has used (rather than the whole lines the file holds at the checkpoint).
+     */
+    void recordCorrectionsConsumed(java.util.function.LongSupplier consumed) {
+        this.correctionsConsumed = consumed;
     }
 
     /** Appends {@code lines} to {@code log} (forced to disk) and counts them. */
@@ -66,7 +87,83 @@ public final class LogLedger {
     ObjectNode toJson() {
         ObjectNode root = JsonlLog.JSON.createObjectNode();
         tallies.forEach((name, tally) -> root.set(name, tally.toJson()));
+        if (corrections != null) {
+            correctionsRecord().ifPresent(record -> root.set(Corrections.FILE, record));
+        }
         return root;
+    }
+
+    /**
+     * The corrections file's whole lines now: {@code {"bytes": n, "sha256": ...}}; empty when there
+     * is no file (a run never reviewed records nothing, as before).
+     */
+    private java.util.Optional<ObjectNode> correctionsRecord() {
+        try {
+            if (!Files.isRegularFile(corrections)) {
+                return java.util.Optional.empty();
+            }
+            byte[] bytes = Files.readAllBytes(corrections);
+            int end = bytes.length;
+            while (end > 0 && bytes[end - 1] != '\n') {
+                end--;
+            }
+            if (correctionsConsumed != null) {
+                end = (int) Math.min(end, correctionsConsumed.getAsLong());
+            }
+            Tally tally = new Tally();
+            tally.add(java.util.Arrays.copyOf(bytes, end));
+            ObjectNode node = JsonlLog.JSON.createObjectNode();
+            node.put("bytes", tally.bytes);
+            node.put("sha256", tally.sha256());
+            return java.util.Optional.of(node);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException("Cannot read " + corrections + ".", e);
+        }
+    }
+
+    /**
+     * Checks that the corrections file still begins with the bytes {@code recorded} (the manifest's
+     * {@code corrections.jsonl} entry, if any) and that all of it reads as corrections; changes
+     * nothing.
+     */
+    private static void verifyCorrections(
+            RunFolder folder, JsonNode recorded, Path checkpoint, String remedy)
+            throws IOException {
+        Path file = folder.corrections().file();
+        JsonNode entry = recorded.get(Corrections.FILE);
+        if (entry != null) {
+            long bytes = entry.path("bytes").asLong(-1);
+            String sha256 = entry.path("sha256").asText();
+            if (bytes < 0 || sha256.isEmpty()) {
+                throw new RunFolderException(
+                        "The checkpoint "
+                                + checkpoint
+                                + "'s manifest.json has an unreadable record of "
+                                + Corrections.FILE
+                                + " (the manifest is damaged). "
+                                + remedy);
+            }
+            long size = Files.isRegularFile(file) ? Files.size(file) : -1;
+            if (size < bytes || !prefixTally(file, bytes).sha256().equals(sha256)) {
+                throw new RunFolderException(
+                        file
+                                + " does not match the checkpoint "
+                                + checkpoint
+                                + ": "
+                                + (size < 0
+                                        ? "the file is missing"
+                                        : size < bytes
+                                                ? "it is shorter than the "
+                                                        + bytes
+                                                        + " bytes recorded"
+                                                : "its first " + bytes + " bytes changed")
+                                + " (corrections are only appended; an undo is a line of its own)."
+                                + " Nothing was changed. Restore the file from a copy, then run the command"
+                                + " again. "
+                                + remedy);
+            }
+        }
+        folder.corrections().read();
     }
 
     /**
@@ -80,7 +177,8 @@ public final class LogLedger {
     static LogLedger verify(
             RunFolder folder, JsonNode recorded, Path checkpoint, int iteration, String remedy)
             throws IOException {
-        LogLedger ledger = new LogLedger();
+        LogLedger ledger = new LogLedger(folder);
+        verifyCorrections(folder, recorded, checkpoint, remedy);
         for (JsonlLog log : folder.logs()) {
             JsonNode entry = recorded.get(name(log));
             if (entry == null || !entry.isObject()) {
@@ -105,8 +203,9 @@ public final class LogLedger {
      */
     static LogLedger verifyOrder(RunFolder folder, Path checkpoint, int iteration, String remedy)
             throws IOException {
-        LogLedger ledger = new LogLedger();
+        LogLedger ledger = new LogLedger(folder);
         ledger.cutAfter = iteration;
+        folder.corrections().read();
         for (JsonlLog log : folder.logs()) {
             boolean onePerIteration =
                     log.file().equals(folder.metrics().file())

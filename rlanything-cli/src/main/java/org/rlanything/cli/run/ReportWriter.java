@@ -91,9 +91,10 @@ public final class ReportWriter {
                         timings,
                         key -> key.startsWith("timing_s/") && !key.equals("timing_s/step")));
 
+        ArrayNode overview = RunOverview.charts(metrics);
         ObjectNode data = JSON.createObjectNode();
-        data.set("charts", charts);
-        String html = page(folder, metrics, pool, trajectories, config, data);
+        data.set("charts", overview.deepCopy().addAll(charts));
+        String html = page(folder, metrics, pool, trajectories, config, overview, charts, data);
         AtomicFiles.write(folder.report(), html.getBytes(StandardCharsets.UTF_8));
     }
 
@@ -139,6 +140,8 @@ public final class ReportWriter {
             List<JsonNode> pool,
             List<JsonNode> trajectories,
             String config,
+            ArrayNode overview,
+            ArrayNode charts,
             ObjectNode data)
             throws IOException {
         StringBuilder html = new StringBuilder();
@@ -146,11 +149,15 @@ public final class ReportWriter {
         html.append("<h1>RLAnything run <code>")
                 .append(HtmlCharts.escape(folder.root().toString()))
                 .append("</code></h1>\n");
+        html.append("<h2 id=\"overview\">Overview</h2>\n");
+        html.append(RunOverview.html(metrics));
+        html.append(HtmlCharts.figures(overview));
+        html.append("<h2>All figures: first and last iteration</h2>\n");
         html.append(summary(metrics, pool));
         html.append(
                 "<h2>Curves</h2>\n<p>x axis: iteration. Hover a curve for values; click a legend entry to hide it."
                         + "</p>\n");
-        html.append(HtmlCharts.figures(data.get("charts")));
+        html.append(HtmlCharts.figures(charts));
         html.append(poolTable(pool));
         html.append(trajectoryTables(trajectories));
         html.append("<h2>Effective configuration</h2>\n<pre>")

@@ -14,6 +14,7 @@ import java.nio.file.Path;
  * pool.jsonl           the task pool's history: proposed, declined, accepted and rejected rewrites
  * run.json             the run's record: the version that wrote it and its newest checkpoint
  * checkpoints/         iter-NNNNNN/ folders, the newest few
+ * corrections.jsonl    a person's corrections of the judge's verdicts (rlanything review)
  * report.html          the self-contained report
  * </pre>
  */
@@ -45,6 +46,13 @@ public record RunFolder(Path root) {
      */
     public java.util.List<JsonlLog> logs() {
         return java.util.List.of(metrics(), timings(), pool(), trajectories());
+    }
+
+    /**
+     * The corrections made with {@code rlanything review}; not one of the cut-back {@link #logs()}.
+     */
+    public Corrections corrections() {
+        return new Corrections(root.resolve(Corrections.FILE));
     }
 
     public RunRecord record() {

@@ -84,6 +84,7 @@ public final class TrainingRun {
                         .tasks(components.tasks())
                         .evaluator(components.evaluator())
                         .taskFeedback(components.parts().taskFeedback())
+                        .corrections(corrections(folder, logs))
                         .listener(recorder)
                         .listener(record -> last = record)
                         .evaluationSchedule(
@@ -101,6 +102,16 @@ public final class TrainingRun {
         }
         observers.forEach(builder::listener);
         this.loop = builder.build();
+    }
+
+    /**
+     * The run's corrections (rlanything review) for the loop; the checkpoints record how much of
+     * the file it used.
+     */
+    private static CorrectionBook corrections(RunFolder folder, LogLedger logs) {
+        CorrectionBook book = new CorrectionBook(folder);
+        logs.recordCorrectionsConsumed(book::consumedBytes);
+        return book;
     }
 
     private static Provenance provenance(RunConfig config, RunComponents components) {

@@ -85,10 +85,22 @@ class ReportBrowserTest {
         ObjectMapper json = new ObjectMapper();
         String attributes = body.group(1).replace("&quot;", "\"");
         assertEquals("[]", attribute(attributes, "data-errors"), "no script errors");
-        assertEquals("5", attribute(attributes, "data-charts"), "five charts drawn");
+        assertEquals(
+                "8",
+                attribute(attributes, "data-charts"),
+                "three overview and five full charts drawn");
         JsonNode points = json.readTree(attribute(attributes, "data-chart-points"));
         JsonNode pixels = json.readTree(attribute(attributes, "data-chart-pixels"));
-        for (String chart : List.of("success", "reward-model", "pool", "losses", "timing")) {
+        for (String chart :
+                List.of(
+                        "overview-policy",
+                        "overview-judge",
+                        "overview-pool",
+                        "success",
+                        "reward-model",
+                        "pool",
+                        "losses",
+                        "timing")) {
             assertTrue(points.path(chart).asInt() > 0, chart + " has data: " + points);
             assertTrue(pixels.path(chart).asInt() > 1000, chart + " painted its canvas: " + pixels);
         }
@@ -100,6 +112,12 @@ class ReportBrowserTest {
             }
         }
         assertTrue(dom.contains("Sample trajectories"));
+        assertTrue(
+                dom.indexOf("class=\"overview\"") >= 0
+                        && dom.indexOf("class=\"overview\"") < dom.indexOf("class=\"summary\""),
+                "the report leads with the overview; the full table follows");
+        assertTrue(
+                dom.contains("0.5 (any constant judge)"), "the judge's figure with its baseline");
         assertTrue(dom.contains("class=\"v1\""), "verdicts shown per step");
     }
 

@@ -76,6 +76,7 @@ public final class RLAnythingLoop {
     private final Evaluator evaluator;
     private final TaskFeedback<?> taskFeedback;
     private final List<LoopListener> listeners;
+    private final StepCorrections corrections;
     private final LongSupplier clock;
     private final java.util.function.IntPredicate evaluationSchedule;
 
@@ -94,6 +95,7 @@ public final class RLAnythingLoop {
         this.evaluator = builder.evaluator;
         this.taskFeedback = builder.taskFeedback;
         this.listeners = List.copyOf(builder.listeners);
+        this.corrections = builder.corrections;
         this.clock = builder.clock;
         this.evaluationSchedule =
                 builder.evaluationSchedule != null
@@ -198,6 +200,7 @@ public final class RLAnythingLoop {
      */
     public IterationRecord runIteration() {
         Pass pass = new Pass(iteration + 1, new IterationMetrics(config), clock.getAsLong());
+        corrections.iterationStarts(pass.t);
         List<Draw> drawn = pick(pass);
         List<RolloutRequest> requests = requests(pass, drawn);
         List<Trajectory> trajectories = rollOut(pass, requests);
@@ -431,34 +434,59 @@ public final class RLAnythingLoop {
         AccuracyBand rewardModelBand = algorithm.rewardModelAccuracyBand();
         List<PolicySample> policySamples = new ArrayList<>();
         List<RewardModelSample> rewardModelSamples = new ArrayList<>();
+        int correctionsUsed = 0; // corrected steps in this iteration's training data
         for (TaskRollouts result : training) {
             double acc = result.accuracy();
             TaskFeedback.Assessment<?> assessment = assessments.of(result);
             if (policyBand.contains(acc) && assessment != null) {
                 pass.metrics.policyTask(assessment.rewards());
                 policySamples.addAll(assessment.policySamples());
-            } else if (policyBand.contains(acc)) {
+            }
+            // a person's corrections (StepCorrections): the policy sees the person's verdicts
+            CorrectedRollouts corrected =
+                    assessment == null
+                            ? CorrectedRollouts.of(result, corrections)
+                            : new CorrectedRollouts(result, List.of(), java.util.Set.of());
+            if (assessment == null && policyBand.contains(acc)) {
+                TaskRollouts seen = corrected.forPolicy();
+                correctionsUsed += corrected.corrected().size();
                 pass.metrics.policyTask(
-                        PolicyData.stepRewards(result, config.feedback(), algorithm.lambda()));
+                        PolicyData.stepRewards(seen, config.feedback(), algorithm.lambda()));
                 List<double[]> advantages =
-                        PolicyData.advantages(result, config.feedback(), algorithm);
+                        PolicyData.advantages(seen, config.feedback(), algorithm);
                 if (config.feedback().usesVerdicts()) {
                     pass.metrics.verdictShares(
                             advantages,
-                            PolicyData.outcomeAdvantages(result, config.feedback(), algorithm));
+                            PolicyData.outcomeAdvantages(seen, config.feedback(), algorithm));
                 }
-                policySamples.addAll(PolicyData.samples(result, advantages));
+                policySamples.addAll(PolicyData.samples(seen, advantages));
             }
             if (config.trainRewardModel() && rewardModelBand.contains(acc)) {
                 pass.metrics.rewardModelTask();
-                rewardModelSamples.addAll(
-                        assessment != null
-                                ? assessment.rewardModelSamples()
-                                : RewardModelData.samples(
-                                        result,
-                                        algorithm.lambda(),
-                                        algorithm.rewardModelWeighting()));
+                if (assessment != null) {
+                    rewardModelSamples.addAll(assessment.rewardModelSamples());
+                } else {
+                    // a corrected step trains the judge towards the person's verdict instead
+                    rewardModelSamples.addAll(
+                            corrected.withoutCorrected(
+                                    result,
+                                    RewardModelData.samples(
+                                            result,
+                                            algorithm.lambda(),
+                                            algorithm.rewardModelWeighting())));
+                    rewardModelSamples.addAll(corrected.judgeSamples());
+                    correctionsUsed += policyBand.contains(acc) ? 0 : corrected.corrected().size();
+                }
             }
+        }
+        if (corrections.inForce() > 0) {
+            pass.metrics.put(
+                    "",
+                    java.util.Map.of(
+                            "corrections/in_force",
+                            (double) corrections.inForce(),
+                            "corrections/used",
+                            (double) correctionsUsed));
         }
         pass.metrics.policySamples(policySamples);
         pass.metrics.rewardModelSamples(rewardModelSamples);
@@ -639,6 +667,7 @@ public final class RLAnythingLoop {
         private Evaluator evaluator;
         private TaskFeedback<?> taskFeedback;
         private final List<LoopListener> listeners = new ArrayList<>();
+        private StepCorrections corrections = StepCorrections.NONE;
         private final List<Task> tasks = new ArrayList<>();
         private LongSupplier clock = System::nanoTime;
         private java.util.function.IntPredicate evaluationSchedule;
@@ -684,6 +713,15 @@ public final class RLAnythingLoop {
          */
         public Builder taskFeedback(TaskFeedback<?> value) {
             taskFeedback = value;
+            return this;
+        }
+
+        /**
+         * A person's corrections of the judge's verdicts (see {@link StepCorrections}); {@link
+         * StepCorrections#NONE} by default.
+         */
+        public Builder corrections(StepCorrections value) {
+            corrections = Objects.requireNonNull(value, "corrections");
             return this;
         }
 

@@ -1,0 +1,415 @@
+package org.rlanything.cli.review;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.TakesScreenshot;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.remote.RemoteWebDriver;
+import org.rlanything.cli.Main;
+import org.rlanything.cli.run.RunFolder;
+
+/**
+ * {@code rlanything review} over a real run (configs/demo.yaml, 6 iterations), in headless Chromium
+ * (Debian's chromium and chromium-driver) driven by Selenium: the page lists a step that
+ * trajectories.jsonl holds, a correction made by clicking is written to corrections.jsonl and
+ * undone by clicking, and writes without the token, from another origin or naming a step that does
+ * not exist are refused with nothing changed. With {@code -Dreview.screenshots=DIR} it saves the
+ * overview and a corrected trajectory as PNGs into DIR (docs/ keeps them).
+ */
+class ReviewBrowserTest {
+
+    private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
+    private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir Path dir;
+
+    private ChromeDriverService driverService;
+
+    @Test
+    void aPersonReadsAStepAndCorrectsItsVerdictByClicking() throws Exception {
+        assertTrue(
+                Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER),
+                "This test needs Debian's chromium and chromium-driver (apt-get install chromium"
+                        + " chromium-driver).");
+        Path run = train();
+        RunFolder folder = new RunFolder(run);
+        // a step of the last iteration where the judge's majority is against the step label: the
+        // person gives the label's answer
+        JsonNode[] found = misjudgedStep(folder);
+        JsonNode trajectory = found[0];
+        int index = found[1].asInt();
+        int iteration = trajectory.get("iteration").asInt();
+        int slot = trajectory.get("slot").asInt();
+        String task = trajectory.get("task").asText();
+        JsonNode step = trajectory.get("steps").get(index);
+        int verdict = step.get("label").asText().equals("good") ? 1 : -1;
+        Path corrections = run.resolve("corrections.jsonl");
+
+        try (ReviewServer server = ReviewServer.start(folder, "127.0.0.1", 0)) {
+            WebDriver browser = browser();
+            try {
+                Waiter wait = new Waiter(browser);
+                browser.get(server.url());
+                wait.until(d -> body(d, "data-overview") != null);
+                JsonNode overview = JSON.readTree(body(browser, "data-overview"));
+                assertEquals(3, overview.get("charts").asInt(), "policy, judge and pool charts");
+                assertTrue(overview.get("points").asInt() > 0);
+                String table = browser.findElement(By.id("overview-table")).getText();
+                assertTrue(table.contains("balanced process accuracy"), table);
+                assertTrue(table.contains("0.5 (any constant judge)"), table);
+                assertFalse(
+                        browser.getCurrentUrl().contains("token="),
+                        "the token is taken off the address bar");
+                screenshot(browser, "review-overview.png");
+
+                browser.findElement(By.id("tab-trajectories")).click();
+                wait.until(d -> body(d, "data-trajectories") != null);
+                String rowId = "step-" + iteration + "-" + slot + "-" + index;
+                WebElement row = browser.findElement(By.id(rowId));
+                assertTrue(
+                        row.getText().contains(step.get("action").asText()),
+                        "the page shows the step's action: " + row.getText());
+
+                String note = verdict > 0 ? "this step was needed" : "this step wastes a move";
+                row.findElement(By.className("note")).sendKeys(note);
+                row.findElement(By.className(verdict > 0 ? "set-plus" : "set-minus")).click();
+                wait.until(
+                        d ->
+                                d.findElement(By.id(rowId))
+                                        .getAttribute("class")
+                                        .contains("corrected"));
+                List<String> lines = Files.readAllLines(corrections);
+                assertEquals(1, lines.size(), "one correction written: " + lines);
+                JsonNode written = JSON.readTree(lines.get(0));
+                assertEquals(iteration, written.get("iteration").asInt());
+                assertEquals(slot, written.get("slot").asInt());
+                assertEquals(task, written.get("task").asText());
+                assertEquals(index, written.get("step").asInt());
+                assertEquals(verdict, written.get("verdict").asInt());
+                assertEquals(note, written.get("note").asText());
+                ((JavascriptExecutor) browser)
+                        .executeScript(
+                                "document.getElementById(arguments[0]).scrollIntoView({block:'center'});",
+                                rowId);
+                screenshot(browser, "review-trajectory.png");
+
+                byte[] before = Files.readAllBytes(corrections);
+                String body =
+                        "{\"iteration\":"
+                                + iteration
+                                + ",\"slot\":"
+                                + slot
+                                + ",\"task\":"
+                                + JSON.writeValueAsString(task)
+                                + ",\"step\":"
+                                + index
+                                + ",\"verdict\":1}";
+                assertEquals(403, post(server, body, null, null).statusCode(), "no token");
+                assertEquals(403, post(server, body, "0000", null).statusCode(), "wrong token");
+                assertEquals(
+                        403,
+                        post(server, body, server.token(), "http://evil.example").statusCode(),
+                        "another origin");
+                HttpResponse<String> missing =
+                        post(
+                                server,
+                                body.replace("\"step\":" + index, "\"step\":999"),
+                                server.token(),
+                                null);
+                assertEquals(400, missing.statusCode());
+                assertTrue(missing.body().contains("does not exist"), missing.body());
+                assertEquals(
+                        403,
+                        rawStatus(server.port(), "evil.example:" + server.port()),
+                        "DNS rebinding");
+                assertArrayEquals(before, Files.readAllBytes(corrections), "nothing changed");
+                assertEquals("[]", body(browser, "data-errors"), "no script errors");
+
+                // the run, resumed for two more iterations, reports the correction in force
+                StringWriter trained = new StringWriter();
+                assertEquals(
+                        0,
+                        Main.run(
+                                new PrintWriter(trained),
+                                new PrintWriter(trained),
+                                "train",
+                                "--resume",
+                                run.toString(),
+                                "-q",
+                                "trainer.iterations=8"),
+                        trained.toString());
+                List<JsonNode> metrics = folder.metrics().read();
+                for (JsonNode line : metrics.subList(metrics.size() - 2, metrics.size())) {
+                    assertEquals(1, line.path("corrections/in_force").asInt(), line.toString());
+                    assertTrue(line.path("corrections/used").isNumber(), line.toString());
+                }
+
+                browser.findElement(By.id(rowId)).findElement(By.className("undo")).click();
+                wait.until(
+                        d ->
+                                !d.findElement(By.id(rowId))
+                                        .getAttribute("class")
+                                        .contains("corrected"));
+                assertEquals(2, Files.readAllLines(corrections).size(), "the undo is appended");
+                assertTrue(folder.corrections().inForce(folder.trajectories().read()).isEmpty());
+            } finally {
+                browser.quit();
+                driverService.stop();
+            }
+        }
+    }
+
+    @Test
+    void aPortInUseOrADamagedCorrectionsFileIsRefusedWithOneLine() throws Exception {
+        Path run = train();
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        try (ServerSocket taken =
+                new ServerSocket(0, 1, java.net.InetAddress.getByName("127.0.0.1"))) {
+            int code =
+                    Main.run(
+                            new PrintWriter(out),
+                            new PrintWriter(err),
+                            "review",
+                            run.toString(),
+                            "--port",
+                            Integer.toString(taken.getLocalPort()));
+            assertEquals(2, code, err.toString());
+            assertEquals(1, err.toString().strip().lines().count(), err.toString());
+            assertTrue(err.toString().contains("in use"), err.toString());
+        }
+        Path corrections = run.resolve("corrections.jsonl");
+        Files.writeString(corrections, "{\"iteration\": 1, \"slot\": 0, \"task\": \"x\"\n");
+        byte[] damaged = Files.readAllBytes(corrections);
+        StringWriter err2 = new StringWriter();
+        int code =
+                Main.run(
+                        new PrintWriter(out),
+                        new PrintWriter(err2),
+                        "review",
+                        run.toString(),
+                        "--port",
+                        "0");
+        assertEquals(2, code, err2.toString());
+        assertEquals(1, err2.toString().strip().lines().count(), err2.toString());
+        assertTrue(err2.toString().contains("corrections.jsonl, line 1"), err2.toString());
+        assertArrayEquals(damaged, Files.readAllBytes(corrections), "nothing changed");
+    }
+
+    @Test
+    void thePagesFollowARunThatGoesOnTraining() throws Exception {
+        Path run = train();
+        try (ReviewServer server = ReviewServer.start(new RunFolder(run), "127.0.0.1", 0)) {
+            JsonNode before = get(server, "/api/trajectories");
+            assertEquals(6, before.get("iteration").asInt(), "the latest iteration by default");
+            StringWriter out = new StringWriter();
+            assertEquals(
+                    0,
+                    Main.run(
+                            new PrintWriter(out),
+                            new PrintWriter(out),
+                            "train",
+                            "--resume",
+                            run.toString(),
+                            "-q",
+                            "trainer.iterations=8"),
+                    out.toString());
+            JsonNode after = get(server, "/api/trajectories");
+            assertEquals(8, after.get("iteration").asInt(), "the new iterations are read");
+            assertTrue(
+                    get(server, "/api/overview")
+                            .get("html")
+                            .asText()
+                            .contains("latest iteration 8"));
+            JsonNode filtered = get(server, "/api/trajectories?iteration=7&outcome=won&mark=split");
+            for (JsonNode t : filtered.get("trajectories")) {
+                assertEquals(7, t.get("iteration").asInt());
+                assertTrue(t.get("won").asBoolean());
+                boolean anySplit = false;
+                for (JsonNode step : t.get("steps")) {
+                    anySplit |= step.get("split").asBoolean() && step.get("match").asBoolean();
+                }
+                assertTrue(anySplit, "a shown trajectory has a split step: " + t);
+            }
+        }
+    }
+
+    private static JsonNode get(ReviewServer server, String path) throws Exception {
+        HttpResponse<String> response =
+                HttpClient.newHttpClient()
+                        .send(
+                                HttpRequest.newBuilder(
+                                                URI.create(
+                                                        "http://127.0.0.1:" + server.port() + path))
+                                        .build(),
+                                HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, response.statusCode(), response.body());
+        return JSON.readTree(response.body());
+    }
+
+    private Path train() {
+        Path run = dir.resolve("run");
+        StringWriter out = new StringWriter();
+        assertEquals(
+                0,
+                Main.run(
+                        new PrintWriter(out),
+                        new PrintWriter(out),
+                        "train",
+                        Path.of("..", "configs", "demo.yaml").toString(),
+                        "-q",
+                        "trainer.iterations=6",
+                        "trainer.run_dir=" + run),
+                out.toString());
+        return run;
+    }
+
+    /** The first step of the last iteration whose verdicts' majority is against its label. */
+    private static JsonNode[] misjudgedStep(RunFolder folder) throws IOException {
+        List<JsonNode> saved = folder.trajectories().read();
+        int last = saved.get(saved.size() - 1).get("iteration").asInt();
+        for (JsonNode t : saved) {
+            if (t.get("iteration").asInt() != last) {
+                continue;
+            }
+            for (int i = 0; i < t.get("steps").size(); i++) {
+                JsonNode step = t.get("steps").get(i);
+                int sum = 0;
+                for (JsonNode v : step.withArray("verdicts")) {
+                    sum += v.asInt();
+                }
+                String label = step.path("label").asText();
+                if (label.equals("good") && sum < 0 || label.equals("bad") && sum > 0) {
+                    return new JsonNode[] {t, JSON.getNodeFactory().numberNode(i)};
+                }
+            }
+        }
+        throw new AssertionError("no misjudged step saved in iteration " + last);
+    }
+
+    private WebDriver browser() throws IOException {
+        ChromeOptions options = new ChromeOptions();
+        options.setBinary(CHROMIUM.toFile());
+        options.addArguments(
+                "--headless=new",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-dev-shm-usage",
+                "--no-first-run",
+                "--window-size=1400,1000",
+                "--user-data-dir=" + dir.resolve("profile"));
+        ChromeDriverService service =
+                new ChromeDriverService.Builder()
+                        .usingDriverExecutable(CHROMEDRIVER.toFile())
+                        .usingAnyFreePort()
+                        .withLogOutput(OutputStream.nullOutputStream())
+                        .build();
+        service.start();
+        // a plain RemoteWebDriver: ChromeDriver would look for DevTools bindings of this version
+        driverService = service;
+        return new RemoteWebDriver(service.getUrl(), options);
+    }
+
+    /**
+     * Polls a condition on the page for up to 10 s (Selenium's support module is not on the path).
+     */
+    private record Waiter(WebDriver browser) {
+        void until(java.util.function.Predicate<WebDriver> condition) throws InterruptedException {
+            long end = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+            while (!holds(condition)) {
+                if (System.nanoTime() > end) {
+                    throw new AssertionError(
+                            "the page did not reach the expected state in 10 s; errors: "
+                                    + body(browser, "data-errors"));
+                }
+                Thread.sleep(50);
+            }
+        }
+
+        /** The page re-renders its lists after each write: an element gone meanwhile is a retry. */
+        private boolean holds(java.util.function.Predicate<WebDriver> condition) {
+            try {
+                return condition.test(browser);
+            } catch (org.openqa.selenium.StaleElementReferenceException
+                    | org.openqa.selenium.NoSuchElementException e) {
+                return false;
+            }
+        }
+    }
+
+    private static String body(WebDriver browser, String attribute) {
+        return browser.findElement(By.tagName("body")).getAttribute(attribute);
+    }
+
+    /** With -Dreview.screenshots=DIR: the browser's view as DIR/name. */
+    private static void screenshot(WebDriver browser, String name) throws IOException {
+        String target = System.getProperty("review.screenshots");
+        if (target != null && !target.isBlank()) {
+            Files.write(
+                    Path.of(target).resolve(name),
+                    ((TakesScreenshot) browser).getScreenshotAs(OutputType.BYTES));
+        }
+    }
+
+    private static HttpResponse<String> post(
+            ReviewServer server, String body, String token, String origin) throws Exception {
+        HttpRequest.Builder request =
+                HttpRequest.newBuilder(
+                                URI.create(
+                                        "http://127.0.0.1:" + server.port() + "/api/corrections"))
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString(body));
+        if (token != null) {
+            request.header(RequestGuard.TOKEN_HEADER, token);
+        }
+        if (origin != null) {
+            request.header("Origin", origin);
+        }
+        return HttpClient.newHttpClient()
+                .send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    /** A GET with a foreign Host header (which HttpClient will not send): the status code. */
+    private static int rawStatus(int port, String host) throws IOException {
+        try (Socket socket = new Socket("127.0.0.1", port)) {
+            socket.getOutputStream()
+                    .write(
+                            ("GET /api/overview HTTP/1.1\r\nHost: "
+                                            + host
+                                            + "\r\nConnection: close\r\n\r\n")
+                                    .getBytes(StandardCharsets.US_ASCII));
+            String status =
+                    new String(socket.getInputStream().readNBytes(12), StandardCharsets.US_ASCII);
+            return Integer.parseInt(status.substring(9, 12));
+        }
+    }
+}
