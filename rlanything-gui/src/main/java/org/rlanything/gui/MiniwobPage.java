@@ -302,7 +302,7 @@ public final class MiniwobPage {
         this.opening = page;
         RemoteWebDriver driver = browser.driver();
         try {
-            driver.get(page.toString());
+            driver.get(PageServer.shared().address(page).toString());
             long deadline = System.nanoTime() + 10_000_000_000L;
             while (true) {
                 Object ready =
