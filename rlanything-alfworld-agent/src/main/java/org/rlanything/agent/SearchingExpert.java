@@ -404,7 +404,7 @@ public final class SearchingExpert {
                 if (root == null
                         || !root.path("receptacles").isObject()
                         || !root.path("placements").isObject()) {
-                    throw new IllegalArgumentException(
+                    throw new org.rlanything.core.BadInputException(
                             source
                                     + ": expected an object with \"receptacles\" and \"placements\".");
                 }
@@ -425,7 +425,7 @@ public final class SearchingExpert {
                                 });
                 return p;
             } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-                throw new IllegalArgumentException(
+                throw new org.rlanything.core.BadInputException(
                         source + ": not JSON (" + e.getOriginalMessage() + ").");
             }
         }
@@ -433,7 +433,7 @@ public final class SearchingExpert {
         private static int count(
                 Map.Entry<String, com.fasterxml.jackson.databind.JsonNode> e, String source) {
             if (!e.getValue().canConvertToInt() || e.getValue().asInt() < 0) {
-                throw new IllegalArgumentException(
+                throw new org.rlanything.core.BadInputException(
                         source + ": \"" + e.getKey() + "\" must be a count >= 0.");
             }
             return e.getValue().asInt();

@@ -5,16 +5,20 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.ServiceLoader;
 import org.rlanything.cli.run.IoErrors;
+import org.rlanything.core.BadInputException;
 import org.rlanything.core.spi.CommandProvider;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
  * The {@code rlanything} command. Exit codes: 0 success, 1 a run or check failed, 2 bad usage or
- * input (picocli's usage errors, config errors, a run folder that cannot be used), 70 an internal
- * error. Errors are one message; {@code --debug} anywhere adds the stack trace. The generic
- * commands (train, eval, report, bench loop/cluster/ablation, worker) are this module's; each
- * setting's own commands come from its module, found as {@link CommandProvider}s on the class path.
+ * input (picocli's usage errors, and every {@link BadInputException}: config errors, a run folder
+ * that cannot be used, a file or page the user named), 70 an internal error (any other exception,
+ * among them a plain {@link IllegalArgumentException} or {@link IllegalStateException} from an
+ * internal check: a bug, not the user's doing). Errors are one message; {@code --debug} anywhere
+ * adds the stack trace. The generic commands (train, eval, report, bench loop/cluster/ablation,
+ * worker) are this module's; each setting's own commands come from its module, found as {@link
+ * CommandProvider}s on the class path.
  */
 @Command(
         name = "rlanything",
@@ -58,7 +62,7 @@ public final class Main {
                     if (debug) {
                         exception.printStackTrace(line.getErr());
                     }
-                    if (exception instanceof IllegalArgumentException) {
+                    if (exception instanceof BadInputException) {
                         line.getErr().println("rlanything: " + oneLine(exception.getMessage()));
                         return 2;
                     }

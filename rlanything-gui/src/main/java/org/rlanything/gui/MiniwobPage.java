@@ -315,7 +315,7 @@ public final class MiniwobPage {
                     break;
                 }
                 if (System.nanoTime() > deadline) {
-                    throw new IllegalArgumentException(
+                    throw new org.rlanything.core.BadInputException(
                             "Not a MiniWoB++ task page (no core.js episode after 10 s): " + page);
                 }
                 Thread.sleep(20);

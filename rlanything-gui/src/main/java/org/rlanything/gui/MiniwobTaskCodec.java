@@ -15,7 +15,7 @@ public final class MiniwobTaskCodec implements TaskCodec {
     @Override
     public String encode(Task task) {
         if (!(task instanceof MiniwobTask m)) {
-            throw new IllegalArgumentException("Not a MiniWoB++ task: " + task.id());
+            throw new org.rlanything.core.BadInputException("Not a MiniWoB++ task: " + task.id());
         }
         return JSON.createObjectNode()
                 .put("family", m.family())
@@ -30,11 +30,12 @@ public final class MiniwobTaskCodec implements TaskCodec {
         try {
             node = JSON.readTree(text);
         } catch (IOException e) {
-            throw new IllegalArgumentException("A MiniWoB++ task is a JSON object, got: " + text);
+            throw new org.rlanything.core.BadInputException(
+                    "A MiniWoB++ task is a JSON object, got: " + text);
         }
         for (String key : new String[] {"family", "page", "hint"}) {
             if (node == null || !node.hasNonNull(key)) {
-                throw new IllegalArgumentException(
+                throw new org.rlanything.core.BadInputException(
                         "A MiniWoB++ task needs \"" + key + "\", got: " + text);
             }
         }

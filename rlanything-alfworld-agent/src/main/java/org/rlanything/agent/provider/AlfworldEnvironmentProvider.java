@@ -168,7 +168,7 @@ public final class AlfworldEnvironmentProvider
 
         private static void require(boolean same, String section) {
             if (!same) {
-                throw new IllegalArgumentException(
+                throw new org.rlanything.core.BadInputException(
                         "The ALFWorld models are made from the run's own "
                                 + section
                                 + " settings; another "

@@ -91,7 +91,7 @@ public final class MiniNeuralModels implements NeuralModels {
         int positions = ImportedModels.positions(dir);
         int response = Math.max(MiniWarmStart.RESPONSE_TOKENS, config.maxTokens());
         if (response >= positions) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     "reward_model.max_tokens "
                             + config.maxTokens()
                             + " leaves no prompt in the test writer's "

@@ -83,7 +83,7 @@ public final class ModelBenchmark {
                     || scorePrompt <= 0
                     || passBudget <= 0
                     || repeats <= 0) {
-                throw new IllegalArgumentException(
+                throw new org.rlanything.core.BadInputException(
                         "Batch sizes, lengths, the pass budget and repeats must be positive"
                                 + " (training rows at least 2 tokens long).");
             }
@@ -92,7 +92,7 @@ public final class ModelBenchmark {
                             trainLength,
                             Math.max(promptLength + newTokens, scorePrompt + scoreTokens));
             if (longest > model.maxPositions()) {
-                throw new IllegalArgumentException(
+                throw new org.rlanything.core.BadInputException(
                         "The benchmark's longest sequence ("
                                 + longest
                                 + " tokens) exceeds the model's "
@@ -100,7 +100,7 @@ public final class ModelBenchmark {
                                 + " positions.");
             }
             if (model.vocabSize() < BpeTokenizer.bytesOnly().vocabSize()) {
-                throw new IllegalArgumentException(
+                throw new org.rlanything.core.BadInputException(
                         "The benchmark needs a vocabulary of at least "
                                 + BpeTokenizer.bytesOnly().vocabSize()
                                 + " ids (byte-level tokenizer), got "

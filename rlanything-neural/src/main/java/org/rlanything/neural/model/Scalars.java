@@ -27,7 +27,7 @@ public final class Scalars {
         if (dtype == DataType.FLOAT32) {
             return manager.create((float) value);
         }
-        throw new IllegalArgumentException(
+        throw new org.rlanything.core.BadInputException(
                 "Scalars are only needed for FLOAT32 or FLOAT64, got " + dtype + ".");
     }
 }

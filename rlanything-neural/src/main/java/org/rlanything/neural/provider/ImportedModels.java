@@ -116,7 +116,7 @@ public final class ImportedModels implements NeuralModels {
      */
     private static IllegalArgumentException beyondPositions(
             String problem, int positions, Path folder) {
-        return new IllegalArgumentException(
+        return new org.rlanything.core.BadInputException(
                 problem + " the " + positions + " positions of " + folder + ".");
     }
 
@@ -160,7 +160,7 @@ public final class ImportedModels implements NeuralModels {
 
     private Path folder(String section, String init) {
         if (init == null) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     section
                             + ".init: environment.kind "
                             + setting
@@ -170,7 +170,8 @@ public final class ImportedModels implements NeuralModels {
         }
         Path folder = Path.of(init);
         if (!Files.isDirectory(folder)) {
-            throw new IllegalArgumentException(section + ".init: " + folder + " is not a folder.");
+            throw new org.rlanything.core.BadInputException(
+                    section + ".init: " + folder + " is not a folder.");
         }
         return folder;
     }

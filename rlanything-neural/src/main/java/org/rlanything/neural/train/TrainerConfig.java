@@ -179,7 +179,8 @@ public record TrainerConfig(
 
     private static void check(boolean ok, String name, double value, String rule) {
         if (!ok) {
-            throw new IllegalArgumentException(name + " must be " + rule + ", got " + value + ".");
+            throw new org.rlanything.core.BadInputException(
+                    name + " must be " + rule + ", got " + value + ".");
         }
     }
 }
