@@ -216,4 +216,28 @@ class HostilePageTest {
         }
         assertTrue(Files.exists(secret));
     }
+
+    /**
+     * Issue 37, finding 7: a page that reloads itself during an episode has lost the episode (its
+     * instruction is empty, its reward gone); it fails naming the page instead of being observed.
+     */
+    @Test
+    void aPageThatReloadsItselfFailsNamingThePage() throws Exception {
+        Path file =
+                page(
+                        "reloads",
+                        "d3.select('#query').html('Click the button.');"
+                                + " setTimeout(function () { location.reload(); }, 100);");
+        try (Browser browser = Browser.start(SETTINGS, 0)) {
+            MiniwobPage page = new MiniwobPage(browser);
+            page.open(file.toUri());
+            page.start(1);
+            Thread.sleep(1000); // the reload happens
+            PageFailedException e =
+                    assertThrows(PageFailedException.class, () -> page.observe(false));
+            assertTrue(
+                    e.getMessage().contains(file.toString()) && e.getMessage().contains("reload"),
+                    e.getMessage());
+        }
+    }
 }
