@@ -112,6 +112,18 @@ class HostileCommandLineTest {
                 assertThrows(ConfigException.class, () -> ConfigLoader.load(file, List.of()))
                         .getMessage();
         assertTrue(lowerInFile.contains("line 2"), lowerInFile);
+        // a settings record's own refusal is told without the mapper's words
+        Path alfworld =
+                Files.writeString(
+                        dir.resolve("alfworld.yaml"),
+                        "environment:\n  kind: alfworld\n  rewrite_operators: bogus\n");
+        String operators =
+                assertThrows(ConfigException.class, () -> ConfigLoader.load(alfworld, List.of()))
+                        .getMessage();
+        assertTrue(
+                operators.contains("rewrite_operators 'bogus'")
+                        && !operators.contains("Cannot construct"),
+                operators);
         // what stays accepted
         assertEquals(
                 5L,

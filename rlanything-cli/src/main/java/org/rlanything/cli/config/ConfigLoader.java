@@ -494,6 +494,10 @@ public final class ConfigLoader {
             InvalidValueException invalid = (InvalidValueException) e.getCause();
             path.addAll(List.of(invalid.key().split("\\.")));
             problem = invalid.problem();
+        } else if (e instanceof ValueInstantiationException
+                && e.getCause() instanceof IllegalArgumentException refusal) {
+            // a settings record's own check (not through Check): its message, without Jackson's
+            problem = refusal.getMessage();
         } else if (e instanceof MismatchedInputException) {
             Class<?> target = ((MismatchedInputException) e).getTargetType();
             problem = "expected " + describe(target) + ".";
