@@ -58,31 +58,7 @@ public final class Main {
         CommandLine commandLine =
                 commandLine().setCaseInsensitiveEnumValuesAllowed(true).setOut(out).setErr(err);
         commandLine.setExecutionExceptionHandler(
-                (exception, line, parseResult) -> {
-                    if (debug) {
-                        exception.printStackTrace(line.getErr());
-                    }
-                    if (exception instanceof BadInputException) {
-                        line.getErr().println("rlanything: " + oneLine(exception.getMessage()));
-                        return 2;
-                    }
-                    if (exception instanceof java.io.IOException
-                            || exception instanceof java.io.UncheckedIOException) {
-                        line.getErr().println("rlanything: " + IoErrors.describe(exception));
-                        return 1;
-                    }
-                    line.getErr()
-                            .println(
-                                    "rlanything: internal error ("
-                                            + exception.getClass().getSimpleName()
-                                            + ": "
-                                            + exception.getMessage()
-                                            + ")"
-                                            + (debug
-                                                    ? "."
-                                                    : "; run again with --debug for the stack trace."));
-                    return 70;
-                });
+                (exception, line, parseResult) -> report(exception, line.getErr(), debug));
         try {
             return commandLine.execute(rest);
         } catch (OutOfMemoryError e) {
@@ -106,6 +82,35 @@ public final class Main {
             err.flush();
             return 70;
         }
+    }
+
+    /**
+     * Reports an exception a command threw, as one line on {@code err}, and returns the exit code:
+     * 2 for a {@link BadInputException} (the user can fix it), 1 for an I/O failure, 70 for
+     * anything else (a bug: an internal check's {@link IllegalArgumentException} or {@link
+     * IllegalStateException} included). {@code debug} adds the stack trace.
+     */
+    static int report(Exception exception, PrintWriter err, boolean debug) {
+        if (debug) {
+            exception.printStackTrace(err);
+        }
+        if (exception instanceof BadInputException) {
+            err.println("rlanything: " + oneLine(exception.getMessage()));
+            return 2;
+        }
+        if (exception instanceof java.io.IOException
+                || exception instanceof java.io.UncheckedIOException) {
+            err.println("rlanything: " + IoErrors.describe(exception));
+            return 1;
+        }
+        err.println(
+                "rlanything: internal error ("
+                        + exception.getClass().getSimpleName()
+                        + ": "
+                        + exception.getMessage()
+                        + ")"
+                        + (debug ? "." : "; run again with --debug for the stack trace."));
+        return 70;
     }
 
     /**
