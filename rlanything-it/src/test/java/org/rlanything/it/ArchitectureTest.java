@@ -30,47 +30,31 @@ class ArchitectureTest {
 
     /** Each module's packages. */
     private static final Map<String, String> MODULES =
-            Map.of(
-                    "core",
-                    "org.rlanything.core..",
-                    "demo",
-                    "org.rlanything.demo..",
-                    "neural",
-                    "org.rlanything.neural..",
-                    "alfworld",
-                    "org.rlanything.alfworld..",
-                    "agent",
-                    "org.rlanything.agent..",
-                    "hazelcast",
-                    "org.rlanything.hazelcast..",
-                    "coding",
-                    "org.rlanything.coding..",
-                    "openai",
-                    "org.rlanything.openai..",
-                    "gui",
-                    "org.rlanything.gui..",
-                    "cli",
-                    "org.rlanything.cli..");
+            Map.ofEntries(
+                    Map.entry("core", "org.rlanything.core.."),
+                    Map.entry("chat", "org.rlanything.chat.."),
+                    Map.entry("demo", "org.rlanything.demo.."),
+                    Map.entry("neural", "org.rlanything.neural.."),
+                    Map.entry("alfworld", "org.rlanything.alfworld.."),
+                    Map.entry("agent", "org.rlanything.agent.."),
+                    Map.entry("hazelcast", "org.rlanything.hazelcast.."),
+                    Map.entry("coding", "org.rlanything.coding.."),
+                    Map.entry("openai", "org.rlanything.openai.."),
+                    Map.entry("gui", "org.rlanything.gui.."),
+                    Map.entry("cli", "org.rlanything.cli.."));
 
     /** The project modules each provider module's pom names (core for all). */
     private static final Map<String, List<String>> ALLOWED =
-            Map.of(
-                    "demo",
-                    List.of("core"),
-                    "neural",
-                    List.of("core", "openai"),
-                    "alfworld",
-                    List.of("core"),
-                    "agent",
-                    List.of("core", "neural", "alfworld"),
-                    "hazelcast",
-                    List.of("core"),
-                    "openai",
-                    List.of("core"),
-                    "coding",
-                    List.of("core", "openai", "neural"),
-                    "gui",
-                    List.of("core"));
+            Map.ofEntries(
+                    Map.entry("chat", List.of("core")),
+                    Map.entry("demo", List.of("core")),
+                    Map.entry("neural", List.of("core", "chat")),
+                    Map.entry("alfworld", List.of("core")),
+                    Map.entry("agent", List.of("core", "neural", "alfworld")),
+                    Map.entry("hazelcast", List.of("core")),
+                    Map.entry("openai", List.of("core", "chat")),
+                    Map.entry("coding", List.of("core", "chat", "openai", "neural")),
+                    Map.entry("gui", List.of("core")));
 
     private static JavaClasses main;
 

@@ -4,11 +4,11 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Objects;
+import org.rlanything.chat.ChatPrompts;
 import org.rlanything.core.Checkpointable;
 import org.rlanything.core.PromptFormat;
 import org.rlanything.neural.infer.SamplingConfig;
 import org.rlanything.neural.train.TrainerConfig;
-import org.rlanything.openai.ChatPrompts;
 
 /**
  * The shared part of {@link CheckpointedPolicy} and {@link CheckpointedRewardModel}: a neural model

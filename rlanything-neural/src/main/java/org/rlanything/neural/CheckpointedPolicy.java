@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.random.RandomGenerator;
+import org.rlanything.chat.ChatPrompts;
 import org.rlanything.core.Action;
 import org.rlanything.core.Policy;
 import org.rlanything.core.PolicyContext;
@@ -12,7 +13,6 @@ import org.rlanything.core.PromptFormat;
 import org.rlanything.core.UpdateStats;
 import org.rlanything.neural.infer.SamplingConfig;
 import org.rlanything.neural.train.TrainerConfig;
-import org.rlanything.openai.ChatPrompts;
 
 /**
  * A {@link NeuralPolicy} that can be checkpointed; see {@link CheckpointedModel} for the contract.

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.random.RandomGenerator;
+import org.rlanything.chat.ChatPrompts;
 import org.rlanything.core.JudgeRequest;
 import org.rlanything.core.Judgment;
 import org.rlanything.core.PromptFormat;
@@ -12,7 +13,6 @@ import org.rlanything.core.RewardModelSample;
 import org.rlanything.core.UpdateStats;
 import org.rlanything.neural.infer.SamplingConfig;
 import org.rlanything.neural.train.TrainerConfig;
-import org.rlanything.openai.ChatPrompts;
 
 /**
  * A {@link NeuralRewardModel} that can be checkpointed; see {@link CheckpointedModel} for the

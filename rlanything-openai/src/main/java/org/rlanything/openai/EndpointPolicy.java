@@ -4,8 +4,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
-import java.util.function.Function;
 import java.util.random.RandomGenerator;
+import org.rlanything.chat.ActionParser;
+import org.rlanything.chat.ChatMessage;
+import org.rlanything.chat.HouseholdPrompts;
+import org.rlanything.chat.PromptWindow;
 import org.rlanything.core.Action;
 import org.rlanything.core.Policy;
 import org.rlanything.core.PolicyContext;
@@ -30,12 +33,6 @@ import org.rlanything.core.UpdateStats;
  * Action#logProb()} is 0: the server's log-probabilities are not needed by an untrained policy.
  */
 public final class EndpointPolicy implements Policy {
-
-    static final String SYSTEM =
-            "You are an agent in a text-based household environment. Each turn you see your "
-                    + "task, what happened so far, the current observation and the admissible actions. Think briefly about "
-                    + "what to do next, then give exactly one admissible action inside \\boxed{}, for example "
-                    + "\\boxed{go to countertop 1}.";
 
     private final ChatClient client;
     private final PromptWindow window;
@@ -97,22 +94,8 @@ public final class EndpointPolicy implements Policy {
 
     /** The messages sent for one context: the system message and the prompt. */
     public List<ChatMessage> messages(PolicyContext context) {
-        return messages(
+        return HouseholdPrompts.policy(
                 context, window.taskText(), window.historySteps(), window.maxObservationChars());
-    }
-
-    /**
-     * The messages for one context with these prompt settings (see the constructor), without an
-     * endpoint: what a local chat model (rlanything-neural) reads too.
-     */
-    public static List<ChatMessage> messages(
-            PolicyContext context,
-            Function<Task, String> taskText,
-            int historySteps,
-            int maxObservationChars) {
-        return List.of(
-                ChatMessage.system(SYSTEM),
-                ChatMessage.user(prompt(context, taskText, historySteps, maxObservationChars)));
     }
 
     /**
@@ -129,51 +112,6 @@ public final class EndpointPolicy implements Policy {
 
     /** The user message for one context. */
     String prompt(PolicyContext context) {
-        return prompt(
-                context, window.taskText(), window.historySteps(), window.maxObservationChars());
-    }
-
-    private static String prompt(
-            PolicyContext context,
-            Function<Task, String> taskText,
-            int historySteps,
-            int maxObservationChars) {
-        StringBuilder sb = new StringBuilder(1024);
-        sb.append("Your task: ").append(taskText.apply(context.task()).strip()).append("\n\n");
-        List<Step> history = context.history();
-        if (!history.isEmpty() && historySteps > 0) {
-            int from = Math.max(0, history.size() - historySteps);
-            sb.append(
-                    from == 0
-                            ? "What happened so far:\n"
-                            : "The last "
-                                    + (history.size() - from)
-                                    + " of "
-                                    + history.size()
-                                    + " steps:\n");
-            for (Step s : history.subList(from, history.size())) {
-                sb.append("> ")
-                        .append(Texts.command(s.action().command()))
-                        .append('\n')
-                        .append(Texts.cut(s.nextObservation(), maxObservationChars))
-                        .append('\n');
-            }
-            sb.append('\n');
-        }
-        sb.append("Current observation:\n")
-                .append(Texts.cut(context.observation(), maxObservationChars))
-                .append("\n\n");
-        List<String> admissible = context.admissibleActions();
-        if (admissible.isEmpty()) {
-            sb.append("Think, then give your action inside \\boxed{}.");
-        } else {
-            sb.append("Admissible actions:\n");
-            for (int i = 0; i < admissible.size(); i++) {
-                sb.append(i + 1).append(". ").append(admissible.get(i)).append('\n');
-            }
-            sb.append(
-                    "\nThink, then give one admissible action, exactly as written, inside \\boxed{}.");
-        }
-        return sb.toString();
+        return messages(context).get(1).content();
     }
 }

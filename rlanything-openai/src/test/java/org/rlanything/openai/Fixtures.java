@@ -3,6 +3,7 @@ package org.rlanything.openai;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import org.rlanything.chat.ChatMessage;
 
 /** Configs and clients for tests: short timeouts, millisecond backoff. */
 final class Fixtures {

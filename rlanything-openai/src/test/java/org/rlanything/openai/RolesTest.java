@@ -15,6 +15,7 @@ import java.util.SplittableRandom;
 import java.util.random.RandomGenerator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.rlanything.chat.ActionParser;
 import org.rlanything.core.Action;
 import org.rlanything.core.CriticFeedback;
 import org.rlanything.core.Environment;

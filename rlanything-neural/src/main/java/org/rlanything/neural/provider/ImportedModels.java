@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Objects;
+import org.rlanything.chat.ChatPrompts;
 import org.rlanything.core.Policy;
 import org.rlanything.core.PromptFormat;
 import org.rlanything.core.RewardModel;
@@ -14,7 +15,6 @@ import org.rlanything.neural.CheckpointedRewardModel;
 import org.rlanything.neural.NeuralModel;
 import org.rlanything.neural.infer.SamplingConfig;
 import org.rlanything.neural.train.TrainerConfig;
-import org.rlanything.openai.ChatPrompts;
 
 /**
  * The neural policy and judge of a setting started from the folders their sections' {@code init}
