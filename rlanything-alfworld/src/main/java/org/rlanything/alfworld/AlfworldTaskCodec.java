@@ -46,7 +46,7 @@ public final class AlfworldTaskCodec implements TaskCodec {
     @Override
     public String encode(Task task) {
         if (!(task instanceof AlfworldTask)) {
-            throw new org.rlanything.core.BadInputException(
+            throw new IllegalArgumentException(
                     "The ALFWorld codec encodes AlfworldTask tasks, not "
                             + (task == null ? "null" : task.getClass().getName())
                             + ".");
@@ -82,7 +82,7 @@ public final class AlfworldTaskCodec implements TaskCodec {
     @Override
     public Task decode(String text) {
         if (text == null) {
-            throw new org.rlanything.core.BadInputException("A null text is not an ALFWorld task.");
+            throw new IllegalArgumentException("A null text is not an ALFWorld task.");
         }
         if (text.startsWith(FILE)) {
             String rest = text.substring(FILE.length());

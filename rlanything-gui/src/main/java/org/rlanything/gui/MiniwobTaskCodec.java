@@ -15,7 +15,7 @@ public final class MiniwobTaskCodec implements TaskCodec {
     @Override
     public String encode(Task task) {
         if (!(task instanceof MiniwobTask m)) {
-            throw new org.rlanything.core.BadInputException("Not a MiniWoB++ task: " + task.id());
+            throw new IllegalArgumentException("Not a MiniWoB++ task: " + task.id());
         }
         return JSON.createObjectNode()
                 .put("family", m.family())

@@ -27,7 +27,7 @@ public final class Scalars {
         if (dtype == DataType.FLOAT32) {
             return manager.create((float) value);
         }
-        throw new org.rlanything.core.BadInputException(
+        throw new IllegalArgumentException(
                 "Scalars are only needed for FLOAT32 or FLOAT64, got " + dtype + ".");
     }
 }
