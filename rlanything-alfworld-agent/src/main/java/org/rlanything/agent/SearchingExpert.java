@@ -12,9 +12,9 @@ import org.rlanything.alfworld.AlfworldGame;
 import org.rlanything.alfworld.AlfworldTask;
 import org.rlanything.alfworld.plan.Plan;
 import org.rlanything.alfworld.plan.Planner;
+import org.rlanything.alfworld.world.GameEntities;
 import org.rlanything.alfworld.world.GameState;
 import org.rlanything.alfworld.world.Kind;
-import org.rlanything.alfworld.world.Scene;
 
 /**
  * The demonstrator: the planner, restrained to what an agent could know. ALFWorld hides where
@@ -358,7 +358,7 @@ public final class SearchingExpert {
         public static Prior of(List<AlfworldTask> games) {
             Prior p = new Prior();
             for (AlfworldTask task : games) {
-                Scene scene = task.game().scene();
+                GameEntities scene = task.game().scene();
                 GameState s = scene.initialState();
                 for (int r = 0; r < scene.count(Kind.RECEPTACLE); r++) {
                     p.receptacles.merge(typeOf(scene.name(Kind.RECEPTACLE, r)), 1, Integer::sum);

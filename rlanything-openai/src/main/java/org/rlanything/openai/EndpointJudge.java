@@ -11,7 +11,6 @@ import org.rlanything.core.JudgeRequest;
 import org.rlanything.core.Judgment;
 import org.rlanything.core.RewardModel;
 import org.rlanything.core.RewardModelSample;
-import org.rlanything.core.Task;
 import org.rlanything.core.UpdateStats;
 import org.rlanything.core.Verdict;
 
@@ -39,11 +38,6 @@ public final class EndpointJudge implements RewardModel {
     public EndpointJudge(ChatClient client, PromptWindow window) {
         this.client = Objects.requireNonNull(client, "client");
         this.window = Objects.requireNonNull(window, "window");
-    }
-
-    /** The task's {@link Task#describe}, 20 earlier steps, observations cut at 1000 characters. */
-    public EndpointJudge(ChatClient client) {
-        this(client, new PromptWindow(Task::describe, 20, 1000));
     }
 
     /** The messages sent to judge one step: the system message and the prompt. */

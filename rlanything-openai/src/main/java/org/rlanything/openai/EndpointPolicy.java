@@ -14,7 +14,6 @@ import org.rlanything.core.Policy;
 import org.rlanything.core.PolicyContext;
 import org.rlanything.core.PolicySample;
 import org.rlanything.core.Step;
-import org.rlanything.core.Task;
 import org.rlanything.core.Trajectory;
 import org.rlanything.core.UpdateStats;
 
@@ -45,11 +44,6 @@ public final class EndpointPolicy implements Policy {
     public EndpointPolicy(ChatClient client, PromptWindow window) {
         this.client = Objects.requireNonNull(client, "client");
         this.window = Objects.requireNonNull(window, "window");
-    }
-
-    /** The task's {@link Task#describe}, 10 earlier steps, observations cut at 1000 characters. */
-    public EndpointPolicy(ChatClient client) {
-        this(client, new PromptWindow(Task::describe, 10, 1000));
     }
 
     @Override

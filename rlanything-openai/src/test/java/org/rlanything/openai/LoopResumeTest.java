@@ -109,8 +109,8 @@ class LoopResumeTest {
                 RLAnythingLoop.builder()
                         .config(CONFIG)
                         .environment(new RolesTest.Corridor())
-                        .policy(new EndpointPolicy(policy))
-                        .rewardModel(new EndpointJudge(judge))
+                        .policy(Fixtures.policy(policy))
+                        .rewardModel(Fixtures.judge(judge))
                         .rewriter(
                                 new EndpointRewriter(
                                         rewriter,

@@ -16,7 +16,7 @@ import org.rlanything.neural.provider.ImportedModels;
 import org.rlanything.neural.provider.NeuralModels;
 import org.rlanything.neural.provider.NeuralPolicyConfig;
 import org.rlanything.neural.provider.NeuralRewardModelConfig;
-import org.rlanything.neural.train.TrainerConfig;
+import org.rlanything.neural.train.PpoSettings;
 
 /**
  * The {@link NeuralModels} the stack-language environment offers, so that {@code policy.kind:
@@ -65,8 +65,8 @@ public final class MiniNeuralModels implements NeuralModels {
         }
         Path dir = startingModels().resolve(MiniStartingModels.POLICY);
         int positions = ImportedModels.positions(dir);
-        TrainerConfig trainer =
-                TrainerConfig.method()
+        PpoSettings trainer =
+                PpoSettings.method()
                         .withLearningRate(config.learningRate())
                         .withOptimizerSteps(config.optimizerSteps())
                         .withLimits(
@@ -98,8 +98,8 @@ public final class MiniNeuralModels implements NeuralModels {
                             + positions
                             + " positions.");
         }
-        TrainerConfig trainer =
-                TrainerConfig.method()
+        PpoSettings trainer =
+                PpoSettings.method()
                         .withLearningRate(config.learningRate())
                         .withOptimizerSteps(config.optimizerSteps())
                         .withLimits(positions - response, response)

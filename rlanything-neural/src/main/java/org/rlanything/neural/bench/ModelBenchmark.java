@@ -19,8 +19,8 @@ import org.rlanything.neural.model.LlamaModel;
 import org.rlanything.neural.model.ModelConfig;
 import org.rlanything.neural.model.StepScope;
 import org.rlanything.neural.tokenizer.BpeTokenizer;
+import org.rlanything.neural.train.PpoSettings;
 import org.rlanything.neural.train.PpoTrainer;
-import org.rlanything.neural.train.TrainerConfig;
 import org.rlanything.neural.train.TrainingSequence;
 
 /**
@@ -125,7 +125,7 @@ public final class ModelBenchmark {
                     16,
                     8,
                     48,
-                    TrainerConfig.method().maxTokensPerForward(),
+                    PpoSettings.method().maxTokensPerForward(),
                     repeats);
         }
     }
@@ -177,8 +177,8 @@ public final class ModelBenchmark {
 
     public static Result run(Settings s) {
         // the limits only bound prompt encoding from text, which the benchmark does not use
-        TrainerConfig tc =
-                TrainerConfig.method()
+        PpoSettings tc =
+                PpoSettings.method()
                         .withLimits(s.model().maxPositions() - 1, 1)
                         .withMaxTokensPerForward(s.passBudget());
         try (NDManager root = NeuralRuntime.engine().newBaseManager();
@@ -302,8 +302,8 @@ public final class ModelBenchmark {
             }
             samples.add(new TrainingSequence(p, q, rng.nextDouble() - 0.5));
         }
-        TrainerConfig c =
-                TrainerConfig.method()
+        PpoSettings c =
+                PpoSettings.method()
                         .withOptimizerSteps(1)
                         .withLimits(prompt, s.trainLength())
                         .withMaxTokensPerForward(s.trainRows() * s.trainLength());

@@ -312,7 +312,7 @@ public final class ModelWeights implements AutoCloseable {
             adapters.put(e.getKey(), array(tensors.get(e.getKey()), e.getValue()));
         }
         this.lora = lora;
-        this.loraScale = Scalars.of(manager, dtype, lora.scale());
+        this.loraScale = ScalarArrays.of(manager, dtype, lora.scale());
     }
 
     /** Names and shapes of the LoRA adapters of rank {@code rank} for this model. */
@@ -425,7 +425,7 @@ public final class ModelWeights implements AutoCloseable {
             copy.adapters.put(e.getKey(), a);
         }
         copy.lora = lora;
-        copy.loraScale = Scalars.of(copy.manager, dtype, lora.scale());
+        copy.loraScale = ScalarArrays.of(copy.manager, dtype, lora.scale());
         return copy;
     }
 

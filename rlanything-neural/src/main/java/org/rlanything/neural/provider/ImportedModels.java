@@ -14,7 +14,7 @@ import org.rlanything.neural.CheckpointedPolicy;
 import org.rlanything.neural.CheckpointedRewardModel;
 import org.rlanything.neural.NeuralModel;
 import org.rlanything.neural.infer.SamplingConfig;
-import org.rlanything.neural.train.TrainerConfig;
+import org.rlanything.neural.train.PpoSettings;
 
 /**
  * The neural policy and judge of a setting started from the folders their sections' {@code init}
@@ -63,7 +63,7 @@ public final class ImportedModels implements NeuralModels {
                     positions,
                     folder);
         }
-        TrainerConfig trainer =
+        PpoSettings trainer =
                 trainer(config.learningRate(), config.optimizerSteps())
                         .withLimits(config.maxPromptTokens(), config.maxTokens())
                         .withMaxTokensPerForward(config.maxTokensPerForward());
@@ -93,7 +93,7 @@ public final class ImportedModels implements NeuralModels {
                     positions,
                     folder);
         }
-        TrainerConfig trainer =
+        PpoSettings trainer =
                 trainer(config.learningRate(), config.optimizerSteps())
                         .withLimits(positions - config.maxTokens(), config.maxTokens());
         return load(
@@ -125,8 +125,8 @@ public final class ImportedModels implements NeuralModels {
         return new SamplingConfig(temperature, 1.0, maxTokens);
     }
 
-    private static TrainerConfig trainer(double learningRate, int optimizerSteps) {
-        return TrainerConfig.method()
+    private static PpoSettings trainer(double learningRate, int optimizerSteps) {
+        return PpoSettings.method()
                 .withLearningRate(learningRate)
                 .withOptimizerSteps(optimizerSteps);
     }
@@ -142,7 +142,7 @@ public final class ImportedModels implements NeuralModels {
      */
     private static <T> T load(
             Path folder,
-            TrainerConfig trainer,
+            PpoSettings trainer,
             LoraSettings lora,
             String init,
             long adapterSeed,
