@@ -39,6 +39,8 @@ final class PageServer {
     private final HttpServer server;
     private final Map<Path, String> prefixes = new ConcurrentHashMap<>();
     private final Map<String, Path> roots = new ConcurrentHashMap<>();
+    private final java.util.concurrent.atomic.AtomicInteger folders =
+            new java.util.concurrent.atomic.AtomicInteger();
 
     private PageServer() throws IOException {
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
@@ -83,7 +85,7 @@ final class PageServer {
                 prefixes.computeIfAbsent(
                         root,
                         r -> {
-                            String p = "/p" + prefixes.size();
+                            String p = "/p" + folders.getAndIncrement();
                             roots.put(p, r);
                             return p;
                         });
