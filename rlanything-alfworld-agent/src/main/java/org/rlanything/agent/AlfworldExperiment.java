@@ -21,6 +21,7 @@ import org.rlanything.neural.NeuralModel;
 import org.rlanything.neural.NeuralRuntime;
 import org.rlanything.neural.infer.SamplingConfig;
 import org.rlanything.neural.provider.InitialModels;
+import org.rlanything.neural.provider.NeuralPolicyConfig;
 import org.rlanything.neural.train.PpoSettings;
 
 /**
@@ -290,7 +291,7 @@ public final class AlfworldExperiment implements AutoCloseable {
         return PpoSettings.method()
                 .withLearningRate(s.policy().learningRate())
                 .withOptimizerSteps(s.policy().optimizerSteps())
-                .withLimits(s.policy().maxPromptTokens(), 24)
+                .withLimits(s.policy().maxPromptTokens(), POLICY_RESPONSE_TOKENS)
                 .withMaxTokensPerForward(s.policy().maxTokensPerForward());
     }
 
@@ -309,6 +310,44 @@ public final class AlfworldExperiment implements AutoCloseable {
                 .withOptimizerSteps(s.rewardModel().optimizerSteps())
                 .withLimits(prompt, 24)
                 .withMaxTokensPerForward(s.policy().maxTokensPerForward());
+    }
+
+    /** The tokens a policy's response (one command) may take in training. */
+    static final int POLICY_RESPONSE_TOKENS = 24;
+
+    /**
+     * Refuses, before any set-up (games, pretraining), a {@code policy.max_prompt_tokens} that with
+     * a response does not fit the policy's positions: those of {@code policy.init}, of the starting
+     * models when they exist, or of the models pretraining would make.
+     */
+    public static void checkPolicyWindow(NeuralPolicyConfig policy, Path startingModels, long seed)
+            throws IOException {
+        Path folder =
+                policy.init() != null
+                        ? Path.of(policy.init())
+                        : startingModels != null
+                                        && Files.isRegularFile(
+                                                startingModels.resolve("policy/config.json"))
+                                ? startingModels.resolve("policy")
+                                : null;
+        int positions =
+                folder != null ? positions(folder) : PretrainSettings.defaults(seed).maxPositions();
+        if (policy.maxPromptTokens() + POLICY_RESPONSE_TOKENS > positions) {
+            throw new org.rlanything.core.BadInputException(
+                    "policy.max_prompt_tokens ("
+                            + policy.maxPromptTokens()
+                            + ") and a command's "
+                            + POLICY_RESPONSE_TOKENS
+                            + " tokens exceed the "
+                            + positions
+                            + " positions of "
+                            + (folder != null
+                                    ? "the policy in " + folder
+                                    : "the policy pretraining makes")
+                            + "; give at most "
+                            + (positions - POLICY_RESPONSE_TOKENS)
+                            + ".");
+        }
     }
 
     /** The positions of the model saved in {@code dir} (its {@code config.json}). */

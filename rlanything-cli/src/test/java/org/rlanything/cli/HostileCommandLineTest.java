@@ -208,4 +208,31 @@ class HostileCommandLineTest {
         }
         assertEquals(0, cli(60, "eval", done.toString()).code, "undamaged again");
     }
+
+    /**
+     * Issue 37, finding 7: an ALFWorld prompt limit beyond the starting policy's positions is
+     * refused before any set-up (before, it came after the games were generated, or after minutes
+     * of pretraining when the starting models did not exist yet, with the set-up's lines before
+     * it).
+     */
+    @Test
+    void anAlfworldPromptLimitBeyondThePolicysPositionsIsRefusedBeforeSetUp() throws Exception {
+        org.rlanything.testfixtures.SharedData.require("alfworld");
+        Path models = dir.resolve("no-models-yet");
+        long start = System.nanoTime();
+        String message =
+                refused(
+                        cli(
+                                60,
+                                "train",
+                                Path.of("..", "configs", "alfworld.yaml").toString(),
+                                "-q",
+                                "trainer.starting_models=" + models,
+                                "trainer.run_dir=" + dir.resolve("run"),
+                                "policy.max_prompt_tokens=5000"));
+        double seconds = (System.nanoTime() - start) / 1e9;
+        assertTrue(seconds < 15, "refused before set-up, took " + seconds + " s");
+        assertTrue(message.contains("policy.max_prompt_tokens"), message);
+        assertFalse(Files.exists(models), "no pretraining began");
+    }
 }

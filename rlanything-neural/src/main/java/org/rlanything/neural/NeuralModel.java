@@ -70,7 +70,7 @@ public final class NeuralModel implements AutoCloseable, WeightsTransfer {
         }
         int longest = trainerConfig.maxPromptTokens() + trainerConfig.maxResponseTokens();
         if (longest > model.config().maxPositions()) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     "maxPromptTokens + maxResponseTokens ("
                             + longest
                             + ") exceeds the model's "
