@@ -61,7 +61,7 @@ public final class NeuralModel implements AutoCloseable, WeightsTransfer {
         this.tokenizer = tokenizer;
         this.trainer = new PpoTrainer(model, trainerConfig);
         if (tokenizer.vocabSize() > model.config().vocabSize()) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     "The tokenizer has "
                             + tokenizer.vocabSize()
                             + " ids but the model only "
