@@ -14,7 +14,6 @@ import org.rlanything.alfworld.rewrite.AlfworldRewriter;
 import org.rlanything.core.Task;
 import org.rlanything.core.TaskCodec;
 import org.rlanything.core.io.AtomicFiles;
-import org.rlanything.core.loop.LoopConfig;
 import org.rlanything.core.loop.RLAnythingLoop;
 import org.rlanything.neural.CheckpointedPolicy;
 import org.rlanything.neural.CheckpointedRewardModel;
@@ -22,7 +21,8 @@ import org.rlanything.neural.NeuralModel;
 import org.rlanything.neural.NeuralRuntime;
 import org.rlanything.neural.infer.SamplingConfig;
 import org.rlanything.neural.provider.InitialModels;
-import org.rlanything.neural.train.TrainerConfig;
+import org.rlanything.neural.provider.NeuralPolicyConfig;
+import org.rlanything.neural.train.PpoSettings;
 
 /**
  * All components of an ALFWorld run with the neural backend, built from {@link AgentSettings}: the
@@ -30,7 +30,8 @@ import org.rlanything.neural.train.TrainerConfig;
  * {@link RestrainedOracle restrained oracle}'s, whose prior comes from the pretraining games), the
  * task pool (generated training games), the task codec, the policy and reward model (from the
  * starting models, or pretrained in-process), the rewriter and the evaluator. {@link
- * #loopBuilder()} wires them into an {@link RLAnythingLoop}. Owns the models: close it when done.
+ * #environment()}, {@link #policy()} and the other accessors hand them to an {@link
+ * RLAnythingLoop}. Owns the models: close it when done.
  */
 public final class AlfworldExperiment implements AutoCloseable {
 
@@ -157,10 +158,10 @@ public final class AlfworldExperiment implements AutoCloseable {
             AgentSettings settings, AlfworldGames games, Consumer<String> log) throws IOException {
         AlfworldPromptFormat format = AlfworldPromptFormat.defaults();
         log.accept("rlanything: neural models on " + NeuralRuntime.device());
-        TrainerConfig policyTrainer = policyTrainerConfig(settings);
+        PpoSettings policyTrainer = policyTrainerConfig(settings);
         NeuralModel policyModel;
         NeuralModel rmModel;
-        TrainerConfig rmTrainer;
+        PpoSettings rmTrainer;
         if (settings.policy().init() != null && settings.rewardModel().init() != null) {
             // both models from folders the config names (imported Hugging Face models)
             Path policyFolder = Path.of(settings.policy().init());
@@ -218,9 +219,9 @@ public final class AlfworldExperiment implements AutoCloseable {
     private static Models models(
             AgentSettings settings,
             NeuralModel policyModel,
-            TrainerConfig policyTrainer,
+            PpoSettings policyTrainer,
             NeuralModel rmModel,
-            TrainerConfig rmTrainer,
+            PpoSettings rmTrainer,
             AlfworldPromptFormat format)
             throws IOException {
         InitialModels.adapt(
@@ -286,11 +287,11 @@ public final class AlfworldExperiment implements AutoCloseable {
     /**
      * The policy's RL trainer: the method's PPO-clip + k3 objective at the configured rate and U.
      */
-    public static TrainerConfig policyTrainerConfig(AgentSettings s) {
-        return TrainerConfig.method()
+    public static PpoSettings policyTrainerConfig(AgentSettings s) {
+        return PpoSettings.method()
                 .withLearningRate(s.policy().learningRate())
                 .withOptimizerSteps(s.policy().optimizerSteps())
-                .withLimits(s.policy().maxPromptTokens(), 24)
+                .withLimits(s.policy().maxPromptTokens(), POLICY_RESPONSE_TOKENS)
                 .withMaxTokensPerForward(s.policy().maxTokensPerForward());
     }
 
@@ -299,16 +300,54 @@ public final class AlfworldExperiment implements AutoCloseable {
      * policy's view plus the step): up to {@link Pretrainer#JUDGE_PROMPT_TOKENS}, within the
      * model's {@code positions}.
      */
-    public static TrainerConfig rewardModelTrainerConfig(AgentSettings s, int positions) {
+    public static PpoSettings rewardModelTrainerConfig(AgentSettings s, int positions) {
         int prompt =
                 Math.max(
                         s.policy().maxPromptTokens(),
                         Math.min(Pretrainer.JUDGE_PROMPT_TOKENS, positions - 24));
-        return TrainerConfig.method()
+        return PpoSettings.method()
                 .withLearningRate(s.rewardModel().learningRate())
                 .withOptimizerSteps(s.rewardModel().optimizerSteps())
                 .withLimits(prompt, 24)
                 .withMaxTokensPerForward(s.policy().maxTokensPerForward());
+    }
+
+    /** The tokens a policy's response (one command) may take in training. */
+    static final int POLICY_RESPONSE_TOKENS = 24;
+
+    /**
+     * Refuses, before any set-up (games, pretraining), a {@code policy.max_prompt_tokens} that with
+     * a response does not fit the policy's positions: those of {@code policy.init}, of the starting
+     * models when they exist, or of the models pretraining would make.
+     */
+    public static void checkPolicyWindow(NeuralPolicyConfig policy, Path startingModels, long seed)
+            throws IOException {
+        Path folder =
+                policy.init() != null
+                        ? Path.of(policy.init())
+                        : startingModels != null
+                                        && Files.isRegularFile(
+                                                startingModels.resolve("policy/config.json"))
+                                ? startingModels.resolve("policy")
+                                : null;
+        int positions =
+                folder != null ? positions(folder) : PretrainSettings.defaults(seed).maxPositions();
+        if (policy.maxPromptTokens() + POLICY_RESPONSE_TOKENS > positions) {
+            throw new org.rlanything.core.BadInputException(
+                    "policy.max_prompt_tokens ("
+                            + policy.maxPromptTokens()
+                            + ") and a command's "
+                            + POLICY_RESPONSE_TOKENS
+                            + " tokens exceed the "
+                            + positions
+                            + " positions of "
+                            + (folder != null
+                                    ? "the policy in " + folder
+                                    : "the policy pretraining makes")
+                            + "; give at most "
+                            + (positions - POLICY_RESPONSE_TOKENS)
+                            + ".");
+        }
     }
 
     /** The positions of the model saved in {@code dir} (its {@code config.json}). */
@@ -321,27 +360,6 @@ public final class AlfworldExperiment implements AutoCloseable {
             throw new IOException(dir.resolve("config.json") + " has no max_position_embeddings.");
         }
         return n.intValue();
-    }
-
-    /** The loop settings: the algorithm section, the run seed, H and E. */
-    public LoopConfig loopConfig() {
-        return new LoopConfig(
-                settings.seed(),
-                settings.algorithm(),
-                settings.environment().maxSteps(),
-                settings.evaluateEvery());
-    }
-
-    /** A loop builder with every component set; add listeners and build. */
-    public RLAnythingLoop.Builder loopBuilder() {
-        return RLAnythingLoop.builder()
-                .config(loopConfig())
-                .environment(environment)
-                .policy(policy)
-                .rewardModel(rewardModel)
-                .rewriter(rewriter)
-                .evaluator(evaluator)
-                .tasks(tasks);
     }
 
     /** The held-out evaluation of the current models with the run's evaluation seed. */

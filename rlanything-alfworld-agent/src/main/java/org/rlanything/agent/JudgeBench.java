@@ -209,7 +209,7 @@ public final class JudgeBench {
     public static List<Path> checkpointJudges(Path run) throws IOException {
         Path dir = run.resolve("checkpoints");
         if (!Files.isDirectory(dir)) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     "The run folder " + run + " holds no checkpoints/ folder.");
         }
         try (Stream<Path> s = Files.list(dir)) {

@@ -74,7 +74,7 @@ public record PretrainSettings(
         positive("bc_batch", bcBatch);
         positive("rm_batch", rmBatch);
         if (daggerRounds < 0 || daggerGames < 0 || daggerBcSteps < 0) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     "dagger_rounds ("
                             + daggerRounds
                             + "), dagger_games ("
@@ -84,11 +84,11 @@ public record PretrainSettings(
                             + ") must be >= 0.");
         }
         if (bcSteps < 0 || rmSteps < 0) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     "bc_steps (" + bcSteps + ") and rm_steps (" + rmSteps + ") must be >= 0.");
         }
         if (!(demoNoise >= 0 && demoNoise <= 1) || !(rmLabelNoise >= 0 && rmLabelNoise <= 0.5)) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     "demo_noise ("
                             + demoNoise
                             + ") must be in [0, 1] and rm_label_noise ("
@@ -96,7 +96,7 @@ public record PretrainSettings(
                             + ") in [0, 0.5].");
         }
         if (!(bcLearningRate > 0) || !(rmLearningRate > 0)) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     "Learning rates must be > 0, got "
                             + bcLearningRate
                             + " and "
@@ -105,7 +105,7 @@ public record PretrainSettings(
         }
         Objects.requireNonNull(format, "format");
         if (rmHiddenSize < 0 || rmLayers < 0) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     "rm_hidden_size ("
                             + rmHiddenSize
                             + ") and rm_layers ("
@@ -126,7 +126,7 @@ public record PretrainSettings(
 
     private static void positive(String name, int value) {
         if (value <= 0) {
-            throw new IllegalArgumentException(name + " (" + value + ") must be > 0.");
+            throw new org.rlanything.core.BadInputException(name + " (" + value + ") must be > 0.");
         }
     }
 

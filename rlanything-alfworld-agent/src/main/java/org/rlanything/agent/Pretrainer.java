@@ -27,8 +27,8 @@ import org.rlanything.neural.NeuralPolicy;
 import org.rlanything.neural.infer.SamplingConfig;
 import org.rlanything.neural.tokenizer.BpeTokenizer;
 import org.rlanything.neural.train.EpochBatches;
+import org.rlanything.neural.train.PpoSettings;
 import org.rlanything.neural.train.SupervisedTrainer;
-import org.rlanything.neural.train.TrainerConfig;
 import org.rlanything.neural.train.TrainingSequence;
 
 /**
@@ -108,8 +108,8 @@ public final class Pretrainer {
      * The trainer limits the agent's models use: prompts up to maxPromptTokens, the rest for
      * responses.
      */
-    public static TrainerConfig trainerConfig(PretrainSettings s) {
-        return TrainerConfig.method()
+    public static PpoSettings trainerConfig(PretrainSettings s) {
+        return PpoSettings.method()
                 .withLimits(s.maxPromptTokens(), s.maxPositions() - s.maxPromptTokens())
                 .withMaxTokensPerForward(4096);
     }
@@ -117,9 +117,9 @@ public final class Pretrainer {
     /**
      * The judge's limits: prompts up to {@link #JUDGE_PROMPT_TOKENS}, the rest for the judgment.
      */
-    public static TrainerConfig judgeTrainerConfig(PretrainSettings s) {
+    public static PpoSettings judgeTrainerConfig(PretrainSettings s) {
         int prompt = Math.min(JUDGE_PROMPT_TOKENS, s.maxPositions() - 8);
-        return TrainerConfig.method()
+        return PpoSettings.method()
                 .withLimits(prompt, s.maxPositions() - prompt)
                 .withMaxTokensPerForward(4096);
     }
@@ -154,7 +154,7 @@ public final class Pretrainer {
         BpeTokenizer tokenizer = AgentCorpus.tokenizer(demos, s.format(), s.vocabSize());
         log.accept(String.format("tokenizer: %d ids (%.1f s)", tokenizer.vocabSize(), seconds(t1)));
 
-        TrainerConfig trainer = trainerConfig(s);
+        PpoSettings trainer = trainerConfig(s);
         // The models' vocabulary is the tokenizer's: a small corpus learns fewer ids than asked
         // for, and a model
         // with more would sample ids that no text decodes to.

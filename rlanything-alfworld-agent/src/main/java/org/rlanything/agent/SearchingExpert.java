@@ -12,9 +12,9 @@ import org.rlanything.alfworld.AlfworldGame;
 import org.rlanything.alfworld.AlfworldTask;
 import org.rlanything.alfworld.plan.Plan;
 import org.rlanything.alfworld.plan.Planner;
+import org.rlanything.alfworld.world.GameEntities;
 import org.rlanything.alfworld.world.GameState;
 import org.rlanything.alfworld.world.Kind;
-import org.rlanything.alfworld.world.Scene;
 
 /**
  * The demonstrator: the planner, restrained to what an agent could know. ALFWorld hides where
@@ -358,7 +358,7 @@ public final class SearchingExpert {
         public static Prior of(List<AlfworldTask> games) {
             Prior p = new Prior();
             for (AlfworldTask task : games) {
-                Scene scene = task.game().scene();
+                GameEntities scene = task.game().scene();
                 GameState s = scene.initialState();
                 for (int r = 0; r < scene.count(Kind.RECEPTACLE); r++) {
                     p.receptacles.merge(typeOf(scene.name(Kind.RECEPTACLE, r)), 1, Integer::sum);
@@ -404,7 +404,7 @@ public final class SearchingExpert {
                 if (root == null
                         || !root.path("receptacles").isObject()
                         || !root.path("placements").isObject()) {
-                    throw new IllegalArgumentException(
+                    throw new org.rlanything.core.BadInputException(
                             source
                                     + ": expected an object with \"receptacles\" and \"placements\".");
                 }
@@ -425,7 +425,7 @@ public final class SearchingExpert {
                                 });
                 return p;
             } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-                throw new IllegalArgumentException(
+                throw new org.rlanything.core.BadInputException(
                         source + ": not JSON (" + e.getOriginalMessage() + ").");
             }
         }
@@ -433,7 +433,7 @@ public final class SearchingExpert {
         private static int count(
                 Map.Entry<String, com.fasterxml.jackson.databind.JsonNode> e, String source) {
             if (!e.getValue().canConvertToInt() || e.getValue().asInt() < 0) {
-                throw new IllegalArgumentException(
+                throw new org.rlanything.core.BadInputException(
                         source + ": \"" + e.getKey() + "\" must be a count >= 0.");
             }
             return e.getValue().asInt();

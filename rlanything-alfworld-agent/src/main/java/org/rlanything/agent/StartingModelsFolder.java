@@ -72,7 +72,7 @@ public final class StartingModelsFolder {
                         ? Files.readString(file, java.nio.charset.StandardCharsets.UTF_8).strip()
                         : null;
         if (!expected.layout().equals(found)) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     "The starting models in "
                             + folder
                             + (found == null

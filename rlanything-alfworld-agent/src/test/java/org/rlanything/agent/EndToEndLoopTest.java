@@ -50,7 +50,7 @@ class EndToEndLoopTest {
                         new NeuralRewardModelConfig(1e-2, null, null, 8));
         try (AlfworldExperiment experiment =
                 AlfworldExperiment.create(settings, games, line -> {})) {
-            RLAnythingLoop loop = experiment.loopBuilder().build();
+            RLAnythingLoop loop = loopOf(experiment);
             IterationRecord first = loop.runIteration();
             IterationRecord second = loop.runIteration();
             assertEquals(2, second.iteration());
@@ -84,5 +84,24 @@ class EndToEndLoopTest {
             experiment.rewardModel().loadFrom(dir.resolve("ckpt/reward_model"));
             assertEquals(before, experiment.evaluate(2));
         }
+    }
+
+    /** A loop over every component of {@code experiment}: the algorithm section, the seed, H, E. */
+    private static RLAnythingLoop loopOf(AlfworldExperiment experiment) {
+        AgentSettings settings = experiment.settings();
+        return RLAnythingLoop.builder()
+                .config(
+                        new org.rlanything.core.loop.LoopConfig(
+                                settings.seed(),
+                                settings.algorithm(),
+                                settings.environment().maxSteps(),
+                                settings.evaluateEvery()))
+                .environment(experiment.environment())
+                .policy(experiment.policy())
+                .rewardModel(experiment.rewardModel())
+                .rewriter(experiment.rewriter())
+                .evaluator(experiment.evaluator())
+                .tasks(experiment.tasks())
+                .build();
     }
 }

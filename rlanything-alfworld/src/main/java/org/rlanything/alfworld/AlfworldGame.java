@@ -17,10 +17,10 @@ import org.rlanything.alfworld.text.TwlGrammar;
 import org.rlanything.alfworld.world.ActionGenerator;
 import org.rlanything.alfworld.world.Condition;
 import org.rlanything.alfworld.world.DomainRules;
+import org.rlanything.alfworld.world.GameEntities;
 import org.rlanything.alfworld.world.GameState;
 import org.rlanything.alfworld.world.Kind;
 import org.rlanything.alfworld.world.MalformedGameException;
-import org.rlanything.alfworld.world.Scene;
 import org.rlanything.alfworld.world.StateView;
 import org.rlanything.alfworld.world.Verb;
 
@@ -41,7 +41,7 @@ public final class AlfworldGame implements PlanningProblem {
     private final CompressedText grammarText;
     private final CompressedText problemText;
     private final String id;
-    private final Scene scene;
+    private final GameEntities scene;
     private final DomainRules rules;
     private final Condition goal;
     private final CompiledGrammar grammar;
@@ -66,7 +66,7 @@ public final class AlfworldGame implements PlanningProblem {
         } catch (PddlSyntaxException e) {
             throw new MalformedGameException(source, "pddl_problem", e.getMessage());
         }
-        this.scene = Scene.build(source, problem, domain);
+        this.scene = GameEntities.build(source, problem, domain);
         this.rules = DomainRules.of(source, domain, scene);
         this.goal = Condition.compile(problem.goal(), scene, "pddl_problem (:goal ...)");
         TwlGrammar twl;
@@ -152,7 +152,7 @@ public final class AlfworldGame implements PlanningProblem {
     }
 
     @Override
-    public Scene scene() {
+    public GameEntities scene() {
         return scene;
     }
 

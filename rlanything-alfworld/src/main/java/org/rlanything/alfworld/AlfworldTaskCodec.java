@@ -88,7 +88,7 @@ public final class AlfworldTaskCodec implements TaskCodec {
             String rest = text.substring(FILE.length());
             int colon = rest.indexOf(':');
             if (colon < 0) {
-                throw new IllegalArgumentException(
+                throw new org.rlanything.core.BadInputException(
                         "'"
                                 + brief(text)
                                 + "' is not an ALFWorld task reference (expected "
@@ -101,7 +101,7 @@ public final class AlfworldTaskCodec implements TaskCodec {
             try {
                 game = GameLoader.load(path);
             } catch (IOException e) {
-                throw new IllegalArgumentException(
+                throw new org.rlanything.core.BadInputException(
                         "The task reference "
                                 + brief(text)
                                 + " cannot be loaded: "
@@ -109,7 +109,7 @@ public final class AlfworldTaskCodec implements TaskCodec {
                         e);
             }
             if (!game.id().equals(id)) {
-                throw new IllegalArgumentException(
+                throw new org.rlanything.core.BadInputException(
                         "The game file "
                                 + path
                                 + " has changed: its id is "
@@ -133,7 +133,7 @@ public final class AlfworldTaskCodec implements TaskCodec {
                     | DataFormatException
                     | IOException
                     | ClassCastException e) {
-                throw new IllegalArgumentException(
+                throw new org.rlanything.core.BadInputException(
                         "The inline ALFWorld task "
                                 + brief(text)
                                 + " is corrupt: "
@@ -141,7 +141,7 @@ public final class AlfworldTaskCodec implements TaskCodec {
                         e);
             }
         }
-        throw new IllegalArgumentException(
+        throw new org.rlanything.core.BadInputException(
                 "'"
                         + brief(text)
                         + "' is not an ALFWorld task (expected "

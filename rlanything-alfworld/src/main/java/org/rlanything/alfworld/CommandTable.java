@@ -8,9 +8,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 import org.rlanything.alfworld.world.ActionGenerator;
+import org.rlanything.alfworld.world.GameEntities;
 import org.rlanything.alfworld.world.GameState;
 import org.rlanything.alfworld.world.Kind;
-import org.rlanything.alfworld.world.Scene;
 import org.rlanything.alfworld.world.Verb;
 
 /**
@@ -36,7 +36,7 @@ final class CommandTable {
     private static final int VERBS = Verb.values().length;
 
     private final AlfworldGame game;
-    private final Scene scene;
+    private final GameEntities scene;
     private final ActionGenerator generator;
     private final GameState reference;
     private final int nO;

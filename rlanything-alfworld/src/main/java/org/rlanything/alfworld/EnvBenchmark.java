@@ -43,10 +43,12 @@ public final class EnvBenchmark {
             long seed) {
         Objects.requireNonNull(games, "games");
         if (games.isEmpty()) {
-            throw new IllegalArgumentException("The benchmark needs at least one game.");
+            throw new org.rlanything.core.BadInputException(
+                    "The benchmark needs at least one game.");
         }
         if (seconds <= 0) {
-            throw new IllegalArgumentException("seconds (" + seconds + ") must be > 0.");
+            throw new org.rlanything.core.BadInputException(
+                    "seconds (" + seconds + ") must be > 0.");
         }
         if (warmupSeconds > 0) {
             play(

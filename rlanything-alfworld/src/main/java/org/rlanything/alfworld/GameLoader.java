@@ -17,12 +17,15 @@ public final class GameLoader {
     /** The file name ALFWorld gives its game files. */
     public static final String GAME_FILE_NAME = "game.tw-pddl";
 
-    /** Text after the game's JSON object is refused, not ignored. */
+    /** Text after the game's JSON object and a key given twice are refused, not ignored. */
     private static final ObjectMapper JSON =
             new ObjectMapper()
                     .enable(
                             com.fasterxml.jackson.databind.DeserializationFeature
-                                    .FAIL_ON_TRAILING_TOKENS);
+                                    .FAIL_ON_TRAILING_TOKENS)
+                    .enable(
+                            com.fasterxml.jackson.core.JsonParser.Feature
+                                    .STRICT_DUPLICATE_DETECTION);
 
     /** The largest game file read (ALFWorld's are tens of kilobytes). */
     static final long MAX_BYTES = 64L << 20;

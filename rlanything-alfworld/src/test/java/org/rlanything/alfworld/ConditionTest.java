@@ -13,11 +13,11 @@ import org.rlanything.alfworld.pddl.Formula;
 import org.rlanything.alfworld.pddl.PddlProblem;
 import org.rlanything.alfworld.pddl.SExpr;
 import org.rlanything.alfworld.world.Condition;
+import org.rlanything.alfworld.world.GameEntities;
 import org.rlanything.alfworld.world.GameState;
 import org.rlanything.alfworld.world.Kind;
 import org.rlanything.alfworld.world.MalformedGameException;
 import org.rlanything.alfworld.world.Predicate;
-import org.rlanything.alfworld.world.Scene;
 
 /**
  * The compiled goal (candidate filters, early tests) agrees with a plain evaluation of the formula.
@@ -48,7 +48,7 @@ class ConditionTest {
         int extraGoalGames = 0;
         for (Path file : TestData.gameFiles()) {
             AlfworldGame game = TestData.game(file);
-            Scene scene = game.scene();
+            GameEntities scene = game.scene();
             Formula own = PddlProblem.parse(GameLoader.read(file).problem()).goal();
             List<Formula> goals = new java.util.ArrayList<>(List.of(own));
             if (scene.indexOf(Kind.RECEPTACLE_TYPE, "fridgetype") >= 0
@@ -89,7 +89,8 @@ class ConditionTest {
     }
 
     /** Direct evaluation over all entities of each type. */
-    private static boolean plain(Formula f, Scene scene, GameState s, Map<String, Integer> env) {
+    private static boolean plain(
+            Formula f, GameEntities scene, GameState s, Map<String, Integer> env) {
         if (f instanceof Formula.And) {
             return ((Formula.And) f).parts().stream().allMatch(p -> plain(p, scene, s, env));
         }
@@ -127,7 +128,7 @@ class ConditionTest {
             List<Formula.TypedVariable> vars,
             int i,
             Formula body,
-            Scene scene,
+            GameEntities scene,
             GameState s,
             Map<String, Integer> env) {
         if (i == vars.size()) {
@@ -148,7 +149,7 @@ class ConditionTest {
 
     @Test
     void aGoalWithAMisspelledTypeIsRejected() throws Exception {
-        Scene scene = TestData.game(TestData.gameFiles().get(0)).scene();
+        GameEntities scene = TestData.game(TestData.gameFiles().get(0)).scene();
         MalformedGameException e =
                 org.junit.jupiter.api.Assertions.assertThrows(
                         MalformedGameException.class,

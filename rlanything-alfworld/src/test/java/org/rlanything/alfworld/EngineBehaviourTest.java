@@ -11,9 +11,9 @@ import java.util.List;
 import java.util.SplittableRandom;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
+import org.rlanything.alfworld.world.GameEntities;
 import org.rlanything.alfworld.world.GameState;
 import org.rlanything.alfworld.world.Kind;
-import org.rlanything.alfworld.world.Scene;
 import org.rlanything.core.StepLabel;
 import org.rlanything.core.StepResult;
 
@@ -50,7 +50,7 @@ class EngineBehaviourTest {
     void theStartListsEveryReceptacleAndOnlyGoToLookAndInventory() {
         AlfworldGame game = game("pick_heat_then_place_in_recep-Apple-None-Fridge");
         List<String> start = game.admissible(game.newState());
-        Scene scene = game.scene();
+        GameEntities scene = game.scene();
         assertEquals(scene.count(Kind.RECEPTACLE) + 2, start.size(), start.toString());
         assertTrue(
                 start.stream()
@@ -70,7 +70,7 @@ class EngineBehaviourTest {
     void goingToAReceptacleAtTheSameSpotIsNotAdmissibleAndNothingHappens() {
         // pick_and_place_simple-PepperShaker-None-Drawer-10 has stoveburners sharing a location.
         AlfworldGame game = game("pick_and_place_simple-PepperShaker-None-Drawer-10");
-        Scene scene = game.scene();
+        GameEntities scene = game.scene();
         int a = -1;
         int b = -1;
         for (int r = 0; r < scene.count(Kind.RECEPTACLE) && a < 0; r++) {
@@ -137,7 +137,7 @@ class EngineBehaviourTest {
     void anObjectTakenFromOneOfTwoReceptaclesStaysInTheOther() {
         for (Path file : TestData.gameFiles()) {
             AlfworldGame game = TestData.game(file);
-            Scene scene = game.scene();
+            GameEntities scene = game.scene();
             GameState state = game.newState();
             for (int o = 0; o < scene.count(Kind.OBJECT); o++) {
                 List<Integer> in = new ArrayList<>();
@@ -180,7 +180,7 @@ class EngineBehaviourTest {
         // agent.
         for (Path file : TestData.gameFiles()) {
             AlfworldGame game = TestData.game(file);
-            Scene scene = game.scene();
+            GameEntities scene = game.scene();
             GameState s = game.newState();
             for (int r = 0; r < scene.count(Kind.RECEPTACLE); r++) {
                 for (int q = 0; q < scene.count(Kind.RECEPTACLE); q++) {
@@ -253,7 +253,7 @@ class EngineBehaviourTest {
     }
 
     /** Takes {@code object} (any receptacle holding it), opening the receptacle when needed. */
-    private static void fetch(AlfworldSession session, Scene scene, int object) {
+    private static void fetch(AlfworldSession session, GameEntities scene, int object) {
         GameState state = session.state();
         for (int r = 0; r < scene.count(Kind.RECEPTACLE); r++) {
             if (state.inReceptacle(object, r)) {
@@ -276,7 +276,7 @@ class EngineBehaviourTest {
     }
 
     private static int firstObject(
-            Scene scene, GameState state, String name, boolean inReceptacle) {
+            GameEntities scene, GameState state, String name, boolean inReceptacle) {
         for (int o = 0; o < scene.count(Kind.OBJECT); o++) {
             if (scene.name(Kind.OBJECT, o).startsWith(name + " ")
                     && (!inReceptacle || state.inAnyReceptacle(o))) {
@@ -289,7 +289,7 @@ class EngineBehaviourTest {
     @Test
     void slicingHeatingAndCoolingChangeWhatExamineSays() {
         AlfworldGame game = game("pick_heat_then_place_in_recep-Apple-None-Fridge-10");
-        Scene scene = game.scene();
+        GameEntities scene = game.scene();
         GameState start = game.newState();
         int knife = firstObject(scene, start, "knife", true);
         int apple = firstObject(scene, start, "apple", true);

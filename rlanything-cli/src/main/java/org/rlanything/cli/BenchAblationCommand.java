@@ -115,7 +115,8 @@ final class BenchAblationCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (seeds < 1) {
-            throw new IllegalArgumentException("--seeds (" + seeds + ") must be >= 1.");
+            throw new org.rlanything.core.BadInputException(
+                    "--seeds (" + seeds + ") must be >= 1.");
         }
         List<String> all = new ArrayList<>(overrides);
         if (quick) {

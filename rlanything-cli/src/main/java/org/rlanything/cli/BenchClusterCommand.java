@@ -108,7 +108,7 @@ final class BenchClusterCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (iterations < 1 || members.isEmpty() || members.stream().anyMatch(m -> m < 1)) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     "--iterations ("
                             + iterations
                             + ") and every --members count ("

@@ -88,7 +88,7 @@ final class BenchLoopCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         if (iterations < 1 || repeats < 1) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     "--iterations ("
                             + iterations
                             + ") and --repeats ("

@@ -52,7 +52,7 @@ final class EvalCommand implements Callable<Integer> {
                         ? new RunFolder(target.toAbsolutePath().normalize().getParent().getParent())
                         : new RunFolder(target);
         if (!Files.isRegularFile(folder.config())) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     (explicit ? "The checkpoint " + target + " is not in a run folder: " : "")
                             + folder.root()
                             + (Files.isDirectory(folder.root())

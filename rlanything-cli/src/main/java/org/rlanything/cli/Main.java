@@ -6,17 +6,20 @@ import java.util.List;
 import java.util.ServiceLoader;
 import org.rlanything.cli.plugins.Plugins;
 import org.rlanything.cli.run.IoErrors;
+import org.rlanything.core.BadInputException;
 import org.rlanything.core.spi.CommandProvider;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
  * The {@code rlanything} command. Exit codes: 0 success, 1 a run or check failed, 2 bad usage or
- * input (picocli's usage errors, config errors, a run folder that cannot be used), 70 an internal
- * error. Errors are one message; {@code --debug} anywhere adds the stack trace. The generic
- * commands (train, eval, report, review, bench loop/cluster/ablation, worker) are this module's;
- * each setting's own commands come from its module, found as {@link CommandProvider}s on the class
- * path.
+ * input (picocli's usage errors, and every {@link BadInputException}: config errors, a run folder
+ * that cannot be used, a file or page the user named), 70 an internal error (any other exception,
+ * among them a plain {@link IllegalArgumentException} or {@link IllegalStateException} from an
+ * internal check: a bug, not the user's doing). Errors are one message; {@code --debug} anywhere
+ * adds the stack trace. The generic commands (train, eval, report, review, bench
+ * loop/cluster/ablation, worker) are this module's; each setting's own commands come from its
+ * module, found as {@link CommandProvider}s on the class path.
  */
 @Command(
         name = "rlanything",
@@ -72,31 +75,7 @@ public final class Main {
         CommandLine commandLine =
                 commandLine().setCaseInsensitiveEnumValuesAllowed(true).setOut(out).setErr(err);
         commandLine.setExecutionExceptionHandler(
-                (exception, line, parseResult) -> {
-                    if (debug) {
-                        exception.printStackTrace(line.getErr());
-                    }
-                    if (exception instanceof IllegalArgumentException) {
-                        line.getErr().println("rlanything: " + oneLine(exception.getMessage()));
-                        return 2;
-                    }
-                    if (exception instanceof java.io.IOException
-                            || exception instanceof java.io.UncheckedIOException) {
-                        line.getErr().println("rlanything: " + IoErrors.describe(exception));
-                        return 1;
-                    }
-                    line.getErr()
-                            .println(
-                                    "rlanything: internal error ("
-                                            + exception.getClass().getSimpleName()
-                                            + ": "
-                                            + exception.getMessage()
-                                            + ")"
-                                            + (debug
-                                                    ? "."
-                                                    : "; run again with --debug for the stack trace."));
-                    return 70;
-                });
+                (exception, line, parseResult) -> report(exception, line.getErr(), debug));
         try {
             return commandLine.execute(rest);
         } catch (OutOfMemoryError e) {
@@ -120,6 +99,35 @@ public final class Main {
             err.flush();
             return 70;
         }
+    }
+
+    /**
+     * Reports an exception a command threw, as one line on {@code err}, and returns the exit code:
+     * 2 for a {@link BadInputException} (the user can fix it), 1 for an I/O failure, 70 for
+     * anything else (a bug: an internal check's {@link IllegalArgumentException} or {@link
+     * IllegalStateException} included). {@code debug} adds the stack trace.
+     */
+    static int report(Exception exception, PrintWriter err, boolean debug) {
+        if (debug) {
+            exception.printStackTrace(err);
+        }
+        if (exception instanceof BadInputException) {
+            err.println("rlanything: " + oneLine(exception.getMessage()));
+            return 2;
+        }
+        if (exception instanceof java.io.IOException
+                || exception instanceof java.io.UncheckedIOException) {
+            err.println("rlanything: " + IoErrors.describe(exception));
+            return 1;
+        }
+        err.println(
+                "rlanything: internal error ("
+                        + exception.getClass().getSimpleName()
+                        + ": "
+                        + exception.getMessage()
+                        + ")"
+                        + (debug ? "." : "; run again with --debug for the stack trace."));
+        return 70;
     }
 
     /**

@@ -28,21 +28,21 @@ final class ReportCommand implements Callable<Integer> {
         RunFolder folder = new RunFolder(run);
         if (Files.exists(folder.metrics().file())
                 && !Files.isRegularFile(folder.metrics().file())) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     folder.metrics().file()
                             + " is not a file (a folder or a special file stands where the log should"
                             + " be); move it aside and restore the log from a copy.");
         }
         if (!Files.isRegularFile(folder.metrics().file())) {
             if (Files.isRegularFile(folder.config())) {
-                throw new IllegalArgumentException(
+                throw new org.rlanything.core.BadInputException(
                         "The run in "
                                 + run
                                 + " has no metrics yet ("
                                 + folder.metrics().file()
                                 + " is not written until the starting point is evaluated); run report again later.");
             }
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     run
                             + " is not a run folder: it has no config.yaml and no"
                             + " metrics.jsonl (give the trainer.run_dir of a run).");

@@ -65,14 +65,14 @@ final class TrainCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         TrainingRun run;
         if (from != null && resume == null) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     "--from names the checkpoint a resumed run continues from: use it with --resume RUN.");
         }
         if (resume != null) {
             run = TrainingRun.resume(resume, arguments, from, !quietOption.quiet());
         } else {
             if (arguments.isEmpty() || arguments.get(0).contains("=")) {
-                throw new IllegalArgumentException(
+                throw new org.rlanything.core.BadInputException(
                         "train needs a config file (for example configs/demo.yaml) or"
                                 + " --resume RUN.");
             }

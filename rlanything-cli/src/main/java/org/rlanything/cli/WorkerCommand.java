@@ -44,7 +44,7 @@ final class WorkerCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (arguments.get(0).contains("=")) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     "worker needs the run's config file first (for example"
                             + " configs/demo.yaml).");
         }

@@ -89,6 +89,18 @@ class HostileInputFilesTest {
         assertTrue(refused("coding", "inspect", two.toString()).contains(two + ":1:"));
     }
 
+    /** Issue 37, finding 6: a key given twice in a game file is refused, not the last one kept. */
+    @Test
+    void aKeyGivenTwiceInAGameFileIsRefusedNamingTheFileAndKey() throws Exception {
+        String game = Files.readString(someGame()).strip();
+        Path twice =
+                Files.writeString(
+                        dir.resolve("twice.tw-pddl"),
+                        "{\"solvable\": false, " + game.substring(game.indexOf('{') + 1));
+        String message = refused("alfworld", "inspect", twice.toString());
+        assertTrue(message.contains(twice.toString()) && message.contains("solvable"), message);
+    }
+
     @Test
     void aPipeADeviceAFolderAndUtf16AreRefusedNamingTheFile() throws Exception {
         Path fifo = dir.resolve("fifo.jsonl");

@@ -112,4 +112,43 @@ class MainTest {
                                 new java.nio.charset.MalformedInputException(1)));
         assertTrue(binary.contains("/r/policy.table") && binary.contains("not UTF-8"), binary);
     }
+
+    /**
+     * Issue 37, house point 4: only bad input (a {@code BadInputException}, a config error among
+     * them) is exit 2; an internal check's {@code IllegalArgumentException} or {@code
+     * IllegalStateException} is a bug, exit 70 (main mapped every IllegalArgumentException to 2).
+     */
+    @Test
+    void onlyBadInputIsExitTwoAndAnInternalChecksRefusalIsABug() {
+        StringWriter err = new StringWriter();
+        PrintWriter writer = new PrintWriter(err, true);
+        assertEquals(
+                2,
+                Main.report(
+                        new org.rlanything.core.BadInputException("x.yaml, line 3: expected"),
+                        writer,
+                        false));
+        assertEquals(
+                2,
+                Main.report(
+                        new org.rlanything.cli.config.ConfigException("x.yaml: bad"),
+                        writer,
+                        false));
+        assertEquals(
+                70,
+                Main.report(
+                        new IllegalArgumentException("A completion has a text or an error."),
+                        writer,
+                        false));
+        assertTrue(
+                err.toString().contains("internal error (IllegalArgumentException"),
+                err.toString());
+        assertEquals(70, Main.report(new IllegalStateException("no page is open"), writer, false));
+        assertEquals(
+                1,
+                Main.report(
+                        new java.io.UncheckedIOException(new java.io.IOException("disk full")),
+                        writer,
+                        false));
+    }
 }

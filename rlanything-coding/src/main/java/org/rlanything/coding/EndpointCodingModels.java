@@ -2,8 +2,8 @@ package org.rlanything.coding;
 
 import java.util.List;
 import java.util.Optional;
+import org.rlanything.chat.ChatMessage;
 import org.rlanything.openai.ChatClient;
-import org.rlanything.openai.ChatMessage;
 import org.rlanything.openai.ChatRequest;
 
 /**

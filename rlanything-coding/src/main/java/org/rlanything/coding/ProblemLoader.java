@@ -61,12 +61,13 @@ public final class ProblemLoader {
                     try {
                         problems.add(parse(line));
                     } catch (IllegalArgumentException e) {
-                        throw new IllegalArgumentException(
+                        throw new org.rlanything.core.BadInputException(
                                 file + ":" + number + ": " + e.getMessage(), e);
                     }
                 });
         if (problems.isEmpty()) {
-            throw new IllegalArgumentException(file + ": no problems (the file is empty)");
+            throw new org.rlanything.core.BadInputException(
+                    file + ": no problems (the file is empty)");
         }
         return problems;
     }
@@ -79,16 +80,16 @@ public final class ProblemLoader {
         } catch (JsonProcessingException e) {
             if (e instanceof com.fasterxml.jackson.databind.exc.MismatchedInputException
                     && e.getOriginalMessage().startsWith("Trailing token")) {
-                throw new IllegalArgumentException(
+                throw new org.rlanything.core.BadInputException(
                         "text follows the line's JSON object; a line holds one object");
             }
             // Jackson's message without its "(start marker at [Source: ...])" location
             String why =
                     e.getOriginalMessage().replaceAll("\\s*\\(start marker at \\[Source.*$", "");
-            throw new IllegalArgumentException("not a JSON object: " + why);
+            throw new org.rlanything.core.BadInputException("not a JSON object: " + why);
         }
         if (row == null || !row.isObject()) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     "expected a JSON object, found "
                             + (row == null ? "nothing" : row.getNodeType()));
         }
@@ -103,7 +104,7 @@ public final class ProblemLoader {
         }
         List<String> keys = new ArrayList<>();
         row.fieldNames().forEachRemaining(keys::add);
-        throw new IllegalArgumentException(
+        throw new org.rlanything.core.BadInputException(
                 "not a known problem format: expected HumanEval/HumanEval-X fields (task_id,"
                         + " prompt, canonical_solution, test), APPS fields (description,"
                         + " starter_code, test_list) or stdio fields (question, test_input,"
@@ -142,14 +143,15 @@ public final class ProblemLoader {
         String starter = text(row, "starter_code");
         JsonNode list = row.get("test_list");
         if (!list.isArray() || list.isEmpty()) {
-            throw new IllegalArgumentException("field 'test_list' must be a non-empty array");
+            throw new org.rlanything.core.BadInputException(
+                    "field 'test_list' must be a non-empty array");
         }
         List<CodingTest> tests = new ArrayList<>();
         String function = null;
         if (!starter.isBlank()) {
             Matcher m = DEF.matcher(starter);
             if (!m.find()) {
-                throw new IllegalArgumentException(
+                throw new org.rlanything.core.BadInputException(
                         "field 'starter_code' has no 'def name(' to call: " + starter.strip());
             }
             function = m.group(1);
@@ -159,18 +161,18 @@ public final class ProblemLoader {
             JsonNode t = it.next();
             String where = "test_list[" + i + "]";
             if (!t.isObject() || !t.has("input") || !t.has("output")) {
-                throw new IllegalArgumentException(
+                throw new org.rlanything.core.BadInputException(
                         where + " must be an object with 'input' and 'output'");
             }
             JsonNode input = t.get("input");
             JsonNode output = t.get("output");
             if (!input.isTextual()) {
-                throw new IllegalArgumentException(where + ".input must be a string");
+                throw new org.rlanything.core.BadInputException(where + ".input must be a string");
             }
             JsonNode expected = output.isArray() && output.size() == 1 ? output.get(0) : output;
             if (function == null) {
                 if (!expected.isTextual()) {
-                    throw new IllegalArgumentException(
+                    throw new org.rlanything.core.BadInputException(
                             where + ".output must be a string or a one-element list of a string");
                 }
                 tests.add(new StdioTest(input.asText(), expected.asText()));
@@ -196,7 +198,7 @@ public final class ProblemLoader {
         JsonNode in = row.get("test_input");
         JsonNode out = row.get("test_output");
         if (!in.isArray() || out == null || !out.isArray() || in.size() != out.size()) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     "fields 'test_input' and 'test_output' must be arrays of the same length");
         }
         List<CodingTest> tests = new ArrayList<>();
@@ -212,7 +214,7 @@ public final class ProblemLoader {
     private static String text(JsonNode row, String field) {
         JsonNode v = row.get(field);
         if (v == null || !v.isTextual()) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     "field '"
                             + field
                             + "' must be a string"
@@ -224,7 +226,7 @@ public final class ProblemLoader {
     private static String scalar(JsonNode row, String field) {
         JsonNode v = row.get(field);
         if (v == null || !v.isValueNode() || v.asText().isBlank()) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     "field '" + field + "' must be a non-empty string or number");
         }
         return v.asText();

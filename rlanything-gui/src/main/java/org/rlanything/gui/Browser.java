@@ -62,8 +62,25 @@ public final class Browser implements AutoCloseable {
         this.drivers = drivers;
     }
 
-    /** Starts a headless browser; {@code number} names it in messages. */
+    /**
+     * Starts a headless browser; {@code number} names it in messages. Chromium's sandbox is kept
+     * where it can run ({@link ChromiumSandbox}); a browser that does not start with it is started
+     * once more without it.
+     */
     public static Browser start(BrowserSettings settings, int number) {
+        boolean sandbox = ChromiumSandbox.usable();
+        try {
+            return start(settings, number, sandbox);
+        } catch (BrowserDiedException e) {
+            if (!sandbox) {
+                throw e;
+            }
+            ChromiumSandbox.failed();
+            return start(settings, number, ChromiumSandbox.usable());
+        }
+    }
+
+    private static Browser start(BrowserSettings settings, int number, boolean sandbox) {
         settings.checkInstalled();
         Path profile;
         try {
@@ -75,13 +92,11 @@ public final class Browser implements AutoCloseable {
         options.setBinary(settings.chromium().toFile());
         options.addArguments(
                 "--headless=new",
-                "--no-sandbox",
                 "--disable-gpu",
                 "--disable-dev-shm-usage",
                 "--disable-extensions",
                 "--no-first-run",
                 "--mute-audio",
-                "--allow-file-access-from-files",
                 // Episodes in background tabs keep their own timers and animations running.
                 "--disable-background-timer-throttling",
                 "--disable-backgrounding-occluded-windows",
@@ -91,6 +106,9 @@ public final class Browser implements AutoCloseable {
                 // tab within seconds instead of taking the machine's memory first
                 "--js-flags=--max-old-space-size=512",
                 "--user-data-dir=" + profile);
+        if (!sandbox) {
+            options.addArguments("--no-sandbox");
+        }
         // Pages that call alert() (MiniWoB++'s core.js does on an internal error) must not block.
         options.setUnhandledPromptBehaviour(UnexpectedAlertBehaviour.ACCEPT);
         options.setPageLoadTimeout(settings.pageLoadTimeout());

@@ -35,7 +35,7 @@ public record BrowserSettings(
                 || pageLoadTimeout.isZero()
                 || operationTimeout.isNegative()
                 || operationTimeout.isZero()) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     "The page timeouts must be positive, got "
                             + pageLoadTimeout
                             + " and "
@@ -43,7 +43,7 @@ public record BrowserSettings(
                             + ".");
         }
         if (width < 100 || height < 100) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     "The browser window must be at least 100x100 pixels, got "
                             + width
                             + "x"

@@ -40,7 +40,8 @@ public final class MiniwobFolder {
             return List.of(MiniwobTask.ofFile(path));
         }
         if (!Files.isDirectory(path)) {
-            throw new IllegalArgumentException("No such MiniWoB++ page or folder: " + path);
+            throw new org.rlanything.core.BadInputException(
+                    "No such MiniWoB++ page or folder: " + path);
         }
         try (Stream<Path> files = Files.list(path)) {
             List<MiniwobTask> tasks =
@@ -50,7 +51,7 @@ public final class MiniwobFolder {
                             .map(MiniwobTask::ofFile)
                             .toList();
             if (tasks.isEmpty()) {
-                throw new IllegalArgumentException("No .html task pages in " + path);
+                throw new org.rlanything.core.BadInputException("No .html task pages in " + path);
             }
             return tasks;
         } catch (IOException e) {

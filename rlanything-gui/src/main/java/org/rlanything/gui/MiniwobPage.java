@@ -51,12 +51,23 @@ public final class MiniwobPage {
                     });
 
     /**
+     * The mark an episode's start leaves on the page's window: a page that reloads itself (or is
+     * reloaded) loses it with the episode, and is then failed instead of observed (it gave an empty
+     * instruction and no reward, read as an ordinary episode).
+     */
+    private static final String EPISODE_MARK = "window.__rlanythingEpisode = true;";
+
+    private static final String EPISODE_LOST =
+            "if (window.__rlanythingEpisode !== true) return JSON.stringify({lost: true});";
+
+    /**
      * One round trip: the instruction, the flattened element list (without the page's root) and the
      * page's reward globals. {@code core.getDOMInfo} also refreshes the ref table that {@code
      * core.elementClick} reads, so actions always name the refs of the latest observation.
      */
     private static final String OBSERVE =
-            "var root = core.getDOMInfo(); var out = [];"
+            EPISODE_LOST
+                    + "var root = core.getDOMInfo(); var out = [];"
                     + "function walk(n) { if (n === undefined) return;"
                     + " out.push({ref: n.ref, tag: n.tag, text: n.text || '',"
                     + " value: n.value === undefined ? null : String(n.value),"
@@ -99,7 +110,8 @@ public final class MiniwobPage {
     static final long PAGE_CLOCK_MS = 24L * 60 * 60 * 1000;
 
     private static final String OUTCOME =
-            "return JSON.stringify({reward: WOB_REWARD_GLOBAL, raw: WOB_RAW_REWARD_GLOBAL,"
+            EPISODE_LOST
+                    + "return JSON.stringify({reward: WOB_REWARD_GLOBAL, raw: WOB_RAW_REWARD_GLOBAL,"
                     + " done: WOB_DONE_GLOBAL, reason: WOB_REWARD_REASON === null ? null"
                     + " : String(WOB_REWARD_REASON)});";
 
@@ -302,7 +314,7 @@ public final class MiniwobPage {
         this.opening = page;
         RemoteWebDriver driver = browser.driver();
         try {
-            driver.get(page.toString());
+            driver.get(PageServer.shared().address(page).toString());
             long deadline = System.nanoTime() + 10_000_000_000L;
             while (true) {
                 Object ready =
@@ -315,7 +327,7 @@ public final class MiniwobPage {
                     break;
                 }
                 if (System.nanoTime() > deadline) {
-                    throw new IllegalArgumentException(
+                    throw new org.rlanything.core.BadInputException(
                             "Not a MiniWoB++ task page (no core.js episode after 10 s): " + page);
                 }
                 Thread.sleep(20);
@@ -340,6 +352,7 @@ public final class MiniwobPage {
                     .executeScript(
                             "Math.seedrandom(arguments[0]); "
                                     + NO_POPUPS
+                                    + EPISODE_MARK
                                     + FORGET_REFS
                                     + " core.EPISODE_MAX_TIME = arguments[1];"
                                     + " core.startEpisodeReal(); return true;",
@@ -377,6 +390,7 @@ public final class MiniwobPage {
         requireOpen();
         try {
             JsonNode json = JSON.readTree((String) browser.driver().executeScript(OBSERVE));
+            requireEpisode(json);
             if (json.has("too_many")) {
                 throw new PageFailedException(
                         "The task page "
@@ -497,7 +511,9 @@ public final class MiniwobPage {
     private Outcome outcomeHere() {
         requireOpen();
         try {
-            outcome = outcomeOf(JSON.readTree((String) browser.driver().executeScript(OUTCOME)));
+            JsonNode json = JSON.readTree((String) browser.driver().executeScript(OUTCOME));
+            requireEpisode(json);
+            outcome = outcomeOf(json);
             return outcome;
         } catch (WebDriverException e) {
             throw failure("reading its reward", e);
@@ -521,6 +537,18 @@ public final class MiniwobPage {
                 json.get("raw").asDouble(),
                 json.get("done").asBoolean(),
                 json.get("reason").isNull() ? null : json.get("reason").asText());
+    }
+
+    /** Fails the page when its episode is lost (it reloaded itself since the episode began). */
+    private void requireEpisode(JsonNode json) {
+        if (json.has("lost")) {
+            throw new PageFailedException(
+                    "The task page "
+                            + name(page)
+                            + " reloaded itself (or was reloaded) during an episode, which lost the"
+                            + " episode.",
+                    null);
+        }
     }
 
     private void requireOpen() {

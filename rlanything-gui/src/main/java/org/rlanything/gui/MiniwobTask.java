@@ -31,11 +31,11 @@ public record MiniwobTask(String family, URI page, boolean hint) implements Task
     public static MiniwobTask ofFile(Path file) {
         String name = file.getFileName().toString();
         if (!name.endsWith(".html")) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     "Not a MiniWoB++ task page (expected an .html file): " + file);
         }
         if (!Files.isRegularFile(file)) {
-            throw new IllegalArgumentException("No such MiniWoB++ task page: " + file);
+            throw new org.rlanything.core.BadInputException("No such MiniWoB++ task page: " + file);
         }
         return new MiniwobTask(
                 name.substring(0, name.length() - ".html".length()),

@@ -30,11 +30,12 @@ public final class MiniwobTaskCodec implements TaskCodec {
         try {
             node = JSON.readTree(text);
         } catch (IOException e) {
-            throw new IllegalArgumentException("A MiniWoB++ task is a JSON object, got: " + text);
+            throw new org.rlanything.core.BadInputException(
+                    "A MiniWoB++ task is a JSON object, got: " + text);
         }
         for (String key : new String[] {"family", "page", "hint"}) {
             if (node == null || !node.hasNonNull(key)) {
-                throw new IllegalArgumentException(
+                throw new org.rlanything.core.BadInputException(
                         "A MiniWoB++ task needs \"" + key + "\", got: " + text);
             }
         }

@@ -6,7 +6,7 @@ package org.rlanything.gui;
  * episode on it is not re-run; a command that was given the page reports it as bad input (the
  * message names the page and what it did).
  */
-public final class PageFailedException extends IllegalArgumentException {
+public final class PageFailedException extends org.rlanything.core.BadInputException {
 
     private static final long serialVersionUID = 1L;
 

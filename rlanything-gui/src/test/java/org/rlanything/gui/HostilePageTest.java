@@ -29,20 +29,34 @@ class HostilePageTest {
 
     @TempDir Path dir;
 
-    /** A copy of click-button whose genProblem is {@code body}, loading core.js from the data. */
+    /**
+     * A copy of click-button whose genProblem is {@code body}, in a MiniWoB++ tree of its own (a
+     * copy of the data's core and common folders beside {@code miniwob/}), as a page must find its
+     * scripts in its own folder.
+     */
     private Path page(String name, String body) throws IOException {
         Path template = MiniwobPages.page("click-button");
-        String html =
-                Files.readString(template)
-                        .replace(
-                                "../core/",
-                                template.getParent().resolveSibling("core").toUri() + "/")
-                        .replace(
-                                "../common/",
-                                template.getParent().resolveSibling("common").toUri() + "/");
+        Path site = dir.resolve("site");
+        if (!Files.isDirectory(site)) {
+            for (String folder : List.of("core", "common")) {
+                Path from = template.getParent().resolveSibling(folder);
+                try (java.util.stream.Stream<Path> files = Files.walk(from)) {
+                    for (Path f : files.toList()) {
+                        Path to = site.resolve(folder).resolve(from.relativize(f).toString());
+                        if (Files.isDirectory(f)) {
+                            Files.createDirectories(to);
+                        } else {
+                            Files.copy(f, to);
+                        }
+                    }
+                }
+            }
+            Files.createDirectories(site.resolve("miniwob"));
+        }
+        String html = Files.readString(template);
         int start = html.indexOf("var genProblem = function() {");
         int end = html.indexOf("\n}\n", start) + 3;
-        Path file = dir.resolve(name + ".html");
+        Path file = site.resolve("miniwob").resolve(name + ".html");
         Files.writeString(
                 file,
                 html.substring(0, start)
@@ -150,6 +164,80 @@ class HostilePageTest {
                     environment.start(MiniwobTask.ofFile(MiniwobPages.page("click-button")), rng)) {
                 assertFalse(again.done(), "a fresh browser serves the next episode");
             }
+        }
+    }
+
+    /**
+     * Issue 37, finding 1: a task page sees only its own MiniWoB++ folder. A page that reads a host
+     * file (by a synchronous request, by fetch, through its folder's parent) gets nothing, so no
+     * host file reaches an instruction, a prompt or a log.
+     */
+    @Test
+    void aPageReadsNoFileOutsideItsFolder() throws Exception {
+        Path secret = Files.writeString(dir.resolve("secret.txt"), "SECRET-4711");
+        String host = Files.readString(Path.of("/etc/hostname")).strip();
+        String show = "function(t) { d3.select('#query').html('read:' + t); }";
+        String blocked = "function(e) { d3.select('#query').html('blocked'); }";
+        List<String> bodies =
+                List.of(
+                        "try { var x = new XMLHttpRequest(); x.open('GET', 'file:///etc/hostname',"
+                                + " false); x.send(); ("
+                                + show
+                                + ")(x.responseText); } catch (e) { ("
+                                + blocked
+                                + ")(e); }",
+                        "fetch('file:///etc/hostname').then(function(r) { return r.text(); }).then("
+                                + show
+                                + ").catch("
+                                + blocked
+                                + "); d3.select('#query').html('waiting');",
+                        "fetch('../../secret.txt').then(function(r) { return r.text(); }).then("
+                                + show
+                                + ").catch("
+                                + blocked
+                                + "); d3.select('#query').html('waiting');",
+                        "fetch('%2e%2e/%2e%2e/secret.txt').then(function(r) { return r.text();"
+                                + " }).then("
+                                + show
+                                + ").catch("
+                                + blocked
+                                + "); d3.select('#query').html('waiting');");
+        try (Browser browser = Browser.start(SETTINGS, 0)) {
+            for (int i = 0; i < bodies.size(); i++) {
+                MiniwobPage page = new MiniwobPage(browser);
+                page.open(page("reads-" + i, bodies.get(i)).toUri());
+                page.start(1);
+                Thread.sleep(500); // a fetch answers asynchronously
+                String instruction = page.observe(false).instruction();
+                assertFalse(
+                        instruction.contains(host) || instruction.contains("SECRET-4711"),
+                        "page " + i + " read a host file: " + instruction);
+            }
+        }
+        assertTrue(Files.exists(secret));
+    }
+
+    /**
+     * Issue 37, finding 7: a page that reloads itself during an episode has lost the episode (its
+     * instruction is empty, its reward gone); it fails naming the page instead of being observed.
+     */
+    @Test
+    void aPageThatReloadsItselfFailsNamingThePage() throws Exception {
+        Path file =
+                page(
+                        "reloads",
+                        "d3.select('#query').html('Click the button.');"
+                                + " setTimeout(function () { location.reload(); }, 100);");
+        try (Browser browser = Browser.start(SETTINGS, 0)) {
+            MiniwobPage page = new MiniwobPage(browser);
+            page.open(file.toUri());
+            page.start(1);
+            Thread.sleep(1000); // the reload happens
+            PageFailedException e =
+                    assertThrows(PageFailedException.class, () -> page.observe(false));
+            assertTrue(
+                    e.getMessage().contains(file.toString()) && e.getMessage().contains("reload"),
+                    e.getMessage());
         }
     }
 }

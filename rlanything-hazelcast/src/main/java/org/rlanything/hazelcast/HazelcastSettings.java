@@ -47,7 +47,7 @@ public record HazelcastSettings(
     public static HazelcastSettings of(Map<String, String> settings) {
         for (String key : settings.keySet()) {
             if (!KEYS.contains(key)) {
-                throw new IllegalArgumentException(
+                throw new org.rlanything.core.BadInputException(
                         "trainer.engine."
                                 + key
                                 + ": unknown setting of the hazelcast engine;"
@@ -58,7 +58,7 @@ public record HazelcastSettings(
         }
         String cluster = settings.get("cluster");
         if (cluster == null || cluster.isBlank()) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     "trainer.engine.cluster: the hazelcast engine needs a cluster name"
                             + " (members of other names are refused), for example trainer.engine.cluster=lab.");
         }
@@ -69,7 +69,7 @@ public record HazelcastSettings(
                         .toList();
         for (String member : members) {
             if (!member.matches("[^:\\s]+:\\d{1,5}")) {
-                throw new IllegalArgumentException(
+                throw new org.rlanything.core.BadInputException(
                         "trainer.engine.members: expected HOST:PORT entries separated by"
                                 + " commas, got '"
                                 + member
@@ -101,7 +101,7 @@ public record HazelcastSettings(
         } catch (NumberFormatException e) {
             // reported below
         }
-        throw new IllegalArgumentException(
+        throw new org.rlanything.core.BadInputException(
                 "trainer.engine."
                         + key
                         + ": expected a whole number in ["

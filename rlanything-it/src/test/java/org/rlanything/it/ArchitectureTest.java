@@ -32,6 +32,7 @@ class ArchitectureTest {
     private static final Map<String, String> MODULES =
             Map.ofEntries(
                     Map.entry("core", "org.rlanything.core.."),
+                    Map.entry("chat", "org.rlanything.chat.."),
                     Map.entry("demo", "org.rlanything.demo.."),
                     Map.entry("neural", "org.rlanything.neural.."),
                     Map.entry("alfworld", "org.rlanything.alfworld.."),
@@ -41,29 +42,23 @@ class ArchitectureTest {
                     Map.entry("openai", "org.rlanything.openai.."),
                     Map.entry("gui", "org.rlanything.gui.."),
                     Map.entry("remote", "org.rlanything.remote.."),
+                    Map.entry("pddl", "org.rlanything.pddl.."),
                     Map.entry("cli", "org.rlanything.cli.."));
 
     /** The project modules each provider module's pom names (core for all). */
     private static final Map<String, List<String>> ALLOWED =
-            Map.of(
-                    "demo",
-                    List.of("core"),
-                    "neural",
-                    List.of("core", "openai"),
-                    "alfworld",
-                    List.of("core"),
-                    "agent",
-                    List.of("core", "neural", "alfworld"),
-                    "hazelcast",
-                    List.of("core"),
-                    "openai",
-                    List.of("core"),
-                    "coding",
-                    List.of("core", "openai", "neural"),
-                    "gui",
-                    List.of("core", "remote"),
-                    "remote",
-                    List.of("core"));
+            Map.ofEntries(
+                    Map.entry("chat", List.of("core")),
+                    Map.entry("demo", List.of("core")),
+                    Map.entry("neural", List.of("core", "chat")),
+                    Map.entry("alfworld", List.of("core")),
+                    Map.entry("agent", List.of("core", "neural", "alfworld")),
+                    Map.entry("hazelcast", List.of("core")),
+                    Map.entry("openai", List.of("core", "chat")),
+                    Map.entry("coding", List.of("core", "chat", "openai", "neural")),
+                    Map.entry("gui", List.of("core", "remote")),
+                    Map.entry("remote", List.of("core")),
+                    Map.entry("pddl", List.of("core")));
 
     private static JavaClasses main;
 

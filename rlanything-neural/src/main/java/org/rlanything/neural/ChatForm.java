@@ -4,15 +4,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.rlanything.chat.ChatMessage;
+import org.rlanything.chat.ChatPrompts;
+import org.rlanything.chat.HouseholdChat;
 import org.rlanything.core.JudgeRequest;
 import org.rlanything.core.PolicyContext;
 import org.rlanything.core.Verdict;
 import org.rlanything.neural.tokenizer.ChatTemplate;
 import org.rlanything.neural.tokenizer.HfTokenizer;
 import org.rlanything.neural.tokenizer.TextTokenizer;
-import org.rlanything.openai.ChatMessage;
-import org.rlanything.openai.ChatPrompts;
-import org.rlanything.openai.provider.HouseholdChat;
 
 /**
  * How an instruct model with a chat template reads and answers: the turns of the setting's {@link

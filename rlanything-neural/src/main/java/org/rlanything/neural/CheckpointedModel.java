@@ -4,11 +4,11 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Objects;
+import org.rlanything.chat.ChatPrompts;
 import org.rlanything.core.Checkpointable;
 import org.rlanything.core.PromptFormat;
 import org.rlanything.neural.infer.SamplingConfig;
-import org.rlanything.neural.train.TrainerConfig;
-import org.rlanything.openai.ChatPrompts;
+import org.rlanything.neural.train.PpoSettings;
 
 /**
  * The shared part of {@link CheckpointedPolicy} and {@link CheckpointedRewardModel}: a neural model
@@ -26,7 +26,7 @@ abstract class CheckpointedModel<D>
     private final PromptFormat format;
     private final ChatPrompts chat;
     private final SamplingConfig sampling;
-    private final TrainerConfig trainerConfig;
+    private final PpoSettings trainerConfig;
     private final boolean option;
     private NeuralModel model;
     private D delegate;
@@ -36,7 +36,7 @@ abstract class CheckpointedModel<D>
             NeuralModel model,
             PromptFormat format,
             SamplingConfig sampling,
-            TrainerConfig trainerConfig) {
+            PpoSettings trainerConfig) {
         this(role, model, format, ChatForm.HOUSEHOLD, sampling, trainerConfig, false);
     }
 
@@ -50,7 +50,7 @@ abstract class CheckpointedModel<D>
             PromptFormat format,
             ChatPrompts chat,
             SamplingConfig sampling,
-            TrainerConfig trainerConfig,
+            PpoSettings trainerConfig,
             boolean option) {
         this.option = option;
         this.role = role;

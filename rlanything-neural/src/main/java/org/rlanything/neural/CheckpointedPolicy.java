@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.random.RandomGenerator;
+import org.rlanything.chat.ChatPrompts;
 import org.rlanything.core.Action;
 import org.rlanything.core.Policy;
 import org.rlanything.core.PolicyContext;
@@ -11,8 +12,7 @@ import org.rlanything.core.PolicySample;
 import org.rlanything.core.PromptFormat;
 import org.rlanything.core.UpdateStats;
 import org.rlanything.neural.infer.SamplingConfig;
-import org.rlanything.neural.train.TrainerConfig;
-import org.rlanything.openai.ChatPrompts;
+import org.rlanything.neural.train.PpoSettings;
 
 /**
  * A {@link NeuralPolicy} that can be checkpointed; see {@link CheckpointedModel} for the contract.
@@ -23,7 +23,7 @@ public final class CheckpointedPolicy extends CheckpointedModel<NeuralPolicy> im
             NeuralModel model,
             PromptFormat format,
             SamplingConfig sampling,
-            TrainerConfig trainerConfig) {
+            PpoSettings trainerConfig) {
         this(model, format, sampling, trainerConfig, false);
     }
 
@@ -35,7 +35,7 @@ public final class CheckpointedPolicy extends CheckpointedModel<NeuralPolicy> im
             NeuralModel model,
             PromptFormat format,
             SamplingConfig sampling,
-            TrainerConfig trainerConfig,
+            PpoSettings trainerConfig,
             boolean scoreChatCandidates) {
         this(model, format, ChatForm.HOUSEHOLD, sampling, trainerConfig, scoreChatCandidates);
     }
@@ -49,7 +49,7 @@ public final class CheckpointedPolicy extends CheckpointedModel<NeuralPolicy> im
             PromptFormat format,
             ChatPrompts chatPrompts,
             SamplingConfig sampling,
-            TrainerConfig trainerConfig,
+            PpoSettings trainerConfig,
             boolean scoreChatCandidates) {
         super("policy", model, format, chatPrompts, sampling, trainerConfig, scoreChatCandidates);
     }
@@ -59,7 +59,7 @@ public final class CheckpointedPolicy extends CheckpointedModel<NeuralPolicy> im
      * trainerConfig}).
      */
     public static CheckpointedPolicy load(
-            Path dir, PromptFormat format, SamplingConfig sampling, TrainerConfig trainerConfig)
+            Path dir, PromptFormat format, SamplingConfig sampling, PpoSettings trainerConfig)
             throws IOException {
         return new CheckpointedPolicy(
                 NeuralModel.load(dir, trainerConfig, false), format, sampling, trainerConfig);

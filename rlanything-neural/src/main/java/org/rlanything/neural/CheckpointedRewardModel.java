@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.random.RandomGenerator;
+import org.rlanything.chat.ChatPrompts;
 import org.rlanything.core.JudgeRequest;
 import org.rlanything.core.Judgment;
 import org.rlanything.core.PromptFormat;
@@ -11,8 +12,7 @@ import org.rlanything.core.RewardModel;
 import org.rlanything.core.RewardModelSample;
 import org.rlanything.core.UpdateStats;
 import org.rlanything.neural.infer.SamplingConfig;
-import org.rlanything.neural.train.TrainerConfig;
-import org.rlanything.openai.ChatPrompts;
+import org.rlanything.neural.train.PpoSettings;
 
 /**
  * A {@link NeuralRewardModel} that can be checkpointed; see {@link CheckpointedModel} for the
@@ -25,7 +25,7 @@ public final class CheckpointedRewardModel extends CheckpointedModel<NeuralRewar
             NeuralModel model,
             PromptFormat format,
             SamplingConfig sampling,
-            TrainerConfig trainerConfig) {
+            PpoSettings trainerConfig) {
         this(model, format, ChatForm.HOUSEHOLD, sampling, trainerConfig);
     }
 
@@ -35,13 +35,13 @@ public final class CheckpointedRewardModel extends CheckpointedModel<NeuralRewar
             PromptFormat format,
             ChatPrompts chatPrompts,
             SamplingConfig sampling,
-            TrainerConfig trainerConfig) {
+            PpoSettings trainerConfig) {
         super("reward_model", model, format, chatPrompts, sampling, trainerConfig, false);
     }
 
     /** A reward model on the model saved in {@code dir} (weights only: a fresh trainer). */
     public static CheckpointedRewardModel load(
-            Path dir, PromptFormat format, SamplingConfig sampling, TrainerConfig trainerConfig)
+            Path dir, PromptFormat format, SamplingConfig sampling, PpoSettings trainerConfig)
             throws IOException {
         return new CheckpointedRewardModel(
                 NeuralModel.load(dir, trainerConfig, false), format, sampling, trainerConfig);

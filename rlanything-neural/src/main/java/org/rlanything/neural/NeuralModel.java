@@ -28,9 +28,9 @@ import org.rlanything.neural.model.Parallel;
 import org.rlanything.neural.tokenizer.BpeTokenizer;
 import org.rlanything.neural.tokenizer.TextTokenizer;
 import org.rlanything.neural.train.PpoSample;
+import org.rlanything.neural.train.PpoSettings;
 import org.rlanything.neural.train.PpoTrainer;
 import org.rlanything.neural.train.SupervisedTrainer;
-import org.rlanything.neural.train.TrainerConfig;
 import org.rlanything.neural.train.TrainingSequence;
 
 /**
@@ -55,13 +55,13 @@ public final class NeuralModel implements AutoCloseable, WeightsTransfer {
             NDManager manager,
             LlamaModel model,
             TextTokenizer tokenizer,
-            TrainerConfig trainerConfig) {
+            PpoSettings trainerConfig) {
         this.manager = manager;
         this.model = model;
         this.tokenizer = tokenizer;
         this.trainer = new PpoTrainer(model, trainerConfig);
         if (tokenizer.vocabSize() > model.config().vocabSize()) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     "The tokenizer has "
                             + tokenizer.vocabSize()
                             + " ids but the model only "
@@ -70,7 +70,7 @@ public final class NeuralModel implements AutoCloseable, WeightsTransfer {
         }
         int longest = trainerConfig.maxPromptTokens() + trainerConfig.maxResponseTokens();
         if (longest > model.config().maxPositions()) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     "maxPromptTokens + maxResponseTokens ("
                             + longest
                             + ") exceeds the model's "
@@ -81,7 +81,7 @@ public final class NeuralModel implements AutoCloseable, WeightsTransfer {
 
     /** A freshly initialised model (float32) for {@code tokenizer}. */
     public static NeuralModel create(
-            ModelConfig config, TextTokenizer tokenizer, TrainerConfig trainerConfig) {
+            ModelConfig config, TextTokenizer tokenizer, PpoSettings trainerConfig) {
         NDManager manager = NeuralRuntime.engine().newBaseManager();
         try {
             LlamaModel model =
@@ -95,7 +95,7 @@ public final class NeuralModel implements AutoCloseable, WeightsTransfer {
 
     /** A fresh model of the default size with a tokenizer learned from {@code corpus}. */
     public static NeuralModel fromCorpus(
-            List<String> corpus, int vocabSize, TrainerConfig trainerConfig) {
+            List<String> corpus, int vocabSize, PpoSettings trainerConfig) {
         BpeTokenizer tokenizer = BpeTokenizer.train(corpus, vocabSize);
         return create(ModelConfig.defaults(vocabSize), tokenizer, trainerConfig);
     }
@@ -104,7 +104,7 @@ public final class NeuralModel implements AutoCloseable, WeightsTransfer {
      * Loads a checkpoint; with {@code resume}, also restores optimizer moments and counters (exact
      * resume). {@code trainerConfig} governs training from here on.
      */
-    public static NeuralModel load(Path dir, TrainerConfig trainerConfig, boolean resume)
+    public static NeuralModel load(Path dir, PpoSettings trainerConfig, boolean resume)
             throws CheckpointException {
         NDManager manager = NeuralRuntime.engine().newBaseManager();
         try {
@@ -131,7 +131,7 @@ public final class NeuralModel implements AutoCloseable, WeightsTransfer {
      * folder written by {@code model import}, or a Hugging Face folder (Llama 3, Qwen2/2.5, Qwen3)
      * with its own tokenizer.
      */
-    public static NeuralModel loadFolder(Path dir, TrainerConfig trainerConfig)
+    public static NeuralModel loadFolder(Path dir, PpoSettings trainerConfig)
             throws CheckpointException {
         NDManager manager = NeuralRuntime.engine().newBaseManager();
         try {

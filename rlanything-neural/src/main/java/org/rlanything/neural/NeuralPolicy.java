@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.random.RandomGenerator;
+import org.rlanything.chat.ChatPrompts;
 import org.rlanything.core.Action;
 import org.rlanything.core.Policy;
 import org.rlanything.core.PolicyContext;
@@ -17,7 +18,6 @@ import org.rlanything.neural.infer.TokenSampler;
 import org.rlanything.neural.train.ChoiceSequence;
 import org.rlanything.neural.train.PpoSample;
 import org.rlanything.neural.train.TrainingSequence;
-import org.rlanything.openai.ChatPrompts;
 
 /**
  * The core {@link Policy} on a {@link NeuralModel}.

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.random.RandomGenerator;
+import org.rlanything.chat.ChatPrompts;
 import org.rlanything.core.JudgeRequest;
 import org.rlanything.core.Judgment;
 import org.rlanything.core.PromptFormat;
@@ -13,7 +14,6 @@ import org.rlanything.core.UpdateStats;
 import org.rlanything.neural.infer.Generation;
 import org.rlanything.neural.infer.SamplingConfig;
 import org.rlanything.neural.train.TrainingSequence;
-import org.rlanything.openai.ChatPrompts;
 
 /**
  * The core {@link RewardModel} on a {@link NeuralModel}: reads the judge prompt of a step (task,

@@ -20,22 +20,22 @@ import org.rlanything.neural.infer.SamplingConfig;
 import org.rlanything.neural.model.ModelConfig;
 import org.rlanything.neural.tokenizer.BpeTokenizer;
 import org.rlanything.neural.train.ChoiceSequence;
-import org.rlanything.neural.train.TrainerConfig;
+import org.rlanything.neural.train.PpoSettings;
 
 class NeuralPolicyTest {
 
     private static final List<String> COMMANDS =
             List.of("go to fridge 1", "open fridge 1", "take apple 1 from countertop 1");
 
-    static NeuralModel smallModel(TrainerConfig trainer) {
+    static NeuralModel smallModel(PpoSettings trainer) {
         BpeTokenizer tokenizer = BpeTokenizer.train(AdapterFixtures.CORPUS, 300);
         ModelConfig config =
                 new ModelConfig(tokenizer.vocabSize(), 32, 64, 2, 2, 160, 10000.0, 1e-6, 21L);
         return NeuralModel.create(config, tokenizer, trainer);
     }
 
-    static final TrainerConfig TRAINER =
-            TrainerConfig.method()
+    static final PpoSettings TRAINER =
+            PpoSettings.method()
                     .withLearningRate(1e-2)
                     .withLimits(128, 24)
                     .withMaxTokensPerForward(4096);

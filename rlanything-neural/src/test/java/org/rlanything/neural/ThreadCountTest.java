@@ -20,7 +20,7 @@ import org.rlanything.neural.infer.SamplingConfig;
 import org.rlanything.neural.model.Parallel;
 import org.rlanything.neural.train.ChoiceSequence;
 import org.rlanything.neural.train.PpoSample;
-import org.rlanything.neural.train.TrainerConfig;
+import org.rlanything.neural.train.PpoSettings;
 import org.rlanything.neural.train.TrainingSequence;
 
 /**
@@ -34,8 +34,8 @@ class ThreadCountTest {
      * A small per-pass budget, so every call splits into many chunks and every minibatch into
      * micro-batches.
      */
-    private static final TrainerConfig TRAINER =
-            TrainerConfig.method()
+    private static final PpoSettings TRAINER =
+            PpoSettings.method()
                     .withLearningRate(1e-2)
                     .withOptimizerSteps(3)
                     .withLimits(40, 12)

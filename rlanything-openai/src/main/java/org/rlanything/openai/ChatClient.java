@@ -11,7 +11,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -36,6 +35,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
+import org.rlanything.chat.ChatMessage;
 import org.rlanything.core.Seeds;
 
 /**
@@ -77,6 +77,7 @@ public final class ChatClient implements AutoCloseable {
     private final EndpointMetrics metrics;
     private final HttpClient http;
     private final Semaphore inFlight;
+    private final ReplyHealth health;
     private final ExecutorService pool;
     private final ResponseLog ownedLog;
 
@@ -88,6 +89,7 @@ public final class ChatClient implements AutoCloseable {
         this.ownedLog = b.ownsLog ? b.log : null;
         this.backoff = b.backoff;
         this.metrics = new EndpointMetrics(b.role);
+        this.health = new ReplyHealth(config.endpoint(), b.role);
         Duration timeout = timeout();
         this.http =
                 HttpClient.newBuilder()
@@ -421,6 +423,9 @@ public final class ChatClient implements AutoCloseable {
         long prompt = 0;
         long completion = 0;
         try {
+            if (reply.body == null) {
+                throw new IOException(reply.problem);
+            }
             JsonNode root = JSON.readTree(reply.body);
             JsonNode array = root == null ? null : root.get("choices");
             if (array == null || !array.isArray()) {
@@ -449,6 +454,9 @@ public final class ChatClient implements AutoCloseable {
                 choices.add(Completion.failed(why));
             }
         }
+        health.record(
+                choices.stream().anyMatch(Completion::ok),
+                choices.isEmpty() ? "no choices" : choices.get(0).error());
         List<ResponseLog.Entry> batch = new ArrayList<>();
         for (int j = 0; j < Math.min(choices.size(), missing.size()); j++) {
             boolean first = j == 0;
@@ -485,7 +493,8 @@ public final class ChatClient implements AutoCloseable {
         return out;
     }
 
-    private record Reply(String body, double latencySeconds, int tries) {}
+    /** A 2xx reply: its body, or null and why it could not be read. */
+    private record Reply(String body, double latencySeconds, int tries, String problem) {}
 
     /**
      * Sends with retries; returns a 2xx reply or throws. Each failed try's kind goes into {@code
@@ -510,7 +519,7 @@ public final class ChatClient implements AutoCloseable {
                 double latency = (System.nanoTime() - start) / 1e9;
                 status = response.statusCode();
                 if (status >= 200 && status < 300) {
-                    return new Reply(response.body(), latency, attempt);
+                    return new Reply(response.body(), latency, attempt, null);
                 }
                 failure = "HTTP " + status + ": " + snippet(response.body());
                 retryAfter = retryAfter(response.headers().firstValue("Retry-After").orElse(null));
@@ -521,6 +530,9 @@ public final class ChatClient implements AutoCloseable {
                 } else {
                     throw refused(failure, status, attempt);
                 }
+            } catch (BoundedBody.TooLarge e) {
+                // not retried: the same server would send the same; an unusable reply, counted
+                return new Reply(null, (System.nanoTime() - start) / 1e9, attempt, e.getMessage());
             } catch (HttpTimeoutException | TimeoutException e) {
                 kind = "timeout";
                 failure = "no reply within timeout_s = " + config.timeoutS() + " s";
@@ -649,15 +661,18 @@ public final class ChatClient implements AutoCloseable {
             throws IOException, InterruptedException, TimeoutException {
         inFlight.acquire();
         try {
-            var future =
-                    http.sendAsync(
-                            request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+            var future = http.sendAsync(request, BoundedBody.upTo(BoundedBody.MAX_BYTES));
             try {
                 return future.get(timeout.toNanos() + 50_000_000L, TimeUnit.NANOSECONDS);
             } catch (TimeoutException e) {
                 future.cancel(true);
                 throw e;
             } catch (ExecutionException e) {
+                for (Throwable c = e.getCause(); c != null; c = c.getCause()) {
+                    if (c instanceof BoundedBody.TooLarge tooLarge) {
+                        throw tooLarge;
+                    }
+                }
                 if (e.getCause() instanceof IOException io) {
                     throw io;
                 }

@@ -1,6 +1,7 @@
 package org.rlanything.openai;
 
 import java.util.List;
+import org.rlanything.chat.ChatMessage;
 
 /**
  * A logical request: the messages and the seed that makes it unique within a run. The seed comes

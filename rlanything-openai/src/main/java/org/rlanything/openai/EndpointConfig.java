@@ -70,11 +70,11 @@ public record EndpointConfig(
         }
         checkUrl(baseUrl);
         if (model.isBlank()) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     "model must name the served model, got an empty name.");
         }
         if (!apiKeyEnv.isEmpty() && !ENV_NAME.matcher(apiKeyEnv).matches()) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     "api_key_env must be the NAME of an environment variable (letters, "
                             + "digits, _), not the key itself; got a value of "
                             + apiKeyEnv.length()
@@ -119,7 +119,7 @@ public record EndpointConfig(
             case "rewriter":
                 return wholeNucleus(d, 8192);
             default:
-                throw new IllegalArgumentException(
+                throw new org.rlanything.core.BadInputException(
                         "An endpoint role is policy, reward_model or rewriter, got '"
                                 + role
                                 + "'.");
@@ -153,7 +153,7 @@ public record EndpointConfig(
         Map<String, Object> v = new LinkedHashMap<>();
         for (Map.Entry<String, ?> e : values.entrySet()) {
             if (!KEYS.contains(e.getKey()) && !ignored.contains(e.getKey())) {
-                throw new IllegalArgumentException(
+                throw new org.rlanything.core.BadInputException(
                         section
                                 + "."
                                 + e.getKey()
@@ -165,7 +165,7 @@ public record EndpointConfig(
             v.put(e.getKey(), e.getValue());
         }
         if (v.get("model") == null) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     section + ".model is required: the name of the served model.");
         }
         try {
@@ -184,7 +184,7 @@ public record EndpointConfig(
             if (e.getMessage() != null && e.getMessage().startsWith(section + ".")) {
                 throw e;
             }
-            throw new IllegalArgumentException(section + "." + e.getMessage(), e);
+            throw new org.rlanything.core.BadInputException(section + "." + e.getMessage(), e);
         }
     }
 
@@ -211,7 +211,7 @@ public record EndpointConfig(
         }
         String key = environment.apply(apiKeyEnv);
         if (key == null || key.isBlank()) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     "api_key_env names the environment variable "
                             + apiKeyEnv
                             + " for the key of "
@@ -228,27 +228,27 @@ public record EndpointConfig(
             if (scheme == null
                     || !(scheme.equals("http") || scheme.equals("https"))
                     || uri.getHost() == null) {
-                throw new IllegalArgumentException(
+                throw new org.rlanything.core.BadInputException(
                         "base_url must be an http:// or https:// address with a host, "
                                 + "got '"
                                 + url
                                 + "'.");
             }
             if (uri.getUserInfo() != null || uri.getQuery() != null) {
-                throw new IllegalArgumentException(
+                throw new org.rlanything.core.BadInputException(
                         "base_url must not hold credentials or a query (put the key in "
                                 + "the variable api_key_env names); got an address with "
                                 + (uri.getUserInfo() != null ? "user information." : "a query."));
             }
         } catch (URISyntaxException e) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     "base_url is not a valid address: " + e.getReason() + ".", e);
         }
     }
 
     private static void check(boolean ok, String key, double value, String range) {
         if (!ok || Double.isNaN(value)) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     key + " (" + format(value) + ") must be " + range + ".");
         }
     }
@@ -262,7 +262,7 @@ public record EndpointConfig(
     private static String text(String section, Map<String, Object> v, String key, String fallback) {
         Object value = Objects.requireNonNullElse(v.get(key), fallback);
         if (!(value instanceof String text)) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     section + "." + key + " must be text, got " + value + ".");
         }
         return text;
@@ -272,7 +272,7 @@ public record EndpointConfig(
             String section, Map<String, Object> v, String key, double fallback) {
         Object value = Objects.requireNonNullElse(v.get(key), fallback);
         if (!(value instanceof Number number)) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     section + "." + key + " must be a number, got '" + value + "'.");
         }
         return number.doubleValue();
@@ -281,12 +281,12 @@ public record EndpointConfig(
     private static int integer(String section, Map<String, Object> v, String key, int fallback) {
         Object value = Objects.requireNonNullElse(v.get(key), fallback);
         if (!(value instanceof Integer || value instanceof Long || value instanceof Short)) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     section + "." + key + " must be an integer, got '" + value + "'.");
         }
         long n = ((Number) value).longValue();
         if (n < Integer.MIN_VALUE || n > Integer.MAX_VALUE) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     section + "." + key + " (" + n + ") is out of range.");
         }
         return (int) n;

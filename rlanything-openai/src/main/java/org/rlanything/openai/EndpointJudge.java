@@ -3,14 +3,14 @@ package org.rlanything.openai;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.function.Function;
 import java.util.random.RandomGenerator;
+import org.rlanything.chat.ChatMessage;
+import org.rlanything.chat.HouseholdPrompts;
+import org.rlanything.chat.PromptWindow;
 import org.rlanything.core.JudgeRequest;
 import org.rlanything.core.Judgment;
 import org.rlanything.core.RewardModel;
 import org.rlanything.core.RewardModelSample;
-import org.rlanything.core.Step;
-import org.rlanything.core.Task;
 import org.rlanything.core.UpdateStats;
 import org.rlanything.core.Verdict;
 
@@ -27,14 +27,6 @@ import org.rlanything.core.Verdict;
  * nothing.
  */
 public final class EndpointJudge implements RewardModel {
-
-    /** ALFWorld's system message, which the local chat form ({@link ChatPrompts}) keeps. */
-    static final String SYSTEM = PromptText.HOUSEHOLD.judgeSystem();
-
-    static final String RUBRIC =
-            "Is this step good? Answer +1 only if the action suits the task and the situation, "
-                    + "the agent's reasoning is relevant and invents no facts, and the observation that followed is "
-                    + "consistent with the action; otherwise -1. Reason briefly, then end with \\boxed{1} or \\boxed{-1}.";
 
     private final ChatClient client;
     private final PromptWindow window;
@@ -59,43 +51,16 @@ public final class EndpointJudge implements RewardModel {
         this.text = Objects.requireNonNull(text, "text");
     }
 
-    /** The task's {@link Task#describe}, 20 earlier steps, observations cut at 1000 characters. */
-    public EndpointJudge(ChatClient client) {
-        this(client, new PromptWindow(Task::describe, 20, 1000));
-    }
-
     /** The messages sent to judge one step: the system message and the prompt. */
     public List<ChatMessage> messages(JudgeRequest request) {
         return List.of(
                 ChatMessage.system(text.judgeSystem()),
                 ChatMessage.user(
-                        prompt(
+                        HouseholdPrompts.judgePrompt(
                                 request,
                                 window.taskText(),
                                 window.historySteps(),
                                 window.maxObservationChars())));
-    }
-
-    /**
-     * The messages to judge one step with these prompt settings (see the constructor), without an
-     * endpoint: what a local chat model (rlanything-neural) reads too.
-     */
-    public static List<ChatMessage> messages(
-            JudgeRequest request,
-            Function<Task, String> taskText,
-            int historySteps,
-            int maxObservationChars) {
-        return List.of(
-                ChatMessage.system(SYSTEM),
-                ChatMessage.user(prompt(request, taskText, historySteps, maxObservationChars)));
-    }
-
-    /**
-     * The verdict of a judge's reply, read after any {@code <think>} block, as for an endpoint
-     * judge.
-     */
-    public static Verdict verdict(String reply) {
-        return Verdict.parse(Texts.withoutThinking(reply));
     }
 
     @Override
@@ -117,7 +82,7 @@ public final class EndpointJudge implements RewardModel {
                 Judgment j =
                         new Judgment(
                                 c.textOrEmpty(),
-                                Verdict.parse(Texts.withoutThinking(c.textOrEmpty())),
+                                HouseholdPrompts.verdict(c.textOrEmpty()),
                                 0.0,
                                 null);
                 if (!j.verdict().isValid()) {
@@ -149,55 +114,6 @@ public final class EndpointJudge implements RewardModel {
 
     /** The user message for one step. */
     String prompt(JudgeRequest request) {
-        return prompt(
-                request, window.taskText(), window.historySteps(), window.maxObservationChars());
-    }
-
-    private static String prompt(
-            JudgeRequest request,
-            Function<Task, String> taskText,
-            int historySteps,
-            int maxObservationChars) {
-        StringBuilder sb = new StringBuilder(2048);
-        sb.append("Task: ").append(taskText.apply(request.task()).strip()).append("\n\n");
-        List<Step> steps = request.trajectory().steps();
-        Step judged = request.step();
-        sb.append("Initial observation:\n")
-                .append(Texts.cut(steps.get(0).observation(), maxObservationChars))
-                .append("\n\n");
-        int from = Math.max(0, request.stepIndex() - historySteps);
-        if (request.stepIndex() > from) {
-            sb.append(
-                    from == 0
-                            ? "The agent's earlier steps:\n"
-                            : "The agent's last "
-                                    + (request.stepIndex() - from)
-                                    + " of "
-                                    + request.stepIndex()
-                                    + " earlier steps:\n");
-            for (Step s : steps.subList(from, request.stepIndex())) {
-                sb.append("Step ")
-                        .append(s.index() + 1)
-                        .append(": > ")
-                        .append(Texts.command(s.action().command()))
-                        .append('\n')
-                        .append(Texts.cut(s.nextObservation(), maxObservationChars))
-                        .append('\n');
-            }
-            sb.append('\n');
-        }
-        sb.append("The step to judge (step ").append(judged.index() + 1).append(").\n");
-        if (!judged.action().response().isBlank()) {
-            sb.append("The agent's reasoning and answer:\n")
-                    .append(judged.action().response().strip())
-                    .append('\n');
-        }
-        sb.append("Action executed: ")
-                .append(Texts.command(judged.action().command()))
-                .append('\n');
-        sb.append("Observation that followed:\n")
-                .append(Texts.cut(judged.nextObservation(), maxObservationChars))
-                .append("\n\n");
-        return sb.append(RUBRIC).toString();
+        return messages(request).get(1).content();
     }
 }

@@ -4,14 +4,16 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
-import java.util.function.Function;
 import java.util.random.RandomGenerator;
+import org.rlanything.chat.ActionParser;
+import org.rlanything.chat.ChatMessage;
+import org.rlanything.chat.HouseholdPrompts;
+import org.rlanything.chat.PromptWindow;
 import org.rlanything.core.Action;
 import org.rlanything.core.Policy;
 import org.rlanything.core.PolicyContext;
 import org.rlanything.core.PolicySample;
 import org.rlanything.core.Step;
-import org.rlanything.core.Task;
 import org.rlanything.core.Trajectory;
 import org.rlanything.core.UpdateStats;
 
@@ -30,9 +32,6 @@ import org.rlanything.core.UpdateStats;
  * Action#logProb()} is 0: the server's log-probabilities are not needed by an untrained policy.
  */
 public final class EndpointPolicy implements Policy {
-
-    /** ALFWorld's system message, which the local chat form ({@link ChatPrompts}) keeps. */
-    static final String SYSTEM = PromptText.HOUSEHOLD.policySystem();
 
     private final ChatClient client;
     private final PromptWindow window;
@@ -56,11 +55,6 @@ public final class EndpointPolicy implements Policy {
         this.client = Objects.requireNonNull(client, "client");
         this.window = Objects.requireNonNull(window, "window");
         this.text = Objects.requireNonNull(text, "text");
-    }
-
-    /** The task's {@link Task#describe}, 10 earlier steps, observations cut at 1000 characters. */
-    public EndpointPolicy(ChatClient client) {
-        this(client, new PromptWindow(Task::describe, 10, 1000));
     }
 
     @Override
@@ -108,25 +102,11 @@ public final class EndpointPolicy implements Policy {
         return List.of(
                 ChatMessage.system(text.policySystem()),
                 ChatMessage.user(
-                        prompt(
+                        HouseholdPrompts.policyPrompt(
                                 context,
                                 window.taskText(),
                                 window.historySteps(),
                                 window.maxObservationChars())));
-    }
-
-    /**
-     * The messages for one context with these prompt settings (see the constructor), without an
-     * endpoint: what a local chat model (rlanything-neural) reads too.
-     */
-    public static List<ChatMessage> messages(
-            PolicyContext context,
-            Function<Task, String> taskText,
-            int historySteps,
-            int maxObservationChars) {
-        return List.of(
-                ChatMessage.system(SYSTEM),
-                ChatMessage.user(prompt(context, taskText, historySteps, maxObservationChars)));
     }
 
     /**
@@ -143,51 +123,6 @@ public final class EndpointPolicy implements Policy {
 
     /** The user message for one context. */
     String prompt(PolicyContext context) {
-        return prompt(
-                context, window.taskText(), window.historySteps(), window.maxObservationChars());
-    }
-
-    private static String prompt(
-            PolicyContext context,
-            Function<Task, String> taskText,
-            int historySteps,
-            int maxObservationChars) {
-        StringBuilder sb = new StringBuilder(1024);
-        sb.append("Your task: ").append(taskText.apply(context.task()).strip()).append("\n\n");
-        List<Step> history = context.history();
-        if (!history.isEmpty() && historySteps > 0) {
-            int from = Math.max(0, history.size() - historySteps);
-            sb.append(
-                    from == 0
-                            ? "What happened so far:\n"
-                            : "The last "
-                                    + (history.size() - from)
-                                    + " of "
-                                    + history.size()
-                                    + " steps:\n");
-            for (Step s : history.subList(from, history.size())) {
-                sb.append("> ")
-                        .append(Texts.command(s.action().command()))
-                        .append('\n')
-                        .append(Texts.cut(s.nextObservation(), maxObservationChars))
-                        .append('\n');
-            }
-            sb.append('\n');
-        }
-        sb.append("Current observation:\n")
-                .append(Texts.cut(context.observation(), maxObservationChars))
-                .append("\n\n");
-        List<String> admissible = context.admissibleActions();
-        if (admissible.isEmpty()) {
-            sb.append("Think, then give your action inside \\boxed{}.");
-        } else {
-            sb.append("Admissible actions:\n");
-            for (int i = 0; i < admissible.size(); i++) {
-                sb.append(i + 1).append(". ").append(admissible.get(i)).append('\n');
-            }
-            sb.append(
-                    "\nThink, then give one admissible action, exactly as written, inside \\boxed{}.");
-        }
-        return sb.toString();
+        return messages(context).get(1).content();
     }
 }

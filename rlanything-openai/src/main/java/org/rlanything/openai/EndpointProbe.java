@@ -30,7 +30,8 @@ public final class EndpointProbe {
         try {
             key = config.apiKey(environment);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(section + ".api_key_env: " + e.getMessage(), e);
+            throw new org.rlanything.core.BadInputException(
+                    section + ".api_key_env: " + e.getMessage(), e);
         }
         Duration timeout = Duration.ofMillis((long) (config.timeoutS() * 1000));
         HttpRequest.Builder request =
@@ -74,7 +75,7 @@ public final class EndpointProbe {
 
     private static IllegalArgumentException refused(
             String section, EndpointConfig config, String problem, Throwable cause) {
-        return new IllegalArgumentException(
+        return new org.rlanything.core.BadInputException(
                 section
                         + ".base_url: the endpoint "
                         + config.baseUrl()

@@ -1,5 +1,7 @@
 package org.rlanything.openai;
 
+import org.rlanything.chat.ActionParser;
+
 /**
  * The payload an endpoint role attaches to an {@link org.rlanything.core.Action} or a {@link
  * org.rlanything.core.Judgment}: how the reply was read, so that a step without a usable answer is

@@ -8,6 +8,8 @@ import java.util.function.Function;
 import java.util.random.RandomGenerator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.rlanything.chat.ChatMessage;
+import org.rlanything.chat.Texts;
 import org.rlanything.core.RewriteGoal;
 import org.rlanything.core.RewriteRequest;
 import org.rlanything.core.Rewriter;

@@ -103,7 +103,7 @@ public final class ResponseLog implements AutoCloseable {
      */
     public static ResponseLog open(Path folder, String name) throws IOException {
         if (!name.matches("[A-Za-z0-9_.-]+")) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     "A response log name is letters, digits, '_', '.', '-', got '" + name + "'.");
         }
         Files.createDirectories(folder);
@@ -292,7 +292,7 @@ public final class ResponseLog implements AutoCloseable {
         String key = required(n, "key").asText();
         JsonNode index = required(n, "i");
         if (!index.canConvertToInt() || index.asInt() < 0) {
-            throw new IllegalArgumentException("'i' is not a sample index");
+            throw new org.rlanything.core.BadInputException("'i' is not a sample index");
         }
         Completion c =
                 n.hasNonNull("text")
@@ -316,7 +316,7 @@ public final class ResponseLog implements AutoCloseable {
     private static JsonNode required(JsonNode n, String field) {
         JsonNode v = n.get(field);
         if (v == null || v.isNull()) {
-            throw new IllegalArgumentException("the field '" + field + "' is missing");
+            throw new org.rlanything.core.BadInputException("the field '" + field + "' is missing");
         }
         return v;
     }

@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.rlanything.chat.ChatMessage;
 import org.rlanything.core.PolicySample;
 import org.rlanything.core.RewardModelSample;
 import org.rlanything.core.io.AtomicFiles;

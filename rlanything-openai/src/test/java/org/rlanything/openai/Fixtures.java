@@ -3,6 +3,8 @@ package org.rlanything.openai;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import org.rlanything.chat.ChatMessage;
+import org.rlanything.chat.PromptWindow;
 
 /** Configs and clients for tests: short timeouts, millisecond backoff. */
 final class Fixtures {
@@ -31,5 +33,21 @@ final class Fixtures {
 
     static ChatRequest request(String text, long seed) {
         return new ChatRequest(List.of(ChatMessage.user(text)), seed);
+    }
+
+    /**
+     * An endpoint policy with the household window: task descriptions, 10 steps, 1000 characters.
+     */
+    static EndpointPolicy policy(ChatClient client) {
+        return new EndpointPolicy(
+                client, new PromptWindow(org.rlanything.core.Task::describe, 10, 1000));
+    }
+
+    /**
+     * An endpoint judge with the household window: task descriptions, 20 steps, 1000 characters.
+     */
+    static EndpointJudge judge(ChatClient client) {
+        return new EndpointJudge(
+                client, new PromptWindow(org.rlanything.core.Task::describe, 20, 1000));
     }
 }

@@ -14,6 +14,7 @@ import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.rlanything.chat.HouseholdPrompts;
 import org.rlanything.core.Task;
 import org.rlanything.core.loop.AlgorithmConfig;
 import org.rlanything.core.loop.IterationRecord;
@@ -57,10 +58,10 @@ class LoopResumeTest {
         String[] texts = new String[n];
         for (int i = 0; i < n; i++) {
             long s = seed + i;
-            if (system.equals(EndpointPolicy.SYSTEM)) {
+            if (system.equals(HouseholdPrompts.POLICY_SYSTEM)) {
                 texts[i] =
                         s % 7 == 0 ? "no idea" : s % 3 == 0 ? "\\boxed{look}" : "\\boxed{go right}";
-            } else if (system.equals(EndpointJudge.SYSTEM)) {
+            } else if (system.equals(HouseholdPrompts.JUDGE_SYSTEM)) {
                 texts[i] =
                         s % 5 == 0 ? "unsure" : s % 2 == 0 ? "good \\boxed{1}" : "bad \\boxed{-1}";
             } else {
@@ -108,8 +109,8 @@ class LoopResumeTest {
                 RLAnythingLoop.builder()
                         .config(CONFIG)
                         .environment(new RolesTest.Corridor())
-                        .policy(new EndpointPolicy(policy))
-                        .rewardModel(new EndpointJudge(judge))
+                        .policy(Fixtures.policy(policy))
+                        .rewardModel(Fixtures.judge(judge))
                         .rewriter(
                                 new EndpointRewriter(
                                         rewriter,

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.rlanything.chat.PromptWindow;
 import org.rlanything.core.PolicyContext;
 import org.rlanything.core.Task;
 import org.rlanything.core.spi.EnvironmentDescription;

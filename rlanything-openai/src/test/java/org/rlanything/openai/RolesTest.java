@@ -15,6 +15,7 @@ import java.util.SplittableRandom;
 import java.util.random.RandomGenerator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.rlanything.chat.ActionParser;
 import org.rlanything.core.Action;
 import org.rlanything.core.CriticFeedback;
 import org.rlanything.core.Environment;
@@ -103,7 +104,7 @@ class RolesTest {
             server.then(ChatReply.ok("Hmm, I cannot decide."));
             server.then(ChatReply.raw(200, "{\"choices\": [ oops"));
             server.then(ChatReply.ok("\\boxed{1}"));
-            EndpointPolicy policy = new EndpointPolicy(client);
+            EndpointPolicy policy = Fixtures.policy(client);
             List<Trajectory> episodes =
                     new LockstepRollouts()
                             .rollOut(
@@ -163,7 +164,7 @@ class RolesTest {
                                                 : ChatReply.raw(200, "[]"));
                 ChatClient client = client(config(server.baseUrl()), "reward_model")) {
             Trajectory t = trajectory();
-            EndpointJudge judge = new EndpointJudge(client);
+            EndpointJudge judge = Fixtures.judge(client);
             List<List<Judgment>> out =
                     judge.judge(
                             List.of(new JudgeRequest(t, 1), new JudgeRequest(t, 0)),
@@ -210,7 +211,7 @@ class RolesTest {
                                                 "<think>hm</think> Useless. \\boxed{-1}"));
                 ChatClient client = client(config(server.baseUrl()), "reward_model")) {
             List<Judgment> out =
-                    new EndpointJudge(client)
+                    Fixtures.judge(client)
                             .judge(
                                     List.of(new JudgeRequest(trajectory(), 0)),
                                     2,

@@ -34,7 +34,7 @@ class TrainingExportTest {
                         FakeChatServer.answering(r -> ChatReply.ok("Go. \\boxed{go right}"));
                 ChatClient policyClient = client(config(server.baseUrl()), "policy");
                 ChatClient judgeClient = client(config(server.baseUrl()), "reward_model")) {
-            EndpointPolicy policy = new EndpointPolicy(policyClient);
+            EndpointPolicy policy = Fixtures.policy(policyClient);
             Trajectory t =
                     new LockstepRollouts()
                             .rollOut(
@@ -62,7 +62,7 @@ class TrainingExportTest {
                     "{\"iteration\":12,\"task\":\"g7\",\"rollout\":3,\"step\":1}",
                     line.get("id").toString());
 
-            EndpointJudge judge = new EndpointJudge(judgeClient);
+            EndpointJudge judge = Fixtures.judge(judgeClient);
             JudgeRequest request = new JudgeRequest(t, 1);
             Judgment j =
                     judge.judge(List.of(request), 1, List.of(new SplittableRandom(1)))

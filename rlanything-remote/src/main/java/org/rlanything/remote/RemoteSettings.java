@@ -24,14 +24,15 @@ public record RemoteSettings(
         Objects.requireNonNull(requestTimeout, "requestTimeout");
         Objects.requireNonNull(backoff, "backoff");
         if (!"http".equals(base.getScheme()) && !"https".equals(base.getScheme())) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     "A remote environment's address must be http or https, got " + base + ".");
         }
         if (retries < 0) {
-            throw new IllegalArgumentException("retries must be >= 0, got " + retries + ".");
+            throw new org.rlanything.core.BadInputException(
+                    "retries must be >= 0, got " + retries + ".");
         }
         if (requestTimeout.isZero() || requestTimeout.isNegative()) {
-            throw new IllegalArgumentException("requestTimeout must be positive.");
+            throw new org.rlanything.core.BadInputException("requestTimeout must be positive.");
         }
     }
 

@@ -114,11 +114,12 @@ public final class PretrainCommand implements CommandProvider, Callable<Integer>
     public Integer call() throws IOException {
         PrintWriter console = spec.commandLine().getOut();
         if (Files.exists(out.resolve("policy")) || Files.exists(out.resolve("reward_model"))) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     "The folder " + out + " already holds starting models; choose another --out.");
         }
         if (evalGames < 0) {
-            throw new IllegalArgumentException("--eval-games (" + evalGames + ") must be >= 0.");
+            throw new org.rlanything.core.BadInputException(
+                    "--eval-games (" + evalGames + ") must be >= 0.");
         }
         long seed = seedOption.seed();
 

@@ -71,12 +71,14 @@ public final class AlfworldEnvironmentProvider
 
     @Override
     public void prepare(AlfworldEnvironmentConfig config, RunContext context) throws IOException {
+        checkWindow(context);
         startingModels(context, AlfworldGames.locate());
     }
 
     @Override
     public EnvironmentParts create(AlfworldEnvironmentConfig env, RunContext context)
             throws IOException {
+        checkWindow(context);
         AlfworldGames games = AlfworldGames.locate();
         AgentSettings settings = settings(env, context, startingModels(context, games));
         AlfworldExperiment experiment =
@@ -93,6 +95,13 @@ public final class AlfworldEnvironmentProvider
                 games.data().manifest(),
                 null,
                 models);
+    }
+
+    /** A neural policy's prompt limit against its model's positions, before any set-up. */
+    private static void checkWindow(RunContext context) throws IOException {
+        if (context.policy() instanceof NeuralPolicyConfig neural) {
+            AlfworldExperiment.checkPolicyWindow(neural, context.startingModels(), context.seed());
+        }
     }
 
     /**
@@ -185,7 +194,7 @@ public final class AlfworldEnvironmentProvider
 
         private static void require(boolean same, String section) {
             if (!same) {
-                throw new IllegalArgumentException(
+                throw new org.rlanything.core.BadInputException(
                         "The ALFWorld models are made from the run's own "
                                 + section
                                 + " settings; another "

@@ -16,7 +16,7 @@ import picocli.CommandLine.Spec;
                 "ALFWorld text games: inspect a game, solve it with the planner, or play it at the prompt;"
                         + " generate training games; check the rewriter.",
         subcommands = {
-            InspectCommand.class,
+            InspectGameCommand.class,
             SolveCommand.class,
             PlayCommand.class,
             GenerateCommand.class,

@@ -72,14 +72,14 @@ public final class BenchEnvCommand implements CommandProvider, Callable<Integer>
     @Override
     public Integer call() {
         if (seconds <= 0 || warmup < 0) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     "--seconds (" + seconds + ") must be > 0 and --warmup (" + warmup + ") >= 0.");
         }
         int maxSteps = maxStepsOption.maxSteps();
         Path folder = games != null ? games : findGames();
         List<Path> files = gameFiles(folder);
         if (files.isEmpty()) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     "No game.tw-pddl file was found under " + folder + ".");
         }
         long before = usedHeap();
@@ -88,7 +88,7 @@ public final class BenchEnvCommand implements CommandProvider, Callable<Integer>
             try {
                 loaded.add(GameLoader.load(file));
             } catch (IOException e) {
-                throw new IllegalArgumentException(e.getMessage());
+                throw new org.rlanything.core.BadInputException(e.getMessage());
             }
         }
         long afterLoad = usedHeap();
@@ -145,7 +145,7 @@ public final class BenchEnvCommand implements CommandProvider, Callable<Integer>
             }
             dir = dir.getParent();
         }
-        throw new IllegalArgumentException(
+        throw new org.rlanything.core.BadInputException(
                 "No shared/data/alfworld/games folder was found above "
                         + Paths.get("").toAbsolutePath()
                         + "; name one with --games DIR.");
@@ -153,7 +153,8 @@ public final class BenchEnvCommand implements CommandProvider, Callable<Integer>
 
     private static List<Path> gameFiles(Path folder) {
         if (!Files.isDirectory(folder)) {
-            throw new IllegalArgumentException("The games folder " + folder + " does not exist.");
+            throw new org.rlanything.core.BadInputException(
+                    "The games folder " + folder + " does not exist.");
         }
         try (Stream<Path> walk = Files.walk(folder)) {
             return walk.filter(p -> p.getFileName().toString().equals(GameLoader.GAME_FILE_NAME))

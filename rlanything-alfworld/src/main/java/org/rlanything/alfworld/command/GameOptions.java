@@ -33,10 +33,10 @@ final class GameOptions {
             GameFile file = GameLoader.read(game);
             return AlfworldGame.compile(v213 ? Logic213.patch(file) : file);
         } catch (java.nio.file.NoSuchFileException e) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     e.getReason() != null ? e.getReason() : "No such file: " + game + ".");
         } catch (IOException e) {
-            throw new IllegalArgumentException(e.getMessage());
+            throw new org.rlanything.core.BadInputException(e.getMessage());
         }
     }
 }

@@ -62,7 +62,8 @@ public final class GenerateCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (count < 1) {
-            throw new IllegalArgumentException("--count (" + count + ") must be at least 1.");
+            throw new org.rlanything.core.BadInputException(
+                    "--count (" + count + ") must be at least 1.");
         }
         requireEmpty(out);
         AlfworldData folder = dataOption.folder();
@@ -99,12 +100,12 @@ public final class GenerateCommand implements Callable<Integer> {
             return;
         }
         if (!Files.isDirectory(out)) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     "--out " + out + " is a file; give a new or empty folder.");
         }
         try (Stream<Path> entries = Files.list(out)) {
             if (entries.findAny().isPresent()) {
-                throw new IllegalArgumentException(
+                throw new org.rlanything.core.BadInputException(
                         "--out "
                                 + out
                                 + " is not empty; give a new folder so that games of different runs do not mix.");

@@ -73,7 +73,8 @@ public final class RewriteBenchCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (count < 1) {
-            throw new IllegalArgumentException("--count (" + count + ") must be at least 1.");
+            throw new org.rlanything.core.BadInputException(
+                    "--count (" + count + ") must be at least 1.");
         }
         AlfworldData folder = dataOption.folder();
         long seed = seedOption.seed();

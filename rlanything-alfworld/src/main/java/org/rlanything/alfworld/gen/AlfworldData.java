@@ -43,7 +43,7 @@ public record AlfworldData(Path root) {
                 }
             }
         }
-        throw new IllegalArgumentException(
+        throw new org.rlanything.core.BadInputException(
                 "The ALFWorld data folder was not found: set -D"
                         + PROPERTY
                         + " or "
@@ -54,7 +54,7 @@ public record AlfworldData(Path root) {
     /** The data folder at {@code root}; fails when it has no layouts folder. */
     public static AlfworldData at(Path root) {
         if (!Files.isDirectory(root.resolve("layouts"))) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     "The ALFWorld data folder " + root + " has no layouts/ folder.");
         }
         return new AlfworldData(root);

@@ -53,7 +53,7 @@ public final class EvaluationFloorPlans {
                 JsonNode root = readJson(json, trajectory);
                 String floorPlan = root.path("scene").path("floor_plan").asText("");
                 if (floorPlan.isEmpty()) {
-                    throw new IllegalArgumentException(
+                    throw new org.rlanything.core.BadInputException(
                             "The file " + trajectory + " has no scene.floor_plan value.");
                 }
                 floorPlans.add(number(floorPlan, trajectory + " scene.floor_plan"));
@@ -68,7 +68,7 @@ public final class EvaluationFloorPlans {
             }
         }
         if (floorPlans.isEmpty()) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     "No evaluation floor plan was found under "
                             + gamesDir
                             + " or in "
@@ -81,7 +81,7 @@ public final class EvaluationFloorPlans {
     private static int number(String floorPlan, String where) {
         Matcher matcher = FLOOR_PLAN.matcher(floorPlan);
         if (!matcher.matches()) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     "The value '"
                             + floorPlan
                             + "' of "

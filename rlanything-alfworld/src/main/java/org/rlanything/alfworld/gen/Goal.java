@@ -18,7 +18,7 @@ public record Goal(TaskType type, String objectType, String target, int phrasing
         Objects.requireNonNull(objectType, "objectType");
         Objects.requireNonNull(target, "target");
         if (phrasing < 0 || phrasing >= type.phrasings().size()) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     "Goal phrasing " + phrasing + " does not exist for " + type.id() + ".");
         }
     }

@@ -18,7 +18,7 @@ public enum RoomKind {
             case 3 -> BEDROOM;
             case 4 -> BATHROOM;
             default ->
-                    throw new IllegalArgumentException(
+                    throw new org.rlanything.core.BadInputException(
                             "Floor plan "
                                     + number
                                     + " is not an ALFRED floor plan number (1-99, 2xx, 3xx or 4xx).");

@@ -13,10 +13,10 @@ import java.util.Set;
 import org.rlanything.alfworld.world.Condition;
 import org.rlanything.alfworld.world.DomainRules;
 import org.rlanything.alfworld.world.Flags;
+import org.rlanything.alfworld.world.GameEntities;
 import org.rlanything.alfworld.world.GameState;
 import org.rlanything.alfworld.world.Kind;
 import org.rlanything.alfworld.world.Predicate;
-import org.rlanything.alfworld.world.Scene;
 import org.rlanything.alfworld.world.StateView;
 import org.rlanything.alfworld.world.Verb;
 
@@ -52,7 +52,7 @@ public final class Planner {
     public static final int DEFAULT_MAX_STATES = 2_000_000;
 
     private final PlanningProblem game;
-    private final Scene scene;
+    private final GameEntities scene;
     private final DomainRules rules;
     private final Condition goal;
     private final int maxStates;

@@ -2,7 +2,7 @@ package org.rlanything.alfworld.plan;
 
 import org.rlanything.alfworld.world.Condition;
 import org.rlanything.alfworld.world.DomainRules;
-import org.rlanything.alfworld.world.Scene;
+import org.rlanything.alfworld.world.GameEntities;
 
 /**
  * What the {@link Planner} searches: a compiled game's scene, its domain rules and goal, and the
@@ -13,7 +13,7 @@ import org.rlanything.alfworld.world.Scene;
 public interface PlanningProblem {
 
     /** The objects, receptacles and locations of the game. */
-    Scene scene();
+    GameEntities scene();
 
     /** The actions the domain allows and their effects. */
     DomainRules rules();

@@ -27,7 +27,7 @@ public enum RewriteOperators {
                 return value;
             }
         }
-        throw new IllegalArgumentException(
+        throw new org.rlanything.core.BadInputException(
                 "rewrite_operators '" + key + "' is not one of type_swap, all.");
     }
 }

@@ -51,7 +51,7 @@ public final class SceneReader {
         try {
             problem = PddlProblem.parse(file.problem());
         } catch (PddlSyntaxException e) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     "The problem of " + file.source() + " does not parse: " + e.getMessage(), e);
         }
         Map<String, String> spelling = spellings(file.problem());
@@ -93,7 +93,7 @@ public final class SceneReader {
             }
         }
         if (agentLocation == null) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     "The problem of " + file.source() + " has no (atLocation agent1 ...) fact.");
         }
         List<ReceptacleInstance> receptacles =
@@ -129,7 +129,7 @@ public final class SceneReader {
         for (Map.Entry<String, String> entry : receptacleType.entrySet()) {
             String location = receptacleLocation.get(entry.getKey());
             if (location == null) {
-                throw new IllegalArgumentException(
+                throw new org.rlanything.core.BadInputException(
                         "The receptacle "
                                 + entry.getKey()
                                 + " of "

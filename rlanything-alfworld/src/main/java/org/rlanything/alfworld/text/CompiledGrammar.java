@@ -4,10 +4,10 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.rlanything.alfworld.world.GameEntities;
 import org.rlanything.alfworld.world.GameState;
 import org.rlanything.alfworld.world.Kind;
 import org.rlanything.alfworld.world.Predicate;
-import org.rlanything.alfworld.world.Scene;
 import org.rlanything.alfworld.world.StateView;
 
 /**
@@ -37,15 +37,16 @@ public final class CompiledGrammar {
             new java.util.concurrent.ConcurrentHashMap<>();
     private static final int CACHE_LIMIT = 20_000;
 
-    private final Scene scene;
+    private final GameEntities scene;
     private final Map<String, RuleSet> rules = new HashMap<>();
 
-    private CompiledGrammar(Scene scene) {
+    private CompiledGrammar(GameEntities scene) {
         this.scene = scene;
     }
 
     /** Compiles every rule of {@code grammar}; fails on the first rule that does not parse. */
-    public static CompiledGrammar compile(TwlGrammar grammar, Scene scene) throws GrammarException {
+    public static CompiledGrammar compile(TwlGrammar grammar, GameEntities scene)
+            throws GrammarException {
         CompiledGrammar g = new CompiledGrammar(scene);
         for (Map.Entry<String, List<TwlGrammar.RuleText>> e : grammar.rules().entrySet()) {
             List<Rule> compiled = new ArrayList<>();
@@ -170,11 +171,11 @@ public final class CompiledGrammar {
     // ---- rendering ----
 
     private static final class Ctx {
-        final Scene scene;
+        final GameEntities scene;
         final StateView state;
         final Bindings bindings;
 
-        Ctx(Scene scene, StateView state, Bindings bindings) {
+        Ctx(GameEntities scene, StateView state, Bindings bindings) {
             this.scene = scene;
             this.state = state;
             this.bindings = bindings;
@@ -626,7 +627,7 @@ public final class CompiledGrammar {
         }
 
         /** Whether the query has a match. */
-        boolean any(Scene scene, StateView state, Bindings b) {
+        boolean any(GameEntities scene, StateView state, Bindings b) {
             int mark = b.size();
             boolean found = solve(0, scene, state, b, null);
             b.truncate(mark);
@@ -634,7 +635,7 @@ public final class CompiledGrammar {
         }
 
         /** Calls {@code onMatch} once per match, with the match's variables bound. */
-        void forEach(Scene scene, StateView state, Bindings b, Runnable onMatch) {
+        void forEach(GameEntities scene, StateView state, Bindings b, Runnable onMatch) {
             int mark = b.size();
             solve(0, scene, state, b, onMatch);
             b.truncate(mark);
@@ -650,7 +651,7 @@ public final class CompiledGrammar {
                 int atom,
                 int j,
                 int first,
-                Scene scene,
+                GameEntities scene,
                 StateView state,
                 Bindings b,
                 Runnable onMatch) {
@@ -729,7 +730,7 @@ public final class CompiledGrammar {
 
         /** Returns true to stop (a match found when {@code onMatch} is null). */
         private boolean solve(
-                int atom, Scene scene, StateView state, Bindings b, Runnable onMatch) {
+                int atom, GameEntities scene, StateView state, Bindings b, Runnable onMatch) {
             if (atom == predicates.length) {
                 if (onMatch == null) {
                     return true;

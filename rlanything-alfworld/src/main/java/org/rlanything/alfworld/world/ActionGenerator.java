@@ -9,13 +9,13 @@ package org.rlanything.alfworld.world;
  */
 public final class ActionGenerator {
 
-    private final Scene scene;
+    private final GameEntities scene;
     private final DomainRules rules;
     private final int nR;
     private final int wO;
     private final int capacity;
 
-    public ActionGenerator(Scene scene, DomainRules rules) {
+    public ActionGenerator(GameEntities scene, DomainRules rules) {
         this.scene = scene;
         this.rules = rules;
         this.nR = scene.count(Kind.RECEPTACLE);

@@ -17,7 +17,7 @@ import org.rlanything.alfworld.pddl.Formula;
  */
 public final class Condition {
 
-    private final Scene scene;
+    private final GameEntities scene;
     private final Node root;
     private final int slots;
     private final Set<Integer> objectCandidates;
@@ -25,7 +25,7 @@ public final class Condition {
     private final Set<Predicate> predicates;
 
     private Condition(
-            Scene scene,
+            GameEntities scene,
             Node root,
             int slots,
             Set<Integer> objects,
@@ -45,7 +45,7 @@ public final class Condition {
      * @param element names the formula in error messages, e.g. {@code pddl_problem (:goal ...)}
      * @throws MalformedGameException for an unknown predicate or constant or a kind mismatch
      */
-    public static Condition compile(Formula formula, Scene scene, String element)
+    public static Condition compile(Formula formula, GameEntities scene, String element)
             throws MalformedGameException {
         Compiler c = new Compiler(scene, element);
         Node root = c.compile(formula);
@@ -82,7 +82,7 @@ public final class Condition {
     // ---- nodes ----
 
     private interface Node {
-        boolean eval(Scene scene, StateView s, int[] env);
+        boolean eval(GameEntities scene, StateView s, int[] env);
     }
 
     private static final class AtomNode implements Node {
@@ -95,7 +95,7 @@ public final class Condition {
         }
 
         @Override
-        public boolean eval(Scene scene, StateView s, int[] env) {
+        public boolean eval(GameEntities scene, StateView s, int[] env) {
             int a0 = args.length > 0 ? value(args[0], env) : 0;
             int a1 = args.length > 1 ? value(args[1], env) : 0;
             return p.test(scene, s, a0, a1);
@@ -120,7 +120,7 @@ public final class Condition {
         }
 
         @Override
-        public boolean eval(Scene scene, StateView s, int[] env) {
+        public boolean eval(GameEntities scene, StateView s, int[] env) {
             return sameKind && value(a, env) == value(b, env);
         }
     }
@@ -133,7 +133,7 @@ public final class Condition {
         }
 
         @Override
-        public boolean eval(Scene scene, StateView s, int[] env) {
+        public boolean eval(GameEntities scene, StateView s, int[] env) {
             for (Node n : parts) {
                 if (!n.eval(scene, s, env)) {
                     return false;
@@ -151,7 +151,7 @@ public final class Condition {
         }
 
         @Override
-        public boolean eval(Scene scene, StateView s, int[] env) {
+        public boolean eval(GameEntities scene, StateView s, int[] env) {
             for (Node n : parts) {
                 if (n.eval(scene, s, env)) {
                     return true;
@@ -169,7 +169,7 @@ public final class Condition {
         }
 
         @Override
-        public boolean eval(Scene scene, StateView s, int[] env) {
+        public boolean eval(GameEntities scene, StateView s, int[] env) {
             return !part.eval(scene, s, env);
         }
     }
@@ -188,7 +188,7 @@ public final class Condition {
         }
 
         @Override
-        public boolean eval(Scene scene, StateView s, int[] env) {
+        public boolean eval(GameEntities scene, StateView s, int[] env) {
             for (int c : candidates) {
                 env[slot] = c;
                 if (body.eval(scene, s, env) == exists) {
@@ -202,7 +202,7 @@ public final class Condition {
     // ---- compiler ----
 
     private static final class Compiler {
-        final Scene scene;
+        final GameEntities scene;
         final String element;
         int slots;
         final Map<String, int[]> vars = new HashMap<>(); // name -> {slot, kind ordinal or -1}
@@ -214,7 +214,7 @@ public final class Condition {
         final Set<Formula.Atom> implied =
                 java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
 
-        Compiler(Scene scene, String element) {
+        Compiler(GameEntities scene, String element) {
             this.scene = scene;
             this.element = element;
         }

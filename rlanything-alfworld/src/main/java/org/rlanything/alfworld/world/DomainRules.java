@@ -46,7 +46,7 @@ public final class DomainRules {
      * @throws MalformedGameException for an action the engine does not implement or one whose
      *     parameters differ from ALFWorld's
      */
-    public static DomainRules of(String source, PddlDomain domain, Scene scene)
+    public static DomainRules of(String source, PddlDomain domain, GameEntities scene)
             throws MalformedGameException {
         EnumSet<Verb> verbs = EnumSet.noneOf(Verb.class);
         boolean[] clean = new boolean[scene.count(Kind.RECEPTACLE_TYPE)];
@@ -122,7 +122,7 @@ public final class DomainRules {
     }
 
     private static void markConstants(
-            Formula f, String predicate, Scene scene, Kind kind, boolean[] out) {
+            Formula f, String predicate, GameEntities scene, Kind kind, boolean[] out) {
         if (f instanceof Formula.Atom) {
             Formula.Atom a = (Formula.Atom) f;
             if (a.predicate().equals(predicate)

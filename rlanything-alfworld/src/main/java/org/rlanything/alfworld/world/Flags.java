@@ -2,7 +2,7 @@ package org.rlanything.alfworld.world;
 
 /**
  * Bit masks of per-object properties. Dynamic bits change during play ({@link StateView#flags});
- * static bits are fixed by the scene ({@link Scene#staticFlags}).
+ * static bits are fixed by the scene ({@link GameEntities#staticFlags}).
  */
 public final class Flags {
 

@@ -7,11 +7,11 @@ import java.util.Arrays;
  * receptacles and at which locations, which receptacles are open, and the objects' clean, hot,
  * cool, sliced and toggled flags. Facts are sets, as in PDDL: an object may be in two receptacles
  * at once (ALFWorld scenes have such objects), and taking it from one leaves it in the other.
- * Mutable; not thread-safe. Indices are those of the {@link Scene}.
+ * Mutable; not thread-safe. Indices are those of the {@link GameEntities}.
  */
 public final class GameState implements StateView {
 
-    private final Scene scene;
+    private final GameEntities scene;
     private final int wR;
     private final int wL;
     private final int wO;
@@ -24,7 +24,7 @@ public final class GameState implements StateView {
     private final long[] opened;
     private final byte[] flags;
 
-    GameState(Scene scene) {
+    GameState(GameEntities scene) {
         this.scene = scene;
         this.wR = scene.wordsR();
         this.wL = scene.wordsL();
@@ -74,7 +74,7 @@ public final class GameState implements StateView {
         System.arraycopy(other.flags, 0, flags, 0, flags.length);
     }
 
-    public Scene scene() {
+    public GameEntities scene() {
         return scene;
     }
 

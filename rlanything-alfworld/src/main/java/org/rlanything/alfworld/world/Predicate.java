@@ -76,7 +76,7 @@ public enum Predicate {
     }
 
     /** Evaluates this predicate on {@code args} (entity indices of the matching kinds). */
-    public boolean test(Scene scene, StateView state, int a0, int a1) {
+    public boolean test(GameEntities scene, StateView state, int a0, int a1) {
         switch (this) {
             case ATLOCATION:
                 return state.agentLocation() == a1;

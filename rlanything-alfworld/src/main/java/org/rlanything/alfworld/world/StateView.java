@@ -1,8 +1,8 @@
 package org.rlanything.alfworld.world;
 
 /**
- * Read access to the facts of a game state that actions change. The scene ({@link Scene}) holds the
- * facts that never change. Indices are the scene's entity indices.
+ * Read access to the facts of a game state that actions change. The scene ({@link GameEntities})
+ * holds the facts that never change. Indices are the scene's entity indices.
  */
 public interface StateView {
 

@@ -158,11 +158,12 @@ public final class AblationBench {
             List<String> only,
             List<String> variants) {
         if (workers < 1) {
-            throw new IllegalArgumentException("--workers (" + workers + ") must be >= 1.");
+            throw new org.rlanything.core.BadInputException(
+                    "--workers (" + workers + ") must be >= 1.");
         }
         for (String arm : only) {
             if (!ARMS.contains(arm) || arm.equals("before")) {
-                throw new IllegalArgumentException(
+                throw new org.rlanything.core.BadInputException(
                         "--arms: unknown arm '"
                                 + arm
                                 + "'; expected some of "
@@ -171,7 +172,7 @@ public final class AblationBench {
             }
         }
         if (only.contains("STEP_ONLY") && !only.contains("POLICY_REWARD_ENV")) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     "--arms: STEP_ONLY needs POLICY_REWARD_ENV (it uses that run's judge).");
         }
         if (judgeFlips.isEmpty()) {
@@ -190,7 +191,7 @@ public final class AblationBench {
             List<String> sweep = new ArrayList<>(List.of("before", "OUTCOME_ONLY"));
             for (double q : judgeFlips) {
                 if (!(q >= 0 && q <= 1)) {
-                    throw new IllegalArgumentException(
+                    throw new org.rlanything.core.BadInputException(
                             "A judge flip probability must be in [0, 1], got " + q + ".");
                 }
                 sweep.add(LABEL_ARM + String.format(Locale.ROOT, "%.2f", q));

@@ -4,7 +4,7 @@ package org.rlanything.cli.config;
  * A configuration error, with a message that names the file (or override), the key and what was
  * expected.
  */
-public final class ConfigException extends IllegalArgumentException {
+public final class ConfigException extends org.rlanything.core.BadInputException {
 
     private static final long serialVersionUID = 1L;
 

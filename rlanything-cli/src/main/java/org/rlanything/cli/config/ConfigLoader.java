@@ -58,7 +58,6 @@ public final class ConfigLoader {
             YAMLMapper.builder()
                     .propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
                     .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
-                    .enable(MapperFeature.ACCEPT_CASE_INSENSITIVE_ENUMS)
                     .enable(
                             DeserializationFeature
                                     .FAIL_ON_NUMBERS_FOR_ENUMS) // arm: 1 is not a name
@@ -128,6 +127,13 @@ public final class ConfigLoader {
         }
         return mapper;
     }
+
+    /**
+     * The largest config file read (1 MiB): checked before reading, so that a huge file is refused
+     * at once (YAML's own 3 MiB limit applied only after seconds of regular-expression and parser
+     * work on the whole text).
+     */
+    static final long MAX_BYTES = 1L << 20;
 
     private ConfigLoader() {}
 
@@ -228,6 +234,18 @@ public final class ConfigLoader {
                     "The config file " + file + " does not exist (or is not a file).");
         }
         try {
+            long size = Files.size(file);
+            if (size > MAX_BYTES) {
+                throw new ConfigException(
+                        "The config file "
+                                + file
+                                + " has "
+                                + size
+                                + " bytes, more than the "
+                                + MAX_BYTES
+                                + " a config may have (the shipped ones have a few hundred);"
+                                + " give a YAML config such as configs/demo.yaml.");
+            }
             return Files.readString(file, StandardCharsets.UTF_8);
         } catch (java.nio.charset.CharacterCodingException e) {
             throw new ConfigException(
@@ -497,6 +515,10 @@ public final class ConfigLoader {
             InvalidValueException invalid = (InvalidValueException) e.getCause();
             path.addAll(List.of(invalid.key().split("\\.")));
             problem = invalid.problem();
+        } else if (e instanceof ValueInstantiationException
+                && e.getCause() instanceof IllegalArgumentException refusal) {
+            // a settings record's own check (not through Check): its message, without Jackson's
+            problem = refusal.getMessage();
         } else if (e instanceof MismatchedInputException) {
             Class<?> target = ((MismatchedInputException) e).getTargetType();
             problem = "expected " + describe(target) + ".";
@@ -703,7 +725,7 @@ public final class ConfigLoader {
                                 + ": the value holds a YAML comment ('#' after a space), which would"
                                 + " be dropped silently; remove it (or quote a text that holds '#').");
             }
-            String problem = Scalars.problemOf(raw);
+            String problem = Scalars.problemOfOverride(raw);
             if (problem != null) {
                 throw new ConfigException(
                         "Command-line override '" + text + "': " + key + ": " + problem);

@@ -38,7 +38,50 @@ final class Scalars {
     private static final Pattern UNDERSCORED =
             Pattern.compile("[-+]?[0-9][0-9_]*_[0-9_]*(\\.[0-9_]*)?([eE][-+]?[0-9]+)?");
 
+    /** A decimal number as YAML reads one (a float with a dot or an exponent). */
+    private static final Pattern NUMBER =
+            Pattern.compile("[-+]?([0-9]+\\.?[0-9]*|\\.[0-9]+)([eE][-+]?[0-9]+)?");
+
+    /** A number that is zero in every digit: 0, 0.0, 0e5. */
+    private static final Pattern ZERO = Pattern.compile("[-+]?0*\\.?0*([eE][-+]?[0-9]+)?");
+
     private Scalars() {}
+
+    /**
+     * Why a command-line override's value is refused, or null when it is fine: besides {@link
+     * #problemOf}, a line break (YAML folds it into a space, so the value would silently differ
+     * from the one typed), an explicit tag ({@code !!int "5"}) and an alias, refused as in a file.
+     */
+    static String problemOfOverride(String raw) {
+        if (raw.contains("\n") || raw.contains("\r")) {
+            return "the value holds a line break, which YAML would fold into a space; give it on"
+                    + " one line.";
+        }
+        try {
+            for (Event event : new Yaml(new LoaderOptions()).parse(new StringReader(raw))) {
+                if (event instanceof AliasEvent alias) {
+                    return "a YAML alias (*"
+                            + alias.getAnchor()
+                            + "); aliases are not read: write the value itself.";
+                }
+                String tag =
+                        event instanceof ScalarEvent scalar
+                                ? scalar.getTag()
+                                : event instanceof CollectionStartEvent start
+                                        ? start.getTag()
+                                        : null;
+                if (tag != null && !tag.equals("!")) {
+                    return "a YAML tag ("
+                            + tag.replace("tag:yaml.org,2002:", "!!")
+                            + ") is not allowed; write the value plainly (a number without"
+                            + " quotes, such as 5).";
+                }
+            }
+        } catch (RuntimeException e) {
+            return null; // not YAML: read as a text, as before
+        }
+        return problemOf(raw);
+    }
 
     /** Why a plain (unquoted) scalar is refused, or null when it is fine. */
     static String problemOf(String plain) {
@@ -48,6 +91,18 @@ final class Scalars {
         }
         if (NOT_FINITE.matcher(value).matches()) {
             return value + " is not a finite number; write a decimal number such as 0.5.";
+        }
+        if (NUMBER.matcher(value).matches()) {
+            double number = Double.parseDouble(value);
+            if (Double.isInfinite(number)) {
+                return value + " is too large for a number; write a decimal number such as 0.5.";
+            }
+            if (Math.abs(number) < Double.MIN_NORMAL && !ZERO.matcher(value).matches()) {
+                return value
+                        + " is too small to compute with (below "
+                        + Double.MIN_NORMAL
+                        + ", it is stored imprecisely or as 0); write 0, or a number such as 1e-8.";
+            }
         }
         if (NOT_DECIMAL.matcher(value).matches() || UNDERSCORED.matcher(value).matches()) {
             return value

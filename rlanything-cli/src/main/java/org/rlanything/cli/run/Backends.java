@@ -89,7 +89,7 @@ public final class Backends {
      */
     private static void requireCheckpointable(RunConfig config, Section section, Object model) {
         if (!(model instanceof Checkpointable)) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     section.key()
                             + ".kind "
                             + config.kindOf(section)

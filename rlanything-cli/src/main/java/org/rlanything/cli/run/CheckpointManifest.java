@@ -151,7 +151,7 @@ public final class CheckpointManifest {
         }
         JsonNode root;
         try {
-            root = JsonlLog.JSON.readTree(Files.readAllBytes(file));
+            root = JsonlLog.STRICT.readTree(Files.readAllBytes(file));
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw new Damaged(
                     FILE

@@ -163,7 +163,7 @@ public final class Checkpoints {
         if (!NAME.matcher(checkpoint.getFileName().toString()).matches()
                 || !checkpoint.getParent().equals(root.toAbsolutePath().normalize())
                         && !checkpoint.getParent().equals(root)) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     "--from "
                             + name
                             + ": expected a checkpoint of this run, iter-NNNNNN (one of "
@@ -171,7 +171,7 @@ public final class Checkpoints {
                             + ").");
         }
         if (!Files.exists(checkpoint, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     "--from "
                             + name
                             + ": "
@@ -402,7 +402,7 @@ public final class Checkpoints {
     public static int iterationOf(Path checkpoint) {
         Matcher matcher = NAME.matcher(checkpoint.getFileName().toString());
         if (!matcher.matches()) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     checkpoint + " is not named like a checkpoint (iter-NNNNNN).");
         }
         return Integer.parseInt(matcher.group(1));
@@ -436,7 +436,7 @@ public final class Checkpoints {
 
     static LoopState decode(JsonNode root, TaskCodec codec) {
         if (!"rlanything-loop-state/1".equals(root.path("format").asText())) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     "unknown format '"
                             + root.path("format").asText()
                             + "', expected rlanything-loop-state/1");

@@ -25,6 +25,20 @@ public final class JsonlLog {
 
     static final ObjectMapper JSON = new ObjectMapper();
 
+    /**
+     * Reads a whole JSON file the run wrote ({@code run.json}, a checkpoint's {@code
+     * manifest.json}): text after the object and a key given twice are damage, refused like any
+     * other, not read past (Jackson by default ignores the rest and keeps the last duplicate).
+     */
+    static final ObjectMapper STRICT =
+            new ObjectMapper()
+                    .enable(
+                            com.fasterxml.jackson.databind.DeserializationFeature
+                                    .FAIL_ON_TRAILING_TOKENS)
+                    .enable(
+                            com.fasterxml.jackson.core.JsonParser.Feature
+                                    .STRICT_DUPLICATE_DETECTION);
+
     private final Path file;
 
     public JsonlLog(Path file) {

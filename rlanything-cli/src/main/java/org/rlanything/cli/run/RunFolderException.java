@@ -5,7 +5,7 @@ package org.rlanything.cli.run;
  * with a corrupt log or checkpoint. The message names the folder (and file and line) and what to
  * do; exit code 2.
  */
-public final class RunFolderException extends IllegalArgumentException {
+public final class RunFolderException extends org.rlanything.core.BadInputException {
 
     private static final long serialVersionUID = 1L;
 

@@ -21,8 +21,10 @@ public final class RunLock implements AutoCloseable {
     private final Path file;
     private final FileChannel channel;
     private final FileLock lock;
+    private final byte[] previous;
 
-    private RunLock(Path file, FileChannel channel, FileLock lock) {
+    private RunLock(Path file, FileChannel channel, FileLock lock, byte[] previous) {
+        this.previous = previous;
         this.file = file;
         this.channel = channel;
         this.lock = lock;
@@ -54,6 +56,8 @@ public final class RunLock implements AutoCloseable {
             channel.close();
             throw inUse(root, file);
         }
+        byte[] previous = new byte[(int) Math.min(channel.size(), 4096)];
+        channel.read(ByteBuffer.wrap(previous), 0);
         channel.truncate(0);
         channel.write(
                 ByteBuffer.wrap(
@@ -61,7 +65,7 @@ public final class RunLock implements AutoCloseable {
                                 .getBytes(StandardCharsets.UTF_8)),
                 0);
         channel.force(true);
-        return new RunLock(file, channel, lock);
+        return new RunLock(file, channel, lock, previous);
     }
 
     /** Refuses when another process holds {@code root}'s lock; takes nothing and writes nothing. */
@@ -120,6 +124,24 @@ public final class RunLock implements AutoCloseable {
 
     public Path file() {
         return file;
+    }
+
+    /**
+     * Writes back what the lock file held before this process took it, then releases it: a command
+     * that was refused after taking the lock (a resume whose checks failed) says that nothing was
+     * changed, and so the file keeps the PID of the run that wrote it.
+     */
+    public void abandon() {
+        try {
+            if (lock.isValid()) {
+                channel.truncate(0);
+                channel.write(ByteBuffer.wrap(previous), 0);
+                channel.force(true);
+            }
+        } catch (IOException ignored) {
+            // the PID of this process stays in the file: harmless, the lock is released below
+        }
+        close();
     }
 
     /**

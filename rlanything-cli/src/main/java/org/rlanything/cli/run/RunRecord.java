@@ -46,7 +46,7 @@ public final class RunRecord {
     public int newestCheckpoint() throws IOException {
         JsonNode root;
         try {
-            root = JsonlLog.JSON.readTree(Files.readAllBytes(file));
+            root = JsonlLog.STRICT.readTree(Files.readAllBytes(file));
         } catch (java.nio.file.NoSuchFileException e) {
             throw missing("");
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {

@@ -176,6 +176,7 @@ public final class TrainingRun {
             List<org.rlanything.core.loop.LoopListener> observers)
             throws IOException {
         RunFolder folder = new RunFolder(Path.of(config.trainer().runDir()));
+        folder.requireWritable("trainer.run_dir " + config.trainer().runDir());
         refuseIfHoldsRun(folder, true);
         MemoryCheck.check(config, Runtime.getRuntime().maxMemory());
         // every check (the models, policy_init, sizes) runs before anything is written into the
@@ -353,13 +354,14 @@ public final class TrainingRun {
                                 + " configuration; only trainer.iterations may change.");
             }
         }
+        folder.requireWritable("The run folder " + runDir);
         RunLock lock = RunLock.acquire(folder.root()); // before anything is written or cut back
         try {
             TrainingRun run = resumeLocked(folder, overrides, from, progress);
             run.lock = lock;
             return run;
         } catch (IOException | RuntimeException | Error e) {
-            lock.close();
+            lock.abandon(); // a refused resume leaves .lock as it found it
             throw e;
         }
     }

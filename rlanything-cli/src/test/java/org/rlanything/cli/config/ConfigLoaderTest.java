@@ -40,7 +40,7 @@ class ConfigLoaderTest {
     void readsSectionsFillsDefaultsAndAppliesOverrides() throws IOException {
         Path file =
                 write(
-                        "trainer:\n  iterations: 12\n  seed: 3\nalgorithm:\n  arm: policy\n  tasks_per_iteration: 4\n");
+                        "trainer:\n  iterations: 12\n  seed: 3\nalgorithm:\n  arm: POLICY\n  tasks_per_iteration: 4\n");
         RunConfig config =
                 ConfigLoader.load(
                         file, List.of("trainer.iterations=7", "algorithm.policy_band=[0.1, 0.9]"));
@@ -64,7 +64,7 @@ class ConfigLoaderTest {
                         dir.resolve("run.yaml") + ", line 3: trainer.evaluate_evry: unknown key"),
                 message);
         assertTrue(message.contains("did you mean 'evaluate_every'?"), message);
-        String section = error("algoritm:\n  arm: policy\n");
+        String section = error("algoritm:\n  arm: POLICY\n");
         assertTrue(section.contains("algoritm: unknown key (did you mean 'algorithm'?)"), section);
     }
 

@@ -38,7 +38,7 @@ import org.rlanything.neural.checkpoint.Checkpoint;
 import org.rlanything.neural.checkpoint.HfCheckpoint;
 import org.rlanything.neural.checkpoint.PeftAdapter;
 import org.rlanything.neural.io.ModelFixtureFolder;
-import org.rlanything.neural.train.TrainerConfig;
+import org.rlanything.neural.train.PpoSettings;
 import org.rlanything.neural.train.TrainingSequence;
 
 /**
@@ -176,7 +176,7 @@ class ImportedCodingModelLoopTest {
      */
     private static void warmStart(Path hf, List<MiniProblem> pool, Path to) throws Exception {
         try (NeuralModel model =
-                NeuralModel.loadFolder(hf, TrainerConfig.method().withLimits(400, 16))) {
+                NeuralModel.loadFolder(hf, PpoSettings.method().withLimits(400, 16))) {
             ChatForm chat = ChatForm.of(model.tokenizer(), CodingEndpointRoles.STACK_LANGUAGE);
             List<TrainingSequence> batch = new ArrayList<>();
             for (MiniProblem problem : pool) {

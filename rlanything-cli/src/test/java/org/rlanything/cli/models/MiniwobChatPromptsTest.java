@@ -10,6 +10,11 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import org.rlanything.chat.ChatMessage;
+import org.rlanything.chat.ChatPrompts;
+import org.rlanything.chat.HouseholdChat;
+import org.rlanything.chat.HouseholdPrompts;
+import org.rlanything.chat.TaskText;
 import org.rlanything.core.Action;
 import org.rlanything.core.JudgeRequest;
 import org.rlanything.core.PolicyContext;
@@ -24,12 +29,6 @@ import org.rlanything.gui.PageElement;
 import org.rlanything.neural.ChatForm;
 import org.rlanything.neural.io.ModelFixtureFolder;
 import org.rlanything.neural.tokenizer.HfTokenizer;
-import org.rlanything.openai.ChatMessage;
-import org.rlanything.openai.ChatPrompts;
-import org.rlanything.openai.EndpointJudge;
-import org.rlanything.openai.EndpointPolicy;
-import org.rlanything.openai.provider.HouseholdChat;
-import org.rlanything.openai.provider.TaskText;
 
 /**
  * MiniWoB++'s chat form for a local chat model is the one the {@code openai} kinds send it ({@link
@@ -63,7 +62,7 @@ class MiniwobChatPromptsTest {
         PolicyContext context = context();
         List<ChatMessage> turns = CHAT.policy(context);
         assertEquals(
-                EndpointPolicy.messages(
+                HouseholdPrompts.policy(
                         context,
                         TaskText::of,
                         HouseholdChat.POLICY_HISTORY,
@@ -101,7 +100,7 @@ class MiniwobChatPromptsTest {
         JudgeRequest request = new JudgeRequest(new Trajectory(TASK, 0, List.of(step), false), 0);
         List<ChatMessage> turns = CHAT.judge(request);
         assertEquals(
-                EndpointJudge.messages(
+                HouseholdPrompts.judge(
                         request,
                         TaskText::of,
                         HouseholdChat.JUDGE_HISTORY,

@@ -53,7 +53,8 @@ final class CheckCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         if (timeLimit <= 0) {
-            throw new IllegalArgumentException("--time-limit must be > 0, got " + timeLimit);
+            throw new org.rlanything.core.BadInputException(
+                    "--time-limit must be > 0, got " + timeLimit);
         }
         List<CodingProblem> problems = ProblemLoader.load(data);
         SandboxSettings base = SandboxSettings.defaults(workers);

@@ -12,7 +12,7 @@ import picocli.CommandLine.Spec;
         description =
                 "Coding problems: run every reference solution in the sandbox (check), or list the"
                         + " problems of a data file (inspect); generated problems of the miniature stack language (mini).",
-        subcommands = {CheckCommand.class, InspectCommand.class, MiniCommand.class})
+        subcommands = {CheckCommand.class, InspectProblemsCommand.class, MiniCommand.class})
 public final class CodingCommand implements CommandProvider, Runnable {
 
     @Spec private CommandSpec spec;

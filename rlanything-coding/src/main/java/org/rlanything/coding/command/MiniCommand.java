@@ -53,11 +53,11 @@ final class MiniCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         if (!split.equals("in") && !split.equals("out")) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     "--split must be 'in' or 'out', got '" + split + "'");
         }
         if (count < 0) {
-            throw new IllegalArgumentException("--count must be >= 0, got " + count);
+            throw new org.rlanything.core.BadInputException("--count must be >= 0, got " + count);
         }
         ObjectMapper json = new ObjectMapper();
         var out = spec.commandLine().getOut();

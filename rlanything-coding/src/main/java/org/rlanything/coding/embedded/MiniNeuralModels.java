@@ -16,7 +16,7 @@ import org.rlanything.neural.provider.ImportedModels;
 import org.rlanything.neural.provider.NeuralModels;
 import org.rlanything.neural.provider.NeuralPolicyConfig;
 import org.rlanything.neural.provider.NeuralRewardModelConfig;
-import org.rlanything.neural.train.TrainerConfig;
+import org.rlanything.neural.train.PpoSettings;
 
 /**
  * The {@link NeuralModels} the stack-language environment offers, so that {@code policy.kind:
@@ -65,8 +65,8 @@ public final class MiniNeuralModels implements NeuralModels {
         }
         Path dir = startingModels().resolve(MiniStartingModels.POLICY);
         int positions = ImportedModels.positions(dir);
-        TrainerConfig trainer =
-                TrainerConfig.method()
+        PpoSettings trainer =
+                PpoSettings.method()
                         .withLearningRate(config.learningRate())
                         .withOptimizerSteps(config.optimizerSteps())
                         .withLimits(
@@ -91,15 +91,15 @@ public final class MiniNeuralModels implements NeuralModels {
         int positions = ImportedModels.positions(dir);
         int response = Math.max(MiniWarmStart.RESPONSE_TOKENS, config.maxTokens());
         if (response >= positions) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     "reward_model.max_tokens "
                             + config.maxTokens()
                             + " leaves no prompt in the test writer's "
                             + positions
                             + " positions.");
         }
-        TrainerConfig trainer =
-                TrainerConfig.method()
+        PpoSettings trainer =
+                PpoSettings.method()
                         .withLearningRate(config.learningRate())
                         .withOptimizerSteps(config.optimizerSteps())
                         .withLimits(positions - response, response)

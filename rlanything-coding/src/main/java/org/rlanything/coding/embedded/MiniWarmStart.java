@@ -15,8 +15,8 @@ import org.rlanything.neural.NeuralModel;
 import org.rlanything.neural.model.ModelConfig;
 import org.rlanything.neural.tokenizer.BpeTokenizer;
 import org.rlanything.neural.train.EpochBatches;
+import org.rlanything.neural.train.PpoSettings;
 import org.rlanything.neural.train.SupervisedTrainer;
-import org.rlanything.neural.train.TrainerConfig;
 import org.rlanything.neural.train.TrainingSequence;
 
 /**
@@ -119,8 +119,8 @@ public record MiniWarmStart(
     }
 
     /** The trainer limits of the warm start (the run reloads the models under its own). */
-    public TrainerConfig trainerConfig() {
-        return TrainerConfig.method()
+    public PpoSettings trainerConfig() {
+        return PpoSettings.method()
                 .withLimits(promptTokens(), RESPONSE_TOKENS)
                 .withMaxTokensPerForward(4096);
     }

@@ -62,13 +62,13 @@ public final class CodingEnvironmentProvider
     public EnvironmentParts create(CodingEnvironmentConfig config, RunContext context)
             throws IOException {
         if (config.data() == null || config.data().isBlank()) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     "environment.data: give the JSON-lines file of coding problems"
                             + " (stdin/stdout problems are used).");
         }
         Path file = Path.of(config.data());
         if (!Files.isRegularFile(file)) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     "environment.data: " + file + " is not a readable file.");
         }
         List<CodingProblem> problems = new ArrayList<>();
@@ -91,7 +91,7 @@ public final class CodingEnvironmentProvider
             for (String id : config.idList()) {
                 CodingProblem problem = byId.get(id);
                 if (problem == null || problem.kind() != IoKind.STDIO) {
-                    throw new IllegalArgumentException(
+                    throw new org.rlanything.core.BadInputException(
                             "environment.ids: "
                                     + file
                                     + (problem == null
@@ -103,7 +103,7 @@ public final class CodingEnvironmentProvider
             }
         }
         if (tasks.isEmpty()) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     "environment.data: " + file + " holds no stdin/stdout problem.");
         }
         SandboxedTester tester =

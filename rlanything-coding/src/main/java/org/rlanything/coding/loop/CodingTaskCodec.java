@@ -34,7 +34,7 @@ public final class CodingTaskCodec implements TaskCodec {
         ArrayNode tests = node.putArray("tests");
         for (CodingTest test : problem.tests()) {
             if (!(test instanceof StdioTest stdio)) {
-                throw new IllegalArgumentException(
+                throw new org.rlanything.core.BadInputException(
                         "Only stdin/stdout tasks can be encoded; " + problem.id() + " is not.");
             }
             tests.addObject().put("input", stdio.input()).put("output", stdio.expectedOutput());
@@ -62,7 +62,7 @@ public final class CodingTaskCodec implements TaskCodec {
                                     : Optional.empty(),
                             tests));
         } catch (java.io.IOException | RuntimeException e) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     "Not a coding task (expected JSON with id, statement and tests): "
                             + e.getMessage(),
                     e);

@@ -41,7 +41,7 @@ public final class MiniTaskCodec implements TaskCodec {
                         MiniTest.parseLine(t.asText())
                                 .orElseThrow(
                                         () ->
-                                                new IllegalArgumentException(
+                                                new org.rlanything.core.BadInputException(
                                                         "test \""
                                                                 + t.asText()
                                                                 + "\" is not a"
@@ -55,7 +55,7 @@ public final class MiniTaskCodec implements TaskCodec {
                             node.get("reference").asText(),
                             tests));
         } catch (java.io.IOException | RuntimeException e) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     "Not a stack-language task (expected JSON with id, family, statement,"
                             + " reference and tests): "
                             + e.getMessage(),

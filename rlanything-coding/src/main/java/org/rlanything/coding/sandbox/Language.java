@@ -14,7 +14,7 @@ public enum Language {
             case "python", "python3", "py" -> PYTHON;
             case "java" -> JAVA;
             default ->
-                    throw new IllegalArgumentException(
+                    throw new org.rlanything.core.BadInputException(
                             "unknown language '" + name + "': expected python or java");
         };
     }

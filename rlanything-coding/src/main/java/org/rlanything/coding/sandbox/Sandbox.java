@@ -29,7 +29,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * [sh -c 'echo $$ > SLOT/cgroup.procs; exec ...']  (joins the slot's memory cgroup, where one exists)
  * [setpriv --reuid U --regid U --clear-groups]   (only when the tool runs as root)
  *   prlimit --nproc --data [--as] --fsize --cpu --nofile --core=0
- *   bwrap --unshare-all --die-with-parent --new-session --cap-drop ALL
+ *   bwrap --unshare-all --unshare-user --disable-userns --die-with-parent --new-session --cap-drop ALL
  *         /usr (read-only) + the few /etc entries the runtimes need
  *         the program's folder read-only at /program, a fresh tmpfs of workBytes at /sandbox
  *         a private /proc, a minimal read-only /dev, no /tmp, no home, a cleared environment
@@ -392,6 +392,11 @@ public final class Sandbox implements AutoCloseable {
                 List.of(
                         "bwrap",
                         "--unshare-all",
+                        // a user namespace of its own, in which the program may make no other:
+                        // inside one it would be root and could mount file systems (the first step
+                        // of many kernel exploits)
+                        "--unshare-user",
+                        "--disable-userns",
                         "--die-with-parent",
                         "--new-session",
                         "--cap-drop",

@@ -33,20 +33,22 @@ public record SandboxLimits(
 
     public SandboxLimits {
         if (timeLimit == null || timeLimit.isNegative() || timeLimit.isZero()) {
-            throw new IllegalArgumentException("time limit must be > 0, got " + timeLimit);
+            throw new org.rlanything.core.BadInputException(
+                    "time limit must be > 0, got " + timeLimit);
         }
         if (memoryBytes < (64L << 20)) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     "memory limit must be at least 64 MiB, got " + memoryBytes + " bytes");
         }
         if (processes < 4) {
-            throw new IllegalArgumentException("process limit must be >= 4, got " + processes);
+            throw new org.rlanything.core.BadInputException(
+                    "process limit must be >= 4, got " + processes);
         }
         if (outputBytes < 1 || fileBytes < 1) {
-            throw new IllegalArgumentException("output and file limits must be > 0");
+            throw new org.rlanything.core.BadInputException("output and file limits must be > 0");
         }
         if (workBytes < fileBytes) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     "the working folder's size ("
                             + workBytes
                             + " bytes) must be at least the file limit ("

@@ -32,11 +32,11 @@ public record SandboxSettings(
 
     public SandboxSettings {
         if (workers < 1 || workers > 256) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     "sandbox workers must be between 1 and 256, got " + workers);
         }
         if (!python.startsWith("/usr/") || !java.startsWith("/usr/")) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     "the sandbox shows only /usr: python ("
                             + python
                             + ") and java ("

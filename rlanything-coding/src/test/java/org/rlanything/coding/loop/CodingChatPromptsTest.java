@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
+import org.rlanything.chat.ChatMessage;
 import org.rlanything.coding.CodingProblem;
 import org.rlanything.coding.CodingTask;
 import org.rlanything.coding.EndpointCodingModels;
@@ -23,7 +24,6 @@ import org.rlanything.core.StepLabel;
 import org.rlanything.core.Task;
 import org.rlanything.core.Trajectory;
 import org.rlanything.core.Verdict;
-import org.rlanything.openai.ChatMessage;
 
 /**
  * The coding setting's chat form ({@link CodingEndpointRoles.Prompts}), which the endpoint kinds

@@ -160,6 +160,22 @@ class HostileProgramTest {
         }
     }
 
+    /**
+     * Issue 37, finding 7: a program may not make a user namespace (in which it would be root and
+     * could mount a tmpfs, the first step of many kernel exploits).
+     */
+    @Test
+    void aProgramCannotMakeAUserNamespace() {
+        String source =
+                "import ctypes, os\n"
+                        + "libc = ctypes.CDLL(None, use_errno=True)\n"
+                        + "r = libc.unshare(0x10000000)\n" // CLONE_NEWUSER
+                        + "print('UNSHARED' if r == 0 else 'REFUSED', ctypes.get_errno())\n";
+        RunResult r = python(source, "");
+        assertEquals(RunStatus.OK, r.status(), r.stderr());
+        assertTrue(r.stdout().startsWith("REFUSED"), r.stdout());
+    }
+
     @Test
     void writesOutsideTheWorkingFolderFail(@TempDir Path host) {
         Path target = host.resolve("escaped.txt");

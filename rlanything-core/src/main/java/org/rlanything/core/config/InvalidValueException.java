@@ -4,7 +4,7 @@ package org.rlanything.core.config;
  * Thrown by a config record's constructor when one of its values is out of range. {@code key} is
  * the record's own key; the loader prefixes the section path and the file.
  */
-public final class InvalidValueException extends IllegalArgumentException {
+public final class InvalidValueException extends org.rlanything.core.BadInputException {
 
     private static final long serialVersionUID = 1L;
 

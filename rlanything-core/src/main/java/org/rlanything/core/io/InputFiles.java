@@ -36,13 +36,14 @@ public final class InputFiles {
      */
     public static Path requireFile(Path file, String what) {
         if (!Files.exists(file)) {
-            throw new IllegalArgumentException(what + " " + file + " does not exist.");
+            throw new org.rlanything.core.BadInputException(what + " " + file + " does not exist.");
         }
         if (Files.isDirectory(file)) {
-            throw new IllegalArgumentException(what + " " + file + " is a folder, not a file.");
+            throw new org.rlanything.core.BadInputException(
+                    what + " " + file + " is a folder, not a file.");
         }
         if (!Files.isRegularFile(file)) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     what
                             + " "
                             + file
@@ -50,7 +51,7 @@ public final class InputFiles {
                             + " block or never end); give a file.");
         }
         if (!Files.isReadable(file)) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     what + " " + file + " cannot be read: permission denied.");
         }
         return file;
@@ -64,7 +65,7 @@ public final class InputFiles {
         requireFile(file, what);
         long size = Files.size(file);
         if (size > maxBytes) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     what
                             + " "
                             + file
@@ -82,7 +83,7 @@ public final class InputFiles {
     }
 
     /** Text that is not UTF-8, and the line (from 1) of its first bad byte. */
-    public static final class NotUtf8 extends IllegalArgumentException {
+    public static final class NotUtf8 extends org.rlanything.core.BadInputException {
         private static final long serialVersionUID = 1L;
         private final int line;
 
@@ -122,7 +123,7 @@ public final class InputFiles {
 
     private static IllegalArgumentException notUtf8(
             String what, Path file, int line, Exception cause) {
-        return new IllegalArgumentException(
+        return new org.rlanything.core.BadInputException(
                 what
                         + " "
                         + file
@@ -172,7 +173,7 @@ public final class InputFiles {
                     continue;
                 }
                 if (line.length() >= MAX_LINE_CHARS) {
-                    throw new IllegalArgumentException(
+                    throw new org.rlanything.core.BadInputException(
                             what
                                     + " "
                                     + file

@@ -73,7 +73,7 @@ public record EnvironmentParts(
      * with this environment kind, which offers no {@code hook}.
      */
     public IllegalArgumentException refuses(Section section, String kind, String hook) {
-        return new IllegalArgumentException(
+        return new org.rlanything.core.BadInputException(
                 section.key()
                         + ".kind "
                         + kind

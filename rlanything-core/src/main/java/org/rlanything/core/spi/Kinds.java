@@ -92,7 +92,7 @@ public final class Kinds<C, P extends Provider<? extends C>> {
         return find(kind)
                 .orElseThrow(
                         () ->
-                                new IllegalArgumentException(
+                                new org.rlanything.core.BadInputException(
                                         "Unknown "
                                                 + section.key()
                                                 + ".kind '"
@@ -129,7 +129,7 @@ public final class Kinds<C, P extends Provider<? extends C>> {
                 return provider;
             }
         }
-        throw new IllegalArgumentException(
+        throw new org.rlanything.core.BadInputException(
                 "No provider of "
                         + section.key()
                         + " declares the settings record "

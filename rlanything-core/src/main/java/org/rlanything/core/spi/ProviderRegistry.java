@@ -165,7 +165,7 @@ public final class ProviderRegistry {
     public RolloutEngineProvider engine(String name) {
         RolloutEngineProvider engine = engines.get(name);
         if (engine == null) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     "Unknown trainer.rollout_engine '"
                             + name
                             + "'; expected one of "

@@ -26,7 +26,7 @@ public interface RolloutEngineProvider {
      */
     default RolloutEngine create(Map<String, String> settings) {
         if (!settings.isEmpty()) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     "trainer.engine: the "
                             + name()
                             + " rollout engine takes no settings,"
@@ -43,7 +43,7 @@ public interface RolloutEngineProvider {
      */
     default void serveWorker(Map<String, String> settings, WorkerParts parts)
             throws InterruptedException {
-        throw new IllegalArgumentException(
+        throw new org.rlanything.core.BadInputException(
                 "The "
                         + name()
                         + " rollout engine has no workers: it runs in the"

@@ -51,7 +51,8 @@ public final class DemoCommand implements CommandProvider, Callable<Integer> {
     @Override
     public Integer call() {
         if (iterations < 1) {
-            throw new IllegalArgumentException("--iterations (" + iterations + ") must be >= 1.");
+            throw new org.rlanything.core.BadInputException(
+                    "--iterations (" + iterations + ") must be >= 1.");
         }
         PrintWriter out = spec.commandLine().getOut();
         KeyLockDemo demo =

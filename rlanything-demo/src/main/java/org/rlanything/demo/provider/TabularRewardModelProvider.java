@@ -48,7 +48,7 @@ public final class TabularRewardModelProvider
     /** The tables are indexed by door colour and button: refuse any other environment. */
     static void requireKeyLock(String section, EnvironmentParts environment) {
         if (!(environment.environment() instanceof KeyLockEnvironment)) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     section
                             + ".kind "
                             + KIND

@@ -70,7 +70,7 @@ public final class BenchGuiCommand implements CommandProvider, Callable<Integer>
     @Override
     public Integer call() throws InterruptedException {
         if (episodes < 1) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     "--episodes must be at least 1, got " + episodes + ".");
         }
         List<MiniwobTask> tasks =

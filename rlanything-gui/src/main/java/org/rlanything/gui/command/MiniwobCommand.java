@@ -57,7 +57,7 @@ public final class MiniwobCommand implements CommandProvider, Runnable {
         return MiniwobFolder.findShared()
                 .orElseThrow(
                         () ->
-                                new IllegalArgumentException(
+                                new org.rlanything.core.BadInputException(
                                         "No shared/data/miniwob/html/miniwob folder above the"
                                                 + " working directory; name the pages' folder."));
     }
@@ -121,7 +121,7 @@ public final class MiniwobCommand implements CommandProvider, Runnable {
                     observation = p.observe(screenshot != null);
                 } catch (org.rlanything.gui.BrowserDiedException e) {
                     // one page in one browser: its death is the page's doing
-                    throw new IllegalArgumentException(
+                    throw new org.rlanything.core.BadInputException(
                             "The task page " + page + " stopped its browser: " + e.getMessage(), e);
                 }
                 if (screenshot != null) {
@@ -189,7 +189,7 @@ public final class MiniwobCommand implements CommandProvider, Runnable {
         @Override
         public Integer call() throws Exception {
             if (episodes < 1) {
-                throw new IllegalArgumentException(
+                throw new org.rlanything.core.BadInputException(
                         "--episodes must be at least 1, got " + episodes + ".");
             }
             List<MiniwobTask> tasks = MiniwobFolder.tasks(path);
@@ -328,7 +328,7 @@ public final class MiniwobCommand implements CommandProvider, Runnable {
                                     new org.rlanything.gui.MiniwobEnvironment(tabs),
                                     json -> {
                                         if (!json.hasNonNull("page")) {
-                                            throw new IllegalArgumentException(
+                                            throw new org.rlanything.core.BadInputException(
                                                     "A MiniWoB++ task object needs \"page\" (a task page path).");
                                         }
                                         return MiniwobTask.ofFile(

@@ -31,7 +31,7 @@ public final class ElementJudgeProvider implements RewardModelProvider<ElementJu
     public RewardModel create(
             ElementJudgeConfig config, RunContext context, EnvironmentParts environment) {
         if (!environment.kind().equals(MiniwobEnvironmentProvider.KIND)) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     "reward_model.kind element judges MiniWoB++ element lists; it does not work"
                             + " with environment.kind "
                             + environment.kind()

@@ -31,7 +31,7 @@ public final class ElementPolicyProvider implements PolicyProvider<ElementPolicy
     public Policy create(
             ElementPolicyConfig config, RunContext context, EnvironmentParts environment) {
         if (!environment.kind().equals(MiniwobEnvironmentProvider.KIND)) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     "policy.kind element reads MiniWoB++ element lists; it does not work with"
                             + " environment.kind "
                             + environment.kind()

@@ -51,7 +51,7 @@ public record MiniwobEnvironmentConfig(
         eval = eval == null ? List.of() : List.copyOf(eval);
         for (String family : train) {
             if (eval.contains(family)) {
-                throw new IllegalArgumentException(
+                throw new org.rlanything.core.BadInputException(
                         "environment.eval: "
                                 + family
                                 + " is also in environment.train; held-out"

@@ -78,14 +78,15 @@ public final class MiniwobEnvironmentProvider
                         : named(config.train(), byName, "environment.train", folder);
         for (MiniwobTask t : train) {
             if (heldOut.contains(t.family())) {
-                throw new IllegalArgumentException(
+                throw new org.rlanything.core.BadInputException(
                         "environment.train: "
                                 + t.family()
                                 + " is a variant of a held-out family (environment.eval).");
             }
         }
         if (train.isEmpty()) {
-            throw new IllegalArgumentException("environment.train: no family left to train on.");
+            throw new org.rlanything.core.BadInputException(
+                    "environment.train: no family left to train on.");
         }
         List<Task> pool =
                 new ArrayList<>(train.subList(0, Math.min(config.poolSize(), train.size())));
@@ -169,7 +170,7 @@ public final class MiniwobEnvironmentProvider
         for (String name : names) {
             MiniwobTask task = byName.get(name);
             if (task == null) {
-                throw new IllegalArgumentException(
+                throw new org.rlanything.core.BadInputException(
                         key
                                 + ": no family \""
                                 + name
@@ -188,7 +189,7 @@ public final class MiniwobEnvironmentProvider
         return MiniwobFolder.findShared()
                 .orElseThrow(
                         () ->
-                                new IllegalArgumentException(
+                                new org.rlanything.core.BadInputException(
                                         "environment.pages: no shared/data/miniwob/html/miniwob"
                                                 + " folder above the working directory; name the"
                                                 + " task pages' folder."));

@@ -53,7 +53,7 @@ public record RemoteTask(String id, String description, String spec) implements 
      */
     public static List<RemoteTask> fromFolder(Path folder) {
         if (!Files.isDirectory(folder)) {
-            throw new IllegalArgumentException("No such task folder: " + folder);
+            throw new org.rlanything.core.BadInputException("No such task folder: " + folder);
         }
         try (Stream<Path> files = Files.walk(folder)) {
             List<RemoteTask> tasks =
@@ -63,7 +63,8 @@ public record RemoteTask(String id, String description, String spec) implements 
                             .filter(Objects::nonNull)
                             .toList();
             if (tasks.isEmpty()) {
-                throw new IllegalArgumentException("No task .json files under " + folder);
+                throw new org.rlanything.core.BadInputException(
+                        "No task .json files under " + folder);
             }
             return tasks;
         } catch (IOException e) {
@@ -76,7 +77,7 @@ public record RemoteTask(String id, String description, String spec) implements 
         try {
             node = JSON.readTree(file.toFile());
         } catch (IOException e) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     "Not a JSON task file: " + file + " (" + e.getMessage() + ")");
         }
         if (node == null || !node.isObject() || !node.has("instruction")) {

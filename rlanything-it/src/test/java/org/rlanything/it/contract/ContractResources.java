@@ -10,7 +10,7 @@ import org.rlanything.it.SeededChatModel;
 import org.rlanything.neural.NeuralModel;
 import org.rlanything.neural.model.ModelConfig;
 import org.rlanything.neural.tokenizer.BpeTokenizer;
-import org.rlanything.neural.train.TrainerConfig;
+import org.rlanything.neural.train.PpoSettings;
 import org.rlanything.testfixtures.FakeChatServer;
 
 /**
@@ -52,7 +52,7 @@ final class ContractResources {
                     new ModelConfig(tokenizer.vocabSize(), 32, 64, 2, 2, 160, 10000.0, 1e-6, 21L);
             try (NeuralModel made =
                     NeuralModel.create(
-                            config, tokenizer, TrainerConfig.method().withLimits(128, 24))) {
+                            config, tokenizer, PpoSettings.method().withLimits(128, 24))) {
                 Files.createDirectories(folder.getParent());
                 made.save(folder, Map.of());
             } catch (IOException e) {

@@ -15,7 +15,7 @@ import org.rlanything.neural.model.ModelConfig;
 import org.rlanything.neural.model.ModelWeights;
 import org.rlanything.neural.tokenizer.BpeTokenizer;
 import org.rlanything.neural.train.PpoSample;
-import org.rlanything.neural.train.TrainerConfig;
+import org.rlanything.neural.train.PpoSettings;
 import org.rlanything.neural.train.TrainingSequence;
 
 /**
@@ -66,8 +66,8 @@ public final class LoraBenchmark {
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("device", NeuralRuntime.device());
         out.put("parameters", s.config().parameterCount());
-        TrainerConfig trainer =
-                TrainerConfig.method()
+        PpoSettings trainer =
+                PpoSettings.method()
                         .withLearningRate(1e-5)
                         .withOptimizerSteps(1)
                         .withLimits(s.promptTokens(), s.responseTokens())

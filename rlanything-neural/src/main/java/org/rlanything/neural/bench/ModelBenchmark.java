@@ -19,8 +19,8 @@ import org.rlanything.neural.model.LlamaModel;
 import org.rlanything.neural.model.ModelConfig;
 import org.rlanything.neural.model.StepScope;
 import org.rlanything.neural.tokenizer.BpeTokenizer;
+import org.rlanything.neural.train.PpoSettings;
 import org.rlanything.neural.train.PpoTrainer;
-import org.rlanything.neural.train.TrainerConfig;
 import org.rlanything.neural.train.TrainingSequence;
 
 /**
@@ -83,7 +83,7 @@ public final class ModelBenchmark {
                     || scorePrompt <= 0
                     || passBudget <= 0
                     || repeats <= 0) {
-                throw new IllegalArgumentException(
+                throw new org.rlanything.core.BadInputException(
                         "Batch sizes, lengths, the pass budget and repeats must be positive"
                                 + " (training rows at least 2 tokens long).");
             }
@@ -92,7 +92,7 @@ public final class ModelBenchmark {
                             trainLength,
                             Math.max(promptLength + newTokens, scorePrompt + scoreTokens));
             if (longest > model.maxPositions()) {
-                throw new IllegalArgumentException(
+                throw new org.rlanything.core.BadInputException(
                         "The benchmark's longest sequence ("
                                 + longest
                                 + " tokens) exceeds the model's "
@@ -100,7 +100,7 @@ public final class ModelBenchmark {
                                 + " positions.");
             }
             if (model.vocabSize() < BpeTokenizer.bytesOnly().vocabSize()) {
-                throw new IllegalArgumentException(
+                throw new org.rlanything.core.BadInputException(
                         "The benchmark needs a vocabulary of at least "
                                 + BpeTokenizer.bytesOnly().vocabSize()
                                 + " ids (byte-level tokenizer), got "
@@ -125,7 +125,7 @@ public final class ModelBenchmark {
                     16,
                     8,
                     48,
-                    TrainerConfig.method().maxTokensPerForward(),
+                    PpoSettings.method().maxTokensPerForward(),
                     repeats);
         }
     }
@@ -177,8 +177,8 @@ public final class ModelBenchmark {
 
     public static Result run(Settings s) {
         // the limits only bound prompt encoding from text, which the benchmark does not use
-        TrainerConfig tc =
-                TrainerConfig.method()
+        PpoSettings tc =
+                PpoSettings.method()
                         .withLimits(s.model().maxPositions() - 1, 1)
                         .withMaxTokensPerForward(s.passBudget());
         try (NDManager root = NeuralRuntime.engine().newBaseManager();
@@ -302,8 +302,8 @@ public final class ModelBenchmark {
             }
             samples.add(new TrainingSequence(p, q, rng.nextDouble() - 0.5));
         }
-        TrainerConfig c =
-                TrainerConfig.method()
+        PpoSettings c =
+                PpoSettings.method()
                         .withOptimizerSteps(1)
                         .withLimits(prompt, s.trainLength())
                         .withMaxTokensPerForward(s.trainRows() * s.trainLength());

@@ -19,7 +19,7 @@ import org.rlanything.core.spi.CommandProvider;
 import org.rlanything.neural.bench.ModelBenchmark;
 import org.rlanything.neural.model.ModelConfig;
 import org.rlanything.neural.model.Parallel;
-import org.rlanything.neural.train.TrainerConfig;
+import org.rlanything.neural.train.PpoSettings;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -197,7 +197,7 @@ public final class BenchModelCommand implements CommandProvider, Callable<Intege
                             scoreTokens,
                             scorePrompt,
                             passBudget == null
-                                    ? TrainerConfig.method().maxTokensPerForward()
+                                    ? PpoSettings.method().maxTokensPerForward()
                                     : passBudget,
                             repeats);
         } catch (IllegalArgumentException e) {

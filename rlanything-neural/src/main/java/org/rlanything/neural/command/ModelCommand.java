@@ -119,7 +119,7 @@ public final class ModelCommand implements CommandProvider, Runnable {
     /** A LoRA checkpoint's adapters and tokenizer files in PEFT's folder layout. */
     private static void exportAdapter(Path from, Path to) throws IOException {
         if (Files.exists(to)) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     "The output folder " + to + " already exists; choose another --to.");
         }
         try (NDManager root = NeuralRuntime.engine().newBaseManager()) {
@@ -127,7 +127,7 @@ public final class ModelCommand implements CommandProvider, Runnable {
             try (var model = loaded.model();
                     var tokenizer = loaded.tokenizer()) {
                 if (model.weights().lora() == null) {
-                    throw new IllegalArgumentException(
+                    throw new org.rlanything.core.BadInputException(
                             from + " holds no LoRA adapters; export it without --adapter.");
                 }
                 java.util.Map<String, byte[]> files =
@@ -144,13 +144,13 @@ public final class ModelCommand implements CommandProvider, Runnable {
                 Files.move(temp, to, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
             }
         } catch (CheckpointException e) {
-            throw new IllegalArgumentException(e.getMessage(), e);
+            throw new org.rlanything.core.BadInputException(e.getMessage(), e);
         }
     }
 
     private static void convert(Path from, Path to, boolean fromHuggingFace) throws IOException {
         if (Files.exists(to)) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     "The output folder " + to + " already exists; choose another --to.");
         }
         try (NDManager root = NeuralRuntime.engine().newBaseManager()) {
@@ -162,7 +162,7 @@ public final class ModelCommand implements CommandProvider, Runnable {
                     var tokenizer = loaded.tokenizer()) {
                 String problem = tokenizer.huggingFaceProblem();
                 if (!fromHuggingFace && problem != null) {
-                    throw new IllegalArgumentException(
+                    throw new org.rlanything.core.BadInputException(
                             "The tokenizer of " + from + " cannot be exported: " + problem);
                 }
                 if (model.weights().lora() == null) {
@@ -182,7 +182,7 @@ public final class ModelCommand implements CommandProvider, Runnable {
                 }
             }
         } catch (CheckpointException e) {
-            throw new IllegalArgumentException(e.getMessage(), e);
+            throw new org.rlanything.core.BadInputException(e.getMessage(), e);
         }
     }
 }

@@ -11,14 +11,15 @@ public record SamplingConfig(double temperature, double topP, int maxNewTokens) 
 
     public SamplingConfig {
         if (!(temperature >= 0) || Double.isInfinite(temperature)) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     "temperature must be finite and >= 0, got " + temperature + ".");
         }
         if (!(topP > 0 && topP <= 1)) {
-            throw new IllegalArgumentException("topP must be in (0, 1], got " + topP + ".");
+            throw new org.rlanything.core.BadInputException(
+                    "topP must be in (0, 1], got " + topP + ".");
         }
         if (maxNewTokens <= 0) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     "maxNewTokens must be > 0, got " + maxNewTokens + ".");
         }
     }

@@ -47,7 +47,7 @@ public final class SafeTensors {
         long offset = 0;
         for (Map.Entry<String, TensorData> e : tensors.entrySet()) {
             if (e.getKey().equals("__metadata__")) {
-                throw new IllegalArgumentException(
+                throw new org.rlanything.core.BadInputException(
                         "\"__metadata__\" is reserved and cannot name a tensor.");
             }
             TensorData t = e.getValue();

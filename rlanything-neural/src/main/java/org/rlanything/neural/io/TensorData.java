@@ -21,7 +21,7 @@ public record TensorData(String dtype, long[] shape, byte[] data) {
         Objects.requireNonNull(data, "data");
         long expected = elementCount(shape) * elementSize(dtype);
         if (expected != data.length) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     "A "
                             + dtype
                             + " tensor of shape "
@@ -103,7 +103,7 @@ public record TensorData(String dtype, long[] shape, byte[] data) {
             case "I64":
                 return 8;
             default:
-                throw new IllegalArgumentException(
+                throw new org.rlanything.core.BadInputException(
                         "The safetensors dtype "
                                 + dtype
                                 + " is not supported; use F32, F64, I64, BF16 or F16.");
@@ -129,7 +129,7 @@ public record TensorData(String dtype, long[] shape, byte[] data) {
         long n = 1;
         for (long d : shape) {
             if (d < 0) {
-                throw new IllegalArgumentException(
+                throw new org.rlanything.core.BadInputException(
                         "A tensor dimension must be >= 0, got " + Arrays.toString(shape) + ".");
             }
             n = Math.multiplyExact(n, d);

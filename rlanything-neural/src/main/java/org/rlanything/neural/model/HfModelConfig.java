@@ -130,7 +130,7 @@ public final class HfModelConfig {
                     qwen3,
                     ropeScaling);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     source + " describes an impossible model: " + e.getMessage(), e);
         }
     }
@@ -139,7 +139,7 @@ public final class HfModelConfig {
     private static Object architecture(Map<String, Object> m, String source) {
         Object type = m.get("model_type");
         if (!ARCHITECTURES.containsKey(type)) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     source
                             + " has \"model_type\": "
                             + quoted(type)
@@ -150,7 +150,7 @@ public final class HfModelConfig {
         if (m.get("architectures") instanceof List<?> archs
                 && !archs.isEmpty()
                 && !archs.equals(List.of(ARCHITECTURES.get(type)))) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     source
                             + " has \"architectures\": "
                             + archs
@@ -172,7 +172,7 @@ public final class HfModelConfig {
         if (m.get("head_dim") != null) {
             headDim = integer(m, "head_dim", source);
             if (headDim <= 0 || headDim % 2 != 0) {
-                throw new IllegalArgumentException(
+                throw new org.rlanything.core.BadInputException(
                         source
                                 + " sets \"head_dim\" to "
                                 + m.get("head_dim")
@@ -194,12 +194,12 @@ public final class HfModelConfig {
             return null;
         }
         if (!(value instanceof Map<?, ?> rope)) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     source + " has \"" + key + "\": " + quoted(value) + "; expected an object.");
         }
         Object type = rope.get("rope_type") != null ? rope.get("rope_type") : rope.get("type");
         if (!"llama3".equals(type)) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     source
                             + " sets \""
                             + key
@@ -214,7 +214,7 @@ public final class HfModelConfig {
                     number(rope, "high_freq_factor", source + " " + key).doubleValue(),
                     integer(rope, "original_max_position_embeddings", source + " " + key));
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     e.getMessage().startsWith(source)
                             ? e.getMessage()
                             : source + " \"" + key + "\": " + e.getMessage(),
@@ -226,7 +226,7 @@ public final class HfModelConfig {
             Map<String, Object> m, String key, Object supported, String source) {
         Object v = m.get(key);
         if (v != null && !v.equals(supported)) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     source
                             + " sets \""
                             + key
@@ -244,7 +244,7 @@ public final class HfModelConfig {
             return false;
         }
         if (!(v instanceof Boolean b)) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     source + " has \"" + key + "\": " + quoted(v) + "; expected true or false.");
         }
         return b;
@@ -253,7 +253,7 @@ public final class HfModelConfig {
     private static int integer(Map<?, ?> m, String key, String source) {
         Number n = number(m, key, source);
         if (!(n instanceof Integer || n instanceof Long)) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     source + " has \"" + key + "\": " + n + "; expected an integer.");
         }
         return Math.toIntExact(n.longValue());
@@ -261,7 +261,7 @@ public final class HfModelConfig {
 
     private static Number number(Map<?, ?> m, String key, String source) {
         if (!(m.get(key) instanceof Number n)) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     source
                             + " lacks the numeric field \""
                             + key

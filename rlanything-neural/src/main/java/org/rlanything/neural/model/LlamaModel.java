@@ -21,7 +21,7 @@ import ai.djl.ndarray.types.SparseFormat;
  * query may attend to a key, {@link #MASKED} elsewhere). Create them in a per-step sub-manager:
  * every intermediate array then lands there, since an operation's result belongs to its first
  * operand's manager. Constants on differentiated paths are long-lived scalar arrays, never {@code
- * Number} operands (see {@link Scalars}).
+ * Number} operands (see {@link ScalarArrays}).
  */
 public final class LlamaModel implements AutoCloseable {
 
@@ -55,8 +55,8 @@ public final class LlamaModel implements AutoCloseable {
         NDManager m = weights.manager();
         cosTable = typed(m.create(cos, new Shape(maxPos, hd)), weights.dtype());
         sinTable = typed(m.create(sin, new Shape(maxPos, hd)), weights.dtype());
-        attentionScale = Scalars.of(m, weights.dtype(), 1.0 / Math.sqrt(hd));
-        normEps = Scalars.of(m, weights.dtype(), config.rmsNormEps());
+        attentionScale = ScalarArrays.of(m, weights.dtype(), 1.0 / Math.sqrt(hd));
+        normEps = ScalarArrays.of(m, weights.dtype(), config.rmsNormEps());
     }
 
     /**

@@ -58,14 +58,14 @@ public record ModelConfig(
         positive("maxPositions", maxPositions);
         positive("numKeyValueHeads", numKeyValueHeads);
         if (explicitHeadDim < 0 || explicitHeadDim % 2 != 0) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     "explicitHeadDim must be 0 (derived) or a positive even size, got "
                             + explicitHeadDim
                             + ".");
         }
         if (explicitHeadDim == 0
                 && (hiddenSize % numHeads != 0 || (hiddenSize / numHeads) % 2 != 0)) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     "hiddenSize ("
                             + hiddenSize
                             + ") must be a multiple of numHeads ("
@@ -73,7 +73,7 @@ public record ModelConfig(
                             + ") with an even head size, as rotary positions rotate pairs of features.");
         }
         if (numHeads % numKeyValueHeads != 0) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     "numHeads ("
                             + numHeads
                             + ") must be a multiple of numKeyValueHeads ("
@@ -81,12 +81,12 @@ public record ModelConfig(
                             + ") for grouped-query attention.");
         }
         if (outputBias && !qkvBias) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     "An output-projection bias without q/k/v biases is neither Llama's "
                             + "attention_bias nor Qwen2's layout.");
         }
         if (!(ropeTheta > 1) || !(rmsNormEps > 0)) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     "ropeTheta must be > 1 and rmsNormEps > 0, got "
                             + ropeTheta
                             + " and "
@@ -340,7 +340,8 @@ public record ModelConfig(
 
     private static void positive(String name, int value) {
         if (value <= 0) {
-            throw new IllegalArgumentException(name + " must be > 0, got " + value + ".");
+            throw new org.rlanything.core.BadInputException(
+                    name + " must be > 0, got " + value + ".");
         }
     }
 }

@@ -57,7 +57,7 @@ public final class ModelWeights implements AutoCloseable {
     public record Lora(int rank, double alpha) {
         public Lora {
             if (rank <= 0 || !(alpha > 0)) {
-                throw new IllegalArgumentException(
+                throw new org.rlanything.core.BadInputException(
                         "LoRA needs rank > 0 and alpha > 0, got " + rank + " and " + alpha + ".");
             }
         }
@@ -69,7 +69,7 @@ public final class ModelWeights implements AutoCloseable {
 
     private ModelWeights(ModelConfig config, DataType dtype, NDManager parent) {
         if (dtype != DataType.FLOAT32 && dtype != DataType.FLOAT64) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     "Model weights must be FLOAT32 or FLOAT64, got " + dtype + ".");
         }
         this.config = config;
@@ -164,7 +164,7 @@ public final class ModelWeights implements AutoCloseable {
         Map<String, long[]> layout = layout(config);
         for (String name : tensors.keySet()) {
             if (!layout.containsKey(name)) {
-                throw new IllegalArgumentException(
+                throw new org.rlanything.core.BadInputException(
                         source
                                 + " holds an unexpected tensor \""
                                 + name
@@ -176,7 +176,7 @@ public final class ModelWeights implements AutoCloseable {
             for (Map.Entry<String, long[]> e : layout.entrySet()) {
                 TensorData t = tensors.get(e.getKey());
                 if (t == null) {
-                    throw new IllegalArgumentException(
+                    throw new org.rlanything.core.BadInputException(
                             source + " lacks the tensor \"" + e.getKey() + "\".");
                 }
                 if (!Arrays.equals(t.shape(), e.getValue())) {
@@ -190,7 +190,7 @@ public final class ModelWeights implements AutoCloseable {
                 } else if (t.dtype().equals("BF16") || t.dtype().equals("F16")) {
                     a = w.manager.create(t.toFloats(), new Shape(e.getValue()));
                 } else {
-                    throw new IllegalArgumentException(
+                    throw new org.rlanything.core.BadInputException(
                             source
                                     + " stores \""
                                     + e.getKey()
@@ -216,7 +216,7 @@ public final class ModelWeights implements AutoCloseable {
     /** "SOURCE stores "NAME" with shape [..], but {@code needer} needs [..].". */
     private static IllegalArgumentException wrongShape(
             String source, String name, TensorData found, String needer, long[] needed) {
-        return new IllegalArgumentException(
+        return new org.rlanything.core.BadInputException(
                 source
                         + " stores \""
                         + name
@@ -289,7 +289,7 @@ public final class ModelWeights implements AutoCloseable {
             missing.removeAll(tensors.keySet());
             java.util.Set<String> extra = new java.util.TreeSet<>(tensors.keySet());
             extra.removeAll(layout.keySet());
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     source
                             + " does not hold the adapters of rank "
                             + lora.rank()
@@ -312,7 +312,7 @@ public final class ModelWeights implements AutoCloseable {
             adapters.put(e.getKey(), array(tensors.get(e.getKey()), e.getValue()));
         }
         this.lora = lora;
-        this.loraScale = Scalars.of(manager, dtype, lora.scale());
+        this.loraScale = ScalarArrays.of(manager, dtype, lora.scale());
     }
 
     /** Names and shapes of the LoRA adapters of rank {@code rank} for this model. */
@@ -425,14 +425,14 @@ public final class ModelWeights implements AutoCloseable {
             copy.adapters.put(e.getKey(), a);
         }
         copy.lora = lora;
-        copy.loraScale = Scalars.of(copy.manager, dtype, lora.scale());
+        copy.loraScale = ScalarArrays.of(copy.manager, dtype, lora.scale());
         return copy;
     }
 
     public NDArray get(String name) {
         NDArray a = arrays.get(name);
         if (a == null) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     "The model has no parameter named \"" + name + "\".");
         }
         return a;

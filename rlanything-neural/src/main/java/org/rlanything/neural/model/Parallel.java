@@ -66,7 +66,7 @@ public final class Parallel {
             }
             return n;
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     "The system property rlanything.threads is '"
                             + value
                             + "'; expected a whole number of threads, at least 1.");

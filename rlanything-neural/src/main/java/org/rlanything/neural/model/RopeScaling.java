@@ -15,7 +15,7 @@ public record RopeScaling(
 
     public RopeScaling {
         if (!(factor >= 1) || !(lowFreqFactor > 0) || !(highFreqFactor > lowFreqFactor)) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     "llama3 rope scaling needs factor >= 1 and 0 < low_freq_factor <"
                             + " high_freq_factor, got "
                             + factor
@@ -26,7 +26,7 @@ public record RopeScaling(
                             + ".");
         }
         if (originalMaxPositions <= 0) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     "original_max_position_embeddings must be > 0, got "
                             + originalMaxPositions
                             + ".");

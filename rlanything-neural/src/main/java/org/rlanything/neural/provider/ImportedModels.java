@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Objects;
+import org.rlanything.chat.ChatPrompts;
 import org.rlanything.core.Policy;
 import org.rlanything.core.PromptFormat;
 import org.rlanything.core.RewardModel;
@@ -13,8 +14,7 @@ import org.rlanything.neural.CheckpointedPolicy;
 import org.rlanything.neural.CheckpointedRewardModel;
 import org.rlanything.neural.NeuralModel;
 import org.rlanything.neural.infer.SamplingConfig;
-import org.rlanything.neural.train.TrainerConfig;
-import org.rlanything.openai.ChatPrompts;
+import org.rlanything.neural.train.PpoSettings;
 
 /**
  * The neural policy and judge of a setting started from the folders their sections' {@code init}
@@ -63,7 +63,7 @@ public final class ImportedModels implements NeuralModels {
                     positions,
                     folder);
         }
-        TrainerConfig trainer =
+        PpoSettings trainer =
                 trainer(config.learningRate(), config.optimizerSteps())
                         .withLimits(config.maxPromptTokens(), config.maxTokens())
                         .withMaxTokensPerForward(config.maxTokensPerForward());
@@ -93,7 +93,7 @@ public final class ImportedModels implements NeuralModels {
                     positions,
                     folder);
         }
-        TrainerConfig trainer =
+        PpoSettings trainer =
                 trainer(config.learningRate(), config.optimizerSteps())
                         .withLimits(positions - config.maxTokens(), config.maxTokens());
         return load(
@@ -116,7 +116,7 @@ public final class ImportedModels implements NeuralModels {
      */
     private static IllegalArgumentException beyondPositions(
             String problem, int positions, Path folder) {
-        return new IllegalArgumentException(
+        return new org.rlanything.core.BadInputException(
                 problem + " the " + positions + " positions of " + folder + ".");
     }
 
@@ -125,8 +125,8 @@ public final class ImportedModels implements NeuralModels {
         return new SamplingConfig(temperature, 1.0, maxTokens);
     }
 
-    private static TrainerConfig trainer(double learningRate, int optimizerSteps) {
-        return TrainerConfig.method()
+    private static PpoSettings trainer(double learningRate, int optimizerSteps) {
+        return PpoSettings.method()
                 .withLearningRate(learningRate)
                 .withOptimizerSteps(optimizerSteps);
     }
@@ -142,7 +142,7 @@ public final class ImportedModels implements NeuralModels {
      */
     private static <T> T load(
             Path folder,
-            TrainerConfig trainer,
+            PpoSettings trainer,
             LoraSettings lora,
             String init,
             long adapterSeed,
@@ -160,7 +160,7 @@ public final class ImportedModels implements NeuralModels {
 
     private Path folder(String section, String init) {
         if (init == null) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     section
                             + ".init: environment.kind "
                             + setting
@@ -170,7 +170,8 @@ public final class ImportedModels implements NeuralModels {
         }
         Path folder = Path.of(init);
         if (!Files.isDirectory(folder)) {
-            throw new IllegalArgumentException(section + ".init: " + folder + " is not a folder.");
+            throw new org.rlanything.core.BadInputException(
+                    section + ".init: " + folder + " is not a folder.");
         }
         return folder;
     }

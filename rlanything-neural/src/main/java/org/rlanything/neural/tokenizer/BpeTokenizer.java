@@ -63,7 +63,7 @@ public final class BpeTokenizer implements TextTokenizer {
                     || right < BYTE_OFFSET
                     || left >= FIRST_MERGE + i
                     || right >= FIRST_MERGE + i) {
-                throw new IllegalArgumentException(
+                throw new org.rlanything.core.BadInputException(
                         "Merge "
                                 + i
                                 + " joins ids "
@@ -92,7 +92,7 @@ public final class BpeTokenizer implements TextTokenizer {
      */
     public static BpeTokenizer train(List<String> corpus, int vocabSize) {
         if (vocabSize < FIRST_MERGE) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     "A byte-level BPE vocabulary needs at least "
                             + FIRST_MERGE
                             + " ids, got "
@@ -207,7 +207,7 @@ public final class BpeTokenizer implements TextTokenizer {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         for (int id : ids) {
             if (id < 0 || id >= idBytes.length) {
-                throw new IllegalArgumentException(
+                throw new org.rlanything.core.BadInputException(
                         "Token id "
                                 + id
                                 + " is outside the vocabulary of "

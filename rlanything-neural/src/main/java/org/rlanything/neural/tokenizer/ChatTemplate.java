@@ -117,13 +117,13 @@ public final class ChatTemplate {
         try {
             result = jinjava.renderForResult(prepared, context);
         } catch (TemplateRaised e) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     "The chat template refused the conversation: " + e.getMessage(), e);
         }
         for (TemplateError e : result.getErrors()) {
             if (e.getSeverity() == TemplateError.ErrorType.FATAL) {
                 String raised = raisedMessage(e);
-                throw new IllegalArgumentException(
+                throw new org.rlanything.core.BadInputException(
                         raised != null
                                 ? "The chat template refused the conversation: " + raised
                                 : "The chat template cannot be rendered (line "

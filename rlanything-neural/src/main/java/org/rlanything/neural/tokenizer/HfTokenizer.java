@@ -377,7 +377,7 @@ public final class HfTokenizer implements TextTokenizer {
         long[] longs = new long[ids.length];
         for (int i = 0; i < ids.length; i++) {
             if (ids[i] < 0 || ids[i] >= vocabSize) {
-                throw new IllegalArgumentException(
+                throw new org.rlanything.core.BadInputException(
                         "Token id "
                                 + ids[i]
                                 + " is outside the vocabulary of "

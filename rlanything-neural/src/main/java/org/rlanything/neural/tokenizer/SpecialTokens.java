@@ -19,7 +19,7 @@ public record SpecialTokens(int[] promptPrefix, int endOfResponse, int[] stops, 
         promptPrefix = promptPrefix.clone();
         stops = stops.clone();
         if (Arrays.stream(stops).noneMatch(s -> s == endOfResponse)) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     "The end-of-response id " + endOfResponse + " must be one of the stop ids.");
         }
     }

@@ -110,7 +110,7 @@ public final class AdamW {
      */
     public void load(Map<String, TensorData> tensors, long stepCount, String source) {
         if (tensors.size() != 2 * firstMoments.size()) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     source
                             + " holds "
                             + tensors.size()
@@ -137,7 +137,7 @@ public final class AdamW {
             TensorData t = values.get(name);
             long[] shape = target.get(name).getShape().getShape();
             if (!java.util.Arrays.equals(t.shape(), shape)) {
-                throw new IllegalArgumentException(
+                throw new org.rlanything.core.BadInputException(
                         source
                                 + " stores the moment of \""
                                 + name
@@ -168,7 +168,7 @@ public final class AdamW {
     private static TensorData require(Map<String, TensorData> tensors, String name, String source) {
         TensorData t = tensors.get(name);
         if (t == null) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     source + " lacks the optimizer tensor \"" + name + "\".");
         }
         return t;

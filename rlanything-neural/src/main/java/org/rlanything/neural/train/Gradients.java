@@ -8,7 +8,7 @@ import java.util.Map;
 import org.rlanything.neural.io.TensorData;
 import org.rlanything.neural.model.Autograd;
 import org.rlanything.neural.model.LlamaModel;
-import org.rlanything.neural.model.Scalars;
+import org.rlanything.neural.model.ScalarArrays;
 import org.rlanything.neural.model.StepScope;
 
 /**
@@ -32,7 +32,7 @@ final class Gradients {
                 Autograd collector = Autograd.record()) {
             NDArray total = null;
             for (NDArray p : model.weights().trainable().values()) {
-                NDArray term = p.sum().mul(Scalars.of(scope.manager(), model.dtype(), 0.0));
+                NDArray term = p.sum().mul(ScalarArrays.of(scope.manager(), model.dtype(), 0.0));
                 total = total == null ? term : total.add(term);
             }
             collector.backward(total);

@@ -3,7 +3,7 @@ package org.rlanything.neural.train;
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.types.DataType;
-import org.rlanything.neural.model.Scalars;
+import org.rlanything.neural.model.ScalarArrays;
 
 /**
  * The per-token PPO-clip surrogate plus k3 penalty of method.md §3, on padded batches.
@@ -32,7 +32,7 @@ public final class PpoObjective {
         this.clamp = clamp;
     }
 
-    public static PpoObjective of(TrainerConfig c) {
+    public static PpoObjective of(PpoSettings c) {
         return new PpoObjective(c.clipEpsilon(), c.klBeta(), c.deltaClamp());
     }
 
@@ -41,8 +41,8 @@ public final class PpoObjective {
      * Non-response positions must have weight 0 and finite {@code logp}, {@code old}.
      */
     public Terms terms(NDArray logp, NDArray old, NDArray advantage, NDArray weight) {
-        // Scalars live in the caller's per-step manager until after the backward pass (see
-        // Scalars).
+        // ScalarArrays live in the caller's per-step manager until after the backward pass (see
+        // ScalarArrays).
         NDManager m = weight.getManager();
         DataType dt = weight.getDataType();
         NDArray delta = logp.sub(old).clip(-clamp, clamp);
@@ -50,10 +50,10 @@ public final class PpoObjective {
         NDArray surr1 = ratio.mul(advantage);
         NDArray surr2 = ratio.clip(1 - epsilon, 1 + epsilon).mul(advantage);
         NDArray surr = surr1.minimum(surr2);
-        NDArray k3 = delta.neg().exp().sub(Scalars.of(m, dt, 1.0)).add(delta);
+        NDArray k3 = delta.neg().exp().sub(ScalarArrays.of(m, dt, 1.0)).add(delta);
         NDArray pg = surr.mul(weight).sum().neg();
         NDArray kl = k3.mul(weight).sum();
-        NDArray loss = pg.add(kl.mul(Scalars.of(m, dt, beta)));
+        NDArray loss = pg.add(kl.mul(ScalarArrays.of(m, dt, beta)));
         NDArray clipped =
                 surr2.lt(surr1)
                         .toType(weight.getDataType(), false)

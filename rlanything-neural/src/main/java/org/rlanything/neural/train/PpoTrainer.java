@@ -16,7 +16,7 @@ import org.rlanything.neural.io.TensorData;
 import org.rlanything.neural.model.Autograd;
 import org.rlanything.neural.model.LlamaModel;
 import org.rlanything.neural.model.Parallel;
-import org.rlanything.neural.model.Scalars;
+import org.rlanything.neural.model.ScalarArrays;
 import org.rlanything.neural.model.StepScope;
 
 /**
@@ -56,13 +56,13 @@ import org.rlanything.neural.model.StepScope;
 public final class PpoTrainer {
 
     private final LlamaModel model;
-    private final TrainerConfig config;
+    private final PpoSettings config;
     private final PpoObjective objective;
     private final AdamW optimizer;
     private final Replicas replicas;
     private TrainingState state = TrainingState.initial();
 
-    public PpoTrainer(LlamaModel model, TrainerConfig config) {
+    public PpoTrainer(LlamaModel model, PpoSettings config) {
         this.model = model;
         this.config = config;
         this.objective = PpoObjective.of(config);
@@ -303,7 +303,7 @@ public final class PpoTrainer {
                                 ? logp.stopGradient() // the first minibatch: π_old is π
                                 : m.create(oldValues, new Shape(rows, width)).toType(dt, false);
                 PpoObjective.Terms terms = objective.terms(logp, old, advantage, weight);
-                collector.backward(terms.loss().div(Scalars.of(m, dt, minibatchSize)));
+                collector.backward(terms.loss().div(ScalarArrays.of(m, dt, minibatchSize)));
                 NDArray trained = weight.gt(0).toType(dt, false);
                 NDArray stats =
                         NDArrays.stack(
@@ -333,7 +333,7 @@ public final class PpoTrainer {
         this.state = restored;
     }
 
-    public TrainerConfig config() {
+    public PpoSettings config() {
         return config;
     }
 

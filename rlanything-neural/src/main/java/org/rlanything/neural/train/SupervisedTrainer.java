@@ -11,7 +11,7 @@ import org.rlanything.neural.io.TensorData;
 import org.rlanything.neural.model.Autograd;
 import org.rlanything.neural.model.LlamaModel;
 import org.rlanything.neural.model.Parallel;
-import org.rlanything.neural.model.Scalars;
+import org.rlanything.neural.model.ScalarArrays;
 import org.rlanything.neural.model.StepScope;
 
 /**
@@ -166,7 +166,7 @@ public final class SupervisedTrainer {
             try (Autograd collector = Autograd.record()) {
                 NDArray logp = tokenLogProbs(copy, m, micro);
                 NDArray sum = logp.mul(weight).sum().neg();
-                collector.backward(sum.div(Scalars.of(m, dt, batchSize)));
+                collector.backward(sum.div(ScalarArrays.of(m, dt, batchSize)));
                 double loss = sum.stopGradient().toType(DataType.FLOAT64, false).getDouble();
                 return new MicroResult(loss, tokens, Replicas.gradients(copy));
             }

@@ -27,9 +27,9 @@ import org.rlanything.neural.model.LlamaModel;
 import org.rlanything.neural.model.ModelConfig;
 import org.rlanything.neural.model.ModelWeights;
 import org.rlanything.neural.tokenizer.BpeTokenizer;
+import org.rlanything.neural.train.PpoSettings;
 import org.rlanything.neural.train.PpoTrainer;
 import org.rlanything.neural.train.SplitMix64;
-import org.rlanything.neural.train.TrainerConfig;
 import org.rlanything.neural.train.TrainingSequence;
 
 class CheckpointTest {
@@ -38,8 +38,8 @@ class CheckpointTest {
             BpeTokenizer.train(List.of("go to desk 1", "open drawer 2"), 280);
     private static final ModelConfig CONFIG =
             new ModelConfig(TOKENIZER.vocabSize(), 16, 24, 2, 2, 48, 10000.0, 1e-6, 4L);
-    private static final TrainerConfig TRAINER =
-            TrainerConfig.method()
+    private static final PpoSettings TRAINER =
+            PpoSettings.method()
                     .withLearningRate(5e-3)
                     .withOptimizerSteps(2)
                     .withLimits(16, 8)

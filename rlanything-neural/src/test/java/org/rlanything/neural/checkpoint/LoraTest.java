@@ -27,8 +27,8 @@ import org.rlanything.neural.model.LlamaModel;
 import org.rlanything.neural.model.ModelConfig;
 import org.rlanything.neural.model.ModelWeights;
 import org.rlanything.neural.tokenizer.BpeTokenizer;
+import org.rlanything.neural.train.PpoSettings;
 import org.rlanything.neural.train.SplitMix64;
-import org.rlanything.neural.train.TrainerConfig;
 import org.rlanything.neural.train.TrainingSequence;
 
 /**
@@ -44,8 +44,8 @@ class LoraTest {
             new ModelConfig(TOKENIZER.vocabSize(), 16, 24, 2, 2, 48, 10000.0, 1e-6, 4L)
                     .withKeyValueHeads(1)
                     .withBiasesAndTying(true, false, true);
-    private static final TrainerConfig TRAINER =
-            TrainerConfig.method()
+    private static final PpoSettings TRAINER =
+            PpoSettings.method()
                     .withLearningRate(5e-3)
                     .withOptimizerSteps(2)
                     .withLimits(16, 8)

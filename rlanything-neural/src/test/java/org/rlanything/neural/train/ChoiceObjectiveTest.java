@@ -170,11 +170,8 @@ class ChoiceObjectiveTest {
         SplittableRandom r = new SplittableRandom(11);
         int[] prompt = TestModels.randomTokens(r, 5, 30);
         int[] only = TestModels.randomTokens(r, 3, 30);
-        TrainerConfig trainer =
-                TrainerConfig.method()
-                        .withLearningRate(1e-2)
-                        .withOptimizerSteps(1)
-                        .withLimits(12, 6);
+        PpoSettings trainer =
+                PpoSettings.method().withLearningRate(1e-2).withOptimizerSteps(1).withLimits(12, 6);
         try (NDManager root = TestModels.manager();
                 LlamaModel choiceModel = TestModels.tiny(root, CONFIG, DataType.FLOAT32, 5L);
                 LlamaModel tokenModel = TestModels.tiny(root, CONFIG, DataType.FLOAT32, 5L)) {
@@ -207,11 +204,8 @@ class ChoiceObjectiveTest {
         int[] goTo = TestModels.randomTokens(r, 3, 30);
         int[] a = concat(goTo, new int[] {7});
         int[] b = concat(goTo, new int[] {9});
-        TrainerConfig trainer =
-                TrainerConfig.method()
-                        .withLearningRate(3e-3)
-                        .withOptimizerSteps(1)
-                        .withLimits(12, 6);
+        PpoSettings trainer =
+                PpoSettings.method().withLearningRate(3e-3).withOptimizerSteps(1).withLimits(12, 6);
         try (NDManager root = TestModels.manager();
                 LlamaModel choiceModel = TestModels.tiny(root, CONFIG, DataType.FLOAT64, 6L);
                 LlamaModel tokenModel = TestModels.tiny(root, CONFIG, DataType.FLOAT64, 6L)) {

@@ -21,8 +21,8 @@ import org.rlanything.neural.model.ModelConfig;
 class PpoTrainerTest {
 
     static final ModelConfig CONFIG = new ModelConfig(30, 16, 24, 2, 2, 48, 10000.0, 1e-6, 4L);
-    static final TrainerConfig TRAINER =
-            TrainerConfig.method()
+    static final PpoSettings TRAINER =
+            PpoSettings.method()
                     .withLearningRate(1e-2)
                     .withOptimizerSteps(2)
                     .withLimits(12, 6)

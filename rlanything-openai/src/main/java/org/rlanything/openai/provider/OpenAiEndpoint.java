@@ -144,7 +144,7 @@ public record OpenAiEndpoint(
     /** Refuses a section without {@code model}, naming the key. */
     private static String require(String section, String model) {
         if (model == null) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     section
                             + ".model is required: the name of the model the endpoint "
                             + "serves (for vLLM, the name given to 'vllm serve' or its --served-model-name).");

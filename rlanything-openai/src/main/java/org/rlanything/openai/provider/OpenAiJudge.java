@@ -3,6 +3,9 @@ package org.rlanything.openai.provider;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.random.RandomGenerator;
+import org.rlanything.chat.HouseholdChat;
+import org.rlanything.chat.PromptWindow;
+import org.rlanything.chat.TaskText;
 import org.rlanything.core.JudgeRequest;
 import org.rlanything.core.Judgment;
 import org.rlanything.core.RewardModel;
@@ -11,7 +14,6 @@ import org.rlanything.core.UpdateStats;
 import org.rlanything.openai.ChatClient;
 import org.rlanything.openai.EndpointJudge;
 import org.rlanything.openai.PromptText;
-import org.rlanything.openai.PromptWindow;
 import org.rlanything.openai.TrainingExport;
 
 /**

@@ -37,7 +37,7 @@ final class OpenAiRewriter extends EndpointRole implements Rewriter {
         try {
             return codec.decode(text);
         } catch (RuntimeException e) {
-            throw new IllegalArgumentException("not a task: " + e.getMessage(), e);
+            throw new org.rlanything.core.BadInputException("not a task: " + e.getMessage(), e);
         }
     }
 

@@ -1,4 +1,4 @@
-package org.rlanything.openai;
+package org.rlanything.chat;
 
 import java.util.Objects;
 import java.util.function.Function;

@@ -21,7 +21,7 @@ package org.rlanything.neural.train;
  *     into gradient-accumulating micro-batches
  * @param resetOptimizerEachUpdate re-create the AdamW moments at each update, as the method does
  */
-public record TrainerConfig(
+public record PpoSettings(
         double clipEpsilon,
         double klBeta,
         double deltaClamp,
@@ -37,7 +37,7 @@ public record TrainerConfig(
         int maxTokensPerForward,
         boolean resetOptimizerEachUpdate) {
 
-    public TrainerConfig {
+    public PpoSettings {
         check(clipEpsilon > 0 && clipEpsilon < 1, "clipEpsilon", clipEpsilon, "in (0, 1)");
         check(klBeta >= 0, "klBeta", klBeta, ">= 0");
         check(deltaClamp > 0, "deltaClamp", deltaClamp, "> 0");
@@ -57,28 +57,28 @@ public record TrainerConfig(
      * The method's values: ε 0.2, β 0.01, |δ| ≤ 10, AdamW lr 1e-6 (0.9, 0.999, 1e-8, wd 0), clip
      * 1.0, U = 4.
      */
-    public static TrainerConfig method() {
-        return new TrainerConfig(
+    public static PpoSettings method() {
+        return new PpoSettings(
                 0.2, 0.01, 10.0, 1e-6, 0.9, 0.999, 1e-8, 0.0, 1.0, 4, 384, 128, 8192, true);
     }
 
-    public TrainerConfig withLearningRate(double lr) {
+    public PpoSettings withLearningRate(double lr) {
         return toBuilder().learningRate(lr).build();
     }
 
-    public TrainerConfig withOptimizerSteps(int u) {
+    public PpoSettings withOptimizerSteps(int u) {
         return toBuilder().optimizerSteps(u).build();
     }
 
-    public TrainerConfig withLimits(int maxPrompt, int maxResponse) {
+    public PpoSettings withLimits(int maxPrompt, int maxResponse) {
         return toBuilder().maxPromptTokens(maxPrompt).maxResponseTokens(maxResponse).build();
     }
 
-    public TrainerConfig withMaxTokensPerForward(int tokens) {
+    public PpoSettings withMaxTokensPerForward(int tokens) {
         return toBuilder().maxTokensPerForward(tokens).build();
     }
 
-    public TrainerConfig withResetOptimizerEachUpdate(boolean reset) {
+    public PpoSettings withResetOptimizerEachUpdate(boolean reset) {
         return toBuilder().resetOptimizerEachUpdate(reset).build();
     }
 
@@ -102,7 +102,7 @@ public record TrainerConfig(
         return b;
     }
 
-    /** Settings changed one at a time from a {@link TrainerConfig} ({@link #toBuilder()}). */
+    /** Settings changed one at a time from a {@link PpoSettings} ({@link #toBuilder()}). */
     public static final class Builder {
         private double clipEpsilon;
         private double klBeta;
@@ -158,8 +158,8 @@ public record TrainerConfig(
         }
 
         /** The settings (checked). */
-        public TrainerConfig build() {
-            return new TrainerConfig(
+        public PpoSettings build() {
+            return new PpoSettings(
                     clipEpsilon,
                     klBeta,
                     deltaClamp,
@@ -179,7 +179,8 @@ public record TrainerConfig(
 
     private static void check(boolean ok, String name, double value, String rule) {
         if (!ok) {
-            throw new IllegalArgumentException(name + " must be " + rule + ", got " + value + ".");
+            throw new org.rlanything.core.BadInputException(
+                    name + " must be " + rule + ", got " + value + ".");
         }
     }
 }

@@ -1,15 +1,12 @@
-package org.rlanything.openai.provider;
-
-import org.rlanything.openai.ChatPrompts;
-import org.rlanything.openai.EndpointJudge;
-import org.rlanything.openai.EndpointPolicy;
+package org.rlanything.chat;
 
 /**
  * The chat form every environment without its own roles is served with: the {@code openai} kinds
- * send it ({@link EndpointPolicy} and {@link EndpointJudge} over {@link TaskText}), and a local
- * chat model reads the same turns ({@link #PROMPTS}). ALFWorld and MiniWoB++ use it: the task,
- * recent steps, the observation and the numbered admissible commands; the command or its index in
- * {@code \boxed{}}, the verdict {@code \boxed{1}} or {@code \boxed{-1}}, read after any thinking.
+ * send it (the endpoint policy and judge over {@link TaskText}, with {@link HouseholdPrompts}), and
+ * a local chat model reads the same turns ({@link #PROMPTS}). ALFWorld and MiniWoB++ use it: the
+ * task, recent steps, the observation and the numbered admissible commands; the command or its
+ * index in {@code \boxed{}}, the verdict {@code \boxed{1}} or {@code \boxed{-1}}, read after any
+ * thinking.
  */
 public final class HouseholdChat {
 

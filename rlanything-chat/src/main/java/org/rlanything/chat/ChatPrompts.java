@@ -1,4 +1,4 @@
-package org.rlanything.openai;
+package org.rlanything.chat;
 
 import java.util.List;
 import java.util.function.Function;
@@ -43,11 +43,11 @@ public interface ChatPrompts {
     }
 
     /**
-     * The household (ALFWorld-style) chat form of {@link EndpointPolicy} and {@link EndpointJudge}:
-     * the task, the last {@code policyHistory} (judge: {@code judgeHistory}) steps, observations
-     * cut at {@code maxObservationChars}, the numbered admissible commands; the command read by
-     * {@link ActionParser} ({@code \boxed{command}} or its index), the verdict from {@code
-     * \boxed{1}} / {@code \boxed{-1}}.
+     * The household (ALFWorld-style) chat form of the endpoint kinds and the local chat models
+     * ({@link HouseholdPrompts}): the task, the last {@code policyHistory} (judge: {@code
+     * judgeHistory}) steps, observations cut at {@code maxObservationChars}, the numbered
+     * admissible commands; the command read by {@link ActionParser} ({@code \boxed{command}} or its
+     * index), the verdict from {@code \boxed{1}} / {@code \boxed{-1}}.
      */
     static ChatPrompts household(
             Function<Task, String> taskText,
@@ -57,7 +57,7 @@ public interface ChatPrompts {
         return new ChatPrompts() {
             @Override
             public List<ChatMessage> policy(PolicyContext context) {
-                return EndpointPolicy.messages(
+                return HouseholdPrompts.policy(
                         context, taskText, policyHistory, maxObservationChars);
             }
 
@@ -68,12 +68,12 @@ public interface ChatPrompts {
 
             @Override
             public List<ChatMessage> judge(JudgeRequest request) {
-                return EndpointJudge.messages(request, taskText, judgeHistory, maxObservationChars);
+                return HouseholdPrompts.judge(request, taskText, judgeHistory, maxObservationChars);
             }
 
             @Override
             public Verdict verdict(String reply) {
-                return EndpointJudge.verdict(reply);
+                return HouseholdPrompts.verdict(reply);
             }
         };
     }

@@ -20,7 +20,7 @@ import picocli.CommandLine.Spec;
                 "Prints one JSON line per problem of DATA.jsonl: {\"id\":..,\"tests\":..,"
                         + "\"kind\":\"stdio\"|\"call\",\"language\":..,\"reference\":true|false}."
                         + " A HumanEval check program counts as one test.")
-final class InspectCommand implements Callable<Integer> {
+final class InspectProblemsCommand implements Callable<Integer> {
 
     @Spec private CommandSpec spec;
 

@@ -1,4 +1,4 @@
-package org.rlanything.openai.provider;
+package org.rlanything.chat;
 
 import java.util.regex.Pattern;
 import org.rlanything.core.Task;

@@ -1,10 +1,10 @@
-package org.rlanything.openai;
+package org.rlanything.chat;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.rlanything.openai.ActionParser.Match;
+import org.rlanything.chat.ActionParser.Match;
 
 class ActionParserTest {
 

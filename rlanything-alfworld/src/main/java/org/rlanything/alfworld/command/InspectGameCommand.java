@@ -14,7 +14,7 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         description =
                 "Prints the game's first observation without the TextWorld banner: the room, then the task.")
-final class InspectCommand implements Callable<Integer> {
+final class InspectGameCommand implements Callable<Integer> {
 
     @Spec private CommandSpec spec;
 

@@ -15,9 +15,9 @@ import ai.djl.ndarray.types.DataType;
  * for the query and key projections under GC pressure). On any path that is differentiated, use a
  * scalar array from here that stays alive in a manager at least until the backward pass is done.
  */
-public final class Scalars {
+public final class ScalarArrays {
 
-    private Scalars() {}
+    private ScalarArrays() {}
 
     /** A 0-dimensional array of {@code dtype} holding {@code value}, owned by {@code manager}. */
     public static NDArray of(NDManager manager, DataType dtype, double value) {
@@ -28,6 +28,6 @@ public final class Scalars {
             return manager.create((float) value);
         }
         throw new IllegalArgumentException(
-                "Scalars are only needed for FLOAT32 or FLOAT64, got " + dtype + ".");
+                "ScalarArrays are only needed for FLOAT32 or FLOAT64, got " + dtype + ".");
     }
 }

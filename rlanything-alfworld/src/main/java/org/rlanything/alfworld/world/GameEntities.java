@@ -17,7 +17,7 @@ import org.rlanything.alfworld.pddl.PddlProblem;
  * lists them in. The initial values of the changing facts are kept too ({@link #initialState()}).
  * Immutable.
  */
-public final class Scene {
+public final class GameEntities {
 
     private final String source;
     private final String[][] ids = new String[Kind.values().length][];
@@ -37,7 +37,7 @@ public final class Scene {
     private final int wordsO;
     private final GameState initial;
 
-    private Scene(String source, PddlProblem problem, PddlDomain domain)
+    private GameEntities(String source, PddlProblem problem, PddlDomain domain)
             throws MalformedGameException {
         this.source = source;
         Map<String, int[]> byId = new HashMap<>();
@@ -310,9 +310,9 @@ public final class Scene {
      * @throws MalformedGameException when an object has an unknown type, a fact names an undeclared
      *     object or predicate or mixes up kinds, or the agent has no single start
      */
-    public static Scene build(String source, PddlProblem problem, PddlDomain domain)
+    public static GameEntities build(String source, PddlProblem problem, PddlDomain domain)
             throws MalformedGameException {
-        return new Scene(source, problem, domain);
+        return new GameEntities(source, problem, domain);
     }
 
     /** The game's name, for messages. */
