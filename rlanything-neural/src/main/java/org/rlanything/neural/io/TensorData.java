@@ -13,7 +13,7 @@ import java.util.Objects;
  * @param shape dimensions (empty for a scalar)
  * @param data raw little-endian values, row-major
  */
-public record TensorData(String dtype, long[] shape, byte[] data) {
+public record TensorData(String dtype, long[] shape, byte[] data) implements StoredTensor {
 
     public TensorData {
         Objects.requireNonNull(dtype, "dtype");
@@ -89,6 +89,22 @@ public record TensorData(String dtype, long[] shape, byte[] data) {
     @Override
     public long[] shape() {
         return shape.clone();
+    }
+
+    @Override
+    public void stream(long maxBytes, ChunkSink sink) throws java.io.IOException {
+        long rowBytes = StoredTensor.rowBytes(shape, dtype);
+        long rows = StoredTensor.rows(shape);
+        long perChunk = StoredTensor.rowsPerChunk(shape, dtype, maxBytes);
+        for (long row = 0; row < rows; row += perChunk) {
+            long n = Math.min(perChunk, rows - row);
+            sink.accept(
+                    ByteBuffer.wrap(data, (int) (row * rowBytes), (int) (n * rowBytes))
+                            .slice()
+                            .order(ByteOrder.LITTLE_ENDIAN),
+                    row,
+                    n);
+        }
     }
 
     /** Bytes per element of a supported dtype. */

@@ -4,7 +4,8 @@ import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import org.rlanything.neural.io.TensorData;
+import org.rlanything.neural.io.StoredTensor;
+import org.rlanything.neural.model.ArrayTensors;
 import org.rlanything.neural.model.ModelWeights;
 
 /**
@@ -95,11 +96,17 @@ public final class AdamW {
     }
 
     /** Moments as tensors named {@code exp_avg.<param>} and {@code exp_avg_sq.<param>}. */
-    public Map<String, TensorData> toTensors() {
-        Map<String, TensorData> out = new LinkedHashMap<>();
+    public Map<String, StoredTensor> toTensors() {
+        Map<String, StoredTensor> out = new LinkedHashMap<>();
         for (String name : firstMoments.keySet()) {
-            out.put("exp_avg." + name, ModelWeights.tensorOf(firstMoments.get(name)));
-            out.put("exp_avg_sq." + name, ModelWeights.tensorOf(secondMoments.get(name)));
+            NDArray first = firstMoments.get(name);
+            NDArray second = secondMoments.get(name);
+            out.put(
+                    "exp_avg." + name,
+                    ArrayTensors.view(first, ArrayTensors.dtype(first.getDataType())));
+            out.put(
+                    "exp_avg_sq." + name,
+                    ArrayTensors.view(second, ArrayTensors.dtype(second.getDataType())));
         }
         return out;
     }
@@ -108,7 +115,7 @@ public final class AdamW {
      * Restores moments and step count written by {@link #toTensors()}; {@code source} names the
      * file.
      */
-    public void load(Map<String, TensorData> tensors, long stepCount, String source) {
+    public void load(Map<String, ? extends StoredTensor> tensors, long stepCount, String source) {
         if (tensors.size() != 2 * firstMoments.size()) {
             throw new IllegalArgumentException(
                     source
@@ -118,11 +125,11 @@ public final class AdamW {
                             + 2 * firstMoments.size()
                             + ".");
         }
-        Map<String, TensorData> weightsLike = new LinkedHashMap<>();
+        Map<String, StoredTensor> weightsLike = new LinkedHashMap<>();
         for (String name : firstMoments.keySet()) {
             weightsLike.put(name, require(tensors, "exp_avg." + name, source));
         }
-        Map<String, TensorData> second = new LinkedHashMap<>();
+        Map<String, StoredTensor> second = new LinkedHashMap<>();
         for (String name : firstMoments.keySet()) {
             second.put(name, require(tensors, "exp_avg_sq." + name, source));
         }
@@ -132,9 +139,9 @@ public final class AdamW {
     }
 
     private void copyInto(
-            Map<String, NDArray> target, Map<String, TensorData> values, String source) {
+            Map<String, NDArray> target, Map<String, StoredTensor> values, String source) {
         for (String name : target.keySet()) {
-            TensorData t = values.get(name);
+            StoredTensor t = values.get(name);
             long[] shape = target.get(name).getShape().getShape();
             if (!java.util.Arrays.equals(t.shape(), shape)) {
                 throw new IllegalArgumentException(
@@ -150,23 +157,13 @@ public final class AdamW {
         }
         NDManager m = weights.manager();
         for (String name : target.keySet()) {
-            TensorData t = values.get(name);
-            ai.djl.ndarray.types.Shape shape = target.get(name).getShape();
-            NDArray a =
-                    t.dtype().equals("F64")
-                            ? m.create(t.toDoubles(), shape)
-                            : m.create(t.toFloats(), shape);
-            if (a.getDataType() != weights.dtype()) {
-                NDArray converted = a.toType(weights.dtype(), true);
-                a.close();
-                a = converted;
-            }
-            replace(target, name, a);
+            replace(target, name, ArrayTensors.read(values.get(name), m, weights.dtype()));
         }
     }
 
-    private static TensorData require(Map<String, TensorData> tensors, String name, String source) {
-        TensorData t = tensors.get(name);
+    private static StoredTensor require(
+            Map<String, ? extends StoredTensor> tensors, String name, String source) {
+        StoredTensor t = tensors.get(name);
         if (t == null) {
             throw new IllegalArgumentException(
                     source + " lacks the optimizer tensor \"" + name + "\".");

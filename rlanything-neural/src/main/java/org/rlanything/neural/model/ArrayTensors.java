@@ -1,0 +1,163 @@
+package org.rlanything.neural.model;
+
+import ai.djl.ndarray.NDArray;
+import ai.djl.ndarray.NDManager;
+import ai.djl.ndarray.index.NDIndex;
+import ai.djl.ndarray.types.DataType;
+import ai.djl.ndarray.types.Shape;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.Arrays;
+import java.util.function.Supplier;
+import org.rlanything.neural.io.StoredTensor;
+
+/**
+ * Moves tensors between stored bytes ({@link StoredTensor}) and native arrays without a whole
+ * tensor in a Java array: reading creates the array block by block from the stored chunks (each
+ * block made in its stored dtype from the chunk's bytes, converted, and copied into place), and
+ * writing converts the array block by block to the stored dtype. The native array made from a chunk
+ * aliases the chunk's memory (PyTorch's {@code from_blob} on CPU), so every block is copied before
+ * the chunk's buffer is reused.
+ */
+public final class ArrayTensors {
+
+    /** The largest block read or written at once. */
+    static final long BLOCK = 64L << 20;
+
+    private ArrayTensors() {}
+
+    /** The DJL type of a safetensors dtype. */
+    public static DataType dataType(String dtype) {
+        return switch (dtype) {
+            case "F32" -> DataType.FLOAT32;
+            case "F64" -> DataType.FLOAT64;
+            case "BF16" -> DataType.BFLOAT16;
+            case "F16" -> DataType.FLOAT16;
+            case "I64" -> DataType.INT64;
+            default ->
+                    throw new IllegalArgumentException(
+                            "The safetensors dtype " + dtype + " is not supported.");
+        };
+    }
+
+    /** The safetensors dtype of a DJL type. */
+    public static String dtype(DataType type) {
+        return switch (type) {
+            case FLOAT32 -> "F32";
+            case FLOAT64 -> "F64";
+            case BFLOAT16 -> "BF16";
+            case FLOAT16 -> "F16";
+            case INT64 -> "I64";
+            default -> throw new IllegalArgumentException("No safetensors dtype for " + type + ".");
+        };
+    }
+
+    /** A new array of {@code type} under {@code manager} holding {@code t}'s values. */
+    public static NDArray read(StoredTensor t, NDManager manager, DataType type) {
+        long[] shape = t.shape();
+        DataType stored = dataType(t.dtype());
+        NDArray[] out = {null};
+        try {
+            t.stream(
+                    BLOCK,
+                    (chunk, row, rows) -> {
+                        long[] blockShape = shape.clone();
+                        if (blockShape.length > 0) {
+                            blockShape[0] = rows;
+                        }
+                        ByteBuffer direct = direct(chunk);
+                        try (NDManager scratch = manager.newSubManager()) {
+                            NDArray block = scratch.create(direct, new Shape(blockShape), stored);
+                            NDArray converted = block.toType(type, true);
+                            if (rows == StoredTensor.rows(shape)) {
+                                converted.attach(manager);
+                                out[0] = converted;
+                            } else {
+                                if (out[0] == null) {
+                                    out[0] = manager.create(new Shape(shape), type);
+                                }
+                                out[0].set(new NDIndex("{}:{}", row, row + rows), converted);
+                            }
+                        }
+                    });
+        } catch (IOException e) {
+            if (out[0] != null) {
+                out[0].close();
+            }
+            throw new UncheckedIOException(e);
+        }
+        if (out[0] == null) {
+            out[0] = manager.zeros(new Shape(shape), type);
+        }
+        return out[0];
+    }
+
+    /** A view that streams {@code a} as {@code dtype} (converted block by block when written). */
+    public static StoredTensor view(NDArray a, String dtype) {
+        return new View(() -> a, a.getShape().getShape(), dtype, false);
+    }
+
+    /**
+     * A view of an array computed when written ({@code compute} returns a new array, closed after
+     * writing): a merged projection is made one at a time.
+     */
+    public static StoredTensor computed(Supplier<NDArray> compute, long[] shape, String dtype) {
+        return new View(compute, shape, dtype, true);
+    }
+
+    private static ByteBuffer direct(ByteBuffer chunk) {
+        if (chunk.isDirect()) {
+            return chunk.order(ByteOrder.nativeOrder());
+        }
+        ByteBuffer d = ByteBuffer.allocateDirect(chunk.remaining()).order(ByteOrder.nativeOrder());
+        d.put(chunk.duplicate()).flip();
+        return d;
+    }
+
+    private record View(Supplier<NDArray> source, long[] shape, String dtype, boolean owned)
+            implements StoredTensor {
+
+        @Override
+        public long[] shape() {
+            return shape.clone();
+        }
+
+        @Override
+        public void stream(long maxBytes, ChunkSink sink) throws IOException {
+            NDArray a = source.get();
+            try {
+                if (!Arrays.equals(a.getShape().getShape(), shape)) {
+                    throw new IllegalStateException(
+                            "The array has shape "
+                                    + a.getShape()
+                                    + ", not "
+                                    + Arrays.toString(shape)
+                                    + ".");
+                }
+                DataType type = dataType(dtype);
+                long rows = StoredTensor.rows(shape);
+                long perChunk = StoredTensor.rowsPerChunk(shape, dtype, maxBytes);
+                for (long row = 0; row < rows; row += perChunk) {
+                    long n = Math.min(perChunk, rows - row);
+                    try (NDManager scratch = a.getManager().newSubManager()) {
+                        NDArray block =
+                                n == rows || shape.length == 0
+                                        ? a.stopGradient()
+                                        : a.stopGradient().get(new NDIndex("{}:{}", row, row + n));
+                        block.attach(scratch);
+                        NDArray converted = block.toType(type, false);
+                        converted.attach(scratch);
+                        ByteBuffer bytes = converted.toByteBuffer().order(ByteOrder.LITTLE_ENDIAN);
+                        sink.accept(bytes, row, n);
+                    }
+                }
+            } finally {
+                if (owned) {
+                    a.close();
+                }
+            }
+        }
+    }
+}
