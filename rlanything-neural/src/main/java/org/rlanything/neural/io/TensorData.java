@@ -127,7 +127,7 @@ public record TensorData(String dtype, long[] shape, byte[] data) implements Sto
     }
 
     /** IEEE 754 half precision to float (exact: every half value is a float). */
-    static float halfToFloat(int bits) {
+    public static float halfToFloat(int bits) {
         int sign = (bits >>> 15) << 31;
         int exponent = (bits >>> 10) & 0x1F;
         int mantissa = bits & 0x3FF;

@@ -24,7 +24,7 @@ import org.rlanything.neural.io.StoredTensor;
 public final class ArrayTensors {
 
     /** The largest block read or written at once. */
-    static final long BLOCK = 64L << 20;
+    static final long BLOCK = 32L << 20;
 
     private ArrayTensors() {}
 
@@ -67,10 +67,14 @@ public final class ArrayTensors {
                         if (blockShape.length > 0) {
                             blockShape[0] = rows;
                         }
-                        ByteBuffer direct = direct(chunk);
                         try (NDManager scratch = manager.newSubManager()) {
-                            NDArray block = scratch.create(direct, new Shape(blockShape), stored);
-                            NDArray converted = block.toType(type, true);
+                            NDArray block = block(scratch, chunk, new Shape(blockShape), stored);
+                            // a copy in the engine's own memory: the block's lives in a Java
+                            // direct buffer, which counts against the heap's limit
+                            NDArray converted =
+                                    block.getDataType() == type
+                                            ? block.duplicate()
+                                            : block.toType(type, true);
                             if (rows == StoredTensor.rows(shape)) {
                                 converted.attach(manager);
                                 out[0] = converted;
@@ -107,13 +111,42 @@ public final class ArrayTensors {
         return new View(compute, shape, dtype, true);
     }
 
-    private static ByteBuffer direct(ByteBuffer chunk) {
-        if (chunk.isDirect()) {
-            return chunk.order(ByteOrder.nativeOrder());
+    /**
+     * A new array of a chunk's values, made through a typed Java buffer (so the engine copies it
+     * into memory of its own: the chunk's buffer is reused): F32 and F64 as they are, BF16 and F16
+     * widened exactly to float32 on the way.
+     */
+    private static NDArray block(NDManager m, ByteBuffer chunk, Shape shape, DataType stored) {
+        ByteBuffer le = chunk.duplicate().order(ByteOrder.LITTLE_ENDIAN);
+        switch (stored) {
+            case FLOAT32:
+                return m.create(le.asFloatBuffer(), shape);
+            case FLOAT64:
+                return m.create(le.asDoubleBuffer(), shape);
+            case INT64:
+                return m.create(le.asLongBuffer(), shape);
+            case BFLOAT16:
+            case FLOAT16:
+                {
+                    java.nio.ShortBuffer halves = le.asShortBuffer();
+                    java.nio.FloatBuffer out =
+                            ByteBuffer.allocateDirect(halves.remaining() * 4)
+                                    .order(ByteOrder.nativeOrder())
+                                    .asFloatBuffer();
+                    boolean bf16 = stored == DataType.BFLOAT16;
+                    while (halves.hasRemaining()) {
+                        int bits = halves.get() & 0xFFFF;
+                        out.put(
+                                bf16
+                                        ? Float.intBitsToFloat(bits << 16)
+                                        : org.rlanything.neural.io.TensorData.halfToFloat(bits));
+                    }
+                    out.flip();
+                    return m.create(out, shape);
+                }
+            default:
+                throw new IllegalArgumentException("No reader for " + stored + ".");
         }
-        ByteBuffer d = ByteBuffer.allocateDirect(chunk.remaining()).order(ByteOrder.nativeOrder());
-        d.put(chunk.duplicate()).flip();
-        return d;
     }
 
     private record View(Supplier<NDArray> source, long[] shape, String dtype, boolean owned)
