@@ -47,7 +47,31 @@ public final class LoraBenchmark {
             int responseTokens,
             int sampleRows,
             int newTokens,
-            long seed) {}
+            long seed,
+            java.nio.file.Path model) {
+
+        /** Settings for a random model of {@code config} (no folder). */
+        public Settings(
+                ModelConfig config,
+                int loraRank,
+                int rows,
+                int promptTokens,
+                int responseTokens,
+                int sampleRows,
+                int newTokens,
+                long seed) {
+            this(
+                    config,
+                    loraRank,
+                    rows,
+                    promptTokens,
+                    responseTokens,
+                    sampleRows,
+                    newTokens,
+                    seed,
+                    null);
+        }
+    }
 
     private LoraBenchmark() {}
 
@@ -62,7 +86,7 @@ public final class LoraBenchmark {
     }
 
     /** Runs it; the figures by name (seconds, bytes, tokens/s, counts). */
-    public static Map<String, Object> run(Settings s) {
+    public static Map<String, Object> run(Settings s) throws java.io.IOException {
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("device", NeuralRuntime.device());
         out.put("parameters", s.config().parameterCount());
@@ -75,7 +99,9 @@ public final class LoraBenchmark {
                                 s.rows() * (s.promptTokens() + s.responseTokens()));
         long t0 = System.nanoTime();
         try (NeuralModel model =
-                NeuralModel.create(s.config(), BpeTokenizer.bytesOnly(), trainer)) {
+                s.model() != null
+                        ? NeuralModel.loadFolder(s.model(), trainer)
+                        : NeuralModel.create(s.config(), BpeTokenizer.bytesOnly(), trainer)) {
             out.put("init_s", seconds(t0));
             if (s.loraRank() > 0) {
                 model.enableLora(

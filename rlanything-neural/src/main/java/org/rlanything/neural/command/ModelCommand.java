@@ -36,7 +36,12 @@ import picocli.CommandLine.Spec;
         name = "model",
         mixinStandardHelpOptions = true,
         description = "Exports a neural checkpoint as a Hugging Face model folder, or imports one.",
-        subcommands = {ModelCommand.Export.class, ModelCommand.Import.class, PlanCommand.class})
+        subcommands = {
+            ModelCommand.Export.class,
+            ModelCommand.Import.class,
+            PlanCommand.class,
+            ScoreCommand.class
+        })
 public final class ModelCommand implements CommandProvider, Runnable {
 
     @Spec private CommandSpec spec;

@@ -27,6 +27,7 @@ public final class SafeTensorsFile implements AutoCloseable {
     private final long dataStart;
     private final Map<String, Tensor> tensors;
     private final Map<String, String> metadata;
+    private ByteBuffer buffer;
 
     private SafeTensorsFile(
             Path file, FileChannel channel, long dataStart, SafeTensors.Header header) {
@@ -139,13 +140,16 @@ public final class SafeTensorsFile implements AutoCloseable {
 
         @Override
         public void stream(long maxBytes, ChunkSink sink) throws IOException {
+            synchronized (SafeTensorsFile.this) {
+                streamLocked(maxBytes, sink);
+            }
+        }
+
+        private void streamLocked(long maxBytes, ChunkSink sink) throws IOException {
             long rowBytes = StoredTensor.rowBytes(entry.shape(), entry.dtype());
             long rows = StoredTensor.rows(entry.shape());
             long perChunk = StoredTensor.rowsPerChunk(entry.shape(), entry.dtype(), maxBytes);
-            ByteBuffer buffer =
-                    ByteBuffer.allocateDirect(
-                                    (int) Math.min(Math.max(0, byteSize()), perChunk * rowBytes))
-                            .order(ByteOrder.LITTLE_ENDIAN);
+            ByteBuffer buffer = buffer((int) Math.min(byteSize(), perChunk * rowBytes));
             for (long row = 0; row < rows; row += perChunk) {
                 long n = Math.min(perChunk, rows - row);
                 buffer.clear().limit((int) (n * rowBytes));
@@ -181,6 +185,19 @@ public final class SafeTensorsFile implements AutoCloseable {
         public String toString() {
             return name + " " + entry.dtype() + " " + java.util.Arrays.toString(entry.shape());
         }
+    }
+
+    /**
+     * The file's one read buffer, grown as needed: a direct buffer per tensor would stay resident
+     * until the garbage collector ran.
+     */
+    private ByteBuffer buffer(int bytes) {
+        if (buffer == null || buffer.capacity() < bytes) {
+            buffer =
+                    ByteBuffer.allocateDirect(Math.max(bytes, 1 << 20))
+                            .order(ByteOrder.LITTLE_ENDIAN);
+        }
+        return buffer;
     }
 
     private static void readFully(FileChannel channel, ByteBuffer into, long position)
