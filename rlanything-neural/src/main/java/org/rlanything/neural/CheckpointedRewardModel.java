@@ -36,7 +36,21 @@ public final class CheckpointedRewardModel extends CheckpointedModel<NeuralRewar
             ChatPrompts chatPrompts,
             SamplingConfig sampling,
             TrainerConfig trainerConfig) {
-        super("reward_model", model, format, chatPrompts, sampling, trainerConfig, false);
+        this(model, format, chatPrompts, sampling, trainerConfig, false);
+    }
+
+    /**
+     * A reward model whose chat model scores the two verdict replies when {@code scoreVerdicts}
+     * (see {@link NeuralRewardModel}).
+     */
+    public CheckpointedRewardModel(
+            NeuralModel model,
+            PromptFormat format,
+            ChatPrompts chatPrompts,
+            SamplingConfig sampling,
+            TrainerConfig trainerConfig,
+            boolean scoreVerdicts) {
+        super("reward_model", model, format, chatPrompts, sampling, trainerConfig, scoreVerdicts);
     }
 
     /** A reward model on the model saved in {@code dir} (weights only: a fresh trainer). */
@@ -54,7 +68,7 @@ public final class CheckpointedRewardModel extends CheckpointedModel<NeuralRewar
             ChatPrompts chatPrompts,
             SamplingConfig samplingConfig,
             boolean option) {
-        return new NeuralRewardModel(m, promptFormat, chatPrompts, samplingConfig);
+        return new NeuralRewardModel(m, promptFormat, chatPrompts, samplingConfig, option);
     }
 
     @Override

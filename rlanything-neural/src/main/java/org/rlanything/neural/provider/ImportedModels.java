@@ -115,7 +115,8 @@ public final class ImportedModels implements NeuralModels {
                                 format,
                                 chat,
                                 sampling(config.temperature(), config.maxTokens()),
-                                trainer));
+                                trainer,
+                                config.chatVerdicts().equals("score")));
     }
 
     /**
