@@ -190,8 +190,12 @@ public final class ImportedModels implements NeuralModels {
         int width = trainer.maxPromptTokens() + trainer.maxResponseTokens();
         MemoryPlan plan = MemoryPlan.of(config, lora.rank(), width, trainer.maxTokensPerForward());
         long needed = lora.rank() > 0 ? plan.loraUpdateBytes() : plan.fullUpdateBytes();
+        // the least an update needs: its weights, gradients and moments with one token's
+        // activations; beyond the machine's memory no batch can fit
+        MemoryPlan least = MemoryPlan.of(config, lora.rank(), 1, 1);
+        long floor = lora.rank() > 0 ? least.loraUpdateBytes() : least.fullUpdateBytes();
         long total = MemoryPlan.physicalMemory();
-        if (total > 0 && needed > total) {
+        if (total > 0 && floor > total) {
             throw new IllegalArgumentException(
                     section
                             + ".init: one "
@@ -200,21 +204,15 @@ public final class ImportedModels implements NeuralModels {
                             + folder
                             + " ("
                             + String.format(java.util.Locale.ROOT, "%,d", plan.parameters())
-                            + " parameters, rows of "
-                            + width
-                            + " tokens, "
-                            + section
-                            + ".max_tokens_per_forward "
-                            + trainer.maxTokensPerForward()
-                            + ") needs about "
-                            + MemorySteps.gib(needed)
-                            + " GiB, more than this machine's "
+                            + " parameters) needs at least "
+                            + MemorySteps.gib(floor)
+                            + " GiB whatever the batch, more than this machine's "
                             + MemorySteps.gib(total)
                             + " GiB: "
                             + (lora.rank() > 0
-                                    ? "lower " + section + ".max_tokens_per_forward"
-                                    : "train with LoRA (" + section + ".lora_rank)")
-                            + " or use a smaller model (rlanything model plan "
+                                    ? ""
+                                    : "train with LoRA (" + section + ".lora_rank) or ")
+                            + "use a smaller model (rlanything model plan "
                             + folder
                             + " prints the figures).");
         }
