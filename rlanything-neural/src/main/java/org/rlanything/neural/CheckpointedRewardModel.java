@@ -29,6 +29,19 @@ public final class CheckpointedRewardModel extends CheckpointedModel<NeuralRewar
         this(model, format, ChatForm.HOUSEHOLD, sampling, trainerConfig);
     }
 
+    /**
+     * A reward model on the household chat form whose chat model scores the two verdict replies
+     * when {@code scoreVerdicts}.
+     */
+    public CheckpointedRewardModel(
+            NeuralModel model,
+            PromptFormat format,
+            SamplingConfig sampling,
+            TrainerConfig trainerConfig,
+            boolean scoreVerdicts) {
+        this(model, format, ChatForm.HOUSEHOLD, sampling, trainerConfig, scoreVerdicts);
+    }
+
     /** A reward model whose chat model (one with a chat template) reads {@code chatPrompts}. */
     public CheckpointedRewardModel(
             NeuralModel model,
