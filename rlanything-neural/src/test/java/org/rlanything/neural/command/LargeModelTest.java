@@ -55,7 +55,7 @@ class LargeModelTest {
         SafeTensorsWriter.Written source =
                 SafeTensorsWriter.write(
                         hf.resolve(Checkpoint.MODEL), tensors, Map.of("format", "pt"));
-        assertTrue(source.bytes() > (1L << 31) + (1L << 26), "over 2 GiB: " + source.bytes());
+        assertTrue(source.bytes() > 1L << 31, "over 2 GiB: " + source.bytes());
 
         resetPeaks();
         long start = System.nanoTime();
