@@ -509,6 +509,16 @@ public final class Checkpoint {
                 : Map.of();
     }
 
+    /** Checks every file of a checkpoint against its manifest (sizes and SHA-256 digests). */
+    public static void verify(Path dir) throws CheckpointException {
+        verifiedFiles(dir);
+    }
+
+    /** Whether {@code dir} is a checkpoint of LoRA adapters (its weights live in a base folder). */
+    public static boolean holdsAdapters(Path dir) {
+        return Files.isRegularFile(dir.resolve(PeftAdapter.WEIGHTS));
+    }
+
     /** Reads the manifest and every file it lists, checking sizes and SHA-256 digests. */
     private static Map<String, byte[]> verifiedFiles(Path dir) throws CheckpointException {
         Path manifestPath = dir.resolve(MANIFEST);

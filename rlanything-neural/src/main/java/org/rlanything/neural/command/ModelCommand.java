@@ -222,6 +222,28 @@ public final class ModelCommand implements CommandProvider, Runnable {
     static void export(Path from, Path to, String dtype) throws IOException {
         refuseExisting(to);
         String wanted = dtype == null ? null : storedDtype(dtype);
+        if (!Checkpoint.holdsAdapters(from)) {
+            try {
+                Checkpoint.verify(from);
+                ModelConfig config = HfCheckpoint.config(from);
+                try (TextTokenizer tokenizer = HfCheckpoint.tokenizer(from, config);
+                        WeightFiles.Opened files = WeightFiles.open(from)) {
+                    if (wanted == null || wanted.equals(files.mainDtype())) {
+                        // the stored tensors as they are: streamed, never loaded
+                        String problem = tokenizer.huggingFaceProblem();
+                        if (problem != null) {
+                            throw new IllegalArgumentException(
+                                    "The tokenizer of " + from + " cannot be exported: " + problem);
+                        }
+                        Checkpoint.saveTensors(
+                                to, config, files.tensors(), tokenizer, ModelIds.recorded(from));
+                        return;
+                    }
+                }
+            } catch (CheckpointException e) {
+                throw new IllegalArgumentException(e.getMessage(), e);
+            }
+        }
         try (NDManager root = NeuralRuntime.engine().newBaseManager()) {
             Checkpoint.Loaded loaded = Checkpoint.load(from, root, DataType.FLOAT32);
             try (var model = loaded.model();
