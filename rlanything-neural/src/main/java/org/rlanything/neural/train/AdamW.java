@@ -26,20 +26,34 @@ public final class AdamW {
         reset();
     }
 
-    /** Zeroes both moments and the step count (a fresh optimizer). */
+    /**
+     * Zeroes both moments and the step count (a fresh optimizer). The moments are made when first
+     * needed ({@link #ensureMoments}): a model loaded in full and then given LoRA adapters never
+     * holds moments for its frozen weights (two float32 copies of the model).
+     */
     public void reset() {
-        NDManager m = weights.manager();
         // the trainable set may have changed (LoRA adapters added): moments for exactly it
         firstMoments.values().forEach(NDArray::close);
         secondMoments.values().forEach(NDArray::close);
         firstMoments.clear();
         secondMoments.clear();
+        step = 0;
+    }
+
+    /** Zero moments for every trainable parameter that has none yet. */
+    private void ensureMoments() {
+        NDManager m = weights.manager();
         for (Map.Entry<String, NDArray> e : weights.trainable().entrySet()) {
             NDArray p = e.getValue();
-            replace(firstMoments, e.getKey(), m.zeros(p.getShape(), p.getDataType()));
-            replace(secondMoments, e.getKey(), m.zeros(p.getShape(), p.getDataType()));
+            if (!firstMoments.containsKey(e.getKey())) {
+                NDArray first = m.zeros(p.getShape(), p.getDataType());
+                NDArray second = m.zeros(p.getShape(), p.getDataType());
+                // they outlive any scope the caller's step runs in
+                ai.djl.ndarray.NDScope.unregister(first, second);
+                firstMoments.put(e.getKey(), first);
+                secondMoments.put(e.getKey(), second);
+            }
         }
-        step = 0;
     }
 
     /**
@@ -52,6 +66,7 @@ public final class AdamW {
             double eps,
             double weightDecay,
             double gradScale) {
+        ensureMoments();
         step++;
         double bc1 = 1 - Math.pow(beta1, step);
         double bc2Sqrt = Math.sqrt(1 - Math.pow(beta2, step));
@@ -97,6 +112,7 @@ public final class AdamW {
 
     /** Moments as tensors named {@code exp_avg.<param>} and {@code exp_avg_sq.<param>}. */
     public Map<String, StoredTensor> toTensors() {
+        ensureMoments();
         Map<String, StoredTensor> out = new LinkedHashMap<>();
         for (String name : firstMoments.keySet()) {
             NDArray first = firstMoments.get(name);
@@ -116,6 +132,7 @@ public final class AdamW {
      * file.
      */
     public void load(Map<String, ? extends StoredTensor> tensors, long stepCount, String source) {
+        ensureMoments();
         if (tensors.size() != 2 * firstMoments.size()) {
             throw new IllegalArgumentException(
                     source
