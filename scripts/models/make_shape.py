@@ -8,7 +8,7 @@ as shards with model.safetensors.index.json (as save_pretrained does), and the t
 a fixture folder made by scripts/models/make-fixtures (Llama 3.1's tokenizer.json with Llama 3.2's
 chat template; Qwen2's vocabulary and template).
 
-Usage: make_shape.py SHAPE OUT [--tokenizer FIXTURE_HF_FOLDER] [--dtype bf16|f32] [--seed N]
+Usage: make_shape.py SHAPE OUT [--tokenizer FIXTURE_HF_FOLDER] [--dtype bf16|f32] [--seed N] [--config-only]
 SHAPE: llama-3.2-1b, llama-3.2-3b, llama-3.1-8b, qwen2.5-0.5b, qwen2.5-3b, qwen2.5-7b, or
 narrow-f32-2.2g (a narrow deep Llama shape just over 2 GiB of float32 weights).
 Needs python3 with numpy only.
@@ -130,6 +130,8 @@ def main():
     p.add_argument("--tokenizer", default=None, help="a fixture hf folder (default: the cache's)")
     p.add_argument("--dtype", default=None, choices=["bf16", "f32"])
     p.add_argument("--seed", type=int, default=36)
+    p.add_argument("--config-only", action="store_true",
+                   help="config.json and tokenizer files only (for rlanything model plan)")
     a = p.parse_args()
     s = SHAPES[a.shape]
     dtype = (a.dtype or ("f32" if a.shape.endswith("f32-2.2g") else "bf16")).upper()
@@ -147,6 +149,9 @@ def main():
     c["torch_dtype"] = "bfloat16" if dtype == "BF16" else "float32"
     with open(os.path.join(a.out, "config.json"), "w") as f:
         json.dump(c, f, indent=2)
+    if a.config_only:
+        print(f"{a.shape}: config.json and tokenizer files -> {a.out}")
+        return 0
     rng = np.random.default_rng(a.seed)
     size = 2 if dtype == "BF16" else 4
     entries = layout(s)

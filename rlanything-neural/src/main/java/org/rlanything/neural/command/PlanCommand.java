@@ -68,9 +68,24 @@ final class PlanCommand implements Callable<Integer> {
         String dtype;
         try {
             model = HfCheckpoint.config(folder);
-            try (WeightFiles.Opened files = WeightFiles.open(folder)) {
-                stored = files.tensors().values().stream().mapToLong(t -> t.byteSize()).sum();
-                dtype = files.mainDtype();
+            if (WeightFiles.present(folder)) {
+                try (WeightFiles.Opened files = WeightFiles.open(folder)) {
+                    stored = files.tensors().values().stream().mapToLong(t -> t.byteSize()).sum();
+                    dtype = files.mainDtype();
+                }
+            } else {
+                // a config.json alone (planning before a download): its torch_dtype's size
+                Map<?, ?> c =
+                        new ObjectMapper()
+                                .readValue(folder.resolve("config.json").toFile(), Map.class);
+                dtype =
+                        switch (String.valueOf(c.get("torch_dtype"))) {
+                            case "bfloat16" -> "BF16";
+                            case "float16" -> "F16";
+                            default -> "F32";
+                        };
+                stored =
+                        MemoryPlan.of(model, 16, 1, 1).parameters() * (dtype.equals("F32") ? 4 : 2);
             }
         } catch (CheckpointException e) {
             throw new IllegalArgumentException(e.getMessage(), e);
