@@ -12,13 +12,15 @@ import java.util.Map;
  * <p><b>How.</b> Weights live outside the Java heap, as float32 native arrays (4 bytes per
  * parameter); import streams the stored bytes and holds none of them. A LoRA update adds the
  * adapters with their gradients and two AdamW moments (16 bytes per adapter parameter); a full
- * update adds a gradient and two moments for every parameter (16 bytes per parameter in all) and
- * one tensor's optimizer temporaries. Both keep the activations of one forward pass for its
- * backward pass: per token and layer the float32 inputs and outputs of the norms, projections,
- * SwiGLU and residuals (8 h + q + 2 kv + 5 f values) plus two attention maps (heads x width), and
- * the head's logits, log-probabilities and their gradient (3 V values per token). The fixed part
- * ({@link #BASE}: the JVM with its heap in use, PyTorch's and the tokenizer's native libraries) and
- * the activation factors were checked against measured peaks (docs/results/models-sizes-*.md).
+ * update adds a gradient and two moments for every parameter and one tensor's optimizer
+ * temporaries, plus one more float32 copy of the weights that the measured peak holds (20 bytes per
+ * parameter in all: Qwen2.5-0.5B's full update peaked at 13.33 GiB, 16 bytes would plan 11.5). Both
+ * keep the activations of one forward pass for its backward pass: per token and layer the float32
+ * inputs and outputs of the norms, projections, SwiGLU and residuals (8 h + q + 2 kv + 5 f values)
+ * plus two attention maps (heads x width), and the head's logits, log-probabilities and their
+ * gradient (3 V values per token). The fixed part ({@link #BASE}: the JVM with its heap in use,
+ * PyTorch's and the tokenizer's native libraries) and the activation factors were checked against
+ * measured peaks (docs/results/models-sizes-*.md).
  *
  * @param parameters the model's parameters
  * @param adapterParameters LoRA parameters at {@code rank} (0 without LoRA)
@@ -76,7 +78,7 @@ public record MemoryPlan(
         long weights = 4 * params;
         long load = BASE + BUFFERS + weights + 4 * largest;
         long lora = BASE + BUFFERS + weights + 16 * adapters + activations;
-        long full = BASE + BUFFERS + 16 * params + activations + 3 * 4 * largest;
+        long full = BASE + BUFFERS + 20 * params + activations + 3 * 4 * largest;
         return new MemoryPlan(
                 params, adapters, r, width, tokensPerForward, BASE + BUFFERS, load, lora, full);
     }

@@ -17,9 +17,9 @@ import org.rlanything.core.spi.RewardModelConfig;
  * @param loraRank 0 (default): every weight trains; r > 0: LoRA adapters of rank r
  * @param loraAlpha LoRA scale numerator (default 2 r)
  * @param chatVerdicts how a model with a chat template judges: {@code generate} (default) writes
- *     its judgment; {@code score} scores the two verdict replies ({@code \boxed{1}}, {@code
- *     \boxed{-1}}) after the chat prompt and samples one at {@code temperature}, so that even a
- *     model without real weights gives verdicts (and trains on them)
+ *     its judgment; {@code score} scores the two verdict replies (approve and reject, each a boxed
+ *     1 or -1) after the chat prompt and samples one at {@code temperature}, so that even a model
+ *     without real weights gives verdicts (and trains on them)
  */
 public record NeuralRewardModelConfig(
         Double learningRate,
