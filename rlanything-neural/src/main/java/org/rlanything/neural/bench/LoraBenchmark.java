@@ -48,7 +48,8 @@ public final class LoraBenchmark {
             int sampleRows,
             int newTokens,
             long seed,
-            java.nio.file.Path model) {
+            java.nio.file.Path model,
+            java.nio.file.Path save) {
 
         /** Settings for a random model of {@code config} (no folder). */
         public Settings(
@@ -69,6 +70,7 @@ public final class LoraBenchmark {
                     sampleRows,
                     newTokens,
                     seed,
+                    null,
                     null);
         }
     }
@@ -105,7 +107,11 @@ public final class LoraBenchmark {
             out.put("init_s", seconds(t0));
             if (s.loraRank() > 0) {
                 model.enableLora(
-                        new ModelWeights.Lora(s.loraRank(), 2.0 * s.loraRank()), s.seed(), null);
+                        new ModelWeights.Lora(s.loraRank(), 2.0 * s.loraRank()),
+                        s.seed(),
+                        s.model() != null
+                                ? org.rlanything.neural.checkpoint.LoraBase.of(s.model())
+                                : null);
             }
             long trainable =
                     model.model().weights().trainable().values().stream()
@@ -128,6 +134,11 @@ public final class LoraBenchmark {
             model.train(batch, new SplittableRandom(s.seed() + 1));
             out.put("update_s", seconds(u0));
             out.put("update_peak_rss_bytes", reset ? status("VmHWM:") : -1L);
+            if (s.save() != null) {
+                long c0 = System.nanoTime();
+                model.save(s.save(), Map.of());
+                out.put("save_s", seconds(c0));
+            }
             List<int[]> prompts = new ArrayList<>();
             List<RandomGenerator> rngs = new ArrayList<>();
             for (int r = 0; r < s.sampleRows(); r++) {

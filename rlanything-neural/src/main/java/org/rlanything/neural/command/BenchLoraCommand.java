@@ -97,6 +97,13 @@ public final class BenchLoraCommand implements CommandProvider, Callable<Integer
                             + " random Qwen2.5-0.5B-shaped model.")
     java.nio.file.Path model;
 
+    @Option(
+            names = "--save",
+            description =
+                    "Save the model after the update as a checkpoint in this folder (a LoRA"
+                            + " checkpoint of --model: its adapters and trainer state).")
+    java.nio.file.Path save;
+
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
@@ -124,7 +131,8 @@ public final class BenchLoraCommand implements CommandProvider, Callable<Integer
                                 sampleRows,
                                 newTokens,
                                 seed,
-                                model));
+                                model,
+                                save));
         out.printf("device: %s%n", r.get("device"));
         out.printf("trainable parameters: %,d%n", (Long) r.get("trainable_parameters"));
         out.printf("one policy update of one batch: %.1f s%n", (Double) r.get("update_s"));

@@ -86,7 +86,7 @@ public final class ModelCommand implements CommandProvider, Runnable {
         @Option(
                 names = "--dtype",
                 description =
-                        "The dtype of the exported weights: bf16, f16 or f32 (default: the dtype"
+                        "The dtype of the exported weights: bf16 or f32 (default: the dtype"
                                 + " the weights are stored in; a LoRA checkpoint's merged weights take its"
                                 + " base's).")
         private String dtype;
@@ -258,7 +258,8 @@ public final class ModelCommand implements CommandProvider, Runnable {
                 try (WeightFiles.Opened files = WeightFiles.open(weightsFolder)) {
                     stored = files.mainDtype();
                 }
-                String out = wanted != null ? wanted : stored;
+                // BF16 stays BF16; anything else is written as float32
+                String out = wanted != null ? wanted : stored.equals("BF16") ? "BF16" : "F32";
                 String id =
                         loaded.loraBase() != null
                                 ? ModelIds.recorded(loaded.loraBase().folder())
@@ -274,11 +275,10 @@ public final class ModelCommand implements CommandProvider, Runnable {
     private static String storedDtype(String option) {
         return switch (option.toLowerCase(java.util.Locale.ROOT)) {
             case "bf16", "bfloat16" -> "BF16";
-            case "f16", "float16" -> "F16";
             case "f32", "float32" -> "F32";
             default ->
                     throw new IllegalArgumentException(
-                            "--dtype " + option + ": expected bf16, f16 or f32.");
+                            "--dtype " + option + ": expected bf16 or f32.");
         };
     }
 

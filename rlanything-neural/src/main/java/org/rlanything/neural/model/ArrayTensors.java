@@ -149,6 +149,24 @@ public final class ArrayTensors {
         }
     }
 
+    /**
+     * Float32 values as BF16, rounded to nearest even (as PyTorch's conversion does); NaN stays a
+     * quiet NaN.
+     */
+    static ByteBuffer bfloat16(ByteBuffer floats) {
+        java.nio.FloatBuffer in = floats.asFloatBuffer();
+        ByteBuffer out = ByteBuffer.allocate(in.remaining() * 2).order(ByteOrder.LITTLE_ENDIAN);
+        while (in.hasRemaining()) {
+            int bits = Float.floatToRawIntBits(in.get());
+            short half =
+                    Float.isNaN(Float.intBitsToFloat(bits))
+                            ? (short) ((bits >>> 16) | 0x40)
+                            : (short) ((bits + 0x7FFF + ((bits >>> 16) & 1)) >>> 16);
+            out.putShort(half);
+        }
+        return out.flip();
+    }
+
     private record View(Supplier<NDArray> source, long[] shape, String dtype, boolean owned)
             implements StoredTensor {
 
@@ -180,6 +198,16 @@ public final class ArrayTensors {
                                         ? a.stopGradient()
                                         : a.stopGradient().get(new NDIndex("{}:{}", row, row + n));
                         block.attach(scratch);
+                        if (type == DataType.BFLOAT16) {
+                            // rounded in Java: the engine's BF16 arrays abort its byte copy
+                            NDArray wide = block.toType(DataType.FLOAT32, false);
+                            wide.attach(scratch);
+                            sink.accept(
+                                    bfloat16(wide.toByteBuffer().order(ByteOrder.nativeOrder())),
+                                    row,
+                                    n);
+                            continue;
+                        }
                         NDArray converted = block.toType(type, false);
                         converted.attach(scratch);
                         ByteBuffer bytes = converted.toByteBuffer().order(ByteOrder.LITTLE_ENDIAN);
