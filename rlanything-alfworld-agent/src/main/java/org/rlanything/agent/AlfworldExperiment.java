@@ -249,7 +249,8 @@ public final class AlfworldExperiment implements AutoCloseable {
                                 settings.rewardModel().temperature(),
                                 1.0,
                                 settings.rewardModel().maxTokens()),
-                        rmTrainer);
+                        rmTrainer,
+                        settings.rewardModel().chatVerdicts().equals("score"));
         return new Models(policy, rm, format);
     }
 

@@ -82,12 +82,7 @@ public final class Main {
             if (debug) {
                 e.printStackTrace(err);
             }
-            err.println(
-                    "rlanything: out of memory (the heap holds at most "
-                            + Runtime.getRuntime().maxMemory() / (1024 * 1024)
-                            + " MiB): lower the sizes in the config (pool_size, tasks_per_iteration,"
-                            + " rollouts_per_task, verdicts_per_step, max_steps) or give more heap, for example"
-                            + " RLANYTHING_JAVA_OPTS=-Xmx4g.");
+            err.println(outOfMemory(org.rlanything.core.io.MemorySteps.describe()));
             err.flush();
             return 1;
         } catch (StackOverflowError e) {
@@ -114,6 +109,14 @@ public final class Main {
         if (exception instanceof BadInputException) {
             err.println("rlanything: " + oneLine(exception.getMessage()));
             return 2;
+        }
+        if (isNativeOutOfMemory(exception)) {
+            err.println(
+                    outOfMemory(org.rlanything.core.io.MemorySteps.describe())
+                            + " ("
+                            + oneLine(exception.getMessage())
+                            + ")");
+            return 1;
         }
         if (exception instanceof java.io.IOException
                 || exception instanceof java.io.UncheckedIOException) {
@@ -151,6 +154,42 @@ public final class Main {
 
     private static String nameOf(CommandProvider command) {
         return command.getClass().getAnnotation(Command.class).name();
+    }
+
+    /**
+     * The out-of-memory message: with a model step running, the step and its planned figure (its
+     * memory is mostly outside the heap); otherwise the run's sizes or the heap.
+     */
+    static String outOfMemory(String step) {
+        long heap = Runtime.getRuntime().maxMemory() / (1024 * 1024);
+        if (step != null) {
+            return "rlanything: out of memory during the "
+                    + step
+                    + "; the Java heap holds at most "
+                    + heap
+                    + " MiB and the model's arrays live outside it: free memory on this machine"
+                    + " (rlanything model plan FOLDER prints what each step needs), or lower the"
+                    + " batch (policy.max_tokens_per_forward).";
+        }
+        return "rlanything: out of memory (the heap holds at most "
+                + heap
+                + " MiB): lower the sizes in the config (pool_size, tasks_per_iteration,"
+                + " rollouts_per_task, verdicts_per_step, max_steps) or give more heap, for example"
+                + " RLANYTHING_JAVA_OPTS=-Xmx4g.";
+    }
+
+    /** Whether an engine error is a failed native allocation (PyTorch's allocator). */
+    static boolean isNativeOutOfMemory(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            String m = t.getMessage();
+            if (m != null
+                    && (m.contains("not enough memory")
+                            || m.contains("std::bad_alloc")
+                            || m.contains("CUDA out of memory"))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

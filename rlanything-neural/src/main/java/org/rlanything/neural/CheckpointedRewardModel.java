@@ -29,6 +29,19 @@ public final class CheckpointedRewardModel extends CheckpointedModel<NeuralRewar
         this(model, format, ChatForm.HOUSEHOLD, sampling, trainerConfig);
     }
 
+    /**
+     * A reward model on the household chat form whose chat model scores the two verdict replies
+     * when {@code scoreVerdicts}.
+     */
+    public CheckpointedRewardModel(
+            NeuralModel model,
+            PromptFormat format,
+            SamplingConfig sampling,
+            PpoSettings trainerConfig,
+            boolean scoreVerdicts) {
+        this(model, format, ChatForm.HOUSEHOLD, sampling, trainerConfig, scoreVerdicts);
+    }
+
     /** A reward model whose chat model (one with a chat template) reads {@code chatPrompts}. */
     public CheckpointedRewardModel(
             NeuralModel model,
@@ -36,7 +49,21 @@ public final class CheckpointedRewardModel extends CheckpointedModel<NeuralRewar
             ChatPrompts chatPrompts,
             SamplingConfig sampling,
             PpoSettings trainerConfig) {
-        super("reward_model", model, format, chatPrompts, sampling, trainerConfig, false);
+        this(model, format, chatPrompts, sampling, trainerConfig, false);
+    }
+
+    /**
+     * A reward model whose chat model scores the two verdict replies when {@code scoreVerdicts}
+     * (see {@link NeuralRewardModel}).
+     */
+    public CheckpointedRewardModel(
+            NeuralModel model,
+            PromptFormat format,
+            ChatPrompts chatPrompts,
+            SamplingConfig sampling,
+            PpoSettings trainerConfig,
+            boolean scoreVerdicts) {
+        super("reward_model", model, format, chatPrompts, sampling, trainerConfig, scoreVerdicts);
     }
 
     /** A reward model on the model saved in {@code dir} (weights only: a fresh trainer). */
@@ -54,7 +81,7 @@ public final class CheckpointedRewardModel extends CheckpointedModel<NeuralRewar
             ChatPrompts chatPrompts,
             SamplingConfig samplingConfig,
             boolean option) {
-        return new NeuralRewardModel(m, promptFormat, chatPrompts, samplingConfig);
+        return new NeuralRewardModel(m, promptFormat, chatPrompts, samplingConfig, option);
     }
 
     @Override

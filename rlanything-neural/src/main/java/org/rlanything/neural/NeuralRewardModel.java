@@ -13,6 +13,9 @@ import org.rlanything.core.RewardModelSample;
 import org.rlanything.core.UpdateStats;
 import org.rlanything.neural.infer.Generation;
 import org.rlanything.neural.infer.SamplingConfig;
+import org.rlanything.neural.infer.TokenSampler;
+import org.rlanything.neural.train.ChoiceSequence;
+import org.rlanything.neural.train.PpoSample;
 import org.rlanything.neural.train.TrainingSequence;
 
 /**
@@ -29,6 +32,10 @@ public final class NeuralRewardModel implements RewardModel {
     private final PromptFormat format;
     private final SamplingConfig sampling;
     private final ChatForm chat;
+    private final boolean scoreVerdicts;
+
+    /** The two replies a scoring judge chooses between: approve, reject. */
+    static final List<String> VERDICT_REPLIES = List.of("\\boxed{1}", "\\boxed{-1}");
 
     /**
      * A judge on {@code model}: {@code format}'s judge prompt, or for a model with a chat template
@@ -48,10 +55,26 @@ public final class NeuralRewardModel implements RewardModel {
             PromptFormat format,
             ChatPrompts chatPrompts,
             SamplingConfig sampling) {
+        this(model, format, chatPrompts, sampling, false);
+    }
+
+    /**
+     * A judge as above whose chat model, when {@code scoreVerdicts}, scores the two verdict replies
+     * ({@link #VERDICT_REPLIES}, each followed by the end-of-turn token) after its chat prompt and
+     * samples one from the softmax of their log-likelihoods at the sampling temperature (as {@code
+     * chat_actions: score} does for the policy's commands); trained as that choice.
+     */
+    public NeuralRewardModel(
+            NeuralModel model,
+            PromptFormat format,
+            ChatPrompts chatPrompts,
+            SamplingConfig sampling,
+            boolean scoreVerdicts) {
         this.model = model;
         this.format = format;
         this.sampling = sampling;
         this.chat = ChatForm.of(model.tokenizer(), chatPrompts);
+        this.scoreVerdicts = scoreVerdicts && chat != null;
     }
 
     @Override
@@ -74,6 +97,9 @@ public final class NeuralRewardModel implements RewardModel {
             for (int j = 0; j < m; j++) {
                 rowRngs.add(new SplittableRandom(rngs.get(i).nextLong()));
             }
+        }
+        if (scoreVerdicts) {
+            return scoredVerdicts(prompts, m, rowRngs);
         }
         // the m samples of a step share its prompt, encoded once
         List<Generation> generations = model.generate(distinct, m, rowRngs, sampling);
@@ -99,9 +125,52 @@ public final class NeuralRewardModel implements RewardModel {
         return out;
     }
 
+    /** Each request's m verdicts sampled among the scored {@link #VERDICT_REPLIES}. */
+    private List<List<Judgment>> scoredVerdicts(
+            List<NeuralModel.Prompt> prompts, int m, List<RandomGenerator> rowRngs) {
+        List<int[]> candidates = new ArrayList<>();
+        for (String reply : VERDICT_REPLIES) {
+            candidates.add(model.encodeResponse(reply));
+        }
+        List<int[]> p = new ArrayList<>();
+        List<List<int[]>> c = new ArrayList<>();
+        for (NeuralModel.Prompt prompt : prompts) {
+            p.add(prompt.tokens());
+            c.add(candidates);
+        }
+        List<List<double[]>> scores = model.scoreCandidates(p, c);
+        List<List<Judgment>> out = new ArrayList<>();
+        for (int i = 0; i < prompts.size(); i++) {
+            double[] seq = new double[candidates.size()];
+            for (int k = 0; k < seq.length; k++) {
+                seq[k] = java.util.Arrays.stream(scores.get(i).get(k)).sum();
+            }
+            double[] choiceLps = TokenSampler.logSoftmax(seq, sampling.temperature());
+            List<Judgment> judgments = new ArrayList<>();
+            for (int j = 0; j < m; j++) {
+                int choice =
+                        TokenSampler.sample(seq, sampling.temperature(), rowRngs.get(i * m + j));
+                TokenRecord record =
+                        new TokenRecord(
+                                prompts.get(i).tokens(),
+                                candidates.get(choice),
+                                scores.get(i).get(choice),
+                                prompts.get(i).truncated(),
+                                choiceLps[choice],
+                                candidates,
+                                choice,
+                                sampling.temperature());
+                String text = VERDICT_REPLIES.get(choice);
+                judgments.add(new Judgment(text, chat.verdict(text), seq[choice], record));
+            }
+            out.add(judgments);
+        }
+        return out;
+    }
+
     @Override
     public UpdateStats update(List<RewardModelSample> samples, RandomGenerator rng) {
-        List<TrainingSequence> sequences = new ArrayList<>();
+        List<PpoSample> sequences = new ArrayList<>();
         for (RewardModelSample s : samples) {
             sequences.add(sequence(s));
         }
@@ -109,7 +178,17 @@ public final class NeuralRewardModel implements RewardModel {
     }
 
     /** The tokens a sample trains: those recorded when judging, or a re-rendering when absent. */
-    TrainingSequence sequence(RewardModelSample s) {
+    PpoSample sequence(RewardModelSample s) {
+        if (s.judgment().payload() instanceof TokenRecord record
+                && record.isChoice()
+                && !record.promptTruncated()) {
+            return new ChoiceSequence(
+                    record.prompt(),
+                    record.candidates(),
+                    record.choice(),
+                    record.choiceTemperature(),
+                    s.advantage());
+        }
         if (s.judgment().payload() instanceof TokenRecord record && !record.promptTruncated()) {
             return new TrainingSequence(record.prompt(), record.response(), s.advantage());
         }

@@ -47,7 +47,33 @@ public final class LoraBenchmark {
             int responseTokens,
             int sampleRows,
             int newTokens,
-            long seed) {}
+            long seed,
+            java.nio.file.Path model,
+            java.nio.file.Path save) {
+
+        /** Settings for a random model of {@code config} (no folder). */
+        public Settings(
+                ModelConfig config,
+                int loraRank,
+                int rows,
+                int promptTokens,
+                int responseTokens,
+                int sampleRows,
+                int newTokens,
+                long seed) {
+            this(
+                    config,
+                    loraRank,
+                    rows,
+                    promptTokens,
+                    responseTokens,
+                    sampleRows,
+                    newTokens,
+                    seed,
+                    null,
+                    null);
+        }
+    }
 
     private LoraBenchmark() {}
 
@@ -62,7 +88,7 @@ public final class LoraBenchmark {
     }
 
     /** Runs it; the figures by name (seconds, bytes, tokens/s, counts). */
-    public static Map<String, Object> run(Settings s) {
+    public static Map<String, Object> run(Settings s) throws java.io.IOException {
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("device", NeuralRuntime.device());
         out.put("parameters", s.config().parameterCount());
@@ -75,11 +101,17 @@ public final class LoraBenchmark {
                                 s.rows() * (s.promptTokens() + s.responseTokens()));
         long t0 = System.nanoTime();
         try (NeuralModel model =
-                NeuralModel.create(s.config(), BpeTokenizer.bytesOnly(), trainer)) {
+                s.model() != null
+                        ? NeuralModel.loadFolder(s.model(), trainer)
+                        : NeuralModel.create(s.config(), BpeTokenizer.bytesOnly(), trainer)) {
             out.put("init_s", seconds(t0));
             if (s.loraRank() > 0) {
                 model.enableLora(
-                        new ModelWeights.Lora(s.loraRank(), 2.0 * s.loraRank()), s.seed(), null);
+                        new ModelWeights.Lora(s.loraRank(), 2.0 * s.loraRank()),
+                        s.seed(),
+                        s.model() != null
+                                ? org.rlanything.neural.checkpoint.LoraBase.of(s.model())
+                                : null);
             }
             long trainable =
                     model.model().weights().trainable().values().stream()
@@ -102,6 +134,11 @@ public final class LoraBenchmark {
             model.train(batch, new SplittableRandom(s.seed() + 1));
             out.put("update_s", seconds(u0));
             out.put("update_peak_rss_bytes", reset ? status("VmHWM:") : -1L);
+            if (s.save() != null) {
+                long c0 = System.nanoTime();
+                model.save(s.save(), Map.of());
+                out.put("save_s", seconds(c0));
+            }
             List<int[]> prompts = new ArrayList<>();
             List<RandomGenerator> rngs = new ArrayList<>();
             for (int r = 0; r < s.sampleRows(); r++) {

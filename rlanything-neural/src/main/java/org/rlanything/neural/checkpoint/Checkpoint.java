@@ -18,11 +18,13 @@ import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.rlanything.core.io.AtomicFiles;
 import org.rlanything.neural.io.CheckpointException;
-import org.rlanything.neural.io.SafeTensors;
-import org.rlanything.neural.io.TensorData;
+import org.rlanything.neural.io.SafeTensorsFile;
+import org.rlanything.neural.io.SafeTensorsWriter;
+import org.rlanything.neural.io.StoredTensor;
 import org.rlanything.neural.model.LlamaModel;
 import org.rlanything.neural.model.ModelConfig;
 import org.rlanything.neural.model.ModelWeights;
@@ -86,13 +88,18 @@ public final class Checkpoint {
     public record TrainerPart(
             TrainingState state,
             long optimizerStep,
-            Map<String, TensorData> optimizerMoments,
+            Path optimizerFile,
             Map<String, Object> trainerConfig,
             Map<String, Object> extras) {
 
-        /** Restores counters and AdamW moments into {@code trainer}. */
+        /** Restores counters and AdamW moments (read from the file now) into {@code trainer}. */
         public void restoreInto(PpoTrainer trainer) {
-            trainer.optimizer().load(optimizerMoments, optimizerStep, OPTIMIZER);
+            try (SafeTensorsFile moments = SafeTensorsFile.open(optimizerFile)) {
+                trainer.optimizer()
+                        .load(moments.tensors(), optimizerStep, optimizerFile.toString());
+            } catch (CheckpointException e) {
+                throw new org.rlanything.core.BadInputException(e.getMessage(), e);
+            }
             trainer.restore(state);
         }
     }
@@ -124,61 +131,136 @@ public final class Checkpoint {
             Map<String, Object> extras,
             LoraBase base)
             throws IOException {
+        Map<String, byte[]> files = new LinkedHashMap<>();
+        Map<String, StoredTensor> weights = null;
+        if (model.weights().lora() == null) {
+            weights = model.weights().toTensors();
+        } else {
+            if (base == null) {
+                throw new IllegalStateException(
+                        "A model with LoRA adapters is saved with the base folder it adapts.");
+            }
+            files.putAll(PeftAdapter.files(model.weights(), ModelIds.of(base.folder())));
+            files.put(
+                    LoraBase.FILE,
+                    JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(base.toJson()));
+        }
+        files.put(
+                CONFIG,
+                configJson(
+                        model.config(),
+                        tokenizer,
+                        weights == null ? "F32" : WeightFiles.mainDtype(weights),
+                        null));
+        files.putAll(tokenizer.files(model.config().maxPositions()));
+        Map<String, StoredTensor> optimizer = null;
+        if (trainer != null) {
+            optimizer = trainer.optimizer().toTensors();
+            Map<String, Object> state = new LinkedHashMap<>();
+            state.put("format", FORMAT);
+            state.put("version", 1);
+            state.put(
+                    "training_state",
+                    JSON.convertValue(
+                            trainer.state(), new TypeReference<Map<String, Object>>() {}));
+            state.put("optimizer_step", trainer.optimizer().stepCount());
+            state.put(
+                    "trainer_config",
+                    JSON.convertValue(
+                            trainer.config(), new TypeReference<Map<String, Object>>() {}));
+            state.put("extras", extras == null ? Map.of() : extras);
+            files.put(
+                    TRAINER_STATE, JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(state));
+        }
+        commit(dir, files, weights, optimizer);
+    }
+
+    /**
+     * Writes a model folder from stored tensors (as {@code model import} and {@code model export}
+     * do): the weights streamed in their stored dtype (sharded as {@link WeightFiles} does), {@code
+     * config.json} with the tokenizer's special ids and {@code nameOrPath} (the model's id, or
+     * null), the tokenizer files and the manifest.
+     */
+    public static void saveTensors(
+            Path dir,
+            ModelConfig config,
+            Map<String, ? extends StoredTensor> weights,
+            TextTokenizer tokenizer,
+            String nameOrPath)
+            throws IOException {
+        Map<String, byte[]> files = new LinkedHashMap<>();
+        files.put(
+                CONFIG, configJson(config, tokenizer, WeightFiles.mainDtype(weights), nameOrPath));
+        files.putAll(tokenizer.files(config.maxPositions()));
+        commit(dir, files, new LinkedHashMap<>(weights), null);
+    }
+
+    /**
+     * {@code config.json}: the architecture's fields, then the special ids of the tokenizer
+     * (generation_config.json's {@code bos_token_id}, {@code eos_token_id} and {@code pad_token_id}
+     * where it names them, else the ids the tokenizer frames prompts and responses with), {@code
+     * torch_dtype} of the stored weights, and {@code _name_or_path} when the model's id is known.
+     */
+    static byte[] configJson(
+            ModelConfig config, TextTokenizer tokenizer, String storedDtype, String nameOrPath)
+            throws IOException {
+        Map<String, Object> m = new LinkedHashMap<>(config.toHfConfig());
+        SpecialIds ids = SpecialIds.of(tokenizer, config.maxPositions());
+        ids.putInto(m);
+        m.put("torch_dtype", torchDtype(storedDtype));
+        if (nameOrPath != null) {
+            m.put("_name_or_path", nameOrPath);
+        }
+        return JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(m);
+    }
+
+    private static String torchDtype(String dtype) {
+        return switch (dtype) {
+            case "BF16" -> "bfloat16";
+            case "F16" -> "float16";
+            case "F64" -> "float64";
+            default -> "float32";
+        };
+    }
+
+    /**
+     * Writes the files into a fresh sibling folder (each forced to disk, safetensors streamed), the
+     * manifest last with names in order, and renames the folder into place.
+     */
+    private static void commit(
+            Path dir,
+            Map<String, byte[]> files,
+            Map<String, ? extends StoredTensor> weights,
+            Map<String, ? extends StoredTensor> optimizer)
+            throws IOException {
         Path parent = dir.toAbsolutePath().getParent();
         Files.createDirectories(parent);
         Path temp = Files.createTempDirectory(parent, "." + dir.getFileName() + ".");
         try {
-            Map<String, byte[]> files = new LinkedHashMap<>();
-            if (model.weights().lora() == null) {
-                files.put(
-                        MODEL,
-                        SafeTensors.toBytes(model.weights().toTensors(), Map.of("format", "pt")));
-            } else {
-                if (base == null) {
-                    throw new IllegalStateException(
-                            "A model with LoRA adapters is saved with the base folder it adapts.");
-                }
-                files.putAll(PeftAdapter.files(model.weights(), base.folder().toString()));
-                files.put(
-                        LoraBase.FILE,
-                        JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(base.toJson()));
-            }
-            files.put(
-                    CONFIG,
-                    JSON.writerWithDefaultPrettyPrinter()
-                            .writeValueAsBytes(model.config().toHfConfig()));
-            files.putAll(tokenizer.files(model.config().maxPositions()));
-            if (trainer != null) {
-                files.put(
-                        OPTIMIZER, SafeTensors.toBytes(trainer.optimizer().toTensors(), Map.of()));
-                Map<String, Object> state = new LinkedHashMap<>();
-                state.put("format", FORMAT);
-                state.put("version", 1);
-                state.put(
-                        "training_state",
-                        JSON.convertValue(
-                                trainer.state(), new TypeReference<Map<String, Object>>() {}));
-                state.put("optimizer_step", trainer.optimizer().stepCount());
-                state.put(
-                        "trainer_config",
-                        JSON.convertValue(
-                                trainer.config(), new TypeReference<Map<String, Object>>() {}));
-                state.put("extras", extras == null ? Map.of() : extras);
-                files.put(
-                        TRAINER_STATE,
-                        JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(state));
-            }
-            Map<String, Object> listing = new LinkedHashMap<>();
+            Map<String, SafeTensorsWriter.Written> listing = new TreeMap<>();
             for (Map.Entry<String, byte[]> f : files.entrySet()) {
-                writeForced(temp.resolve(f.getKey()), f.getValue());
-                listing.put(
-                        f.getKey(),
-                        Map.of("bytes", f.getValue().length, "sha256", sha256(f.getValue())));
+                listing.put(f.getKey(), writeForced(temp.resolve(f.getKey()), f.getValue()));
             }
+            if (weights != null) {
+                listing.putAll(WeightFiles.write(temp, weights, WeightFiles.MAX_SHARD));
+            }
+            if (optimizer != null) {
+                listing.put(
+                        OPTIMIZER,
+                        SafeTensorsWriter.write(temp.resolve(OPTIMIZER), optimizer, Map.of()));
+            }
+            Map<String, Object> entries = new LinkedHashMap<>();
+            listing.forEach(
+                    (name, w) -> {
+                        Map<String, Object> entry = new LinkedHashMap<>();
+                        entry.put("bytes", w.bytes());
+                        entry.put("sha256", w.sha256());
+                        entries.put(name, entry);
+                    });
             Map<String, Object> manifest = new LinkedHashMap<>();
             manifest.put("format", FORMAT);
             manifest.put("version", 1);
-            manifest.put("files", listing);
+            manifest.put("files", entries);
             writeForced(
                     temp.resolve(MANIFEST),
                     JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(manifest));
@@ -218,14 +300,12 @@ public final class Checkpoint {
         if (files.containsKey(PeftAdapter.WEIGHTS)) {
             return loadLora(dir, files, config, parent, dtype);
         }
-        SafeTensors.Contents weights =
-                SafeTensors.parse(files.get(MODEL), dir.resolve(MODEL).toString());
         TrainerPart trainer = null;
         if (files.containsKey(TRAINER_STATE)) {
             trainer = trainerPart(dir, files, ModelWeights.layout(config));
         }
         TextTokenizer tokenizer = tokenizer(files, dir);
-        try {
+        try (WeightFiles.Opened weights = WeightFiles.open(dir)) {
             if (tokenizer.vocabSize() > config.vocabSize()) {
                 throw new CheckpointException(
                         "The tokenizer "
@@ -240,17 +320,13 @@ public final class Checkpoint {
             }
             ModelWeights w =
                     ModelWeights.fromTensors(
-                            config,
-                            dtype,
-                            weights.tensors(),
-                            parent,
-                            dir.resolve(MODEL).toString());
+                            config, dtype, weights.tensors(), parent, weights.source());
             return new Loaded(new LlamaModel(w), tokenizer, trainer);
         } catch (IllegalArgumentException e) {
             tokenizer.close();
             throw new CheckpointException(
-                    "The weights "
-                            + dir.resolve(MODEL)
+                    "The weights of "
+                            + dir
                             + " do not fit "
                             + dir.resolve(CONFIG)
                             + ": "
@@ -307,7 +383,7 @@ public final class Checkpoint {
         PeftAdapter.Read adapters =
                 PeftAdapter.read(
                         files.get(PeftAdapter.CONFIG),
-                        files.get(PeftAdapter.WEIGHTS),
+                        readAll(dir.resolve(PeftAdapter.WEIGHTS)),
                         dir.toString());
         LoraBase base =
                 LoraBase.fromJson(
@@ -391,36 +467,37 @@ public final class Checkpoint {
                     "The trainer state " + statePath + " lacks valid counters: " + e.getMessage(),
                     e);
         }
-        SafeTensors.Contents moments =
-                SafeTensors.parse(files.get(OPTIMIZER), dir.resolve(OPTIMIZER).toString());
-        if (moments.tensors().size() != 2 * layout.size()) {
-            throw new CheckpointException(
-                    "The optimizer state "
-                            + dir.resolve(OPTIMIZER)
-                            + " holds "
-                            + moments.tensors().size()
-                            + " tensors; this model needs "
-                            + 2 * layout.size()
-                            + ".");
-        }
-        for (Map.Entry<String, long[]> e : layout.entrySet()) {
-            for (String prefix : new String[] {"exp_avg.", "exp_avg_sq."}) {
-                TensorData t = moments.tensors().get(prefix + e.getKey());
-                if (t == null || !java.util.Arrays.equals(t.shape(), e.getValue())) {
-                    throw new CheckpointException(
-                            "The optimizer state "
-                                    + dir.resolve(OPTIMIZER)
-                                    + " lacks \""
-                                    + prefix
-                                    + e.getKey()
-                                    + "\" with the model's shape.");
+        Path optimizerFile = dir.resolve(OPTIMIZER);
+        try (SafeTensorsFile moments = SafeTensorsFile.open(optimizerFile)) {
+            if (moments.tensors().size() != 2 * layout.size()) {
+                throw new CheckpointException(
+                        "The optimizer state "
+                                + optimizerFile
+                                + " holds "
+                                + moments.tensors().size()
+                                + " tensors; this model needs "
+                                + 2 * layout.size()
+                                + ".");
+            }
+            for (Map.Entry<String, long[]> e : layout.entrySet()) {
+                for (String prefix : new String[] {"exp_avg.", "exp_avg_sq."}) {
+                    StoredTensor t = moments.tensors().get(prefix + e.getKey());
+                    if (t == null || !java.util.Arrays.equals(t.shape(), e.getValue())) {
+                        throw new CheckpointException(
+                                "The optimizer state "
+                                        + optimizerFile
+                                        + " lacks \""
+                                        + prefix
+                                        + e.getKey()
+                                        + "\" with the model's shape.");
+                    }
                 }
             }
         }
         return new TrainerPart(
                 counters,
                 step,
-                moments.tensors(),
+                optimizerFile,
                 object(state.get("trainer_config")),
                 object(state.get("extras")));
     }
@@ -430,6 +507,16 @@ public final class Checkpoint {
         return value instanceof Map<?, ?>
                 ? JSON.convertValue(value, new TypeReference<Map<String, Object>>() {})
                 : Map.of();
+    }
+
+    /** Checks every file of a checkpoint against its manifest (sizes and SHA-256 digests). */
+    public static void verify(Path dir) throws CheckpointException {
+        verifiedFiles(dir);
+    }
+
+    /** Whether {@code dir} is a checkpoint of LoRA adapters (its weights live in a base folder). */
+    public static boolean holdsAdapters(Path dir) {
+        return Files.isRegularFile(dir.resolve(PeftAdapter.WEIGHTS));
     }
 
     /** Reads the manifest and every file it lists, checking sizes and SHA-256 digests. */
@@ -474,18 +561,34 @@ public final class Checkpoint {
             if (!Files.isRegularFile(file)) {
                 throw new CheckpointException("The checkpoint file " + file + " is missing.");
             }
-            byte[] bytes = readAll(file);
-            if (bytes.length != size.longValue()) {
+            long length;
+            String actual;
+            byte[] bytes = null;
+            try {
+                length = Files.size(file);
+                if (length == size.longValue() && name.endsWith(".safetensors")) {
+                    actual = sha256(file);
+                } else if (length == size.longValue()) {
+                    bytes = readAll(file);
+                    actual = sha256(bytes);
+                } else {
+                    actual = "";
+                }
+            } catch (IOException ex) {
+                throw new CheckpointException(
+                        "The checkpoint file " + file + " cannot be read: " + ex.getMessage(), ex);
+            }
+            if (length != size.longValue()) {
                 throw new CheckpointException(
                         "The checkpoint file "
                                 + file
                                 + " has "
-                                + bytes.length
+                                + length
                                 + " bytes but "
                                 + size
                                 + " were written; it is truncated or was modified.");
             }
-            if (!sha256(bytes).equals(digest)) {
+            if (!actual.equals(digest)) {
                 throw new CheckpointException(
                         "The checkpoint file "
                                 + file
@@ -493,11 +596,14 @@ public final class Checkpoint {
                                 + MANIFEST
                                 + "; it is corrupt.");
             }
-            files.put(name, bytes);
+            // weight files are listed with no bytes: they are read as they are used
+            files.put(name, bytes == null ? new byte[0] : bytes);
         }
         for (String required :
                 new String[] {
-                    files.containsKey(PeftAdapter.WEIGHTS) ? PeftAdapter.WEIGHTS : MODEL,
+                    files.containsKey(PeftAdapter.WEIGHTS)
+                            ? PeftAdapter.WEIGHTS
+                            : files.containsKey(HfCheckpoint.INDEX) ? HfCheckpoint.INDEX : MODEL,
                     CONFIG,
                     TOKENIZER
                 }) {
@@ -531,7 +637,8 @@ public final class Checkpoint {
         }
     }
 
-    private static void writeForced(Path file, byte[] bytes) throws IOException {
+    /** Writes a new file and forces it to disk. */
+    static SafeTensorsWriter.Written writeForced(Path file, byte[] bytes) throws IOException {
         try (FileChannel ch =
                 FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
             java.nio.ByteBuffer buf = java.nio.ByteBuffer.wrap(bytes);
@@ -540,6 +647,24 @@ public final class Checkpoint {
             }
             ch.force(true);
         }
+        return new SafeTensorsWriter.Written(bytes.length, sha256(bytes));
+    }
+
+    /** The SHA-256 of a file, read in 1 MiB pieces. */
+    static String sha256(Path file) throws IOException {
+        MessageDigest sha;
+        try {
+            sha = MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is unavailable in this JVM.", e);
+        }
+        byte[] buf = new byte[1 << 20];
+        try (java.io.InputStream in = Files.newInputStream(file)) {
+            for (int n; (n = in.read(buf)) > 0; ) {
+                sha.update(buf, 0, n);
+            }
+        }
+        return HexFormat.of().formatHex(sha.digest());
     }
 
     static String sha256(byte[] bytes) {

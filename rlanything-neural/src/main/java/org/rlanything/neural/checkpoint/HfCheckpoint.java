@@ -10,10 +10,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.TreeSet;
 import org.rlanything.neural.io.CheckpointException;
-import org.rlanything.neural.io.SafeTensors;
-import org.rlanything.neural.io.TensorData;
+import org.rlanything.neural.io.StoredTensor;
 import org.rlanything.neural.model.LlamaModel;
 import org.rlanything.neural.model.ModelConfig;
 import org.rlanything.neural.model.ModelWeights;
@@ -48,15 +46,38 @@ public final class HfCheckpoint {
      */
     public static Checkpoint.Loaded load(Path dir, NDManager parent, DataType dtype)
             throws CheckpointException {
+        ModelConfig config = config(dir);
+        TextTokenizer tokenizer = tokenizer(dir, config);
+        try (WeightFiles.Opened files = WeightFiles.open(dir)) {
+            ModelWeights w =
+                    ModelWeights.fromTensors(
+                            config, dtype, modelTensors(config, files), parent, files.source());
+            return new Checkpoint.Loaded(new LlamaModel(w), tokenizer, null);
+        } catch (IllegalArgumentException e) {
+            tokenizer.close();
+            throw new CheckpointException(
+                    "The weights of "
+                            + dir
+                            + " do not fit "
+                            + dir.resolve(Checkpoint.CONFIG)
+                            + ": "
+                            + e.getMessage(),
+                    e);
+        } catch (CheckpointException | RuntimeException e) {
+            tokenizer.close();
+            throw e;
+        }
+    }
+
+    /** The model configuration of a Hugging Face folder's {@code config.json}. */
+    public static ModelConfig config(Path dir) throws CheckpointException {
         Path configFile = dir.resolve(Checkpoint.CONFIG);
-        ModelConfig config;
         try {
-            config =
-                    ModelConfig.fromHfConfig(
-                            JSON.readValue(
-                                    read(configFile),
-                                    new TypeReference<LinkedHashMap<String, Object>>() {}),
-                            configFile.toString());
+            return ModelConfig.fromHfConfig(
+                    JSON.readValue(
+                            read(configFile),
+                            new TypeReference<LinkedHashMap<String, Object>>() {}),
+                    configFile.toString());
         } catch (IOException e) {
             throw new CheckpointException(
                     "The model configuration "
@@ -67,15 +88,13 @@ public final class HfCheckpoint {
         } catch (IllegalArgumentException e) {
             throw new CheckpointException(e.getMessage(), e);
         }
-        Map<String, TensorData> tensors = tensors(dir);
-        if (config.tieWordEmbeddings()) {
-            tensors.remove("lm_head.weight");
-        }
-        tensors.keySet().removeIf(name -> name.endsWith(".rotary_emb.inv_freq"));
-        String source =
-                Files.isRegularFile(dir.resolve(Checkpoint.MODEL))
-                        ? dir.resolve(Checkpoint.MODEL).toString()
-                        : dir.resolve(INDEX).toString();
+    }
+
+    /**
+     * The tokenizer of a Hugging Face folder, checked against the model's vocabulary; the caller
+     * closes it.
+     */
+    public static TextTokenizer tokenizer(Path dir, ModelConfig config) throws CheckpointException {
         Map<String, byte[]> tokenizerFiles = new LinkedHashMap<>();
         tokenizerFiles.put(Checkpoint.TOKENIZER, read(dir.resolve(Checkpoint.TOKENIZER)));
         for (String name :
@@ -89,84 +108,34 @@ public final class HfCheckpoint {
             }
         }
         TextTokenizer tokenizer = Checkpoint.tokenizer(tokenizerFiles, dir);
-        try {
-            if (tokenizer.vocabSize() > config.vocabSize()) {
-                throw new CheckpointException(
-                        "The tokenizer "
-                                + dir.resolve(Checkpoint.TOKENIZER)
-                                + " has "
-                                + tokenizer.vocabSize()
-                                + " ids but the model in "
-                                + configFile
-                                + " only "
-                                + config.vocabSize()
-                                + ".");
-            }
-            ModelWeights w = ModelWeights.fromTensors(config, dtype, tensors, parent, source);
-            return new Checkpoint.Loaded(new LlamaModel(w), tokenizer, null);
-        } catch (IllegalArgumentException e) {
+        if (tokenizer.vocabSize() > config.vocabSize()) {
             tokenizer.close();
             throw new CheckpointException(
-                    "The weights " + source + " do not fit " + configFile + ": " + e.getMessage(),
-                    e);
-        } catch (CheckpointException | RuntimeException e) {
-            tokenizer.close();
-            throw e;
-        }
-    }
-
-    private static Map<String, TensorData> tensors(Path dir) throws CheckpointException {
-        Path single = dir.resolve(Checkpoint.MODEL);
-        if (Files.isRegularFile(single)) {
-            return new LinkedHashMap<>(SafeTensors.read(single).tensors());
-        }
-        Path index = dir.resolve(INDEX);
-        if (!Files.isRegularFile(index)) {
-            throw new CheckpointException(
-                    "The folder "
-                            + dir
-                            + " has neither "
-                            + Checkpoint.MODEL
-                            + " nor "
-                            + INDEX
+                    "The tokenizer "
+                            + dir.resolve(Checkpoint.TOKENIZER)
+                            + " has "
+                            + tokenizer.vocabSize()
+                            + " ids but the model in "
+                            + dir.resolve(Checkpoint.CONFIG)
+                            + " only "
+                            + config.vocabSize()
                             + ".");
         }
-        Map<String, Object> map;
-        try {
-            map =
-                    JSON.readValue(
-                            read(index), new TypeReference<LinkedHashMap<String, Object>>() {});
-        } catch (IOException e) {
-            throw new CheckpointException(
-                    "The index " + index + " is not valid JSON: " + e.getMessage(), e);
+        return tokenizer;
+    }
+
+    /**
+     * The tensors of the model among a folder's weights: a tied model's {@code lm_head.weight} and
+     * rotary {@code inv_freq} buffers left out.
+     */
+    public static Map<String, StoredTensor> modelTensors(
+            ModelConfig config, WeightFiles.Opened files) {
+        Map<String, StoredTensor> tensors = new LinkedHashMap<>(files.tensors());
+        if (config.tieWordEmbeddings()) {
+            tensors.remove("lm_head.weight");
         }
-        if (!(map.get("weight_map") instanceof Map<?, ?> weightMap)) {
-            throw new CheckpointException("The index " + index + " has no \"weight_map\" object.");
-        }
-        Map<String, TensorData> out = new LinkedHashMap<>();
-        for (Object shard :
-                new TreeSet<>(weightMap.values().stream().map(String::valueOf).toList())) {
-            String name = (String) shard;
-            if (name.contains("/") || name.contains("\\") || name.startsWith(".")) {
-                throw new CheckpointException(
-                        "The index " + index + " names an invalid shard \"" + name + "\".");
-            }
-            for (Map.Entry<String, TensorData> t :
-                    SafeTensors.read(dir.resolve(name)).tensors().entrySet()) {
-                if (!name.equals(String.valueOf(weightMap.get(t.getKey())))) {
-                    throw new CheckpointException(
-                            "The shard "
-                                    + dir.resolve(name)
-                                    + " holds \""
-                                    + t.getKey()
-                                    + "\", which "
-                                    + index
-                                    + " does not assign to it.");
-                }
-                out.put(t.getKey(), t.getValue());
-            }
-        }
-        return out;
+        tensors.keySet().removeIf(name -> name.endsWith(".rotary_emb.inv_freq"));
+        return tensors;
     }
 
     private static byte[] read(Path file) throws CheckpointException {

@@ -90,13 +90,31 @@ public final class BenchLoraCommand implements CommandProvider, Callable<Integer
             description = "Seed of weights, adapters and tokens (default ${DEFAULT-VALUE}).")
     long seed;
 
+    @Option(
+            names = "--model",
+            description =
+                    "A model folder (Hugging Face, imported or a checkpoint) to time instead of the"
+                            + " random Qwen2.5-0.5B-shaped model.")
+    java.nio.file.Path model;
+
+    @Option(
+            names = "--save",
+            description =
+                    "Save the model after the update as a checkpoint in this folder (a LoRA"
+                            + " checkpoint of --model: its adapters and trainer state).")
+    java.nio.file.Path save;
+
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         Parallel.setThreads(threads);
-        ModelConfig config = LoraBenchmark.qwen25HalfB(positions);
+        ModelConfig config =
+                model != null
+                        ? org.rlanything.neural.checkpoint.HfCheckpoint.config(model)
+                        : LoraBenchmark.qwen25HalfB(positions);
         out.printf(
-                "random Qwen2.5-0.5B-shaped model (%,d parameters, float32), %s; batch %d x (%d + %d) tokens%n",
+                (model != null ? model + ": " : "random Qwen2.5-0.5B-shaped ")
+                        + "model (%,d parameters, float32), %s; batch %d x (%d + %d) tokens%n",
                 config.parameterCount(),
                 rank > 0 ? "LoRA rank " + rank : "full fine-tuning",
                 rows,
@@ -105,7 +123,16 @@ public final class BenchLoraCommand implements CommandProvider, Callable<Integer
         Map<String, Object> r =
                 LoraBenchmark.run(
                         new LoraBenchmark.Settings(
-                                config, rank, rows, prompt, response, sampleRows, newTokens, seed));
+                                config,
+                                rank,
+                                rows,
+                                prompt,
+                                response,
+                                sampleRows,
+                                newTokens,
+                                seed,
+                                model,
+                                save));
         out.printf("device: %s%n", r.get("device"));
         out.printf("trainable parameters: %,d%n", (Long) r.get("trainable_parameters"));
         out.printf("one policy update of one batch: %.1f s%n", (Double) r.get("update_s"));

@@ -5,15 +5,21 @@ import ai.djl.ndarray.types.DataType;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.concurrent.Callable;
+import org.rlanything.core.io.MemorySteps;
 import org.rlanything.core.spi.CommandProvider;
 import org.rlanything.neural.NeuralRuntime;
 import org.rlanything.neural.checkpoint.Checkpoint;
 import org.rlanything.neural.checkpoint.HfCheckpoint;
+import org.rlanything.neural.checkpoint.ModelIds;
 import org.rlanything.neural.checkpoint.PeftAdapter;
+import org.rlanything.neural.checkpoint.WeightFiles;
 import org.rlanything.neural.io.CheckpointException;
-import org.rlanything.neural.model.LlamaModel;
+import org.rlanything.neural.io.StoredTensor;
+import org.rlanything.neural.model.ModelConfig;
 import org.rlanything.neural.model.ModelWeights;
+import org.rlanything.neural.tokenizer.TextTokenizer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -30,7 +36,12 @@ import picocli.CommandLine.Spec;
         name = "model",
         mixinStandardHelpOptions = true,
         description = "Exports a neural checkpoint as a Hugging Face model folder, or imports one.",
-        subcommands = {ModelCommand.Export.class, ModelCommand.Import.class})
+        subcommands = {
+            ModelCommand.Export.class,
+            ModelCommand.Import.class,
+            PlanCommand.class,
+            ScoreCommand.class
+        })
 public final class ModelCommand implements CommandProvider, Runnable {
 
     @Spec private CommandSpec spec;
@@ -72,6 +83,14 @@ public final class ModelCommand implements CommandProvider, Runnable {
                                 + " the merged model.")
         private boolean adapter;
 
+        @Option(
+                names = "--dtype",
+                description =
+                        "The dtype of the exported weights: bf16 or f32 (default: the dtype"
+                                + " the weights are stored in; a LoRA checkpoint's merged weights take its"
+                                + " base's).")
+        private String dtype;
+
         @Override
         public Integer call() throws IOException {
             if (adapter) {
@@ -79,7 +98,7 @@ public final class ModelCommand implements CommandProvider, Runnable {
                 spec.commandLine().getOut().println("PEFT adapter folder written to " + to);
                 return 0;
             }
-            convert(checkpoint, to, false);
+            MemorySteps.during("export", () -> export(checkpoint, to, dtype));
             spec.commandLine().getOut().println("Hugging Face model folder written to " + to);
             return 0;
         }
@@ -108,9 +127,17 @@ public final class ModelCommand implements CommandProvider, Runnable {
                 description = "Output checkpoint folder (refused if it exists).")
         private Path to;
 
+        @Option(
+                names = "--model-id",
+                description =
+                        "The model's id (such as meta-llama/Llama-3.2-1B), recorded in config.json's"
+                                + " _name_or_path and named by PEFT adapters trained on it (default: the"
+                                + " folder's own _name_or_path when it is an id).")
+        private String modelId;
+
         @Override
         public Integer call() throws IOException {
-            convert(from, to, true);
+            MemorySteps.during("import", () -> importFolder(from, to, modelId));
             spec.commandLine().getOut().println("neural checkpoint written to " + to);
             return 0;
         }
@@ -133,7 +160,7 @@ public final class ModelCommand implements CommandProvider, Runnable {
                 java.util.Map<String, byte[]> files =
                         new java.util.LinkedHashMap<>(
                                 PeftAdapter.files(
-                                        model.weights(), loaded.loraBase().folder().toString()));
+                                        model.weights(), ModelIds.of(loaded.loraBase().folder())));
                 files.putAll(tokenizer.files(model.config().maxPositions()));
                 Path temp =
                         Files.createTempDirectory(
@@ -148,41 +175,117 @@ public final class ModelCommand implements CommandProvider, Runnable {
         }
     }
 
-    private static void convert(Path from, Path to, boolean fromHuggingFace) throws IOException {
-        if (Files.exists(to)) {
+    /**
+     * Imports a Hugging Face folder without loading the model: the configuration, the tokenizer and
+     * every tensor's name, shape and dtype are checked, then the weights are copied in their stored
+     * dtype by streaming (so memory does not grow with the model).
+     */
+    static void importFolder(Path from, Path to, String modelId) throws IOException {
+        refuseExisting(to);
+        if (modelId != null && !ModelIds.isId(modelId)) {
             throw new org.rlanything.core.BadInputException(
-                    "The output folder " + to + " already exists; choose another --to.");
+                    "--model-id " + modelId + " is not a model id of the form owner/name.");
         }
-        try (NDManager root = NeuralRuntime.engine().newBaseManager()) {
-            Checkpoint.Loaded loaded =
-                    fromHuggingFace
-                            ? HfCheckpoint.load(from, root, DataType.FLOAT32)
-                            : Checkpoint.load(from, root, DataType.FLOAT32);
-            try (var model = loaded.model();
-                    var tokenizer = loaded.tokenizer()) {
-                String problem = tokenizer.huggingFaceProblem();
-                if (!fromHuggingFace && problem != null) {
-                    throw new org.rlanything.core.BadInputException(
-                            "The tokenizer of " + from + " cannot be exported: " + problem);
+        try {
+            ModelConfig config = HfCheckpoint.config(from);
+            try (TextTokenizer tokenizer = HfCheckpoint.tokenizer(from, config);
+                    WeightFiles.Opened files = WeightFiles.open(from)) {
+                Map<String, StoredTensor> tensors = HfCheckpoint.modelTensors(config, files);
+                try {
+                    ModelWeights.checkTensors(ModelWeights.layout(config), tensors, files.source());
+                } catch (IllegalArgumentException e) {
+                    throw new CheckpointException(
+                            "The weights of "
+                                    + from
+                                    + " do not fit "
+                                    + from.resolve(Checkpoint.CONFIG)
+                                    + ": "
+                                    + e.getMessage(),
+                            e);
                 }
-                if (model.weights().lora() == null) {
-                    Checkpoint.save(to, model, tokenizer, null, null);
-                } else {
-                    // a LoRA checkpoint exports as one plain model: W + alpha/r B A
-                    try (var merged =
-                            new LlamaModel(
-                                    ModelWeights.fromTensors(
-                                            model.config(),
-                                            DataType.FLOAT32,
-                                            model.weights().mergedTensors(),
-                                            root,
-                                            from + " merged"))) {
-                        Checkpoint.save(to, merged, tokenizer, null, null);
-                    }
-                }
+                Checkpoint.saveTensors(
+                        to,
+                        config,
+                        tensors,
+                        tokenizer,
+                        modelId != null ? modelId : ModelIds.recorded(from));
             }
         } catch (CheckpointException e) {
             throw new org.rlanything.core.BadInputException(e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Exports a checkpoint: a plain one by copying its stored tensors (converted when {@code dtype}
+     * differs), a LoRA one by merging each projection as it is written.
+     */
+    static void export(Path from, Path to, String dtype) throws IOException {
+        refuseExisting(to);
+        String wanted = dtype == null ? null : storedDtype(dtype);
+        if (!Checkpoint.holdsAdapters(from)) {
+            try {
+                Checkpoint.verify(from);
+                ModelConfig config = HfCheckpoint.config(from);
+                try (TextTokenizer tokenizer = HfCheckpoint.tokenizer(from, config);
+                        WeightFiles.Opened files = WeightFiles.open(from)) {
+                    if (wanted == null || wanted.equals(files.mainDtype())) {
+                        // the stored tensors as they are: streamed, never loaded
+                        String problem = tokenizer.huggingFaceProblem();
+                        if (problem != null) {
+                            throw new org.rlanything.core.BadInputException(
+                                    "The tokenizer of " + from + " cannot be exported: " + problem);
+                        }
+                        Checkpoint.saveTensors(
+                                to, config, files.tensors(), tokenizer, ModelIds.recorded(from));
+                        return;
+                    }
+                }
+            } catch (CheckpointException e) {
+                throw new org.rlanything.core.BadInputException(e.getMessage(), e);
+            }
+        }
+        try (NDManager root = NeuralRuntime.engine().newBaseManager()) {
+            Checkpoint.Loaded loaded = Checkpoint.load(from, root, DataType.FLOAT32);
+            try (var model = loaded.model();
+                    var tokenizer = loaded.tokenizer()) {
+                String problem = tokenizer.huggingFaceProblem();
+                if (problem != null) {
+                    throw new org.rlanything.core.BadInputException(
+                            "The tokenizer of " + from + " cannot be exported: " + problem);
+                }
+                Path weightsFolder = loaded.loraBase() != null ? loaded.loraBase().folder() : from;
+                String stored;
+                try (WeightFiles.Opened files = WeightFiles.open(weightsFolder)) {
+                    stored = files.mainDtype();
+                }
+                // BF16 stays BF16; anything else is written as float32
+                String out = wanted != null ? wanted : stored.equals("BF16") ? "BF16" : "F32";
+                String id =
+                        loaded.loraBase() != null
+                                ? ModelIds.recorded(loaded.loraBase().folder())
+                                : ModelIds.recorded(from);
+                Checkpoint.saveTensors(
+                        to, model.config(), model.weights().mergedTensors(out), tokenizer, id);
+            }
+        } catch (CheckpointException e) {
+            throw new org.rlanything.core.BadInputException(e.getMessage(), e);
+        }
+    }
+
+    private static String storedDtype(String option) {
+        return switch (option.toLowerCase(java.util.Locale.ROOT)) {
+            case "bf16", "bfloat16" -> "BF16";
+            case "f32", "float32" -> "F32";
+            default ->
+                    throw new org.rlanything.core.BadInputException(
+                            "--dtype " + option + ": expected bf16 or f32.");
+        };
+    }
+
+    private static void refuseExisting(Path to) {
+        if (Files.exists(to)) {
+            throw new org.rlanything.core.BadInputException(
+                    "The output folder " + to + " already exists; choose another --to.");
         }
     }
 }

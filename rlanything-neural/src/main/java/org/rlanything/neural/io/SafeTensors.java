@@ -8,7 +8,6 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -31,49 +30,32 @@ public final class SafeTensors {
 
     private static final ObjectMapper JSON =
             new ObjectMapper().enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
-    private static final long MAX_HEADER = 100L << 20;
+    static final long MAX_HEADER = 100L << 20;
 
     private SafeTensors() {}
 
     /** The file contents: tensors in file order and the metadata map. */
     public record Contents(Map<String, TensorData> tensors, Map<String, String> metadata) {}
 
-    /** Serialises tensors (in the map's order) and metadata to safetensors bytes. */
+    /**
+     * Serialises tensors (in the map's order) and metadata to safetensors bytes (for small files;
+     * {@link SafeTensorsWriter} streams large ones).
+     */
     public static byte[] toBytes(Map<String, TensorData> tensors, Map<String, String> metadata) {
-        Map<String, Object> header = new LinkedHashMap<>();
-        if (!metadata.isEmpty()) {
-            header.put("__metadata__", metadata);
+        byte[] header = headerBytes(tensors, metadata);
+        long total = header.length;
+        for (TensorData t : tensors.values()) {
+            total += t.data().length;
         }
-        long offset = 0;
-        for (Map.Entry<String, TensorData> e : tensors.entrySet()) {
-            if (e.getKey().equals("__metadata__")) {
-                throw new org.rlanything.core.BadInputException(
-                        "\"__metadata__\" is reserved and cannot name a tensor.");
-            }
-            TensorData t = e.getValue();
-            Map<String, Object> entry = new LinkedHashMap<>();
-            entry.put("dtype", t.dtype());
-            entry.put("shape", t.shape());
-            entry.put("data_offsets", new long[] {offset, offset + t.data().length});
-            header.put(e.getKey(), entry);
-            offset += t.data().length;
+        if (total > Integer.MAX_VALUE - 8) {
+            throw new IllegalArgumentException(
+                    "These tensors need "
+                            + total
+                            + " bytes, more than one Java array holds; write them with"
+                            + " SafeTensorsWriter.");
         }
-        byte[] headerBytes;
-        try {
-            headerBytes = JSON.writeValueAsBytes(header);
-        } catch (IOException e) {
-            throw new IllegalStateException("The safetensors header could not be serialised.", e);
-        }
-        int padded = (headerBytes.length + 7) / 8 * 8;
-        ByteArrayOutputStream out =
-                new ByteArrayOutputStream(
-                        (int) Math.min(Integer.MAX_VALUE - 8, 8 + padded + offset));
-        out.writeBytes(
-                ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putLong(padded).array());
-        out.writeBytes(headerBytes);
-        for (int i = headerBytes.length; i < padded; i++) {
-            out.write(' ');
-        }
+        ByteArrayOutputStream out = new ByteArrayOutputStream((int) total);
+        out.writeBytes(header);
         for (TensorData t : tensors.values()) {
             out.writeBytes(t.data());
         }
@@ -87,16 +69,18 @@ public final class SafeTensors {
         AtomicFiles.write(file, toBytes(tensors, metadata));
     }
 
-    /** Reads and fully validates a safetensors file. */
+    /**
+     * Reads and fully validates a small safetensors file into memory (adapters, tests); {@link
+     * SafeTensorsFile} reads a model's weights as it goes.
+     */
     public static Contents read(Path file) throws CheckpointException {
-        byte[] bytes;
-        try {
-            bytes = Files.readAllBytes(file);
-        } catch (IOException e) {
-            throw new CheckpointException(
-                    "The safetensors file " + file + " cannot be read: " + e.getMessage(), e);
+        try (SafeTensorsFile f = SafeTensorsFile.open(file)) {
+            Map<String, TensorData> tensors = new LinkedHashMap<>();
+            for (Map.Entry<String, SafeTensorsFile.Tensor> e : f.tensors().entrySet()) {
+                tensors.put(e.getKey(), e.getValue().load());
+            }
+            return new Contents(tensors, f.metadata());
         }
-        return parse(bytes, file.toString());
     }
 
     /** Parses and validates safetensors bytes; {@code source} names the file in errors. */
@@ -120,12 +104,44 @@ public final class SafeTensors {
                             + (bytes.length - 8)
                             + " bytes after the length field; it is truncated or corrupt.");
         }
+        int dataStart = 8 + (int) headerLength;
+        Header header =
+                header(
+                        new String(bytes, 8, (int) headerLength, StandardCharsets.UTF_8),
+                        bytes.length - dataStart,
+                        source);
+        Map<String, TensorData> tensors = new LinkedHashMap<>();
+        for (Map.Entry<String, Entry> e : header.entries().entrySet()) {
+            Entry t = e.getValue();
+            byte[] data =
+                    Arrays.copyOfRange(
+                            bytes, dataStart + (int) t.begin(), dataStart + (int) t.end());
+            tensors.put(e.getKey(), new TensorData(t.dtype(), t.shape(), data));
+        }
+        return new Contents(tensors, header.metadata());
+    }
+
+    /**
+     * One tensor's header entry: dtype, shape and its byte range in the data section.
+     *
+     * @param dtype the safetensors dtype
+     * @param shape the dimensions
+     * @param begin the first data byte
+     * @param end one past the last data byte
+     */
+    record Entry(String dtype, long[] shape, long begin, long end) {}
+
+    /** A parsed, validated header: tensor entries in header order and the metadata. */
+    record Header(Map<String, Entry> entries, Map<String, String> metadata) {}
+
+    /**
+     * Parses and validates a header's JSON against {@code dataLength} data bytes: each dtype, each
+     * range against its shape, and that the ranges tile the data exactly.
+     */
+    static Header header(String json, long dataLength, String source) throws CheckpointException {
         Map<String, Object> header;
         try {
-            header =
-                    JSON.readValue(
-                            new String(bytes, 8, (int) headerLength, StandardCharsets.UTF_8),
-                            new TypeReference<LinkedHashMap<String, Object>>() {});
+            header = JSON.readValue(json, new TypeReference<LinkedHashMap<String, Object>>() {});
         } catch (IOException e) {
             throw new CheckpointException(
                     "The safetensors file "
@@ -134,11 +150,9 @@ public final class SafeTensors {
                             + e.getMessage(),
                     e);
         }
-        int dataStart = 8 + (int) headerLength;
-        long dataLength = bytes.length - dataStart;
         Map<String, String> metadata = new LinkedHashMap<>();
         List<long[]> ranges = new ArrayList<>();
-        Map<String, TensorData> tensors = new LinkedHashMap<>();
+        Map<String, Entry> entries = new LinkedHashMap<>();
         for (Map.Entry<String, Object> e : header.entrySet()) {
             if (e.getKey().equals("__metadata__")) {
                 readMetadata(e.getValue(), metadata, source);
@@ -152,12 +166,46 @@ public final class SafeTensors {
             long[] shape = longs(entry.get("shape"), source, name, "shape");
             long[] offs = checkedOffsets(entry, dtype, shape, dataLength, source, name);
             ranges.add(offs);
-            byte[] data =
-                    Arrays.copyOfRange(bytes, dataStart + (int) offs[0], dataStart + (int) offs[1]);
-            tensors.put(name, new TensorData((String) dtype, shape, data));
+            entries.put(name, new Entry((String) dtype, shape, offs[0], offs[1]));
         }
         checkCoverage(ranges, dataLength, source);
-        return new Contents(tensors, metadata);
+        return new Header(entries, metadata);
+    }
+
+    /** The header bytes (JSON padded with spaces to a multiple of 8) of tensors and metadata. */
+    static byte[] headerBytes(
+            Map<String, ? extends StoredTensor> tensors, Map<String, String> metadata) {
+        Map<String, Object> header = new LinkedHashMap<>();
+        if (!metadata.isEmpty()) {
+            header.put("__metadata__", metadata);
+        }
+        long offset = 0;
+        for (Map.Entry<String, ? extends StoredTensor> e : tensors.entrySet()) {
+            if (e.getKey().equals("__metadata__")) {
+                throw new org.rlanything.core.BadInputException(
+                        "\"__metadata__\" is reserved and cannot name a tensor.");
+            }
+            StoredTensor t = e.getValue();
+            Map<String, Object> entry = new LinkedHashMap<>();
+            entry.put("dtype", t.dtype());
+            entry.put("shape", t.shape());
+            entry.put("data_offsets", new long[] {offset, offset + t.byteSize()});
+            header.put(e.getKey(), entry);
+            offset += t.byteSize();
+        }
+        byte[] json;
+        try {
+            json = JSON.writeValueAsBytes(header);
+        } catch (IOException e) {
+            throw new IllegalStateException("The safetensors header could not be serialised.", e);
+        }
+        int padded = (json.length + 7) / 8 * 8;
+        ByteBuffer out = ByteBuffer.allocate(8 + padded).order(ByteOrder.LITTLE_ENDIAN);
+        out.putLong(padded).put(json);
+        while (out.hasRemaining()) {
+            out.put((byte) ' ');
+        }
+        return out.array();
     }
 
     /**

@@ -13,7 +13,7 @@ import java.util.Objects;
  * @param shape dimensions (empty for a scalar)
  * @param data raw little-endian values, row-major
  */
-public record TensorData(String dtype, long[] shape, byte[] data) {
+public record TensorData(String dtype, long[] shape, byte[] data) implements StoredTensor {
 
     public TensorData {
         Objects.requireNonNull(dtype, "dtype");
@@ -91,6 +91,22 @@ public record TensorData(String dtype, long[] shape, byte[] data) {
         return shape.clone();
     }
 
+    @Override
+    public void stream(long maxBytes, ChunkSink sink) throws java.io.IOException {
+        long rowBytes = StoredTensor.rowBytes(shape, dtype);
+        long rows = StoredTensor.rows(shape);
+        long perChunk = StoredTensor.rowsPerChunk(shape, dtype, maxBytes);
+        for (long row = 0; row < rows; row += perChunk) {
+            long n = Math.min(perChunk, rows - row);
+            sink.accept(
+                    ByteBuffer.wrap(data, (int) (row * rowBytes), (int) (n * rowBytes))
+                            .slice()
+                            .order(ByteOrder.LITTLE_ENDIAN),
+                    row,
+                    n);
+        }
+    }
+
     /** Bytes per element of a supported dtype. */
     public static int elementSize(String dtype) {
         switch (dtype) {
@@ -111,7 +127,7 @@ public record TensorData(String dtype, long[] shape, byte[] data) {
     }
 
     /** IEEE 754 half precision to float (exact: every half value is a float). */
-    static float halfToFloat(int bits) {
+    public static float halfToFloat(int bits) {
         int sign = (bits >>> 15) << 31;
         int exponent = (bits >>> 10) & 0x1F;
         int mantissa = bits & 0x3FF;

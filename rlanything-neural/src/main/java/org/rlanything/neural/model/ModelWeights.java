@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import org.rlanything.core.Seeds;
+import org.rlanything.neural.io.StoredTensor;
 import org.rlanything.neural.io.TensorData;
 
 /**
@@ -57,7 +58,7 @@ public final class ModelWeights implements AutoCloseable {
     public record Lora(int rank, double alpha) {
         public Lora {
             if (rank <= 0 || !(alpha > 0)) {
-                throw new org.rlanything.core.BadInputException(
+                throw new IllegalArgumentException(
                         "LoRA needs rank > 0 and alpha > 0, got " + rank + " and " + alpha + ".");
             }
         }
@@ -69,7 +70,7 @@ public final class ModelWeights implements AutoCloseable {
 
     private ModelWeights(ModelConfig config, DataType dtype, NDManager parent) {
         if (dtype != DataType.FLOAT32 && dtype != DataType.FLOAT64) {
-            throw new org.rlanything.core.BadInputException(
+            throw new IllegalArgumentException(
                     "Model weights must be FLOAT32 or FLOAT64, got " + dtype + ".");
         }
         this.config = config;
@@ -151,58 +152,23 @@ public final class ModelWeights implements AutoCloseable {
     }
 
     /**
-     * Weights from stored tensors (F32 or F64, converted to {@code dtype}); every name of the
-     * layout must be present with its shape and no other tensor may appear. {@code source} names
-     * the file in errors.
+     * Weights from stored tensors (F32, F64, BF16 or F16, converted to {@code dtype} block by block
+     * as they are read, see {@link ArrayTensors#read}); every name of the layout must be present
+     * with its shape and no other tensor may appear, all checked before any array is made. {@code
+     * source} names the file in errors.
      */
     public static ModelWeights fromTensors(
             ModelConfig config,
             DataType dtype,
-            Map<String, TensorData> tensors,
+            Map<String, ? extends StoredTensor> tensors,
             NDManager parent,
             String source) {
         Map<String, long[]> layout = layout(config);
-        for (String name : tensors.keySet()) {
-            if (!layout.containsKey(name)) {
-                throw new org.rlanything.core.BadInputException(
-                        source
-                                + " holds an unexpected tensor \""
-                                + name
-                                + "\" for this model configuration.");
-            }
-        }
+        checkTensors(layout, tensors, source);
         ModelWeights w = new ModelWeights(config, dtype, parent);
         try {
             for (Map.Entry<String, long[]> e : layout.entrySet()) {
-                TensorData t = tensors.get(e.getKey());
-                if (t == null) {
-                    throw new org.rlanything.core.BadInputException(
-                            source + " lacks the tensor \"" + e.getKey() + "\".");
-                }
-                if (!Arrays.equals(t.shape(), e.getValue())) {
-                    throw wrongShape(source, e.getKey(), t, "the configuration", e.getValue());
-                }
-                NDArray a;
-                if (t.dtype().equals("F32")) {
-                    a = w.manager.create(t.toFloats(), new Shape(e.getValue()));
-                } else if (t.dtype().equals("F64")) {
-                    a = w.manager.create(t.toDoubles(), new Shape(e.getValue()));
-                } else if (t.dtype().equals("BF16") || t.dtype().equals("F16")) {
-                    a = w.manager.create(t.toFloats(), new Shape(e.getValue()));
-                } else {
-                    throw new org.rlanything.core.BadInputException(
-                            source
-                                    + " stores \""
-                                    + e.getKey()
-                                    + "\" as "
-                                    + t.dtype()
-                                    + "; weights must be F32, F64, BF16 or F16.");
-                }
-                if (a.getDataType() != dtype) {
-                    NDArray converted = a.toType(dtype, true);
-                    a.close();
-                    a = converted;
-                }
+                NDArray a = ArrayTensors.read(tensors.get(e.getKey()), w.manager, dtype);
                 a.setRequiresGradient(true);
                 w.arrays.put(e.getKey(), a);
             }
@@ -213,9 +179,47 @@ public final class ModelWeights implements AutoCloseable {
         return w;
     }
 
+    /**
+     * Checks stored tensors against a layout without reading their values: the same names, each
+     * with its shape, in a dtype the model reads.
+     */
+    public static void checkTensors(
+            Map<String, long[]> layout,
+            Map<String, ? extends StoredTensor> tensors,
+            String source) {
+        for (String name : tensors.keySet()) {
+            if (!layout.containsKey(name)) {
+                throw new org.rlanything.core.BadInputException(
+                        source
+                                + " holds an unexpected tensor \""
+                                + name
+                                + "\" for this model configuration.");
+            }
+        }
+        for (Map.Entry<String, long[]> e : layout.entrySet()) {
+            StoredTensor t = tensors.get(e.getKey());
+            if (t == null) {
+                throw new org.rlanything.core.BadInputException(
+                        source + " lacks the tensor \"" + e.getKey() + "\".");
+            }
+            if (!Arrays.equals(t.shape(), e.getValue())) {
+                throw wrongShape(source, e.getKey(), t, "the configuration", e.getValue());
+            }
+            if (!List.of("F32", "F64", "BF16", "F16").contains(t.dtype())) {
+                throw new org.rlanything.core.BadInputException(
+                        source
+                                + " stores \""
+                                + e.getKey()
+                                + "\" as "
+                                + t.dtype()
+                                + "; weights must be F32, F64, BF16 or F16.");
+            }
+        }
+    }
+
     /** "SOURCE stores "NAME" with shape [..], but {@code needer} needs [..].". */
-    private static IllegalArgumentException wrongShape(
-            String source, String name, TensorData found, String needer, long[] needed) {
+    private static org.rlanything.core.BadInputException wrongShape(
+            String source, String name, StoredTensor found, String needer, long[] needed) {
         return new org.rlanything.core.BadInputException(
                 source
                         + " stores \""
@@ -229,8 +233,23 @@ public final class ModelWeights implements AutoCloseable {
                         + ".");
     }
 
-    /** The weights as tensors for a safetensors file, in their own dtype. */
-    public Map<String, TensorData> toTensors() {
+    /**
+     * The weights as tensors for a safetensors file, in their own dtype (views: each is converted
+     * block by block when written).
+     */
+    public Map<String, StoredTensor> toTensors() {
+        return toTensors(ArrayTensors.dtype(dtype));
+    }
+
+    /** The weights as views that write them as {@code storedDtype} ({@code BF16}, {@code F32}). */
+    public Map<String, StoredTensor> toTensors(String storedDtype) {
+        Map<String, StoredTensor> out = new LinkedHashMap<>();
+        arrays.forEach((name, a) -> out.put(name, ArrayTensors.view(a, storedDtype)));
+        return out;
+    }
+
+    /** The weights copied into memory as tensors (F32 or F64; for small models and tests). */
+    public Map<String, TensorData> tensorData() {
         return tensorsOf(arrays);
     }
 
@@ -373,28 +392,39 @@ public final class ModelWeights implements AutoCloseable {
     }
 
     /**
-     * The weights with every adapter merged into its projection, W + (alpha / r) B A, as tensors
-     * (what an exported model holds); the plain weights without LoRA.
+     * The weights with every adapter merged into its projection, W + (alpha / r) B A, as views that
+     * write {@code storedDtype} (what an exported model holds; each merged projection is computed
+     * when written, one at a time); the plain weights without LoRA.
      */
-    public Map<String, TensorData> mergedTensors() {
-        Map<String, TensorData> out = toTensors();
+    public Map<String, StoredTensor> mergedTensors(String storedDtype) {
+        Map<String, StoredTensor> out = toTensors(storedDtype);
         if (lora == null) {
             return out;
         }
-        try (NDManager m = manager.newSubManager()) {
-            for (String name : arrays.keySet()) {
-                if (!name.endsWith(".weight")) {
-                    continue;
-                }
-                NDArray[] ab = adapter(name.substring(0, name.length() - ".weight".length()));
-                if (ab != null) {
-                    NDArray delta =
-                            ab[1].stopGradient().matMul(ab[0].stopGradient()).mul(lora.scale());
-                    delta.attach(m);
-                    NDArray merged = arrays.get(name).stopGradient().add(delta);
-                    merged.attach(m);
-                    out.put(name, tensorOf(merged));
-                }
+        for (String name : arrays.keySet()) {
+            if (!name.endsWith(".weight")) {
+                continue;
+            }
+            NDArray[] ab = adapter(name.substring(0, name.length() - ".weight".length()));
+            if (ab != null) {
+                NDArray w = arrays.get(name);
+                out.put(
+                        name,
+                        ArrayTensors.computed(
+                                () -> {
+                                    try (NDManager m = manager.newSubManager()) {
+                                        NDArray delta =
+                                                ab[1].stopGradient()
+                                                        .matMul(ab[0].stopGradient())
+                                                        .mul(lora.scale());
+                                        delta.attach(m);
+                                        NDArray merged = w.stopGradient().add(delta);
+                                        merged.attach(manager);
+                                        return merged;
+                                    }
+                                },
+                                w.getShape().getShape(),
+                                storedDtype));
             }
         }
         return out;
@@ -414,7 +444,14 @@ public final class ModelWeights implements AutoCloseable {
      */
     public ModelWeights replica(String source) {
         if (lora == null) {
-            return fromTensors(config, dtype, toTensors(), manager, source);
+            ModelWeights copy = new ModelWeights(config, dtype, manager);
+            for (Map.Entry<String, NDArray> e : arrays.entrySet()) {
+                NDArray a = e.getValue().stopGradient().duplicate();
+                a.attach(copy.manager);
+                a.setRequiresGradient(true);
+                copy.arrays.put(e.getKey(), a);
+            }
+            return copy;
         }
         ModelWeights copy = new ModelWeights(config, dtype, manager);
         copy.arrays.putAll(arrays);
@@ -432,7 +469,7 @@ public final class ModelWeights implements AutoCloseable {
     public NDArray get(String name) {
         NDArray a = arrays.get(name);
         if (a == null) {
-            throw new org.rlanything.core.BadInputException(
+            throw new IllegalArgumentException(
                     "The model has no parameter named \"" + name + "\".");
         }
         return a;

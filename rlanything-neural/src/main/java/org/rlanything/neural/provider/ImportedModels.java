@@ -10,10 +10,15 @@ import org.rlanything.chat.ChatPrompts;
 import org.rlanything.core.Policy;
 import org.rlanything.core.PromptFormat;
 import org.rlanything.core.RewardModel;
+import org.rlanything.core.io.MemorySteps;
 import org.rlanything.neural.CheckpointedPolicy;
 import org.rlanything.neural.CheckpointedRewardModel;
 import org.rlanything.neural.NeuralModel;
+import org.rlanything.neural.checkpoint.HfCheckpoint;
 import org.rlanything.neural.infer.SamplingConfig;
+import org.rlanything.neural.io.CheckpointException;
+import org.rlanything.neural.model.MemoryPlan;
+import org.rlanything.neural.model.ModelConfig;
 import org.rlanything.neural.train.PpoSettings;
 
 /**
@@ -68,6 +73,7 @@ public final class ImportedModels implements NeuralModels {
                         .withLimits(config.maxPromptTokens(), config.maxTokens())
                         .withMaxTokensPerForward(config.maxTokensPerForward());
         return load(
+                "policy",
                 folder,
                 trainer,
                 config.lora(),
@@ -97,6 +103,7 @@ public final class ImportedModels implements NeuralModels {
                 trainer(config.learningRate(), config.optimizerSteps())
                         .withLimits(positions - config.maxTokens(), config.maxTokens());
         return load(
+                "reward_model",
                 folder,
                 trainer,
                 config.lora(),
@@ -108,7 +115,8 @@ public final class ImportedModels implements NeuralModels {
                                 format,
                                 chat,
                                 sampling(config.temperature(), config.maxTokens()),
-                                trainer));
+                                trainer,
+                                config.chatVerdicts().equals("score")));
     }
 
     /**
@@ -116,7 +124,7 @@ public final class ImportedModels implements NeuralModels {
      */
     private static IllegalArgumentException beyondPositions(
             String problem, int positions, Path folder) {
-        return new org.rlanything.core.BadInputException(
+        return new IllegalArgumentException(
                 problem + " the " + positions + " positions of " + folder + ".");
     }
 
@@ -141,6 +149,7 @@ public final class ImportedModels implements NeuralModels {
      * adapterSeed}) and wraps the model; the model is closed when adapting or wrapping fails.
      */
     private static <T> T load(
+            String section,
             Path folder,
             PpoSettings trainer,
             LoraSettings lora,
@@ -148,7 +157,15 @@ public final class ImportedModels implements NeuralModels {
             long adapterSeed,
             Wrap<T> wrap)
             throws IOException {
-        NeuralModel model = NeuralModel.loadFolder(folder, trainer);
+        long planned = plannedUpdate(section, folder, trainer, lora);
+        NeuralModel[] loaded = {null};
+        MemorySteps.during(
+                section + " load of " + folder,
+                () -> {
+                    MemorySteps.plan(planned);
+                    loaded[0] = NeuralModel.loadFolder(folder, trainer);
+                });
+        NeuralModel model = loaded[0];
         try {
             InitialModels.adapt(model, lora, init, adapterSeed);
             return wrap.wrap(model);
@@ -156,6 +173,51 @@ public final class ImportedModels implements NeuralModels {
             model.close();
             throw e;
         }
+    }
+
+    /**
+     * The memory one update of {@code section}'s model needs ({@link MemoryPlan}); refuses a model
+     * and batch that cannot fit this machine's memory at all, naming the keys.
+     */
+    static long plannedUpdate(String section, Path folder, PpoSettings trainer, LoraSettings lora)
+            throws IOException {
+        ModelConfig config;
+        try {
+            config = HfCheckpoint.config(folder);
+        } catch (CheckpointException e) {
+            throw new org.rlanything.core.BadInputException(
+                    section + ".init: " + e.getMessage(), e);
+        }
+        int width = trainer.maxPromptTokens() + trainer.maxResponseTokens();
+        MemoryPlan plan = MemoryPlan.of(config, lora.rank(), width, trainer.maxTokensPerForward());
+        long needed = lora.rank() > 0 ? plan.loraUpdateBytes() : plan.fullUpdateBytes();
+        // the least an update needs: its weights, gradients and moments with one token's
+        // activations; beyond the machine's memory no batch can fit
+        MemoryPlan least = MemoryPlan.of(config, lora.rank(), 1, 1);
+        long floor = lora.rank() > 0 ? least.loraUpdateBytes() : least.fullUpdateBytes();
+        long total = MemoryPlan.physicalMemory();
+        if (total > 0 && floor > total) {
+            throw new org.rlanything.core.BadInputException(
+                    section
+                            + ".init: one "
+                            + (lora.rank() > 0 ? "LoRA" : "full")
+                            + " update of "
+                            + folder
+                            + " ("
+                            + String.format(java.util.Locale.ROOT, "%,d", plan.parameters())
+                            + " parameters) needs at least "
+                            + MemorySteps.gib(floor)
+                            + " GiB whatever the batch, more than this machine's "
+                            + MemorySteps.gib(total)
+                            + " GiB: "
+                            + (lora.rank() > 0
+                                    ? ""
+                                    : "train with LoRA (" + section + ".lora_rank) or ")
+                            + "use a smaller model (rlanything model plan "
+                            + folder
+                            + " prints the figures).");
+        }
+        return needed;
     }
 
     private Path folder(String section, String init) {

@@ -16,6 +16,10 @@ import org.rlanything.core.spi.RewardModelConfig;
  *     NeuralPolicyConfig#init})
  * @param loraRank 0 (default): every weight trains; r > 0: LoRA adapters of rank r
  * @param loraAlpha LoRA scale numerator (default 2 r)
+ * @param chatVerdicts how a model with a chat template judges: {@code generate} (default) writes
+ *     its judgment; {@code score} scores the two verdict replies (approve and reject, each a boxed
+ *     1 or -1) after the chat prompt and samples one at {@code temperature}, so that even a model
+ *     without real weights gives verdicts (and trains on them)
  */
 public record NeuralRewardModelConfig(
         Double learningRate,
@@ -24,12 +28,25 @@ public record NeuralRewardModelConfig(
         Integer maxTokens,
         String init,
         Integer loraRank,
-        Double loraAlpha)
+        Double loraAlpha,
+        String chatVerdicts)
         implements RewardModelConfig {
 
     /** Every key at its default. */
     public static final NeuralRewardModelConfig DEFAULTS =
             new NeuralRewardModelConfig(null, null, null, null);
+
+    /** A section without {@code chat_verdicts} (generated judgments). */
+    public NeuralRewardModelConfig(
+            Double learningRate,
+            Integer optimizerSteps,
+            Double temperature,
+            Integer maxTokens,
+            String init,
+            Integer loraRank,
+            Double loraAlpha) {
+        this(learningRate, optimizerSteps, temperature, maxTokens, init, loraRank, loraAlpha, null);
+    }
 
     public NeuralRewardModelConfig {
         learningRate = Check.between("learning_rate", learningRate, 3e-4, 1e-9, 1.0);
@@ -39,12 +56,18 @@ public record NeuralRewardModelConfig(
         init = init == null || init.isBlank() ? null : init;
         loraRank = Check.between("lora_rank", loraRank, 0, 0, 4096);
         loraAlpha = Check.between("lora_alpha", loraAlpha, 2.0 * loraRank, 0.0, 1e6);
+        chatVerdicts = Check.nonEmpty("chat_verdicts", chatVerdicts, "generate");
+        if (!chatVerdicts.equals("generate") && !chatVerdicts.equals("score")) {
+            throw new org.rlanything.core.config.InvalidValueException(
+                    "chat_verdicts",
+                    "expected \"generate\" or \"score\", got \"" + chatVerdicts + "\".");
+        }
     }
 
     /** The settings of the embedded judge (no init, no LoRA). */
     public NeuralRewardModelConfig(
             Double learningRate, Integer optimizerSteps, Double temperature, Integer maxTokens) {
-        this(learningRate, optimizerSteps, temperature, maxTokens, null, null, null);
+        this(learningRate, optimizerSteps, temperature, maxTokens, null, null, null, null);
     }
 
     /** The LoRA settings of this section. */

@@ -4,7 +4,8 @@ import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import org.rlanything.neural.io.TensorData;
+import org.rlanything.neural.io.StoredTensor;
+import org.rlanything.neural.model.ArrayTensors;
 import org.rlanything.neural.model.ModelWeights;
 
 /**
@@ -25,20 +26,34 @@ public final class AdamW {
         reset();
     }
 
-    /** Zeroes both moments and the step count (a fresh optimizer). */
+    /**
+     * Zeroes both moments and the step count (a fresh optimizer). The moments are made when first
+     * needed ({@link #ensureMoments}): a model loaded in full and then given LoRA adapters never
+     * holds moments for its frozen weights (two float32 copies of the model).
+     */
     public void reset() {
-        NDManager m = weights.manager();
         // the trainable set may have changed (LoRA adapters added): moments for exactly it
         firstMoments.values().forEach(NDArray::close);
         secondMoments.values().forEach(NDArray::close);
         firstMoments.clear();
         secondMoments.clear();
+        step = 0;
+    }
+
+    /** Zero moments for every trainable parameter that has none yet. */
+    private void ensureMoments() {
+        NDManager m = weights.manager();
         for (Map.Entry<String, NDArray> e : weights.trainable().entrySet()) {
             NDArray p = e.getValue();
-            replace(firstMoments, e.getKey(), m.zeros(p.getShape(), p.getDataType()));
-            replace(secondMoments, e.getKey(), m.zeros(p.getShape(), p.getDataType()));
+            if (!firstMoments.containsKey(e.getKey())) {
+                NDArray first = m.zeros(p.getShape(), p.getDataType());
+                NDArray second = m.zeros(p.getShape(), p.getDataType());
+                // they outlive any scope the caller's step runs in
+                ai.djl.ndarray.NDScope.unregister(first, second);
+                firstMoments.put(e.getKey(), first);
+                secondMoments.put(e.getKey(), second);
+            }
         }
-        step = 0;
     }
 
     /**
@@ -51,6 +66,7 @@ public final class AdamW {
             double eps,
             double weightDecay,
             double gradScale) {
+        ensureMoments();
         step++;
         double bc1 = 1 - Math.pow(beta1, step);
         double bc2Sqrt = Math.sqrt(1 - Math.pow(beta2, step));
@@ -95,11 +111,18 @@ public final class AdamW {
     }
 
     /** Moments as tensors named {@code exp_avg.<param>} and {@code exp_avg_sq.<param>}. */
-    public Map<String, TensorData> toTensors() {
-        Map<String, TensorData> out = new LinkedHashMap<>();
+    public Map<String, StoredTensor> toTensors() {
+        ensureMoments();
+        Map<String, StoredTensor> out = new LinkedHashMap<>();
         for (String name : firstMoments.keySet()) {
-            out.put("exp_avg." + name, ModelWeights.tensorOf(firstMoments.get(name)));
-            out.put("exp_avg_sq." + name, ModelWeights.tensorOf(secondMoments.get(name)));
+            NDArray first = firstMoments.get(name);
+            NDArray second = secondMoments.get(name);
+            out.put(
+                    "exp_avg." + name,
+                    ArrayTensors.view(first, ArrayTensors.dtype(first.getDataType())));
+            out.put(
+                    "exp_avg_sq." + name,
+                    ArrayTensors.view(second, ArrayTensors.dtype(second.getDataType())));
         }
         return out;
     }
@@ -108,7 +131,8 @@ public final class AdamW {
      * Restores moments and step count written by {@link #toTensors()}; {@code source} names the
      * file.
      */
-    public void load(Map<String, TensorData> tensors, long stepCount, String source) {
+    public void load(Map<String, ? extends StoredTensor> tensors, long stepCount, String source) {
+        ensureMoments();
         if (tensors.size() != 2 * firstMoments.size()) {
             throw new org.rlanything.core.BadInputException(
                     source
@@ -118,11 +142,11 @@ public final class AdamW {
                             + 2 * firstMoments.size()
                             + ".");
         }
-        Map<String, TensorData> weightsLike = new LinkedHashMap<>();
+        Map<String, StoredTensor> weightsLike = new LinkedHashMap<>();
         for (String name : firstMoments.keySet()) {
             weightsLike.put(name, require(tensors, "exp_avg." + name, source));
         }
-        Map<String, TensorData> second = new LinkedHashMap<>();
+        Map<String, StoredTensor> second = new LinkedHashMap<>();
         for (String name : firstMoments.keySet()) {
             second.put(name, require(tensors, "exp_avg_sq." + name, source));
         }
@@ -132,9 +156,9 @@ public final class AdamW {
     }
 
     private void copyInto(
-            Map<String, NDArray> target, Map<String, TensorData> values, String source) {
+            Map<String, NDArray> target, Map<String, StoredTensor> values, String source) {
         for (String name : target.keySet()) {
-            TensorData t = values.get(name);
+            StoredTensor t = values.get(name);
             long[] shape = target.get(name).getShape().getShape();
             if (!java.util.Arrays.equals(t.shape(), shape)) {
                 throw new org.rlanything.core.BadInputException(
@@ -150,23 +174,13 @@ public final class AdamW {
         }
         NDManager m = weights.manager();
         for (String name : target.keySet()) {
-            TensorData t = values.get(name);
-            ai.djl.ndarray.types.Shape shape = target.get(name).getShape();
-            NDArray a =
-                    t.dtype().equals("F64")
-                            ? m.create(t.toDoubles(), shape)
-                            : m.create(t.toFloats(), shape);
-            if (a.getDataType() != weights.dtype()) {
-                NDArray converted = a.toType(weights.dtype(), true);
-                a.close();
-                a = converted;
-            }
-            replace(target, name, a);
+            replace(target, name, ArrayTensors.read(values.get(name), m, weights.dtype()));
         }
     }
 
-    private static TensorData require(Map<String, TensorData> tensors, String name, String source) {
-        TensorData t = tensors.get(name);
+    private static StoredTensor require(
+            Map<String, ? extends StoredTensor> tensors, String name, String source) {
+        StoredTensor t = tensors.get(name);
         if (t == null) {
             throw new org.rlanything.core.BadInputException(
                     source + " lacks the optimizer tensor \"" + name + "\".");

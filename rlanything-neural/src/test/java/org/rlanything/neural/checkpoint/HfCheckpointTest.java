@@ -126,7 +126,7 @@ class HfCheckpointTest {
         try (NDManager root = TestModels.manager();
                 LlamaModel grouped = TestModels.tiny(root, gqa, DataType.FLOAT64, 9)) {
             Map<String, TensorData> expanded = new LinkedHashMap<>();
-            for (Map.Entry<String, TensorData> e : grouped.weights().toTensors().entrySet()) {
+            for (Map.Entry<String, TensorData> e : grouped.weights().tensorData().entrySet()) {
                 boolean kv = e.getKey().contains("k_proj") || e.getKey().contains("v_proj");
                 expanded.put(e.getKey(), kv ? repeatRows(e.getValue(), hd, 2) : e.getValue());
             }
@@ -140,7 +140,7 @@ class HfCheckpointTest {
                     assertArrayEquals(b.get(i), a.get(i), 1e-12, "response " + i);
                 }
             }
-            Map<String, TensorData> noBias = new LinkedHashMap<>(grouped.weights().toTensors());
+            Map<String, TensorData> noBias = new LinkedHashMap<>(grouped.weights().tensorData());
             noBias.replaceAll(
                     (k, v) ->
                             k.endsWith(".bias")
@@ -227,7 +227,7 @@ class HfCheckpointTest {
                 LlamaModel model = TestModels.tiny(root, config, DataType.FLOAT32, 8)) {
             Map<String, TensorData> bf16 = new LinkedHashMap<>();
             Map<String, TensorData> rounded = new LinkedHashMap<>();
-            for (Map.Entry<String, TensorData> e : model.weights().toTensors().entrySet()) {
+            for (Map.Entry<String, TensorData> e : model.weights().tensorData().entrySet()) {
                 float[] f = e.getValue().toFloats();
                 ByteBuffer b = ByteBuffer.allocate(2 * f.length).order(ByteOrder.LITTLE_ENDIAN);
                 float[] r = new float[f.length];

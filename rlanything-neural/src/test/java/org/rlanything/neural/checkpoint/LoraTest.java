@@ -145,7 +145,7 @@ class LoraTest {
                                     ModelWeights.fromTensors(
                                             CONFIG,
                                             DataType.FLOAT32,
-                                            m.model().weights().mergedTensors(),
+                                            m.model().weights().mergedTensors("F32"),
                                             root,
                                             "merged"))) {
                 Checkpoint.save(merged, plain, TOKENIZER, null, null);

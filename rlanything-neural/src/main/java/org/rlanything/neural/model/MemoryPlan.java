@@ -1,0 +1,108 @@
+package org.rlanything.neural.model;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+
+/**
+ * The memory (resident, of the whole process) that a model's steps need, planned from its shapes:
+ * the import, loading it for sampling, one LoRA update and one full update at a batch shape.
+ *
+ * <p><b>How.</b> Weights live outside the Java heap, as float32 native arrays (4 bytes per
+ * parameter); import streams the stored bytes and holds none of them. A LoRA update adds the
+ * adapters with their gradients and two AdamW moments (16 bytes per adapter parameter); a full
+ * update adds a gradient and two moments for every parameter and one tensor's optimizer
+ * temporaries, plus one more float32 copy of the weights that the measured peak holds (20 bytes per
+ * parameter in all: Qwen2.5-0.5B's full update peaked at 13.33 GiB, 16 bytes would plan 11.5). Both
+ * keep the activations of one forward pass for its backward pass: per token and layer the float32
+ * inputs and outputs of the norms, projections, SwiGLU and residuals (8 h + q + 2 kv + 5 f values)
+ * plus two attention maps (heads x width), and the head's logits, log-probabilities and their
+ * gradient (3 V values per token). The fixed part ({@link #BASE}: the JVM with its heap in use,
+ * PyTorch's and the tokenizer's native libraries) and the activation factors were checked against
+ * measured peaks (docs/results/models-sizes-*.md).
+ *
+ * @param parameters the model's parameters
+ * @param adapterParameters LoRA parameters at {@code rank} (0 without LoRA)
+ * @param rank the LoRA rank
+ * @param width padded row width (prompt + response tokens)
+ * @param tokensPerForward padded tokens in one forward pass
+ * @param importBytes the import
+ * @param loadBytes the model loaded for sampling
+ * @param loraUpdateBytes one LoRA update
+ * @param fullUpdateBytes one full update
+ */
+public record MemoryPlan(
+        long parameters,
+        long adapterParameters,
+        int rank,
+        int width,
+        int tokensPerForward,
+        long importBytes,
+        long loadBytes,
+        long loraUpdateBytes,
+        long fullUpdateBytes) {
+
+    /** The JVM, the native libraries and the tokenizer, as measured. */
+    public static final long BASE = 900L << 20;
+
+    /** Read and conversion buffers of streamed weights. */
+    static final long BUFFERS = 3 * ArrayTensors.BLOCK;
+
+    /** The plan of {@code c} at LoRA {@code rank} (16 when 0) and the batch shape. */
+    public static MemoryPlan of(ModelConfig c, int rank, int width, int tokensPerForward) {
+        Map<String, long[]> layout = ModelWeights.layout(c);
+        long params = 0;
+        long largest = 0;
+        for (long[] shape : layout.values()) {
+            long n = 1;
+            for (long d : shape) {
+                n *= d;
+            }
+            params += n;
+            largest = Math.max(largest, n);
+        }
+        int r = rank > 0 ? rank : 16;
+        long adapters = 0;
+        for (long[] shape : ModelWeights.adapterLayout(c, r).values()) {
+            adapters += shape[0] * shape[1];
+        }
+        long tokens = tokensPerForward;
+        long perToken =
+                8L * c.hiddenSize()
+                        + c.querySize()
+                        + 2L * c.keyValueSize()
+                        + 5L * c.intermediateSize()
+                        + 2L * c.numHeads() * Math.min(width, tokens);
+        long activations = 4 * tokens * (c.numLayers() * perToken + 3L * c.vocabSize());
+        long weights = 4 * params;
+        long load = BASE + BUFFERS + weights + 4 * largest;
+        long lora = BASE + BUFFERS + weights + 16 * adapters + activations;
+        long full = BASE + BUFFERS + 20 * params + activations + 3 * 4 * largest;
+        return new MemoryPlan(
+                params, adapters, r, width, tokensPerForward, BASE + BUFFERS, load, lora, full);
+    }
+
+    /** The machine's physical memory in bytes ({@code MemTotal}), or 0 when unknown. */
+    public static long physicalMemory() {
+        return meminfo("MemTotal:");
+    }
+
+    /** Memory available now ({@code MemAvailable}), or 0 when unknown. */
+    public static long availableMemory() {
+        return meminfo("MemAvailable:");
+    }
+
+    private static long meminfo(String key) {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/meminfo"))) {
+                if (line.startsWith(key)) {
+                    return Long.parseLong(line.replaceAll("[^0-9]", "")) * 1024;
+                }
+            }
+        } catch (IOException | NumberFormatException e) {
+            return 0;
+        }
+        return 0;
+    }
+}
