@@ -46,7 +46,8 @@ final class ReviewCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (port < 0 || port > 65535) {
-            throw new IllegalArgumentException("--port must be 0 to 65535, not " + port + ".");
+            throw new org.rlanything.core.BadInputException(
+                    "--port must be 0 to 65535, not " + port + ".");
         }
         ReviewServer server = ReviewServer.start(new RunFolder(run), host, port);
         CountDownLatch stopped = new CountDownLatch(1);

@@ -46,7 +46,7 @@ public final class RemoteTextEnvironment implements Environment, AutoCloseable {
 
     static JsonTask cast(Task task) {
         if (!(task instanceof JsonTask json)) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     "A remote environment plays JsonTask tasks, got "
                             + task.getClass().getSimpleName()
                             + " ("

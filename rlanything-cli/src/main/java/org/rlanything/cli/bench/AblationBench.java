@@ -90,7 +90,7 @@ public final class AblationBench {
         static Variant parse(String spec) {
             String[] parts = spec.trim().split("\\s+");
             if (parts.length < 2 || !parts[0].matches("[A-Za-z0-9_-]+")) {
-                throw new IllegalArgumentException(
+                throw new org.rlanything.core.BadInputException(
                         "--variant '"
                                 + spec
                                 + "': expected 'NAME ARM OVERRIDE...', NAME of letters, digits, '_'"
@@ -100,7 +100,7 @@ public final class AblationBench {
             try {
                 arm = Ablation.valueOf(parts[1]);
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException(
+                throw new org.rlanything.core.BadInputException(
                         "--variant '"
                                 + spec
                                 + "': unknown arm '"
@@ -201,7 +201,7 @@ public final class AblationBench {
         for (String spec : variants) {
             Variant variant = Variant.parse(spec);
             if (this.arms.contains(variant.name()) || this.variants.containsKey(variant.name())) {
-                throw new IllegalArgumentException(
+                throw new org.rlanything.core.BadInputException(
                         "--variant: the name '" + variant.name() + "' is taken; choose another.");
             }
             this.variants.put(variant.name(), variant);

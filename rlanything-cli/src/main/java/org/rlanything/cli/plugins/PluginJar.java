@@ -55,7 +55,7 @@ public record PluginJar(Path path, String name, String version, String sha256) {
                                 main.getValue("Implementation-Version"), version);
             }
         } catch (IOException e) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     "Plugin " + absolute + " is not a readable jar (" + e.getMessage() + ").", e);
         }
         return new PluginJar(absolute, name, version, sha256(absolute));
@@ -99,7 +99,7 @@ public record PluginJar(Path path, String name, String version, String sha256) {
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("The JDK has no SHA-256", e);
         } catch (IOException e) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     "Cannot read plugin " + file + " (" + e.getMessage() + ").", e);
         }
     }

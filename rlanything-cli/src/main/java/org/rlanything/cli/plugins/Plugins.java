@@ -74,7 +74,8 @@ public final class Plugins {
         for (int i = 0; i < args.length; i++) {
             if (args[i].equals(OPTION)) {
                 if (i + 1 >= args.length) {
-                    throw new IllegalArgumentException(OPTION + " needs a folder or a jar.");
+                    throw new org.rlanything.core.BadInputException(
+                            OPTION + " needs a folder or a jar.");
                 }
                 i++;
             } else if (!args[i].startsWith(OPTION + "=")) {
@@ -146,7 +147,7 @@ public final class Plugins {
             } else if (Files.isRegularFile(path) && part.endsWith(".jar")) {
                 add(found, path);
             } else {
-                throw new IllegalArgumentException(
+                throw new org.rlanything.core.BadInputException(
                         source
                                 + ": "
                                 + path
@@ -163,7 +164,7 @@ public final class Plugins {
                     .sorted()
                     .forEach(f -> add(found, f));
         } catch (IOException e) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     "Cannot list the plugin folder " + folder + " (" + e.getMessage() + ").", e);
         }
     }
@@ -194,7 +195,7 @@ public final class Plugins {
             Path jar = Path.of(plugin.path("path").asText());
             String sha = plugin.path("sha256").asText();
             if (!Files.isRegularFile(jar)) {
-                throw new IllegalArgumentException(
+                throw new org.rlanything.core.BadInputException(
                         manifest
                                 + " records the plugin "
                                 + jar
@@ -204,7 +205,7 @@ public final class Plugins {
             }
             PluginJar now = PluginJar.read(jar);
             if (!now.sha256().equals(sha)) {
-                throw new IllegalArgumentException(
+                throw new org.rlanything.core.BadInputException(
                         manifest
                                 + " records the plugin "
                                 + jar
@@ -243,7 +244,8 @@ public final class Plugins {
             try {
                 urls[i] = jars.get(i).path().toUri().toURL();
             } catch (MalformedURLException e) {
-                throw new IllegalArgumentException("Bad plugin path " + jars.get(i).path(), e);
+                throw new org.rlanything.core.BadInputException(
+                        "Bad plugin path " + jars.get(i).path(), e);
             }
         }
         return new URLClassLoader("rlanything-plugins", urls, Plugins.class.getClassLoader());

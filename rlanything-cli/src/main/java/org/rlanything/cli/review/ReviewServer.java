@@ -65,7 +65,7 @@ public final class ReviewServer implements AutoCloseable {
         if (!Files.isDirectory(folder.root())
                 || !(Files.isRegularFile(folder.config())
                         || Files.isRegularFile(folder.metrics().file()))) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     folder.root()
                             + " is not a run folder: it has no config.yaml and no metrics.jsonl (give"
                             + " the trainer.run_dir of a run).");
@@ -75,7 +75,7 @@ public final class ReviewServer implements AutoCloseable {
         try {
             server = HttpServer.create(new InetSocketAddress(host, port), 0);
         } catch (BindException e) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     "Cannot serve on "
                             + host
                             + ":"

@@ -36,7 +36,7 @@ public final class EnvironmentTemplate {
      */
     public static List<Path> write(String name, boolean python, Path folder) throws IOException {
         if (!NAME.matcher(name).matches()) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     "NAME '"
                             + name
                             + "' must be lower-case letters, digits and hyphens, starting with a"
@@ -48,7 +48,7 @@ public final class EnvironmentTemplate {
                 empty = Files.isDirectory(folder) && entries.findAny().isEmpty();
             }
             if (!empty) {
-                throw new IllegalArgumentException(
+                throw new org.rlanything.core.BadInputException(
                         folder + " already exists and is not empty: choose another --dir or NAME.");
             }
         }

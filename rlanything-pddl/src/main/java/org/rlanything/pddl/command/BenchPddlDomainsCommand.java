@@ -64,7 +64,8 @@ public final class BenchPddlDomainsCommand implements CommandProvider, Callable<
     @Override
     public Integer call() throws IOException {
         if (seconds < 1) {
-            throw new IllegalArgumentException("--seconds (" + seconds + ") must be >= 1.");
+            throw new org.rlanything.core.BadInputException(
+                    "--seconds (" + seconds + ") must be >= 1.");
         }
         Path folder = root != null ? root : findShared();
         List<DomainSurvey.Row> rows =
@@ -112,7 +113,7 @@ public final class BenchPddlDomainsCommand implements CommandProvider, Callable<
                 return candidate;
             }
         }
-        throw new IllegalArgumentException(
+        throw new org.rlanything.core.BadInputException(
                 "No shared/data/pddl folder was found above "
                         + Paths.get("").toAbsolutePath()
                         + "; name one with --root DIR.");

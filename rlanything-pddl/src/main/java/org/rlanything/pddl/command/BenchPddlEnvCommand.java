@@ -81,12 +81,13 @@ public final class BenchPddlEnvCommand implements CommandProvider, Callable<Inte
     @Override
     public Integer call() throws IOException {
         if (seconds <= 0 || warmup < 0 || maxSteps < 1) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     "--seconds must be > 0, --warmup >= 0 and --max-steps >= 1.");
         }
         List<Path> files = ProblemFiles.find(problems != null ? problems : defaultProblems());
         if (files.isEmpty()) {
-            throw new IllegalArgumentException("No problem file matches " + problems + ".");
+            throw new org.rlanything.core.BadInputException(
+                    "No problem file matches " + problems + ".");
         }
         Domain domain = DomainReader.read(ProblemFiles.domainOf(files.get(0), null));
         List<PddlTask> tasks = new ArrayList<>();
@@ -179,7 +180,7 @@ public final class BenchPddlEnvCommand implements CommandProvider, Callable<Inte
                 return candidate.resolve("probBLOCKS-[4-6]-*.pddl").toString();
             }
         }
-        throw new IllegalArgumentException(
+        throw new org.rlanything.core.BadInputException(
                 "No shared/data/pddl/blocks folder was found above "
                         + Paths.get("").toAbsolutePath()
                         + "; name problems with --problems.");

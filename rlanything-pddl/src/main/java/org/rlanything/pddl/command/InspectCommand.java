@@ -64,7 +64,8 @@ public final class InspectCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         if (seconds < 1) {
-            throw new IllegalArgumentException("--seconds (" + seconds + ") must be >= 1.");
+            throw new org.rlanything.core.BadInputException(
+                    "--seconds (" + seconds + ") must be >= 1.");
         }
         Domain domain = DomainReader.read(domainFile);
         PddlTask task =

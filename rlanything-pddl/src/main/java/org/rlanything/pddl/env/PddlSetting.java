@@ -41,7 +41,7 @@ public record PddlSetting(
     public static PddlSetting load(PddlEnvironmentConfig config, long seed, Consumer<String> log)
             throws IOException {
         if (config.domain() == null && config.problems() == null) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     "environment.domain or environment.problems must name the PDDL domain file or its problems.");
         }
         List<Path> heldOutFiles =
@@ -59,7 +59,7 @@ public record PddlSetting(
             }
         }
         if (training.isEmpty()) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     "environment.problems: no training problem in "
                             + spec
                             + " (held-out ones left out).");
@@ -70,7 +70,8 @@ public record PddlSetting(
                         ? Path.of(config.domain())
                         : ProblemFiles.domainOf(training.get(0), null);
         if (!Files.isRegularFile(domainFile)) {
-            throw new IllegalArgumentException("environment.domain: no file " + domainFile + ".");
+            throw new org.rlanything.core.BadInputException(
+                    "environment.domain: no file " + domainFile + ".");
         }
         Domain domain = DomainReader.read(domainFile);
         String domainText = Files.readString(domainFile, StandardCharsets.UTF_8);
@@ -100,7 +101,7 @@ public record PddlSetting(
         Path own = ProblemFiles.domainOf(file, null);
         if (!own.toAbsolutePath().normalize().equals(domainFile.toAbsolutePath().normalize())
                 && !Files.readString(own, StandardCharsets.UTF_8).equals(domainText)) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     file
                             + ": its domain file "
                             + own

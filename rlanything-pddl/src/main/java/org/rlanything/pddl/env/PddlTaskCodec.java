@@ -35,7 +35,7 @@ public final class PddlTaskCodec implements TaskCodec {
     public Task decode(String text) {
         String[] lines = text.split("\n", 3);
         if (lines.length < 3 || !lines[0].startsWith("id: ") || !lines[1].startsWith("source: ")) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     "a PDDL task's text starts with the lines 'id: ...' and 'source: ...'.");
         }
         String id = lines[0].substring(4);

@@ -28,7 +28,7 @@ public final class ProblemFiles {
         Path folder = path.getParent() == null ? Path.of(".") : path.getParent();
         String pattern = path.getFileName().toString();
         if (!Files.isDirectory(folder)) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     "the folder " + folder + " of " + spec + " does not exist.");
         }
         PathMatcher matcher = FileSystems.getDefault().getPathMatcher("glob:" + pattern);
@@ -72,7 +72,7 @@ public final class ProblemFiles {
         if (Files.isRegularFile(shared)) {
             return shared;
         }
-        throw new IllegalArgumentException(
+        throw new org.rlanything.core.BadInputException(
                 "no domain file for "
                         + problem
                         + " (neither "

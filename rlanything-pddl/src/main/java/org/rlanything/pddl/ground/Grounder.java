@@ -120,7 +120,7 @@ public final class Grounder {
                         new GroundAction(
                                 command.toString(), pre, GroundCondition.mandatory(pre), effects));
                 if (actions.size() > maxActions) {
-                    throw new IllegalArgumentException(
+                    throw new org.rlanything.core.BadInputException(
                             problemFile()
                                     + ": the problem grounds to more than "
                                     + maxActions
@@ -187,7 +187,7 @@ public final class Grounder {
         if (term.startsWith("?")) {
             String v = binding.get(term);
             if (v == null) {
-                throw new IllegalArgumentException(
+                throw new org.rlanything.core.BadInputException(
                         domain.file()
                                 + ": the variable "
                                 + term
@@ -196,7 +196,7 @@ public final class Grounder {
             return v;
         }
         if (!objects.containsKey(term)) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     domain.file()
                             + ": "
                             + term
@@ -290,7 +290,7 @@ public final class Grounder {
         List<Condition> here = checks.getOrDefault(index, List.of());
         for (String o : objectsOf(p.types())) {
             if (++bindingSteps > MAX_BINDING_STEPS) {
-                throw new IllegalArgumentException(
+                throw new org.rlanything.core.BadInputException(
                         problemFile()
                                 + ": grounding enumerates more than "
                                 + MAX_BINDING_STEPS

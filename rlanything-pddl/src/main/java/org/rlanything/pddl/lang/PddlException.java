@@ -5,7 +5,7 @@ package org.rlanything.pddl.lang;
  * message is one line naming the file (and the line where known) and the construct, so that the
  * command line reports it as bad input (exit 2).
  */
-public final class PddlException extends IllegalArgumentException {
+public final class PddlException extends org.rlanything.core.BadInputException {
 
     private static final long serialVersionUID = 1L;
 

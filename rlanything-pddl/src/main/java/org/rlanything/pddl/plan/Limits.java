@@ -12,7 +12,7 @@ package org.rlanything.pddl.plan;
 public record Limits(long maxNodes, long maxMillis) {
     public Limits {
         if (maxNodes < 1 || maxMillis < 0) {
-            throw new IllegalArgumentException(
+            throw new org.rlanything.core.BadInputException(
                     "search limits must be positive: " + maxNodes + " nodes, " + maxMillis + " ms");
         }
     }
