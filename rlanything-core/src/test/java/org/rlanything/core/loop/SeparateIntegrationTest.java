@@ -20,15 +20,11 @@ import org.rlanything.core.reward.SeparateAdvantages;
  */
 class SeparateIntegrationTest {
 
-    static final String P = "ok \\boxed{1}";
-    static final String N = "no \\boxed{-1}";
+    static final String P = TrajectoryWeightingTest.P;
+    static final String N = TrajectoryWeightingTest.N;
 
     private static List<List<Judgment>> judged(int steps, String... perStep) {
-        List<List<Judgment>> out = new ArrayList<>();
-        for (int i = 0; i < steps; i++) {
-            out.add(JudgeAccuracyTest.verdicts(perStep));
-        }
-        return out;
+        return TrajectoryWeightingTest.judged(steps, perStep);
     }
 
     @Test

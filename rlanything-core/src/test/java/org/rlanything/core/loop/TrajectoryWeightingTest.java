@@ -28,7 +28,7 @@ class TrajectoryWeightingTest {
     static final String P = "ok \\boxed{1}";
     static final String N = "no \\boxed{-1}";
 
-    private static List<List<Judgment>> judged(int steps, String... perStep) {
+    static List<List<Judgment>> judged(int steps, String... perStep) {
         List<List<Judgment>> out = new ArrayList<>();
         for (int i = 0; i < steps; i++) {
             out.add(JudgeAccuracyTest.verdicts(perStep));
