@@ -16,7 +16,8 @@ import picocli.CommandLine.Spec;
         subcommands = {
             BenchLoopCommand.class,
             BenchClusterCommand.class,
-            BenchAblationCommand.class
+            BenchAblationCommand.class,
+            BenchReviewCommand.class
         })
 public final class BenchCommand implements Runnable {
 

@@ -29,6 +29,9 @@ import org.rlanything.core.spi.ProviderRegistry;
  *     the default) or another engine a module provides
  * @param engine the rollout engine's own settings (for example a cluster's name and members), which
  *     the engine validates; empty for {@code local}
+ * @param simulatedReviewer for measuring what corrections are worth ({@code bench review}): a
+ *     reviewer simulated from the setting's step labels corrects this many steps each iteration
+ *     (the judge's least sure ones; see {@code SimulatedReviewer}); 0, the default: none
  */
 public record TrainerConfig(
         Long seed,
@@ -42,7 +45,8 @@ public record TrainerConfig(
         String rewardModelInit,
         String startingModels,
         String rolloutEngine,
-        Map<String, String> engine) {
+        Map<String, String> engine,
+        Integer simulatedReviewer) {
     public TrainerConfig {
         seed = seed == null ? 10086L : seed;
         iterations = Check.between("iterations", iterations, 40, 1, Check.MAX_ITERATIONS);
@@ -74,11 +78,12 @@ public record TrainerConfig(
                 engine == null
                         ? Map.of()
                         : java.util.Collections.unmodifiableMap(new TreeMap<>(engine));
+        simulatedReviewer = Check.between("simulated_reviewer", simulatedReviewer, 0, 0, 1_000_000);
     }
 
     /** Every key at its default. */
     public static TrainerConfig defaults() {
         return new TrainerConfig(
-                null, null, null, null, null, null, null, null, null, null, null, null);
+                null, null, null, null, null, null, null, null, null, null, null, null, null);
     }
 }

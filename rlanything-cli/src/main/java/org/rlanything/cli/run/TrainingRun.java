@@ -15,6 +15,8 @@ import org.rlanything.core.loop.IterationRecord;
 import org.rlanything.core.loop.LoopConfig;
 import org.rlanything.core.loop.LoopState;
 import org.rlanything.core.loop.RLAnythingLoop;
+import org.rlanything.core.loop.SimulatedReviewer;
+import org.rlanything.core.loop.StepCorrections;
 
 /**
  * A training run in its run folder: starts fresh or resumes exactly from the last complete
@@ -84,7 +86,7 @@ public final class TrainingRun {
                         .tasks(components.tasks())
                         .evaluator(components.evaluator())
                         .taskFeedback(components.parts().taskFeedback())
-                        .corrections(corrections(folder, logs))
+                        .corrections(corrections(folder, logs, config, loopConfig))
                         .listener(recorder)
                         .listener(record -> last = record)
                         .evaluationSchedule(
@@ -108,10 +110,18 @@ public final class TrainingRun {
      * The run's corrections (rlanything review) for the loop; the checkpoints record how much of
      * the file it used.
      */
-    private static CorrectionBook corrections(RunFolder folder, LogLedger logs) {
+    private static StepCorrections corrections(
+            RunFolder folder, LogLedger logs, RunConfig config, LoopConfig loopConfig) {
         CorrectionBook book = new CorrectionBook(folder);
         logs.recordCorrectionsConsumed(book::consumedBytes);
-        return book;
+        int k = config.trainer().simulatedReviewer();
+        return k == 0
+                ? book
+                : new SimulatedReviewer(
+                        book,
+                        k,
+                        config.trainer().seed(),
+                        loopConfig.algorithm().rewardModelAccuracyBand());
     }
 
     private static Provenance provenance(RunConfig config, RunComponents components) {

@@ -213,6 +213,32 @@ class CorrectionsTest {
                 "the checkpoint records the corrections it consumed");
     }
 
+    @Test
+    void theSimulatedReviewerCorrectsEachIterationAndResumesExactly() throws Exception {
+        RunFolder whole = train(4, "reviewed", "trainer.simulated_reviewer=3");
+        RunFolder halves = train(2, "halves", "trainer.simulated_reviewer=3");
+        assertEquals(
+                0,
+                run("train", "--resume", halves.root().toString(), "-q", "trainer.iterations=4"));
+        RunFolder plain = train(4, "unreviewed");
+        List<JsonNode> reviewed = whole.metrics().read();
+        List<JsonNode> resumed = halves.metrics().read();
+        double used = 0;
+        for (int t = 1; t <= 4; t++) {
+            assertEquals(
+                    training(reviewed.get(t)),
+                    training(resumed.get(t)),
+                    "a resume in between changes nothing: iteration " + t);
+            assertTrue(reviewed.get(t).path("corrections/in_force").asInt() <= 3);
+            used += reviewed.get(t).path("corrections/used").asDouble();
+        }
+        assertTrue(used > 0, "the reviewer's corrections reach the training data");
+        assertTrue(
+                !training(reviewed.get(4)).equals(training(plain.metrics().read().get(4))),
+                "the corrections change the training");
+        assertEquals(false, Files.exists(whole.corrections().file()), "nothing is written");
+    }
+
     /** A metrics line less its evaluation figures. */
     private static JsonNode training(JsonNode line) {
         com.fasterxml.jackson.databind.node.ObjectNode copy = line.deepCopy();
@@ -254,16 +280,18 @@ class CorrectionsTest {
         return train(iterations, "run");
     }
 
-    private RunFolder train(int iterations, String name) {
+    private RunFolder train(int iterations, String name, String... overrides) {
         Path run = dir.resolve(name);
-        assertEquals(
-                0,
-                run(
-                        "train",
-                        Path.of("..", "configs", "demo.yaml").toString(),
-                        "-q",
-                        "trainer.iterations=" + iterations,
-                        "trainer.run_dir=" + run));
+        List<String> args =
+                new java.util.ArrayList<>(
+                        List.of(
+                                "train",
+                                Path.of("..", "configs", "demo.yaml").toString(),
+                                "-q",
+                                "trainer.iterations=" + iterations,
+                                "trainer.run_dir=" + run));
+        args.addAll(List.of(overrides));
+        assertEquals(0, run(args.toArray(String[]::new)));
         return new RunFolder(run);
     }
 

@@ -209,6 +209,7 @@ public final class RLAnythingLoop {
         pass.phase("judge");
         List<PoolEvent> events = new ArrayList<>();
         List<TaskRollouts> training = validate(pass, results, events);
+        corrections.judged(training);
         proposeAll(pass, results, events);
         pass.phase("adapt");
         Samples samples = data(pass, training, assessments);

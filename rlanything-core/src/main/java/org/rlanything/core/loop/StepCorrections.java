@@ -36,6 +36,13 @@ public interface StepCorrections {
     void iterationStarts(int iteration);
 
     /**
+     * Called once the iteration's rollouts that reach training ({@code training}) are judged,
+     * before its update; corrections made here count in this iteration ({@link SimulatedReviewer}).
+     * A person's corrections are fixed at {@link #iterationStarts} and ignore it.
+     */
+    default void judged(List<TaskRollouts> training) {}
+
+    /**
      * The person's verdict of the step of task {@code taskId} reached by {@code actions} (the
      * commands of the steps so far, this step's last), if a correction names it.
      */
