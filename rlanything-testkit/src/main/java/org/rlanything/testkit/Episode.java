@@ -1,4 +1,4 @@
-package org.rlanything.it.contract;
+package org.rlanything.testkit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -20,14 +20,14 @@ import org.rlanything.core.StepResult;
  * @param transcript every observation, admissible list, action and result, in order
  * @param ended whether the session reported its end
  */
-record Episode(List<Object> transcript, boolean ended) {
+public record Episode(List<Object> transcript, boolean ended) {
 
     /**
      * Plays {@code session} for at most {@code maxSteps} steps: an admissible command chosen by a
      * generator of {@code seed}, or, where the environment takes free text, {@code freeText} in
      * turn.
      */
-    static Episode play(
+    public static Episode play(
             EnvironmentSession session, long seed, List<String> freeText, int maxSteps) {
         SplittableRandom choices = new SplittableRandom(seed);
         List<Object> transcript = new ArrayList<>();
@@ -49,7 +49,7 @@ record Episode(List<Object> transcript, boolean ended) {
     }
 
     /** The action of step {@code step}. */
-    static String choose(
+    public static String choose(
             List<String> admissible, List<String> freeText, int step, SplittableRandom choices) {
         if (!admissible.isEmpty()) {
             return admissible.get(choices.nextInt(admissible.size()));
