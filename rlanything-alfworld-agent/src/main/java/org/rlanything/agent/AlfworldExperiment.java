@@ -105,16 +105,17 @@ public final class AlfworldExperiment {
         int limit = env.poolOffset() + 20 * env.poolSize() + 100;
         while (out.size() < env.poolSize()) {
             if (index >= limit) {
-                throw new IllegalStateException(
-                        "Only "
+                throw new org.rlanything.core.BadInputException(
+                        "environment.pool_size: only "
                                 + out.size()
                                 + " of "
                                 + env.poolSize()
                                 + " training games from index "
                                 + env.poolOffset()
-                                + " are won by the planner within max_steps "
+                                + " (environment.pool_offset) are won by the planner within"
+                                + " environment.max_steps "
                                 + env.maxSteps()
-                                + ".");
+                                + "; give a smaller pool_size or a larger max_steps.");
             }
             AlfworldTask task = games.training(seed, index++, 1).get(0);
             if (environment.verify(task).valid()) {
