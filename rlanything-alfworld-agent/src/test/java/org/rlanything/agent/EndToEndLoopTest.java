@@ -1,10 +1,13 @@
 package org.rlanything.agent;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -98,6 +101,31 @@ class EndToEndLoopTest {
             policy.loadFrom(dir.resolve("ckpt/policy"));
             judge.loadFrom(dir.resolve("ckpt/reward_model"));
             assertEquals(before, experiment.evaluator().evaluate(2, policy, judge, evaluationSeed));
+            // Each role reads its own section: a policy whose init names another model folder
+            // (here the starting judge's) loads that folder's weights, not the starting policy's.
+            byte[] other = Files.readAllBytes(dir.resolve("start/reward_model/model.safetensors"));
+            assertFalse(
+                    Arrays.equals(
+                            Files.readAllBytes(dir.resolve("start/policy/model.safetensors")),
+                            other));
+            try (CheckpointedPolicy fromInit =
+                    models.policy(
+                            new NeuralPolicyConfig(
+                                    1e-2,
+                                    null,
+                                    null,
+                                    120,
+                                    null,
+                                    dir.resolve("start/reward_model").toString(),
+                                    null,
+                                    null,
+                                    null,
+                                    null))) {
+                fromInit.saveTo(dir.resolve("from-init/policy"));
+                assertArrayEquals(
+                        other,
+                        Files.readAllBytes(dir.resolve("from-init/policy/model.safetensors")));
+            }
         }
     }
 }
