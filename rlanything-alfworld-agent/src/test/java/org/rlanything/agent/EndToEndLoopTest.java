@@ -1,10 +1,13 @@
 package org.rlanything.agent;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -13,13 +16,16 @@ import org.rlanything.core.TaskCodec;
 import org.rlanything.core.loop.Ablation;
 import org.rlanything.core.loop.AlgorithmConfig;
 import org.rlanything.core.loop.IterationRecord;
+import org.rlanything.core.loop.LoopConfig;
 import org.rlanything.core.loop.RLAnythingLoop;
+import org.rlanything.neural.CheckpointedPolicy;
+import org.rlanything.neural.CheckpointedRewardModel;
 import org.rlanything.neural.provider.NeuralPolicyConfig;
 import org.rlanything.neural.provider.NeuralRewardModelConfig;
 
 /**
- * A tiny full run: starting models from a seed, two iterations of the full method, evaluation,
- * resume.
+ * A tiny full run: starting models from a seed, each role's model made from its own section, two
+ * iterations of the full method, evaluation, resume.
  */
 class EndToEndLoopTest {
 
@@ -32,25 +38,35 @@ class EndToEndLoopTest {
         }
         assertTrue(Files.isRegularFile(dir.resolve("start/policy/model.safetensors")));
         assertTrue(Files.isRegularFile(dir.resolve("start/reward_model/model.safetensors")));
-        AgentSettings settings =
-                new AgentSettings(
-                        5,
-                        dir.resolve("start"),
-                        2,
-                        new AlfworldEnvironmentConfig(
-                                3, 100, 10, 2, false, null, 4, null, null, null),
-                        AlgorithmConfig.builder()
-                                .arm(Ablation.POLICY_REWARD_ENV)
-                                .tasksPerIteration(2)
-                                .rolloutsPerTask(2)
-                                .verdictsPerStep(2)
-                                .rewriterSamples(2)
-                                .build(),
-                        new NeuralPolicyConfig(1e-2, null, null, 120, null),
-                        new NeuralRewardModelConfig(1e-2, null, null, 8));
-        try (AlfworldExperiment experiment =
-                AlfworldExperiment.create(settings, games, line -> {})) {
-            RLAnythingLoop loop = loopOf(experiment);
+        AlfworldEnvironmentConfig env =
+                new AlfworldEnvironmentConfig(3, 100, 10, 2, false, null, 4, null, null, null);
+        AlgorithmConfig algorithm =
+                AlgorithmConfig.builder()
+                        .arm(Ablation.POLICY_REWARD_ENV)
+                        .tasksPerIteration(2)
+                        .rolloutsPerTask(2)
+                        .verdictsPerStep(2)
+                        .rewriterSamples(2)
+                        .build();
+        NeuralPolicyConfig policyConfig = new NeuralPolicyConfig(1e-2, null, null, 120, null);
+        AlfworldExperiment experiment = new AlfworldExperiment(env, 5, games, line -> {});
+        // each role's model from its own section, as the neural kinds ask for them
+        AlfworldNeuralModels models =
+                new AlfworldNeuralModels(
+                        games, 5, dir.resolve("start"), policyConfig.maxPromptTokens(), line -> {});
+        try (CheckpointedPolicy policy = models.policy(policyConfig);
+                CheckpointedRewardModel judge =
+                        models.rewardModel(new NeuralRewardModelConfig(1e-2, null, null, 8))) {
+            RLAnythingLoop loop =
+                    RLAnythingLoop.builder()
+                            .config(new LoopConfig(5, algorithm, env.maxSteps(), 2))
+                            .environment(experiment.environment())
+                            .policy(policy)
+                            .rewardModel(judge)
+                            .rewriter(experiment.rewriter())
+                            .evaluator(experiment.evaluator())
+                            .tasks(experiment.tasks())
+                            .build();
             IterationRecord first = loop.runIteration();
             IterationRecord second = loop.runIteration();
             assertEquals(2, second.iteration());
@@ -77,31 +93,39 @@ class EndToEndLoopTest {
             }
             // Checkpoint and reload both models: the evaluation is unchanged (weights restored
             // exactly).
-            Map<String, Double> before = experiment.evaluate(2);
-            experiment.policy().saveTo(dir.resolve("ckpt/policy"));
-            experiment.rewardModel().saveTo(dir.resolve("ckpt/reward_model"));
-            experiment.policy().loadFrom(dir.resolve("ckpt/policy"));
-            experiment.rewardModel().loadFrom(dir.resolve("ckpt/reward_model"));
-            assertEquals(before, experiment.evaluate(2));
+            long evaluationSeed = RLAnythingLoop.evaluationSeed(5);
+            Map<String, Double> before =
+                    experiment.evaluator().evaluate(2, policy, judge, evaluationSeed);
+            policy.saveTo(dir.resolve("ckpt/policy"));
+            judge.saveTo(dir.resolve("ckpt/reward_model"));
+            policy.loadFrom(dir.resolve("ckpt/policy"));
+            judge.loadFrom(dir.resolve("ckpt/reward_model"));
+            assertEquals(before, experiment.evaluator().evaluate(2, policy, judge, evaluationSeed));
+            // Each role reads its own section: a policy whose init names another model folder
+            // (here the starting judge's) loads that folder's weights, not the starting policy's.
+            byte[] other = Files.readAllBytes(dir.resolve("start/reward_model/model.safetensors"));
+            assertFalse(
+                    Arrays.equals(
+                            Files.readAllBytes(dir.resolve("start/policy/model.safetensors")),
+                            other));
+            try (CheckpointedPolicy fromInit =
+                    models.policy(
+                            new NeuralPolicyConfig(
+                                    1e-2,
+                                    null,
+                                    null,
+                                    120,
+                                    null,
+                                    dir.resolve("start/reward_model").toString(),
+                                    null,
+                                    null,
+                                    null,
+                                    null))) {
+                fromInit.saveTo(dir.resolve("from-init/policy"));
+                assertArrayEquals(
+                        other,
+                        Files.readAllBytes(dir.resolve("from-init/policy/model.safetensors")));
+            }
         }
-    }
-
-    /** A loop over every component of {@code experiment}: the algorithm section, the seed, H, E. */
-    private static RLAnythingLoop loopOf(AlfworldExperiment experiment) {
-        AgentSettings settings = experiment.settings();
-        return RLAnythingLoop.builder()
-                .config(
-                        new org.rlanything.core.loop.LoopConfig(
-                                settings.seed(),
-                                settings.algorithm(),
-                                settings.environment().maxSteps(),
-                                settings.evaluateEvery()))
-                .environment(experiment.environment())
-                .policy(experiment.policy())
-                .rewardModel(experiment.rewardModel())
-                .rewriter(experiment.rewriter())
-                .evaluator(experiment.evaluator())
-                .tasks(experiment.tasks())
-                .build();
     }
 }

@@ -1,16 +1,13 @@
 package org.rlanything.agent.provider;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.rlanything.agent.AgentSettings;
 import org.rlanything.agent.AlfworldEnvironmentConfig;
 import org.rlanything.agent.AlfworldExperiment;
 import org.rlanything.agent.AlfworldGames;
+import org.rlanything.agent.AlfworldNeuralModels;
 import org.rlanything.agent.StartingModelsFolder;
-import org.rlanything.core.Policy;
-import org.rlanything.core.RewardModel;
 import org.rlanything.core.loop.AlgorithmConfig;
 import org.rlanything.core.spi.EnvironmentParts;
 import org.rlanything.core.spi.EnvironmentProvider;
@@ -18,12 +15,13 @@ import org.rlanything.core.spi.MemoryProfile;
 import org.rlanything.core.spi.RunContext;
 import org.rlanything.neural.provider.NeuralModels;
 import org.rlanything.neural.provider.NeuralPolicyConfig;
-import org.rlanything.neural.provider.NeuralRewardModelConfig;
 
 /**
  * {@code environment.kind: alfworld}: generated ALFWorld training games, the scene rewriter and the
- * held-out evaluation; it offers the {@link NeuralModels} (from the starting models, with the
- * ALFWorld prompts) that the {@code neural} policy and judge kinds use.
+ * held-out evaluation; it offers the {@link NeuralModels} ({@link AlfworldNeuralModels}: the
+ * ALFWorld prompts and starting models) with which the {@code neural} policy and judge kinds each
+ * make their model from their own section. It makes no model itself; {@link #prepare} makes the
+ * starting models ahead of parallel runs.
  */
 public final class AlfworldEnvironmentProvider
         implements EnvironmentProvider<AlfworldEnvironmentConfig> {
@@ -80,10 +78,8 @@ public final class AlfworldEnvironmentProvider
             throws IOException {
         checkWindow(context);
         AlfworldGames games = AlfworldGames.locate();
-        AgentSettings settings = settings(env, context, startingModels(context, games));
         AlfworldExperiment experiment =
-                AlfworldExperiment.withoutModels(settings, games, context.log());
-        NeuralModels models = new LazyModels(settings, games, context);
+                new AlfworldExperiment(env, context.seed(), games, context.log());
         return new EnvironmentParts(
                 KIND,
                 KIND,
@@ -94,7 +90,12 @@ public final class AlfworldEnvironmentProvider
                 experiment.evaluator().withEngine(context.engine()),
                 games.data().manifest(),
                 null,
-                models);
+                new AlfworldNeuralModels(
+                        games,
+                        context.seed(),
+                        context.startingModels(),
+                        policyPromptTokens(context),
+                        context.log()));
     }
 
     /** A neural policy's prompt limit against its model's positions, before any set-up. */
@@ -105,102 +106,24 @@ public final class AlfworldEnvironmentProvider
     }
 
     /**
-     * The folder {@code trainer.starting_models} names, made from the run seed if absent; null if
-     * none named.
+     * The policy's prompt window, which the judge's holds: {@code policy.max_prompt_tokens} of a
+     * neural policy, the neural default for other kinds.
      */
-    private static Path startingModels(RunContext context, AlfworldGames games) throws IOException {
-        if (context.startingModels() == null) {
-            return null;
-        }
-        return StartingModelsFolder.ensure(
-                context.startingModels(), context.seed(), games, context.log());
+    private static int policyPromptTokens(RunContext context) {
+        return (context.policy() instanceof NeuralPolicyConfig neural
+                        ? neural
+                        : NeuralPolicyConfig.DEFAULTS)
+                .maxPromptTokens();
     }
 
     /**
-     * The experiment's settings: the run's sections as they are (other model kinds: the neural
-     * defaults).
+     * Makes the starting models {@code trainer.starting_models} names from the run seed, if absent
+     * (before parallel runs, so that none races to make them); nothing if none named.
      */
-    static AgentSettings settings(
-            AlfworldEnvironmentConfig env, RunContext context, Path startingModels) {
-        NeuralPolicyConfig policy =
-                context.policy() instanceof NeuralPolicyConfig neural
-                        ? neural
-                        : NeuralPolicyConfig.DEFAULTS;
-        NeuralRewardModelConfig judge =
-                context.rewardModel() instanceof NeuralRewardModelConfig neural
-                        ? neural
-                        : NeuralRewardModelConfig.DEFAULTS;
-        return new AgentSettings(
-                context.seed(),
-                startingModels,
-                context.evaluateEvery(),
-                env,
-                context.algorithm(),
-                policy,
-                judge);
-    }
-
-    /**
-     * The neural policy and judge, loaded together on first use (a label judge run loads no judge
-     * here).
-     */
-    private static final class LazyModels
-            implements NeuralModels, org.rlanything.core.spi.EnvironmentDescription {
-        private final AgentSettings settings;
-        private final AlfworldGames games;
-        private final RunContext context;
-        private AlfworldExperiment.Models models;
-
-        /** The endpoint kinds' words for ALFWorld (as before environments had their own). */
-        @Override
-        public String description() {
-            return "a text-based household environment";
-        }
-
-        @Override
-        public String actionFormat() {
-            return "";
-        }
-
-        @Override
-        public String example() {
-            return "go to countertop 1";
-        }
-
-        LazyModels(AgentSettings settings, AlfworldGames games, RunContext context) {
-            this.settings = settings;
-            this.games = games;
-            this.context = context;
-        }
-
-        private AlfworldExperiment.Models models() throws IOException {
-            if (models == null) {
-                models = AlfworldExperiment.loadModels(settings, games, context.log());
-            }
-            return models;
-        }
-
-        @Override
-        public Policy policy(NeuralPolicyConfig config) throws IOException {
-            require(config.equals(context.policy()), "policy");
-            return models().policy();
-        }
-
-        @Override
-        public RewardModel rewardModel(NeuralRewardModelConfig config) throws IOException {
-            require(config.equals(context.rewardModel()), "reward_model");
-            return models().rewardModel();
-        }
-
-        private static void require(boolean same, String section) {
-            if (!same) {
-                throw new org.rlanything.core.BadInputException(
-                        "The ALFWorld models are made from the run's own "
-                                + section
-                                + " settings; another "
-                                + section
-                                + " config was given.");
-            }
+    private static void startingModels(RunContext context, AlfworldGames games) throws IOException {
+        if (context.startingModels() != null) {
+            StartingModelsFolder.ensure(
+                    context.startingModels(), context.seed(), games, context.log());
         }
     }
 }

@@ -16,6 +16,7 @@ import org.rlanything.neural.provider.ImportedModels;
 import org.rlanything.neural.provider.NeuralModels;
 import org.rlanything.neural.provider.NeuralPolicyConfig;
 import org.rlanything.neural.provider.NeuralRewardModelConfig;
+import org.rlanything.neural.provider.SectionTraining;
 import org.rlanything.neural.train.PpoSettings;
 
 /**
@@ -66,15 +67,12 @@ public final class MiniNeuralModels implements NeuralModels {
         Path dir = startingModels().resolve(MiniStartingModels.POLICY);
         int positions = ImportedModels.positions(dir);
         PpoSettings trainer =
-                PpoSettings.method()
-                        .withLearningRate(config.learningRate())
-                        .withOptimizerSteps(config.optimizerSteps())
-                        .withLimits(
-                                Math.min(
-                                        config.maxPromptTokens(),
-                                        positions - MiniWarmStart.RESPONSE_TOKENS),
-                                MiniWarmStart.RESPONSE_TOKENS)
-                        .withMaxTokensPerForward(config.maxTokensPerForward());
+                SectionTraining.policy(
+                        config,
+                        Math.min(
+                                config.maxPromptTokens(),
+                                positions - MiniWarmStart.RESPONSE_TOKENS),
+                        MiniWarmStart.RESPONSE_TOKENS);
         return new CheckpointedPolicy(
                 NeuralModel.load(dir, trainer, false),
                 format,
@@ -98,12 +96,7 @@ public final class MiniNeuralModels implements NeuralModels {
                             + positions
                             + " positions.");
         }
-        PpoSettings trainer =
-                PpoSettings.method()
-                        .withLearningRate(config.learningRate())
-                        .withOptimizerSteps(config.optimizerSteps())
-                        .withLimits(positions - response, response)
-                        .withMaxTokensPerForward(4096);
+        PpoSettings trainer = SectionTraining.judge(config, positions - response, response);
         return new CheckpointedRewardModel(
                 NeuralModel.load(dir, trainer, false),
                 format,

@@ -70,9 +70,13 @@ public final class KeyLockEnvironmentProvider
                                 .evaluate(evaluated, rewardModel, seed),
                 null,
                 null,
-                org.rlanything.core.spi.EnvironmentDescription.of(
+                new Hooks(
                         "a corridor of coloured doors, each opened by one of four buttons",
                         "",
                         "press A"));
     }
+
+    /** What the corridors offer the model kinds: their words, and door-and-button tables. */
+    private record Hooks(String description, String actionFormat, String example)
+            implements org.rlanything.core.spi.EnvironmentDescription, DoorButtonTables {}
 }

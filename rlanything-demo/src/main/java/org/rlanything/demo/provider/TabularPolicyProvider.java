@@ -4,6 +4,7 @@ import org.rlanything.core.Policy;
 import org.rlanything.core.spi.EnvironmentParts;
 import org.rlanything.core.spi.PolicyProvider;
 import org.rlanything.core.spi.RunContext;
+import org.rlanything.core.spi.Section;
 import org.rlanything.demo.TabularPolicy;
 import org.rlanything.demo.TabularPolicyConfig;
 
@@ -36,7 +37,7 @@ public final class TabularPolicyProvider implements PolicyProvider<TabularPolicy
     @Override
     public Policy create(
             TabularPolicyConfig config, RunContext context, EnvironmentParts environment) {
-        TabularRewardModelProvider.requireKeyLock("policy", environment);
+        TabularRewardModelProvider.requireKeyLock(Section.POLICY, environment);
         return new TabularPolicy(config.learningRate());
     }
 }

@@ -4,7 +4,7 @@ import org.rlanything.core.RewardModel;
 import org.rlanything.core.spi.EnvironmentParts;
 import org.rlanything.core.spi.RewardModelProvider;
 import org.rlanything.core.spi.RunContext;
-import org.rlanything.demo.KeyLockEnvironment;
+import org.rlanything.core.spi.Section;
 import org.rlanything.demo.TabularJudge;
 import org.rlanything.demo.TabularRewardModelConfig;
 
@@ -41,23 +41,17 @@ public final class TabularRewardModelProvider
     @Override
     public RewardModel create(
             TabularRewardModelConfig config, RunContext context, EnvironmentParts environment) {
-        requireKeyLock("reward_model", environment);
+        requireKeyLock(Section.REWARD_MODEL, environment);
         return new TabularJudge(config.learningRate(), config.invalidRate());
     }
 
-    /** The tables are indexed by door colour and button: refuse any other environment. */
-    static void requireKeyLock(String section, EnvironmentParts environment) {
-        if (!(environment.environment() instanceof KeyLockEnvironment)) {
-            throw new org.rlanything.core.BadInputException(
-                    section
-                            + ".kind "
-                            + KIND
-                            + " works with environment.kind "
-                            + KeyLockEnvironmentProvider.KIND
-                            + " only (its table is indexed by door colour and button),"
-                            + " not with environment.kind "
-                            + environment.kind()
-                            + ".");
+    /**
+     * The tables are indexed by door colour and button: refuse an environment that offers no {@link
+     * DoorButtonTables}.
+     */
+    static void requireKeyLock(Section section, EnvironmentParts environment) {
+        if (!(environment.hooks() instanceof DoorButtonTables)) {
+            throw environment.refuses(section, KIND, "DoorButtonTables");
         }
     }
 }

@@ -4,6 +4,7 @@ import org.rlanything.core.RewardModel;
 import org.rlanything.core.spi.EnvironmentParts;
 import org.rlanything.core.spi.RewardModelProvider;
 import org.rlanything.core.spi.RunContext;
+import org.rlanything.core.spi.Section;
 import org.rlanything.gui.ElementJudge;
 
 /** {@code reward_model.kind: element}: the embedded judge of MiniWoB++ steps. */
@@ -30,12 +31,8 @@ public final class ElementJudgeProvider implements RewardModelProvider<ElementJu
     @Override
     public RewardModel create(
             ElementJudgeConfig config, RunContext context, EnvironmentParts environment) {
-        if (!environment.kind().equals(MiniwobEnvironmentProvider.KIND)) {
-            throw new org.rlanything.core.BadInputException(
-                    "reward_model.kind element judges MiniWoB++ element lists; it does not work"
-                            + " with environment.kind "
-                            + environment.kind()
-                            + ".");
+        if (!(environment.hooks() instanceof ElementLists)) {
+            throw environment.refuses(Section.REWARD_MODEL, KIND, "ElementLists");
         }
         return new ElementJudge(config.learningRate(), config.temperature());
     }

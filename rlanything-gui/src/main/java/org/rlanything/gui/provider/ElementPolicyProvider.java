@@ -4,6 +4,7 @@ import org.rlanything.core.Policy;
 import org.rlanything.core.spi.EnvironmentParts;
 import org.rlanything.core.spi.PolicyProvider;
 import org.rlanything.core.spi.RunContext;
+import org.rlanything.core.spi.Section;
 import org.rlanything.gui.ElementPolicy;
 
 /** {@code policy.kind: element}: the embedded policy over MiniWoB++ element-list actions. */
@@ -30,12 +31,8 @@ public final class ElementPolicyProvider implements PolicyProvider<ElementPolicy
     @Override
     public Policy create(
             ElementPolicyConfig config, RunContext context, EnvironmentParts environment) {
-        if (!environment.kind().equals(MiniwobEnvironmentProvider.KIND)) {
-            throw new org.rlanything.core.BadInputException(
-                    "policy.kind element reads MiniWoB++ element lists; it does not work with"
-                            + " environment.kind "
-                            + environment.kind()
-                            + ".");
+        if (!(environment.hooks() instanceof ElementLists)) {
+            throw environment.refuses(Section.POLICY, KIND, "ElementLists");
         }
         return new ElementPolicy(config.learningRate(), config.temperature());
     }

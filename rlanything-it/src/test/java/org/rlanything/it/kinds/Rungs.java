@@ -121,4 +121,7 @@ final class Rungs implements Environment {
                                     rungs));
         }
     }
+
+    /** The hook a rungs environment offers: what the {@code stepper} policy needs of it. */
+    interface Climbing extends org.rlanything.core.spi.ModelHooks {}
 }

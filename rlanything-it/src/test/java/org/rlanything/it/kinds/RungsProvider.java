@@ -73,6 +73,6 @@ public final class RungsProvider implements EnvironmentProvider<RungsConfig> {
                 },
                 null,
                 null,
-                org.rlanything.core.spi.ModelHooks.NONE);
+                new Rungs.Climbing() {});
     }
 }

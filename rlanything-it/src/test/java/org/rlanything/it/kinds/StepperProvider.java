@@ -4,6 +4,7 @@ import org.rlanything.core.Policy;
 import org.rlanything.core.spi.EnvironmentParts;
 import org.rlanything.core.spi.PolicyProvider;
 import org.rlanything.core.spi.RunContext;
+import org.rlanything.core.spi.Section;
 
 /** {@code policy.kind: stepper}, registered by this test module's services file alone. */
 public final class StepperProvider implements PolicyProvider<StepperConfig> {
@@ -25,9 +26,8 @@ public final class StepperProvider implements PolicyProvider<StepperConfig> {
 
     @Override
     public Policy create(StepperConfig config, RunContext context, EnvironmentParts environment) {
-        if (!(environment.environment() instanceof Rungs)) {
-            throw new IllegalArgumentException(
-                    "policy.kind stepper works with environment.kind rungs only.");
+        if (!(environment.hooks() instanceof Rungs.Climbing)) {
+            throw environment.refuses(Section.POLICY, kind(), "Rungs.Climbing");
         }
         return new Stepper(config);
     }

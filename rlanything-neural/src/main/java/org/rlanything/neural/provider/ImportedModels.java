@@ -31,8 +31,9 @@ import org.rlanything.neural.train.PpoSettings;
  *
  * <p>Limits: the policy's prompt window is {@code policy.max_prompt_tokens} and its reply {@code
  * policy.max_tokens}; the judge's reply is {@code reward_model.max_tokens} and its prompt window
- * the rest of the model's positions. A section without {@code init} is an error naming the key:
- * this class has no starting models of its own.
+ * the rest of the model's positions. The trainer settings are each section's ({@link
+ * SectionTraining}). A section without {@code init} is an error naming the key: this class has no
+ * starting models of its own.
  */
 public final class ImportedModels implements NeuralModels {
 
@@ -69,9 +70,7 @@ public final class ImportedModels implements NeuralModels {
                     folder);
         }
         PpoSettings trainer =
-                trainer(config.learningRate(), config.optimizerSteps())
-                        .withLimits(config.maxPromptTokens(), config.maxTokens())
-                        .withMaxTokensPerForward(config.maxTokensPerForward());
+                SectionTraining.policy(config, config.maxPromptTokens(), config.maxTokens());
         return load(
                 "policy",
                 folder,
@@ -100,8 +99,7 @@ public final class ImportedModels implements NeuralModels {
                     folder);
         }
         PpoSettings trainer =
-                trainer(config.learningRate(), config.optimizerSteps())
-                        .withLimits(positions - config.maxTokens(), config.maxTokens());
+                SectionTraining.judge(config, positions - config.maxTokens(), config.maxTokens());
         return load(
                 "reward_model",
                 folder,
@@ -122,21 +120,15 @@ public final class ImportedModels implements NeuralModels {
     /**
      * "{@code problem} the P positions of FOLDER.": a section's token limits beyond the model's.
      */
-    private static IllegalArgumentException beyondPositions(
+    private static org.rlanything.core.BadInputException beyondPositions(
             String problem, int positions, Path folder) {
-        return new IllegalArgumentException(
+        return new org.rlanything.core.BadInputException(
                 problem + " the " + positions + " positions of " + folder + ".");
     }
 
     /** Sampling at {@code temperature} over the whole distribution (top-p 1). */
     private static SamplingConfig sampling(double temperature, int maxTokens) {
         return new SamplingConfig(temperature, 1.0, maxTokens);
-    }
-
-    private static PpoSettings trainer(double learningRate, int optimizerSteps) {
-        return PpoSettings.method()
-                .withLearningRate(learningRate)
-                .withOptimizerSteps(optimizerSteps);
     }
 
     /** What wraps a loaded (and adapted) model into a policy or a judge. */

@@ -20,6 +20,8 @@ import org.rlanything.core.spi.RewardModelConfig;
  *     its judgment; {@code score} scores the two verdict replies (approve and reject, each a boxed
  *     1 or -1) after the chat prompt and samples one at {@code temperature}, so that even a model
  *     without real weights gives verdicts (and trains on them)
+ * @param maxTokensPerForward padded tokens per forward pass of the judge's training (bounds memory;
+ *     the policy's is {@code policy.max_tokens_per_forward})
  */
 public record NeuralRewardModelConfig(
         Double learningRate,
@@ -29,7 +31,8 @@ public record NeuralRewardModelConfig(
         String init,
         Integer loraRank,
         Double loraAlpha,
-        String chatVerdicts)
+        String chatVerdicts,
+        Integer maxTokensPerForward)
         implements RewardModelConfig {
 
     /** Every key at its default. */
@@ -48,6 +51,28 @@ public record NeuralRewardModelConfig(
         this(learningRate, optimizerSteps, temperature, maxTokens, init, loraRank, loraAlpha, null);
     }
 
+    /** A section without {@code max_tokens_per_forward} (the default). */
+    public NeuralRewardModelConfig(
+            Double learningRate,
+            Integer optimizerSteps,
+            Double temperature,
+            Integer maxTokens,
+            String init,
+            Integer loraRank,
+            Double loraAlpha,
+            String chatVerdicts) {
+        this(
+                learningRate,
+                optimizerSteps,
+                temperature,
+                maxTokens,
+                init,
+                loraRank,
+                loraAlpha,
+                chatVerdicts,
+                null);
+    }
+
     public NeuralRewardModelConfig {
         learningRate = Check.between("learning_rate", learningRate, 3e-4, 1e-9, 1.0);
         optimizerSteps = Check.between("optimizer_steps", optimizerSteps, 4, 1, 1000);
@@ -62,12 +87,14 @@ public record NeuralRewardModelConfig(
                     "chat_verdicts",
                     "expected \"generate\" or \"score\", got \"" + chatVerdicts + "\".");
         }
+        maxTokensPerForward =
+                Check.between("max_tokens_per_forward", maxTokensPerForward, 4096, 64, 1 << 20);
     }
 
     /** The settings of the embedded judge (no init, no LoRA). */
     public NeuralRewardModelConfig(
             Double learningRate, Integer optimizerSteps, Double temperature, Integer maxTokens) {
-        this(learningRate, optimizerSteps, temperature, maxTokens, null, null, null, null);
+        this(learningRate, optimizerSteps, temperature, maxTokens, null, null, null, null, null);
     }
 
     /** The LoRA settings of this section. */

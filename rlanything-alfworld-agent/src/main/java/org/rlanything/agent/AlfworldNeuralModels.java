@@ -1,0 +1,179 @@
+package org.rlanything.agent;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.function.Consumer;
+import org.rlanything.core.io.AtomicFiles;
+import org.rlanything.core.spi.EnvironmentDescription;
+import org.rlanything.neural.CheckpointedPolicy;
+import org.rlanything.neural.CheckpointedRewardModel;
+import org.rlanything.neural.NeuralModel;
+import org.rlanything.neural.NeuralRuntime;
+import org.rlanything.neural.infer.SamplingConfig;
+import org.rlanything.neural.provider.InitialModels;
+import org.rlanything.neural.provider.NeuralModels;
+import org.rlanything.neural.provider.NeuralPolicyConfig;
+import org.rlanything.neural.provider.NeuralRewardModelConfig;
+import org.rlanything.neural.provider.SectionTraining;
+import org.rlanything.neural.train.PpoSettings;
+
+/**
+ * The neural policy and judge of ALFWorld, each made from its own section when its kind asks
+ * ({@link NeuralModels}): from the section's {@code init} folder when it names one, else from the
+ * starting models ({@code trainer.starting_models}, made from the run seed if absent; without that
+ * key, pretrained once per run into a temporary folder). Each reads the ALFWorld prompts ({@link
+ * AlfworldPromptFormat}, with the place prior stored beside the starting models) and trains with
+ * its section's settings ({@link SectionTraining}); LoRA adapters are drawn from the run seed (the
+ * judge's from the seed + 1). Also the words the endpoint kinds use for ALFWorld.
+ */
+public final class AlfworldNeuralModels implements NeuralModels, EnvironmentDescription {
+
+    /** The tokens a judgment takes in training. */
+    static final int JUDGMENT_TOKENS = 24;
+
+    private final AlfworldGames games;
+    private final long seed;
+    private final Path startingModels;
+    private final int policyPromptTokens;
+    private final Consumer<String> log;
+    private Path made;
+    private boolean announced;
+
+    /**
+     * @param games the games (pretraining, when the starting models are made)
+     * @param seed the run seed
+     * @param startingModels the folder {@code trainer.starting_models} names; null: pretrain once
+     *     into a temporary folder when a model is first asked for
+     * @param policyPromptTokens the policy's prompt window ({@code policy.max_prompt_tokens}): the
+     *     judge reads the policy's view plus the step, so its window is at least this
+     * @param log progress lines
+     */
+    public AlfworldNeuralModels(
+            AlfworldGames games,
+            long seed,
+            Path startingModels,
+            int policyPromptTokens,
+            Consumer<String> log) {
+        this.games = games;
+        this.seed = seed;
+        this.startingModels = startingModels;
+        this.policyPromptTokens = policyPromptTokens;
+        this.log = log;
+    }
+
+    @Override
+    public CheckpointedPolicy policy(NeuralPolicyConfig config) throws IOException {
+        PpoSettings trainer =
+                SectionTraining.policy(
+                        config,
+                        config.maxPromptTokens(),
+                        AlfworldExperiment.POLICY_RESPONSE_TOKENS);
+        Source source = source("policy", config.init());
+        NeuralModel model = source.load(trainer);
+        try {
+            InitialModels.adapt(model, config.lora(), config.init(), seed);
+            return new CheckpointedPolicy(
+                    model,
+                    source.format(),
+                    new SamplingConfig(config.temperature(), 1.0, config.maxTokens()),
+                    trainer,
+                    config.chatActions().equals("score"));
+        } catch (IOException | RuntimeException e) {
+            model.close();
+            throw e;
+        }
+    }
+
+    @Override
+    public CheckpointedRewardModel rewardModel(NeuralRewardModelConfig config) throws IOException {
+        Source source = source("reward_model", config.init());
+        // the judge reads the policy's view plus the judged step: a window of at least the
+        // policy's, up to the pretrained judge's, within the model's positions
+        int prompt =
+                Math.max(
+                        policyPromptTokens,
+                        Math.min(
+                                Pretrainer.JUDGE_PROMPT_TOKENS,
+                                AlfworldExperiment.positions(source.dir()) - JUDGMENT_TOKENS));
+        PpoSettings trainer = SectionTraining.judge(config, prompt, JUDGMENT_TOKENS);
+        NeuralModel model = source.load(trainer);
+        try {
+            InitialModels.adapt(model, config.lora(), config.init(), seed + 1);
+            return new CheckpointedRewardModel(
+                    model,
+                    source.format(),
+                    new SamplingConfig(config.temperature(), 1.0, config.maxTokens()),
+                    trainer,
+                    config.chatVerdicts().equals("score"));
+        } catch (IOException | RuntimeException e) {
+            model.close();
+            throw e;
+        }
+    }
+
+    /**
+     * Where a role's model comes from: a folder its section's {@code init} names (read with the
+     * ALFWorld prompts as they are), or its part of the starting models (with their place prior).
+     */
+    private record Source(Path dir, boolean imported, AlfworldPromptFormat format) {
+        NeuralModel load(PpoSettings trainer) throws IOException {
+            return imported
+                    ? NeuralModel.loadFolder(dir, trainer)
+                    : NeuralModel.load(dir, trainer, false);
+        }
+    }
+
+    private synchronized Source source(String role, String init) throws IOException {
+        if (!announced) {
+            log.accept("rlanything: neural models on " + NeuralRuntime.device());
+            announced = true;
+        }
+        if (init != null) {
+            return new Source(Path.of(init), true, AlfworldPromptFormat.defaults());
+        }
+        Path folder = startingModels();
+        return new Source(
+                folder.resolve(role),
+                false,
+                StartingModelsFolder.format(folder, AlfworldPromptFormat.defaults()));
+    }
+
+    /** The starting models: the named folder (made if absent), or one pretrained for this run. */
+    private Path startingModels() throws IOException {
+        if (startingModels != null) {
+            return StartingModelsFolder.ensure(startingModels, seed, games, log);
+        }
+        if (made == null) {
+            Path temp = Files.createTempDirectory("rlanything-start");
+            Runtime.getRuntime()
+                    .addShutdownHook(
+                            new Thread(
+                                    () -> {
+                                        try {
+                                            AtomicFiles.deleteTree(temp);
+                                        } catch (IOException e) {
+                                            // a temporary folder left behind is harmless
+                                        }
+                                    }));
+            made = StartingModelsFolder.ensure(temp.resolve("models"), seed, games, log);
+        }
+        return made;
+    }
+
+    /** The endpoint kinds' words for ALFWorld (as before environments had their own). */
+    @Override
+    public String description() {
+        return "a text-based household environment";
+    }
+
+    @Override
+    public String actionFormat() {
+        return "";
+    }
+
+    @Override
+    public String example() {
+        return "go to countertop 1";
+    }
+}

@@ -1,0 +1,47 @@
+package org.rlanything.neural.provider;
+
+import org.rlanything.neural.train.PpoSettings;
+
+/**
+ * The one translation of a neural section into its model's PPO trainer settings: the method's
+ * objective ({@link PpoSettings#method()}) at the section's {@code learning_rate} and {@code
+ * optimizer_steps}, with the section's own {@code max_tokens_per_forward} (the policy's for the
+ * policy, the judge's for the judge). The token window (longest prompt and response) is the
+ * setting's: it depends on what the setting's prompts hold and on the model's positions, so each
+ * caller gives it.
+ */
+public final class SectionTraining {
+
+    private SectionTraining() {}
+
+    /** The policy's trainer settings: {@code policy} with a window of {@code prompt + response}. */
+    public static PpoSettings policy(NeuralPolicyConfig policy, int prompt, int response) {
+        return of(
+                policy.learningRate(),
+                policy.optimizerSteps(),
+                prompt,
+                response,
+                policy.maxTokensPerForward());
+    }
+
+    /** The judge's trainer settings: {@code judge} with a window of {@code prompt + response}. */
+    public static PpoSettings judge(NeuralRewardModelConfig judge, int prompt, int response) {
+        return of(
+                judge.learningRate(),
+                judge.optimizerSteps(),
+                prompt,
+                response,
+                judge.maxTokensPerForward());
+    }
+
+    private static PpoSettings of(
+            double learningRate, int optimizerSteps, int prompt, int response, int perForward) {
+        return PpoSettings.method().toBuilder()
+                .learningRate(learningRate)
+                .optimizerSteps(optimizerSteps)
+                .maxPromptTokens(prompt)
+                .maxResponseTokens(response)
+                .maxTokensPerForward(perForward)
+                .build();
+    }
+}
