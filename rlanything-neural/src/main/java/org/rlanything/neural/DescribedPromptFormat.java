@@ -7,27 +7,35 @@ import org.rlanything.core.spi.EnvironmentDescription;
 import org.rlanything.core.spi.ModelHooks;
 
 /**
- * The {@link GenericPromptFormat} of an environment that says what it is ({@link
+ * {@link GenericPromptFormat}s for an environment that says what it is ({@link
  * EnvironmentDescription}): the judge's prompt opens with one line built from the description, the
  * action format and the example ("You judge one step of an agent in DESCRIPTION. An action is
- * FORMAT, for example: EXAMPLE."); the policy's prompt is the generic one (its window is spent on
- * the state). Without a description the judge's prompt is the generic one too.
+ * FORMAT, for example: EXAMPLE."), then the judge's generic prompt; the policy's prompt is its
+ * generic one (its window is spent on the state). Without a description the judge's prompt is the
+ * generic one too. The policy and the judge may show different lengths of history.
  *
- * @param base the generic format
+ * @param base the policy's generic format (the commands too)
+ * @param judge the judge's generic format
  * @param preamble the judge's opening line with its newline; empty for none
  */
-public record DescribedPromptFormat(GenericPromptFormat base, String preamble)
+public record DescribedPromptFormat(
+        GenericPromptFormat base, GenericPromptFormat judge, String preamble)
         implements PromptFormat {
 
     public DescribedPromptFormat {
         java.util.Objects.requireNonNull(base, "base");
+        java.util.Objects.requireNonNull(judge, "judge");
         preamble = preamble == null ? "" : preamble;
     }
 
-    /** {@code base} with the preamble of what {@code hooks} describe, if they describe anything. */
-    public static DescribedPromptFormat of(GenericPromptFormat base, ModelHooks hooks) {
+    /**
+     * The formats {@code policy} and {@code judge} with the preamble of what {@code hooks}
+     * describe, if they describe anything.
+     */
+    public static DescribedPromptFormat of(
+            GenericPromptFormat policy, GenericPromptFormat judge, ModelHooks hooks) {
         return new DescribedPromptFormat(
-                base, hooks instanceof EnvironmentDescription d ? preamble(d) : "");
+                policy, judge, hooks instanceof EnvironmentDescription d ? preamble(d) : "");
     }
 
     /** The judge's opening line for {@code d}; empty when its description is blank. */
@@ -62,7 +70,7 @@ public record DescribedPromptFormat(GenericPromptFormat base, String preamble)
 
     @Override
     public String judgePrompt(JudgeRequest request) {
-        return preamble + base.judgePrompt(request);
+        return preamble + judge.judgePrompt(request);
     }
 
     @Override

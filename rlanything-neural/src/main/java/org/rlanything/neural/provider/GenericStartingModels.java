@@ -91,11 +91,15 @@ public record GenericStartingModels(
     }
 
     /**
-     * The prompt format the generic models read: the {@link GenericPromptFormat} with {@value
-     * #HISTORY_STEPS} earlier step, the judge's prompt opening with what {@code hooks} describe.
+     * The prompt format the generic models read: the policy's {@link GenericPromptFormat} with
+     * {@value #HISTORY_STEPS} earlier step, the judge's with none (the step, the state before and
+     * after it fill its window), opening with what {@code hooks} describe.
      */
     public static DescribedPromptFormat format(ModelHooks hooks) {
-        return DescribedPromptFormat.of(new GenericPromptFormat(HISTORY_STEPS, true), hooks);
+        return DescribedPromptFormat.of(
+                new GenericPromptFormat(HISTORY_STEPS, true),
+                new GenericPromptFormat(0, false),
+                hooks);
     }
 
     /** Refuses a folder made for another environment (an ALFWorld or coding folder too). */

@@ -78,10 +78,10 @@ public record GenericWarmStart(
         double learningRate) {
 
     /** The warm start's judgment of a step that helps. */
-    public static final String GOOD = " good \\boxed{1}";
+    public static final String GOOD = " \\boxed{1}";
 
     /** The warm start's judgment of a step that does not. */
-    public static final String BAD = " bad \\boxed{-1}";
+    public static final String BAD = " \\boxed{-1}";
 
     /** The policy's response window in tokens (one command). */
     public static final int RESPONSE_TOKENS = 24;
@@ -129,17 +129,17 @@ public record GenericWarmStart(
     }
 
     /**
-     * The default: 24 tasks × 2 episodes (a quarter of the commands drawn), ~384 ids, 2 layers of
-     * width 64 over 256 positions, 150 policy steps and 300 judge steps of 16 (about a minute on
-     * one core for a Blocksworld pool).
+     * The default: 24 tasks × 2 episodes of up to 30 steps (a quarter of the commands drawn), ~384
+     * ids, 2 layers of width 64 over 320 positions, 150 policy steps and 400 judge steps of 16
+     * (about a minute and a half on one core for a Blocksworld pool).
      */
     public static GenericWarmStart defaults(long seed) {
-        return new GenericWarmStart(seed, 24, 2, 0.25, 40, 384, 64, 2, 4, 256, 150, 300, 16, 3e-3);
+        return new GenericWarmStart(seed, 24, 2, 0.25, 30, 384, 64, 2, 4, 320, 150, 400, 16, 3e-3);
     }
 
     /** A very small size for tests (seconds). */
     public static GenericWarmStart tiny(long seed) {
-        return new GenericWarmStart(seed, 2, 1, 0.25, 6, 272, 16, 1, 2, 256, 2, 2, 4, 3e-3);
+        return new GenericWarmStart(seed, 2, 1, 0.25, 6, 320, 32, 1, 2, 320, 5, 60, 8, 1e-2);
     }
 
     /** The prompt window: the positions less the response window. */
