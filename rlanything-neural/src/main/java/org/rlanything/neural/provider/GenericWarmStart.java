@@ -44,7 +44,8 @@ import org.rlanything.neural.train.TrainingSequence;
  * </ol>
  *
  * The step counts are deliberately small: the policy must be weak enough that RL has room to
- * improve it.
+ * improve it. Then {@link WarmStartCheck} measures both on fresh episodes (one on each of {@value
+ * #CHECK_TASKS} other tasks), without changing them.
  *
  * @param seed the seed of the sample, the episodes, the initial weights and the batches
  * @param sampleTasks tasks drawn from the pool
@@ -91,6 +92,10 @@ public record GenericWarmStart(
     private static final long INIT_JUDGE = Seeds.purpose("generic/warm-start/init-judge");
     private static final long POLICY_BATCHES = Seeds.purpose("generic/warm-start/policy");
     private static final long JUDGE_BATCHES = Seeds.purpose("generic/warm-start/judge");
+    private static final long CHECK = Seeds.purpose("generic/warm-start/check");
+
+    /** Tasks of the check's fresh episodes. */
+    static final int CHECK_TASKS = 8;
 
     public GenericWarmStart {
         if (sampleTasks < 1
@@ -162,7 +167,8 @@ public record GenericWarmStart(
             EnvironmentParts environment, PromptFormat format, Consumer<String> log) {
         long t0 = System.nanoTime();
         Demonstrator demonstrator = environment.hooks() instanceof Demonstrator d ? d : null;
-        List<Task> sample = sample(environment.tasks());
+        List<Task> shuffled = shuffled(environment.tasks());
+        List<Task> sample = shuffled.subList(0, Math.min(sampleTasks, shuffled.size()));
         EnvironmentPlay play =
                 EnvironmentPlay.collect(
                         environment.environment(),
@@ -214,11 +220,19 @@ public record GenericWarmStart(
             metrics.put(
                     "pretrain/judge_loss",
                     train(judge, verdicts, judgeSteps, Seeds.rng(seed, JUDGE_BATCHES)));
+            WarmStartCheck.measure(
+                    policy,
+                    judge,
+                    checkEpisodes(environment, demonstrator, shuffled),
+                    format,
+                    metrics);
             metrics.put("pretrain/seconds", (System.nanoTime() - t0) / 1e9);
             log.accept(
                     String.format(
                             "%s generic warm start: policy %s, judge %s (%.0f%% of judged steps"
-                                    + " GOOD), %.1f s",
+                                    + " GOOD); on fresh episodes the policy picks the"
+                                    + " demonstrator's command in %.0f%% of %.0f states, the judge's"
+                                    + " balanced accuracy is %.2f on %.0f steps; %.1f s",
                             environment.kind(),
                             cloned.isEmpty() || policySteps == 0
                                     ? "from scratch"
@@ -231,6 +245,10 @@ public record GenericWarmStart(
                                             "%d steps (loss %.3f)",
                                             judgeSteps, metrics.get("pretrain/judge_loss")),
                             100 * metrics.get("pretrain/good_fraction"),
+                            100 * metrics.get("pretrain/check_policy_agreement"),
+                            metrics.get("pretrain/check_states"),
+                            metrics.get("pretrain/check_judge_bal_acc"),
+                            metrics.get("pretrain/check_judged_steps"),
                             metrics.get("pretrain/seconds")));
             return new GenericStartingModels(policy, judge, metrics);
         } catch (RuntimeException e) {
@@ -248,14 +266,33 @@ public record GenericWarmStart(
                 vocab, width, width * 2, layers, heads, positions, 10000.0, 1e-6, initSeed);
     }
 
-    /** {@code sampleTasks} tasks drawn without replacement (all of them if the pool is smaller). */
-    private List<Task> sample(List<Task> pool) {
+    /** The pool in a seeded random order (the first {@code sampleTasks} are the sample). */
+    private List<Task> shuffled(List<Task> pool) {
         List<Task> shuffled = new ArrayList<>(pool);
         RandomGenerator rng = Seeds.rng(seed, SAMPLE);
         for (int i = shuffled.size() - 1; i > 0; i--) {
             Collections.swap(shuffled, i, rng.nextInt(i + 1));
         }
-        return shuffled.subList(0, Math.min(sampleTasks, shuffled.size()));
+        return shuffled;
+    }
+
+    /**
+     * The check's episodes ({@link WarmStartCheck}): one on each of up to {@link #CHECK_TASKS}
+     * tasks after the sample in the drawn order (the sample's own when the pool holds no more),
+     * with their own draws.
+     */
+    private EnvironmentPlay checkEpisodes(
+            EnvironmentParts environment, Demonstrator demonstrator, List<Task> shuffled) {
+        List<Task> rest = shuffled.subList(Math.min(sampleTasks, shuffled.size()), shuffled.size());
+        List<Task> tasks = rest.isEmpty() ? shuffled : rest;
+        return EnvironmentPlay.collect(
+                environment.environment(),
+                tasks.subList(0, Math.min(CHECK_TASKS, tasks.size())),
+                demonstrator,
+                1,
+                explore,
+                maxSteps,
+                Seeds.derive(seed, CHECK));
     }
 
     /**
