@@ -23,7 +23,8 @@ import org.rlanything.neural.checkpoint.ModelPairFolder;
  * ({@code policy/}, {@code reward_model/} in the neural checkpoint format and {@value #ORIGIN}
  * saying which environment they were made for) through a temporary sibling renamed into place;
  * every later run that names the folder reuses them, and one of another environment is refused.
- * Owns its models.
+ * Runs of one process that name the same folder make it once (the others wait); separate processes
+ * should not make the same folder at once. Owns its models.
  *
  * @param policy the warm-started policy
  * @param judge the warm-started judge
@@ -32,6 +33,8 @@ import org.rlanything.neural.checkpoint.ModelPairFolder;
 public record GenericStartingModels(
         NeuralModel policy, NeuralModel judge, Map<String, Double> metrics)
         implements AutoCloseable {
+
+    private static final Map<Path, Object> LOCKS = new java.util.concurrent.ConcurrentHashMap<>();
 
     /** The file naming the environment the models were made for. */
     public static final String ORIGIN = "generic-origin.json";
@@ -70,10 +73,26 @@ public record GenericStartingModels(
         Map<String, Object> origin = new LinkedHashMap<>();
         origin.put("environment_kind", environment.kind());
         origin.put("environment_description", description);
-        if (ModelPairFolder.holdsBoth(folder)) {
-            checkOrigin(folder, origin);
-            return folder;
+        // runs of one process (the ablation's parallel arms) make a folder once: the second waits
+        synchronized (
+                LOCKS.computeIfAbsent(folder.toAbsolutePath().normalize(), f -> new Object())) {
+            if (ModelPairFolder.holdsBoth(folder)) {
+                checkOrigin(folder, origin);
+                return folder;
+            }
+            make(folder, warmStart, environment, format, origin, log);
         }
+        return folder;
+    }
+
+    private static void make(
+            Path folder,
+            GenericWarmStart warmStart,
+            EnvironmentParts environment,
+            PromptFormat format,
+            Map<String, Object> origin,
+            Consumer<String> log)
+            throws IOException {
         ModelPairFolder.make(
                 folder,
                 environment.kind() + " generic starting models",
@@ -87,7 +106,6 @@ public record GenericStartingModels(
                         models.save(temp, made);
                     }
                 });
-        return folder;
     }
 
     /**
