@@ -3,7 +3,6 @@ package org.rlanything.neural;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -25,7 +24,7 @@ import org.rlanything.neural.provider.NeuralRewardModelProvider;
 /**
  * The neural kinds in an environment that offers no neural models of its own (as MiniWoB++): a
  * section with {@code init} starts from that folder (the household chat form, as the {@code openai}
- * kinds serve such an environment); a section without it is refused, naming the kinds.
+ * kinds serve such an environment); a section without it gets the generic starting models.
  */
 class EnvironmentModelsTest {
 
@@ -94,27 +93,40 @@ class EnvironmentModelsTest {
     }
 
     @Test
-    void withoutInitTheKindsAreRefused() {
-        RunContext context = context(NeuralPolicyConfig.DEFAULTS, NeuralRewardModelConfig.DEFAULTS);
-        IllegalArgumentException e =
-                assertThrows(
-                        IllegalArgumentException.class,
-                        () ->
+    void withoutInitTheGenericModelsServeFromScratch() throws Exception {
+        // BARE offers no models, no demonstrator, no tasks: both kinds start from the generic
+        // starting models, made once for the run (random weights: nothing to clone or judge)
+        List<String> log = new java.util.ArrayList<>();
+        RunContext context =
+                new RunContext(
+                        5,
+                        AlgorithmConfig.defaults(),
+                        0,
+                        null,
+                        NeuralPolicyConfig.DEFAULTS,
+                        NeuralRewardModelConfig.DEFAULTS,
+                        log::add,
+                        new LockstepRollouts());
+        try (CheckpointedPolicy p =
+                        assertInstanceOf(
+                                CheckpointedPolicy.class,
                                 new NeuralPolicyProvider()
                                         .create(NeuralPolicyConfig.DEFAULTS, context, BARE));
-        assertEquals(
-                "policy.kind neural does not work with environment.kind bare (it offers no"
-                        + " NeuralModels).",
-                e.getMessage());
-        e =
-                assertThrows(
-                        IllegalArgumentException.class,
-                        () ->
+                CheckpointedRewardModel j =
+                        assertInstanceOf(
+                                CheckpointedRewardModel.class,
                                 new NeuralRewardModelProvider()
-                                        .create(NeuralRewardModelConfig.DEFAULTS, context, BARE));
+                                        .create(NeuralRewardModelConfig.DEFAULTS, context, BARE))) {
+            assertEquals(
+                    p.model().tokenizer().vocabSize(),
+                    j.model().tokenizer().vocabSize(),
+                    "one tokenizer for both");
+        }
         assertEquals(
-                "reward_model.kind neural does not work with environment.kind bare (it offers no"
-                        + " NeuralModels).",
-                e.getMessage());
+                1,
+                log.stream()
+                        .filter(l -> l.contains("policy from scratch, judge from scratch"))
+                        .count(),
+                "made once, from scratch: " + log);
     }
 }

@@ -14,8 +14,9 @@ import org.rlanything.neural.GenericPromptFormat;
  * instruction, the element list and the numbered legal actions). So a setting served by the
  * endpoint kinds is served by a local chat model alike, and its module need not depend on this one.
  * A model without a chat template reads {@link GenericPromptFormat#defaults} (an environment with a
- * prompt format of its own offers its own {@link NeuralModels}). A section without {@code init}
- * still needs the environment's own.
+ * prompt format of its own offers its own {@link NeuralModels}). A section without {@code init} of
+ * an environment without its own gets the generic models ({@link GenericModels}: starting models
+ * made from the environment's demonstrator and step labels, or from scratch).
  */
 final class EnvironmentModels {
 
@@ -28,7 +29,7 @@ final class EnvironmentModels {
             return models;
         }
         if (init == null) {
-            throw environment.refuses(section, NeuralPolicyProvider.KIND, "NeuralModels");
+            return GenericModels.of(environment, context);
         }
         return new ImportedModels(
                 environment.kind(),

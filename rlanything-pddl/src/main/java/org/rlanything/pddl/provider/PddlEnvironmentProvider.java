@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import org.rlanything.core.loop.AlgorithmConfig;
 import org.rlanything.core.spi.EnvironmentParts;
 import org.rlanything.core.spi.EnvironmentProvider;
-import org.rlanything.core.spi.ModelHooks;
 import org.rlanything.core.spi.RunContext;
 import org.rlanything.pddl.env.HeldOutProblems;
 import org.rlanything.pddl.env.PddlEnvironmentConfig;
@@ -16,7 +15,8 @@ import org.rlanything.pddl.env.PddlTaskCodec;
 /**
  * {@code environment.kind: pddl}: the problems of any PDDL domain (within the supported subset) as
  * text tasks, with the planner's step labels, the domain-generic rewriter and the held-out
- * evaluation on problems never trained on.
+ * evaluation on problems never trained on. Its hooks ({@link PddlHooks}) describe the domain and
+ * offer the planner as the demonstrator of the neural kinds' generic starting models.
  */
 public final class PddlEnvironmentProvider implements EnvironmentProvider<PddlEnvironmentConfig> {
 
@@ -62,6 +62,6 @@ public final class PddlEnvironmentProvider implements EnvironmentProvider<PddlEn
                         context.engine()),
                 null,
                 null,
-                ModelHooks.NONE);
+                new PddlHooks(setting.environment(), setting.pool()));
     }
 }

@@ -1,0 +1,152 @@
+package org.rlanything.neural.provider;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.Map;
+import java.util.WeakHashMap;
+import java.util.stream.Stream;
+import org.rlanything.core.Environment;
+import org.rlanything.core.Policy;
+import org.rlanything.core.RewardModel;
+import org.rlanything.core.spi.EnvironmentParts;
+import org.rlanything.core.spi.RunContext;
+import org.rlanything.neural.CheckpointedPolicy;
+import org.rlanything.neural.CheckpointedRewardModel;
+import org.rlanything.neural.DescribedPromptFormat;
+import org.rlanything.neural.NeuralModel;
+import org.rlanything.neural.checkpoint.ModelPairFolder;
+import org.rlanything.neural.infer.SamplingConfig;
+import org.rlanything.neural.train.PpoSettings;
+
+/**
+ * The neural models of an environment that offers none of its own ({@link NeuralModels}): the
+ * embedded policy and judge loaded from its generic starting models ({@link GenericWarmStart}, made
+ * from the run seed: behaviour cloning of the environment's {@link
+ * org.rlanything.core.spi.Demonstrator} where it offers one, the judge on its step labels; from
+ * scratch otherwise). They read the generic prompt format with one step of history, the judge's
+ * prompt opening with what the environment says about itself ({@link DescribedPromptFormat}). The
+ * models are made once per run into {@code trainer.starting_models} when named (and reused by every
+ * later run that names it), else into a temporary folder; the policy's and the judge's sections
+ * share them. A resumed run makes the same models again from the same seed before its checkpoint is
+ * restored.
+ */
+final class GenericModels implements NeuralModels {
+
+    private static final Map<Environment, GenericModels> BY_ENVIRONMENT =
+            Collections.synchronizedMap(new WeakHashMap<>());
+
+    private final EnvironmentParts environment;
+    private final RunContext context;
+    private final GenericWarmStart warmStart;
+    private final DescribedPromptFormat format;
+    private Path made;
+
+    GenericModels(EnvironmentParts environment, RunContext context, GenericWarmStart warmStart) {
+        this.environment = environment;
+        this.context = context;
+        this.warmStart = warmStart;
+        this.format = GenericStartingModels.format(environment.hooks());
+    }
+
+    /** The generic models of {@code environment}'s run, one per environment (both sections). */
+    static GenericModels of(EnvironmentParts environment, RunContext context) {
+        return BY_ENVIRONMENT.computeIfAbsent(
+                environment.environment(),
+                e ->
+                        new GenericModels(
+                                environment, context, GenericWarmStart.defaults(context.seed())));
+    }
+
+    /** The prompt format both models read. */
+    DescribedPromptFormat format() {
+        return format;
+    }
+
+    @Override
+    public Policy policy(NeuralPolicyConfig config) throws IOException {
+        Path dir = startingModels().resolve(ModelPairFolder.POLICY);
+        int response = GenericWarmStart.RESPONSE_TOKENS;
+        PpoSettings trainer =
+                PpoSettings.method()
+                        .withLearningRate(config.learningRate())
+                        .withOptimizerSteps(config.optimizerSteps())
+                        .withLimits(
+                                Math.min(
+                                        config.maxPromptTokens(),
+                                        ImportedModels.positions(dir) - response),
+                                response)
+                        .withMaxTokensPerForward(config.maxTokensPerForward());
+        NeuralModel model = NeuralModel.load(dir, trainer, false);
+        try {
+            InitialModels.adapt(model, config.lora(), null, context.seed());
+            return new CheckpointedPolicy(
+                    model,
+                    format,
+                    new SamplingConfig(config.temperature(), 1.0, response),
+                    trainer);
+        } catch (IOException | RuntimeException e) {
+            model.close();
+            throw e;
+        }
+    }
+
+    @Override
+    public RewardModel rewardModel(NeuralRewardModelConfig config) throws IOException {
+        Path dir = startingModels().resolve(ModelPairFolder.REWARD_MODEL);
+        int positions = ImportedModels.positions(dir);
+        if (config.maxTokens() >= positions - 8) {
+            throw new org.rlanything.core.BadInputException(
+                    "reward_model.max_tokens "
+                            + config.maxTokens()
+                            + " leaves no prompt in the generic judge's "
+                            + positions
+                            + " positions.");
+        }
+        PpoSettings trainer =
+                PpoSettings.method()
+                        .withLearningRate(config.learningRate())
+                        .withOptimizerSteps(config.optimizerSteps())
+                        .withLimits(positions - config.maxTokens(), config.maxTokens())
+                        .withMaxTokensPerForward(4096);
+        NeuralModel model = NeuralModel.load(dir, trainer, false);
+        try {
+            InitialModels.adapt(model, config.lora(), null, context.seed() + 1);
+            return new CheckpointedRewardModel(
+                    model,
+                    format,
+                    new SamplingConfig(config.temperature(), 1.0, config.maxTokens()),
+                    trainer);
+        } catch (IOException | RuntimeException e) {
+            model.close();
+            throw e;
+        }
+    }
+
+    /** The folder to load from: {@code trainer.starting_models}, or one made once per run. */
+    synchronized Path startingModels() throws IOException {
+        if (context.startingModels() != null) {
+            return GenericStartingModels.ensure(
+                    context.startingModels(), warmStart, environment, context.log());
+        }
+        if (made == null) {
+            Path temp = Files.createTempDirectory("rlanything-generic-start");
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> deleteQuietly(temp)));
+            made =
+                    GenericStartingModels.ensure(
+                            temp.resolve("models"), warmStart, environment, context.log());
+        }
+        return made;
+    }
+
+    private static void deleteQuietly(Path root) {
+        try (Stream<Path> paths = Files.walk(root)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException | UncheckedIOException e) {
+            // a temporary folder left behind is harmless
+        }
+    }
+}
