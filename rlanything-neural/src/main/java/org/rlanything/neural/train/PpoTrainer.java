@@ -123,7 +123,11 @@ public final class PpoTrainer {
                 throw new IllegalStateException(
                         "The reference's \"" + e.getKey() + "\" does not match this model's.");
             }
-            target.set(source.stopGradient().toByteBuffer());
+            if (target.getDataType() == DataType.FLOAT64) {
+                target.set(java.nio.DoubleBuffer.wrap(source.toDoubleArray()));
+            } else {
+                target.set(java.nio.FloatBuffer.wrap(source.toFloatArray()));
+            }
         }
         reference = new LlamaModel(copy);
     }
