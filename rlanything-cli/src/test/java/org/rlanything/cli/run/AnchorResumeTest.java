@@ -19,10 +19,11 @@ import org.rlanything.testfixtures.SharedData;
 
 /**
  * The anchor to the starting models ({@code kl_to_start} on both neural sections) resumes exactly:
- * a small ALFWorld run stopped after its first iteration and resumed with {@code train --resume}
- * writes the same metrics, and the same last checkpoint byte for byte, as the uninterrupted run;
- * the resumed process takes its reference from the starting models again, not from the checkpoint
- * it loads. The metrics report the anchor's KL for each model that trained.
+ * a small ALFWorld run (starting models from a short pretraining whose judge gives parseable
+ * verdicts, so that both models train) stopped after its first iteration and resumed with {@code
+ * train --resume} writes the same metrics after it, and the same last checkpoint byte for byte, as
+ * the uninterrupted run; the resumed process takes its reference from the starting models again,
+ * not from the checkpoint it loads. The metrics report the anchor's KL for each model that trained.
  */
 class AnchorResumeTest {
 
@@ -34,6 +35,13 @@ class AnchorResumeTest {
 
     private int cli(String... args) {
         return Main.run(new PrintWriter(out, true), new PrintWriter(out, true), args);
+    }
+
+    /** The lines of {@code metrics.jsonl} but iteration 1's. */
+    private static List<String> trainingLines(Path run) throws Exception {
+        return Files.readAllLines(run.resolve("metrics.jsonl")).stream()
+                .filter(line -> !line.startsWith("{\"iteration\":1,"))
+                .toList();
     }
 
     @Test
@@ -53,11 +61,11 @@ class AnchorResumeTest {
                         "--out",
                         start.toString(),
                         "--train-games",
-                        "40",
+                        "20",
                         "--bc-steps",
                         "2",
                         "--rm-steps",
-                        "2",
+                        "60",
                         "--dagger-rounds",
                         "0",
                         "-q"),
@@ -77,8 +85,7 @@ class AnchorResumeTest {
                                 + " eval_generated_games: 1, eval_real_games: false, eval_rollouts: 1,"
                                 + " eval_max_steps: 4, eval_verdicts: 1}",
                         "policy: {kind: neural, optimizer_steps: 2, kl_to_start: 0.5}",
-                        "reward_model: {kind: neural, optimizer_steps: 2, max_tokens: 6,"
-                                + " kl_to_start: 0.5}",
+                        "reward_model: {kind: neural, optimizer_steps: 2, kl_to_start: 0.5}",
                         "algorithm: {tasks_per_iteration: 3, rollouts_per_task: 4, verdicts_per_step: 2,"
                                 + " rewriter_samples: 1, policy_band: [0.0, 1.0],"
                                 + " reward_model_band: [0.0, 1.0]}",
@@ -107,9 +114,8 @@ class AnchorResumeTest {
                         "-q",
                         "trainer.iterations=" + ITERATIONS),
                 out.toString());
-        assertEquals(
-                Files.readAllLines(reference.resolve("metrics.jsonl")),
-                Files.readAllLines(resumed.resolve("metrics.jsonl")));
+        // the stopped run evaluated at its last iteration (1), the uninterrupted one did not
+        assertEquals(trainingLines(reference), trainingLines(resumed));
         String last = String.format("iter-%06d", ITERATIONS);
         for (String role : List.of("policy", "reward_model")) {
             Path a = reference.resolve("checkpoints").resolve(last).resolve(role);
