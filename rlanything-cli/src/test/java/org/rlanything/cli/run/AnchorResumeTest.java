@@ -27,7 +27,7 @@ import org.rlanything.testfixtures.SharedData;
  */
 class AnchorResumeTest {
 
-    private static final int ITERATIONS = 3;
+    private static final int ITERATIONS = 2;
 
     @TempDir Path dir;
 
