@@ -15,6 +15,7 @@ import org.rlanything.core.UpdateStats;
 import org.rlanything.neural.TestModels;
 import org.rlanything.neural.infer.SequenceScorer;
 import org.rlanything.neural.model.LlamaModel;
+import org.rlanything.neural.model.ModelWeights;
 
 /**
  * The anchor to the starting model ({@link PpoSettings#klToStart()}): off, the update is today's;
@@ -81,6 +82,39 @@ class AnchorTest {
                     "anchored " + driftHeld + " vs unanchored " + driftFree);
             // the first optimizer step starts at the reference itself; later ones have moved
             assertTrue(firstKl >= 0 && lastKl > firstKl, firstKl + " then " + lastKl);
+        }
+    }
+
+    @Test
+    void aLoraModelIsAnchoredToItsBase() {
+        // fresh adapters (B = 0): the reference, the base with the adapters as drawn, is the base
+        List<TrainingSequence> samples = PpoTrainerTest.samples(6, 9, 2.0);
+        try (NDManager root = TestModels.manager();
+                LlamaModel free = tiny(root);
+                LlamaModel held = tiny(root);
+                LlamaModel base = tiny(root)) {
+            free.weights().addLora(new ModelWeights.Lora(4, 8.0), 3L);
+            held.weights().addLora(new ModelWeights.Lora(4, 8.0), 3L);
+            double[] start = logProbs(base, samples);
+            assertArrayEquals(start, logProbs(held, samples), 1e-6);
+            PpoSettings fast = PpoTrainerTest.TRAINER.withLearningRate(5e-2);
+            PpoTrainer unanchored = new PpoTrainer(free, fast);
+            PpoTrainer anchored = new PpoTrainer(held, fast.toBuilder().klToStart(4.0).build());
+            anchored.anchorHere();
+            for (int u = 0; u < UPDATES; u++) {
+                unanchored.update(samples, new SplittableRandom(u));
+                anchored.update(samples, new SplittableRandom(u));
+            }
+            double driftFree = meanAbsoluteChange(start, logProbs(free, samples));
+            double driftHeld = meanAbsoluteChange(start, logProbs(held, samples));
+            System.out.printf(
+                    "ANCHOR lora drift unanchored %.4f anchored %.4f%n", driftFree, driftHeld);
+            assertTrue(driftFree > 0.05, "the unanchored adapters moved: " + driftFree);
+            assertTrue(
+                    driftHeld < 0.8 * driftFree,
+                    "anchored " + driftHeld + " vs unanchored " + driftFree);
+            // the base is shared, frozen, with the reference: the base model is unchanged
+            assertArrayEquals(start, logProbs(base, samples), 0);
         }
     }
 
