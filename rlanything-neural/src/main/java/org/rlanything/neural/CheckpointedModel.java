@@ -17,6 +17,15 @@ import org.rlanything.neural.train.PpoSettings;
  * model by the saved one with its trainer state (exact resume) and rebuilds the adapter. Owns its
  * model: close it when done. Not thread-safe.
  *
+ * <p><b>The anchor's reference ({@code kl_to_start} &gt; 0).</b> The model this object is made with
+ * is the run's starting model (the section's {@code init} or its part of the starting models, LoRA
+ * adapters as drawn): its weights are taken as the trainer's reference π_ref here, and every model
+ * {@link #loadFrom} puts in its place keeps that reference. A resumed run makes this object from
+ * the same starting model before loading its checkpoint, so its reference is the uninterrupted
+ * run's, bit for bit, and no checkpoint holds a copy of it. {@code trainer.policy_init} and {@code
+ * trainer.reward_model_init} load through {@link #loadFrom} too, so they do not move the reference:
+ * it stays the section's starting model.
+ *
  * @param <D> the adapter type ({@code NeuralPolicy} or {@code NeuralRewardModel})
  */
 abstract class CheckpointedModel<D>
@@ -69,7 +78,13 @@ abstract class CheckpointedModel<D>
             SamplingConfig samplingConfig,
             boolean option);
 
+    /** Replaces the model; the first one's weights become the anchor's reference. */
     private void use(NeuralModel m) {
+        if (model == null) {
+            m.trainer().anchorHere();
+        } else {
+            m.trainer().anchorAt(model.trainer());
+        }
         this.model = m;
         this.delegate = wrap(m, format, chat, sampling, option);
     }
@@ -95,7 +110,12 @@ abstract class CheckpointedModel<D>
     public void loadFrom(Path directory) throws IOException {
         NeuralModel loaded = NeuralModel.load(directory, trainerConfig, true);
         NeuralModel old = model;
-        use(loaded);
+        try {
+            use(loaded);
+        } catch (RuntimeException e) {
+            loaded.close(); // a checkpoint of another model: the old one stays in use
+            throw e;
+        }
         old.close();
     }
 

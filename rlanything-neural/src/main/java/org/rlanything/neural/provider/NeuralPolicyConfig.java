@@ -23,6 +23,8 @@ import org.rlanything.core.spi.PolicyConfig;
  * @param chatActions how a model with a chat template acts on a list of commands: {@code generate}
  *     (default: it writes its answer, read by the endpoint kinds' parser) or {@code score} (the
  *     listed commands are scored after its chat prompt)
+ * @param klToStart β_ref, the weight of a k3 penalty against the policy the run started with (0,
+ *     default: none, the reference's rule; the same code as {@code reward_model.kl_to_start})
  */
 public record NeuralPolicyConfig(
         Double learningRate,
@@ -34,12 +36,39 @@ public record NeuralPolicyConfig(
         Integer loraRank,
         Double loraAlpha,
         Integer maxTokens,
-        String chatActions)
+        String chatActions,
+        Double klToStart)
         implements PolicyConfig {
 
     /** Every key at its default. */
     public static final NeuralPolicyConfig DEFAULTS =
             new NeuralPolicyConfig(null, null, null, null, null);
+
+    /** A section without {@code kl_to_start} (no anchor). */
+    public NeuralPolicyConfig(
+            Double learningRate,
+            Integer optimizerSteps,
+            Double temperature,
+            Integer maxPromptTokens,
+            Integer maxTokensPerForward,
+            String init,
+            Integer loraRank,
+            Double loraAlpha,
+            Integer maxTokens,
+            String chatActions) {
+        this(
+                learningRate,
+                optimizerSteps,
+                temperature,
+                maxPromptTokens,
+                maxTokensPerForward,
+                init,
+                loraRank,
+                loraAlpha,
+                maxTokens,
+                chatActions,
+                null);
+    }
 
     public NeuralPolicyConfig {
         learningRate = Check.between("learning_rate", learningRate, 3e-4, 1e-9, 1.0);
@@ -58,6 +87,7 @@ public record NeuralPolicyConfig(
                     "chat_actions",
                     "expected \"generate\" or \"score\", got \"" + chatActions + "\".");
         }
+        klToStart = Check.between("kl_to_start", klToStart, 0.0, 0.0, 1e6);
     }
 
     /** The settings of the embedded models (no init, no LoRA, short replies). */

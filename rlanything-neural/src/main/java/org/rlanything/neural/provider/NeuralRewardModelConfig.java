@@ -22,6 +22,8 @@ import org.rlanything.core.spi.RewardModelConfig;
  *     without real weights gives verdicts (and trains on them)
  * @param maxTokensPerForward padded tokens per forward pass of the judge's training (bounds memory;
  *     the policy's is {@code policy.max_tokens_per_forward})
+ * @param klToStart β_ref, the weight of a k3 penalty against the judge the run started with (0,
+ *     default: none, the reference's rule); keeps the co-trained judge from drifting (method.md)
  */
 public record NeuralRewardModelConfig(
         Double learningRate,
@@ -32,7 +34,8 @@ public record NeuralRewardModelConfig(
         Integer loraRank,
         Double loraAlpha,
         String chatVerdicts,
-        Integer maxTokensPerForward)
+        Integer maxTokensPerForward,
+        Double klToStart)
         implements RewardModelConfig {
 
     /** Every key at its default. */
@@ -73,6 +76,30 @@ public record NeuralRewardModelConfig(
                 null);
     }
 
+    /** A section without {@code kl_to_start} (no anchor). */
+    public NeuralRewardModelConfig(
+            Double learningRate,
+            Integer optimizerSteps,
+            Double temperature,
+            Integer maxTokens,
+            String init,
+            Integer loraRank,
+            Double loraAlpha,
+            String chatVerdicts,
+            Integer maxTokensPerForward) {
+        this(
+                learningRate,
+                optimizerSteps,
+                temperature,
+                maxTokens,
+                init,
+                loraRank,
+                loraAlpha,
+                chatVerdicts,
+                maxTokensPerForward,
+                null);
+    }
+
     public NeuralRewardModelConfig {
         learningRate = Check.between("learning_rate", learningRate, 3e-4, 1e-9, 1.0);
         optimizerSteps = Check.between("optimizer_steps", optimizerSteps, 4, 1, 1000);
@@ -89,12 +116,23 @@ public record NeuralRewardModelConfig(
         }
         maxTokensPerForward =
                 Check.between("max_tokens_per_forward", maxTokensPerForward, 4096, 64, 1 << 20);
+        klToStart = Check.between("kl_to_start", klToStart, 0.0, 0.0, 1e6);
     }
 
     /** The settings of the embedded judge (no init, no LoRA). */
     public NeuralRewardModelConfig(
             Double learningRate, Integer optimizerSteps, Double temperature, Integer maxTokens) {
-        this(learningRate, optimizerSteps, temperature, maxTokens, null, null, null, null, null);
+        this(
+                learningRate,
+                optimizerSteps,
+                temperature,
+                maxTokens,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null);
     }
 
     /** The LoRA settings of this section. */

@@ -6,9 +6,9 @@ import org.rlanything.neural.train.PpoSettings;
  * The one translation of a neural section into its model's PPO trainer settings: the method's
  * objective ({@link PpoSettings#method()}) at the section's {@code learning_rate} and {@code
  * optimizer_steps}, with the section's own {@code max_tokens_per_forward} (the policy's for the
- * policy, the judge's for the judge). The token window (longest prompt and response) is the
- * setting's: it depends on what the setting's prompts hold and on the model's positions, so each
- * caller gives it.
+ * policy, the judge's for the judge) and {@code kl_to_start} (the anchor to the starting model).
+ * The token window (longest prompt and response) is the setting's: it depends on what the setting's
+ * prompts hold and on the model's positions, so each caller gives it.
  */
 public final class SectionTraining {
 
@@ -21,7 +21,8 @@ public final class SectionTraining {
                 policy.optimizerSteps(),
                 prompt,
                 response,
-                policy.maxTokensPerForward());
+                policy.maxTokensPerForward(),
+                policy.klToStart());
     }
 
     /** The judge's trainer settings: {@code judge} with a window of {@code prompt + response}. */
@@ -31,17 +32,24 @@ public final class SectionTraining {
                 judge.optimizerSteps(),
                 prompt,
                 response,
-                judge.maxTokensPerForward());
+                judge.maxTokensPerForward(),
+                judge.klToStart());
     }
 
     private static PpoSettings of(
-            double learningRate, int optimizerSteps, int prompt, int response, int perForward) {
+            double learningRate,
+            int optimizerSteps,
+            int prompt,
+            int response,
+            int perForward,
+            double klToStart) {
         return PpoSettings.method().toBuilder()
                 .learningRate(learningRate)
                 .optimizerSteps(optimizerSteps)
                 .maxPromptTokens(prompt)
                 .maxResponseTokens(response)
                 .maxTokensPerForward(perForward)
+                .klToStart(klToStart)
                 .build();
     }
 }

@@ -31,4 +31,12 @@ interface PpoBatch {
     double[] old();
 
     void old(double[] values);
+
+    /**
+     * log π_ref, the starting model's, on the same grid (set before the first optimizer step when
+     * the trainer has an anchor; null otherwise).
+     */
+    double[] ref();
+
+    void ref(double[] values);
 }

@@ -20,6 +20,8 @@ package org.rlanything.neural.train;
  * @param maxTokensPerForward padded rows x width per forward pass; larger minibatches are split
  *     into gradient-accumulating micro-batches
  * @param resetOptimizerEachUpdate re-create the AdamW moments at each update, as the method does
+ * @param klToStart weight β_ref of the k3 penalty against the starting model (the anchor; 0, the
+ *     method's value, leaves no reference model and computes nothing more)
  */
 public record PpoSettings(
         double clipEpsilon,
@@ -35,7 +37,8 @@ public record PpoSettings(
         int maxPromptTokens,
         int maxResponseTokens,
         int maxTokensPerForward,
-        boolean resetOptimizerEachUpdate) {
+        boolean resetOptimizerEachUpdate,
+        double klToStart) {
 
     public PpoSettings {
         check(clipEpsilon > 0 && clipEpsilon < 1, "clipEpsilon", clipEpsilon, "in (0, 1)");
@@ -51,15 +54,16 @@ public record PpoSettings(
         check(maxPromptTokens > 0, "maxPromptTokens", maxPromptTokens, "> 0");
         check(maxResponseTokens > 0, "maxResponseTokens", maxResponseTokens, "> 0");
         check(maxTokensPerForward > 0, "maxTokensPerForward", maxTokensPerForward, "> 0");
+        check(klToStart >= 0 && Double.isFinite(klToStart), "klToStart", klToStart, ">= 0");
     }
 
     /**
      * The method's values: ε 0.2, β 0.01, |δ| ≤ 10, AdamW lr 1e-6 (0.9, 0.999, 1e-8, wd 0), clip
-     * 1.0, U = 4.
+     * 1.0, U = 4, no anchor to the starting model.
      */
     public static PpoSettings method() {
         return new PpoSettings(
-                0.2, 0.01, 10.0, 1e-6, 0.9, 0.999, 1e-8, 0.0, 1.0, 4, 384, 128, 8192, true);
+                0.2, 0.01, 10.0, 1e-6, 0.9, 0.999, 1e-8, 0.0, 1.0, 4, 384, 128, 8192, true, 0.0);
     }
 
     public PpoSettings withLearningRate(double lr) {
@@ -99,6 +103,7 @@ public record PpoSettings(
         b.maxResponseTokens = maxResponseTokens;
         b.maxTokensPerForward = maxTokensPerForward;
         b.resetOptimizerEachUpdate = resetOptimizerEachUpdate;
+        b.klToStart = klToStart;
         return b;
     }
 
@@ -118,6 +123,7 @@ public record PpoSettings(
         private int maxResponseTokens;
         private int maxTokensPerForward;
         private boolean resetOptimizerEachUpdate;
+        private double klToStart;
 
         private Builder() {}
 
@@ -157,6 +163,12 @@ public record PpoSettings(
             return this;
         }
 
+        /** Sets {@code klToStart} (β_ref). */
+        public Builder klToStart(double value) {
+            klToStart = value;
+            return this;
+        }
+
         /** The settings (checked). */
         public PpoSettings build() {
             return new PpoSettings(
@@ -173,7 +185,8 @@ public record PpoSettings(
                     maxPromptTokens,
                     maxResponseTokens,
                     maxTokensPerForward,
-                    resetOptimizerEachUpdate);
+                    resetOptimizerEachUpdate,
+                    klToStart);
         }
     }
 

@@ -15,6 +15,7 @@ import org.rlanything.core.UpdateStats;
 import org.rlanything.neural.io.TensorData;
 import org.rlanything.neural.model.Autograd;
 import org.rlanything.neural.model.LlamaModel;
+import org.rlanything.neural.model.ModelWeights;
 import org.rlanything.neural.model.Parallel;
 import org.rlanything.neural.model.ScalarArrays;
 import org.rlanything.neural.model.StepScope;
@@ -36,7 +37,9 @@ import org.rlanything.neural.model.StepScope;
  *   <li>log π_old of every response token is computed once, by the model being trained, before the
  *       first optimizer step, on exactly the padded batches the steps will use, so δ = 0 exactly in
  *       the first minibatch (whose π_old is the forward pass of its own step: nothing changed the
- *       weights yet).
+ *       weights yet). With an anchor ({@link PpoSettings#klToStart()} &gt; 0), log π_ref of every
+ *       response token is computed likewise, once, by the frozen starting model ({@link
+ *       #anchorHere}), for every minibatch: one more forward pass per sample, without gradient.
  *   <li>Per minibatch: one padded forward/backward per micro-batch of the loss Σ_samples(sample
  *       loss)/n_minibatch, global gradient-norm clip, one AdamW step (moments re-created at the
  *       start of each update unless configured otherwise).
@@ -51,7 +54,8 @@ import org.rlanything.neural.model.StepScope;
  * estimate the penalty uses), {@code clipfrac} (fraction of trained positions on the clipped
  * branch), {@code grad_norm} (before clipping), {@code entropy} (mean over trained positions: of
  * the next-token distribution, or of the choice distribution), plus counts ({@code
- * response_tokens}: trained positions).
+ * response_tokens}: trained positions); with an anchor, {@code kl_to_start} (the k3 estimate of
+ * KL(π_θ‖π_ref) the anchor's penalty uses).
  */
 public final class PpoTrainer {
 
@@ -62,12 +66,82 @@ public final class PpoTrainer {
     private final Replicas replicas;
     private TrainingState state = TrainingState.initial();
 
+    /** The starting model, frozen (the anchor's π_ref); null without an anchor. */
+    private LlamaModel reference;
+
     public PpoTrainer(LlamaModel model, PpoSettings config) {
         this.model = model;
         this.config = config;
         this.objective = PpoObjective.of(config);
         this.optimizer = new AdamW(model.weights());
         this.replicas = new Replicas(model, Parallel.threads());
+    }
+
+    /**
+     * Takes the model's weights as they are now as the anchor's reference π_ref (call it once the
+     * starting model is in place, before any update); nothing without an anchor ({@code klToStart}
+     * 0). The copy lives with the model and closes with it. A LoRA model's copy shares its frozen
+     * base and copies only the adapters as they are now, so a fresh LoRA start (B = 0) makes the
+     * reference the base itself, and the copy costs the adapters' size only; any other model's copy
+     * costs one more set of its weights.
+     */
+    public void anchorHere() {
+        if (config.klToStart() == 0) {
+            return;
+        }
+        closeReference();
+        reference = new LlamaModel(model.weights().replica("the starting model (kl_to_start)"));
+    }
+
+    /**
+     * Takes {@code other}'s reference as this trainer's (a checkpoint of the same run loaded into a
+     * new model keeps the run's starting model as its reference); nothing without an anchor.
+     * Parameter names and shapes must match.
+     */
+    public void anchorAt(PpoTrainer other) {
+        if (config.klToStart() == 0) {
+            return;
+        }
+        if (other.reference == null) {
+            throw new IllegalStateException("The other trainer holds no reference model.");
+        }
+        closeReference();
+        ModelWeights copy = model.weights().replica("the starting model (kl_to_start)");
+        Map<String, NDArray> from = other.reference.weights().trainable();
+        Map<String, NDArray> to = copy.trainable();
+        if (!from.keySet().equals(to.keySet())) {
+            copy.close();
+            throw new IllegalStateException(
+                    "The reference's parameters " + from.keySet() + " are not this model's.");
+        }
+        for (Map.Entry<String, NDArray> e : to.entrySet()) {
+            NDArray source = from.get(e.getKey());
+            NDArray target = e.getValue();
+            if (!source.getShape().equals(target.getShape())
+                    || source.getDataType() != target.getDataType()) {
+                copy.close();
+                throw new IllegalStateException(
+                        "The reference's \"" + e.getKey() + "\" does not match this model's.");
+            }
+            if (target.getDataType() == DataType.FLOAT64) {
+                target.set(java.nio.DoubleBuffer.wrap(source.toDoubleArray()));
+            } else {
+                target.set(java.nio.FloatBuffer.wrap(source.toFloatArray()));
+            }
+        }
+        reference = new LlamaModel(copy);
+    }
+
+    /** Whether this trainer holds a reference model (an anchor taken). */
+    public boolean anchored() {
+        return reference != null;
+    }
+
+    private void closeReference() {
+        if (reference != null) {
+            reference.close();
+            reference = null;
+        }
     }
 
     /**
@@ -93,9 +167,22 @@ public final class PpoTrainer {
         // before it, and the same weights on the same batches give the same values), so it is not
         // run twice
         List<PpoBatch> later = minibatches.stream().skip(1).flatMap(List::stream).toList();
-        List<double[]> old = Parallel.map(later, this::logProbs);
+        List<double[]> old = Parallel.map(later, b -> logProbs(model, b));
         for (int i = 0; i < later.size(); i++) {
             later.get(i).old(old.get(i));
+        }
+        if (config.klToStart() > 0) {
+            if (reference == null) {
+                throw new IllegalStateException(
+                        "klToStart > 0 but no reference model was taken: call anchorHere() once"
+                                + " the starting model is in place.");
+            }
+            // log π_ref of every minibatch's tokens, once, by the frozen starting model
+            List<PpoBatch> all = minibatches.stream().flatMap(List::stream).toList();
+            List<double[]> ref = Parallel.map(all, b -> logProbs(reference, b));
+            for (int i = 0; i < all.size(); i++) {
+                all.get(i).ref(ref.get(i));
+            }
         }
         if (config.resetOptimizerEachUpdate()) {
             optimizer.reset();
@@ -106,6 +193,7 @@ public final class PpoTrainer {
         double clipped = 0;
         double entropy = 0;
         double gradNorm = 0;
+        double klToStart = 0;
         long tokens = 0;
         for (List<PpoBatch> mb : minibatches) {
             int n = mb.stream().mapToInt(PpoBatch::rowCount).sum();
@@ -125,12 +213,16 @@ public final class PpoTrainer {
             clipped += sums[2];
             entropy += sums[3];
             tokens += (long) sums[4];
+            klToStart += sums[5] / n;
             gradNorm += norm;
         }
         int u = minibatches.size();
         state = state.plus(u, prepared.kept.size(), tokens);
         metrics.put("pg_loss", pg / u);
         metrics.put("ppo_kl", kl / u);
+        if (config.klToStart() > 0) {
+            metrics.put("kl_to_start", klToStart / u);
+        }
         metrics.put("clipfrac", clipped / tokens);
         metrics.put("grad_norm", gradNorm / u);
         metrics.put("entropy", entropy / tokens);
@@ -143,10 +235,10 @@ public final class PpoTrainer {
     /**
      * The backward passes of one minibatch of {@code n} rows, their gradients summed into the
      * model's; the sums of the micro-batches' statistics (pg loss, KL, clipped tokens, entropy,
-     * tokens).
+     * tokens, KL to the start).
      */
     private double[] backward(List<PpoBatch> mb, int n) {
-        double[] sums = new double[5];
+        double[] sums = new double[6];
         Gradients.zero(model);
         List<MicroResult> results;
         if (Parallel.threads() == 1) {
@@ -262,7 +354,7 @@ public final class PpoTrainer {
         return out;
     }
 
-    private double[] logProbs(PpoBatch micro) {
+    private static double[] logProbs(LlamaModel model, PpoBatch micro) {
         try (StepScope scope = new StepScope(model.weights().manager())) {
             return micro.logProbs(model, scope.manager(), null)
                     .toType(DataType.FLOAT64, false)
@@ -272,7 +364,7 @@ public final class PpoTrainer {
 
     /**
      * What one micro-batch's backward pass gives: Σpg, Σk3, clipped positions, Σentropy, trained
-     * positions.
+     * positions, Σk3 to the start (0 without an anchor).
      */
     private record MicroResult(double[] stats, Map<String, TensorData> gradients) {}
 
@@ -289,12 +381,13 @@ public final class PpoTrainer {
             DataType dt = model.dtype();
             NDArray weight = m.create(micro.weights(), new Shape(rows, width)).toType(dt, false);
             double[] oldValues = micro.old();
+            double[] refValues = micro.ref();
             double[] adv = new double[rows];
             for (int r = 0; r < rows; r++) {
                 adv[r] = micro.advantage(r);
             }
             NDArray advantage = m.create(adv, new Shape(rows, 1)).toType(dt, false);
-            double[] out = new double[5];
+            double[] out = new double[6];
             try (Autograd collector = Autograd.record()) {
                 NDArray[] entropy = new NDArray[1];
                 NDArray logp = micro.logProbs(model, m, entropy);
@@ -302,7 +395,11 @@ public final class PpoTrainer {
                         oldValues == null
                                 ? logp.stopGradient() // the first minibatch: π_old is π
                                 : m.create(oldValues, new Shape(rows, width)).toType(dt, false);
-                PpoObjective.Terms terms = objective.terms(logp, old, advantage, weight);
+                NDArray ref =
+                        refValues == null
+                                ? null
+                                : m.create(refValues, new Shape(rows, width)).toType(dt, false);
+                PpoObjective.Terms terms = objective.terms(logp, old, ref, advantage, weight);
                 collector.backward(terms.loss().div(ScalarArrays.of(m, dt, minibatchSize)));
                 NDArray trained = weight.gt(0).toType(dt, false);
                 NDArray stats =
@@ -315,6 +412,13 @@ public final class PpoTrainer {
                                         trained.sum()));
                 double[] s = stats.toType(DataType.FLOAT64, false).toDoubleArray();
                 System.arraycopy(s, 0, out, 0, 5);
+                if (terms.k3ToStart() != null) {
+                    out[5] =
+                            terms.k3ToStart()
+                                    .stopGradient()
+                                    .toType(DataType.FLOAT64, false)
+                                    .getDouble();
+                }
             }
             return new MicroResult(out, takeGradients ? Replicas.gradients(model) : null);
         }

@@ -5,13 +5,14 @@ import java.util.List;
 import java.util.function.ToIntFunction;
 
 /**
- * What every PPO micro-batch keeps per row: the samples in order, and log π_old once it is
- * computed.
+ * What every PPO micro-batch keeps per row: the samples in order, and log π_old (and log π_ref,
+ * with an anchor) once computed.
  */
 abstract class RowBatch<S extends PpoSample> implements PpoBatch {
 
     final List<S> rows = new ArrayList<>();
     private double[] old;
+    private double[] ref;
 
     @Override
     public int rowCount() {
@@ -31,6 +32,16 @@ abstract class RowBatch<S extends PpoSample> implements PpoBatch {
     @Override
     public void old(double[] values) {
         old = values;
+    }
+
+    @Override
+    public double[] ref() {
+        return ref;
+    }
+
+    @Override
+    public void ref(double[] values) {
+        ref = values;
     }
 
     /**

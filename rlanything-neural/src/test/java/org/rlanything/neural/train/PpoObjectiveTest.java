@@ -88,6 +88,54 @@ class PpoObjectiveTest {
         assertArrayEquals(new double[] {0}, grad, 0);
     }
 
+    @Test
+    void handComputedAnchorToTheStartingModel() {
+        // One row, T = 2, A = +1, δ = 0 against π_old (first minibatch: ρ = 1, k3 = 0), δ_ref =
+        // logp − ref = (0.2, −0.4); β_ref = 0.5.
+        PpoObjective anchored = new PpoObjective(0.2, 0.01, 10.0, 0.5);
+        double[] logp = {-1.0, -0.5};
+        double[] ref = {-1.2, -0.1};
+        try (NDManager m = TestModels.manager()) {
+            NDArray lp = m.create(logp, new Shape(1, 2));
+            lp.setRequiresGradient(true);
+            NDArray w = m.create(new double[] {0.5, 0.5}, new Shape(1, 2));
+            NDArray a = m.create(new double[] {1}, new Shape(1, 1));
+            double loss;
+            double k3ToStart;
+            try (GradientCollector c = Engine.getInstance().newGradientCollector()) {
+                PpoObjective.Terms t =
+                        anchored.terms(lp, lp.stopGradient(), m.create(ref, new Shape(1, 2)), a, w);
+                c.backward(t.loss());
+                loss = t.loss().getDouble();
+                k3ToStart = t.k3ToStart().getDouble();
+                assertEquals(0, t.k3().getDouble(), 0);
+                assertEquals(-1, t.pgLoss().getDouble(), 1e-15);
+            }
+            // k3_ref = ((e^-0.2 − 1 + 0.2) + (e^0.4 − 1 − 0.4)) / 2 = (0.0187308 + 0.0918247) / 2
+            assertEquals(0.0552777, k3ToStart, 1e-7);
+            assertEquals(
+                    ((Math.exp(-0.2) - 1 + 0.2) + (Math.exp(0.4) - 1 - 0.4)) / 2, k3ToStart, 1e-15);
+            assertEquals(-1 + 0.5 * k3ToStart, loss, 1e-15);
+            // d/dlogp: −A·ρ/T from the surrogate, β_ref·(1 − e^−δ_ref)/T from the anchor (the
+            // k3 to π_old has no gradient at δ = 0): the anchor pulls each token back to its start
+            assertArrayEquals(
+                    new double[] {-0.5 + 0.0453173, -0.5 - 0.1229562},
+                    lp.getGradient().toDoubleArray(),
+                    1e-7);
+        }
+        // Without ref the anchor contributes nothing and reports nothing.
+        double[] grad = new double[2];
+        PpoObjective plain = new PpoObjective(0.2, 0.01, 10.0);
+        double[] values = run(logp, logp, new double[] {0.5, 0.5}, new double[] {1}, grad);
+        assertEquals(-1, values[0], 1e-15);
+        try (NDManager m = TestModels.manager()) {
+            NDArray lp = m.create(logp, new Shape(1, 2));
+            NDArray w = m.create(new double[] {0.5, 0.5}, new Shape(1, 2));
+            NDArray a = m.create(new double[] {1}, new Shape(1, 1));
+            assertEquals(null, plain.terms(lp, lp, a, w).k3ToStart());
+        }
+    }
+
     /** Returns loss, pg, k3, clipped tokens; fills d loss / d logp. */
     private double[] run(
             double[] logp, double[] old, double[] weight, double[] adv, double[] grad) {
