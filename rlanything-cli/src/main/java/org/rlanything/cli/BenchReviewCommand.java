@@ -68,6 +68,13 @@ final class BenchReviewCommand implements Callable<Integer> {
             description = "Runs at a time (default: the number of cores, ${DEFAULT-VALUE}).")
     private int workers = Runtime.getRuntime().availableProcessors();
 
+    @Option(
+            names = "--tabulate",
+            description =
+                    "Train nothing: write review.md and review.json from the runs of OUT that have"
+                            + " finished (a bench still running, or stopped, can be read).")
+    private boolean tabulate;
+
     @Parameters(
             paramLabel = "OVERRIDES",
             arity = "0..*",
@@ -93,17 +100,19 @@ final class BenchReviewCommand implements Callable<Integer> {
         for (int i = 0; i < seeds; i++) {
             seedList.add(firstSeed + i);
         }
-        new AblationBench(
-                        config,
-                        overrides,
-                        seedList,
-                        out,
-                        spec.commandLine().getOut(),
-                        workers,
-                        List.of(),
-                        List.of("OUTCOME_ONLY"),
-                        variants)
-                .run();
+        if (!tabulate) {
+            new AblationBench(
+                            config,
+                            overrides,
+                            seedList,
+                            out,
+                            spec.commandLine().getOut(),
+                            workers,
+                            List.of(),
+                            List.of("OUTCOME_ONLY"),
+                            variants)
+                    .run();
+        }
         String configLine =
                 "Config `"
                         + config
@@ -114,7 +123,7 @@ final class BenchReviewCommand implements Callable<Integer> {
                         + "; k "
                         + ks
                         + ".";
-        new ReviewCurve(out, ks).write(configLine);
+        new ReviewCurve(out, ks).write(configLine, seedList);
         spec.commandLine().getOut().println("wrote " + out.resolve("review.md"));
         return 0;
     }

@@ -18,12 +18,13 @@ import org.rlanything.core.io.AtomicFiles;
 
 /**
  * What corrections are worth ({@code bench review}, issue 33): the curve over k, the steps a
- * simulated reviewer corrects each iteration, read from an ablation whose arms are the full method
- * with k = 0 ({@code full}) and k > 0 ({@code review-kK}), beside outcome only. Per k: the
- * corrections used, the judge's balanced process accuracy on the training rollouts (mean of the
- * first and of the last five iterations, and last − first paired by seed), on the held-out games,
- * and held-out success with its difference to outcome only paired by seed. Writes {@code review.md}
- * and {@code review.json}.
+ * simulated reviewer corrects each iteration, read from the finished run folders of an ablation
+ * whose arms are the full method with k = 0 ({@code full}) and k > 0 ({@code review-kK}), beside
+ * outcome only (columns named after ALFWorld's two evaluation sets). Per k: the corrections used,
+ * the judge's balanced process accuracy on the training rollouts (mean of the first and of the last
+ * five iterations, and last − first paired by seed), on the held-out games, and held-out success
+ * with its difference to outcome only paired by seed. Writes {@code review.md} and {@code
+ * review.json}.
  */
 public final class ReviewCurve {
 
@@ -43,15 +44,24 @@ public final class ReviewCurve {
         this.ks = List.copyOf(ks);
     }
 
-    /** Reads OUT/ablation.json and the run folders; writes OUT/review.md and OUT/review.json. */
-    public void write(String configLine) throws IOException {
-        JsonNode results = JSON.readTree(out.resolve("ablation.json").toFile());
+    /**
+     * Reads the finished runs of OUT/runs (those of another k, or not yet finished, are left out,
+     * so a bench still running can be read); writes OUT/review.md and OUT/review.json.
+     */
+    public void write(String configLine, List<Long> seeds) throws IOException {
         Map<String, Map<Long, JsonNode>> finals = new TreeMap<>();
-        for (JsonNode r : results) {
-            finals.computeIfAbsent(r.path("arm").asText(), a -> new TreeMap<>())
-                    .put(r.path("seed").asLong(), r.path("finals"));
+        List<String> arms = new ArrayList<>(List.of(OUTCOME.toLowerCase(Locale.ROOT)));
+        ks.forEach(k -> arms.add(armName(k)));
+        for (String arm : arms) {
+            for (long seed : seeds) {
+                JsonNode f = finals(arm, seed);
+                if (f != null) {
+                    finals.computeIfAbsent(arm, a -> new TreeMap<>()).put(seed, f);
+                }
+            }
         }
-        Map<Long, JsonNode> outcome = finals.getOrDefault(OUTCOME, Map.of());
+        Map<Long, JsonNode> outcome =
+                finals.getOrDefault(OUTCOME.toLowerCase(Locale.ROOT), Map.of());
         ObjectNode json = JSON.createObjectNode();
         json.put("config", configLine);
         ObjectNode perK = json.putObject("k");
@@ -73,14 +83,14 @@ public final class ReviewCurve {
                 .append("|---|---|---|---|---|---|---|---|---|---|\n");
         for (int k : ks) {
             Map<Long, JsonNode> arm = finals.getOrDefault(armName(k), Map.of());
-            ObjectNode seeds = perK.putObject(Integer.toString(k)).putObject("seeds");
+            ObjectNode perSeed = perK.putObject(Integer.toString(k)).putObject("seeds");
             Map<String, List<Double>> columns = new LinkedHashMap<>();
             List<Double> drift = new ArrayList<>();
             List<Double> realDiff = new ArrayList<>();
             List<Double> generatedDiff = new ArrayList<>();
             for (Map.Entry<Long, JsonNode> e : arm.entrySet()) {
                 JsonNode f = e.getValue();
-                ObjectNode s = seeds.putObject(Long.toString(e.getKey()));
+                ObjectNode s = perSeed.putObject(Long.toString(e.getKey()));
                 double used = correctionsUsed(armName(k), e.getKey());
                 put(s, columns, "corrections_used", used);
                 put(s, columns, "rm_train_first5", f.path("run/rm_balanced_first5").asDouble(NaN));
@@ -105,7 +115,9 @@ public final class ReviewCurve {
             }
             md.append("| ")
                     .append(k)
-                    .append(" | ")
+                    .append(" (n = ")
+                    .append(arm.size())
+                    .append(") | ")
                     .append(cell(columns.get("corrections_used")))
                     .append(" | ")
                     .append(cell(columns.get("rm_train_first5")))
@@ -156,6 +168,35 @@ public final class ReviewCurve {
 
     private static double core(JsonNode finals, String set, String figure) {
         return finals.path("val-core/" + set + "/" + figure).asDouble(NaN);
+    }
+
+    /**
+     * A finished run's figures: its last metrics line (the evaluation after its last iteration) and
+     * the run figures of the ablation (the judge's first and last five iterations); null when the
+     * run has not finished.
+     */
+    private JsonNode finals(String arm, long seed) throws IOException {
+        RunFolder folder = new RunFolder(out.resolve("runs").resolve(arm + "-seed" + seed));
+        if (!Files.isRegularFile(folder.metrics().file())) {
+            return null;
+        }
+        List<JsonNode> lines = folder.metrics().read();
+        if (lines.size() < 2) {
+            return null;
+        }
+        JsonNode last = lines.get(lines.size() - 1);
+        // the runs evaluate after their last iteration only (evaluate_every 0, as the main config)
+        boolean evaluated = false;
+        for (java.util.Iterator<String> keys = last.fieldNames(); keys.hasNext(); ) {
+            evaluated |= keys.next().startsWith("val-core/");
+        }
+        if (!evaluated || last.path("iteration").asInt() == 0) {
+            return null;
+        }
+        ObjectNode f = JSON.createObjectNode();
+        last.fields().forEachRemaining(e -> f.set(e.getKey(), e.getValue()));
+        AblationBench.runFigures(lines).forEach(f::put);
+        return f;
     }
 
     /** The mean of {@code corrections/used} over the run's iterations (0 where none was used). */
