@@ -28,7 +28,9 @@ import org.rlanything.cli.plugins.Plugins;
  * modules (here: a private local repository holding this build's {@code rlanything-core} and {@code
  * rlanything-testkit} beside the plugins and libraries the machine's repository already has), which
  * runs the test kit's environment contract from the generated module; the jar in {@code plugins/}
- * trains with the generated config and a resumed run gives the uninterrupted run's metrics.
+ * trains with the generated config and the embedded neural policy and judge (generic starting
+ * models cloned from the template's solver), and a resumed run gives the uninterrupted run's
+ * metrics.
  */
 class TemplateModuleBuildTest {
 
@@ -73,12 +75,23 @@ class TemplateModuleBuildTest {
         String config = module.resolve("config.yaml").toString();
         Path whole = dir.resolve("whole");
         Path resumed = dir.resolve("resumed");
-        cli(0, "train", config, "-q", "trainer.iterations=3", "trainer.run_dir=" + whole);
-        cli(0, "train", config, "-q", "trainer.iterations=2", "trainer.run_dir=" + resumed);
+        // the embedded neural policy and judge, from starting models cloned from the template's
+        // solver (its provider's Demonstrator), made once into one folder that both runs share
+        String start = "trainer.starting_models=" + dir.resolve("start");
+        String[] neural = {"policy.kind=neural", "reward_model.kind=neural", start};
+        train(config, whole, 3, neural);
+        assertTrue(
+                Files.isDirectory(dir.resolve("start/policy"))
+                        && Files.isDirectory(dir.resolve("start/reward_model")),
+                "the starting models were made into trainer.starting_models");
+        train(config, resumed, 2, neural);
         cli(0, "train", "--resume", resumed.toString(), "-q", "trainer.iterations=3");
         List<String> a = Files.readAllLines(whole.resolve("metrics.jsonl"));
         List<String> b = Files.readAllLines(resumed.resolve("metrics.jsonl"));
         assertEquals(4, a.size(), "iterations 0 to 3");
+        assertTrue(
+                a.stream().anyMatch(line -> line.contains("\"actor/samples\"")),
+                "the neural policy trained: " + a);
         // a run that stops at 2 evaluates there, the uninterrupted one does not: compare training
         assertEquals(a.subList(0, 2), b.subList(0, 2));
         assertEquals(a.get(3), b.get(b.size() - 1), "the resumed run's last iteration");
@@ -86,6 +99,19 @@ class TemplateModuleBuildTest {
         assertTrue(
                 manifest.contains("my-maze-environment-0.1.0.jar"),
                 "the checkpoint's provenance names the plugin jar: " + manifest);
+    }
+
+    private static String train(String config, Path run, int iterations, String... overrides) {
+        List<String> args =
+                new java.util.ArrayList<>(
+                        List.of(
+                                "train",
+                                config,
+                                "-q",
+                                "trainer.iterations=" + iterations,
+                                "trainer.run_dir=" + run));
+        args.addAll(List.of(overrides));
+        return cli(0, args.toArray(String[]::new));
     }
 
     /** The project version the generated pom builds against. */
