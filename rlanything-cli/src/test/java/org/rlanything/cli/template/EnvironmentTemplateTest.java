@@ -69,11 +69,52 @@ class EnvironmentTemplateTest {
         assertTrue(
                 Files.readString(dir.resolve("run/metrics.jsonl"))
                         .contains("val-core/episode/success"));
+        // the embedded neural policy and judge through the remote kind (generic starting models:
+        // the
+        // server offers step labels but no solver), and an exact resume
+        List<String> neural =
+                List.of(
+                        "environment.command=python3 " + module.resolve("env.py"),
+                        "policy.kind=neural",
+                        "reward_model.kind=neural",
+                        "trainer.starting_models=" + dir.resolve("start"));
+        List<String> whole =
+                new ArrayList<>(
+                        List.of(
+                                "train",
+                                module.resolve("config.yaml").toString(),
+                                "-q",
+                                "trainer.iterations=3",
+                                "trainer.run_dir=" + dir.resolve("whole")));
+        whole.addAll(neural);
+        cli(0, whole.toArray(String[]::new));
+        List<String> part =
+                new ArrayList<>(
+                        List.of(
+                                "train",
+                                module.resolve("config.yaml").toString(),
+                                "-q",
+                                "trainer.iterations=2",
+                                "trainer.run_dir=" + dir.resolve("part")));
+        part.addAll(neural);
+        cli(0, part.toArray(String[]::new));
+        cli(0, "train", "--resume", dir.resolve("part").toString(), "-q", "trainer.iterations=3");
+        List<String> a = Files.readAllLines(dir.resolve("whole/metrics.jsonl"));
+        List<String> b = Files.readAllLines(dir.resolve("part/metrics.jsonl"));
+        assertTrue(a.stream().anyMatch(line -> line.contains("\"actor/samples\"")), a.toString());
+        assertEquals(a.subList(0, 2), b.subList(0, 2));
+        assertEquals(
+                withoutLatency(a.get(3)), withoutLatency(b.get(b.size() - 1)), "resumed exactly");
         // a folder in use is refused
         String refused =
                 cli(2, "new", "environment", "episode", "--python", "--dir", module.toString());
         assertTrue(refused.contains("already exists and is not empty"), refused);
         assertTrue(cli(2, "new", "environment", "Bad_Name").contains("lower-case letters"));
+    }
+
+    /** A metrics line less the remote environment's latencies (wall-clock figures). */
+    private static String withoutLatency(String line) {
+        return line.replaceAll("\"[^\"]*(latency|_ms|seconds)[^\"]*\":[^,}]*,?", "");
     }
 
     @Test

@@ -227,12 +227,19 @@ public record GenericWarmStart(
                     format,
                     metrics);
             metrics.put("pretrain/seconds", (System.nanoTime() - t0) / 1e9);
+            double states = metrics.get("pretrain/check_states");
+            String policyCheck =
+                    states > 0
+                            ? String.format(
+                                    "the policy picks the demonstrator's command in %.0f%% of %.0f"
+                                            + " states, ",
+                                    100 * metrics.get("pretrain/check_policy_agreement"), states)
+                            : "";
             log.accept(
                     String.format(
                             "%s generic warm start: policy %s, judge %s (%.0f%% of judged steps"
-                                    + " GOOD); on fresh episodes the policy picks the"
-                                    + " demonstrator's command in %.0f%% of %.0f states, the judge's"
-                                    + " balanced accuracy is %.2f on %.0f steps; %.1f s",
+                                    + " GOOD); on fresh episodes %sthe judge's balanced accuracy"
+                                    + " is %.2f on %.0f steps; %.1f s",
                             environment.kind(),
                             cloned.isEmpty() || policySteps == 0
                                     ? "from scratch"
@@ -245,8 +252,7 @@ public record GenericWarmStart(
                                             "%d steps (loss %.3f)",
                                             judgeSteps, metrics.get("pretrain/judge_loss")),
                             100 * metrics.get("pretrain/good_fraction"),
-                            100 * metrics.get("pretrain/check_policy_agreement"),
-                            metrics.get("pretrain/check_states"),
+                            policyCheck,
                             metrics.get("pretrain/check_judge_bal_acc"),
                             metrics.get("pretrain/check_judged_steps"),
                             metrics.get("pretrain/seconds")));
