@@ -14,7 +14,6 @@ import org.rlanything.core.Seeds;
 import org.rlanything.neural.NeuralModel;
 import org.rlanything.neural.model.ModelConfig;
 import org.rlanything.neural.tokenizer.BpeTokenizer;
-import org.rlanything.neural.train.EpochBatches;
 import org.rlanything.neural.train.PpoSettings;
 import org.rlanything.neural.train.SupervisedTrainer;
 import org.rlanything.neural.train.TrainingSequence;
@@ -207,28 +206,11 @@ public record MiniWarmStart(
     }
 
     /**
-     * {@code steps} supervised steps of {@link #batch} sequences over reshuffled epochs, the rate
-     * decaying linearly from {@link #learningRate} to a tenth of it; the mean loss of the last (up
-     * to) 50 steps, NaN for no steps.
+     * {@code steps} warm-start steps ({@link SupervisedTrainer#warmStart}) at this warm start's
+     * batch and rate.
      */
     private double train(
             NeuralModel model, List<TrainingSequence> data, int steps, RandomGenerator rng) {
-        if (steps == 0 || data.isEmpty()) {
-            return Double.NaN;
-        }
-        SupervisedTrainer trainer = model.supervised();
-        EpochBatches<TrainingSequence> batches = new EpochBatches<>(data, batch, rng);
-        double recent = 0;
-        int counted = 0;
-        for (int step = 1; step <= steps; step++) {
-            List<TrainingSequence> b = batches.next();
-            double rate = learningRate * (1.0 - 0.9 * (step - 1) / (double) Math.max(1, steps - 1));
-            double loss = trainer.step(b, rate).loss();
-            if (step > steps - 50) {
-                recent += loss;
-                counted++;
-            }
-        }
-        return recent / counted;
+        return model.supervised().warmStart(data, steps, batch, learningRate, rng);
     }
 }

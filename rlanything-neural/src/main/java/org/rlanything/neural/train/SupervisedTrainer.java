@@ -7,6 +7,7 @@ import ai.djl.ndarray.types.Shape;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.random.RandomGenerator;
 import org.rlanything.neural.io.TensorData;
 import org.rlanything.neural.model.Autograd;
 import org.rlanything.neural.model.LlamaModel;
@@ -67,6 +68,35 @@ public final class SupervisedTrainer {
     /** Optimizer steps taken since construction or the last reset. */
     public long steps() {
         return steps;
+    }
+
+    /**
+     * A warm start: {@code steps} steps of {@code batch} sequences of {@code data} over reshuffled
+     * epochs ({@link EpochBatches} drawing from {@code rng}), the rate decaying linearly from
+     * {@code learningRate} to a tenth of it; returns the mean loss of the last (up to) 50 steps,
+     * NaN for no steps or no data.
+     */
+    public double warmStart(
+            List<TrainingSequence> data,
+            int steps,
+            int batch,
+            double learningRate,
+            RandomGenerator rng) {
+        if (steps == 0 || data.isEmpty()) {
+            return Double.NaN;
+        }
+        EpochBatches<TrainingSequence> batches = new EpochBatches<>(data, batch, rng);
+        double recent = 0;
+        int counted = 0;
+        for (int step = 1; step <= steps; step++) {
+            double rate = learningRate * (1.0 - 0.9 * (step - 1) / (double) Math.max(1, steps - 1));
+            double loss = step(batches.next(), rate).loss();
+            if (step > steps - 50) {
+                recent += loss;
+                counted++;
+            }
+        }
+        return recent / counted;
     }
 
     /**
