@@ -45,7 +45,8 @@ final class PlanCommand implements Callable<Integer> {
             names = "--config",
             description =
                     "A run config: its policy section's max_prompt_tokens + max_tokens (the row"
-                            + " width), max_tokens_per_forward and lora_rank set the batch shape.")
+                            + " width), max_tokens_per_forward and lora_rank set the batch shape;"
+                            + " kl_to_start > 0 adds the anchor's reference copy.")
     private Path config;
 
     @Option(names = "--rank", description = "LoRA rank (default: the config's, else 16).")
@@ -92,6 +93,7 @@ final class PlanCommand implements Callable<Integer> {
         }
         NeuralPolicyConfig policy = NeuralPolicyConfig.DEFAULTS;
         int r = 16;
+        boolean anchored = false;
         if (config != null) {
             Map<?, ?> section = policySection(config);
             int prompt = intOr(section, "max_prompt_tokens", policy.maxPromptTokens());
@@ -105,10 +107,11 @@ final class PlanCommand implements Callable<Integer> {
                                     "max_tokens_per_forward",
                                     policy.maxTokensPerForward());
             r = intOr(section, "lora_rank", 0) > 0 ? intOr(section, "lora_rank", 0) : r;
+            anchored = section.get("kl_to_start") instanceof Number k && k.doubleValue() > 0;
         }
         int w = width != null ? width : policy.maxPromptTokens() + policy.maxTokens();
         int t = tokensPerForward != null ? tokensPerForward : policy.maxTokensPerForward();
-        MemoryPlan plan = MemoryPlan.of(model, rank != null ? rank : r, w, t);
+        MemoryPlan plan = MemoryPlan.of(model, rank != null ? rank : r, w, t, anchored);
         PrintWriter out = spec.commandLine().getOut();
         out.printf(
                 "%s: %,d parameters, %s GB of %s weights on disk%n",
@@ -128,6 +131,11 @@ final class PlanCommand implements Callable<Integer> {
         out.printf(
                 "  batch: rows of %d tokens, %d padded tokens per forward pass%n",
                 plan.width(), plan.tokensPerForward());
+        if (plan.anchored()) {
+            out.println(
+                    "  both updates count the anchor's reference copy (policy.kl_to_start > 0):"
+                            + " the adapters under LoRA, every weight in a full update");
+        }
         long total = MemoryPlan.physicalMemory();
         if (total > 0) {
             out.printf(

@@ -18,9 +18,12 @@ import java.util.Map;
  * keep the activations of one forward pass for its backward pass: per token and layer the float32
  * inputs and outputs of the norms, projections, SwiGLU and residuals (8 h + q + 2 kv + 5 f values)
  * plus two attention maps (heads x width), and the head's logits, log-probabilities and their
- * gradient (3 V values per token). The fixed part ({@link #BASE}: the JVM with its heap in use,
- * PyTorch's and the tokenizer's native libraries) and the activation factors were checked against
- * measured peaks (docs/results/models-sizes-*.md).
+ * gradient (3 V values per token). An anchor to the starting model ({@code kl_to_start} &gt; 0)
+ * keeps a float32 copy of what trains as its reference: the adapters under LoRA (the frozen base is
+ * shared), every weight in a full update; its forward pass runs without gradients, so it adds no
+ * activations kept for the backward pass. The fixed part ({@link #BASE}: the JVM with its heap in
+ * use, PyTorch's and the tokenizer's native libraries) and the activation factors were checked
+ * against measured peaks (docs/results/models-sizes-*.md).
  *
  * @param parameters the model's parameters
  * @param adapterParameters LoRA parameters at {@code rank} (0 without LoRA)
@@ -29,8 +32,9 @@ import java.util.Map;
  * @param tokensPerForward padded tokens in one forward pass
  * @param importBytes the import
  * @param loadBytes the model loaded for sampling
- * @param loraUpdateBytes one LoRA update
- * @param fullUpdateBytes one full update
+ * @param anchored whether the updates below hold the anchor's reference copy
+ * @param loraUpdateBytes one LoRA update (with the anchor's copy)
+ * @param fullUpdateBytes one full update (with the anchor's copy)
  */
 public record MemoryPlan(
         long parameters,
@@ -40,6 +44,7 @@ public record MemoryPlan(
         int tokensPerForward,
         long importBytes,
         long loadBytes,
+        boolean anchored,
         long loraUpdateBytes,
         long fullUpdateBytes) {
 
@@ -49,8 +54,20 @@ public record MemoryPlan(
     /** Read and conversion buffers of streamed weights. */
     static final long BUFFERS = 3 * ArrayTensors.BLOCK;
 
-    /** The plan of {@code c} at LoRA {@code rank} (16 when 0) and the batch shape. */
+    /**
+     * The plan of {@code c} at LoRA {@code rank} (16 when 0) and the batch shape, without an
+     * anchor.
+     */
     public static MemoryPlan of(ModelConfig c, int rank, int width, int tokensPerForward) {
+        return of(c, rank, width, tokensPerForward, false);
+    }
+
+    /**
+     * The plan as above; {@code anchored} when the update keeps the anchor's reference copy ({@code
+     * kl_to_start} &gt; 0).
+     */
+    public static MemoryPlan of(
+            ModelConfig c, int rank, int width, int tokensPerForward, boolean anchored) {
         Map<String, long[]> layout = ModelWeights.layout(c);
         long params = 0;
         long largest = 0;
@@ -77,10 +94,21 @@ public record MemoryPlan(
         long activations = 4 * tokens * (c.numLayers() * perToken + 3L * c.vocabSize());
         long weights = 4 * params;
         long load = BASE + BUFFERS + weights + 4 * largest;
-        long lora = BASE + BUFFERS + weights + 16 * adapters + activations;
-        long full = BASE + BUFFERS + 20 * params + activations + 3 * 4 * largest;
+        long loraAnchor = anchored ? 4 * adapters : 0;
+        long fullAnchor = anchored ? weights : 0;
+        long lora = BASE + BUFFERS + weights + 16 * adapters + activations + loraAnchor;
+        long full = BASE + BUFFERS + 20 * params + activations + 3 * 4 * largest + fullAnchor;
         return new MemoryPlan(
-                params, adapters, r, width, tokensPerForward, BASE + BUFFERS, load, lora, full);
+                params,
+                adapters,
+                r,
+                width,
+                tokensPerForward,
+                BASE + BUFFERS,
+                load,
+                anchored,
+                lora,
+                full);
     }
 
     /** The machine's physical memory in bytes ({@code MemTotal}), or 0 when unknown. */

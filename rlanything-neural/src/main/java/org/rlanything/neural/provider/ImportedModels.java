@@ -181,11 +181,13 @@ public final class ImportedModels implements NeuralModels {
                     section + ".init: " + e.getMessage(), e);
         }
         int width = trainer.maxPromptTokens() + trainer.maxResponseTokens();
-        MemoryPlan plan = MemoryPlan.of(config, lora.rank(), width, trainer.maxTokensPerForward());
+        boolean anchored = trainer.klToStart() > 0;
+        MemoryPlan plan =
+                MemoryPlan.of(config, lora.rank(), width, trainer.maxTokensPerForward(), anchored);
         long needed = lora.rank() > 0 ? plan.loraUpdateBytes() : plan.fullUpdateBytes();
         // the least an update needs: its weights, gradients and moments with one token's
         // activations; beyond the machine's memory no batch can fit
-        MemoryPlan least = MemoryPlan.of(config, lora.rank(), 1, 1);
+        MemoryPlan least = MemoryPlan.of(config, lora.rank(), 1, 1, anchored);
         long floor = lora.rank() > 0 ? least.loraUpdateBytes() : least.fullUpdateBytes();
         long total = MemoryPlan.physicalMemory();
         if (total > 0 && floor > total) {
