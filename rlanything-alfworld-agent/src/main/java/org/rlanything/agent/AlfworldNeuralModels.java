@@ -90,12 +90,22 @@ public final class AlfworldNeuralModels implements NeuralModels, EnvironmentDesc
         Source source = source("reward_model", config.init());
         // the judge reads the policy's view plus the judged step: a window of at least the
         // policy's, up to the pretrained judge's, within the model's positions
-        int prompt =
-                Math.max(
-                        policyPromptTokens,
-                        Math.min(
-                                Pretrainer.JUDGE_PROMPT_TOKENS,
-                                AlfworldExperiment.positions(source.dir()) - JUDGMENT_TOKENS));
+        int room = AlfworldExperiment.positions(source.dir()) - JUDGMENT_TOKENS;
+        if (policyPromptTokens > room) {
+            throw new org.rlanything.core.BadInputException(
+                    "reward_model: the judge reads the policy's view (policy.max_prompt_tokens "
+                            + policyPromptTokens
+                            + ") plus its "
+                            + JUDGMENT_TOKENS
+                            + " reply tokens, more than the "
+                            + (room + JUDGMENT_TOKENS)
+                            + " positions of the judge in "
+                            + source.dir()
+                            + "; give policy.max_prompt_tokens at most "
+                            + room
+                            + " or a judge model with more positions.");
+        }
+        int prompt = Math.max(policyPromptTokens, Math.min(Pretrainer.JUDGE_PROMPT_TOKENS, room));
         PpoSettings trainer = SectionTraining.judge(config, prompt, JUDGMENT_TOKENS);
         NeuralModel model = source.load(trainer);
         try {
