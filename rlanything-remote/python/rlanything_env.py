@@ -5,7 +5,8 @@ The protocol it speaks is documented in rlanything-remote/README.md; in short, e
 of a JSON object (GET for /health, /info and /state) and every answer a JSON object:
 
   GET  /health                                          -> {"status": "healthy"}
-  GET  /info                                            -> {"name", "description", "action_format", "example", "protocol": 1}
+  GET  /info                                            -> {"name", "description", "action_format", "example",
+                                                            "protocol": 1, "demonstrate": B}
   POST /tasks   {"split": "train"|"eval", "count": N, "seed": S}      -> {"tasks": [TASK, ...]}
   POST /reset   {"task": TASK, "seed": S, "episode_id": E}            -> ANSWER
   POST /step    {"episode_id": E, "index": I, "action": {"command": A}} -> ANSWER
@@ -14,6 +15,8 @@ of a JSON object (GET for /health, /info and /state) and every answer a JSON obj
   POST /rewrite {"task": TASK, "original": TASK, "goal": "harder"|"easier", "accuracy": X,
                  "feedback": TEXT, "seed": S}           -> {"task": TASK or null}
   POST /close   {"episode_id": E}                       -> {}
+  POST /demonstrate {"episode_id": E}                   -> {"command": A or null}   (optional: only when
+                                                            /info says "demonstrate": true)
   TASK   = a JSON object with a string "id" (and optionally "description"); every other field is yours
   ANSWER = {"observation": {"text": TEXT, "actions": [A, ...]}, "reward": R, "done": B, "won": B,
             "label": "good"|"bad"|null, "restrained_label": "good"|"bad"|null}
@@ -26,6 +29,10 @@ with {"error": TEXT}.
 
 All randomness must come from the rng arguments (random.Random instances seeded by the trainer), so
 that the same seed replays the same episode and a resumed run continues exactly.
+
+A solver is optional: override demonstrate(state) and the server offers /demonstrate (its /info says
+"demonstrate": true); the trainer's embedded neural models then start from your solver's commands
+(behaviour cloning) instead of from scratch.
 """
 
 import json
@@ -36,7 +43,7 @@ import traceback
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 PROTOCOL = 1
-__all__ = ["Environment", "Step", "serve", "make_handler", "PROTOCOL"]
+__all__ = ["Environment", "Step", "serve", "make_handler", "offers_demonstrations", "PROTOCOL"]
 
 
 class Step:
@@ -83,6 +90,13 @@ class Environment:
         """Applies `command` to `state`; returns a Step."""
         raise NotImplementedError
 
+    def demonstrate(self, state):
+        """Optional: your solver's next command in `state` (one of actions(state)), or None.
+
+        Override it when you have a solver; the server then offers /demonstrate. Must not change
+        `state` and must draw nothing random (it is asked beside the episode, not as a step)."""
+        return None
+
     def verify(self, task):
         """(valid, reason): whether a rewritten task is well formed and solvable."""
         return True, "ok"
@@ -111,8 +125,14 @@ def _task(value):
     return value
 
 
+def offers_demonstrations(env):
+    """Whether `env` has a solver: its class overrides Environment.demonstrate."""
+    return getattr(type(env), "demonstrate", None) is not Environment.demonstrate
+
+
 def make_handler(env):
     """The request handler class serving `env` (subclass it to add routes or to test failures)."""
+    demonstrates = offers_demonstrations(env)
     episodes = {}
     episodes_lock = threading.Lock()
 
@@ -197,12 +217,25 @@ def make_handler(env):
             episodes.pop(body.get("episode_id", "default"), None)
         return {}
 
+    def demonstrate(body):
+        key, episode = episode_of(body)
+        with episode.lock:
+            if episode.done:
+                return {"command": None}
+            command = env.demonstrate(episode.state)
+            if command is not None and not isinstance(command, str):
+                raise TypeError("demonstrate() must return a str or None")
+            return {"command": command}
+
     def info(body):
         return {"name": env.name, "description": env.description,
-                "action_format": env.action_format, "example": env.example, "protocol": PROTOCOL}
+                "action_format": env.action_format, "example": env.example, "protocol": PROTOCOL,
+                "demonstrate": demonstrates}
 
     posts = {"/reset": reset, "/step": step, "/tasks": tasks, "/verify": verify,
              "/rewrite": rewrite, "/state": state, "/close": close, "/info": info}
+    if demonstrates:
+        posts["/demonstrate"] = demonstrate
     gets = {"/health": lambda body: {"status": "healthy"}, "/info": info, "/state": state}
 
     class Handler(BaseHTTPRequestHandler):

@@ -3,7 +3,8 @@
 Blocks a, b, c, ... stand in stacks on a table; the agent moves one clear block at a time onto another
 clear block or onto the table until the stacks match the goal. Every step is labelled by an exact
 oracle: "good" when it shortens the shortest remaining plan, else "bad" (a breadth-first search over
-the states, which stays small up to 6 blocks). Rewrites add a block (harder) or take one away (easier).
+the states, which stays small up to 6 blocks), and the same search is its solver (/demonstrate). Rewrites
+add a block (harder) or take one away (easier).
 
 Run it alone:  python3 blocks.py --port 8765
 Train on it:   rlanything train blocks.yaml   (environment: {kind: remote, command: python3 blocks.py})
@@ -122,6 +123,14 @@ class Blocks(Environment):
         state.stacks = following
         won = state.stacks == state.goal
         return Step(done=won or out_of_moves, won=won, label=label, restrained_label=label)
+
+    def demonstrate(self, state):
+        """The oracle's solver: the first listed move that shortens the shortest remaining plan."""
+        table = distances(state.goal)
+        for command, following in moves(state.stacks):
+            if table[following] < table[state.stacks]:
+                return command
+        return None
 
     def verify(self, task):
         blocks = task.get("blocks")

@@ -21,7 +21,8 @@ import org.rlanything.core.spi.RunContext;
  * pool is the server's first {@code pool_size} training tasks for the run seed, the evaluation
  * plays its first {@code eval_tasks} held-out tasks once each, rewrites come from its {@code
  * /rewrite} and are checked by its {@code /verify}, and what it says about itself ({@code /info})
- * is offered to the model kinds for their prompts.
+ * is offered to the model kinds for their prompts, with its solver ({@code /demonstrate}) as a
+ * {@link org.rlanything.core.spi.Demonstrator} when it offers one.
  */
 public final class RemoteEnvironmentProvider
         implements EnvironmentProvider<RemoteEnvironmentConfig> {
@@ -80,6 +81,7 @@ public final class RemoteEnvironmentProvider
                             ? List.of()
                             : server.tasks("eval", config.evalTasks(), context.seed());
             RemoteTextEnvironment environment = new RemoteTextEnvironment(server, process);
+            RemoteDescription description = new RemoteDescription(info);
             return new EnvironmentParts(
                     KIND,
                     config.name(),
@@ -90,7 +92,9 @@ public final class RemoteEnvironmentProvider
                     evaluator(config, context, environment, heldOut),
                     null,
                     null,
-                    new RemoteDescription(info));
+                    info.demonstrates()
+                            ? new RemoteDemonstrator(description, environment)
+                            : description);
         } catch (RuntimeException e) {
             if (process != null) {
                 process.close();

@@ -28,8 +28,16 @@ public final class RemoteServer {
         this.client = client;
     }
 
-    /** What the environment says about itself (for prompts), from {@code GET /info}. */
-    public record Info(String name, String description, String actionFormat, String example) {}
+    /**
+     * What the environment says about itself, from {@code GET /info}: its words for prompts, and
+     * whether it offers the optional {@code /demonstrate} ({@code "demonstrate": true}).
+     */
+    public record Info(
+            String name,
+            String description,
+            String actionFormat,
+            String example,
+            boolean demonstrates) {}
 
     /** One answer of {@code /reset} or {@code /step}. */
     public record Answer(
@@ -54,11 +62,16 @@ public final class RemoteServer {
                             + PROTOCOL
                             + ".");
         }
+        JsonNode demonstrates = answer.path("demonstrate");
+        if (!demonstrates.isMissingNode() && !demonstrates.isNull() && !demonstrates.isBoolean()) {
+            throw bad("info", "demonstrate", "true or false");
+        }
         return new Info(
                 answer.path("name").asText(""),
                 answer.path("description").asText(""),
                 answer.path("action_format").asText(""),
-                answer.path("example").asText(""));
+                answer.path("example").asText(""),
+                demonstrates.asBoolean(false));
     }
 
     /** {@code POST /tasks}: the first {@code count} tasks of {@code split} for {@code seed}. */
@@ -101,6 +114,39 @@ public final class RemoteServer {
         ObjectNode body = JSON.createObjectNode().put("episode_id", episode).put("index", index);
         body.putObject("action").put("command", command);
         return answer(client.post("step", body), "step");
+    }
+
+    /**
+     * {@code POST /demonstrate}: the server's solver's next command in a running episode, empty
+     * where it has none ({@code "command": null}). A command that is not a string, or not one of
+     * {@code admissible} when the state lists commands, is a bad answer.
+     */
+    public Optional<String> demonstrate(String episode, List<String> admissible) {
+        JsonNode answer =
+                client.post("demonstrate", JSON.createObjectNode().put("episode_id", episode));
+        if (!answer.has("command")) {
+            throw new RemoteEnvironmentException(
+                    client.settings().base()
+                            + " answered demonstrate without the field \"command\": "
+                            + RemoteEnvironmentException.oneLine(answer.toString()));
+        }
+        JsonNode command = answer.get("command");
+        if (command.isNull()) {
+            return Optional.empty();
+        }
+        if (!command.isTextual()) {
+            throw bad("demonstrate", "command", "a string or null");
+        }
+        if (!admissible.isEmpty() && !admissible.contains(command.asText())) {
+            throw new RemoteEnvironmentException(
+                    client.settings().base()
+                            + " answered demonstrate with \""
+                            + RemoteEnvironmentException.oneLine(command.asText())
+                            + "\", which is not one of the episode's admissible commands "
+                            + RemoteEnvironmentException.oneLine(admissible.toString())
+                            + ".");
+        }
+        return Optional.of(command.asText());
     }
 
     /** {@code POST /verify}. */

@@ -1,6 +1,7 @@
 package org.rlanything.remote;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.random.RandomGenerator;
@@ -14,7 +15,8 @@ import org.rlanything.core.Verification;
  * The {@link Environment} of {@code environment.kind: remote}: each episode is one {@code /reset}
  * and its {@code /step}s on the server; {@link #verify} asks the server's {@code /verify}. The
  * episode's randomness is the seed sent with {@code /reset}, so the same task and seed replay the
- * same episode when the server draws only from it. Closing it ends the process it started.
+ * same episode when the server draws only from it; {@link #demonstration} asks its optional {@code
+ * /demonstrate}. Closing it ends the process it started.
  */
 public final class RemoteTextEnvironment implements Environment, AutoCloseable {
 
@@ -42,6 +44,18 @@ public final class RemoteTextEnvironment implements Environment, AutoCloseable {
     @Override
     public Verification verify(Task task) {
         return server.verify(cast(task));
+    }
+
+    /**
+     * The server's solver's next command in {@code session} ({@code /demonstrate}): empty at the
+     * end of the episode, for a session this environment did not start, or where the solver has
+     * none.
+     */
+    public Optional<String> demonstration(EnvironmentSession session) {
+        if (!(session instanceof Session own) || own.owner() != this || own.done()) {
+            return Optional.empty();
+        }
+        return server.demonstrate(own.episode, own.admissibleActions());
     }
 
     static JsonTask cast(Task task) {
@@ -73,6 +87,10 @@ public final class RemoteTextEnvironment implements Environment, AutoCloseable {
         Session(String episode, RemoteServer.Answer first) {
             this.episode = episode;
             this.last = first;
+        }
+
+        RemoteTextEnvironment owner() {
+            return RemoteTextEnvironment.this;
         }
 
         @Override

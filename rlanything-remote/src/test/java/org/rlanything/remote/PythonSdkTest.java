@@ -131,4 +131,21 @@ class PythonSdkTest {
                         () -> client.post("reset", json("{\"task\": {\"no\": \"id\"}}")));
         assertTrue(refused.getMessage().contains("HTTP 400"), refused.getMessage());
     }
+
+    @Test
+    void theExamplesSolverIsOfferedAndPlaysGoodStepsToTheGoal() {
+        assertTrue(server.info().demonstrates(), "/info says demonstrate: true");
+        RemoteTextEnvironment environment = new RemoteTextEnvironment(server, null);
+        JsonTask task = server.tasks("train", 1, 5).get(0);
+        try (EnvironmentSession session = environment.start(task, new SplittableRandom(2))) {
+            for (int step = 0; step < 20 && !session.done(); step++) {
+                java.util.Optional<String> command = environment.demonstration(session);
+                assertTrue(command.isPresent(), "the solver has a move before the goal");
+                assertTrue(session.admissibleActions().contains(command.get()), command.get());
+                assertEquals(StepLabel.GOOD, session.step(command.get()).label());
+            }
+            assertTrue(session.won(), "the solver's moves reach the goal");
+            assertTrue(environment.demonstration(session).isEmpty(), "none after the end");
+        }
+    }
 }

@@ -3,6 +3,9 @@ package org.rlanything.cli.template;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.core.json.JsonReadFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.json.JsonMapper;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
@@ -69,15 +72,24 @@ class EnvironmentTemplateTest {
         assertTrue(
                 Files.readString(dir.resolve("run/metrics.jsonl"))
                         .contains("val-core/episode/success"));
-        // the embedded neural policy and judge through the remote kind (generic starting models:
-        // the
-        // server offers step labels but no solver), and an exact resume
+        // the embedded neural policy and judge through the remote kind, from generic starting
+        // models made at small sizes (policy.warm_start) from the server's solver (/demonstrate)
+        // and step labels, and an exact resume
         List<String> neural =
                 List.of(
                         "environment.command=python3 " + module.resolve("env.py"),
                         "policy.kind=neural",
                         "reward_model.kind=neural",
-                        "trainer.starting_models=" + dir.resolve("start"));
+                        "trainer.starting_models=" + dir.resolve("start"),
+                        "policy.warm_start.tasks=4",
+                        "policy.warm_start.episodes=1",
+                        "policy.warm_start.vocab_size=300",
+                        "policy.warm_start.width=32",
+                        "policy.warm_start.layers=1",
+                        "policy.warm_start.heads=2",
+                        "policy.warm_start.policy_steps=40",
+                        "policy.warm_start.judge_steps=40",
+                        "policy.warm_start.batch=8");
         List<String> whole =
                 new ArrayList<>(
                         List.of(
@@ -105,6 +117,20 @@ class EnvironmentTemplateTest {
         assertEquals(a.subList(0, 2), b.subList(0, 2));
         assertEquals(
                 withoutLatency(a.get(3)), withoutLatency(b.get(b.size() - 1)), "resumed exactly");
+        // the starting policy was cloned from the server's solver: on fresh episodes it picks the
+        // solver's command more often than a uniform draw among the listed commands would
+        JsonNode pretrain =
+                JsonMapper.builder()
+                        .enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
+                        .build()
+                        .readTree(dir.resolve("start/policy/trainer_state.json").toFile())
+                        .path("extras")
+                        .path("pretrain_metrics");
+        assertTrue(pretrain.path("pretrain/demonstrations").asDouble() > 0, pretrain.toString());
+        assertTrue(
+                pretrain.path("pretrain/check_policy_agreement").asDouble()
+                        > pretrain.path("pretrain/check_chance_agreement").asDouble(),
+                pretrain.toString());
         // a folder in use is refused
         String refused =
                 cli(2, "new", "environment", "episode", "--python", "--dir", module.toString());

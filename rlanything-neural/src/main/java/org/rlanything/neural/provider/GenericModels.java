@@ -58,7 +58,29 @@ final class GenericModels implements NeuralModels {
                 environment.environment(),
                 e ->
                         new GenericModels(
-                                environment, context, GenericWarmStart.defaults(context.seed())));
+                                environment, context, recipe(context).recipe(context.seed())));
+    }
+
+    /**
+     * The warm start's sizes: {@code policy.warm_start} when the policy is neural (then {@code
+     * reward_model.warm_start} must be left at its defaults or equal it: one recipe makes both
+     * models), else {@code reward_model.warm_start}.
+     */
+    static WarmStartConfig recipe(RunContext context) {
+        WarmStartConfig judge =
+                context.rewardModel() instanceof NeuralRewardModelConfig r
+                        ? r.warmStart()
+                        : WarmStartConfig.DEFAULTS;
+        if (!(context.policy() instanceof NeuralPolicyConfig p)) {
+            return judge;
+        }
+        if (!judge.equals(WarmStartConfig.DEFAULTS) && !judge.equals(p.warmStart())) {
+            throw new org.rlanything.core.BadInputException(
+                    "reward_model.warm_start differs from policy.warm_start: the generic starting"
+                            + " models are made by one recipe, read from policy.warm_start when"
+                            + " policy.kind is neural; set the keys there only.");
+        }
+        return p.warmStart();
     }
 
     /** The prompt format both models read. */

@@ -231,8 +231,10 @@ public record GenericWarmStart(
                     states > 0
                             ? String.format(
                                     "the policy picks the demonstrator's command in %.0f%% of %.0f"
-                                            + " states, ",
-                                    100 * metrics.get("pretrain/check_policy_agreement"), states)
+                                            + " states (a uniform draw: %.0f%%), ",
+                                    100 * metrics.get("pretrain/check_policy_agreement"),
+                                    states,
+                                    100 * metrics.get("pretrain/check_chance_agreement"))
                             : "";
             log.accept(
                     String.format(

@@ -25,6 +25,11 @@ import org.rlanything.core.spi.PolicyConfig;
  *     listed commands are scored after its chat prompt)
  * @param klToStart β_ref, the weight of a k3 penalty against the policy the run started with (0,
  *     default: none, the reference's rule; the same code as {@code reward_model.kl_to_start})
+ * @param warmStart the sizes of the generic starting models' warm start, for an environment without
+ *     neural models of its own and without {@code init}: {@code tasks}, {@code episodes}, {@code
+ *     explore}, {@code max_steps}, {@code vocab_size}, {@code width}, {@code layers}, {@code
+ *     heads}, {@code positions}, {@code policy_steps}, {@code judge_steps}, {@code batch}, {@code
+ *     learning_rate} (docs/config.md, generic starting models; default: the sizes listed there)
  */
 public record NeuralPolicyConfig(
         Double learningRate,
@@ -37,7 +42,8 @@ public record NeuralPolicyConfig(
         Double loraAlpha,
         Integer maxTokens,
         String chatActions,
-        Double klToStart)
+        Double klToStart,
+        WarmStartConfig warmStart)
         implements PolicyConfig {
 
     /** Every key at its default. */
@@ -70,6 +76,34 @@ public record NeuralPolicyConfig(
                 null);
     }
 
+    /** A section without {@code warm_start} (the default sizes). */
+    public NeuralPolicyConfig(
+            Double learningRate,
+            Integer optimizerSteps,
+            Double temperature,
+            Integer maxPromptTokens,
+            Integer maxTokensPerForward,
+            String init,
+            Integer loraRank,
+            Double loraAlpha,
+            Integer maxTokens,
+            String chatActions,
+            Double klToStart) {
+        this(
+                learningRate,
+                optimizerSteps,
+                temperature,
+                maxPromptTokens,
+                maxTokensPerForward,
+                init,
+                loraRank,
+                loraAlpha,
+                maxTokens,
+                chatActions,
+                klToStart,
+                null);
+    }
+
     public NeuralPolicyConfig {
         learningRate = Check.between("learning_rate", learningRate, 3e-4, 1e-9, 1.0);
         optimizerSteps = Check.between("optimizer_steps", optimizerSteps, 4, 1, 1000);
@@ -88,6 +122,7 @@ public record NeuralPolicyConfig(
                     "expected \"generate\" or \"score\", got \"" + chatActions + "\".");
         }
         klToStart = Check.between("kl_to_start", klToStart, 0.0, 0.0, 1e6);
+        warmStart = warmStart == null ? WarmStartConfig.DEFAULTS : warmStart;
     }
 
     /** The settings of the embedded models (no init, no LoRA, short replies). */

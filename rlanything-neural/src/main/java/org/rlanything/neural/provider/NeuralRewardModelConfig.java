@@ -24,6 +24,9 @@ import org.rlanything.core.spi.RewardModelConfig;
  *     the policy's is {@code policy.max_tokens_per_forward})
  * @param klToStart β_ref, the weight of a k3 penalty against the judge the run started with (0,
  *     default: none, the reference's rule); keeps the co-trained judge from drifting (method.md)
+ * @param warmStart the sizes of the generic starting models' warm start, read from this section
+ *     only when {@code policy.kind} is not {@code neural} (the two models are made by one recipe,
+ *     {@code policy.warm_start} otherwise): the keys of {@code policy.warm_start}
  */
 public record NeuralRewardModelConfig(
         Double learningRate,
@@ -35,7 +38,8 @@ public record NeuralRewardModelConfig(
         Double loraAlpha,
         String chatVerdicts,
         Integer maxTokensPerForward,
-        Double klToStart)
+        Double klToStart,
+        WarmStartConfig warmStart)
         implements RewardModelConfig {
 
     /** Every key at its default. */
@@ -100,6 +104,32 @@ public record NeuralRewardModelConfig(
                 null);
     }
 
+    /** A section without {@code warm_start} (the default sizes). */
+    public NeuralRewardModelConfig(
+            Double learningRate,
+            Integer optimizerSteps,
+            Double temperature,
+            Integer maxTokens,
+            String init,
+            Integer loraRank,
+            Double loraAlpha,
+            String chatVerdicts,
+            Integer maxTokensPerForward,
+            Double klToStart) {
+        this(
+                learningRate,
+                optimizerSteps,
+                temperature,
+                maxTokens,
+                init,
+                loraRank,
+                loraAlpha,
+                chatVerdicts,
+                maxTokensPerForward,
+                klToStart,
+                null);
+    }
+
     public NeuralRewardModelConfig {
         learningRate = Check.between("learning_rate", learningRate, 3e-4, 1e-9, 1.0);
         optimizerSteps = Check.between("optimizer_steps", optimizerSteps, 4, 1, 1000);
@@ -117,6 +147,7 @@ public record NeuralRewardModelConfig(
         maxTokensPerForward =
                 Check.between("max_tokens_per_forward", maxTokensPerForward, 4096, 64, 1 << 20);
         klToStart = Check.between("kl_to_start", klToStart, 0.0, 0.0, 1e6);
+        warmStart = warmStart == null ? WarmStartConfig.DEFAULTS : warmStart;
     }
 
     /** The settings of the embedded judge (no init, no LoRA). */

@@ -10,10 +10,10 @@ import org.rlanything.neural.NeuralModel;
  * How good the generic starting models are before any RL, measured on fresh episodes the warm start
  * did not train on ({@link GenericWarmStart}): the share of states where the policy's most likely
  * listed command (summed log-likelihood, as it chooses at temperature 0) is the demonstrator's, and
- * the judge's balanced accuracy when it answers the likelier of {@link GenericWarmStart#GOOD} and
- * {@link GenericWarmStart#BAD} (the mean of its accuracy on GOOD and on BAD steps: 0.5 is chance
- * whatever the share of GOOD steps). Scoring changes no weight. NaN where there is nothing to
- * measure.
+ * beside the share a uniform draw among the listed commands would reach, and the judge's balanced
+ * accuracy when it answers the likelier of {@link GenericWarmStart#GOOD} and {@link
+ * GenericWarmStart#BAD} (the mean of its accuracy on GOOD and on BAD steps: 0.5 is chance whatever
+ * the share of GOOD steps). Scoring changes no weight. NaN where there is nothing to measure.
  */
 final class WarmStartCheck {
 
@@ -21,7 +21,10 @@ final class WarmStartCheck {
 
     private WarmStartCheck() {}
 
-    /** Puts {@code pretrain/check_policy_agreement} and {@code pretrain/check_judge_bal_acc}. */
+    /**
+     * Puts {@code pretrain/check_policy_agreement}, {@code pretrain/check_chance_agreement} and
+     * {@code pretrain/check_judge_bal_acc}.
+     */
     static void measure(
             NeuralModel policy,
             NeuralModel judge,
@@ -30,8 +33,26 @@ final class WarmStartCheck {
             Map<String, Double> metrics) {
         metrics.put("pretrain/check_states", (double) check.targets().size());
         metrics.put("pretrain/check_policy_agreement", agreement(policy, check, format));
+        metrics.put("pretrain/check_chance_agreement", chance(check));
         metrics.put("pretrain/check_judged_steps", (double) check.judged().size());
         metrics.put("pretrain/check_judge_bal_acc", balancedAccuracy(judge, check, format));
+    }
+
+    /**
+     * What a uniform draw among the listed commands agrees on, the mean of 1/|listed| over the
+     * check's states (the agreement of a policy that learned nothing).
+     */
+    private static double chance(EnvironmentPlay check) {
+        double sum = 0;
+        int states = 0;
+        for (EnvironmentPlay.Target t : check.targets()) {
+            int listed = t.context().admissibleActions().size();
+            if (listed > 0) {
+                sum += 1.0 / listed;
+                states++;
+            }
+        }
+        return states == 0 ? Double.NaN : sum / states;
     }
 
     private static double agreement(NeuralModel model, EnvironmentPlay check, PromptFormat format) {
