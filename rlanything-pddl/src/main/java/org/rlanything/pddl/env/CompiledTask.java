@@ -25,9 +25,104 @@ public final class CompiledTask {
         this.planner = planner;
     }
 
+    private static final int MAX_REMEMBERED = 200_000;
+
+    private final Map<java.util.List<String>, State> replayed = new ConcurrentHashMap<>();
+    private final Map<State, Integer> heuristic = new ConcurrentHashMap<>();
+    private final Map<State, java.util.BitSet> helpful = new ConcurrentHashMap<>();
+    private volatile org.rlanything.pddl.plan.Relaxation relaxation;
+
     /** The grounded task. */
     public GroundTask ground() {
         return ground;
+    }
+
+    /**
+     * The state after playing {@code commands} from the initial state, as an episode would (a
+     * command that is not applicable changes nothing); remembered per prefix, so that replaying an
+     * episode one step longer costs one step.
+     */
+    public State stateAfter(java.util.List<String> commands) {
+        State known = replayed.get(commands);
+        if (known != null) {
+            return known;
+        }
+        State state =
+                commands.isEmpty()
+                        ? ground.init()
+                        : apply(
+                                stateAfter(commands.subList(0, commands.size() - 1)),
+                                commands.get(commands.size() - 1));
+        if (replayed.size() >= MAX_REMEMBERED) {
+            replayed.clear();
+        }
+        replayed.put(java.util.List.copyOf(commands), state);
+        return state;
+    }
+
+    /** {@code state} after {@code command} (unchanged when no applicable action is named so). */
+    public State apply(State state, String command) {
+        int a = actionIndex(state, command);
+        return a < 0 ? state : ground.actions().get(a).apply(state);
+    }
+
+    /**
+     * The index of the applicable action {@code command} names in {@code state} (as an episode
+     * reads a command), or -1.
+     */
+    public int actionIndex(State state, String command) {
+        String normal = command.trim().replaceAll("\\s+", " ").toLowerCase(java.util.Locale.ROOT);
+        for (int a : ground.applicable(state)) {
+            if (ground.actions().get(a).command().equals(normal)) {
+                return a;
+            }
+        }
+        return -1;
+    }
+
+    /** Whether action {@code a} is in h_FF's relaxed plan from {@code state} (a helpful action). */
+    public boolean helpful(State state, int a) {
+        java.util.BitSet known = helpful.get(state);
+        if (known == null) {
+            known = new java.util.BitSet();
+            int[] plan = relaxation().relaxedPlanActions(state);
+            if (plan != null) {
+                for (int p : plan) {
+                    known.set(p);
+                }
+            }
+            if (helpful.size() >= MAX_REMEMBERED) {
+                helpful.clear();
+            }
+            helpful.put(state, known);
+        }
+        return a >= 0 && known.get(a);
+    }
+
+    private org.rlanything.pddl.plan.Relaxation relaxation() {
+        org.rlanything.pddl.plan.Relaxation r = relaxation;
+        if (r == null) {
+            r = new org.rlanything.pddl.plan.Relaxation(ground);
+            relaxation = r;
+        }
+        return r;
+    }
+
+    /**
+     * h_FF of {@code state} ({@link org.rlanything.pddl.plan.Relaxation#INFINITE} for a dead end),
+     * remembered.
+     */
+    public int hFF(State state) {
+        Integer known = heuristic.get(state);
+        if (known != null) {
+            return known;
+        }
+        int h = relaxation().hFF(state);
+        if (heuristic.size() >= MAX_REMEMBERED) {
+            heuristic.clear();
+        }
+        heuristic.put(state, h);
+        return h;
     }
 
     /** The planner. */
