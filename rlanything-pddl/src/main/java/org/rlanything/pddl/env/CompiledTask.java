@@ -25,9 +25,12 @@ public final class CompiledTask {
         this.planner = planner;
     }
 
-    private static final int MAX_REMEMBERED = 200_000;
+    /** The most states (and transitions) each memo of a task keeps before it starts afresh. */
+    private static final int MAX_REMEMBERED = 20_000;
 
-    private final Map<java.util.List<String>, State> replayed = new ConcurrentHashMap<>();
+    private record Transition(State state, String command) {}
+
+    private final Map<Transition, State> transitions = new ConcurrentHashMap<>();
     private final Map<State, Integer> heuristic = new ConcurrentHashMap<>();
     private final Map<State, java.util.BitSet> helpful = new ConcurrentHashMap<>();
     private volatile org.rlanything.pddl.plan.Relaxation relaxation;
@@ -38,32 +41,23 @@ public final class CompiledTask {
     }
 
     /**
-     * The state after playing {@code commands} from the initial state, as an episode would (a
-     * command that is not applicable changes nothing); remembered per prefix, so that replaying an
-     * episode one step longer costs one step.
+     * {@code state} after {@code command}, as an episode plays it (unchanged when no applicable
+     * action is named so); remembered, so that replaying an episode step by step is a lookup a
+     * step.
      */
-    public State stateAfter(java.util.List<String> commands) {
-        State known = replayed.get(commands);
+    public State apply(State state, String command) {
+        Transition key = new Transition(state, command);
+        State known = transitions.get(key);
         if (known != null) {
             return known;
         }
-        State state =
-                commands.isEmpty()
-                        ? ground.init()
-                        : apply(
-                                stateAfter(commands.subList(0, commands.size() - 1)),
-                                commands.get(commands.size() - 1));
-        if (replayed.size() >= MAX_REMEMBERED) {
-            replayed.clear();
-        }
-        replayed.put(java.util.List.copyOf(commands), state);
-        return state;
-    }
-
-    /** {@code state} after {@code command} (unchanged when no applicable action is named so). */
-    public State apply(State state, String command) {
         int a = actionIndex(state, command);
-        return a < 0 ? state : ground.actions().get(a).apply(state);
+        State next = a < 0 ? state : ground.actions().get(a).apply(state);
+        if (transitions.size() >= MAX_REMEMBERED) {
+            transitions.clear();
+        }
+        transitions.put(key, next);
+        return next;
     }
 
     /**

@@ -35,8 +35,8 @@ import org.rlanything.pddl.plan.Relaxation;
  *
  * The change in the number of unsatisfied goal facts is {@code goal_deleted − goal_achieved}, a
  * linear function of two features, so it is not repeated. The states are replayed from the task's
- * initial state and the episode's commands ({@link CompiledTask#stateAfter}), so the features of a
- * step are the same whenever they are computed.
+ * initial state and the episode's commands ({@link CompiledTask#apply}), so the features of a step
+ * are the same whenever they are computed.
  */
 public final class PddlStepFeatures {
 
@@ -108,8 +108,11 @@ public final class PddlStepFeatures {
     /** The states of the episode: the initial one, then after each command. */
     private static List<State> visited(CompiledTask compiled, List<String> played) {
         List<State> states = new ArrayList<>(played.size() + 1);
-        for (int k = 0; k <= played.size(); k++) {
-            states.add(compiled.stateAfter(played.subList(0, k)));
+        State state = compiled.ground().init();
+        states.add(state);
+        for (String command : played) {
+            state = compiled.apply(state, command);
+            states.add(state);
         }
         return states;
     }
