@@ -43,6 +43,7 @@ class ArchitectureTest {
                     Map.entry("gui", "org.rlanything.gui.."),
                     Map.entry("remote", "org.rlanything.remote.."),
                     Map.entry("pddl", "org.rlanything.pddl.."),
+                    Map.entry("linear", "org.rlanything.linear.."),
                     Map.entry("cli", "org.rlanything.cli.."));
 
     /** The project modules each provider module's pom names (core for all). */
@@ -58,7 +59,8 @@ class ArchitectureTest {
                     Map.entry("coding", List.of("core", "chat", "openai", "neural")),
                     Map.entry("gui", List.of("core", "remote")),
                     Map.entry("remote", List.of("core")),
-                    Map.entry("pddl", List.of("core")));
+                    Map.entry("pddl", List.of("core", "linear")),
+                    Map.entry("linear", List.of("core")));
 
     private static JavaClasses main;
 

@@ -35,7 +35,8 @@ final class ContractFixtures {
                             "stepper", Rig.RUNGS,
                             "element", Rig.MINIWOB,
                             "openai", Rig.KEYLOCK_OPENAI,
-                            "neural", Rig.KEYLOCK_NEURAL),
+                            "neural", Rig.KEYLOCK_NEURAL,
+                            "linear", Rig.KEYLOCK_LINEAR),
                     Section.REWARD_MODEL,
                     Map.of(
                             "tabular", Rig.KEYLOCK_TABULAR,
@@ -43,7 +44,8 @@ final class ContractFixtures {
                             "echo_judge", Rig.RUNGS,
                             "element", Rig.MINIWOB,
                             "openai", Rig.KEYLOCK_OPENAI,
-                            "neural", Rig.KEYLOCK_NEURAL));
+                            "neural", Rig.KEYLOCK_NEURAL,
+                            "linear", Rig.KEYLOCK_LINEAR));
 
     /** Kinds with no contract test, by section: the kind and why (none today). */
     static final Map<Section, Map<String, String>> EXCEPTIONS = Map.of();

@@ -49,6 +49,13 @@ enum Rig {
                     "{kind: neural, init: \"" + init + "\", max_tokens: 8, lora_rank: 2}");
         }
     },
+    KEYLOCK_LINEAR(List.of()) {
+        @Override
+        String yaml() {
+            return keylock(
+                    "{kind: linear, hash_dimension: 64}", "{kind: linear, hash_dimension: 64}");
+        }
+    },
     RUNGS(List.of()) {
         @Override
         String yaml() {

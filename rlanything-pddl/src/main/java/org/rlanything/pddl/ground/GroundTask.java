@@ -75,6 +75,17 @@ public final class GroundTask {
         return goal;
     }
 
+    /**
+     * The fluent facts the goal requires to hold (its positive atoms that every way of meeting it
+     * needs).
+     */
+    public int[] goalFacts() {
+        return java.util.Arrays.stream(GroundCondition.mandatory(goal))
+                .distinct()
+                .sorted()
+                .toArray();
+    }
+
     /** Whether the goal holds in {@code state}. */
     public boolean isGoal(State state) {
         return goal.holds(state);

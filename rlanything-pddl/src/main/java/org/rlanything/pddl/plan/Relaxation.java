@@ -32,17 +32,21 @@ public final class Relaxation {
     private final int[][] adds;
     private final int[][] byPre;
     private final int[] goal;
+    private final int[] actionOf;
 
     /** The relaxation of {@code task}. */
     public Relaxation(GroundTask task) {
         this.facts = task.facts().size();
         List<int[]> preList = new ArrayList<>();
         List<int[]> addList = new ArrayList<>();
-        for (GroundAction a : task.actions()) {
+        List<Integer> actionList = new ArrayList<>();
+        for (int ai = 0; ai < task.actions().size(); ai++) {
+            GroundAction a = task.actions().get(ai);
             for (GroundAction.Effect e : a.effects()) {
                 if (e.adds().length == 0) {
                     continue;
                 }
+                actionList.add(ai);
                 int[] p = concat(a.mandatory(), e.mandatory());
                 preList.add(Arrays.stream(p).distinct().sorted().toArray());
                 addList.add(e.adds());
@@ -50,6 +54,7 @@ public final class Relaxation {
         }
         pre = preList.toArray(new int[0][]);
         adds = addList.toArray(new int[0][]);
+        actionOf = actionList.stream().mapToInt(Integer::intValue).toArray();
         int[] counts = new int[facts];
         for (int[] p : pre) {
             for (int f : p) {
@@ -93,9 +98,41 @@ public final class Relaxation {
 
     /** h_FF of {@code state}, or {@link #INFINITE} for a dead end. */
     public int hFF(State state) {
+        boolean[] used = relaxedPlan(state);
+        if (used == null) {
+            return INFINITE;
+        }
+        int count = 0;
+        for (boolean u : used) {
+            count += u ? 1 : 0;
+        }
+        return count;
+    }
+
+    /**
+     * The actions of h_FF's relaxed plan from {@code state} (ascending indices into the task's
+     * actions), or null for a dead end. Those of them that apply in {@code state} are FF's helpful
+     * actions (Fast Downward's preferred operators).
+     */
+    public int[] relaxedPlanActions(State state) {
+        boolean[] used = relaxedPlan(state);
+        if (used == null) {
+            return null;
+        }
+        java.util.TreeSet<Integer> actions = new java.util.TreeSet<>();
+        for (int op = 0; op < used.length; op++) {
+            if (used[op]) {
+                actions.add(actionOf[op]);
+            }
+        }
+        return actions.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    /** The relaxed operators of the plan read off h_add's best supporters; null for a dead end. */
+    private boolean[] relaxedPlan(State state) {
         Sweep s = sweep(state, false);
         if (s == null) {
-            return INFINITE;
+            return null;
         }
         boolean[] used = new boolean[pre.length];
         boolean[] seen = new boolean[facts];
@@ -107,7 +144,6 @@ public final class Relaxation {
                 stack[top++] = g;
             }
         }
-        int count = 0;
         while (top > 0) {
             int f = stack[--top];
             int op = s.supporter[f];
@@ -115,7 +151,6 @@ public final class Relaxation {
                 continue;
             }
             used[op] = true;
-            count++;
             for (int p : pre[op]) {
                 if (!seen[p]) {
                     seen[p] = true;
@@ -123,7 +158,7 @@ public final class Relaxation {
                 }
             }
         }
-        return count;
+        return used;
     }
 
     private record Sweep(int[] cost, int[] supporter) {}

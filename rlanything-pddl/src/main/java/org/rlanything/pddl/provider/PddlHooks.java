@@ -3,23 +3,52 @@ package org.rlanything.pddl.provider;
 import java.util.List;
 import java.util.Optional;
 import org.rlanything.core.EnvironmentSession;
+import org.rlanything.core.JudgeRequest;
+import org.rlanything.core.PolicyContext;
 import org.rlanything.core.spi.Demonstrator;
 import org.rlanything.core.spi.EnvironmentDescription;
+import org.rlanything.linear.StepFeatures;
 import org.rlanything.pddl.env.PddlEnvironment;
 import org.rlanything.pddl.env.PddlSession;
+import org.rlanything.pddl.env.PddlStepFeatures;
 import org.rlanything.pddl.env.PddlTask;
 
 /**
  * What a PDDL domain offers the model kinds: its description (for the prompts of the endpoint kinds
  * and of the neural judge) and the planner as the demonstrator (the first action of a shortest or
  * best-known plan from the episode's state), from which the neural kinds' generic starting models
- * are made.
+ * are made; and the domain-independent step features of {@link PddlStepFeatures} for the linear
+ * policy and judge.
  *
  * @param environment the domain's environment
  * @param tasks the training tasks (the first gives the example command)
  */
-record PddlHooks(PddlEnvironment environment, List<PddlTask> tasks)
-        implements EnvironmentDescription, Demonstrator {
+record PddlHooks(PddlEnvironment environment, List<PddlTask> tasks, PddlStepFeatures features)
+        implements EnvironmentDescription, Demonstrator, StepFeatures {
+
+    PddlHooks(PddlEnvironment environment, List<PddlTask> tasks) {
+        this(environment, tasks, new PddlStepFeatures(environment));
+    }
+
+    @Override
+    public List<String> policyFeatureNames() {
+        return PddlStepFeatures.NAMES;
+    }
+
+    @Override
+    public double[][] policy(PolicyContext context) {
+        return features.candidates(context.task(), context.history(), context.admissibleActions());
+    }
+
+    @Override
+    public List<String> judgeFeatureNames() {
+        return PddlStepFeatures.NAMES;
+    }
+
+    @Override
+    public double[] judge(JudgeRequest request) {
+        return features.step(request.task(), request.trajectory().steps(), request.stepIndex());
+    }
 
     @Override
     public String description() {

@@ -1,0 +1,159 @@
+package org.rlanything.linear;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+import java.util.List;
+import org.rlanything.core.BadInputException;
+import org.rlanything.core.Checkpointable;
+import org.rlanything.core.WeightsTransfer;
+
+/**
+ * The shared part of the linear policy and judge: one weight per named feature, the optimizer that
+ * moves them, the weights file of a checkpoint ({@link WeightsFile}) and the weights as bytes for a
+ * distributed engine (the count, then the weights as big-endian doubles).
+ */
+abstract class LinearModel implements Checkpointable, WeightsTransfer {
+
+    /** The format of {@link #exportWeights()}. */
+    public static final String TRANSFER_FORMAT = "rlanything-linear-weights";
+
+    /** Its version. */
+    public static final int TRANSFER_VERSION = 1;
+
+    private final String role;
+    private final String fileName;
+    protected final List<String> names;
+    protected double[] weights;
+    protected final Optimizer optimizer;
+
+    LinearModel(String role, List<String> names, Optimizer.Kind kind, double learningRate) {
+        this.role = role;
+        this.fileName = "linear-" + role + ".json";
+        this.names = List.copyOf(names);
+        this.weights = new double[names.size()];
+        this.optimizer = new Optimizer(kind, learningRate, names.size());
+    }
+
+    /** The feature names, one per weight. */
+    public List<String> featureNames() {
+        return names;
+    }
+
+    /** A copy of the weights. */
+    public double[] weights() {
+        return weights.clone();
+    }
+
+    /**
+     * Starts from the weights of {@code file} (a weights file of this role whose feature names are
+     * this model's); the optimizer starts fresh.
+     */
+    public void startFrom(Path file) {
+        WeightsFile.Contents contents;
+        try {
+            contents = WeightsFile.read(file, role);
+        } catch (IOException e) {
+            throw new BadInputException(e.getMessage(), e);
+        }
+        if (!contents.features().equals(names)) {
+            throw new BadInputException(
+                    "The weights file "
+                            + file
+                            + " names the features "
+                            + contents.features()
+                            + ", but this environment supplies "
+                            + names
+                            + ".");
+        }
+        weights = contents.weights().clone();
+    }
+
+    @Override
+    public void saveTo(Path directory) throws IOException {
+        WeightsFile.write(
+                directory.resolve(fileName),
+                new WeightsFile.Contents(role, names, weights, optimizer.state()));
+    }
+
+    @Override
+    public void loadFrom(Path directory) throws IOException {
+        Path file = directory.resolve(fileName);
+        WeightsFile.Contents contents = WeightsFile.read(file, role);
+        if (!contents.features().equals(names)) {
+            throw new IOException(
+                    "The checkpoint file "
+                            + file
+                            + " names "
+                            + contents.features().size()
+                            + " features that are not this environment's "
+                            + names.size()
+                            + ".");
+        }
+        if (contents.optimizer().kind() != optimizer.kind()) {
+            throw new IOException(
+                    "The checkpoint file "
+                            + file
+                            + " was trained with "
+                            + contents.optimizer().kind()
+                            + ", this run's optimizer is "
+                            + optimizer.kind()
+                            + ".");
+        }
+        optimizer.restore(contents.optimizer());
+        weights = contents.weights().clone();
+    }
+
+    @Override
+    public VersionedWeights exportWeights() {
+        ByteBuffer bytes = ByteBuffer.allocate(4 + 8 * weights.length);
+        bytes.putInt(weights.length);
+        for (double w : weights) {
+            bytes.putDouble(w);
+        }
+        return new VersionedWeights(TRANSFER_FORMAT, TRANSFER_VERSION, bytes.array());
+    }
+
+    @Override
+    public void importWeights(VersionedWeights shipped) {
+        shipped.require(TRANSFER_FORMAT, TRANSFER_VERSION);
+        ByteBuffer bytes = ByteBuffer.wrap(shipped.bytes());
+        int count = bytes.remaining() >= 4 ? bytes.getInt() : -1;
+        if (count != weights.length || bytes.remaining() != 8L * count) {
+            throw new IllegalArgumentException(
+                    "The imported weights hold "
+                            + count
+                            + " values in "
+                            + bytes.capacity()
+                            + " bytes; this model has "
+                            + weights.length
+                            + " weights.");
+        }
+        double[] read = new double[count];
+        for (int i = 0; i < count; i++) {
+            read[i] = bytes.getDouble();
+        }
+        weights = read;
+    }
+
+    static double dot(double[] w, double[] x) {
+        double sum = 0;
+        for (int i = 0; i < w.length; i++) {
+            sum += w[i] * x[i];
+        }
+        return sum;
+    }
+
+    static double sigmoid(double z) {
+        return z >= 0 ? 1 / (1 + Math.exp(-z)) : Math.exp(z) / (1 + Math.exp(z));
+    }
+
+    /** log σ(z), stable for large |z|. */
+    static double logSigmoid(double z) {
+        return z >= 0 ? -Math.log1p(Math.exp(-z)) : z - Math.log1p(Math.exp(z));
+    }
+
+    static double norm(double[] v) {
+        return Math.sqrt(dot(v, v));
+    }
+}

@@ -1,0 +1,245 @@
+package org.rlanything.linear;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.random.RandomGenerator;
+import org.rlanything.core.Action;
+import org.rlanything.core.BadInputException;
+import org.rlanything.core.Policy;
+import org.rlanything.core.PolicyContext;
+import org.rlanything.core.PolicySample;
+import org.rlanything.core.Step;
+import org.rlanything.core.Trajectory;
+import org.rlanything.core.UpdateStats;
+
+/**
+ * {@code policy.kind: linear}: a softmax over the admissible commands, π(a|s) ∝ exp(w·φ(s,a)/T),
+ * with φ from the environment's {@link StepFeatures} (or hashed words).
+ *
+ * <h2>How the update works, and why</h2>
+ *
+ * The loop hands per-step advantages A_i. The objective is the advantage-weighted log-likelihood of
+ * the chosen commands, J(w) = (1/n) Σ_i A_i log π_w(a_i|s_i) − (λ/2)‖w‖², whose exact gradient is
+ * (1/n) Σ_i A_i (φ(s_i,a_i) − Σ_b π_w(b|s_i) φ(s_i,b)) / T − λw. With a clip ε > 0 the term of a
+ * sample becomes PPO's min(r_i A_i, clip(r_i, 1−ε, 1+ε) A_i) with r_i = π_w(a_i|s_i)/π_old(a_i|s_i)
+ * (π_old: the probability the command was sampled with), whose gradient is r_i A_i ∇log π_w where
+ * the unclipped term is the smaller one, else 0; it matters only with several optimizer steps per
+ * update. The features of a trained step are computed again from its trajectory (the environment's
+ * features are a function of the step alone), so no feature matrix travels with the actions.
+ */
+public final class LinearPolicy extends LinearModel implements Policy {
+
+    private final StepFeatures features;
+    private final double temperature;
+    private final double l2;
+    private final double clip;
+    private final int optimizerSteps;
+
+    /**
+     * @param features the environment's features
+     * @param kind the optimizer
+     * @param learningRate its step size
+     * @param optimizerSteps optimizer steps per update
+     * @param temperature T of the softmax
+     * @param l2 λ of the weight penalty
+     * @param clip PPO's ε (0: the plain advantage-weighted log-likelihood)
+     */
+    public LinearPolicy(
+            StepFeatures features,
+            Optimizer.Kind kind,
+            double learningRate,
+            int optimizerSteps,
+            double temperature,
+            double l2,
+            double clip) {
+        super("policy", features.policyFeatureNames(), kind, learningRate);
+        this.features = features;
+        this.temperature = temperature;
+        this.l2 = l2;
+        this.clip = clip;
+        this.optimizerSteps = optimizerSteps;
+    }
+
+    @Override
+    public List<Action> act(List<PolicyContext> contexts, List<RandomGenerator> rngs) {
+        if (contexts.size() != rngs.size()) {
+            throw new IllegalArgumentException(
+                    "Got " + contexts.size() + " contexts but " + rngs.size() + " generators.");
+        }
+        List<Action> actions = new ArrayList<>(contexts.size());
+        for (int i = 0; i < contexts.size(); i++) {
+            PolicyContext context = contexts.get(i);
+            if (context.admissibleActions().isEmpty()) {
+                throw new BadInputException(
+                        "policy.kind linear chooses among the environment's admissible commands, and"
+                                + " the task "
+                                + context.task().id()
+                                + " lists none (a free-text environment): use another policy"
+                                + " kind.");
+            }
+            double[] p = probabilities(weights, rows(context));
+            double u = rngs.get(i).nextDouble();
+            int chosen = 0;
+            double cumulative = p[0];
+            while (u >= cumulative && chosen < p.length - 1) {
+                chosen++;
+                cumulative += p[chosen];
+            }
+            String command = context.admissibleActions().get(chosen);
+            actions.add(
+                    new Action(command, command, Math.log(p[chosen]), new LinearChoice(chosen)));
+        }
+        return actions;
+    }
+
+    private double[][] rows(PolicyContext context) {
+        double[][] rows = features.policy(context);
+        if (rows.length != context.admissibleActions().size()) {
+            throw new IllegalStateException(
+                    "The environment's features gave "
+                            + rows.length
+                            + " rows for "
+                            + context.admissibleActions().size()
+                            + " admissible commands.");
+        }
+        for (double[] row : rows) {
+            if (row.length != names.size()) {
+                throw new IllegalStateException(
+                        "The environment's features gave a row of "
+                                + row.length
+                                + " values for "
+                                + names.size()
+                                + " names.");
+            }
+        }
+        return rows;
+    }
+
+    /** softmax(w·φ_b / T) over the rows. */
+    double[] probabilities(double[] w, double[][] rows) {
+        double[] z = new double[rows.length];
+        double max = Double.NEGATIVE_INFINITY;
+        for (int b = 0; b < rows.length; b++) {
+            z[b] = dot(w, rows[b]) / temperature;
+            max = Math.max(max, z[b]);
+        }
+        double sum = 0;
+        for (int b = 0; b < z.length; b++) {
+            z[b] = Math.exp(z[b] - max);
+            sum += z[b];
+        }
+        for (int b = 0; b < z.length; b++) {
+            z[b] /= sum;
+        }
+        return z;
+    }
+
+    /**
+     * One trained step with its features.
+     *
+     * @param rows φ(s, b) for each admissible command b
+     * @param chosen the index of the command taken
+     * @param advantage A
+     * @param sampledLogProb log π_old(chosen)
+     */
+    record Example(double[][] rows, int chosen, double advantage, double sampledLogProb) {}
+
+    Example example(PolicySample sample) {
+        Trajectory trajectory = sample.trajectory();
+        Step step = sample.step();
+        int chosen = step.action().payload(LinearChoice.class).index();
+        PolicyContext context =
+                new PolicyContext(
+                        trajectory.task(),
+                        trajectory.steps().subList(0, step.index()),
+                        step.observation(),
+                        step.admissibleActions());
+        if (chosen < 0
+                || chosen >= step.admissibleActions().size()
+                || !step.admissibleActions().get(chosen).equals(step.action().command())) {
+            throw new IllegalArgumentException(
+                    "The step's choice " + chosen + " is not its command in its admissible list.");
+        }
+        return new Example(rows(context), chosen, sample.advantage(), step.action().logProb());
+    }
+
+    /** J(w) (see the class comment). */
+    double objective(double[] w, List<Example> examples) {
+        double sum = 0;
+        for (Example e : examples) {
+            double logP = Math.log(probabilities(w, e.rows())[e.chosen()]);
+            if (clip > 0) {
+                double r = Math.exp(logP - e.sampledLogProb());
+                double clipped = Math.min(Math.max(r, 1 - clip), 1 + clip);
+                sum += Math.min(r * e.advantage(), clipped * e.advantage());
+            } else {
+                sum += e.advantage() * logP;
+            }
+        }
+        return sum / examples.size() - l2 / 2 * dot(w, w);
+    }
+
+    /** ∇J(w) (see the class comment); {@code clipped[0]} counts the samples whose term is flat. */
+    double[] gradient(double[] w, List<Example> examples, int[] clipped) {
+        double[] g = new double[w.length];
+        for (Example e : examples) {
+            double[] p = probabilities(w, e.rows());
+            double scale = e.advantage();
+            if (clip > 0) {
+                double r = Math.exp(Math.log(p[e.chosen()]) - e.sampledLogProb());
+                double clippedR = Math.min(Math.max(r, 1 - clip), 1 + clip);
+                if (clippedR * e.advantage() < r * e.advantage()) {
+                    clipped[0]++;
+                    continue;
+                }
+                scale *= r;
+            }
+            scale /= temperature * examples.size();
+            double[] chosenRow = e.rows()[e.chosen()];
+            for (int k = 0; k < g.length; k++) {
+                double expected = 0;
+                for (int b = 0; b < p.length; b++) {
+                    expected += p[b] * e.rows()[b][k];
+                }
+                g[k] += scale * (chosenRow[k] - expected);
+            }
+        }
+        for (int k = 0; k < g.length; k++) {
+            g[k] -= l2 * w[k];
+        }
+        return g;
+    }
+
+    @Override
+    public UpdateStats update(List<PolicySample> samples, RandomGenerator rng) {
+        List<Example> examples = new ArrayList<>(samples.size());
+        for (PolicySample sample : samples) {
+            examples.add(example(sample));
+        }
+        double before = objective(weights, examples);
+        double entropy = 0;
+        for (Example e : examples) {
+            for (double p : probabilities(weights, e.rows())) {
+                entropy -= p > 0 ? p * Math.log(p) : 0;
+            }
+        }
+        int[] clipped = new int[1];
+        double gradNorm = 0;
+        for (int s = 0; s < optimizerSteps; s++) {
+            double[] g = gradient(weights, examples, clipped);
+            if (s == 0) {
+                gradNorm = norm(g);
+            }
+            optimizer.ascend(weights, g);
+        }
+        Map<String, Double> stats = new LinkedHashMap<>();
+        stats.put("pg_loss", -before);
+        stats.put("entropy", entropy / examples.size());
+        stats.put("grad_norm", gradNorm);
+        stats.put("clip_fraction", clipped[0] / (double) (examples.size() * optimizerSteps));
+        stats.put("weight_norm", norm(weights));
+        return new UpdateStats(stats);
+    }
+}

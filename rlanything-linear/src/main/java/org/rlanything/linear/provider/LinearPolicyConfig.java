@@ -1,0 +1,47 @@
+package org.rlanything.linear.provider;
+
+import org.rlanything.core.config.Check;
+import org.rlanything.core.spi.PolicyConfig;
+
+/**
+ * {@code policy.kind: linear}: a softmax over the admissible commands of w·φ(state, command)/T,
+ * with φ from the environment's {@code StepFeatures} hook (else hashed words of the command and of
+ * observation × command word pairs); any environment that lists its commands.
+ *
+ * @param learningRate the optimizer's step size
+ * @param optimizer {@code adam} (default) or {@code sgd}
+ * @param optimizerSteps optimizer steps per iteration (U)
+ * @param temperature T of the softmax
+ * @param l2 λ of the weight penalty (λ/2)‖w‖² (0: none)
+ * @param clip PPO's clip ε on the ratio to the sampling policy (0, default: the plain
+ *     advantage-weighted log-likelihood; matters with optimizer_steps > 1)
+ * @param hashDimension buckets of the hashed word features (used where the environment supplies no
+ *     features)
+ * @param init optional: a weights file ({@code linear-policy.json} of a checkpoint) to start from
+ *     instead of zero weights (the uniform policy)
+ */
+public record LinearPolicyConfig(
+        Double learningRate,
+        String optimizer,
+        Integer optimizerSteps,
+        Double temperature,
+        Double l2,
+        Double clip,
+        Integer hashDimension,
+        String init)
+        implements PolicyConfig {
+
+    /** Every key at its default. */
+    public static final LinearPolicyConfig DEFAULTS =
+            new LinearPolicyConfig(null, null, null, null, null, null, null, null);
+
+    public LinearPolicyConfig {
+        learningRate = Check.positive("learning_rate", learningRate, 0.05, 100.0);
+        optimizer = OptimizerName.check("optimizer", optimizer);
+        optimizerSteps = Check.between("optimizer_steps", optimizerSteps, 1, 1, 1000);
+        temperature = Check.positive("temperature", temperature, 1.0, 1000.0);
+        l2 = Check.between("l2", l2, 0.0, 0.0, 100.0);
+        clip = Check.between("clip", clip, 0.0, 0.0, 1.0);
+        hashDimension = Check.between("hash_dimension", hashDimension, 1024, 1, 1 << 20);
+    }
+}

@@ -1,0 +1,41 @@
+package org.rlanything.linear.provider;
+
+import org.rlanything.core.config.Check;
+import org.rlanything.core.spi.RewardModelConfig;
+
+/**
+ * {@code reward_model.kind: linear}: a logistic judge, p(GOOD) = σ(v·ψ(before, command, after)),
+ * with ψ from the environment's {@code StepFeatures} hook (else hashed words); m verdicts drawn
+ * Bernoulli(p); trained by REINFORCE on the consistency advantages. Zero weights (chance) at the
+ * start unless {@code init} names a weights file.
+ *
+ * @param learningRate the optimizer's step size
+ * @param optimizer {@code adam} (default) or {@code sgd}
+ * @param optimizerSteps optimizer steps per iteration
+ * @param l2 λ of the weight penalty (λ/2)‖v‖² (0: none)
+ * @param hashDimension buckets of the hashed word features (used where the environment supplies no
+ *     features)
+ * @param init optional: a weights file ({@code linear-judge.json} of a checkpoint) to start from
+ *     instead of zero weights
+ */
+public record LinearRewardModelConfig(
+        Double learningRate,
+        String optimizer,
+        Integer optimizerSteps,
+        Double l2,
+        Integer hashDimension,
+        String init)
+        implements RewardModelConfig {
+
+    /** Every key at its default. */
+    public static final LinearRewardModelConfig DEFAULTS =
+            new LinearRewardModelConfig(null, null, null, null, null, null);
+
+    public LinearRewardModelConfig {
+        learningRate = Check.positive("learning_rate", learningRate, 0.05, 100.0);
+        optimizer = OptimizerName.check("optimizer", optimizer);
+        optimizerSteps = Check.between("optimizer_steps", optimizerSteps, 1, 1, 1000);
+        l2 = Check.between("l2", l2, 0.0, 0.0, 100.0);
+        hashDimension = Check.between("hash_dimension", hashDimension, 1024, 1, 1 << 20);
+    }
+}

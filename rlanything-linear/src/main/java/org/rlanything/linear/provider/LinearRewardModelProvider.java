@@ -1,0 +1,81 @@
+package org.rlanything.linear.provider;
+
+import java.nio.file.Path;
+import org.rlanything.core.RewardModel;
+import org.rlanything.core.spi.EnvironmentParts;
+import org.rlanything.core.spi.RewardModelProvider;
+import org.rlanything.core.spi.RunContext;
+import org.rlanything.linear.HashedTextFeatures;
+import org.rlanything.linear.LinearJudge;
+import org.rlanything.linear.StepFeatures;
+
+/**
+ * {@code reward_model.kind: linear}: a logistic judge over the environment's step features (its
+ * {@code StepFeatures} hook, else hashed words), starting at chance.
+ */
+public final class LinearRewardModelProvider
+        implements RewardModelProvider<LinearRewardModelConfig> {
+
+    /** The kind's name (the policy's too). */
+    static final String KIND = "linear";
+
+    @Override
+    public String kind() {
+        return KIND;
+    }
+
+    @Override
+    public Class<LinearRewardModelConfig> configType() {
+        return LinearRewardModelConfig.class;
+    }
+
+    @Override
+    public LinearRewardModelConfig defaults() {
+        return LinearRewardModelConfig.DEFAULTS;
+    }
+
+    @Override
+    public RewardModel create(
+            LinearRewardModelConfig config, RunContext context, EnvironmentParts environment) {
+        var features = features("judge", environment, config.hashDimension(), context);
+        LinearJudge judge =
+                new LinearJudge(
+                        features,
+                        OptimizerName.kind(config.optimizer()),
+                        config.learningRate(),
+                        config.optimizerSteps(),
+                        config.l2());
+        if (config.init() != null) {
+            judge.startFrom(Path.of(config.init()));
+        }
+        return judge;
+    }
+
+    /** The environment's features, else hashed words; says which in the run's log. */
+    static StepFeatures features(
+            String role, EnvironmentParts environment, int dimension, RunContext context) {
+        if (environment.hooks() instanceof StepFeatures supplied) {
+            var names =
+                    role.equals("policy")
+                            ? supplied.policyFeatureNames()
+                            : supplied.judgeFeatureNames();
+            context.log()
+                    .accept(
+                            "linear "
+                                    + role
+                                    + ": "
+                                    + names.size()
+                                    + " features of the environment "
+                                    + names);
+            return supplied;
+        }
+        context.log()
+                .accept(
+                        "linear "
+                                + role
+                                + ": the environment supplies no step features; hashed words in "
+                                + dimension
+                                + " buckets");
+        return new HashedTextFeatures(dimension);
+    }
+}
