@@ -5,9 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.rlanything.pddl.env.PddlEnvironmentConfig;
 import org.rlanything.pddl.env.PddlSetting;
 import org.rlanything.pddl.env.PddlTask;
@@ -53,6 +56,38 @@ class PddlSettingTest {
                         .map(PddlTask::id)
                         .toList();
         assertEquals(ids, again, "the same seed, the same pool");
+    }
+
+    @Test
+    void problemsInAFolderWithoutADomainFileAreReadAgainstTheRunsDomain(@TempDir Path elsewhere)
+            throws IOException {
+        Path tidy = TestDomains.folder("tidy");
+        for (String p : List.of("p1.pddl", "p3.pddl")) {
+            Files.copy(tidy.resolve(p), elsewhere.resolve(p));
+        }
+        PddlEnvironmentConfig config =
+                new PddlEnvironmentConfig(
+                        tidy.resolve("domain.pddl").toString(),
+                        elsewhere.toString(),
+                        null,
+                        2,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null);
+        PddlSetting setting = PddlSetting.load(config, 3, line -> {});
+        assertEquals(List.of("p3", "p1"), setting.pool().stream().map(PddlTask::id).toList());
+
+        Files.writeString(elsewhere.resolve("domain.pddl"), "(define (domain other))");
+        IllegalArgumentException e =
+                assertThrows(
+                        IllegalArgumentException.class,
+                        () -> PddlSetting.load(config, 3, line -> {}));
+        assertTrue(e.getMessage().contains("differs from the run's domain"), e.getMessage());
     }
 
     @Test

@@ -95,10 +95,13 @@ public record PddlSetting(
         return new PddlSetting(environment, pool, heldOut);
     }
 
-    /** Reads one problem file; its own domain file, if it has one, must be the same text. */
+    /**
+     * Reads one problem file against the run's domain; a domain file beside it, if there is one,
+     * must be the same text (a problem folder of its own needs none).
+     */
     static PddlTask read(Path file, Domain domain, Path domainFile, String domainText)
             throws IOException {
-        Path own = ProblemFiles.domainOf(file, null);
+        Path own = ProblemFiles.besideOf(file).orElse(domainFile);
         if (!own.toAbsolutePath().normalize().equals(domainFile.toAbsolutePath().normalize())
                 && !Files.readString(own, StandardCharsets.UTF_8).equals(domainText)) {
             throw new org.rlanything.core.BadInputException(

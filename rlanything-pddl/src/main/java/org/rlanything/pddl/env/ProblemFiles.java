@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.PathMatcher;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
@@ -62,21 +63,33 @@ public final class ProblemFiles {
         if (fallback != null) {
             return fallback;
         }
-        String name = problem.getFileName().toString();
-        String stem = name.endsWith(".pddl") ? name.substring(0, name.length() - 5) : name;
-        Path own = problem.resolveSibling(stem + "-domain.pddl");
+        return besideOf(problem)
+                .orElseThrow(
+                        () ->
+                                new org.rlanything.core.BadInputException(
+                                        "no domain file for "
+                                                + problem
+                                                + " (neither "
+                                                + ownName(problem)
+                                                + " nor domain.pddl beside it)."));
+    }
+
+    /**
+     * The domain file beside {@code problem}, if there is one: {@code NAME-domain.pddl}, else
+     * {@code domain.pddl}.
+     */
+    public static Optional<Path> besideOf(Path problem) {
+        Path own = problem.resolveSibling(ownName(problem));
         if (Files.isRegularFile(own)) {
-            return own;
+            return Optional.of(own);
         }
         Path shared = problem.resolveSibling("domain.pddl");
-        if (Files.isRegularFile(shared)) {
-            return shared;
-        }
-        throw new org.rlanything.core.BadInputException(
-                "no domain file for "
-                        + problem
-                        + " (neither "
-                        + own.getFileName()
-                        + " nor domain.pddl beside it).");
+        return Files.isRegularFile(shared) ? Optional.of(shared) : Optional.empty();
+    }
+
+    private static String ownName(Path problem) {
+        String name = problem.getFileName().toString();
+        String stem = name.endsWith(".pddl") ? name.substring(0, name.length() - 5) : name;
+        return stem + "-domain.pddl";
     }
 }
