@@ -32,6 +32,8 @@ import org.rlanything.core.spi.ProviderRegistry;
  * @param simulatedReviewer for measuring what corrections are worth ({@code bench review}): a
  *     reviewer simulated from the setting's step labels corrects this many steps each iteration
  *     (the judge's least sure ones; see {@code SimulatedReviewer}); 0, the default: none
+ * @param simulatedReviewerPicks which steps the simulated reviewer corrects: {@code split} (the
+ *     default: the judge's least sure) or {@code wrong} (those it gets most surely wrong)
  */
 public record TrainerConfig(
         Long seed,
@@ -46,7 +48,8 @@ public record TrainerConfig(
         String startingModels,
         String rolloutEngine,
         Map<String, String> engine,
-        Integer simulatedReviewer) {
+        Integer simulatedReviewer,
+        String simulatedReviewerPicks) {
     public TrainerConfig {
         seed = seed == null ? 10086L : seed;
         iterations = Check.between("iterations", iterations, 40, 1, Check.MAX_ITERATIONS);
@@ -79,11 +82,18 @@ public record TrainerConfig(
                         ? Map.of()
                         : java.util.Collections.unmodifiableMap(new TreeMap<>(engine));
         simulatedReviewer = Check.between("simulated_reviewer", simulatedReviewer, 0, 0, 1_000_000);
+        simulatedReviewerPicks =
+                Check.nonEmpty("simulated_reviewer_picks", simulatedReviewerPicks, "split");
+        if (!simulatedReviewerPicks.equals("split") && !simulatedReviewerPicks.equals("wrong")) {
+            throw new InvalidValueException(
+                    "simulated_reviewer_picks",
+                    "expected \"split\" or \"wrong\", got \"" + simulatedReviewerPicks + "\".");
+        }
     }
 
     /** Every key at its default. */
     public static TrainerConfig defaults() {
         return new TrainerConfig(
-                null, null, null, null, null, null, null, null, null, null, null, null, null);
+                null, null, null, null, null, null, null, null, null, null, null, null, null, null);
     }
 }

@@ -121,7 +121,10 @@ public final class TrainingRun {
                         book,
                         k,
                         config.trainer().seed(),
-                        loopConfig.algorithm().rewardModelAccuracyBand());
+                        loopConfig.algorithm().rewardModelAccuracyBand(),
+                        config.trainer().simulatedReviewerPicks().equals("wrong")
+                                ? SimulatedReviewer.Picks.WRONG
+                                : SimulatedReviewer.Picks.SPLIT);
     }
 
     private static Provenance provenance(RunConfig config, RunComponents components) {

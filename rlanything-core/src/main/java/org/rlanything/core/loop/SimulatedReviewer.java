@@ -22,13 +22,14 @@ import org.rlanything.core.reward.AccuracyBand;
  *
  * <p>How: each iteration, once the rollouts that reach training are judged and before the update,
  * it takes the steps of the tasks inside the reward model's accuracy band (the judge's training
- * data), and corrects the {@code k} the judge is least sure of: those whose m verdicts split most
- * evenly ({@code min(#+1, #-1)}, largest first; ties in a seeded random order), answering with the
- * step's label (the restrained oracle's where the environment has one, as a person who sees only
- * what the agent saw, else the planner's). A correction names a step by its task and its actions,
- * as a person's does ({@link StepCorrections}), so it also applies to the other rollouts of the
- * iteration that took the same step. It holds for this iteration only: the next one corrects its
- * own rollouts, so the reviewer has no state a checkpoint must keep, and resume stays exact.
+ * data), and corrects {@code k} of them ({@link Picks}): by default those the judge is least sure
+ * of, whose m verdicts split most evenly ({@code min(#+1, #-1)}, largest first; ties in a seeded
+ * random order); or those it gets most surely wrong. It answers with the step's label (the
+ * restrained oracle's where the environment has one, as a person who sees only what the agent saw,
+ * else the planner's). A correction names a step by its task and its actions, as a person's does
+ * ({@link StepCorrections}), so it also applies to the other rollouts of the iteration that took
+ * the same step. It holds for this iteration only: the next one corrects its own rollouts, so the
+ * reviewer has no state a checkpoint must keep, and resume stays exact.
  *
  * <p>Why before the update: it models a person reviewing each iteration as it pauses; with {@code
  * rlanything review} beside a running run, corrections count from the next iteration on, on the
@@ -38,12 +39,25 @@ import org.rlanything.core.reward.AccuracyBand;
  */
 public final class SimulatedReviewer implements StepCorrections {
 
+    /**
+     * Which steps the reviewer corrects. {@code SPLIT} (the issue's rule, the default): the judge's
+     * least sure, those whose verdicts split most evenly, the steps consistency feedback already
+     * trains on. {@code WRONG}: the steps whose verdicts most contradict the label, unanimous
+     * errors first, which consistency feedback cannot reach (their m raw rewards are equal); it
+     * models a person who reads the steps and corrects what they find wrong.
+     */
+    public enum Picks {
+        SPLIT,
+        WRONG
+    }
+
     private static final long REVIEW = Seeds.purpose("simulated-review");
 
     private final StepCorrections person;
     private final int k;
     private final long seed;
     private final AccuracyBand band;
+    private final Picks picks;
     private int iteration;
     private Map<String, Verdict> corrected = Map.of();
 
@@ -54,6 +68,12 @@ public final class SimulatedReviewer implements StepCorrections {
      * @param band the reward model's accuracy band: the tasks whose steps train the judge
      */
     public SimulatedReviewer(StepCorrections person, int k, long seed, AccuracyBand band) {
+        this(person, k, seed, band, Picks.SPLIT);
+    }
+
+    /** A reviewer as above that corrects the steps {@code picks} chooses. */
+    public SimulatedReviewer(
+            StepCorrections person, int k, long seed, AccuracyBand band, Picks picks) {
         if (k < 0) {
             throw new IllegalArgumentException("k (" + k + ") must be >= 0.");
         }
@@ -61,6 +81,7 @@ public final class SimulatedReviewer implements StepCorrections {
         this.k = k;
         this.seed = seed;
         this.band = band;
+        this.picks = java.util.Objects.requireNonNull(picks, "picks");
     }
 
     @Override
@@ -84,12 +105,11 @@ public final class SimulatedReviewer implements StepCorrections {
                     Step step = trajectory.steps().get(i);
                     actions.add(step.action().command());
                     Verdict answer = answer(step);
-                    if (answer != null) {
+                    List<Judgment> judgments = rollouts.judgments().get(t).get(i);
+                    int rank = picks == Picks.SPLIT ? split(judgments) : against(judgments, answer);
+                    if (answer != null && (picks == Picks.SPLIT || wrong(judgments, answer))) {
                         candidates.add(
-                                new Candidate(
-                                        key(rollouts.task().id(), actions),
-                                        split(rollouts.judgments().get(t).get(i)),
-                                        answer));
+                                new Candidate(key(rollouts.task().id(), actions), rank, answer));
                     }
                 }
             }
@@ -102,7 +122,7 @@ public final class SimulatedReviewer implements StepCorrections {
             candidates.set(i, candidates.get(j));
             candidates.set(j, swap);
         }
-        candidates.sort(Comparator.comparingInt(Candidate::split).reversed());
+        candidates.sort(Comparator.comparingInt(Candidate::rank).reversed());
         Map<String, Verdict> chosen = new LinkedHashMap<>();
         for (Candidate c : candidates) {
             if (chosen.size() == k) {
@@ -131,6 +151,20 @@ public final class SimulatedReviewer implements StepCorrections {
         return label.expectedVerdict();
     }
 
+    /** How many of the step's verdicts differ from {@code answer} (an invalid one differs). */
+    private static int against(List<Judgment> judgments, Verdict answer) {
+        int n = 0;
+        for (Judgment j : judgments) {
+            n += j.verdict() == answer ? 0 : 1;
+        }
+        return n;
+    }
+
+    /** Whether most of the step's verdicts differ from {@code answer}. */
+    private static boolean wrong(List<Judgment> judgments, Verdict answer) {
+        return answer != null && 2 * against(judgments, answer) > judgments.size();
+    }
+
     /** How evenly the step's verdicts split: the smaller of the +1 and the -1 counts. */
     private static int split(List<Judgment> judgments) {
         int plus = 0;
@@ -150,6 +184,6 @@ public final class SimulatedReviewer implements StepCorrections {
         return b.toString();
     }
 
-    /** A step that may be corrected. */
-    private record Candidate(String key, int split, Verdict answer) {}
+    /** A step that may be corrected, and its rank under the reviewer's {@link Picks}. */
+    private record Candidate(String key, int rank, Verdict answer) {}
 }

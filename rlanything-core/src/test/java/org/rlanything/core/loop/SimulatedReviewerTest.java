@@ -137,4 +137,45 @@ class SimulatedReviewerTest {
         }
         assertTrue(first.contains("y") && first.contains("w"), "both ties are drawn: " + first);
     }
+
+    @Test
+    void theWrongPicksCorrectTheMostSurelyWrongStepsUnanimousFirst() {
+        // x: 4 of 4 say +1, label GOOD (right); y: 2 against 2, restrained GOOD (not wrong: a tie);
+        // z: 3 of 4 say -1, label BAD (right); w: 2 against 2, BAD (a tie). None is wrong:
+        SimulatedReviewer none =
+                new SimulatedReviewer(
+                        StepCorrections.NONE, 5, 7, BAND, SimulatedReviewer.Picks.WRONG);
+        none.iterationStarts(1);
+        none.judged(List.of(rollouts(false)));
+        assertEquals(0, none.inForce(), "only steps the majority gets wrong are corrected");
+
+        // the same steps judged the other way round: x unanimously -1 (wrong, 4 against),
+        // z 3 of 4 +1 (wrong, 3 against)
+        TaskRollouts r = rollouts(false);
+        List<List<List<Judgment>>> flipped = new ArrayList<>();
+        flipped.add(
+                List.of(
+                        JudgeAccuracyTest.verdicts(N, N, N, N),
+                        JudgeAccuracyTest.verdicts(P, N, P, N)));
+        flipped.add(
+                List.of(
+                        JudgeAccuracyTest.verdicts(N, P, P, P),
+                        JudgeAccuracyTest.verdicts(N, P, P, N)));
+        TaskRollouts wrong =
+                new TaskRollouts(r.role(), r.slot(), r.task(), r.trajectories(), flipped);
+        SimulatedReviewer one =
+                new SimulatedReviewer(
+                        StepCorrections.NONE, 1, 7, BAND, SimulatedReviewer.Picks.WRONG);
+        one.iterationStarts(1);
+        one.judged(List.of(wrong));
+        assertEquals(Optional.of(Verdict.POSITIVE), one.find("t", List.of("x")), "unanimous first");
+        assertEquals(Optional.empty(), one.find("t", List.of("z")));
+        SimulatedReviewer two =
+                new SimulatedReviewer(
+                        StepCorrections.NONE, 2, 7, BAND, SimulatedReviewer.Picks.WRONG);
+        two.iterationStarts(1);
+        two.judged(List.of(wrong));
+        assertEquals(Optional.of(Verdict.NEGATIVE), two.find("t", List.of("z")));
+        assertEquals(2, two.inForce(), "the ties y and w are not wrong");
+    }
 }
