@@ -3,11 +3,13 @@ package org.rlanything.cli.run;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import me.tongfei.progressbar.ConsoleProgressBarConsumer;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
 import org.rlanything.core.loop.IterationRecord;
+import org.rlanything.core.loop.LoopConfig;
 import org.rlanything.core.loop.LoopListener;
 
 /**
@@ -57,6 +59,22 @@ final class ProgressListener implements LoopListener, AutoCloseable {
         }
         bar.setExtraMessage(
                 summary(record.metrics(), collapsing(lowMu, streakStartMu, mu) ? lowMu : 0));
+    }
+
+    /**
+     * The line a run prints at its start when its judge is meant to learn but cannot: the judge's
+     * advantage is its consistency reward standardised over a step's m verdicts (method.md §4), so
+     * with one verdict per step every judge sample has advantage 0 and is dropped; the judge stays
+     * as it started, silently (reward_model/samples 0 in every iteration).
+     */
+    static Optional<String> untrainedJudgeNote(LoopConfig config) {
+        if (!config.trainRewardModel() || config.algorithm().verdictsPerStep() > 1) {
+            return Optional.empty();
+        }
+        return Optional.of(
+                "note: algorithm.verdicts_per_step is 1, so the judge gets no training samples"
+                        + " (each verdict is rewarded against the step's other verdicts) and stays as"
+                        + " it starts; a judge that learns (neural, tabular, element) needs 2 or more.");
     }
 
     /**

@@ -104,6 +104,7 @@ public final class TrainingRun {
         }
         observers.forEach(builder::listener);
         this.loop = builder.build();
+        ProgressListener.untrainedJudgeNote(loopConfig).ifPresent(System.err::println);
     }
 
     /**

@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.rlanything.core.loop.Ablation;
+import org.rlanything.core.loop.AlgorithmConfig;
+import org.rlanything.core.loop.LoopConfig;
 
 class ProgressListenerTest {
 
@@ -38,5 +41,23 @@ class ProgressListenerTest {
         assertTrue(ProgressListener.collapsing(6, 1.015, 1.001));
         // too short a streak never warns
         assertFalse(ProgressListener.collapsing(4, 1.010, 1.000));
+    }
+
+    @Test
+    void aRunWhoseJudgeTrainsOnOneVerdictPerStepIsToldItWillNotLearn() {
+        String note =
+                ProgressListener.untrainedJudgeNote(loop(Ablation.POLICY_REWARD_ENV, 1))
+                        .orElseThrow();
+        assertTrue(note.contains("verdicts_per_step is 1"), note);
+        assertTrue(note.contains("2 or more"), note);
+        // two verdicts give the judge samples; an arm that never trains the judge needs none
+        assertTrue(
+                ProgressListener.untrainedJudgeNote(loop(Ablation.POLICY_REWARD_ENV, 2)).isEmpty());
+        assertTrue(ProgressListener.untrainedJudgeNote(loop(Ablation.OUTCOME_ONLY, 1)).isEmpty());
+    }
+
+    private static LoopConfig loop(Ablation arm, int m) {
+        return new LoopConfig(
+                1, AlgorithmConfig.builder().arm(arm).verdictsPerStep(m).build(), 10, 0);
     }
 }
