@@ -72,10 +72,10 @@ class RegistryExtensionTest {
                         "rungs"),
                 registry.kinds(Section.ENVIRONMENT));
         assertEquals(
-                List.of("element", "neural", "openai", "random", "stepper", "tabular"),
+                List.of("element", "linear", "neural", "openai", "random", "stepper", "tabular"),
                 registry.kinds(Section.POLICY));
         assertEquals(
-                List.of("echo_judge", "element", "label", "neural", "openai", "tabular"),
+                List.of("echo_judge", "element", "label", "linear", "neural", "openai", "tabular"),
                 registry.kinds(Section.REWARD_MODEL));
     }
 

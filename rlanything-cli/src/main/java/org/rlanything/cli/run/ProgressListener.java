@@ -74,7 +74,7 @@ final class ProgressListener implements LoopListener, AutoCloseable {
         return Optional.of(
                 "note: algorithm.verdicts_per_step is 1, so the judge gets no training samples"
                         + " (each verdict is rewarded against the step's other verdicts) and stays as"
-                        + " it starts; a judge that learns (neural, tabular, element) needs 2 or more.");
+                        + " it starts; a judge that learns (neural, linear, tabular, element) needs 2 or more.");
     }
 
     /**
