@@ -31,7 +31,7 @@ public final class TabularPolicy extends TabularModel implements Policy {
         List<Action> actions = new ArrayList<>(contexts.size());
         for (int i = 0; i < contexts.size(); i++) {
             int color = Choice.colorOf(contexts.get(i).observation());
-            double[] p = Softmax.of(logits[color]);
+            double[] p = org.rlanything.core.math.Softmax.of(logits[color]);
             double u = rngs.get(i).nextDouble();
             int button = 0;
             double cumulative = p[0];
@@ -53,7 +53,7 @@ public final class TabularPolicy extends TabularModel implements Policy {
         double entropy = 0;
         for (PolicySample sample : samples) {
             Choice choice = sample.step().action().payload(Choice.class);
-            double[] p = Softmax.of(logits[choice.color()]);
+            double[] p = org.rlanything.core.math.Softmax.of(logits[choice.color()]);
             for (int b = 0; b < p.length; b++) {
                 double indicator = b == choice.button() ? 1 : 0;
                 gradient[choice.color()][b] += sample.advantage() * (indicator - p[b]);
@@ -76,7 +76,9 @@ public final class TabularPolicy extends TabularModel implements Policy {
     public double rightButtonProbability() {
         double sum = 0;
         for (int c = 0; c < logits.length; c++) {
-            sum += Softmax.of(logits[c])[KeyLockEnvironment.rightButton(c)];
+            sum +=
+                    org.rlanything.core.math.Softmax.of(logits[c])[
+                            KeyLockEnvironment.rightButton(c)];
         }
         return sum / logits.length;
     }

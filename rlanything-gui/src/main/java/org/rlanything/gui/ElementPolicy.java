@@ -14,6 +14,7 @@ import org.rlanything.core.Policy;
 import org.rlanything.core.PolicyContext;
 import org.rlanything.core.PolicySample;
 import org.rlanything.core.UpdateStats;
+import org.rlanything.core.math.Softmax;
 
 /**
  * The embedded GUI policy: a softmax over the legal actions of the element list (as the embedded
@@ -73,24 +74,14 @@ public final class ElementPolicy implements Policy, Checkpointable {
 
     private double[] probabilities(double[][] features) {
         double[] logits = new double[features.length];
-        double max = Double.NEGATIVE_INFINITY;
         for (int a = 0; a < features.length; a++) {
             double z = 0;
             for (int j = 0; j < theta.length; j++) {
                 z += theta[j] * features[a][j];
             }
             logits[a] = z / rates.temperature();
-            max = Math.max(max, logits[a]);
         }
-        double sum = 0;
-        for (int a = 0; a < logits.length; a++) {
-            logits[a] = Math.exp(logits[a] - max);
-            sum += logits[a];
-        }
-        for (int a = 0; a < logits.length; a++) {
-            logits[a] /= sum;
-        }
-        return logits;
+        return Softmax.of(logits);
     }
 
     @Override

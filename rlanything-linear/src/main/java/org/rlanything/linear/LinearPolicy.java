@@ -13,6 +13,7 @@ import org.rlanything.core.PolicySample;
 import org.rlanything.core.Step;
 import org.rlanything.core.Trajectory;
 import org.rlanything.core.UpdateStats;
+import org.rlanything.core.math.Softmax;
 
 /**
  * {@code policy.kind: linear}: a softmax over the admissible commands, π(a|s) ∝ exp(w·φ(s,a)/T),
@@ -120,20 +121,10 @@ public final class LinearPolicy extends LinearModel implements Policy {
     /** softmax(w·φ_b / T) over the rows. */
     double[] probabilities(double[] w, double[][] rows) {
         double[] z = new double[rows.length];
-        double max = Double.NEGATIVE_INFINITY;
         for (int b = 0; b < rows.length; b++) {
             z[b] = dot(w, rows[b]) / temperature;
-            max = Math.max(max, z[b]);
         }
-        double sum = 0;
-        for (int b = 0; b < z.length; b++) {
-            z[b] = Math.exp(z[b] - max);
-            sum += z[b];
-        }
-        for (int b = 0; b < z.length; b++) {
-            z[b] /= sum;
-        }
-        return z;
+        return Softmax.of(z);
     }
 
     /**
