@@ -3,21 +3,14 @@ package org.rlanything.pddl.provider;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.net.URISyntaxException;
-import java.nio.file.Path;
 import java.util.Optional;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.rlanything.core.EnvironmentSession;
-import org.rlanything.core.LockstepRollouts;
 import org.rlanything.core.Task;
-import org.rlanything.core.loop.AlgorithmConfig;
 import org.rlanything.core.spi.Demonstrator;
 import org.rlanything.core.spi.EnvironmentDescription;
 import org.rlanything.core.spi.EnvironmentParts;
-import org.rlanything.core.spi.PolicyConfig;
-import org.rlanything.core.spi.RewardModelConfig;
-import org.rlanything.core.spi.RunContext;
 import org.rlanything.pddl.env.PddlEnvironmentConfig;
 
 /**
@@ -27,9 +20,9 @@ import org.rlanything.pddl.env.PddlEnvironmentConfig;
 class PddlHooksTest {
 
     private static EnvironmentParts parts() throws Exception {
-        PddlEnvironmentConfig config =
+        return ProviderParts.of(
                 new PddlEnvironmentConfig(
-                        folder().resolve("domain.pddl").toString(),
+                        ProviderParts.tidy().resolve("domain.pddl").toString(),
                         null,
                         null,
                         4,
@@ -40,23 +33,7 @@ class PddlHooksTest {
                         null,
                         null,
                         null,
-                        null);
-        RunContext context =
-                new RunContext(
-                        3,
-                        AlgorithmConfig.defaults(),
-                        0,
-                        null,
-                        new PolicyConfig() {},
-                        new RewardModelConfig() {},
-                        line -> {},
-                        new LockstepRollouts());
-        return new PddlEnvironmentProvider().create(config, context);
-    }
-
-    private static Path folder() throws URISyntaxException {
-        return Path.of(PddlHooksTest.class.getResource("/pddl/tidy/domain.pddl").toURI())
-                .getParent();
+                        null));
     }
 
     @Test

@@ -3,7 +3,6 @@ package org.rlanything.pddl.provider;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,7 +11,6 @@ import org.junit.jupiter.api.Test;
 import org.rlanything.core.Action;
 import org.rlanything.core.EnvironmentSession;
 import org.rlanything.core.JudgeRequest;
-import org.rlanything.core.LockstepRollouts;
 import org.rlanything.core.PolicyContext;
 import org.rlanything.core.Step;
 import org.rlanything.core.StepLabel;
@@ -25,9 +23,6 @@ import org.rlanything.core.loop.LoopConfig;
 import org.rlanything.core.loop.RLAnythingLoop;
 import org.rlanything.core.spi.Demonstrator;
 import org.rlanything.core.spi.EnvironmentParts;
-import org.rlanything.core.spi.PolicyConfig;
-import org.rlanything.core.spi.RewardModelConfig;
-import org.rlanything.core.spi.RunContext;
 import org.rlanything.linear.LinearJudge;
 import org.rlanything.linear.LinearPolicy;
 import org.rlanything.linear.Optimizer;
@@ -56,22 +51,7 @@ class PddlStepFeaturesTest {
                 new PddlEnvironmentConfig(
                         domain, problems, heldOut, pool, null, maxSteps, 4, null, null, null, null,
                         null);
-        RunContext context =
-                new RunContext(
-                        3,
-                        AlgorithmConfig.defaults(),
-                        0,
-                        null,
-                        new PolicyConfig() {},
-                        new RewardModelConfig() {},
-                        line -> {},
-                        new LockstepRollouts());
-        return new PddlEnvironmentProvider().create(config, context);
-    }
-
-    private static Path tidy() throws URISyntaxException {
-        return Path.of(PddlStepFeaturesTest.class.getResource("/pddl/tidy/domain.pddl").toURI())
-                .getParent();
+        return ProviderParts.of(config);
     }
 
     private static Step step(int index, EnvironmentSession session, String command) {
@@ -89,7 +69,8 @@ class PddlStepFeaturesTest {
 
     @Test
     void featuresSayWhatAStepDid() throws Exception {
-        EnvironmentParts parts = parts(tidy().resolve("domain.pddl").toString(), null, null, 4, 20);
+        EnvironmentParts parts =
+                parts(ProviderParts.tidy().resolve("domain.pddl").toString(), null, null, 4, 20);
         StepFeatures features = (StepFeatures) parts.hooks();
         Demonstrator demonstrator = (Demonstrator) parts.hooks();
         Task task = parts.tasks().get(0);
