@@ -38,6 +38,9 @@ public final class LoraBenchmark {
      * @param sampleRows rows sampled together
      * @param newTokens tokens generated per sampled row
      * @param seed draws weights, adapters and tokens
+     * @param model a model folder to load instead of a random model (null: random)
+     * @param save a folder to save the trained model in (null: none)
+     * @param recomputeLayers whether the update recomputes the layers ({@code recompute_layers})
      */
     public record Settings(
             ModelConfig config,
@@ -49,7 +52,8 @@ public final class LoraBenchmark {
             int newTokens,
             long seed,
             java.nio.file.Path model,
-            java.nio.file.Path save) {
+            java.nio.file.Path save,
+            boolean recomputeLayers) {
 
         /** Settings for a random model of {@code config} (no folder). */
         public Settings(
@@ -71,7 +75,8 @@ public final class LoraBenchmark {
                     newTokens,
                     seed,
                     null,
-                    null);
+                    null,
+                    false);
         }
     }
 
@@ -97,8 +102,11 @@ public final class LoraBenchmark {
                         .withLearningRate(1e-5)
                         .withOptimizerSteps(1)
                         .withLimits(s.promptTokens(), s.responseTokens())
-                        .withMaxTokensPerForward(
-                                s.rows() * (s.promptTokens() + s.responseTokens()));
+                        .withMaxTokensPerForward(s.rows() * (s.promptTokens() + s.responseTokens()))
+                        .toBuilder()
+                        .recomputeLayers(s.recomputeLayers())
+                        .build();
+        out.put("recompute_layers", s.recomputeLayers());
         long t0 = System.nanoTime();
         try (NeuralModel model =
                 s.model() != null

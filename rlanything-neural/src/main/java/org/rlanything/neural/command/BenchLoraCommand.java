@@ -104,6 +104,13 @@ public final class BenchLoraCommand implements CommandProvider, Callable<Integer
                             + " checkpoint of --model: its adapters and trainer state).")
     java.nio.file.Path save;
 
+    @Option(
+            names = "--recompute-layers",
+            description =
+                    "Recompute the decoder layers in the backward pass (recompute_layers: true):"
+                            + " far less memory for one more forward pass.")
+    boolean recomputeLayers;
+
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
@@ -132,7 +139,8 @@ public final class BenchLoraCommand implements CommandProvider, Callable<Integer
                                 newTokens,
                                 seed,
                                 model,
-                                save));
+                                save,
+                                recomputeLayers));
         out.printf("device: %s%n", r.get("device"));
         out.printf("trainable parameters: %,d%n", (Long) r.get("trainable_parameters"));
         out.printf("one policy update of one batch: %.1f s%n", (Double) r.get("update_s"));

@@ -112,6 +112,7 @@ final class PlanCommand implements Callable<Integer> {
         int w = width != null ? width : policy.maxPromptTokens() + policy.maxTokens();
         int t = tokensPerForward != null ? tokensPerForward : policy.maxTokensPerForward();
         MemoryPlan plan = MemoryPlan.of(model, rank != null ? rank : r, w, t, anchored);
+        MemoryPlan recomputed = MemoryPlan.of(model, rank != null ? rank : r, w, t, anchored, true);
         PrintWriter out = spec.commandLine().getOut();
         out.printf(
                 "%s: %,d parameters, %s GB of %s weights on disk%n",
@@ -129,6 +130,11 @@ final class PlanCommand implements Callable<Integer> {
                 "  one full update (AdamW):                    %5s GiB%n",
                 MemorySteps.gib(plan.fullUpdateBytes()));
         out.printf(
+                "  with recompute_layers: true (one more forward pass per update): LoRA %s GiB,"
+                        + " full %s GiB%n",
+                MemorySteps.gib(recomputed.loraUpdateBytes()),
+                MemorySteps.gib(recomputed.fullUpdateBytes()));
+        out.printf(
                 "  batch: rows of %d tokens, %d padded tokens per forward pass%n",
                 plan.width(), plan.tokensPerForward());
         if (plan.anchored()) {
@@ -141,9 +147,13 @@ final class PlanCommand implements Callable<Integer> {
             out.printf(
                     "  this machine: %s GiB of memory, %s GiB available now%n",
                     MemorySteps.gib(total), MemorySteps.gib(MemoryPlan.availableMemory()));
-            if (plan.loraUpdateBytes() > total) {
+            if (recomputed.loraUpdateBytes() > total) {
                 out.println(
                         "  a LoRA update cannot fit here: lower max_tokens_per_forward or the row width.");
+            } else if (plan.loraUpdateBytes() > total) {
+                out.println(
+                        "  a LoRA update fits here only with recompute_layers: true (or lower"
+                                + " max_tokens_per_forward or the row width).");
             } else if (plan.fullUpdateBytes() > total) {
                 out.println("  a full update cannot fit here; train with LoRA (lora_rank).");
             }

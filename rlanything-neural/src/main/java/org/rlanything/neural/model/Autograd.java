@@ -41,6 +41,29 @@ public final class Autograd implements AutoCloseable {
     }
 
     /**
+     * Accumulates the gradients that {@code seed}, the gradient of a loss with respect to {@code
+     * output}, gives the parameters (and the recorded leaves) that {@code output} was computed
+     * from.
+     */
+    public void backward(NDArray output, NDArray seed) {
+        JniUtils.backward((PtNDArray) output, (PtNDArray) seed, false, false);
+    }
+
+    /**
+     * A copy of the gradient PyTorch holds for {@code leaf}, in {@code leaf}'s manager; zeros when
+     * none reached it.
+     */
+    public static NDArray gradient(NDArray leaf) {
+        off();
+        if (!hasGradient(leaf)) {
+            return leaf.getManager().zeros(leaf.getShape(), leaf.getDataType());
+        }
+        try (NDArray g = leaf.getGradient()) {
+            return g.duplicate();
+        }
+    }
+
+    /**
      * Whether PyTorch holds a gradient for this parameter (it creates one in the first backward
      * pass that reaches it); DJL's {@code getGradient()} returns a detached array of zeros when it
      * does not.

@@ -34,6 +34,7 @@ public final class LlamaModel implements AutoCloseable {
     private final NDArray sinTable;
     private final NDArray attentionScale;
     private final NDArray normEps;
+    private final ThreadLocal<LayerRecompute> recompute = new ThreadLocal<>();
     private final java.util.concurrent.atomic.AtomicLong tokensProcessed =
             new java.util.concurrent.atomic.AtomicLong();
 
@@ -103,6 +104,59 @@ public final class LlamaModel implements AutoCloseable {
                 config.tieWordEmbeddings() ? "model.embed_tokens.weight" : "lm_head.weight");
     }
 
+    /**
+     * Arms layer recomputation for this thread's next {@link #hidden} call, which must run while
+     * gradients are recorded; after the loss's backward pass call {@link #backwardThroughLayers}.
+     */
+    public LayerRecompute recomputeNextPass() {
+        LayerRecompute r = new LayerRecompute();
+        recompute.set(r);
+        return r;
+    }
+
+    /**
+     * The backward pass through the decoder layers of a pass armed by {@link #recomputeNextPass}:
+     * layer by layer from the last, each run again with a graph from its kept input and given the
+     * gradient that reached its output (see {@link LayerRecompute}); the gradients of the layers'
+     * weights (and of the embedding, when it trains) are added to theirs. Closes the kept inputs.
+     */
+    public void backwardThroughLayers(LayerRecompute r) {
+        if (!r.ran()) {
+            throw new IllegalStateException("No forward pass ran with these recomputed layers.");
+        }
+        NDArray embedding = weights.get("model.embed_tokens.weight");
+        boolean embeddingTrains = embedding.hasGradient();
+        NDArray grad = Autograd.gradient(r.top);
+        r.top.close();
+        for (int l = config.numLayers() - 1; l >= 0; l--) {
+            NDArray input = r.inputs.get(l);
+            boolean inputGradient = l > 0 || embeddingTrains;
+            if (inputGradient) {
+                input.setRequiresGradient(true);
+            }
+            try (Autograd pass = Autograd.record()) {
+                NDArray output = layer(l, input, r.cos, r.sin, r.mask, null, r.rows, r.width);
+                pass.backward(output, grad);
+                output.close();
+            }
+            grad.close();
+            grad = inputGradient ? Autograd.gradient(input) : null;
+            input.close();
+        }
+        if (embeddingTrains) {
+            try (Autograd pass = Autograd.record()) {
+                NDArray x =
+                        r.tokens
+                                .getNDArrayInternal()
+                                .embedding(r.tokens, embedding, SparseFormat.DENSE)
+                                .singletonOrThrow();
+                pass.backward(x, grad);
+                x.close();
+            }
+            grad.close();
+        }
+    }
+
     /** Final hidden states {@code [B, T, H]} after the last RMSNorm. */
     public NDArray hidden(NDArray tokens, NDArray positions, NDArray mask, KvCache cache) {
         long b = tokens.getShape().get(0);
@@ -121,6 +175,30 @@ public final class LlamaModel implements AutoCloseable {
                 px.embedding(positions, sinTable, SparseFormat.DENSE)
                         .singletonOrThrow()
                         .expandDims(1);
+        LayerRecompute r = recompute.get();
+        if (r != null) {
+            recompute.remove();
+            if (cache != null) {
+                throw new IllegalStateException("Recomputed layers take no cache.");
+            }
+            // the layers without a graph, their inputs kept; the graph starts at the last output
+            Autograd.off();
+            x = x.stopGradient();
+            for (int l = 0; l < config.numLayers(); l++) {
+                r.inputs.add(x);
+                x = layer(l, x, cos, sin, mask, null, b, t);
+            }
+            Autograd.record();
+            x.setRequiresGradient(true);
+            r.top = x;
+            r.tokens = tokens;
+            r.cos = cos;
+            r.sin = sin;
+            r.mask = mask;
+            r.rows = b;
+            r.width = t;
+            return rmsNorm(x, weights.get("model.norm.weight"));
+        }
         for (int l = 0; l < config.numLayers(); l++) {
             x = layer(l, x, cos, sin, mask, cache, b, t);
         }

@@ -21,9 +21,12 @@ import java.util.Map;
  * gradient (3 V values per token). An anchor to the starting model ({@code kl_to_start} &gt; 0)
  * keeps a float32 copy of what trains as its reference: the adapters under LoRA (the frozen base is
  * shared), every weight in a full update; its forward pass runs without gradients, so it adds no
- * activations kept for the backward pass. The fixed part ({@link #BASE}: the JVM with its heap in
- * use, PyTorch's and the tokenizer's native libraries) and the activation factors were checked
- * against measured peaks (docs/results/models-sizes-*.md).
+ * activations kept for the backward pass. With recomputed layers ({@code recompute_layers}, {@link
+ * LayerRecompute}) the backward pass keeps each layer's input (h values per token and layer), one
+ * layer's activations at a time, the gradient reaching it and its input's (2 h), and the head's.
+ * The fixed part ({@link #BASE}: the JVM with its heap in use, PyTorch's and the tokenizer's native
+ * libraries) and the activation factors were checked against measured peaks
+ * (docs/results/models-sizes-*.md).
  *
  * @param parameters the model's parameters
  * @param adapterParameters LoRA parameters at {@code rank} (0 without LoRA)
@@ -33,6 +36,7 @@ import java.util.Map;
  * @param importBytes the import
  * @param loadBytes the model loaded for sampling
  * @param anchored whether the updates below hold the anchor's reference copy
+ * @param recomputed whether the updates below recompute the layers in the backward pass
  * @param loraUpdateBytes one LoRA update (with the anchor's copy)
  * @param fullUpdateBytes one full update (with the anchor's copy)
  */
@@ -45,6 +49,7 @@ public record MemoryPlan(
         long importBytes,
         long loadBytes,
         boolean anchored,
+        boolean recomputed,
         long loraUpdateBytes,
         long fullUpdateBytes) {
 
@@ -68,6 +73,17 @@ public record MemoryPlan(
      */
     public static MemoryPlan of(
             ModelConfig c, int rank, int width, int tokensPerForward, boolean anchored) {
+        return of(c, rank, width, tokensPerForward, anchored, false);
+    }
+
+    /** The plan as above; {@code recomputed} when the updates recompute the layers. */
+    public static MemoryPlan of(
+            ModelConfig c,
+            int rank,
+            int width,
+            int tokensPerForward,
+            boolean anchored,
+            boolean recomputed) {
         Map<String, long[]> layout = ModelWeights.layout(c);
         long params = 0;
         long largest = 0;
@@ -91,7 +107,15 @@ public record MemoryPlan(
                         + 2L * c.keyValueSize()
                         + 5L * c.intermediateSize()
                         + 2L * c.numHeads() * Math.min(width, tokens);
-        long activations = 4 * tokens * (c.numLayers() * perToken + 3L * c.vocabSize());
+        long activations =
+                recomputed
+                        ? 4
+                                * tokens
+                                * ((long) c.numLayers() * c.hiddenSize()
+                                        + perToken
+                                        + 2L * c.hiddenSize()
+                                        + 3L * c.vocabSize())
+                        : 4 * tokens * (c.numLayers() * perToken + 3L * c.vocabSize());
         long weights = 4 * params;
         long load = BASE + BUFFERS + weights + 4 * largest;
         long loraAnchor = anchored ? 4 * adapters : 0;
@@ -107,6 +131,7 @@ public record MemoryPlan(
                 BASE + BUFFERS,
                 load,
                 anchored,
+                recomputed,
                 lora,
                 full);
     }

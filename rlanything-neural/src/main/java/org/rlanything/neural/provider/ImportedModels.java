@@ -182,12 +182,19 @@ public final class ImportedModels implements NeuralModels {
         }
         int width = trainer.maxPromptTokens() + trainer.maxResponseTokens();
         boolean anchored = trainer.klToStart() > 0;
+        boolean recomputed = trainer.recomputeLayers();
         MemoryPlan plan =
-                MemoryPlan.of(config, lora.rank(), width, trainer.maxTokensPerForward(), anchored);
+                MemoryPlan.of(
+                        config,
+                        lora.rank(),
+                        width,
+                        trainer.maxTokensPerForward(),
+                        anchored,
+                        recomputed);
         long needed = lora.rank() > 0 ? plan.loraUpdateBytes() : plan.fullUpdateBytes();
         // the least an update needs: its weights, gradients and moments with one token's
         // activations; beyond the machine's memory no batch can fit
-        MemoryPlan least = MemoryPlan.of(config, lora.rank(), 1, 1, anchored);
+        MemoryPlan least = MemoryPlan.of(config, lora.rank(), 1, 1, anchored, true);
         long floor = lora.rank() > 0 ? least.loraUpdateBytes() : least.fullUpdateBytes();
         long total = MemoryPlan.physicalMemory();
         if (total > 0 && floor > total) {

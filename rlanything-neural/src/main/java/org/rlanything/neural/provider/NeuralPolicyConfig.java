@@ -30,6 +30,10 @@ import org.rlanything.core.spi.PolicyConfig;
  *     explore}, {@code max_steps}, {@code vocab_size}, {@code width}, {@code layers}, {@code
  *     heads}, {@code positions}, {@code policy_steps}, {@code judge_steps}, {@code batch}, {@code
  *     learning_rate} (docs/config.md, generic starting models; default: the sizes listed there)
+ * @param recomputeLayers keep only each decoder layer's input for the backward pass of an update
+ *     and run the layers again there: the activations of one layer instead of all (a 3B model's
+ *     update at rows of 1000 tokens needs some 17 GiB less) for one more forward pass of the update
+ *     (default false; {@code rlanything model plan} shows both)
  */
 public record NeuralPolicyConfig(
         Double learningRate,
@@ -43,7 +47,8 @@ public record NeuralPolicyConfig(
         Integer maxTokens,
         String chatActions,
         Double klToStart,
-        WarmStartConfig warmStart)
+        WarmStartConfig warmStart,
+        Boolean recomputeLayers)
         implements PolicyConfig {
 
     /** Every key at its default. */
@@ -104,6 +109,36 @@ public record NeuralPolicyConfig(
                 null);
     }
 
+    /** A section without {@code recompute_layers} (off). */
+    public NeuralPolicyConfig(
+            Double learningRate,
+            Integer optimizerSteps,
+            Double temperature,
+            Integer maxPromptTokens,
+            Integer maxTokensPerForward,
+            String init,
+            Integer loraRank,
+            Double loraAlpha,
+            Integer maxTokens,
+            String chatActions,
+            Double klToStart,
+            WarmStartConfig warmStart) {
+        this(
+                learningRate,
+                optimizerSteps,
+                temperature,
+                maxPromptTokens,
+                maxTokensPerForward,
+                init,
+                loraRank,
+                loraAlpha,
+                maxTokens,
+                chatActions,
+                klToStart,
+                warmStart,
+                null);
+    }
+
     public NeuralPolicyConfig {
         learningRate = Check.between("learning_rate", learningRate, 3e-4, 1e-9, 1.0);
         optimizerSteps = Check.between("optimizer_steps", optimizerSteps, 4, 1, 1000);
@@ -123,6 +158,7 @@ public record NeuralPolicyConfig(
         }
         klToStart = Check.between("kl_to_start", klToStart, 0.0, 0.0, 1e6);
         warmStart = warmStart == null ? WarmStartConfig.DEFAULTS : warmStart;
+        recomputeLayers = recomputeLayers != null && recomputeLayers;
     }
 
     /** The settings of the embedded models (no init, no LoRA, short replies). */

@@ -6,9 +6,9 @@ import org.rlanything.neural.train.PpoSettings;
  * The one translation of a neural section into its model's PPO trainer settings: the method's
  * objective ({@link PpoSettings#method()}) at the section's {@code learning_rate} and {@code
  * optimizer_steps}, with the section's own {@code max_tokens_per_forward} (the policy's for the
- * policy, the judge's for the judge) and {@code kl_to_start} (the anchor to the starting model).
- * The token window (longest prompt and response) is the setting's: it depends on what the setting's
- * prompts hold and on the model's positions, so each caller gives it.
+ * policy, the judge's for the judge), {@code kl_to_start} (the anchor to the starting model) and
+ * {@code recompute_layers}. The token window (longest prompt and response) is the setting's: it
+ * depends on what the setting's prompts hold and on the model's positions, so each caller gives it.
  */
 public final class SectionTraining {
 
@@ -22,7 +22,8 @@ public final class SectionTraining {
                 prompt,
                 response,
                 policy.maxTokensPerForward(),
-                policy.klToStart());
+                policy.klToStart(),
+                policy.recomputeLayers());
     }
 
     /** The judge's trainer settings: {@code judge} with a window of {@code prompt + response}. */
@@ -33,7 +34,8 @@ public final class SectionTraining {
                 prompt,
                 response,
                 judge.maxTokensPerForward(),
-                judge.klToStart());
+                judge.klToStart(),
+                judge.recomputeLayers());
     }
 
     private static PpoSettings of(
@@ -42,7 +44,8 @@ public final class SectionTraining {
             int prompt,
             int response,
             int perForward,
-            double klToStart) {
+            double klToStart,
+            boolean recomputeLayers) {
         return PpoSettings.method().toBuilder()
                 .learningRate(learningRate)
                 .optimizerSteps(optimizerSteps)
@@ -50,6 +53,7 @@ public final class SectionTraining {
                 .maxResponseTokens(response)
                 .maxTokensPerForward(perForward)
                 .klToStart(klToStart)
+                .recomputeLayers(recomputeLayers)
                 .build();
     }
 }

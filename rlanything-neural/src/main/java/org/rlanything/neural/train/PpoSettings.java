@@ -22,6 +22,8 @@ package org.rlanything.neural.train;
  * @param resetOptimizerEachUpdate re-create the AdamW moments at each update, as the method does
  * @param klToStart weight β_ref of the k3 penalty against the starting model (the anchor; 0, the
  *     method's value, leaves no reference model and computes nothing more)
+ * @param recomputeLayers keep only each decoder layer's input for the backward pass and run the
+ *     layers again there ({@code LayerRecompute}): far less memory for one more forward pass
  */
 public record PpoSettings(
         double clipEpsilon,
@@ -38,7 +40,8 @@ public record PpoSettings(
         int maxResponseTokens,
         int maxTokensPerForward,
         boolean resetOptimizerEachUpdate,
-        double klToStart) {
+        double klToStart,
+        boolean recomputeLayers) {
 
     public PpoSettings {
         check(clipEpsilon > 0 && clipEpsilon < 1, "clipEpsilon", clipEpsilon, "in (0, 1)");
@@ -63,7 +66,8 @@ public record PpoSettings(
      */
     public static PpoSettings method() {
         return new PpoSettings(
-                0.2, 0.01, 10.0, 1e-6, 0.9, 0.999, 1e-8, 0.0, 1.0, 4, 384, 128, 8192, true, 0.0);
+                0.2, 0.01, 10.0, 1e-6, 0.9, 0.999, 1e-8, 0.0, 1.0, 4, 384, 128, 8192, true, 0.0,
+                false);
     }
 
     public PpoSettings withLearningRate(double lr) {
@@ -104,6 +108,7 @@ public record PpoSettings(
         b.maxTokensPerForward = maxTokensPerForward;
         b.resetOptimizerEachUpdate = resetOptimizerEachUpdate;
         b.klToStart = klToStart;
+        b.recomputeLayers = recomputeLayers;
         return b;
     }
 
@@ -124,6 +129,7 @@ public record PpoSettings(
         private int maxTokensPerForward;
         private boolean resetOptimizerEachUpdate;
         private double klToStart;
+        private boolean recomputeLayers;
 
         private Builder() {}
 
@@ -169,6 +175,12 @@ public record PpoSettings(
             return this;
         }
 
+        /** Sets {@code recomputeLayers}. */
+        public Builder recomputeLayers(boolean value) {
+            recomputeLayers = value;
+            return this;
+        }
+
         /** The settings (checked). */
         public PpoSettings build() {
             return new PpoSettings(
@@ -186,7 +198,8 @@ public record PpoSettings(
                     maxResponseTokens,
                     maxTokensPerForward,
                     resetOptimizerEachUpdate,
-                    klToStart);
+                    klToStart,
+                    recomputeLayers);
         }
     }
 

@@ -14,6 +14,7 @@ import java.util.random.RandomGenerator;
 import org.rlanything.core.UpdateStats;
 import org.rlanything.neural.io.TensorData;
 import org.rlanything.neural.model.Autograd;
+import org.rlanything.neural.model.LayerRecompute;
 import org.rlanything.neural.model.LlamaModel;
 import org.rlanything.neural.model.ModelWeights;
 import org.rlanything.neural.model.Parallel;
@@ -390,6 +391,8 @@ public final class PpoTrainer {
             double[] out = new double[6];
             try (Autograd collector = Autograd.record()) {
                 NDArray[] entropy = new NDArray[1];
+                LayerRecompute recompute =
+                        config.recomputeLayers() ? model.recomputeNextPass() : null;
                 NDArray logp = micro.logProbs(model, m, entropy);
                 NDArray old =
                         oldValues == null
@@ -401,6 +404,9 @@ public final class PpoTrainer {
                                 : m.create(refValues, new Shape(rows, width)).toType(dt, false);
                 PpoObjective.Terms terms = objective.terms(logp, old, ref, advantage, weight);
                 collector.backward(terms.loss().div(ScalarArrays.of(m, dt, minibatchSize)));
+                if (recompute != null) {
+                    model.backwardThroughLayers(recompute);
+                }
                 NDArray trained = weight.gt(0).toType(dt, false);
                 NDArray stats =
                         NDArrays.stack(

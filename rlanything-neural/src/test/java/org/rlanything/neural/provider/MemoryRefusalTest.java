@@ -75,4 +75,47 @@ class MemoryRefusalTest {
                         + 4 * plain.parameters(),
                 ImportedModels.plannedUpdate("policy", dir, withAnchor, LoraSettings.NONE));
     }
+
+    @Test
+    void recomputedLayersKeepOneLayersActivationsAndTheLayerInputs() throws Exception {
+        // Qwen2.5-3B's shapes at the random-model demo's rows of 1016 tokens
+        ModelConfig c =
+                new ModelConfig(151936, 2048, 11008, 36, 16, 32768, 1e6, 1e-6, 1L)
+                        .withKeyValueHeads(2)
+                        .withBiasesAndTying(true, false, true);
+        MemoryPlan plain = MemoryPlan.of(c, 16, 1016, 1016, false);
+        MemoryPlan recomputed = MemoryPlan.of(c, 16, 1016, 1016, false, true);
+        assertEquals(plain.loadBytes(), recomputed.loadBytes());
+        long perToken =
+                8L * 2048 + c.querySize() + 2L * c.keyValueSize() + 5L * 11008 + 2L * 16 * 1016;
+        // 35 layers' activations fewer, the 36 layer inputs and two gradients of the stream more
+        assertEquals(
+                4L * 1016 * (35 * perToken - 36 * 2048 - 2 * 2048),
+                plain.loraUpdateBytes() - recomputed.loraUpdateBytes());
+        assertEquals(
+                plain.loraUpdateBytes() - recomputed.loraUpdateBytes(),
+                plain.fullUpdateBytes() - recomputed.fullUpdateBytes());
+        assertTrue(plain.loraUpdateBytes() > 24L << 30, "beyond a 24 GiB machine without");
+        assertTrue(recomputed.loraUpdateBytes() < 16L << 30, "well within it with");
+        // the load-time plan follows the section's key
+        Files.writeString(dir.resolve("config.json"), SMALL_CONFIG);
+        ModelConfig small = HfCheckpoint.config(dir);
+        PpoSettings trainer = PpoSettings.method().withLimits(200, 16).withMaxTokensPerForward(216);
+        LoraSettings lora = new LoraSettings(8, 16.0);
+        assertEquals(
+                MemoryPlan.of(small, 8, 216, 216, false, false).loraUpdateBytes(),
+                ImportedModels.plannedUpdate("policy", dir, trainer, lora));
+        assertEquals(
+                MemoryPlan.of(small, 8, 216, 216, false, true).loraUpdateBytes(),
+                ImportedModels.plannedUpdate(
+                        "policy", dir, trainer.toBuilder().recomputeLayers(true).build(), lora));
+    }
+
+    private static final String SMALL_CONFIG =
+            "{\"model_type\": \"llama\", \"vocab_size\": 1000, \"hidden_size\": 64,"
+                    + " \"intermediate_size\": 128, \"num_hidden_layers\": 4,"
+                    + " \"num_attention_heads\": 4, \"num_key_value_heads\": 2,"
+                    + " \"max_position_embeddings\": 256, \"rope_theta\": 10000.0,"
+                    + " \"rms_norm_eps\": 1e-5, \"hidden_act\": \"silu\","
+                    + " \"tie_word_embeddings\": false}";
 }
