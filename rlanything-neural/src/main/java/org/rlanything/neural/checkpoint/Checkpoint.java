@@ -285,18 +285,7 @@ public final class Checkpoint {
     public static Loaded load(Path dir, NDManager parent, DataType dtype)
             throws CheckpointException {
         Map<String, byte[]> files = verifiedFiles(dir);
-        Map<String, Object> configMap = json(files.get(CONFIG), dir.resolve(CONFIG));
-        ModelConfig config;
-        try {
-            config = ModelConfig.fromHfConfig(configMap, dir.resolve(CONFIG).toString());
-        } catch (IllegalArgumentException e) {
-            throw new CheckpointException(
-                    "The model configuration "
-                            + dir.resolve(CONFIG)
-                            + " is invalid: "
-                            + e.getMessage(),
-                    e);
-        }
+        ModelConfig config = config(files, dir);
         if (files.containsKey(PeftAdapter.WEIGHTS)) {
             return loadLora(dir, files, config, parent, dtype);
         }
@@ -335,6 +324,22 @@ public final class Checkpoint {
         } catch (CheckpointException | RuntimeException e) {
             tokenizer.close();
             throw e;
+        }
+    }
+
+    /** The model configuration among a checkpoint's verified files. */
+    private static ModelConfig config(Map<String, byte[]> files, Path dir)
+            throws CheckpointException {
+        Map<String, Object> configMap = json(files.get(CONFIG), dir.resolve(CONFIG));
+        try {
+            return ModelConfig.fromHfConfig(configMap, dir.resolve(CONFIG).toString());
+        } catch (IllegalArgumentException e) {
+            throw new CheckpointException(
+                    "The model configuration "
+                            + dir.resolve(CONFIG)
+                            + " is invalid: "
+                            + e.getMessage(),
+                    e);
         }
     }
 
@@ -512,6 +517,55 @@ public final class Checkpoint {
     /** Checks every file of a checkpoint against its manifest (sizes and SHA-256 digests). */
     public static void verify(Path dir) throws CheckpointException {
         verifiedFiles(dir);
+    }
+
+    /**
+     * A LoRA checkpoint read without its base model: for a merged export that streams the base's
+     * tensors ({@code ModelWeights.merged}).
+     *
+     * @param config the model configuration the checkpoint states
+     * @param lora the adapters' rank and alpha
+     * @param adapters the adapters by their model names
+     * @param base the base folder, checked against the digest the checkpoint recorded
+     * @param tokenizer the checkpoint's tokenizer (the caller closes it)
+     */
+    public record LoraParts(
+            ModelConfig config,
+            ModelWeights.Lora lora,
+            Map<String, org.rlanything.neural.io.TensorData> adapters,
+            LoraBase base,
+            TextTokenizer tokenizer) {}
+
+    /** The parts of the LoRA checkpoint {@code dir}, its files and its base verified. */
+    public static LoraParts loraParts(Path dir) throws CheckpointException {
+        Map<String, byte[]> files = verifiedFiles(dir);
+        ModelConfig config = config(files, dir);
+        if (!files.containsKey(PeftAdapter.WEIGHTS)
+                || !files.containsKey(PeftAdapter.CONFIG)
+                || !files.containsKey(LoraBase.FILE)) {
+            throw new CheckpointException(
+                    "The folder "
+                            + dir
+                            + " is not a LoRA checkpoint: it needs "
+                            + PeftAdapter.WEIGHTS
+                            + ", "
+                            + PeftAdapter.CONFIG
+                            + " and "
+                            + LoraBase.FILE
+                            + ".");
+        }
+        PeftAdapter.Read adapters =
+                PeftAdapter.read(
+                        files.get(PeftAdapter.CONFIG),
+                        readAll(dir.resolve(PeftAdapter.WEIGHTS)),
+                        dir.toString());
+        LoraBase base =
+                LoraBase.fromJson(
+                        json(files.get(LoraBase.FILE), dir.resolve(LoraBase.FILE)),
+                        dir.resolve(LoraBase.FILE).toString());
+        base.verify(dir.toString());
+        return new LoraParts(
+                config, adapters.lora(), adapters.tensors(), base, tokenizer(files, dir));
     }
 
     /** Whether {@code dir} is a checkpoint of LoRA adapters (its weights live in a base folder). */

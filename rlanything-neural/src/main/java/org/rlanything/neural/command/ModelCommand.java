@@ -244,31 +244,78 @@ public final class ModelCommand implements CommandProvider, Runnable {
                 throw new org.rlanything.core.BadInputException(e.getMessage(), e);
             }
         }
+        if (Checkpoint.holdsAdapters(from)) {
+            exportMerged(from, to, wanted);
+            return;
+        }
         try (NDManager root = NeuralRuntime.engine().newBaseManager()) {
             Checkpoint.Loaded loaded = Checkpoint.load(from, root, DataType.FLOAT32);
             try (var model = loaded.model();
                     var tokenizer = loaded.tokenizer()) {
-                String problem = tokenizer.huggingFaceProblem();
-                if (problem != null) {
-                    throw new org.rlanything.core.BadInputException(
-                            "The tokenizer of " + from + " cannot be exported: " + problem);
-                }
-                Path weightsFolder = loaded.loraBase() != null ? loaded.loraBase().folder() : from;
-                String stored;
-                try (WeightFiles.Opened files = WeightFiles.open(weightsFolder)) {
-                    stored = files.mainDtype();
-                }
-                // BF16 stays BF16; anything else is written as float32
-                String out = wanted != null ? wanted : stored.equals("BF16") ? "BF16" : "F32";
-                String id =
-                        loaded.loraBase() != null
-                                ? ModelIds.recorded(loaded.loraBase().folder())
-                                : ModelIds.recorded(from);
+                refuseTokenizer(from, tokenizer);
+                String out = wanted != null ? wanted : "F32";
                 Checkpoint.saveTensors(
-                        to, model.config(), model.weights().mergedTensors(out), tokenizer, id);
+                        to,
+                        model.config(),
+                        model.weights().toTensors(out),
+                        tokenizer,
+                        ModelIds.recorded(from));
             }
         } catch (CheckpointException e) {
             throw new org.rlanything.core.BadInputException(e.getMessage(), e);
+        }
+    }
+
+    /**
+     * A LoRA checkpoint merged into its base, W + (alpha / r) B A, written in {@code wanted} (by
+     * default the base's dtype when BF16, else float32) without loading the model: the base's
+     * tensors are streamed and each adapted projection is merged as it is written.
+     */
+    private static void exportMerged(Path from, Path to, String wanted) throws IOException {
+        try {
+            Checkpoint.LoraParts parts = Checkpoint.loraParts(from);
+            Path baseFolder = parts.base().folder();
+            try (TextTokenizer tokenizer = parts.tokenizer();
+                    WeightFiles.Opened files = WeightFiles.open(baseFolder);
+                    NDManager root = NeuralRuntime.engine().newBaseManager()) {
+                refuseTokenizer(from, tokenizer);
+                if (!HfCheckpoint.config(baseFolder).equals(parts.config())) {
+                    throw new CheckpointException(
+                            "The LoRA checkpoint "
+                                    + from
+                                    + " describes another model than its base in "
+                                    + baseFolder
+                                    + ".");
+                }
+                Map<String, StoredTensor> base = HfCheckpoint.modelTensors(parts.config(), files);
+                try {
+                    ModelWeights.checkTensors(
+                            ModelWeights.layout(parts.config()), base, files.source());
+                    ModelWeights.checkAdapters(
+                            parts.config(), parts.lora(), parts.adapters(), from.toString());
+                } catch (IllegalArgumentException e) {
+                    throw new CheckpointException(e.getMessage(), e);
+                }
+                // BF16 stays BF16; anything else is written as float32
+                String out =
+                        wanted != null ? wanted : files.mainDtype().equals("BF16") ? "BF16" : "F32";
+                Checkpoint.saveTensors(
+                        to,
+                        parts.config(),
+                        ModelWeights.merged(base, parts.lora(), parts.adapters(), out, root),
+                        tokenizer,
+                        ModelIds.recorded(baseFolder));
+            }
+        } catch (CheckpointException e) {
+            throw new org.rlanything.core.BadInputException(e.getMessage(), e);
+        }
+    }
+
+    private static void refuseTokenizer(Path from, TextTokenizer tokenizer) {
+        String problem = tokenizer.huggingFaceProblem();
+        if (problem != null) {
+            throw new org.rlanything.core.BadInputException(
+                    "The tokenizer of " + from + " cannot be exported: " + problem);
         }
     }
 

@@ -303,6 +303,24 @@ public final class ModelWeights implements AutoCloseable {
             throw new IllegalStateException("The model already has LoRA adapters.");
         }
         Map<String, long[]> layout = adapterLayout(lora.rank());
+        checkAdapters(config, lora, tensors, source);
+        for (NDArray p : arrays.values()) {
+            p.setRequiresGradient(false);
+        }
+        for (Map.Entry<String, long[]> e : layout.entrySet()) {
+            adapters.put(e.getKey(), array(tensors.get(e.getKey()), e.getValue()));
+        }
+        this.lora = lora;
+        this.loraScale = ScalarArrays.of(manager, dtype, lora.scale());
+    }
+
+    /**
+     * Checks that {@code tensors} are exactly the adapters of {@code lora}'s rank for a model of
+     * {@code config}, with their shapes; {@code source} names them in the error.
+     */
+    public static void checkAdapters(
+            ModelConfig config, Lora lora, Map<String, TensorData> tensors, String source) {
+        Map<String, long[]> layout = adapterLayout(config, lora.rank());
         if (!tensors.keySet().equals(layout.keySet())) {
             java.util.Set<String> missing = new java.util.TreeSet<>(layout.keySet());
             missing.removeAll(tensors.keySet());
@@ -324,14 +342,6 @@ public final class ModelWeights implements AutoCloseable {
                 throw wrongShape(source, e.getKey(), t, "rank " + lora.rank(), e.getValue());
             }
         }
-        for (NDArray p : arrays.values()) {
-            p.setRequiresGradient(false);
-        }
-        for (Map.Entry<String, long[]> e : layout.entrySet()) {
-            adapters.put(e.getKey(), array(tensors.get(e.getKey()), e.getValue()));
-        }
-        this.lora = lora;
-        this.loraScale = ScalarArrays.of(manager, dtype, lora.scale());
     }
 
     /** Names and shapes of the LoRA adapters of rank {@code rank} for this model. */
@@ -411,23 +421,77 @@ public final class ModelWeights implements AutoCloseable {
                 out.put(
                         name,
                         ArrayTensors.computed(
-                                () -> {
-                                    try (NDManager m = manager.newSubManager()) {
-                                        NDArray delta =
-                                                ab[1].stopGradient()
-                                                        .matMul(ab[0].stopGradient())
-                                                        .mul(lora.scale());
-                                        delta.attach(m);
-                                        NDArray merged = w.stopGradient().add(delta);
-                                        merged.attach(manager);
-                                        return merged;
-                                    }
-                                },
+                                () -> merge(w.stopGradient(), ab, lora.scale(), manager),
                                 w.getShape().getShape(),
                                 storedDtype));
             }
         }
         return out;
+    }
+
+    /**
+     * A base model's stored tensors with LoRA adapters merged, W + (alpha / r) B A, as views that
+     * write {@code storedDtype}: each merged projection is computed from its stored tensor and its
+     * adapters when written, one at a time, and the other tensors are streamed (converted when
+     * their dtype differs), so the model is never loaded (a merged export of a 3B model then needs
+     * a few of its tensors in memory, not all of them). The same arithmetic as {@link
+     * #mergedTensors} on a loaded model, so both give the same values.
+     */
+    public static Map<String, StoredTensor> merged(
+            Map<String, StoredTensor> base,
+            Lora lora,
+            Map<String, TensorData> adapters,
+            String storedDtype,
+            NDManager manager) {
+        Map<String, StoredTensor> out = new LinkedHashMap<>();
+        for (Map.Entry<String, StoredTensor> e : base.entrySet()) {
+            String name = e.getKey();
+            StoredTensor t = e.getValue();
+            String projection =
+                    name.endsWith(".weight")
+                            ? name.substring(0, name.length() - ".weight".length())
+                            : name;
+            TensorData a = adapters.get(projection + ".lora_A.weight");
+            TensorData b = adapters.get(projection + ".lora_B.weight");
+            if (a != null && b != null) {
+                out.put(
+                        name,
+                        ArrayTensors.computed(
+                                () -> {
+                                    try (NDManager m = manager.newSubManager()) {
+                                        NDArray w = ArrayTensors.read(t, m, DataType.FLOAT32);
+                                        NDArray[] ab = {
+                                            m.create(a.toFloats(), new Shape(a.shape())),
+                                            m.create(b.toFloats(), new Shape(b.shape()))
+                                        };
+                                        return merge(w, ab, lora.scale(), manager);
+                                    }
+                                },
+                                t.shape(),
+                                storedDtype));
+            } else if (t.dtype().equals(storedDtype)) {
+                out.put(name, t);
+            } else {
+                out.put(
+                        name,
+                        ArrayTensors.computed(
+                                () -> ArrayTensors.read(t, manager, DataType.FLOAT32),
+                                t.shape(),
+                                storedDtype));
+            }
+        }
+        return out;
+    }
+
+    /** W + scale · B A, a new array under {@code owner}. */
+    private static NDArray merge(NDArray w, NDArray[] ab, double scale, NDManager owner) {
+        try (NDManager m = owner.newSubManager()) {
+            NDArray delta = ab[1].stopGradient().matMul(ab[0].stopGradient()).mul(scale);
+            delta.attach(m);
+            NDArray merged = w.add(delta);
+            merged.attach(owner);
+            return merged;
+        }
     }
 
     /**
