@@ -1,6 +1,7 @@
 package org.rlanything.core;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.random.RandomGenerator;
 
 /** The generative judge: writes reasoning and a verdict for a step, m times; trained by RL. */
@@ -14,6 +15,16 @@ public interface RewardModel {
 
     /** Updates the reward model from one iteration's samples. Called only with a non-empty list. */
     UpdateStats update(List<RewardModelSample> samples, RandomGenerator rng);
+
+    /**
+     * A judgment of {@code request} in the words of {@code example}, one of this model's own
+     * judgments of another step, to train it towards a verdict it did not write here (a person's
+     * correction, method.md "Corrections"); empty where the backend can only train what it sampled
+     * (the default). The returned judgment must be accepted by {@link #update}.
+     */
+    default Optional<Judgment> teach(JudgeRequest request, Judgment example) {
+        return Optional.empty();
+    }
 
     /**
      * Refuses a {@link #judge} call whose generators are not one per request (the message names

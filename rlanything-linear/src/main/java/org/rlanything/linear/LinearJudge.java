@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.random.RandomGenerator;
 import org.rlanything.core.JudgeRequest;
 import org.rlanything.core.Judgment;
@@ -89,6 +90,21 @@ public final class LinearJudge extends LinearModel implements RewardModel {
             all.add(judgments);
         }
         return all;
+    }
+
+    /** {@code example}'s verdict as a judgment of {@code request} (its features are read there). */
+    @Override
+    public Optional<Judgment> teach(JudgeRequest request, Judgment example) {
+        if (!example.verdict().isValid()) {
+            return Optional.empty();
+        }
+        boolean good = example.verdict() == Verdict.POSITIVE;
+        double z = dot(weights, psi(request));
+        return Optional.of(
+                Judgment.parsed(
+                        good ? "\\boxed{1}" : "\\boxed{-1}",
+                        good ? logSigmoid(z) : logSigmoid(-z),
+                        new LinearVerdict(good)));
     }
 
     /**

@@ -3,6 +3,7 @@ package org.rlanything.neural;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.random.RandomGenerator;
 import org.rlanything.chat.ChatPrompts;
 import org.rlanything.core.JudgeRequest;
@@ -88,6 +89,11 @@ public final class CheckpointedRewardModel extends CheckpointedModel<NeuralRewar
     public List<List<Judgment>> judge(
             List<JudgeRequest> requests, int m, List<RandomGenerator> rngs) {
         return delegate().judge(requests, m, rngs);
+    }
+
+    @Override
+    public Optional<Judgment> teach(JudgeRequest request, Judgment example) {
+        return delegate().teach(request, example);
     }
 
     @Override

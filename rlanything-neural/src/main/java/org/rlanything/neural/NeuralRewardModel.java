@@ -2,6 +2,7 @@ package org.rlanything.neural;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.random.RandomGenerator;
 import org.rlanything.chat.ChatPrompts;
@@ -177,6 +178,20 @@ public final class NeuralRewardModel implements RewardModel {
         return model.train(sequences, rng);
     }
 
+    /**
+     * {@code example}'s text as a judgment of {@code request}, without a token record: {@link
+     * #sequence} renders the request's prompt and encodes the text, as for any judgment whose
+     * record is missing. A scoring judge teaches only its two verdict replies.
+     */
+    @Override
+    public Optional<Judgment> teach(JudgeRequest request, Judgment example) {
+        if (!example.verdict().isValid()
+                || (scoreVerdicts && !VERDICT_REPLIES.contains(example.text()))) {
+            return Optional.empty();
+        }
+        return Optional.of(new Judgment(example.text(), example.verdict(), 0.0, null));
+    }
+
     /** The tokens a sample trains: those recorded when judging, or a re-rendering when absent. */
     PpoSample sequence(RewardModelSample s) {
         if (s.judgment().payload() instanceof TokenRecord record
@@ -196,6 +211,15 @@ public final class NeuralRewardModel implements RewardModel {
                 chat == null
                         ? model.promptTokens(format.judgePrompt(s.request()))
                         : model.tokenizer().encode(chat.judgePrompt(s.request()));
+        int reply = VERDICT_REPLIES.indexOf(s.judgment().text());
+        if (scoreVerdicts && reply >= 0 && s.judgment().payload() == null) { // taught
+            List<int[]> candidates = new ArrayList<>();
+            for (String r : VERDICT_REPLIES) {
+                candidates.add(model.encodeResponse(r));
+            }
+            return new ChoiceSequence(
+                    prompt, candidates, reply, sampling.temperature(), s.advantage());
+        }
         return new TrainingSequence(
                 prompt, model.encodeResponse(s.judgment().text()), s.advantage());
     }

@@ -1,5 +1,6 @@
 package org.rlanything.neural;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -14,6 +15,7 @@ import org.rlanything.core.RewardModelSample;
 import org.rlanything.core.Trajectory;
 import org.rlanything.core.Verdict;
 import org.rlanything.neural.infer.SamplingConfig;
+import org.rlanything.neural.train.TrainingSequence;
 
 class NeuralRewardModelTest {
 
@@ -74,6 +76,41 @@ class NeuralRewardModelTest {
             Judgment greedy = rm.judge(List.of(request), 1, rng).get(0).get(0);
             assertEquals(Verdict.POSITIVE, greedy.verdict(), greedy.text());
             assertTrue(greedy.payload() instanceof TokenRecord);
+        }
+    }
+
+    @Test
+    void teachesAVerdictItDidNotWriteInTheWordsOfAnExample() {
+        try (NeuralModel model =
+                NeuralPolicyTest.smallModel(NeuralPolicyTest.TRAINER.withOptimizerSteps(2))) {
+            NeuralRewardModel rm =
+                    new NeuralRewardModel(
+                            model, GenericPromptFormat.defaults(), new SamplingConfig(0, 1.0, 8));
+            JudgeRequest request =
+                    new JudgeRequest(AdapterFixtures.trajectory("go to fridge 1"), 0);
+            Judgment example = Judgment.parsed(" \\boxed{-1}", -2.5, null);
+            Judgment taught = rm.teach(request, example).orElseThrow();
+            assertEquals(example.text(), taught.text());
+            assertEquals(Verdict.NEGATIVE, taught.verdict());
+            assertTrue(rm.teach(request, Judgment.parsed(" maybe", 0, null)).isEmpty());
+            // trained as the request's own prompt followed by the example's words
+            TrainingSequence sequence =
+                    (TrainingSequence) rm.sequence(new RewardModelSample(request, taught, 1.0));
+            assertArrayEquals(
+                    model.promptTokens(GenericPromptFormat.defaults().judgePrompt(request)),
+                    sequence.prompt());
+            assertArrayEquals(model.encodeResponse(example.text()), sequence.response());
+            for (int iteration = 0; iteration < 40; iteration++) {
+                rm.update(
+                        List.of(
+                                new RewardModelSample(request, taught, 1.0),
+                                new RewardModelSample(
+                                        request, Judgment.parsed(" maybe", 0, null), -1.0)),
+                        new SplittableRandom(iteration));
+            }
+            Judgment greedy =
+                    rm.judge(List.of(request), 1, List.of(new SplittableRandom(1))).get(0).get(0);
+            assertEquals(Verdict.NEGATIVE, greedy.verdict(), greedy.text());
         }
     }
 }

@@ -436,6 +436,10 @@ public final class RLAnythingLoop {
         List<PolicySample> policySamples = new ArrayList<>();
         List<RewardModelSample> rewardModelSamples = new ArrayList<>();
         int correctionsUsed = 0; // corrected steps in this iteration's training data
+        CorrectedRollouts.Teacher teacher =
+                corrections.inForce() > 0 && config.trainRewardModel()
+                        ? CorrectedRollouts.teacher(rewardModel, training)
+                        : CorrectedRollouts.Teacher.NONE;
         for (TaskRollouts result : training) {
             double acc = result.accuracy();
             TaskFeedback.Assessment<?> assessment = assessments.of(result);
@@ -446,7 +450,7 @@ public final class RLAnythingLoop {
             // a person's corrections (StepCorrections): the policy sees the person's verdicts
             CorrectedRollouts corrected =
                     assessment == null
-                            ? CorrectedRollouts.of(result, corrections)
+                            ? CorrectedRollouts.of(result, corrections, teacher)
                             : new CorrectedRollouts(result, List.of(), java.util.Set.of());
             if (assessment == null && policyBand.contains(acc)) {
                 TaskRollouts seen = corrected.forPolicy();

@@ -101,6 +101,83 @@ class CorrectedRolloutsTest {
     }
 
     @Test
+    void eachWrongJudgmentIsPairedWithATaughtJudgmentOfThePersonsVerdict() {
+        TaskRollouts judgeWrong = rollouts(N, P, "???");
+        Judgment taught = new Judgment(" progress \\boxed{1}", Verdict.POSITIVE, 0.0, null);
+        List<Verdict> asked = new java.util.ArrayList<>();
+        CorrectedRollouts corrected =
+                CorrectedRollouts.of(
+                        judgeWrong,
+                        FIRST_STEP_GOOD,
+                        (request, verdict) -> {
+                            asked.add(verdict);
+                            return Optional.of(taught);
+                        });
+        // per corrected step: the m = 3 judgments (+1, -1, -1) and one taught +1 per wrong one
+        assertEquals(10, corrected.judgeSamples().size());
+        assertEquals(List.of(Verdict.POSITIVE, Verdict.POSITIVE), asked, "once per step");
+        long taughtSamples =
+                corrected.judgeSamples().stream().filter(s -> s.judgment() == taught).count();
+        assertEquals(4, taughtSamples);
+        for (RewardModelSample s : corrected.judgeSamples()) {
+            assertEquals(0, s.request().stepIndex());
+            if (s.judgment() == taught) {
+                assertEquals(1.0, s.advantage(), 0.0);
+            }
+        }
+        // the step's advantages now sum to +1 (without teaching: -1): the person's verdict is
+        // pushed up, not only the wrong text down
+        double sum =
+                corrected.judgeSamples().stream()
+                        .filter(s -> s.request().trajectory() == judgeWrong.trajectories().get(0))
+                        .mapToDouble(RewardModelSample::advantage)
+                        .sum();
+        assertEquals(1.0, sum, 1e-12);
+    }
+
+    @Test
+    void theTeacherWritesTheJudgesMostFrequentWordsForTheVerdict() {
+        TaskRollouts r = rollouts(N, N, P);
+        List<Judgment> examples = new java.util.ArrayList<>();
+        org.rlanything.core.RewardModel judge =
+                new org.rlanything.core.RewardModel() {
+                    @Override
+                    public List<List<Judgment>> judge(
+                            List<org.rlanything.core.JudgeRequest> requests,
+                            int m,
+                            List<java.util.random.RandomGenerator> rngs) {
+                        throw new AssertionError();
+                    }
+
+                    @Override
+                    public org.rlanything.core.UpdateStats update(
+                            List<RewardModelSample> samples, java.util.random.RandomGenerator rng) {
+                        throw new AssertionError();
+                    }
+
+                    @Override
+                    public Optional<Judgment> teach(
+                            org.rlanything.core.JudgeRequest request, Judgment example) {
+                        examples.add(example);
+                        return Optional.of(example);
+                    }
+                };
+        CorrectedRollouts.Teacher teacher = CorrectedRollouts.teacher(judge, List.of(r));
+        org.rlanything.core.JudgeRequest request =
+                new org.rlanything.core.JudgeRequest(r.trajectories().get(0), 0);
+        assertEquals(N, teacher.teach(request, Verdict.NEGATIVE).orElseThrow().text());
+        assertEquals(P, teacher.teach(request, Verdict.POSITIVE).orElseThrow().text());
+        assertTrue(teacher.teach(request, Verdict.INVALID).isEmpty());
+        // a verdict the judge never wrote: the bare box
+        Judgment bare =
+                CorrectedRollouts.teacher(judge, List.of())
+                        .teach(request, Verdict.POSITIVE)
+                        .orElseThrow();
+        assertEquals(Verdict.POSITIVE, bare.verdict());
+        assertEquals(Verdict.POSITIVE, Verdict.parse(bare.text()));
+    }
+
+    @Test
     void withoutCorrectionsNothingChanges() {
         TaskRollouts r = rollouts(N, N, N);
         CorrectedRollouts none = CorrectedRollouts.of(r, StepCorrections.NONE);
