@@ -29,7 +29,13 @@ public final class PeftAdapter {
 
     /** The two files of {@code weights}' adapters; {@code base} goes into the config. */
     public static Map<String, byte[]> files(ModelWeights weights, String base) throws IOException {
-        ModelWeights.Lora lora = weights.lora();
+        return files(weights.lora(), weights.adapterTensors(), base);
+    }
+
+    /** The files of adapters {@code adapters} (named as the model's) of {@code lora}'s size. */
+    public static Map<String, byte[]> files(
+            ModelWeights.Lora lora, Map<String, TensorData> adapters, String base)
+            throws IOException {
         Map<String, Object> config = new LinkedHashMap<>();
         config.put("peft_type", "LORA");
         config.put("task_type", "CAUSAL_LM");
@@ -46,7 +52,7 @@ public final class PeftAdapter {
                         .map(t -> t.substring(t.indexOf('.') + 1))
                         .toList());
         Map<String, TensorData> tensors = new LinkedHashMap<>();
-        weights.adapterTensors().forEach((name, t) -> tensors.put(PREFIX + name, t));
+        adapters.forEach((name, t) -> tensors.put(PREFIX + name, t));
         Map<String, byte[]> out = new LinkedHashMap<>();
         out.put(CONFIG, JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(config));
         out.put(WEIGHTS, SafeTensors.toBytes(tensors, Map.of("format", "pt")));

@@ -143,25 +143,31 @@ public final class ModelCommand implements CommandProvider, Runnable {
         }
     }
 
-    /** A LoRA checkpoint's adapters and tokenizer files in PEFT's folder layout. */
+    /**
+     * A LoRA checkpoint's adapters and tokenizer files in PEFT's folder layout; the base model is
+     * verified by its digest, not loaded.
+     */
     private static void exportAdapter(Path from, Path to) throws IOException {
         if (Files.exists(to)) {
             throw new org.rlanything.core.BadInputException(
                     "The output folder " + to + " already exists; choose another --to.");
         }
-        try (NDManager root = NeuralRuntime.engine().newBaseManager()) {
-            Checkpoint.Loaded loaded = Checkpoint.load(from, root, DataType.FLOAT32);
-            try (var model = loaded.model();
-                    var tokenizer = loaded.tokenizer()) {
-                if (model.weights().lora() == null) {
-                    throw new org.rlanything.core.BadInputException(
-                            from + " holds no LoRA adapters; export it without --adapter.");
-                }
+        if (!Checkpoint.holdsAdapters(from)) {
+            throw new org.rlanything.core.BadInputException(
+                    from + " holds no LoRA adapters; export it without --adapter.");
+        }
+        try {
+            Checkpoint.LoraParts parts = Checkpoint.loraParts(from);
+            try (TextTokenizer tokenizer = parts.tokenizer()) {
+                ModelWeights.checkAdapters(
+                        parts.config(), parts.lora(), parts.adapters(), from.toString());
                 java.util.Map<String, byte[]> files =
                         new java.util.LinkedHashMap<>(
                                 PeftAdapter.files(
-                                        model.weights(), ModelIds.of(loaded.loraBase().folder())));
-                files.putAll(tokenizer.files(model.config().maxPositions()));
+                                        parts.lora(),
+                                        parts.adapters(),
+                                        ModelIds.of(parts.base().folder())));
+                files.putAll(tokenizer.files(parts.config().maxPositions()));
                 Path temp =
                         Files.createTempDirectory(
                                 to.toAbsolutePath().getParent(), "." + to.getFileName() + ".");

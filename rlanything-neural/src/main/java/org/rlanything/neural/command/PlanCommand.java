@@ -95,7 +95,7 @@ final class PlanCommand implements Callable<Integer> {
         int r = 16;
         boolean anchored = false;
         if (config != null) {
-            Map<?, ?> section = policySection(config);
+            Map<?, ?> section = section(config, "policy");
             int prompt = intOr(section, "max_prompt_tokens", policy.maxPromptTokens());
             int reply = intOr(section, "max_tokens", policy.maxTokens());
             width = width != null ? width : prompt + reply;
@@ -142,6 +142,42 @@ final class PlanCommand implements Callable<Integer> {
                     "  both updates count the anchor's reference copy (policy.kl_to_start > 0):"
                             + " the adapters under LoRA, every weight in a full update");
         }
+        Map<?, ?> judgeSection = config != null ? section(config, "reward_model") : Map.of();
+        if (judgeSection.get("init") instanceof String judgeInit
+                && "neural".equals(judgeSection.get("kind"))) {
+            Path judgeFolder = config.toAbsolutePath().getParent().resolve(judgeInit);
+            if (!Files.isDirectory(judgeFolder)) {
+                judgeFolder = Path.of(judgeInit);
+            }
+            ModelConfig judgeModel =
+                    judgeFolder.normalize().equals(folder.normalize())
+                            ? model
+                            : configOf(judgeFolder);
+            int judgeRank = intOr(judgeSection, "lora_rank", 0, "reward_model");
+            MemoryPlan judge =
+                    MemoryPlan.of(
+                            judgeModel,
+                            judgeRank > 0 ? judgeRank : 16,
+                            w + intOr(judgeSection, "max_tokens", 10, "reward_model"),
+                            intOr(judgeSection, "max_tokens_per_forward", 4096, "reward_model"),
+                            judgeSection.get("kl_to_start") instanceof Number k
+                                    && k.doubleValue() > 0,
+                            Boolean.TRUE.equals(judgeSection.get("recompute_layers")));
+            MemoryPlan policyAsRun =
+                    MemoryPlan.of(
+                            model,
+                            rank != null ? rank : r,
+                            w,
+                            t,
+                            anchored,
+                            Boolean.TRUE.equals(section(config, "policy").get("recompute_layers")));
+            boolean policyLora = intOr(section(config, "policy"), "lora_rank", 0, "policy") > 0;
+            long whole = MemoryPlan.wholeProcess(policyAsRun, policyLora, judge, judgeRank > 0);
+            out.printf(
+                    "  the whole train process of %s (this policy and the judge in %s, each updated"
+                            + " in turn, and the loop's own memory): %5s GiB%n",
+                    config, judgeFolder, MemorySteps.gib(whole));
+        }
         long total = MemoryPlan.physicalMemory();
         if (total > 0) {
             out.printf(
@@ -165,22 +201,35 @@ final class PlanCommand implements Callable<Integer> {
         return 0;
     }
 
-    private static Map<?, ?> policySection(Path file) throws IOException {
+    private static Map<?, ?> section(Path file, String name) throws IOException {
         if (!Files.isRegularFile(file)) {
             throw new org.rlanything.core.BadInputException("--config " + file + " is not a file.");
         }
         Map<?, ?> root = new ObjectMapper(new YAMLFactory()).readValue(file.toFile(), Map.class);
-        return root != null && root.get("policy") instanceof Map<?, ?> p ? p : Map.of();
+        return root != null && root.get(name) instanceof Map<?, ?> p ? p : Map.of();
+    }
+
+    private static ModelConfig configOf(Path folder) {
+        try {
+            return HfCheckpoint.config(folder);
+        } catch (CheckpointException e) {
+            throw new org.rlanything.core.BadInputException(
+                    "reward_model.init: " + e.getMessage(), e);
+        }
     }
 
     private static int intOr(Map<?, ?> section, String key, int fallback) {
+        return intOr(section, key, fallback, "policy");
+    }
+
+    private static int intOr(Map<?, ?> section, String key, int fallback, String name) {
         Object v = section.get(key);
         if (v == null) {
             return fallback;
         }
         if (!(v instanceof Number n)) {
             throw new org.rlanything.core.BadInputException(
-                    "policy." + key + " must be an integer, got " + v + ".");
+                    name + "." + key + " must be an integer, got " + v + ".");
         }
         return n.intValue();
     }

@@ -136,6 +136,34 @@ public record MemoryPlan(
                 full);
     }
 
+    /**
+     * What a training process beyond the two roles' arrays holds at its peak, measured: the Java
+     * heap of the loop (rollouts, the task pool, tokenizers; up to the launcher's 2 GiB), the
+     * engine's caching of freed blocks between the sampling, log π_old and update passes. Set from
+     * two measured loop iterations beside a small judge: a 1B policy peaked at 18.51 GiB, a 3B one
+     * with recomputed layers at 19.52 GiB, 3.4 and 3.7 GiB above the roles' plans without it; this
+     * is the larger, rounded up (docs/results/models-sizes-2026-12-05.md).
+     */
+    static final long LOOP = 3891L << 20;
+
+    /**
+     * The whole training process: the roles are updated one after the other, so its peak is one
+     * role's update beside the other role loaded (its weights and, under LoRA, its adapters'
+     * moments), whichever is larger, plus the fixed part once and the loop's own memory ({@link
+     * #LOOP}).
+     */
+    public static long wholeProcess(
+            MemoryPlan policy, boolean policyLora, MemoryPlan judge, boolean judgeLora) {
+        long fixed = BASE + BUFFERS;
+        long policyIdle =
+                policy.loadBytes() - fixed + 12 * (policyLora ? policy.adapterParameters() : 0);
+        long judgeIdle =
+                judge.loadBytes() - fixed + 12 * (judgeLora ? judge.adapterParameters() : 0);
+        long policyUpdate = policyLora ? policy.loraUpdateBytes() : policy.fullUpdateBytes();
+        long judgeUpdate = judgeLora ? judge.loraUpdateBytes() : judge.fullUpdateBytes();
+        return Math.max(policyUpdate + judgeIdle, judgeUpdate + policyIdle) + LOOP;
+    }
+
     /** The machine's physical memory in bytes ({@code MemTotal}), or 0 when unknown. */
     public static long physicalMemory() {
         return meminfo("MemTotal:");

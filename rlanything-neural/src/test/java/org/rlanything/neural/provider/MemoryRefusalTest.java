@@ -118,4 +118,57 @@ class MemoryRefusalTest {
                     + " \"max_position_embeddings\": 256, \"rope_theta\": 10000.0,"
                     + " \"rms_norm_eps\": 1e-5, \"hidden_act\": \"silu\","
                     + " \"tie_word_embeddings\": false}";
+
+    /**
+     * The whole-process plan against the two loop iterations measured on this project's 23.5 GiB
+     * machine (docs/results/models-sizes-2026-12-05.md): the random-model demo with a Llama-3.2-1B
+     * policy, and with a Qwen2.5-3B policy and recomputed layers, each beside the Qwen3-shaped
+     * fixture judge. The plan must not undershoot either peak, nor exceed it by more than a tenth.
+     */
+    @Test
+    void theWholeProcessPlanCoversTheMeasuredLoopIterations() throws Exception {
+        ModelConfig judgeModel =
+                config(
+                        "{\"model_type\": \"qwen3\", \"vocab_size\": 151936, \"hidden_size\": 64,"
+                                + " \"intermediate_size\": 96, \"num_hidden_layers\": 2,"
+                                + " \"num_attention_heads\": 4, \"num_key_value_heads\": 2,"
+                                + " \"head_dim\": 32, \"max_position_embeddings\": 1024,"
+                                + " \"rope_theta\": 1000000.0, \"rms_norm_eps\": 1e-6,"
+                                + " \"hidden_act\": \"silu\", \"tie_word_embeddings\": true}");
+        MemoryPlan judge = MemoryPlan.of(judgeModel, 16, 1024, 1040, false, false);
+        ModelConfig llama1b =
+                config(
+                        "{\"model_type\": \"llama\", \"vocab_size\": 128256, \"hidden_size\": 2048,"
+                                + " \"intermediate_size\": 8192, \"num_hidden_layers\": 16,"
+                                + " \"num_attention_heads\": 32, \"num_key_value_heads\": 8,"
+                                + " \"max_position_embeddings\": 131072, \"rope_theta\": 500000.0,"
+                                + " \"rms_norm_eps\": 1e-5, \"hidden_act\": \"silu\","
+                                + " \"tie_word_embeddings\": true}");
+        ModelConfig qwen3b = config(QWEN_3B);
+        long whole1b =
+                MemoryPlan.wholeProcess(
+                        MemoryPlan.of(llama1b, 16, 1016, 1040, false, false), true, judge, true);
+        long whole3b =
+                MemoryPlan.wholeProcess(
+                        MemoryPlan.of(qwen3b, 16, 1016, 1040, false, true), true, judge, true);
+        System.out.printf("whole-process plans: 1B %d, 3B %d bytes%n", whole1b, whole3b);
+        long measured1b = 19_409_788L * 1024; // /usr/bin/time's peak resident set, kB
+        long measured3b = 20_470_960L * 1024;
+        assertTrue(whole1b >= measured1b && whole1b < measured1b * 1.1, "1B: " + whole1b);
+        assertTrue(whole3b >= measured3b && whole3b < measured3b * 1.1, "3B: " + whole3b);
+    }
+
+    private ModelConfig config(String json) throws Exception {
+        Path folder = Files.createTempDirectory(dir, "model");
+        Files.writeString(folder.resolve("config.json"), json);
+        return HfCheckpoint.config(folder);
+    }
+
+    private static final String QWEN_3B =
+            "{\"model_type\": \"qwen2\", \"vocab_size\": 151936, \"hidden_size\": 2048,"
+                    + " \"intermediate_size\": 11008, \"num_hidden_layers\": 36,"
+                    + " \"num_attention_heads\": 16, \"num_key_value_heads\": 2,"
+                    + " \"max_position_embeddings\": 32768, \"rope_theta\": 1000000.0,"
+                    + " \"rms_norm_eps\": 1e-6, \"hidden_act\": \"silu\","
+                    + " \"tie_word_embeddings\": true}";
 }
