@@ -60,6 +60,9 @@ public final class NeuralModel implements AutoCloseable, WeightsTransfer {
         this.model = model;
         this.tokenizer = tokenizer;
         this.trainer = new PpoTrainer(model, trainerConfig);
+        if (trainerConfig.halfPrecisionBase() && model.weights().lora() != null) {
+            model.weights().halveFrozen(); // a LoRA checkpoint loaded to resume or start from
+        }
         if (tokenizer.vocabSize() > model.config().vocabSize()) {
             throw new org.rlanything.core.BadInputException(
                     "The tokenizer has "
@@ -153,6 +156,9 @@ public final class NeuralModel implements AutoCloseable, WeightsTransfer {
      */
     public void enableLora(ModelWeights.Lora lora, long seed, LoraBase base) {
         model.weights().addLora(lora, seed);
+        if (trainer.config().halfPrecisionBase()) {
+            model.weights().halveFrozen();
+        }
         trainer.optimizer().reset();
         supervised = null;
         loraBase = base;

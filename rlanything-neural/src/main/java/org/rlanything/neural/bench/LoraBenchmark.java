@@ -41,6 +41,8 @@ public final class LoraBenchmark {
      * @param model a model folder to load instead of a random model (null: random)
      * @param save a folder to save the trained model in (null: none)
      * @param recomputeLayers whether the update recomputes the layers ({@code recompute_layers})
+     * @param halfBase whether the LoRA model holds its frozen projections in float16 ({@code
+     *     base_dtype: f16})
      */
     public record Settings(
             ModelConfig config,
@@ -53,7 +55,8 @@ public final class LoraBenchmark {
             long seed,
             java.nio.file.Path model,
             java.nio.file.Path save,
-            boolean recomputeLayers) {
+            boolean recomputeLayers,
+            boolean halfBase) {
 
         /** Settings for a random model of {@code config} (no folder). */
         public Settings(
@@ -76,6 +79,7 @@ public final class LoraBenchmark {
                     seed,
                     null,
                     null,
+                    false,
                     false);
         }
     }
@@ -105,8 +109,10 @@ public final class LoraBenchmark {
                         .withMaxTokensPerForward(s.rows() * (s.promptTokens() + s.responseTokens()))
                         .toBuilder()
                         .recomputeLayers(s.recomputeLayers())
+                        .halfPrecisionBase(s.halfBase() && s.loraRank() > 0)
                         .build();
         out.put("recompute_layers", s.recomputeLayers());
+        out.put("base_dtype", s.halfBase() && s.loraRank() > 0 ? "f16" : "f32");
         long t0 = System.nanoTime();
         try (NeuralModel model =
                 s.model() != null

@@ -111,8 +111,20 @@ public final class BenchLoraCommand implements CommandProvider, Callable<Integer
                             + " far less memory for one more forward pass.")
     boolean recomputeLayers;
 
+    @Option(
+            names = "--base-dtype",
+            defaultValue = "f32",
+            description =
+                    "f16 holds the LoRA model's frozen projections in float16 (base_dtype: f16;"
+                            + " default ${DEFAULT-VALUE}).")
+    String baseDtype;
+
     @Override
     public Integer call() throws Exception {
+        if (!baseDtype.equals("f32") && !baseDtype.equals("f16")) {
+            throw new org.rlanything.core.BadInputException(
+                    "--base-dtype must be f32 or f16, got " + baseDtype + ".");
+        }
         PrintWriter out = spec.commandLine().getOut();
         Parallel.setThreads(threads);
         ModelConfig config =
@@ -140,7 +152,8 @@ public final class BenchLoraCommand implements CommandProvider, Callable<Integer
                                 seed,
                                 model,
                                 save,
-                                recomputeLayers));
+                                recomputeLayers,
+                                baseDtype.equals("f16")));
         out.printf("device: %s%n", r.get("device"));
         out.printf("trainable parameters: %,d%n", (Long) r.get("trainable_parameters"));
         out.printf("one policy update of one batch: %.1f s%n", (Double) r.get("update_s"));

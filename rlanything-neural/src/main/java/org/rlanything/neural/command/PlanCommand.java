@@ -134,6 +134,11 @@ final class PlanCommand implements Callable<Integer> {
                         + " full %s GiB%n",
                 MemorySteps.gib(recomputed.loraUpdateBytes()),
                 MemorySteps.gib(recomputed.fullUpdateBytes()));
+        MemoryPlan half = MemoryPlan.of(model, rank != null ? rank : r, w, t, anchored, true, true);
+        out.printf(
+                "  with both and base_dtype: f16 (LoRA's frozen projections in float16): load %s"
+                        + " GiB, LoRA %s GiB%n",
+                MemorySteps.gib(half.loadBytes()), MemorySteps.gib(half.loraUpdateBytes()));
         out.printf(
                 "  batch: rows of %d tokens, %d padded tokens per forward pass%n",
                 plan.width(), plan.tokensPerForward());
@@ -162,7 +167,9 @@ final class PlanCommand implements Callable<Integer> {
                             intOr(judgeSection, "max_tokens_per_forward", 4096, "reward_model"),
                             judgeSection.get("kl_to_start") instanceof Number k
                                     && k.doubleValue() > 0,
-                            Boolean.TRUE.equals(judgeSection.get("recompute_layers")));
+                            Boolean.TRUE.equals(judgeSection.get("recompute_layers")),
+                            "f16".equals(judgeSection.get("base_dtype")));
+            Map<?, ?> policySection = section(config, "policy");
             MemoryPlan policyAsRun =
                     MemoryPlan.of(
                             model,
@@ -170,7 +177,8 @@ final class PlanCommand implements Callable<Integer> {
                             w,
                             t,
                             anchored,
-                            Boolean.TRUE.equals(section(config, "policy").get("recompute_layers")));
+                            Boolean.TRUE.equals(policySection.get("recompute_layers")),
+                            "f16".equals(policySection.get("base_dtype")));
             boolean policyLora = intOr(section(config, "policy"), "lora_rank", 0, "policy") > 0;
             long whole = MemoryPlan.wholeProcess(policyAsRun, policyLora, judge, judgeRank > 0);
             out.printf(

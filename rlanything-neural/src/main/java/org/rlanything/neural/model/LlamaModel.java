@@ -302,10 +302,12 @@ public final class LlamaModel implements AutoCloseable {
      */
     private NDArray projection(NDArray x, String name, boolean biased) {
         NDArray bias = biased ? weights.get(name + ".bias") : null;
-        NDArray out =
-                x.getNDArrayInternal()
-                        .linear(x, weights.get(name + ".weight"), bias)
-                        .singletonOrThrow();
+        NDArray weight = weights.get(name + ".weight");
+        if (weight.getDataType() != x.getDataType()) {
+            // a frozen base held in float16 (ModelWeights.halveFrozen): cast for this use only
+            weight = weight.toType(x.getDataType(), false);
+        }
+        NDArray out = x.getNDArrayInternal().linear(x, weight, bias).singletonOrThrow();
         NDArray[] lora = weights.adapter(name);
         if (lora == null) {
             return out;

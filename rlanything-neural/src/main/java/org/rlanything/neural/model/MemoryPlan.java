@@ -23,10 +23,12 @@ import java.util.Map;
  * shared), every weight in a full update; its forward pass runs without gradients, so it adds no
  * activations kept for the backward pass. With recomputed layers ({@code recompute_layers}, {@link
  * LayerRecompute}) the backward pass keeps each layer's input (h values per token and layer), one
- * layer's activations at a time, the gradient reaching it and its input's (2 h), and the head's.
- * The fixed part ({@link #BASE}: the JVM with its heap in use, PyTorch's and the tokenizer's native
- * libraries) and the activation factors were checked against measured peaks
- * (docs/results/models-sizes-*.md).
+ * layer's activations at a time, the gradient reaching it and its input's (2 h), and the head's. A
+ * frozen base held in float16 ({@code base_dtype: f16}) counts 2 bytes per projection weight, plus
+ * the float32 casts the backward pass keeps: one layer's projections with recomputed layers, all of
+ * them without (so f16 pays in an update only beside {@code recompute_layers}). The fixed part
+ * ({@link #BASE}: the JVM with its heap in use, PyTorch's and the tokenizer's native libraries) and
+ * the activation factors were checked against measured peaks (docs/results/models-sizes-*.md).
  *
  * @param parameters the model's parameters
  * @param adapterParameters LoRA parameters at {@code rank} (0 without LoRA)
@@ -37,6 +39,7 @@ import java.util.Map;
  * @param loadBytes the model loaded for sampling
  * @param anchored whether the updates below hold the anchor's reference copy
  * @param recomputed whether the updates below recompute the layers in the backward pass
+ * @param halfBase whether a LoRA model's frozen projections are held in float16 (the LoRA figures)
  * @param loraUpdateBytes one LoRA update (with the anchor's copy)
  * @param fullUpdateBytes one full update (with the anchor's copy)
  */
@@ -50,6 +53,7 @@ public record MemoryPlan(
         long loadBytes,
         boolean anchored,
         boolean recomputed,
+        boolean halfBase,
         long loraUpdateBytes,
         long fullUpdateBytes) {
 
@@ -84,6 +88,21 @@ public record MemoryPlan(
             int tokensPerForward,
             boolean anchored,
             boolean recomputed) {
+        return of(c, rank, width, tokensPerForward, anchored, recomputed, false);
+    }
+
+    /**
+     * The plan as above; {@code halfBase} when a LoRA model holds its frozen projections in float16
+     * (the load and LoRA figures; a full update trains float32 weights).
+     */
+    public static MemoryPlan of(
+            ModelConfig c,
+            int rank,
+            int width,
+            int tokensPerForward,
+            boolean anchored,
+            boolean recomputed,
+            boolean halfBase) {
         Map<String, long[]> layout = ModelWeights.layout(c);
         long params = 0;
         long largest = 0;
@@ -116,11 +135,21 @@ public record MemoryPlan(
                                         + 2L * c.hiddenSize()
                                         + 3L * c.vocabSize())
                         : 4 * tokens * (c.numLayers() * perToken + 3L * c.vocabSize());
+        long projections = 0; // the frozen projections a LoRA model may hold in float16
+        for (Map.Entry<String, long[]> e : layout.entrySet()) {
+            for (String target : ModelWeights.LORA_TARGETS) {
+                if (e.getKey().endsWith(target + ".weight")) {
+                    projections += e.getValue()[0] * e.getValue()[1];
+                }
+            }
+        }
         long weights = 4 * params;
-        long load = BASE + BUFFERS + weights + 4 * largest;
+        long loraWeights = halfBase ? weights - 2 * projections : weights;
+        long casts = !halfBase ? 0 : recomputed ? 4 * projections / c.numLayers() : 4 * projections;
+        long load = BASE + BUFFERS + loraWeights + 4 * largest;
         long loraAnchor = anchored ? 4 * adapters : 0;
         long fullAnchor = anchored ? weights : 0;
-        long lora = BASE + BUFFERS + weights + 16 * adapters + activations + loraAnchor;
+        long lora = BASE + BUFFERS + loraWeights + 16 * adapters + activations + loraAnchor + casts;
         long full = BASE + BUFFERS + 20 * params + activations + 3 * 4 * largest + fullAnchor;
         return new MemoryPlan(
                 params,
@@ -132,6 +161,7 @@ public record MemoryPlan(
                 load,
                 anchored,
                 recomputed,
+                halfBase,
                 lora,
                 full);
     }

@@ -377,6 +377,34 @@ public final class ModelWeights implements AutoCloseable {
         return a;
     }
 
+    /**
+     * Holds the frozen projections of this LoRA model ({@link #LORA_TARGETS}' weights) in float16,
+     * one at a time, each float32 array closed once its copy exists: 2 bytes per weight instead of
+     * 4. The decoder casts a projection back to float32 where it uses it ({@code LlamaModel}), so
+     * the arithmetic stays float32; only the stored values are rounded to float16's 11 significant
+     * bits, which hold every BF16 weight of magnitude 2^-14 and above exactly (BF16 has 8). Why not
+     * BF16 itself: this engine (DJL 0.36 with PyTorch 2.7.1) aborts the process on making a BF16
+     * array. The embedding, the head, the norms and the biases stay float32.
+     */
+    public void halveFrozen() {
+        if (lora == null) {
+            throw new IllegalStateException(
+                    "Only a LoRA model's frozen base can be held in float16: a full update trains"
+                            + " every weight in float32.");
+        }
+        for (int l = 0; l < config.numLayers(); l++) {
+            for (String target : LORA_TARGETS) {
+                String name = "model.layers." + l + "." + target + ".weight";
+                NDArray a = arrays.get(name);
+                if (a.getDataType() != DataType.FLOAT16) {
+                    NDArray half = a.toType(DataType.FLOAT16, true);
+                    arrays.put(name, half);
+                    a.close();
+                }
+            }
+        }
+    }
+
     /** LoRA's size, or null when every parameter trains. */
     public Lora lora() {
         return lora;
@@ -483,12 +511,16 @@ public final class ModelWeights implements AutoCloseable {
         return out;
     }
 
-    /** W + scale · B A, a new array under {@code owner}. */
+    /** W + scale · B A, a new array under {@code owner} (W in float32 first when it is not). */
     private static NDArray merge(NDArray w, NDArray[] ab, double scale, NDManager owner) {
         try (NDManager m = owner.newSubManager()) {
             NDArray delta = ab[1].stopGradient().matMul(ab[0].stopGradient()).mul(scale);
             delta.attach(m);
-            NDArray merged = w.add(delta);
+            NDArray base =
+                    w.getDataType() == delta.getDataType()
+                            ? w
+                            : w.toType(delta.getDataType(), true);
+            NDArray merged = base.add(delta);
             merged.attach(owner);
             return merged;
         }

@@ -190,11 +190,13 @@ public final class ImportedModels implements NeuralModels {
                         width,
                         trainer.maxTokensPerForward(),
                         anchored,
-                        recomputed);
+                        recomputed,
+                        trainer.halfPrecisionBase());
         long needed = lora.rank() > 0 ? plan.loraUpdateBytes() : plan.fullUpdateBytes();
         // the least an update needs: its weights, gradients and moments with one token's
         // activations; beyond the machine's memory no batch can fit
-        MemoryPlan least = MemoryPlan.of(config, lora.rank(), 1, 1, anchored, true);
+        MemoryPlan least =
+                MemoryPlan.of(config, lora.rank(), 1, 1, anchored, true, lora.rank() > 0);
         long floor = lora.rank() > 0 ? least.loraUpdateBytes() : least.fullUpdateBytes();
         long total = MemoryPlan.physicalMemory();
         if (total > 0 && floor > total) {

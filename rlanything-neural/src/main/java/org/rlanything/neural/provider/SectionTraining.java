@@ -7,8 +7,9 @@ import org.rlanything.neural.train.PpoSettings;
  * objective ({@link PpoSettings#method()}) at the section's {@code learning_rate} and {@code
  * optimizer_steps}, with the section's own {@code max_tokens_per_forward} (the policy's for the
  * policy, the judge's for the judge), {@code kl_to_start} (the anchor to the starting model) and
- * {@code recompute_layers}. The token window (longest prompt and response) is the setting's: it
- * depends on what the setting's prompts hold and on the model's positions, so each caller gives it.
+ * {@code recompute_layers} and {@code base_dtype}. The token window (longest prompt and response)
+ * is the setting's: it depends on what the setting's prompts hold and on the model's positions, so
+ * each caller gives it.
  */
 public final class SectionTraining {
 
@@ -23,7 +24,8 @@ public final class SectionTraining {
                 response,
                 policy.maxTokensPerForward(),
                 policy.klToStart(),
-                policy.recomputeLayers());
+                policy.recomputeLayers(),
+                policy.baseDtype().equals("f16"));
     }
 
     /** The judge's trainer settings: {@code judge} with a window of {@code prompt + response}. */
@@ -35,7 +37,8 @@ public final class SectionTraining {
                 response,
                 judge.maxTokensPerForward(),
                 judge.klToStart(),
-                judge.recomputeLayers());
+                judge.recomputeLayers(),
+                judge.baseDtype().equals("f16"));
     }
 
     private static PpoSettings of(
@@ -45,7 +48,8 @@ public final class SectionTraining {
             int response,
             int perForward,
             double klToStart,
-            boolean recomputeLayers) {
+            boolean recomputeLayers,
+            boolean halfPrecisionBase) {
         return PpoSettings.method().toBuilder()
                 .learningRate(learningRate)
                 .optimizerSteps(optimizerSteps)
@@ -54,6 +58,7 @@ public final class SectionTraining {
                 .maxTokensPerForward(perForward)
                 .klToStart(klToStart)
                 .recomputeLayers(recomputeLayers)
+                .halfPrecisionBase(halfPrecisionBase)
                 .build();
     }
 }

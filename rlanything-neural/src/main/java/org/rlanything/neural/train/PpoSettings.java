@@ -24,6 +24,8 @@ package org.rlanything.neural.train;
  *     method's value, leaves no reference model and computes nothing more)
  * @param recomputeLayers keep only each decoder layer's input for the backward pass and run the
  *     layers again there ({@code LayerRecompute}): far less memory for one more forward pass
+ * @param halfPrecisionBase hold a LoRA model's frozen projections in float16 ({@code base_dtype:
+ *     f16}, {@code ModelWeights#halveFrozen}): half their memory, for an upcast per use
  */
 public record PpoSettings(
         double clipEpsilon,
@@ -41,7 +43,8 @@ public record PpoSettings(
         int maxTokensPerForward,
         boolean resetOptimizerEachUpdate,
         double klToStart,
-        boolean recomputeLayers) {
+        boolean recomputeLayers,
+        boolean halfPrecisionBase) {
 
     public PpoSettings {
         check(clipEpsilon > 0 && clipEpsilon < 1, "clipEpsilon", clipEpsilon, "in (0, 1)");
@@ -67,7 +70,7 @@ public record PpoSettings(
     public static PpoSettings method() {
         return new PpoSettings(
                 0.2, 0.01, 10.0, 1e-6, 0.9, 0.999, 1e-8, 0.0, 1.0, 4, 384, 128, 8192, true, 0.0,
-                false);
+                false, false);
     }
 
     public PpoSettings withLearningRate(double lr) {
@@ -109,6 +112,7 @@ public record PpoSettings(
         b.resetOptimizerEachUpdate = resetOptimizerEachUpdate;
         b.klToStart = klToStart;
         b.recomputeLayers = recomputeLayers;
+        b.halfPrecisionBase = halfPrecisionBase;
         return b;
     }
 
@@ -130,6 +134,7 @@ public record PpoSettings(
         private boolean resetOptimizerEachUpdate;
         private double klToStart;
         private boolean recomputeLayers;
+        private boolean halfPrecisionBase;
 
         private Builder() {}
 
@@ -181,6 +186,12 @@ public record PpoSettings(
             return this;
         }
 
+        /** Sets {@code halfPrecisionBase}. */
+        public Builder halfPrecisionBase(boolean value) {
+            halfPrecisionBase = value;
+            return this;
+        }
+
         /** The settings (checked). */
         public PpoSettings build() {
             return new PpoSettings(
@@ -199,7 +210,8 @@ public record PpoSettings(
                     maxTokensPerForward,
                     resetOptimizerEachUpdate,
                     klToStart,
-                    recomputeLayers);
+                    recomputeLayers,
+                    halfPrecisionBase);
         }
     }
 

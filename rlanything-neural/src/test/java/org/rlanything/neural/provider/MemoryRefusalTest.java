@@ -95,6 +95,14 @@ class MemoryRefusalTest {
         assertEquals(
                 plain.loraUpdateBytes() - recomputed.loraUpdateBytes(),
                 plain.fullUpdateBytes() - recomputed.fullUpdateBytes());
+        // float16 projections: 2 bytes fewer per projection weight, one layer's float32 casts more
+        MemoryPlan half = MemoryPlan.of(c, 16, 1016, 1016, false, true, true);
+        long projections = 36L * (2048L * 2048 * 2 + 2048L * 256 * 2 + 3L * 2048 * 11008);
+        assertEquals(
+                2 * projections - 4 * projections / 36,
+                recomputed.loraUpdateBytes() - half.loraUpdateBytes());
+        assertEquals(2 * projections, recomputed.loadBytes() - half.loadBytes());
+        assertEquals(recomputed.fullUpdateBytes(), half.fullUpdateBytes(), "a full update: f32");
         assertTrue(plain.loraUpdateBytes() > 24L << 30, "beyond a 24 GiB machine without");
         assertTrue(recomputed.loraUpdateBytes() < 16L << 30, "well within it with");
         // the load-time plan follows the section's key
