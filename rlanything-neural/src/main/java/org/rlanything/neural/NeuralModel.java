@@ -111,7 +111,9 @@ public final class NeuralModel implements AutoCloseable, WeightsTransfer {
             throws CheckpointException {
         NDManager manager = NeuralRuntime.engine().newBaseManager();
         try {
-            Checkpoint.Loaded loaded = Checkpoint.load(dir, manager, DataType.FLOAT32);
+            Checkpoint.Loaded loaded =
+                    Checkpoint.load(
+                            dir, manager, DataType.FLOAT32, trainerConfig.halfPrecisionBase());
             NeuralModel m =
                     new NeuralModel(manager, loaded.model(), loaded.tokenizer(), trainerConfig);
             m.loraBase = loaded.loraBase();
@@ -138,7 +140,9 @@ public final class NeuralModel implements AutoCloseable, WeightsTransfer {
             throws CheckpointException {
         NDManager manager = NeuralRuntime.engine().newBaseManager();
         try {
-            Checkpoint.Loaded loaded = Checkpoint.loadFolder(dir, manager, DataType.FLOAT32);
+            Checkpoint.Loaded loaded =
+                    Checkpoint.loadFolder(
+                            dir, manager, DataType.FLOAT32, trainerConfig.halfPrecisionBase());
             NeuralModel m =
                     new NeuralModel(manager, loaded.model(), loaded.tokenizer(), trainerConfig);
             m.loraBase = loaded.loraBase();

@@ -284,10 +284,19 @@ public final class Checkpoint {
     /** Loads a checkpoint; weights become {@code dtype} arrays under {@code parent}. */
     public static Loaded load(Path dir, NDManager parent, DataType dtype)
             throws CheckpointException {
+        return load(dir, parent, dtype, false);
+    }
+
+    /**
+     * Loads as above; with {@code halfProjections} the projections LoRA adapts are read into
+     * float16 (a LoRA model's frozen base, {@code base_dtype: f16}).
+     */
+    public static Loaded load(Path dir, NDManager parent, DataType dtype, boolean halfProjections)
+            throws CheckpointException {
         Map<String, byte[]> files = verifiedFiles(dir);
         ModelConfig config = config(files, dir);
         if (files.containsKey(PeftAdapter.WEIGHTS)) {
-            return loadLora(dir, files, config, parent, dtype);
+            return loadLora(dir, files, config, parent, dtype, halfProjections);
         }
         TrainerPart trainer = null;
         if (files.containsKey(TRAINER_STATE)) {
@@ -309,7 +318,12 @@ public final class Checkpoint {
             }
             ModelWeights w =
                     ModelWeights.fromTensors(
-                            config, dtype, weights.tensors(), parent, weights.source());
+                            config,
+                            dtype,
+                            weights.tensors(),
+                            parent,
+                            weights.source(),
+                            halfProjections);
             return new Loaded(new LlamaModel(w), tokenizer, trainer);
         } catch (IllegalArgumentException e) {
             tokenizer.close();
@@ -371,7 +385,8 @@ public final class Checkpoint {
             Map<String, byte[]> files,
             ModelConfig config,
             NDManager parent,
-            DataType dtype)
+            DataType dtype,
+            boolean halfProjections)
             throws CheckpointException {
         if (!files.containsKey(PeftAdapter.CONFIG) || !files.containsKey(LoraBase.FILE)) {
             throw new CheckpointException(
@@ -401,7 +416,7 @@ public final class Checkpoint {
                     trainerPart(
                             dir, files, ModelWeights.adapterLayout(config, adapters.lora().rank()));
         }
-        Loaded frozen = loadFolder(base.folder(), parent, dtype);
+        Loaded frozen = loadFolder(base.folder(), parent, dtype, halfProjections);
         frozen.tokenizer().close();
         TextTokenizer tokenizer = tokenizer(files, dir);
         try {
@@ -437,9 +452,16 @@ public final class Checkpoint {
      */
     public static Loaded loadFolder(Path dir, NDManager parent, DataType dtype)
             throws CheckpointException {
+        return loadFolder(dir, parent, dtype, false);
+    }
+
+    /** The model of a folder as above, its adapted projections in float16 when asked. */
+    public static Loaded loadFolder(
+            Path dir, NDManager parent, DataType dtype, boolean halfProjections)
+            throws CheckpointException {
         return Files.isRegularFile(dir.resolve(MANIFEST))
-                ? load(dir, parent, dtype)
-                : HfCheckpoint.load(dir, parent, dtype);
+                ? load(dir, parent, dtype, halfProjections)
+                : HfCheckpoint.load(dir, parent, dtype, halfProjections);
     }
 
     private static TrainerPart trainerPart(

@@ -46,12 +46,28 @@ public final class HfCheckpoint {
      */
     public static Checkpoint.Loaded load(Path dir, NDManager parent, DataType dtype)
             throws CheckpointException {
+        return load(dir, parent, dtype, false);
+    }
+
+    /**
+     * Loads as above; with {@code halfProjections} the projections LoRA adapts are read into
+     * float16 ({@link ModelWeights#fromTensors(ModelConfig, DataType, Map, NDManager, String,
+     * boolean)}).
+     */
+    public static Checkpoint.Loaded load(
+            Path dir, NDManager parent, DataType dtype, boolean halfProjections)
+            throws CheckpointException {
         ModelConfig config = config(dir);
         TextTokenizer tokenizer = tokenizer(dir, config);
         try (WeightFiles.Opened files = WeightFiles.open(dir)) {
             ModelWeights w =
                     ModelWeights.fromTensors(
-                            config, dtype, modelTensors(config, files), parent, files.source());
+                            config,
+                            dtype,
+                            modelTensors(config, files),
+                            parent,
+                            files.source(),
+                            halfProjections);
             return new Checkpoint.Loaded(new LlamaModel(w), tokenizer, null);
         } catch (IllegalArgumentException e) {
             tokenizer.close();

@@ -26,9 +26,10 @@ import java.util.Map;
  * layer's activations at a time, the gradient reaching it and its input's (2 h), and the head's. A
  * frozen base held in float16 ({@code base_dtype: f16}) counts 2 bytes per projection weight, plus
  * the float32 casts the backward pass keeps: one layer's projections with recomputed layers, all of
- * them without (so f16 pays in an update only beside {@code recompute_layers}). The fixed part
- * ({@link #BASE}: the JVM with its heap in use, PyTorch's and the tokenizer's native libraries) and
- * the activation factors were checked against measured peaks (docs/results/models-sizes-*.md).
+ * them without (so f16 pays in an update only beside {@code recompute_layers}); they are read into
+ * float16 as the model loads, so loading never holds them in float32. The fixed part ({@link
+ * #BASE}: the JVM with its heap in use, PyTorch's and the tokenizer's native libraries) and the
+ * activation factors were checked against measured peaks (docs/results/models-sizes-*.md).
  *
  * @param parameters the model's parameters
  * @param adapterParameters LoRA parameters at {@code rank} (0 without LoRA)

@@ -163,13 +163,33 @@ public final class ModelWeights implements AutoCloseable {
             Map<String, ? extends StoredTensor> tensors,
             NDManager parent,
             String source) {
+        return fromTensors(config, dtype, tensors, parent, source, false);
+    }
+
+    /**
+     * Weights as above; with {@code halfProjections} the projections LoRA adapts are read into
+     * float16 block by block, frozen (see {@link #halveFrozen}), so loading never holds them in
+     * float32: for a model that will train LoRA adapters only.
+     */
+    public static ModelWeights fromTensors(
+            ModelConfig config,
+            DataType dtype,
+            Map<String, ? extends StoredTensor> tensors,
+            NDManager parent,
+            String source,
+            boolean halfProjections) {
         Map<String, long[]> layout = layout(config);
         checkTensors(layout, tensors, source);
         ModelWeights w = new ModelWeights(config, dtype, parent);
         try {
             for (Map.Entry<String, long[]> e : layout.entrySet()) {
-                NDArray a = ArrayTensors.read(tensors.get(e.getKey()), w.manager, dtype);
-                a.setRequiresGradient(true);
+                boolean half = halfProjections && isProjection(e.getKey());
+                NDArray a =
+                        ArrayTensors.read(
+                                tensors.get(e.getKey()),
+                                w.manager,
+                                half ? DataType.FLOAT16 : dtype);
+                a.setRequiresGradient(!half);
                 w.arrays.put(e.getKey(), a);
             }
         } catch (RuntimeException e) {
@@ -392,17 +412,26 @@ public final class ModelWeights implements AutoCloseable {
                     "Only a LoRA model's frozen base can be held in float16: a full update trains"
                             + " every weight in float32.");
         }
-        for (int l = 0; l < config.numLayers(); l++) {
-            for (String target : LORA_TARGETS) {
-                String name = "model.layers." + l + "." + target + ".weight";
-                NDArray a = arrays.get(name);
-                if (a.getDataType() != DataType.FLOAT16) {
-                    NDArray half = a.toType(DataType.FLOAT16, true);
-                    arrays.put(name, half);
-                    a.close();
-                }
+        for (Map.Entry<String, NDArray> e : arrays.entrySet()) {
+            NDArray a = e.getValue();
+            if (isProjection(e.getKey()) && a.getDataType() != DataType.FLOAT16) {
+                e.setValue(a.toType(DataType.FLOAT16, true));
+                a.close();
             }
         }
+    }
+
+    /** Whether {@code name} is the weight of a projection LoRA adapts ({@link #LORA_TARGETS}). */
+    static boolean isProjection(String name) {
+        if (!name.startsWith("model.layers.") || !name.endsWith(".weight")) {
+            return false;
+        }
+        for (String target : LORA_TARGETS) {
+            if (name.endsWith("." + target + ".weight")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** LoRA's size, or null when every parameter trains. */

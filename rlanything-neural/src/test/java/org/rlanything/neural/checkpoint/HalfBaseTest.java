@@ -96,6 +96,12 @@ class HalfBaseTest {
 
     private Trained train(Path base, PpoSettings trainer) throws Exception {
         try (NeuralModel m = NeuralModel.loadFolder(base, trainer)) {
+            if (trainer.halfPrecisionBase()) {
+                // read into float16 as loaded: the projections are never held in float32
+                assertEquals(
+                        DataType.FLOAT16,
+                        m.model().weights().get("model.layers.1.mlp.up_proj.weight").getDataType());
+            }
             m.enableLora(LORA, 11, LoraBase.of(base));
             if (trainer.halfPrecisionBase()) {
                 assertHalf(m);
