@@ -210,12 +210,7 @@ public final class ArrayTensors {
                         }
                         NDArray converted = block.toType(type, false);
                         converted.attach(scratch);
-                        // through the Java heap: the engine's byte copy is native memory freed only
-                        // when the garbage collector runs, which a stream of large tensors and
-                        // little heap garbage postpones (a 3B float32 export held 13 GiB)
-                        ByteBuffer bytes =
-                                ByteBuffer.wrap(converted.toByteArray())
-                                        .order(ByteOrder.LITTLE_ENDIAN);
+                        ByteBuffer bytes = converted.toByteBuffer().order(ByteOrder.LITTLE_ENDIAN);
                         sink.accept(bytes, row, n);
                     }
                 }
