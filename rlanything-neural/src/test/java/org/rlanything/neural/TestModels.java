@@ -44,6 +44,25 @@ public final class TestModels {
         return model;
     }
 
+    /**
+     * Six training sequences of update {@code update}: prompts of 2-7 and responses of 1-4 random
+     * tokens below {@code vocab}, advantages in [-1, 1), drawn from seed 100 + update.
+     */
+    public static java.util.List<org.rlanything.neural.train.TrainingSequence> sequences(
+            int update, int vocab) {
+        SplittableRandom r = new SplittableRandom(100 + update);
+        java.util.List<org.rlanything.neural.train.TrainingSequence> out =
+                new java.util.ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            out.add(
+                    new org.rlanything.neural.train.TrainingSequence(
+                            randomTokens(r, 2 + r.nextInt(6), vocab),
+                            randomTokens(r, 1 + r.nextInt(4), vocab),
+                            r.nextDouble() * 2 - 1));
+        }
+        return out;
+    }
+
     public static int[] randomTokens(SplittableRandom rng, int length, int vocab) {
         int[] t = new int[length];
         for (int i = 0; i < length; i++) {

@@ -74,6 +74,19 @@ class ConfigSlipsTest {
     }
 
     @Test
+    void aFloat16BaseWithoutLoraOrAnUnknownDtypeIsRefusedNamingTheKey() throws IOException {
+        String noLora = error("policy:\n  kind: neural\n  base_dtype: f16\n");
+        assertTrue(
+                noLora.contains("policy.base_dtype") && noLora.contains("lora_rank > 0"), noLora);
+        String unknown =
+                error("reward_model:\n  kind: neural\n  lora_rank: 4\n  base_dtype: bf16\n");
+        assertTrue(
+                unknown.contains("reward_model.base_dtype")
+                        && unknown.contains("expected \"f32\" or \"f16\""),
+                unknown);
+    }
+
+    @Test
     void anAliasIsRefusedNamingItInsteadOfAWrongType() throws IOException {
         String message =
                 error(

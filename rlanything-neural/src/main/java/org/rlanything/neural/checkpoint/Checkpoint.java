@@ -388,28 +388,9 @@ public final class Checkpoint {
             DataType dtype,
             boolean halfProjections)
             throws CheckpointException {
-        if (!files.containsKey(PeftAdapter.CONFIG) || !files.containsKey(LoraBase.FILE)) {
-            throw new CheckpointException(
-                    "The LoRA checkpoint "
-                            + dir
-                            + " needs "
-                            + PeftAdapter.CONFIG
-                            + " and "
-                            + LoraBase.FILE
-                            + " beside "
-                            + PeftAdapter.WEIGHTS
-                            + ".");
-        }
-        PeftAdapter.Read adapters =
-                PeftAdapter.read(
-                        files.get(PeftAdapter.CONFIG),
-                        readAll(dir.resolve(PeftAdapter.WEIGHTS)),
-                        dir.toString());
-        LoraBase base =
-                LoraBase.fromJson(
-                        json(files.get(LoraBase.FILE), dir.resolve(LoraBase.FILE)),
-                        dir.resolve(LoraBase.FILE).toString());
-        base.verify(dir.toString());
+        LoraParts parts = loraParts(dir, files, config);
+        PeftAdapter.Read adapters = new PeftAdapter.Read(parts.lora(), parts.adapters());
+        LoraBase base = parts.base();
         TrainerPart trainer = null;
         if (files.containsKey(TRAINER_STATE)) {
             trainer =
@@ -549,7 +530,7 @@ public final class Checkpoint {
      * @param lora the adapters' rank and alpha
      * @param adapters the adapters by their model names
      * @param base the base folder, checked against the digest the checkpoint recorded
-     * @param tokenizer the checkpoint's tokenizer (the caller closes it)
+     * @param tokenizer the checkpoint's tokenizer (the caller closes it; null where not read)
      */
     public record LoraParts(
             ModelConfig config,
@@ -561,14 +542,28 @@ public final class Checkpoint {
     /** The parts of the LoRA checkpoint {@code dir}, its files and its base verified. */
     public static LoraParts loraParts(Path dir) throws CheckpointException {
         Map<String, byte[]> files = verifiedFiles(dir);
-        ModelConfig config = config(files, dir);
+        LoraParts parts = loraParts(dir, files, config(files, dir));
+        return new LoraParts(
+                parts.config(),
+                parts.lora(),
+                parts.adapters(),
+                parts.base(),
+                tokenizer(files, dir));
+    }
+
+    /**
+     * The adapters and the base (verified) among a LoRA checkpoint's verified files, without its
+     * tokenizer.
+     */
+    private static LoraParts loraParts(Path dir, Map<String, byte[]> files, ModelConfig config)
+            throws CheckpointException {
         if (!files.containsKey(PeftAdapter.WEIGHTS)
                 || !files.containsKey(PeftAdapter.CONFIG)
                 || !files.containsKey(LoraBase.FILE)) {
             throw new CheckpointException(
-                    "The folder "
+                    "The LoRA checkpoint "
                             + dir
-                            + " is not a LoRA checkpoint: it needs "
+                            + " needs "
                             + PeftAdapter.WEIGHTS
                             + ", "
                             + PeftAdapter.CONFIG
@@ -586,8 +581,7 @@ public final class Checkpoint {
                         json(files.get(LoraBase.FILE), dir.resolve(LoraBase.FILE)),
                         dir.resolve(LoraBase.FILE).toString());
         base.verify(dir.toString());
-        return new LoraParts(
-                config, adapters.lora(), adapters.tensors(), base, tokenizer(files, dir));
+        return new LoraParts(config, adapters.lora(), adapters.tensors(), base, null);
     }
 
     /** Whether {@code dir} is a checkpoint of LoRA adapters (its weights live in a base folder). */

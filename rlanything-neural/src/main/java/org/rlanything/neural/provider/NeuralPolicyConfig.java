@@ -114,7 +114,7 @@ public record NeuralPolicyConfig(
                 null);
     }
 
-    /** A section without {@code recompute_layers} (off). */
+    /** A section without {@code recompute_layers} and {@code base_dtype} (off, f32). */
     public NeuralPolicyConfig(
             Double learningRate,
             Integer optimizerSteps,
@@ -141,38 +141,7 @@ public record NeuralPolicyConfig(
                 chatActions,
                 klToStart,
                 warmStart,
-                null);
-    }
-
-    /** A section without {@code base_dtype} (f32). */
-    public NeuralPolicyConfig(
-            Double learningRate,
-            Integer optimizerSteps,
-            Double temperature,
-            Integer maxPromptTokens,
-            Integer maxTokensPerForward,
-            String init,
-            Integer loraRank,
-            Double loraAlpha,
-            Integer maxTokens,
-            String chatActions,
-            Double klToStart,
-            WarmStartConfig warmStart,
-            Boolean recomputeLayers) {
-        this(
-                learningRate,
-                optimizerSteps,
-                temperature,
-                maxPromptTokens,
-                maxTokensPerForward,
-                init,
-                loraRank,
-                loraAlpha,
-                maxTokens,
-                chatActions,
-                klToStart,
-                warmStart,
-                recomputeLayers,
+                null,
                 null);
     }
 
@@ -196,17 +165,7 @@ public record NeuralPolicyConfig(
         klToStart = Check.between("kl_to_start", klToStart, 0.0, 0.0, 1e6);
         warmStart = warmStart == null ? WarmStartConfig.DEFAULTS : warmStart;
         recomputeLayers = recomputeLayers != null && recomputeLayers;
-        baseDtype = Check.nonEmpty("base_dtype", baseDtype, "f32");
-        if (!baseDtype.equals("f32") && !baseDtype.equals("f16")) {
-            throw new org.rlanything.core.config.InvalidValueException(
-                    "base_dtype", "expected \"f32\" or \"f16\", got \"" + baseDtype + "\".");
-        }
-        if (baseDtype.equals("f16") && loraRank == 0) {
-            throw new org.rlanything.core.config.InvalidValueException(
-                    "base_dtype",
-                    "f16 holds a LoRA model's frozen base; set lora_rank > 0 (a full update trains"
-                            + " every weight in float32).");
-        }
+        baseDtype = BaseDtype.check(baseDtype, loraRank);
     }
 
     /** The settings of the embedded models (no init, no LoRA, short replies). */

@@ -6,12 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.rlanything.neural.LoraFixture.TRAINER;
 
 import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.types.DataType;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -27,10 +27,8 @@ import org.rlanything.neural.model.LlamaModel;
 import org.rlanything.neural.model.ModelConfig;
 import org.rlanything.neural.model.ModelWeights;
 import org.rlanything.neural.tokenizer.BpeTokenizer;
-import org.rlanything.neural.train.PpoSettings;
 import org.rlanything.neural.train.PpoTrainer;
 import org.rlanything.neural.train.SplitMix64;
-import org.rlanything.neural.train.TrainingSequence;
 
 class CheckpointTest {
 
@@ -38,13 +36,6 @@ class CheckpointTest {
             BpeTokenizer.train(List.of("go to desk 1", "open drawer 2"), 280);
     private static final ModelConfig CONFIG =
             new ModelConfig(TOKENIZER.vocabSize(), 16, 24, 2, 2, 48, 10000.0, 1e-6, 4L);
-    private static final PpoSettings TRAINER =
-            PpoSettings.method()
-                    .withLearningRate(5e-3)
-                    .withOptimizerSteps(2)
-                    .withLimits(16, 8)
-                    .withResetOptimizerEachUpdate(false);
-
     @TempDir Path dir;
 
     @Test
@@ -57,7 +48,7 @@ class CheckpointTest {
                         new LlamaModel(ModelWeights.initialise(CONFIG, DataType.FLOAT32, root))) {
             PpoTrainer trainer = new PpoTrainer(model, TRAINER);
             Checkpoint.save(ckpt, model, TOKENIZER, trainer, Map.of("note", "first"));
-            trainer.update(data(1), new SplittableRandom(1));
+            trainer.update(TestModels.sequences(1, CONFIG.vocabSize()), new SplittableRandom(1));
             List<double[]> before = new SequenceScorer(model).score(prompts, responses);
             Checkpoint.save(ckpt, model, TOKENIZER, trainer, Map.of("note", "test"));
             try (var siblings = Files.list(dir)) {
@@ -113,7 +104,7 @@ class CheckpointTest {
             PpoTrainer trainer = new PpoTrainer(model, TRAINER);
             SplitMix64 rng = new SplitMix64(42);
             for (int update = 0; update < 4; update++) {
-                trainer.update(data(update), rng);
+                trainer.update(TestModels.sequences(update, CONFIG.vocabSize()), rng);
             }
             uninterrupted = snapshot(model);
             for (String name : initial.keySet()) {
@@ -129,7 +120,7 @@ class CheckpointTest {
             PpoTrainer trainer = new PpoTrainer(model, TRAINER);
             SplitMix64 rng = new SplitMix64(42);
             for (int update = 0; update < 2; update++) {
-                trainer.update(data(update), rng);
+                trainer.update(TestModels.sequences(update, CONFIG.vocabSize()), rng);
             }
             Checkpoint.save(ckpt, model, TOKENIZER, trainer, Map.of("rng_state", rng.state()));
         }
@@ -142,7 +133,7 @@ class CheckpointTest {
                         new SplitMix64(
                                 ((Number) loaded.trainer().extras().get("rng_state")).longValue());
                 for (int update = 2; update < 4; update++) {
-                    trainer.update(data(update), rng);
+                    trainer.update(TestModels.sequences(update, CONFIG.vocabSize()), rng);
                 }
                 Map<String, float[]> resumed = snapshot(model);
                 for (String name : uninterrupted.keySet()) {
@@ -187,19 +178,6 @@ class CheckpointTest {
                         CheckpointException.class,
                         () -> Checkpoint.load(ckpt, root, DataType.FLOAT32));
         assertTrue(e.getMessage().contains(file), e.getMessage());
-    }
-
-    private static List<TrainingSequence> data(int update) {
-        SplittableRandom r = new SplittableRandom(100 + update);
-        List<TrainingSequence> out = new ArrayList<>();
-        for (int i = 0; i < 6; i++) {
-            out.add(
-                    new TrainingSequence(
-                            TestModels.randomTokens(r, 2 + r.nextInt(6), CONFIG.vocabSize()),
-                            TestModels.randomTokens(r, 1 + r.nextInt(4), CONFIG.vocabSize()),
-                            r.nextDouble() * 2 - 1));
-        }
-        return out;
     }
 
     private static Map<String, float[]> snapshot(LlamaModel model) {

@@ -3,28 +3,29 @@ package org.rlanything.neural.checkpoint;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.rlanything.neural.LoraFixture.CONFIG;
+import static org.rlanything.neural.LoraFixture.LORA;
+import static org.rlanything.neural.LoraFixture.PROMPTS;
+import static org.rlanything.neural.LoraFixture.RESPONSES;
+import static org.rlanything.neural.LoraFixture.TRAINER;
 
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.types.DataType;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.rlanything.neural.LoraFixture;
 import org.rlanything.neural.NeuralModel;
 import org.rlanything.neural.TestModels;
 import org.rlanything.neural.infer.SequenceScorer;
 import org.rlanything.neural.model.LlamaModel;
-import org.rlanything.neural.model.ModelConfig;
 import org.rlanything.neural.model.ModelWeights;
-import org.rlanything.neural.tokenizer.BpeTokenizer;
 import org.rlanything.neural.train.PpoSettings;
 import org.rlanything.neural.train.SplitMix64;
-import org.rlanything.neural.train.TrainingSequence;
 
 /**
  * {@code base_dtype: f16}: a LoRA model holds its frozen projections in float16 and casts them to
@@ -34,36 +35,11 @@ import org.rlanything.neural.train.TrainingSequence;
  */
 class HalfBaseTest {
 
-    private static final BpeTokenizer TOKENIZER =
-            BpeTokenizer.train(List.of("go to desk 1", "open drawer 2"), 280);
-    private static final ModelConfig CONFIG =
-            new ModelConfig(TOKENIZER.vocabSize(), 16, 24, 2, 2, 48, 10000.0, 1e-6, 4L)
-                    .withKeyValueHeads(1)
-                    .withBiasesAndTying(true, false, true);
-    private static final PpoSettings TRAINER =
-            PpoSettings.method()
-                    .withLearningRate(5e-3)
-                    .withOptimizerSteps(2)
-                    .withLimits(16, 8)
-                    .withResetOptimizerEachUpdate(false);
-    private static final ModelWeights.Lora LORA = new ModelWeights.Lora(4, 8.0);
-
     @TempDir Path dir;
 
     @Test
     void aHalfPrecisionBaseTrainsAndScoresAsTheFloat32One() throws Exception {
-        Path base = dir.resolve("base");
-        try (NDManager root = TestModels.manager();
-                LlamaModel model = TestModels.tiny(root, CONFIG, DataType.FLOAT32, 3)) {
-            for (NDArray a : model.weights().all().values()) {
-                // values float16 holds exactly, as it holds BF16 weights
-                a.set(
-                        a.toType(DataType.FLOAT16, false)
-                                .toType(DataType.FLOAT32, false)
-                                .toFloatArray());
-            }
-            Checkpoint.save(base, model, TOKENIZER, null, null);
-        }
+        Path base = LoraFixture.base(dir.resolve("base"), true);
         Trained plain = train(base, TRAINER);
         PpoSettings half = TRAINER.toBuilder().halfPrecisionBase(true).build();
         Trained halved = train(base, half);
@@ -108,7 +84,7 @@ class HalfBaseTest {
             }
             SplitMix64 rng = new SplitMix64(42);
             for (int u = 0; u < 3; u++) {
-                m.train(data(u), rng);
+                m.train(TestModels.sequences(u, CONFIG.vocabSize()), rng);
             }
             Map<String, float[]> adapters = new LinkedHashMap<>();
             m.model().weights().trainable().forEach((k, v) -> adapters.put(k, v.toFloatArray()));
@@ -138,23 +114,5 @@ class HalfBaseTest {
         for (int i = 0; i < a.size(); i++) {
             assertArrayEquals(a.get(i), b.get(i), tol);
         }
-    }
-
-    private static final List<int[]> PROMPTS =
-            List.of(TOKENIZER.encode("go to"), TOKENIZER.encode("open"));
-    private static final List<int[]> RESPONSES =
-            List.of(TOKENIZER.encode(" desk 1"), TOKENIZER.encode(" drawer 2"));
-
-    private static List<TrainingSequence> data(int update) {
-        SplittableRandom r = new SplittableRandom(100 + update);
-        List<TrainingSequence> out = new ArrayList<>();
-        for (int i = 0; i < 6; i++) {
-            out.add(
-                    new TrainingSequence(
-                            TestModels.randomTokens(r, 2 + r.nextInt(6), CONFIG.vocabSize()),
-                            TestModels.randomTokens(r, 1 + r.nextInt(4), CONFIG.vocabSize()),
-                            r.nextDouble() * 2 - 1));
-        }
-        return out;
     }
 }

@@ -5,17 +5,21 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.rlanything.neural.LoraFixture.CONFIG;
+import static org.rlanything.neural.LoraFixture.LORA;
+import static org.rlanything.neural.LoraFixture.PROMPTS;
+import static org.rlanything.neural.LoraFixture.RESPONSES;
+import static org.rlanything.neural.LoraFixture.TOKENIZER;
+import static org.rlanything.neural.LoraFixture.TRAINER;
 
 import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.types.DataType;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rlanything.neural.NeuralModel;
@@ -24,12 +28,8 @@ import org.rlanything.neural.infer.SequenceScorer;
 import org.rlanything.neural.io.CheckpointException;
 import org.rlanything.neural.io.SafeTensors;
 import org.rlanything.neural.model.LlamaModel;
-import org.rlanything.neural.model.ModelConfig;
 import org.rlanything.neural.model.ModelWeights;
-import org.rlanything.neural.tokenizer.BpeTokenizer;
-import org.rlanything.neural.train.PpoSettings;
 import org.rlanything.neural.train.SplitMix64;
-import org.rlanything.neural.train.TrainingSequence;
 
 /**
  * LoRA adapters: the base stays frozen bit for bit while only the adapters train; the optimizer and
@@ -37,20 +37,6 @@ import org.rlanything.neural.train.TrainingSequence;
  * resumed run equals the uninterrupted one; merging gives a plain model with the same outputs.
  */
 class LoraTest {
-
-    private static final BpeTokenizer TOKENIZER =
-            BpeTokenizer.train(List.of("go to desk 1", "open drawer 2"), 280);
-    private static final ModelConfig CONFIG =
-            new ModelConfig(TOKENIZER.vocabSize(), 16, 24, 2, 2, 48, 10000.0, 1e-6, 4L)
-                    .withKeyValueHeads(1)
-                    .withBiasesAndTying(true, false, true);
-    private static final PpoSettings TRAINER =
-            PpoSettings.method()
-                    .withLearningRate(5e-3)
-                    .withOptimizerSteps(2)
-                    .withLimits(16, 8)
-                    .withResetOptimizerEachUpdate(false);
-    private static final ModelWeights.Lora LORA = new ModelWeights.Lora(4, 8.0);
 
     @TempDir Path dir;
 
@@ -75,7 +61,7 @@ class LoraTest {
             frozenBefore = snapshot(m.model().weights().all());
             SplitMix64 rng = new SplitMix64(42);
             for (int u = 0; u < 4; u++) {
-                m.train(data(u), rng);
+                m.train(TestModels.sequences(u, CONFIG.vocabSize()), rng);
             }
             Map<String, float[]> frozenAfter = snapshot(m.model().weights().all());
             for (String name : frozenBefore.keySet()) {
@@ -93,7 +79,7 @@ class LoraTest {
             m.enableLora(LORA, 11, LoraBase.of(base));
             SplitMix64 rng = new SplitMix64(42);
             for (int u = 0; u < 2; u++) {
-                m.train(data(u), rng);
+                m.train(TestModels.sequences(u, CONFIG.vocabSize()), rng);
             }
             m.save(ckpt, Map.of("rng_state", rng.state()));
         }
@@ -126,7 +112,7 @@ class LoraTest {
         try (NeuralModel m = NeuralModel.load(ckpt, TRAINER, true)) {
             SplitMix64 rng = new SplitMix64(((Number) extras(ckpt).get("rng_state")).longValue());
             for (int u = 2; u < 4; u++) {
-                m.train(data(u), rng);
+                m.train(TestModels.sequences(u, CONFIG.vocabSize()), rng);
             }
             Map<String, float[]> resumed = snapshot(m.model().weights().trainable());
             for (String name : uninterrupted.keySet()) {
@@ -163,11 +149,6 @@ class LoraTest {
         assertTrue(e.getMessage().contains("changed since"), e.getMessage());
     }
 
-    private static final List<int[]> PROMPTS =
-            List.of(TOKENIZER.encode("go to"), TOKENIZER.encode("open"));
-    private static final List<int[]> RESPONSES =
-            List.of(TOKENIZER.encode(" desk 1"), TOKENIZER.encode(" drawer 2"));
-
     private static List<double[]> scores(NeuralModel m) {
         return new SequenceScorer(m.model()).score(PROMPTS, RESPONSES);
     }
@@ -183,19 +164,6 @@ class LoraTest {
                 new ObjectMapper()
                         .readValue(ckpt.resolve(Checkpoint.TRAINER_STATE).toFile(), Map.class);
         return (Map<?, ?>) state.get("extras");
-    }
-
-    private static List<TrainingSequence> data(int update) {
-        SplittableRandom r = new SplittableRandom(100 + update);
-        List<TrainingSequence> out = new ArrayList<>();
-        for (int i = 0; i < 6; i++) {
-            out.add(
-                    new TrainingSequence(
-                            TestModels.randomTokens(r, 2 + r.nextInt(6), CONFIG.vocabSize()),
-                            TestModels.randomTokens(r, 1 + r.nextInt(4), CONFIG.vocabSize()),
-                            r.nextDouble() * 2 - 1));
-        }
-        return out;
     }
 
     private static Map<String, float[]> snapshot(Map<String, ai.djl.ndarray.NDArray> arrays) {

@@ -7,25 +7,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.types.DataType;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
-import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.rlanything.neural.LoraFixture;
 import org.rlanything.neural.NeuralModel;
 import org.rlanything.neural.TestModels;
-import org.rlanything.neural.checkpoint.Checkpoint;
 import org.rlanything.neural.checkpoint.LoraBase;
 import org.rlanything.neural.checkpoint.WeightFiles;
 import org.rlanything.neural.io.StoredTensor;
-import org.rlanything.neural.model.LlamaModel;
-import org.rlanything.neural.model.ModelConfig;
-import org.rlanything.neural.model.ModelWeights;
-import org.rlanything.neural.tokenizer.BpeTokenizer;
 import org.rlanything.neural.train.PpoSettings;
 import org.rlanything.neural.train.SplitMix64;
-import org.rlanything.neural.train.TrainingSequence;
 
 /**
  * {@code model export} of a LoRA checkpoint merges without loading the model (the base's tensors
@@ -34,12 +26,6 @@ import org.rlanything.neural.train.TrainingSequence;
  */
 class MergedExportTest {
 
-    private static final BpeTokenizer TOKENIZER =
-            BpeTokenizer.train(List.of("go to desk 1", "open drawer 2"), 280);
-    private static final ModelConfig CONFIG =
-            new ModelConfig(TOKENIZER.vocabSize(), 16, 24, 2, 2, 48, 10000.0, 1e-6, 4L)
-                    .withKeyValueHeads(1)
-                    .withBiasesAndTying(true, false, true);
     private static final PpoSettings TRAINER =
             PpoSettings.method().withLearningRate(5e-3).withOptimizerSteps(2).withLimits(16, 8);
 
@@ -47,18 +33,14 @@ class MergedExportTest {
 
     @Test
     void aStreamedMergeEqualsTheMergeOfTheLoadedModel() throws Exception {
-        Path base = dir.resolve("base");
-        try (NDManager root = TestModels.manager();
-                LlamaModel model = TestModels.tiny(root, CONFIG, DataType.FLOAT32, 3)) {
-            Checkpoint.save(base, model, TOKENIZER, null, null);
-        }
+        Path base = LoraFixture.base(dir.resolve("base"), false);
         Path ckpt = dir.resolve("ckpt");
         Map<String, float[]> inMemory = new java.util.LinkedHashMap<>();
         try (NeuralModel m = NeuralModel.loadFolder(base, TRAINER)) {
-            m.enableLora(new ModelWeights.Lora(4, 8.0), 11, LoraBase.of(base));
+            m.enableLora(LoraFixture.LORA, 11, LoraBase.of(base));
             SplitMix64 rng = new SplitMix64(42);
             for (int u = 0; u < 3; u++) {
-                m.train(data(u), rng);
+                m.train(TestModels.sequences(u, LoraFixture.CONFIG.vocabSize()), rng);
             }
             m.save(ckpt, Map.of());
             try (NDManager scratch = TestModels.manager()) {
@@ -103,18 +85,5 @@ class MergedExportTest {
 
     private static float[] floats(StoredTensor t, NDManager m) {
         return org.rlanything.neural.model.ArrayTensors.read(t, m, DataType.FLOAT32).toFloatArray();
-    }
-
-    private static List<TrainingSequence> data(int update) {
-        SplittableRandom r = new SplittableRandom(100 + update);
-        List<TrainingSequence> out = new ArrayList<>();
-        for (int i = 0; i < 6; i++) {
-            out.add(
-                    new TrainingSequence(
-                            TestModels.randomTokens(r, 2 + r.nextInt(6), CONFIG.vocabSize()),
-                            TestModels.randomTokens(r, 1 + r.nextInt(4), CONFIG.vocabSize()),
-                            r.nextDouble() * 2 - 1));
-        }
-        return out;
     }
 }
