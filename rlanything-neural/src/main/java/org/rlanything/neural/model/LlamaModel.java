@@ -122,6 +122,7 @@ public final class LlamaModel implements AutoCloseable {
      */
     public void backwardThroughLayers(LayerRecompute r) {
         if (!r.ran()) {
+            recompute.remove(); // never left armed for a later pass (sampling must build no graph)
             throw new IllegalStateException("No forward pass ran with these recomputed layers.");
         }
         NDArray embedding = weights.get("model.embed_tokens.weight");
