@@ -27,15 +27,7 @@ class PddlSettingTest {
                 folder + "/domain.pddl",
                 null,
                 heldOut == null ? null : folder + "/" + heldOut,
-                poolSize,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null);
+                poolSize);
     }
 
     @Test
@@ -67,18 +59,7 @@ class PddlSettingTest {
         }
         PddlEnvironmentConfig config =
                 new PddlEnvironmentConfig(
-                        tidy.resolve("domain.pddl").toString(),
-                        elsewhere.toString(),
-                        null,
-                        2,
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        null);
+                        tidy.resolve("domain.pddl").toString(), elsewhere.toString(), null, 2);
         PddlSetting setting = PddlSetting.load(config, 3, line -> {});
         assertEquals(List.of("p3", "p1"), setting.pool().stream().map(PddlTask::id).toList());
 

@@ -54,6 +54,11 @@ public record PddlEnvironmentConfig(
             new PddlEnvironmentConfig(
                     null, null, null, null, null, null, null, null, null, null, null, null);
 
+    /** A section naming its files and pool size, every other key at its default. */
+    public PddlEnvironmentConfig(String domain, String problems, String heldOut, Integer poolSize) {
+        this(domain, problems, heldOut, poolSize, null, null, null, null, null, null, null, null);
+    }
+
     public PddlEnvironmentConfig {
         if (domain != null && domain.isBlank()) {
             throw new InvalidValueException("domain", "expected a file name.");

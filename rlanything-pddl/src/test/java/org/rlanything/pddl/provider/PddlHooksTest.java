@@ -22,18 +22,7 @@ class PddlHooksTest {
     private static EnvironmentParts parts() throws Exception {
         return ProviderParts.of(
                 new PddlEnvironmentConfig(
-                        ProviderParts.tidy().resolve("domain.pddl").toString(),
-                        null,
-                        null,
-                        4,
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        null));
+                        ProviderParts.tidy().resolve("domain.pddl").toString(), null, null, 4));
     }
 
     @Test
