@@ -27,6 +27,7 @@ public final class LockstepRollouts implements RolloutEngine {
             }
             for (int t = 0; t < maxSteps; t++) {
                 List<Integer> running = new ArrayList<>();
+                List<EnvironmentSession> live = new ArrayList<>();
                 List<PolicyContext> contexts = new ArrayList<>();
                 List<RandomGenerator> rngs = new ArrayList<>();
                 for (int k = 0; k < count; k++) {
@@ -35,6 +36,7 @@ public final class LockstepRollouts implements RolloutEngine {
                         continue;
                     }
                     running.add(k);
+                    live.add(session);
                     contexts.add(
                             new PolicyContext(
                                     requests.get(k).task(),
@@ -46,7 +48,10 @@ public final class LockstepRollouts implements RolloutEngine {
                 if (running.isEmpty()) {
                     break;
                 }
-                List<Action> actions = policy.act(contexts, rngs);
+                List<Action> actions =
+                        policy instanceof SessionPolicy reading
+                                ? reading.act(contexts, rngs, live)
+                                : policy.act(contexts, rngs);
                 if (actions.size() != contexts.size()) {
                     throw new IllegalStateException(
                             "The policy returned "

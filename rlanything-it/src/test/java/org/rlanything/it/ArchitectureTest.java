@@ -59,7 +59,7 @@ class ArchitectureTest {
                     Map.entry("coding", List.of("core", "chat", "openai", "neural")),
                     Map.entry("gui", List.of("core", "remote")),
                     Map.entry("remote", List.of("core")),
-                    Map.entry("pddl", List.of("core", "linear")),
+                    Map.entry("pddl", List.of("core")),
                     Map.entry("linear", List.of("core")));
 
     private static JavaClasses main;

@@ -8,6 +8,7 @@ import java.util.Set;
 import org.rlanything.core.JudgeRequest;
 import org.rlanything.core.PolicyContext;
 import org.rlanything.core.Step;
+import org.rlanything.core.spi.StepFeatures;
 
 /**
  * The features of any text environment, for an environment that supplies none: words hashed into

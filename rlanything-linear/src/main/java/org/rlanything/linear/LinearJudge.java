@@ -1,6 +1,7 @@
 package org.rlanything.linear;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -13,6 +14,8 @@ import org.rlanything.core.RewardModel;
 import org.rlanything.core.RewardModelSample;
 import org.rlanything.core.UpdateStats;
 import org.rlanything.core.Verdict;
+import org.rlanything.core.imitation.LabelledStep;
+import org.rlanything.core.spi.StepFeatures;
 
 /**
  * {@code reward_model.kind: linear}: a logistic judge, p(GOOD | step) = σ(v·ψ(step)), with ψ from
@@ -168,5 +171,83 @@ public final class LinearJudge extends LinearModel implements RewardModel {
         stats.put("grad_norm", gradNorm);
         stats.put("weight_norm", norm(weights));
         return new UpdateStats(stats);
+    }
+
+    /** Passes over the labelled steps of a warm start (the steps are capped below). */
+    static final int WARM_START_EPOCHS = 20;
+
+    /** Steps per warm-start minibatch. */
+    static final int WARM_START_BATCH = 32;
+
+    /** The most optimizer steps of a warm start. */
+    static final int WARM_START_MAX_STEPS = 4000;
+
+    /**
+     * A warm start on the environment's step labels: logistic regression, ascending (1/n) Σ_i c_i
+     * log p_v(y_i | ψ_i) − (λ/2)‖v‖² with y_i the label, in minibatches with a fresh optimizer of
+     * this judge's kind and rate. Each label's class is weighed by n / (2 · its count) (c_i), so
+     * GOOD and BAD steps count equally: a judge taught mostly GOOD steps would otherwise start by
+     * calling everything GOOD. Returns the balanced accuracy of the most likely verdict on the
+     * steps themselves (NaN without both labels).
+     */
+    public double warmStart(List<LabelledStep> labelled, RandomGenerator rng) {
+        if (labelled.isEmpty()) {
+            return Double.NaN;
+        }
+        List<SparseRows> rows = new ArrayList<>(labelled.size());
+        int goods = 0;
+        for (LabelledStep step : labelled) {
+            rows.add(new SparseRows(new double[][] {psi(step.request())}));
+            goods += step.good() ? 1 : 0;
+        }
+        int bads = labelled.size() - goods;
+        double goodWeight = goods == 0 ? 0 : labelled.size() / (2.0 * goods);
+        double badWeight = bads == 0 ? 0 : labelled.size() / (2.0 * bads);
+        List<Integer> order = new ArrayList<>();
+        for (int i = 0; i < rows.size(); i++) {
+            order.add(i);
+        }
+        int steps =
+                Math.min(
+                        WARM_START_MAX_STEPS,
+                        Math.max(1, WARM_START_EPOCHS * rows.size() / WARM_START_BATCH));
+        Optimizer fresh = new Optimizer(optimizer.kind(), optimizer.learningRate(), weights.length);
+        int position = rows.size();
+        for (int s = 0; s < steps; s++) {
+            double[] g = new double[weights.length];
+            int batch = Math.min(WARM_START_BATCH, rows.size());
+            for (int b = 0; b < batch; b++) {
+                if (position == rows.size()) {
+                    Collections.shuffle(order, new java.util.Random(rng.nextLong()));
+                    position = 0;
+                }
+                int i = order.get(position++);
+                boolean good = labelled.get(i).good();
+                double p = sigmoid(rows.get(i).dot(weights, 0));
+                rows.get(i)
+                        .addTo(
+                                g,
+                                0,
+                                (good ? goodWeight : badWeight) * ((good ? 1 : 0) - p) / batch);
+            }
+            for (int k = 0; k < g.length; k++) {
+                g[k] -= l2 * weights[k];
+            }
+            fresh.ascend(weights, g);
+        }
+        if (goods == 0 || bads == 0) {
+            return Double.NaN;
+        }
+        int goodRight = 0;
+        int badRight = 0;
+        for (int i = 0; i < rows.size(); i++) {
+            boolean saysGood = rows.get(i).dot(weights, 0) > 0;
+            if (labelled.get(i).good()) {
+                goodRight += saysGood ? 1 : 0;
+            } else {
+                badRight += saysGood ? 0 : 1;
+            }
+        }
+        return (goodRight / (double) goods + badRight / (double) bads) / 2;
     }
 }

@@ -69,6 +69,15 @@ abstract class LinearModel implements Checkpointable, WeightsTransfer {
         weights = contents.weights().clone();
     }
 
+    /** Starts from {@code start} (this model's size); the optimizer starts fresh. */
+    public void startWith(double[] start) {
+        if (start.length != weights.length) {
+            throw new IllegalArgumentException(
+                    start.length + " starting weights for " + weights.length + " features.");
+        }
+        weights = start.clone();
+    }
+
     @Override
     public void saveTo(Path directory) throws IOException {
         WeightsFile.write(

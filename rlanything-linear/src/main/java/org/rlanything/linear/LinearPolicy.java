@@ -1,6 +1,7 @@
 package org.rlanything.linear;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -13,7 +14,10 @@ import org.rlanything.core.PolicySample;
 import org.rlanything.core.Step;
 import org.rlanything.core.Trajectory;
 import org.rlanything.core.UpdateStats;
+import org.rlanything.core.imitation.Demonstration;
+import org.rlanything.core.imitation.Imitable;
 import org.rlanything.core.math.Softmax;
+import org.rlanything.core.spi.StepFeatures;
 
 /**
  * {@code policy.kind: linear}: a softmax over the admissible commands, π(a|s) ∝ exp(w·φ(s,a)/T),
@@ -30,7 +34,7 @@ import org.rlanything.core.math.Softmax;
  * update. The features of a trained step are computed again from its trajectory (the environment's
  * features are a function of the step alone), so no feature matrix travels with the actions.
  */
-public final class LinearPolicy extends LinearModel implements Policy {
+public final class LinearPolicy extends LinearModel implements Policy, Imitable {
 
     private final StepFeatures features;
     private final double temperature;
@@ -232,5 +236,88 @@ public final class LinearPolicy extends LinearModel implements Policy {
         stats.put("clip_fraction", clipped[0] / (double) (examples.size() * optimizerSteps));
         stats.put("weight_norm", norm(weights));
         return new UpdateStats(stats);
+    }
+
+    /** Passes over the demonstrations in one imitation call (the steps are capped below). */
+    static final int IMITATION_EPOCHS = 20;
+
+    /** Demonstrations per imitation step. */
+    static final int IMITATION_BATCH = 32;
+
+    /** The most optimizer steps of one imitation call. */
+    static final int IMITATION_MAX_STEPS = 4000;
+
+    /**
+     * Behaviour cloning: ascends the mean log-likelihood of the demonstrated commands, (1/n) Σ_i
+     * log π_w(d_i|s_i) − (λ/2)‖w‖², whose gradient for one state is (φ(s,d) − Σ_b π_w(b|s) φ(s,b))
+     * / T (the policy gradient of the class comment with A = 1 on the demonstrator's command), in
+     * minibatches of {@value #IMITATION_BATCH} over {@value #IMITATION_EPOCHS} passes (at most
+     * {@value #IMITATION_MAX_STEPS} steps) with a fresh optimizer of this policy's kind and rate,
+     * which the RL updates then start afresh from. Each state's features are computed once.
+     */
+    @Override
+    public ImitationFit imitate(List<Demonstration> demonstrations, RandomGenerator rng) {
+        List<SparseRows> rows = new ArrayList<>();
+        List<Integer> chosen = new ArrayList<>();
+        for (Demonstration d : demonstrations) {
+            if (d.index() >= 0) {
+                rows.add(new SparseRows(rows(d.context())));
+                chosen.add(d.index());
+            }
+        }
+        if (rows.isEmpty()) {
+            return new ImitationFit(0, Double.NaN, Double.NaN);
+        }
+        List<Integer> order = new ArrayList<>();
+        for (int i = 0; i < rows.size(); i++) {
+            order.add(i);
+        }
+        int steps =
+                Math.min(
+                        IMITATION_MAX_STEPS,
+                        Math.max(1, IMITATION_EPOCHS * rows.size() / IMITATION_BATCH));
+        Optimizer fresh = new Optimizer(optimizer.kind(), optimizer.learningRate(), weights.length);
+        int position = rows.size();
+        for (int s = 0; s < steps; s++) {
+            double[] g = new double[weights.length];
+            int batch = Math.min(IMITATION_BATCH, rows.size());
+            for (int b = 0; b < batch; b++) {
+                if (position == rows.size()) {
+                    Collections.shuffle(order, new java.util.Random(rng.nextLong()));
+                    position = 0;
+                }
+                int i = order.get(position++);
+                SparseRows r = rows.get(i);
+                double[] p = probabilities(weights, r);
+                for (int a = 0; a < r.size(); a++) {
+                    double target = a == chosen.get(i) ? 1 : 0;
+                    r.addTo(g, a, (target - p[a]) / (temperature * batch));
+                }
+            }
+            for (int k = 0; k < g.length; k++) {
+                g[k] -= l2 * weights[k];
+            }
+            fresh.ascend(weights, g);
+        }
+        double loss = 0;
+        int agree = 0;
+        for (int i = 0; i < rows.size(); i++) {
+            double[] p = probabilities(weights, rows.get(i));
+            loss -= Math.log(Math.max(p[chosen.get(i)], 1e-300));
+            int best = 0;
+            for (int a = 1; a < p.length; a++) {
+                best = p[a] > p[best] ? a : best;
+            }
+            agree += best == chosen.get(i) ? 1 : 0;
+        }
+        return new ImitationFit(steps, loss / rows.size(), agree / (double) rows.size());
+    }
+
+    private double[] probabilities(double[] w, SparseRows rows) {
+        double[] z = new double[rows.size()];
+        for (int b = 0; b < z.length; b++) {
+            z[b] = rows.dot(w, b) / temperature;
+        }
+        return Softmax.of(z);
     }
 }

@@ -53,6 +53,11 @@ public final class Optimizer {
         }
     }
 
+    /** The step size. */
+    public double learningRate() {
+        return learningRate;
+    }
+
     /** The rule. */
     public Kind kind() {
         return kind;

@@ -9,6 +9,7 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.rlanything.core.spi.StepFeatures;
 
 /**
  * The policy's and the judge's gradients against central finite differences of their objectives.

@@ -65,7 +65,8 @@ class WeightsTest {
                         InvalidValueException.class,
                         () ->
                                 new LinearPolicyConfig(
-                                        null, "rmsprop", null, null, null, null, null, null));
+                                        null, "rmsprop", null, null, null, null, null, null, null,
+                                        null));
         assertTrue(e.getMessage().contains("optimizer"), e.getMessage());
         assertTrue(List.of("adam", "sgd").stream().allMatch(e.getMessage()::contains));
     }

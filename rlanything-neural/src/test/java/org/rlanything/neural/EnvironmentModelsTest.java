@@ -65,7 +65,8 @@ class EnvironmentModelsTest {
                 policy,
                 judge,
                 line -> {},
-                new LockstepRollouts());
+                new LockstepRollouts(),
+                0);
     }
 
     @Test
@@ -106,7 +107,8 @@ class EnvironmentModelsTest {
                         NeuralPolicyConfig.DEFAULTS,
                         NeuralRewardModelConfig.DEFAULTS,
                         log::add,
-                        new LockstepRollouts());
+                        new LockstepRollouts(),
+                        0);
         try (CheckpointedPolicy p =
                         assertInstanceOf(
                                 CheckpointedPolicy.class,

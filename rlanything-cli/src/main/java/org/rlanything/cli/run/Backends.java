@@ -124,7 +124,8 @@ public final class Backends {
                 line -> System.err.println(line),
                 ProviderRegistry.get()
                         .engine(config.trainer().rolloutEngine())
-                        .create(config.trainer().engine()));
+                        .create(config.trainer().engine()),
+                config.environment().maxSteps());
     }
 
     /** The provider of the config's environment kind. */

@@ -21,6 +21,8 @@ import org.rlanything.core.loop.AlgorithmConfig;
  * @param log progress lines for the user
  * @param engine the run's rollout engine ({@code trainer.rollout_engine}), for the evaluation's
  *     rollouts and judging too
+ * @param maxSteps H, the environment section's step limit of a rollout (0 where a caller knows
+ *     none); what a starting model's episodes are played to
  */
 public record RunContext(
         long seed,
@@ -30,12 +32,16 @@ public record RunContext(
         PolicyConfig policy,
         RewardModelConfig rewardModel,
         Consumer<String> log,
-        RolloutEngine engine) {
+        RolloutEngine engine,
+        int maxSteps) {
     public RunContext {
         Objects.requireNonNull(algorithm, "algorithm");
         Objects.requireNonNull(policy, "policy");
         Objects.requireNonNull(rewardModel, "rewardModel");
         Objects.requireNonNull(log, "log");
         Objects.requireNonNull(engine, "engine");
+        if (maxSteps < 0) {
+            throw new IllegalArgumentException("maxSteps must be >= 0, got " + maxSteps);
+        }
     }
 }

@@ -32,7 +32,8 @@ class TabularKindsNeedTablesTest {
                     TabularPolicyConfig.DEFAULTS,
                     TabularRewardModelConfig.DEFAULTS,
                     line -> {},
-                    new LockstepRollouts());
+                    new LockstepRollouts(),
+                    0);
 
     @Test
     void theCorridorsOfferTablesAndPartsWithoutTheHookAreRefused() throws Exception {

@@ -80,7 +80,8 @@ class PddlNeuralTrainTest {
                         config.policy(),
                         config.rewardModel(),
                         log::add,
-                        new LockstepRollouts());
+                        new LockstepRollouts(),
+                        0);
         EnvironmentParts parts =
                 ProviderRegistry.get()
                         .environments()

@@ -55,7 +55,8 @@ final class ContractRun {
                         config.rewardModel(),
                         line -> {},
                         registry.engine(config.trainer().rolloutEngine())
-                                .create(config.trainer().engine()));
+                                .create(config.trainer().engine()),
+                        0);
         parts =
                 registry.environments()
                         .of(config.environment())

@@ -1,6 +1,7 @@
 package org.rlanything.linear.provider;
 
 import org.rlanything.core.config.Check;
+import org.rlanything.core.imitation.ImitationConfig;
 import org.rlanything.core.spi.PolicyConfig;
 
 /**
@@ -19,6 +20,11 @@ import org.rlanything.core.spi.PolicyConfig;
  *     features)
  * @param init optional: a weights file ({@code linear-policy.json} of a checkpoint) to start from
  *     instead of zero weights (the uniform policy)
+ * @param imitate whether the policy starts as a clone of the environment's solver where the
+ *     environment offers one (its {@code Demonstrator} hook; a Python server's {@code
+ *     /demonstrate}) and {@code init} names no file: behaviour cloning, then DAgger rounds (default
+ *     true; false: from zero weights, the route without a demonstrator)
+ * @param imitation the imitation's sizes
  */
 public record LinearPolicyConfig(
         Double learningRate,
@@ -28,12 +34,14 @@ public record LinearPolicyConfig(
         Double l2,
         Double clip,
         Integer hashDimension,
-        String init)
+        String init,
+        Boolean imitate,
+        ImitationConfig imitation)
         implements PolicyConfig {
 
     /** Every key at its default. */
     public static final LinearPolicyConfig DEFAULTS =
-            new LinearPolicyConfig(null, null, null, null, null, null, null, null);
+            new LinearPolicyConfig(null, null, null, null, null, null, null, null, null, null);
 
     public LinearPolicyConfig {
         learningRate = Check.positive("learning_rate", learningRate, 0.05, 100.0);
@@ -43,5 +51,7 @@ public record LinearPolicyConfig(
         l2 = Check.between("l2", l2, 0.0, 0.0, 100.0);
         clip = Check.between("clip", clip, 0.0, 0.0, 1.0);
         hashDimension = Check.between("hash_dimension", hashDimension, 1024, 1, 1 << 20);
+        imitate = imitate == null || imitate;
+        imitation = imitation == null ? ImitationConfig.DEFAULTS : imitation;
     }
 }

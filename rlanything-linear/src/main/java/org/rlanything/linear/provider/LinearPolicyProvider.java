@@ -45,6 +45,11 @@ public final class LinearPolicyProvider implements PolicyProvider<LinearPolicyCo
                         config.clip());
         if (config.init() != null) {
             policy.startFrom(Path.of(config.init()));
+        } else {
+            LinearStart start = LinearStart.of(environment, context);
+            if (start != null) {
+                policy.startWith(start.policy());
+            }
         }
         return policy;
     }

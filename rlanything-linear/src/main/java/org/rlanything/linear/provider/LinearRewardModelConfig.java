@@ -17,6 +17,9 @@ import org.rlanything.core.spi.RewardModelConfig;
  *     features)
  * @param init optional: a weights file ({@code linear-judge.json} of a checkpoint) to start from
  *     instead of zero weights
+ * @param warmStart whether the judge starts from the environment's step labels where the linear
+ *     policy imitates a solver (logistic regression on the labelled steps of the imitation's
+ *     episodes, GOOD and BAD weighed equally) and {@code init} names no file (default true)
  */
 public record LinearRewardModelConfig(
         Double learningRate,
@@ -24,12 +27,13 @@ public record LinearRewardModelConfig(
         Integer optimizerSteps,
         Double l2,
         Integer hashDimension,
-        String init)
+        String init,
+        Boolean warmStart)
         implements RewardModelConfig {
 
     /** Every key at its default. */
     public static final LinearRewardModelConfig DEFAULTS =
-            new LinearRewardModelConfig(null, null, null, null, null, null);
+            new LinearRewardModelConfig(null, null, null, null, null, null, null);
 
     public LinearRewardModelConfig {
         learningRate = Check.positive("learning_rate", learningRate, 0.05, 100.0);
@@ -37,5 +41,6 @@ public record LinearRewardModelConfig(
         optimizerSteps = Check.between("optimizer_steps", optimizerSteps, 1, 1, 1000);
         l2 = Check.between("l2", l2, 0.0, 0.0, 100.0);
         hashDimension = Check.between("hash_dimension", hashDimension, 1024, 1, 1 << 20);
+        warmStart = warmStart == null || warmStart;
     }
 }

@@ -5,13 +5,14 @@ import org.rlanything.core.RewardModel;
 import org.rlanything.core.spi.EnvironmentParts;
 import org.rlanything.core.spi.RewardModelProvider;
 import org.rlanything.core.spi.RunContext;
+import org.rlanything.core.spi.StepFeatures;
 import org.rlanything.linear.HashedTextFeatures;
 import org.rlanything.linear.LinearJudge;
-import org.rlanything.linear.StepFeatures;
 
 /**
  * {@code reward_model.kind: linear}: a logistic judge over the environment's step features (its
- * {@code StepFeatures} hook, else hashed words), starting at chance.
+ * {@code StepFeatures} hook, else hashed words), starting at chance, or from the environment's step
+ * labels where the linear policy imitates a solver ({@link LinearStart}).
  */
 public final class LinearRewardModelProvider
         implements RewardModelProvider<LinearRewardModelConfig> {
@@ -47,6 +48,11 @@ public final class LinearRewardModelProvider
                         config.l2());
         if (config.init() != null) {
             judge.startFrom(Path.of(config.init()));
+        } else if (config.warmStart()) {
+            LinearStart start = LinearStart.of(environment, context);
+            if (start != null && start.judge() != null) {
+                judge.startWith(start.judge());
+            }
         }
         return judge;
     }

@@ -44,7 +44,8 @@ class WarmStartConfigTest {
                 policy,
                 judge,
                 line -> {},
-                new LockstepRollouts());
+                new LockstepRollouts(),
+                0);
     }
 
     @Test

@@ -7,7 +7,7 @@ import org.rlanything.core.JudgeRequest;
 import org.rlanything.core.PolicyContext;
 import org.rlanything.core.spi.Demonstrator;
 import org.rlanything.core.spi.EnvironmentDescription;
-import org.rlanything.linear.StepFeatures;
+import org.rlanything.core.spi.StepFeatures;
 import org.rlanything.pddl.env.PddlEnvironment;
 import org.rlanything.pddl.env.PddlSession;
 import org.rlanything.pddl.env.PddlStepFeatures;

@@ -28,7 +28,8 @@ final class ProviderParts {
                         new PolicyConfig() {},
                         new RewardModelConfig() {},
                         line -> {},
-                        new LockstepRollouts());
+                        new LockstepRollouts(),
+                        0);
         return new PddlEnvironmentProvider().create(config, context);
     }
 

@@ -1,9 +1,8 @@
-package org.rlanything.linear;
+package org.rlanything.core.spi;
 
 import java.util.List;
 import org.rlanything.core.JudgeRequest;
 import org.rlanything.core.PolicyContext;
-import org.rlanything.core.spi.ModelHooks;
 
 /**
  * The hook of an environment that describes its steps by numbers for the {@code linear} policy and
@@ -12,7 +11,7 @@ import org.rlanything.core.spi.ModelHooks;
  * command, after), with a name for each feature (the weights file and the docs show them). The
  * vectors must depend on their arguments alone (no randomness, no state of a running episode), so
  * that a step's features can be computed again when the step is trained on. An environment that
- * offers none gets {@link HashedTextFeatures}.
+ * offers none gets the linear kinds' hashed words ({@code HashedTextFeatures}).
  */
 public interface StepFeatures extends ModelHooks {
 
