@@ -17,6 +17,9 @@ of a JSON object (GET for /health, /info and /state) and every answer a JSON obj
   POST /close   {"episode_id": E}                       -> {}
   POST /demonstrate {"episode_id": E}                   -> {"command": A or null}   (optional: only when
                                                             /info says "demonstrate": true)
+  POST /features {"task": TASK, "observation": TEXT, "actions": [A, ...]} -> {"rows": [[X, ...], ...]}
+  POST /judge_features {"task": TASK, "before": TEXT, "command": A, "after": TEXT} -> {"values": [X, ...]}
+                                                           (optional: only when /info names "features")
   TASK   = a JSON object with a string "id" (and optionally "description"); every other field is yours
   ANSWER = {"observation": {"text": TEXT, "actions": [A, ...]}, "reward": R, "done": B, "won": B,
             "label": "good"|"bad"|null, "restrained_label": "good"|"bad"|null}
@@ -31,8 +34,12 @@ All randomness must come from the rng arguments (random.Random instances seeded 
 that the same seed replays the same episode and a resumed run continues exactly.
 
 A solver is optional: override demonstrate(state) and the server offers /demonstrate (its /info says
-"demonstrate": true); the trainer's embedded neural models then start from your solver's commands
-(behaviour cloning) instead of from scratch.
+"demonstrate": true); the trainer's policies then start as clones of your solver (behaviour cloning,
+then DAgger rounds) instead of from scratch.
+
+Step features are optional too: set feature_names and override features(task, observation, actions)
+(one row of numbers per action) and the server offers /features for the linear policy and judge
+(policy.kind: linear); judge_features defaults to the taken command's row in the state before it.
 """
 
 import json
@@ -43,7 +50,8 @@ import traceback
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 PROTOCOL = 1
-__all__ = ["Environment", "Step", "serve", "make_handler", "offers_demonstrations", "PROTOCOL"]
+__all__ = ["Environment", "Step", "serve", "make_handler", "offers_demonstrations", "offers_features",
+           "PROTOCOL"]
 
 
 class Step:
@@ -97,6 +105,23 @@ class Environment:
         `state` and must draw nothing random (it is asked beside the episode, not as a step)."""
         return None
 
+    feature_names = None  # optional: names of the numbers features() gives for each action
+    judge_feature_names = None  # optional: names of judge_features()'s numbers (default: feature_names)
+
+    def features(self, task, observation, actions):
+        """Optional: one list of len(feature_names) numbers for each of `actions` in the state shown by
+        `observation` (for the linear policy: it prefers actions whose row scores high).
+
+        Set feature_names and override this to offer /features. It must depend on its arguments
+        alone (the trainer asks again for a step it trains on), so read the state from the text."""
+        raise NotImplementedError
+
+    def judge_features(self, task, before, command, after):
+        """Optional: len(judge_feature_names) numbers describing the step `command` from the state
+        shown by `before` to `after` (for the linear judge). The default is the command's row of
+        features() in the state before it."""
+        return self.features(task, before, [command])[0]
+
     def verify(self, task):
         """(valid, reason): whether a rewritten task is well formed and solvable."""
         return True, "ok"
@@ -130,9 +155,25 @@ def offers_demonstrations(env):
     return getattr(type(env), "demonstrate", None) is not Environment.demonstrate
 
 
+def offers_features(env):
+    """Whether `env` computes step features: it names them and overrides Environment.features."""
+    return (bool(getattr(env, "feature_names", None))
+            and getattr(type(env), "features", None) is not Environment.features)
+
+
+def _numbers(values, size, what):
+    if (not isinstance(values, (list, tuple)) or len(values) != size
+            or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in values)):
+        raise TypeError("%s must be a list of %d numbers, got %r" % (what, size, values))
+    return [float(v) for v in values]
+
+
 def make_handler(env):
     """The request handler class serving `env` (subclass it to add routes or to test failures)."""
     demonstrates = offers_demonstrations(env)
+    featured = offers_features(env)
+    policy_names = list(env.feature_names or [])
+    judge_names = list(getattr(env, "judge_feature_names", None) or policy_names)
     episodes = {}
     episodes_lock = threading.Lock()
 
@@ -227,15 +268,38 @@ def make_handler(env):
                 raise TypeError("demonstrate() must return a str or None")
             return {"command": command}
 
+    def features(body):
+        acts = body.get("actions")
+        if not isinstance(body.get("observation"), str) or not isinstance(acts, list):
+            raise _BadRequest("features needs an observation text and a list of actions")
+        rows = env.features(_task(body.get("task")), body["observation"], acts)
+        if not isinstance(rows, (list, tuple)) or len(rows) != len(acts):
+            raise TypeError("features() must return one row per action")
+        return {"rows": [_numbers(r, len(policy_names), "a row of features()") for r in rows]}
+
+    def judge_features(body):
+        for key in ("before", "command", "after"):
+            if not isinstance(body.get(key), str):
+                raise _BadRequest("judge_features needs before, command and after texts")
+        values = env.judge_features(_task(body.get("task")), body["before"], body["command"],
+                                    body["after"])
+        return {"values": _numbers(values, len(judge_names), "judge_features()")}
+
     def info(body):
-        return {"name": env.name, "description": env.description,
-                "action_format": env.action_format, "example": env.example, "protocol": PROTOCOL,
-                "demonstrate": demonstrates}
+        answer = {"name": env.name, "description": env.description,
+                  "action_format": env.action_format, "example": env.example, "protocol": PROTOCOL,
+                  "demonstrate": demonstrates}
+        if featured:
+            answer["features"] = {"policy": policy_names, "judge": judge_names}
+        return answer
 
     posts = {"/reset": reset, "/step": step, "/tasks": tasks, "/verify": verify,
              "/rewrite": rewrite, "/state": state, "/close": close, "/info": info}
     if demonstrates:
         posts["/demonstrate"] = demonstrate
+    if featured:
+        posts["/features"] = features
+        posts["/judge_features"] = judge_features
     gets = {"/health": lambda body: {"status": "healthy"}, "/info": info, "/state": state}
 
     class Handler(BaseHTTPRequestHandler):

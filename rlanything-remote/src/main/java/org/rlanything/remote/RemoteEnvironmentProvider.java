@@ -12,6 +12,7 @@ import org.rlanything.core.Task;
 import org.rlanything.core.Trajectory;
 import org.rlanything.core.loop.AlgorithmConfig;
 import org.rlanything.core.loop.Evaluator;
+import org.rlanything.core.spi.ModelHooks;
 import org.rlanything.core.spi.EnvironmentParts;
 import org.rlanything.core.spi.EnvironmentProvider;
 import org.rlanything.core.spi.RunContext;
@@ -92,9 +93,12 @@ public final class RemoteEnvironmentProvider
                     evaluator(config, context, environment, heldOut),
                     null,
                     null,
-                    info.demonstrates()
-                            ? new RemoteDemonstrator(description, environment)
-                            : description);
+                    ModelHooks.combine(
+                            description,
+                            info.demonstrates()
+                                    ? new RemoteDemonstrator(description, environment)
+                                    : null,
+                            info.features() ? new RemoteStepFeatures(server, info) : null));
         } catch (RuntimeException e) {
             if (process != null) {
                 process.close();

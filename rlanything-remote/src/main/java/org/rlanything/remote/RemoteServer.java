@@ -29,15 +29,25 @@ public final class RemoteServer {
     }
 
     /**
-     * What the environment says about itself, from {@code GET /info}: its words for prompts, and
-     * whether it offers the optional {@code /demonstrate} ({@code "demonstrate": true}).
+     * What the environment says about itself, from {@code GET /info}: its words for prompts,
+     * whether it offers the optional {@code /demonstrate} ({@code "demonstrate": true}), and the
+     * names of the step features it computes for the linear kinds ({@code "features": {"policy":
+     * [...], "judge": [...]}}; empty lists: none, the optional {@code /features} is not offered).
      */
     public record Info(
             String name,
             String description,
             String actionFormat,
             String example,
-            boolean demonstrates) {}
+            boolean demonstrates,
+            List<String> policyFeatures,
+            List<String> judgeFeatures) {
+
+        /** Whether the server computes step features ({@code /features}). */
+        public boolean features() {
+            return !policyFeatures.isEmpty();
+        }
+    }
 
     /** One answer of {@code /reset} or {@code /step}. */
     public record Answer(
@@ -66,12 +76,86 @@ public final class RemoteServer {
         if (!demonstrates.isMissingNode() && !demonstrates.isNull() && !demonstrates.isBoolean()) {
             throw bad("info", "demonstrate", "true or false");
         }
+        JsonNode features = answer.path("features");
+        List<String> policy = List.of();
+        List<String> judge = List.of();
+        if (!features.isMissingNode() && !features.isNull()) {
+            policy = names(features.path("policy"), "features.policy");
+            judge = names(features.path("judge"), "features.judge");
+            if (policy.isEmpty() || judge.isEmpty()) {
+                throw bad("info", "features", "{\"policy\": [NAME, ...], \"judge\": [NAME, ...]}");
+            }
+        }
         return new Info(
                 answer.path("name").asText(""),
                 answer.path("description").asText(""),
                 answer.path("action_format").asText(""),
                 answer.path("example").asText(""),
-                demonstrates.asBoolean(false));
+                demonstrates.asBoolean(false),
+                policy,
+                judge);
+    }
+
+    private List<String> names(JsonNode list, String field) {
+        if (!list.isArray()) {
+            throw bad("info", field, "a list of feature names");
+        }
+        List<String> names = new ArrayList<>();
+        for (JsonNode n : list) {
+            if (!n.isTextual() || n.asText().isBlank()) {
+                throw bad("info", field, "a list of non-empty strings");
+            }
+            names.add(n.asText());
+        }
+        return List.copyOf(names);
+    }
+
+    /**
+     * {@code POST /features}: one row of {@code size} numbers for each of {@code actions} in the
+     * state {@code observation} of {@code task}.
+     */
+    public double[][] features(JsonTask task, String observation, List<String> actions, int size) {
+        ObjectNode body = JSON.createObjectNode();
+        body.set("task", task.node());
+        body.put("observation", observation);
+        actions.forEach(body.putArray("actions")::add);
+        JsonNode rows = require(client.post("features", body), "rows", "features");
+        if (!rows.isArray() || rows.size() != actions.size()) {
+            throw bad("features", "rows", "a list of " + actions.size() + " rows, one per action");
+        }
+        double[][] out = new double[actions.size()][];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = numbers(rows.get(i), size, "features", "rows[" + i + "]");
+        }
+        return out;
+    }
+
+    /**
+     * {@code POST /judge_features}: {@code size} numbers for the step {@code command} of {@code
+     * task} from {@code before} to {@code after}.
+     */
+    public double[] judgeFeatures(
+            JsonTask task, String before, String command, String after, int size) {
+        ObjectNode body = JSON.createObjectNode();
+        body.set("task", task.node());
+        body.put("before", before).put("command", command).put("after", after);
+        JsonNode values = require(client.post("judge_features", body), "values", "judge_features");
+        return numbers(values, size, "judge_features", "values");
+    }
+
+    private double[] numbers(JsonNode list, int size, String request, String field) {
+        if (!list.isArray() || list.size() != size) {
+            throw bad(request, field, "a list of " + size + " numbers");
+        }
+        double[] out = new double[size];
+        for (int i = 0; i < size; i++) {
+            JsonNode v = list.get(i);
+            if (!v.isNumber() || !Double.isFinite(v.asDouble())) {
+                throw bad(request, field, "a list of " + size + " finite numbers");
+            }
+            out[i] = v.asDouble();
+        }
+        return out;
     }
 
     /** {@code POST /tasks}: the first {@code count} tasks of {@code split} for {@code seed}. */
