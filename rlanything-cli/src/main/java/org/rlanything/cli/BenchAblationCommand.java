@@ -106,6 +106,14 @@ final class BenchAblationCommand implements Callable<Integer> {
                             + " algorithm.integration=SEPARATE'.")
     private List<String> variants = new ArrayList<>();
 
+    @Option(
+            names = "--baselines",
+            description =
+                    "Also evaluate, per seed, policy.kind random (a uniform choice among the admissible"
+                            + " commands) and demonstrator (the environment's own solver, where it offers one),"
+                            + " and write each arm's held-out success against the start's, paired by seed.")
+    private boolean baselines;
+
     @Parameters(
             paramLabel = "OVERRIDES",
             arity = "0..*",
@@ -143,6 +151,9 @@ final class BenchAblationCommand implements Callable<Integer> {
                         judgeFlips,
                         arms,
                         variants);
+        if (baselines) {
+            bench.withBaselines();
+        }
         if (tabulate) {
             bench.tabulate();
         } else {

@@ -9,6 +9,7 @@ import java.util.concurrent.Callable;
 import org.rlanything.cli.config.ConfigLoader;
 import org.rlanything.cli.config.RunConfig;
 import org.rlanything.cli.options.QuietOption;
+import org.rlanything.cli.run.RunFlags;
 import org.rlanything.cli.run.TrainingRun;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -82,6 +83,7 @@ final class TrainCommand implements Callable<Integer> {
             run = TrainingRun.start(config, !quietOption.quiet());
         }
         Map<String, Double> last = run.run();
+        RunFlags.summary(run.folder().metrics().read()).forEach(out::println);
         out.println(
                 "run "
                         + run.folder().root()

@@ -113,6 +113,11 @@ public final class AblationBench {
         }
     }
 
+    /** The baselines' pseudo-arms: evaluated like "before", never trained. */
+    static final List<String> BASELINES = List.of("random", "demonstrator");
+
+    private boolean baselines;
+
     private final Path configFile;
     private final List<String> overrides;
     private final List<Long> seeds;
@@ -219,6 +224,28 @@ public final class AblationBench {
         this.log = log;
     }
 
+    /**
+     * Adds the baselines, evaluated per seed like the starting models: {@code policy.kind: random}
+     * (a uniform choice among the admissible commands) and {@code policy.kind: demonstrator} (the
+     * environment's own solver, where it offers one), and a table of each arm's held-out success
+     * minus the start's, paired by seed.
+     */
+    public AblationBench withBaselines() {
+        baselines = true;
+        List<String> withBaselines = new ArrayList<>(arms.subList(0, 1));
+        withBaselines.addAll(BASELINES);
+        withBaselines.addAll(arms.subList(1, arms.size()));
+        arms = List.copyOf(withBaselines);
+        return this;
+    }
+
+    /** The trained arms (not "before" and not the baselines). */
+    private List<String> trainedArms() {
+        return arms.stream()
+                .filter(a -> !a.equals("before") && !BASELINES.contains(a))
+                .toList();
+    }
+
     /** One arm's result on one seed. */
     record ArmResult(
             String arm,
@@ -248,7 +275,7 @@ public final class AblationBench {
                 order.add(arm);
             }
         }
-        for (String arm : arms.subList(1, arms.size())) {
+        for (String arm : trainedArms()) {
             if (!order.contains(arm)) {
                 order.add(arm);
             }
@@ -279,6 +306,13 @@ public final class AblationBench {
             for (long seed : seeds) {
                 before.put(seed, pool.submit(() -> before(seed)));
             }
+            if (baselines) {
+                for (String baseline : BASELINES) {
+                    for (long seed : seeds) {
+                        jobs.put(baseline + "/" + seed, pool.submit(() -> baseline(seed, baseline)));
+                    }
+                }
+            }
             for (List<String> pair : queuePairs()) {
                 for (long seed : seeds) {
                     for (String arm : pair) {
@@ -305,7 +339,10 @@ public final class AblationBench {
             for (long seed : seeds) {
                 results.add(await(before.get(seed)));
                 for (String arm : arms.subList(1, arms.size())) {
-                    results.add(await(jobs.get(arm + "/" + seed)));
+                    ArmResult result = await(jobs.get(arm + "/" + seed));
+                    if (result != null) {
+                        results.add(result);
+                    }
                 }
             }
             write(results);
@@ -332,7 +369,7 @@ public final class AblationBench {
                         json.getTypeFactory().constructCollectionType(List.class, ArmResult.class));
         List<ArmResult> results = new ArrayList<>();
         for (ArmResult result : earlier) {
-            if (result.arm().equals("before")) {
+            if (result.arm().equals("before") || BASELINES.contains(result.arm())) {
                 results.add(result);
                 continue;
             }
@@ -381,6 +418,57 @@ public final class AblationBench {
         ArmResult result = new ArmResult("before", seed, before, Map.of(), seconds(started));
         AtomicFiles.write(cached, json.writeValueAsBytes(result));
         log("seed %d before (%.0f s): %s", seed, result.seconds(), before);
+        return result;
+    }
+
+    /**
+     * A baseline policy of {@code seed} ({@link #BASELINES}) evaluated with the seed's fixed
+     * evaluation seed; null (no row) for the demonstrator where the environment offers none.
+     */
+    private ArmResult baseline(long seed, String name) throws IOException {
+        RunConfig base = config(seed, "before", List.of());
+        RunConfig config =
+                new RunConfig(
+                        base.trainer(),
+                        base.environment(),
+                        name.equals("random")
+                                ? new org.rlanything.core.baseline.RandomPolicyConfig()
+                                : new org.rlanything.core.baseline.DemonstratorPolicyConfig(),
+                        base.rewardModel(),
+                        base.algorithm(),
+                        base.rewriter());
+        Path cached =
+                out.resolve(
+                        name
+                                + "-seed"
+                                + seed
+                                + "-"
+                                + shortHash(ConfigLoader.toYaml(config))
+                                + ".json");
+        ObjectMapper json = new ObjectMapper();
+        if (Files.isRegularFile(cached)) {
+            return json.readValue(cached.toFile(), ArmResult.class);
+        }
+        long started = System.nanoTime();
+        RunComponents components;
+        try {
+            components = Backends.create(config);
+        } catch (IllegalArgumentException e) {
+            log("seed %d %s: no baseline (%s)", seed, name, e.getMessage());
+            return null;
+        }
+        Map<String, Double> figures =
+                new TreeMap<>(
+                        components
+                                .evaluator()
+                                .evaluate(
+                                        0,
+                                        components.policy(),
+                                        components.rewardModel(),
+                                        RLAnythingLoop.evaluationSeed(seed)));
+        ArmResult result = new ArmResult(name, seed, figures, Map.of(), seconds(started));
+        AtomicFiles.write(cached, json.writeValueAsBytes(result));
+        log("seed %d %s (%.0f s): %s", seed, name, result.seconds(), figures);
         return result;
     }
 
@@ -740,6 +828,25 @@ public final class AblationBench {
         pairedTable(md, results, metrics);
         exploitationTable(md, results, metrics);
         md.append(
+                "\n## Against the start\n\nPer seed, each arm's final held-out success minus the"
+                        + " starting models' on the same seed and evaluation episodes; mean over seeds"
+                        + " and its 95% confidence interval. Training that does not undo the start"
+                        + " keeps the interval's lower bound near or above zero.\n\n");
+        List<String[]> successColumns = new ArrayList<>();
+        for (String[] column : resultColumns(metrics)) {
+            if (column[1].startsWith("val-core/") && column[1].endsWith("/success")) {
+                successColumns.add(
+                        new String[] {
+                            column[1].substring(
+                                            "val-core/".length(),
+                                            column[1].length() - "/success".length())
+                                    + " − start",
+                            column[1]
+                        });
+            }
+        }
+        pairedRows(md, results, successColumns, "before");
+        md.append(
                 "\n## Diagnostics\n\nMeans over the training iterations of each run (band counts are tasks per"
                         + " iteration), and the judge's figures on the other evaluation sets.\n\n");
         table(md, results, DIAGNOSTICS, false);
@@ -942,21 +1049,24 @@ public final class AblationBench {
                             : "training success (mean over iterations)";
             columns.add(new String[] {name + " − outcome only", set});
         }
-        pairedRows(md, results, columns);
+        pairedRows(md, results, columns, "OUTCOME_ONLY");
     }
 
     /**
      * A table of paired differences to outcome only, a row per arm, a column per {@code [name,
      * key]}: per seed the arm's figure minus outcome-only's, its mean and 95% interval.
      */
-    private void pairedRows(StringBuilder md, List<ArmResult> results, List<String[]> columns) {
+    private void pairedRows(
+            StringBuilder md, List<ArmResult> results, List<String[]> columns, String reference) {
         md.append("| arm |");
         for (String[] column : columns) {
             md.append(" ").append(column[0]).append(" |");
         }
         md.append("\n|---|").append("---|".repeat(columns.size())).append('\n');
         for (String arm : arms) {
-            if (arm.equals("OUTCOME_ONLY")) {
+            if (arm.equals(reference)
+                    || (reference.equals("before")
+                            && (arm.equals("before") || BASELINES.contains(arm)))) {
                 continue;
             }
             md.append("| ").append(arm).append(" |");
@@ -970,7 +1080,7 @@ public final class AblationBench {
                     results.stream()
                             .filter(
                                     o ->
-                                            o.arm().equals("OUTCOME_ONLY")
+                                            o.arm().equals(reference)
                                                     && o.seed() == r.seed()
                                                     && o.finals().containsKey(set))
                             .findFirst()
@@ -1007,7 +1117,7 @@ public final class AblationBench {
                         + " (balanced process accuracy, μ) minus the same on outcome-only's, paired by"
                         + " seed: negative where the policy has learnt to take steps the judge grades"
                         + " wrongly.\n\n");
-        pairedRows(md, results, columns);
+        pairedRows(md, results, columns, "OUTCOME_ONLY");
     }
 
     /** One markdown table, a row per arm; columns whose metric no arm has are left out. */

@@ -1,6 +1,7 @@
 package org.rlanything.cli.run;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -9,6 +10,7 @@ import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
 import org.rlanything.core.loop.IterationRecord;
+import org.rlanything.core.loop.LearningFlags;
 import org.rlanything.core.loop.LoopConfig;
 import org.rlanything.core.loop.LoopListener;
 
@@ -19,7 +21,9 @@ import org.rlanything.core.loop.LoopListener;
  * #COLLAPSE_ITERATIONS} iterations in a row without rising: its verdicts then carry next to nothing
  * about the outcome (μ = 1 for any constant judge, method.md §6), which is how a collapsing judge
  * shows. A judge that starts at chance and improves has a low μ too, but a rising one: μ above its
- * value where the low streak began does not warn.
+ * value where the low streak began does not warn. It also shows the {@link LearningFlags} an
+ * iteration raises (a judge or policy that got nothing to learn from, held-out success stuck at the
+ * start), each with the key to change.
  */
 final class ProgressListener implements LoopListener, AutoCloseable {
 
@@ -30,6 +34,7 @@ final class ProgressListener implements LoopListener, AutoCloseable {
     static final int COLLAPSE_ITERATIONS = 5;
 
     private final ProgressBar bar;
+    private final LearningFlags flags = new LearningFlags();
     private int lowMu;
     private double streakStartMu = Double.NaN;
 
@@ -46,9 +51,21 @@ final class ProgressListener implements LoopListener, AutoCloseable {
                         .build();
     }
 
+    /**
+     * Reads the lines a run recorded before this listener saw any iteration (the start's
+     * evaluation, a resumed run's earlier iterations), so its flags count from the start.
+     */
+    void prime(List<Map<String, Double>> lines) {
+        for (Map<String, Double> line : lines) {
+            Double iteration = line.get("iteration");
+            flags.observe(iteration == null ? 0 : iteration.intValue(), line);
+        }
+    }
+
     @Override
     public void onIterationEnd(IterationRecord record) {
         bar.stepTo(record.iteration());
+        List<LearningFlags.Flag> raised = flags.observe(record.iteration(), record.metrics());
         Double mu = record.metrics().get("reward_model/mu");
         int before = lowMu;
         lowMu = lowMuStreak(lowMu, mu);
@@ -57,8 +74,12 @@ final class ProgressListener implements LoopListener, AutoCloseable {
         } else if (before == 0) {
             streakStartMu = mu;
         }
-        bar.setExtraMessage(
-                summary(record.metrics(), collapsing(lowMu, streakStartMu, mu) ? lowMu : 0));
+        StringBuilder message = new StringBuilder();
+        for (LearningFlags.Flag flag : raised) {
+            message.append(" ! ").append(flag.tag()).append(';');
+        }
+        message.append(summary(record.metrics(), collapsing(lowMu, streakStartMu, mu) ? lowMu : 0));
+        bar.setExtraMessage(message.toString());
     }
 
     /**

@@ -150,6 +150,7 @@ public final class ReportWriter {
                 .append(HtmlCharts.escape(folder.root().toString()))
                 .append("</code></h1>\n");
         html.append("<h2 id=\"overview\">Overview</h2>\n");
+        html.append(RunFlags.html(metrics));
         html.append(RunOverview.html(metrics));
         html.append(HtmlCharts.figures(overview));
         html.append("<h2>All figures: first and last iteration</h2>\n");

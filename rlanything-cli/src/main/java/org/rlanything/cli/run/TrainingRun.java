@@ -100,6 +100,11 @@ public final class TrainingRun {
                         ? new ProgressListener(startIteration, config.trainer().iterations())
                         : null;
         if (this.progress != null) {
+            try {
+                this.progress.prime(RunFlags.numbers(folder.metrics().read()));
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
             builder.listener(this.progress);
         }
         observers.forEach(builder::listener);
@@ -328,6 +333,11 @@ public final class TrainingRun {
                 components.drainParticipantMetrics()); // what the starting point's evaluation cost
         all.forEach(line::put);
         logs.append(folder.metrics(), List.of(line));
+        if (progress != null) {
+            java.util.Map<String, Double> start = new java.util.TreeMap<>(all);
+            start.put("iteration", 0.0);
+            progress.prime(List.of(start));
+        }
     }
 
     /**

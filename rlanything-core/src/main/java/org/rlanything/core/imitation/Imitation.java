@@ -173,8 +173,26 @@ public final class Imitation {
             Settings settings,
             long seed,
             Consumer<String> log) {
+        return run(environment, pool, demonstrator, learner, List.of(), settings, seed, log);
+    }
+
+    /**
+     * {@link #run(Environment, List, Demonstrator, Policy, Settings, long, Consumer)} whose round 0
+     * clones {@code gathered} (demonstrations a caller has played already, for instance while it
+     * gathered the text its model's tokenizer is made from) instead of playing the demonstrator
+     * again; where {@code gathered} is empty, round 0 plays as usual.
+     */
+    public static <P extends Policy & Imitable & Checkpointable> Result run(
+            Environment environment,
+            List<Task> pool,
+            Demonstrator demonstrator,
+            P learner,
+            List<Demonstration> gathered,
+            Settings settings,
+            long seed,
+            Consumer<String> log) {
         long started = System.nanoTime();
-        List<Task> shuffled = shuffled(pool, seed);
+        List<Task> shuffled = order(pool, seed);
         List<Task> sample = shuffled.subList(0, Math.min(settings.tasks(), shuffled.size()));
         List<Task> rest = shuffled.subList(sample.size(), shuffled.size());
         List<Task> validation =
@@ -195,14 +213,16 @@ public final class Imitation {
                                 environment,
                                 settings.maxSteps()));
 
-        List<Demonstration> data = new ArrayList<>();
+        List<Demonstration> data = new ArrayList<>(gathered);
         List<Trajectory> played = new ArrayList<>();
-        played.addAll(
-                engine.rollOut(
-                        requests(sample, settings.episodes(), Seeds.derive(seed, PLAY, 0)),
-                        DemonstratorPolicy.exploring(demonstrator, settings.explore(), data),
-                        environment,
-                        settings.maxSteps()));
+        if (gathered.isEmpty()) {
+            played.addAll(
+                    engine.rollOut(
+                            requests(sample, settings.episodes(), Seeds.derive(seed, PLAY, 0)),
+                            DemonstratorPolicy.exploring(demonstrator, settings.explore(), data),
+                            environment,
+                            settings.maxSteps()));
+        }
         List<Round> rounds = new ArrayList<>();
         Path best = null;
         int kept = 0;
@@ -281,8 +301,12 @@ public final class Imitation {
                 (System.nanoTime() - started) / 1e9);
     }
 
-    /** The pool in a seeded order; the first {@code tasks} are the sample. */
-    private static List<Task> shuffled(List<Task> pool, long seed) {
+    /**
+     * The pool in the seeded order {@link #run} reads it in: the first {@code tasks} are the sample,
+     * the next {@code validationTasks} the validation tasks (a caller that gathers round 0's
+     * demonstrations itself plays the same sample).
+     */
+    public static List<Task> order(List<Task> pool, long seed) {
         List<Task> shuffled = new ArrayList<>(pool);
         RandomGenerator rng = Seeds.rng(seed, SAMPLE);
         for (int i = shuffled.size() - 1; i > 0; i--) {

@@ -58,7 +58,7 @@ final class GenericModels implements NeuralModels {
                 environment.environment(),
                 e ->
                         new GenericModels(
-                                environment, context, recipe(context).recipe(context.seed())));
+                                environment, context, recipe(context).recipe(context.seed(), context.maxSteps())));
     }
 
     /**

@@ -12,6 +12,8 @@ import org.rlanything.core.Seeds;
 import org.rlanything.core.Step;
 import org.rlanything.core.Task;
 import org.rlanything.core.Trajectory;
+import org.rlanything.core.imitation.Demonstration;
+import org.rlanything.core.imitation.Imitation;
 import org.rlanything.core.spi.Demonstrator;
 import org.rlanything.core.spi.EnvironmentDescription;
 import org.rlanything.core.spi.EnvironmentParts;
@@ -34,16 +36,19 @@ import org.rlanything.neural.train.TrainingSequence;
  *   <li>a byte-level BPE tokenizer of about {@code vocabSize} ids is fitted on the text seen: the
  *       environment's description, the policy's and the judge's prompts, the commands and the
  *       verdicts; both models share it;
- *   <li>the policy: {@code policySteps} steps of cross-entropy on the demonstrator's command in
- *       each visited state (behaviour cloning); without a demonstrator, none (random initial
+ *   <li>the policy: behaviour cloning, cross-entropy on the demonstrator's command in each visited
+ *       state ({@code policySteps} steps, or by default {@value ClonePolicy#EPOCHS} passes over the
+ *       demonstrations, {@value ClonePolicy#MIN_STEPS} to {@value ClonePolicy#MAX_STEPS} steps),
+ *       then up to {@code daggerRounds} DAgger rounds in which the demonstrator labels the states
+ *       the clone reaches itself, until the clone's success on {@code validationTasks} other pool
+ *       tasks stops rising ({@link Imitation}); without a demonstrator, none (random initial
  *       weights);
  *   <li>the judge: {@code judgeSteps} steps of cross-entropy on {@link #GOOD} / {@link #BAD} for
  *       each judged step, the rarer verdict repeated until both are equally many (so the judge does
  *       not start by always answering the common one); without labels and demonstrator, none.
  * </ol>
  *
- * The step counts are deliberately small: the policy must be weak enough that RL has room to
- * improve it. Then {@link WarmStartCheck} measures both on fresh episodes (one on each of {@value
+ * Then {@link WarmStartCheck} measures both on fresh episodes (one on each of {@value
  * #CHECK_TASKS} other tasks), without changing them.
  *
  * @param seed the seed of the sample, the episodes, the initial weights and the batches
@@ -56,10 +61,12 @@ import org.rlanything.neural.train.TrainingSequence;
  * @param layers decoder layers
  * @param heads attention heads
  * @param positions the longest prompt plus response
- * @param policySteps supervised steps of the policy
+ * @param policySteps supervised steps of each cloning call, or {@link #SIZED}
  * @param judgeSteps supervised steps of the judge
  * @param batch sequences per step
  * @param learningRate the supervised learning rate (decaying linearly to a tenth)
+ * @param daggerRounds the most DAgger rounds after cloning (0: cloning alone)
+ * @param validationTasks pool tasks outside the sample the clone is measured on after each round
  */
 public record GenericWarmStart(
         long seed,
@@ -75,7 +82,9 @@ public record GenericWarmStart(
         int policySteps,
         int judgeSteps,
         int batch,
-        double learningRate) {
+        double learningRate,
+        int daggerRounds,
+        int validationTasks) {
 
     /** The warm start's judgment of a step that helps. */
     public static final String GOOD = " \\boxed{1}";
@@ -92,6 +101,9 @@ public record GenericWarmStart(
     private static final long POLICY_BATCHES = Seeds.purpose("generic/warm-start/policy");
     private static final long JUDGE_BATCHES = Seeds.purpose("generic/warm-start/judge");
     private static final long CHECK = Seeds.purpose("generic/warm-start/check");
+
+    /** {@code policySteps} of a warm start whose cloning steps are sized from the data. */
+    public static final int SIZED = -1;
 
     /** Tasks of the check's fresh episodes. */
     static final int CHECK_TASKS = 8;
@@ -126,9 +138,13 @@ public record GenericWarmStart(
         if (!(explore >= 0 && explore <= 1) || !(learningRate > 0)) {
             throw new IllegalArgumentException("explore must be in [0, 1] and the rate > 0");
         }
-        if (positions <= RESPONSE_TOKENS + 8 || policySteps < 0 || judgeSteps < 0) {
+        if (positions <= RESPONSE_TOKENS + 8 || policySteps < SIZED || judgeSteps < 0) {
             throw new IllegalArgumentException(
                     "positions must exceed " + (RESPONSE_TOKENS + 8) + " and steps be >= 0");
+        }
+        if (daggerRounds < 0 || validationTasks < 1) {
+            throw new IllegalArgumentException(
+                    "dagger rounds must be >= 0 and validation tasks >= 1");
         }
     }
 
@@ -138,12 +154,13 @@ public record GenericWarmStart(
      * (about a minute and a half on one core for a Blocksworld pool).
      */
     public static GenericWarmStart defaults(long seed) {
-        return new GenericWarmStart(seed, 24, 2, 0.25, 30, 384, 64, 2, 4, 320, 150, 400, 16, 3e-3);
+        return new GenericWarmStart(
+                seed, 24, 2, 0.25, 30, 384, 64, 2, 4, 320, SIZED, 400, 16, 3e-3, 4, 16);
     }
 
-    /** A very small size for tests (seconds). */
+    /** A very small size for tests (seconds): no DAgger round. */
     public static GenericWarmStart tiny(long seed) {
-        return new GenericWarmStart(seed, 2, 1, 0.25, 6, 320, 32, 1, 2, 320, 5, 60, 8, 1e-2);
+        return new GenericWarmStart(seed, 2, 1, 0.25, 6, 320, 32, 1, 2, 320, 5, 60, 8, 1e-2, 0, 2);
     }
 
     /** The prompt window: the positions less the response window. */
@@ -166,7 +183,7 @@ public record GenericWarmStart(
             EnvironmentParts environment, PromptFormat format, Consumer<String> log) {
         long t0 = System.nanoTime();
         Demonstrator demonstrator = environment.hooks() instanceof Demonstrator d ? d : null;
-        List<Task> shuffled = shuffled(environment.tasks());
+        List<Task> shuffled = Imitation.order(environment.tasks(), seed);
         List<Task> sample = shuffled.subList(0, Math.min(sampleTasks, shuffled.size()));
         EnvironmentPlay play =
                 EnvironmentPlay.collect(
@@ -199,17 +216,40 @@ public record GenericWarmStart(
                         trainerConfig());
         NeuralModel judge = null;
         try {
-            List<TrainingSequence> cloned = new ArrayList<>();
-            for (EnvironmentPlay.Target t : play.targets()) {
-                cloned.add(
-                        new TrainingSequence(
-                                policy.encodePrompt(format.policyPrompt(t.context())).tokens(),
-                                policy.encodeResponse(format.commandResponse(t.command())),
-                                1.0));
+            Imitation.Result imitation = null;
+            if (!play.targets().isEmpty() && policySteps != 0) {
+                List<Demonstration> gathered = new ArrayList<>();
+                for (EnvironmentPlay.Target t : play.targets()) {
+                    gathered.add(new Demonstration(t.context(), t.command()));
+                }
+                imitation =
+                        Imitation.run(
+                                environment.environment(),
+                                environment.tasks(),
+                                demonstrator,
+                                new ClonePolicy(policy, format, policySteps, batch, learningRate),
+                                gathered,
+                                new Imitation.Settings(
+                                        sampleTasks,
+                                        episodes,
+                                        explore,
+                                        daggerRounds,
+                                        validationTasks,
+                                        1,
+                                        maxSteps),
+                                Seeds.derive(seed, POLICY_BATCHES),
+                                log);
+                log.accept(environment.kind() + " generic warm start: policy " + imitation.summary());
+                Imitation.Round kept = imitation.rounds().get(imitation.kept());
+                metrics.put("pretrain/policy_loss", kept.fit().loss());
+                metrics.put("pretrain/policy_steps", (double) kept.fit().steps());
+                metrics.put("pretrain/dagger_rounds", (double) imitation.kept());
+                metrics.put("pretrain/demonstrations", (double) kept.demonstrations());
+                metrics.put("pretrain/clone_validation_success", imitation.cloneSuccess());
+                metrics.put(
+                        "pretrain/demonstrator_validation_success",
+                        imitation.demonstratorSuccess());
             }
-            metrics.put(
-                    "pretrain/policy_loss",
-                    train(policy, cloned, policySteps, Seeds.rng(seed, POLICY_BATCHES)));
             judge =
                     NeuralModel.create(
                             modelConfig(tokenizer.vocabSize(), Seeds.derive(seed, INIT_JUDGE)),
@@ -242,11 +282,14 @@ public record GenericWarmStart(
                                     + " GOOD); on fresh episodes %sthe judge's balanced accuracy"
                                     + " is %.2f on %.0f steps; %.1f s",
                             environment.kind(),
-                            cloned.isEmpty() || policySteps == 0
+                            imitation == null
                                     ? "from scratch"
                                     : String.format(
-                                            "%d steps (loss %.3f)",
-                                            policySteps, metrics.get("pretrain/policy_loss")),
+                                            "cloned (%d rounds kept, clone %.3f vs demonstrator"
+                                                    + " %.3f on validation)",
+                                            imitation.kept() + 1,
+                                            imitation.cloneSuccess(),
+                                            imitation.demonstratorSuccess()),
                             verdicts.isEmpty() || judgeSteps == 0
                                     ? "from scratch"
                                     : String.format(
@@ -271,16 +314,6 @@ public record GenericWarmStart(
     ModelConfig modelConfig(int vocab, long initSeed) {
         return new ModelConfig(
                 vocab, width, width * 2, layers, heads, positions, 10000.0, 1e-6, initSeed);
-    }
-
-    /** The pool in a seeded random order (the first {@code sampleTasks} are the sample). */
-    private List<Task> shuffled(List<Task> pool) {
-        List<Task> shuffled = new ArrayList<>(pool);
-        RandomGenerator rng = Seeds.rng(seed, SAMPLE);
-        for (int i = shuffled.size() - 1; i > 0; i--) {
-            Collections.swap(shuffled, i, rng.nextInt(i + 1));
-        }
-        return shuffled;
     }
 
     /**

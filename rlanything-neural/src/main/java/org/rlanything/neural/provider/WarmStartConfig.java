@@ -14,7 +14,8 @@ import org.rlanything.core.config.InvalidValueException;
  * @param episodes episodes played per drawn task (default 2)
  * @param explore the probability of a drawn admissible command instead of the demonstrator's
  *     (default 0.25)
- * @param maxSteps the step limit of a played episode (default 30)
+ * @param maxSteps the step limit of a played episode (default 0: the environment's {@code
+ *     max_steps})
  * @param vocabSize the tokenizer's target size (default 384; at least 259)
  * @param width the models' hidden size (default 64; a multiple of {@code heads} with an even
  *     quotient)
@@ -22,10 +23,17 @@ import org.rlanything.core.config.InvalidValueException;
  * @param heads attention heads (default 4)
  * @param positions the longest prompt plus response in tokens (default 320; the policy's prompt
  *     gets 24 fewer)
- * @param policySteps supervised steps of the policy on the demonstrator's commands (default 150)
+ * @param policySteps supervised steps of the policy on the demonstrator's commands, in cloning and
+ *     in each DAgger round (default: sized from the data, 4 passes over the demonstrations, 50 to
+ *     3000 steps)
  * @param judgeSteps supervised steps of the judge on the verdicts (default 400)
  * @param batch sequences per supervised step (default 16)
  * @param learningRate the supervised learning rate, decaying linearly to a tenth (default 3e-3)
+ * @param daggerRounds the most DAgger rounds after cloning, in which the demonstrator labels the
+ *     states the clone reaches; they stop when the clone's validation success stops rising
+ *     (default 4; 0: cloning alone)
+ * @param validationTasks pool tasks outside the sample the clone is measured on after each round
+ *     (default 16)
  */
 public record WarmStartConfig(
         Integer tasks,
@@ -40,19 +48,22 @@ public record WarmStartConfig(
         Integer policySteps,
         Integer judgeSteps,
         Integer batch,
-        Double learningRate) {
+        Double learningRate,
+        Integer daggerRounds,
+        Integer validationTasks) {
 
     /** Every key at its default ({@link GenericWarmStart#defaults}). */
     public static final WarmStartConfig DEFAULTS =
             new WarmStartConfig(
-                    null, null, null, null, null, null, null, null, null, null, null, null, null);
+                    null, null, null, null, null, null, null, null, null, null, null, null, null,
+                    null, null);
 
     public WarmStartConfig {
         GenericWarmStart d = GenericWarmStart.defaults(0);
         tasks = Check.between("tasks", tasks, d.sampleTasks(), 1, Check.MAX_POOL);
         episodes = Check.between("episodes", episodes, d.episodes(), 1, 1000);
         explore = Check.between("explore", explore, d.explore(), 0.0, 1.0);
-        maxSteps = Check.between("max_steps", maxSteps, d.maxSteps(), 1, 10000);
+        maxSteps = Check.between("max_steps", maxSteps, 0, 0, 10000);
         vocabSize = Check.between("vocab_size", vocabSize, d.vocabSize(), 259, 65536);
         width = Check.between("width", width, d.width(), 2, 4096);
         layers = Check.between("layers", layers, d.layers(), 1, 64);
@@ -64,10 +75,21 @@ public record WarmStartConfig(
                         d.positions(),
                         GenericWarmStart.RESPONSE_TOKENS + 9,
                         16384);
-        policySteps = Check.between("policy_steps", policySteps, d.policySteps(), 0, 100000);
+        policySteps =
+                policySteps == null
+                        ? GenericWarmStart.SIZED
+                        : Check.between("policy_steps", policySteps, 0, 0, 100000);
         judgeSteps = Check.between("judge_steps", judgeSteps, d.judgeSteps(), 0, 100000);
         batch = Check.between("batch", batch, d.batch(), 1, 1024);
         learningRate = Check.between("learning_rate", learningRate, d.learningRate(), 1e-9, 1.0);
+        daggerRounds = Check.between("dagger_rounds", daggerRounds, d.daggerRounds(), 0, 100);
+        validationTasks =
+                Check.between(
+                        "validation_tasks",
+                        validationTasks,
+                        d.validationTasks(),
+                        1,
+                        Check.MAX_POOL);
         if (width % heads != 0 || (width / heads) % 2 != 0) {
             throw new InvalidValueException(
                     "heads",
@@ -79,14 +101,17 @@ public record WarmStartConfig(
         }
     }
 
-    /** The warm start of these sizes for the run seed {@code seed}. */
-    public GenericWarmStart recipe(long seed) {
+    /**
+     * The warm start of these sizes for the run seed {@code seed} in an environment whose step limit
+     * is {@code environmentSteps} (0 where unknown: then 30).
+     */
+    public GenericWarmStart recipe(long seed, int environmentSteps) {
         return new GenericWarmStart(
                 seed,
                 tasks,
                 episodes,
                 explore,
-                maxSteps,
+                maxSteps > 0 ? maxSteps : environmentSteps > 0 ? environmentSteps : 30,
                 vocabSize,
                 width,
                 layers,
@@ -95,6 +120,8 @@ public record WarmStartConfig(
                 policySteps,
                 judgeSteps,
                 batch,
-                learningRate);
+                learningRate,
+                daggerRounds,
+                validationTasks);
     }
 }

@@ -21,7 +21,8 @@ class WarmStartConfigTest {
 
     private static WarmStartConfig tasks(int tasks) {
         return new WarmStartConfig(
-                tasks, null, null, null, null, null, null, null, null, null, null, null, null);
+                tasks, null, null, null, null, null, null, null, null, null, null, null, null, null,
+                null);
     }
 
     private static NeuralPolicyConfig policy(WarmStartConfig warmStart) {
@@ -50,10 +51,10 @@ class WarmStartConfigTest {
 
     @Test
     void leftOutTheSizesAreTheDefaultRecipe() {
-        assertEquals(GenericWarmStart.defaults(9), WarmStartConfig.DEFAULTS.recipe(9));
+        assertEquals(GenericWarmStart.defaults(9), WarmStartConfig.DEFAULTS.recipe(9, 30));
         assertEquals(WarmStartConfig.DEFAULTS, NeuralPolicyConfig.DEFAULTS.warmStart());
         assertEquals(WarmStartConfig.DEFAULTS, NeuralRewardModelConfig.DEFAULTS.warmStart());
-        GenericWarmStart two = tasks(2).recipe(9);
+        GenericWarmStart two = tasks(2).recipe(9, 30);
         assertEquals(2, two.sampleTasks());
         assertEquals(GenericWarmStart.defaults(9).policySteps(), two.policySteps());
     }
@@ -66,7 +67,7 @@ class WarmStartConfigTest {
                         () ->
                                 new WarmStartConfig(
                                         null, null, null, null, null, 64, null, 3, null, null, null,
-                                        null, null));
+                                        null, null, null, null));
         assertEquals("heads", heads.key());
         assertEquals("tasks", assertThrows(InvalidValueException.class, () -> tasks(0)).key());
     }
