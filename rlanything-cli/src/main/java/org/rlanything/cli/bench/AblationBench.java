@@ -241,9 +241,7 @@ public final class AblationBench {
 
     /** The trained arms (not "before" and not the baselines). */
     private List<String> trainedArms() {
-        return arms.stream()
-                .filter(a -> !a.equals("before") && !BASELINES.contains(a))
-                .toList();
+        return arms.stream().filter(a -> !a.equals("before") && !BASELINES.contains(a)).toList();
     }
 
     /** One arm's result on one seed. */
@@ -309,7 +307,8 @@ public final class AblationBench {
             if (baselines) {
                 for (String baseline : BASELINES) {
                     for (long seed : seeds) {
-                        jobs.put(baseline + "/" + seed, pool.submit(() -> baseline(seed, baseline)));
+                        jobs.put(
+                                baseline + "/" + seed, pool.submit(() -> baseline(seed, baseline)));
                     }
                 }
             }

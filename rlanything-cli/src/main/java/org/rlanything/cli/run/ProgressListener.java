@@ -33,6 +33,9 @@ final class ProgressListener implements LoopListener, AutoCloseable {
     /** Iterations in a row with μ below {@link #COLLAPSE_MU} before the line warns. */
     static final int COLLAPSE_ITERATIONS = 5;
 
+    /** The longest line the bar draws (its figures and up to two flags fit). */
+    static final int LINE_WIDTH = 240;
+
     private final ProgressBar bar;
     private final LearningFlags flags = new LearningFlags();
     private int lowMu;
@@ -44,7 +47,7 @@ final class ProgressListener implements LoopListener, AutoCloseable {
                         .setTaskName("train")
                         .setInitialMax(total)
                         .setStyle(ProgressBarStyle.ASCII)
-                        .setConsumer(new ConsoleProgressBarConsumer(System.err, 120))
+                        .setConsumer(new ConsoleProgressBarConsumer(System.err, LINE_WIDTH))
                         .setUnit(" it", 1)
                         .startsFrom(start, Duration.ZERO)
                         .setUpdateIntervalMillis(250)

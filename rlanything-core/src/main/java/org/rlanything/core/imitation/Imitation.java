@@ -302,9 +302,9 @@ public final class Imitation {
     }
 
     /**
-     * The pool in the seeded order {@link #run} reads it in: the first {@code tasks} are the sample,
-     * the next {@code validationTasks} the validation tasks (a caller that gathers round 0's
-     * demonstrations itself plays the same sample).
+     * The pool in the seeded order {@link #run} reads it in: the first {@code tasks} are the
+     * sample, the next {@code validationTasks} the validation tasks (a caller that gathers round
+     * 0's demonstrations itself plays the same sample).
      */
     public static List<Task> order(List<Task> pool, long seed) {
         List<Task> shuffled = new ArrayList<>(pool);

@@ -33,35 +33,35 @@ public final class LearningFlags {
     public enum Flag {
         JUDGE_UNANIMOUS(
                 "judge: no gradient, every step's verdicts unanimous",
-                "reward_model.temperature",
+                "judge idle: verdicts unanimous [reward_model.temperature]",
                 "raise reward_model.temperature or algorithm.verdicts_per_step"),
         JUDGE_BAND_EMPTY(
                 "judge: no gradient, no task in its band",
-                "algorithm.reward_model_band",
+                "judge idle: band empty [algorithm.reward_model_band]",
                 "widen algorithm.reward_model_band, or let the environment rewrite tasks (an"
                         + " algorithm.arm with Env)"),
         POLICY_BAND_EMPTY(
                 "policy: no sample, no task in its band",
-                "algorithm.rollouts_per_task",
+                "policy idle: band empty [algorithm.rollouts_per_task]",
                 "raise algorithm.rollouts_per_task or widen algorithm.policy_band"),
         HELD_OUT_NOT_ABOVE_START(
                 "held-out success not above the start for " + EVALUATIONS + " evaluations",
-                "policy.learning_rate",
+                "held-out <= start x" + EVALUATIONS + " [policy.learning_rate]",
                 "lower policy.learning_rate (neural: or set policy.kl_to_start)");
 
         private final String what;
-        private final String key;
+        private final String tag;
         private final String remedy;
 
-        Flag(String what, String key, String remedy) {
+        Flag(String what, String tag, String remedy) {
             this.what = what;
-            this.key = key;
+            this.tag = tag;
             this.remedy = remedy;
         }
 
         /** What happened and the first key to look at, short enough for a progress line. */
         public String tag() {
-            return what + " [" + key + "]";
+            return tag;
         }
 
         /** What happened, in a few words. */
@@ -151,7 +151,10 @@ public final class LearningFlags {
                                         "%s (%s): %s",
                                         flag.what(),
                                         flag == Flag.HELD_OUT_NOT_ABOVE_START
-                                                ? "since iteration " + at.get(0) + ", start " + format(start)
+                                                ? "since iteration "
+                                                        + at.get(0)
+                                                        + ", start "
+                                                        + format(start)
                                                 : at.size() + " of " + iterations + " iterations",
                                         flag.remedy())));
         return lines;

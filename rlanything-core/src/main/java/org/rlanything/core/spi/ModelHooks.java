@@ -69,7 +69,8 @@ public interface ModelHooks {
 
     private static void collect(Class<?> type, java.util.Set<Class<?>> into) {
         for (Class<?> i : type.getInterfaces()) {
-            if (ModelHooks.class.isAssignableFrom(i) && java.lang.reflect.Modifier.isPublic(i.getModifiers())) {
+            if (ModelHooks.class.isAssignableFrom(i)
+                    && java.lang.reflect.Modifier.isPublic(i.getModifiers())) {
                 into.add(i);
             }
             collect(i, into);
