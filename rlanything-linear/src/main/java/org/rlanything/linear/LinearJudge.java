@@ -184,11 +184,12 @@ public final class LinearJudge extends LinearModel implements RewardModel {
 
     /**
      * A warm start on the environment's step labels: logistic regression, ascending (1/n) Σ_i c_i
-     * log p_v(y_i | ψ_i) − (λ/2)‖v‖² with y_i the label, in minibatches with a fresh optimizer of
-     * this judge's kind and rate. Each label's class is weighed by n / (2 · its count) (c_i), so
-     * GOOD and BAD steps count equally: a judge taught mostly GOOD steps would otherwise start by
-     * calling everything GOOD. Returns the balanced accuracy of the most likely verdict on the
-     * steps themselves (NaN without both labels).
+     * log p_v(y_i | ψ_i) − (λ/2)‖v‖² with y_i the label, in minibatches with a fresh Adam of step
+     * size {@value LinearPolicy#IMITATION_RATE}, whatever this judge's optimizer. Each label's
+     * class is weighed by n / (2 · its count) (c_i), so GOOD and BAD steps count equally: a judge
+     * taught mostly GOOD steps would otherwise start by calling everything GOOD. Returns the
+     * balanced accuracy of the most likely verdict on the steps themselves (NaN without both
+     * labels).
      */
     public double warmStart(List<LabelledStep> labelled, RandomGenerator rng) {
         if (labelled.isEmpty()) {
@@ -211,7 +212,8 @@ public final class LinearJudge extends LinearModel implements RewardModel {
                 Math.min(
                         WARM_START_MAX_STEPS,
                         Math.max(1, WARM_START_EPOCHS * rows.size() / WARM_START_BATCH));
-        Optimizer fresh = new Optimizer(optimizer.kind(), optimizer.learningRate(), weights.length);
+        Optimizer fresh =
+                new Optimizer(Optimizer.Kind.ADAM, LinearPolicy.IMITATION_RATE, weights.length);
         int position = rows.size();
         for (int s = 0; s < steps; s++) {
             double[] g = new double[weights.length];

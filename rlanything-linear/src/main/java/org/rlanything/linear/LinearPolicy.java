@@ -247,13 +247,17 @@ public final class LinearPolicy extends LinearModel implements Policy, Imitable 
     /** The most optimizer steps of one imitation call. */
     static final int IMITATION_MAX_STEPS = 4000;
 
+    /** Adam's step size in imitation, whatever the RL updates' rate. */
+    static final double IMITATION_RATE = 0.05;
+
     /**
      * Behaviour cloning: ascends the mean log-likelihood of the demonstrated commands, (1/n) Σ_i
      * log π_w(d_i|s_i) − (λ/2)‖w‖², whose gradient for one state is (φ(s,d) − Σ_b π_w(b|s) φ(s,b))
      * / T (the policy gradient of the class comment with A = 1 on the demonstrator's command), in
      * minibatches of {@value #IMITATION_BATCH} over {@value #IMITATION_EPOCHS} passes (at most
-     * {@value #IMITATION_MAX_STEPS} steps) with a fresh optimizer of this policy's kind and rate,
-     * which the RL updates then start afresh from. Each state's features are computed once.
+     * {@value #IMITATION_MAX_STEPS} steps) with a fresh Adam of step size {@value #IMITATION_RATE}
+     * (the RL updates keep their own optimizer and rate, so one clone serves runs of any rate).
+     * Each state's features are computed once.
      */
     @Override
     public ImitationFit imitate(List<Demonstration> demonstrations, RandomGenerator rng) {
@@ -276,7 +280,7 @@ public final class LinearPolicy extends LinearModel implements Policy, Imitable 
                 Math.min(
                         IMITATION_MAX_STEPS,
                         Math.max(1, IMITATION_EPOCHS * rows.size() / IMITATION_BATCH));
-        Optimizer fresh = new Optimizer(optimizer.kind(), optimizer.learningRate(), weights.length);
+        Optimizer fresh = new Optimizer(Optimizer.Kind.ADAM, IMITATION_RATE, weights.length);
         int position = rows.size();
         for (int s = 0; s < steps; s++) {
             double[] g = new double[weights.length];

@@ -97,16 +97,15 @@ record LinearStart(double[] policy, double[] judge, Map<String, Object> figures)
         origin.put("seed", context.seed());
         origin.put("imitation", settings.toString());
         origin.put("policy_features", policyFeatures.policyFeatureNames().size());
-        origin.put("policy_optimizer", policy.optimizer() + " " + policy.learningRate());
+        origin.put("policy_l2", policy.l2());
+        origin.put("policy_temperature", policy.temperature());
         origin.put(
                 "judge",
                 judgeConfig == null
                         ? "none"
                         : judgeFeatures.judgeFeatureNames().size()
-                                + " features, "
-                                + judgeConfig.optimizer()
-                                + " "
-                                + judgeConfig.learningRate());
+                                + " features, l2 "
+                                + judgeConfig.l2());
         Path folder =
                 context.startingModels() == null ? null : context.startingModels().resolve(FOLDER);
         try {
