@@ -33,6 +33,12 @@ import org.rlanything.core.spi.StepFeatures;
  * the unclipped term is the smaller one, else 0; it matters only with several optimizer steps per
  * update. The features of a trained step are computed again from its trajectory (the environment's
  * features are a function of the step alone), so no feature matrix travels with the actions.
+ *
+ * <p><b>Anchor.</b> With {@code klToStart} β > 0 the objective also subtracts β times the mean over
+ * the samples' states of KL(π_w(·|s) ‖ π_0(·|s)), π_0 the policy the run started from (a clone, an
+ * {@code init} file, or the uniform policy), whose gradient for one state is Σ_b π_w(b|s) (log
+ * π_w(b|s) − log π_0(b|s)) (φ(s,b) − Σ_c π_w(c|s) φ(s,c)) / T. It keeps RL from walking a good
+ * start off with noisy advantages, as the neural kinds' {@code kl_to_start} does.
  */
 public final class LinearPolicy extends LinearModel implements Policy, Imitable {
 
@@ -41,6 +47,8 @@ public final class LinearPolicy extends LinearModel implements Policy, Imitable 
     private final double l2;
     private final double clip;
     private final int optimizerSteps;
+    private double klToStart;
+    private double[] start;
 
     /**
      * @param features the environment's features
@@ -65,6 +73,32 @@ public final class LinearPolicy extends LinearModel implements Policy, Imitable 
         this.l2 = l2;
         this.clip = clip;
         this.optimizerSteps = optimizerSteps;
+        this.start = new double[names.size()];
+    }
+
+    /**
+     * Sets β of the anchor to the starting policy (see the class comment); the start is the weights
+     * this policy holds when it is set, or later {@link #startWith}/{@link #startFrom} weights.
+     */
+    public LinearPolicy withKlToStart(double beta) {
+        if (!(beta >= 0)) {
+            throw new IllegalArgumentException("kl_to_start must be >= 0, got " + beta);
+        }
+        this.klToStart = beta;
+        this.start = weights.clone();
+        return this;
+    }
+
+    @Override
+    public void startWith(double[] weights) {
+        super.startWith(weights);
+        start = weights.clone();
+    }
+
+    @Override
+    public void startFrom(java.nio.file.Path file) {
+        super.startFrom(file);
+        start = weights.clone();
     }
 
     @Override
@@ -173,7 +207,24 @@ public final class LinearPolicy extends LinearModel implements Policy, Imitable 
                 sum += e.advantage() * logP;
             }
         }
-        return sum / examples.size() - l2 / 2 * dot(w, w);
+        double kl = 0;
+        if (klToStart > 0) {
+            for (Example e : examples) {
+                kl += klToStart(w, e.rows());
+            }
+        }
+        return sum / examples.size() - klToStart * kl / examples.size() - l2 / 2 * dot(w, w);
+    }
+
+    /** KL(π_w(·|s) ‖ π_0(·|s)) of one state's rows. */
+    private double klToStart(double[] w, double[][] rows) {
+        double[] p = probabilities(w, rows);
+        double[] q = probabilities(start, rows);
+        double kl = 0;
+        for (int b = 0; b < p.length; b++) {
+            kl += p[b] > 0 ? p[b] * (Math.log(p[b]) - Math.log(Math.max(q[b], 1e-300))) : 0;
+        }
+        return kl;
     }
 
     /** ∇J(w) (see the class comment); {@code clipped[0]} counts the samples whose term is flat. */
@@ -199,6 +250,31 @@ public final class LinearPolicy extends LinearModel implements Policy, Imitable 
                     expected += p[b] * e.rows()[b][k];
                 }
                 g[k] += scale * (chosenRow[k] - expected);
+            }
+        }
+        if (klToStart > 0) {
+            for (Example e : examples) {
+                double[] p = probabilities(w, e.rows());
+                double[] q = probabilities(start, e.rows());
+                double[] mean = new double[g.length];
+                for (int b = 0; b < p.length; b++) {
+                    for (int k = 0; k < g.length; k++) {
+                        mean[k] += p[b] * e.rows()[b][k];
+                    }
+                }
+                for (int b = 0; b < p.length; b++) {
+                    if (p[b] == 0) {
+                        continue;
+                    }
+                    double scale =
+                            klToStart
+                                    * p[b]
+                                    * (Math.log(p[b]) - Math.log(Math.max(q[b], 1e-300)))
+                                    / (temperature * examples.size());
+                    for (int k = 0; k < g.length; k++) {
+                        g[k] -= scale * (e.rows()[b][k] - mean[k]);
+                    }
+                }
             }
         }
         for (int k = 0; k < g.length; k++) {

@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.rlanything.core.spi.StepFeatures;
 
 /**
@@ -24,11 +24,13 @@ class GradientTest {
     }
 
     @ParameterizedTest
-    @ValueSource(doubles = {0.0, 0.2})
-    void thePolicyGradientIsTheObjectivesDerivative(double clip) {
+    @CsvSource({"0.0, 0.0", "0.2, 0.0", "0.0, 0.5", "0.2, 0.5"})
+    void thePolicyGradientIsTheObjectivesDerivative(double clip, double klToStart) {
         Random random = new Random(7);
         LinearPolicy policy =
-                new LinearPolicy(fixed(DIM), Optimizer.Kind.ADAM, 0.1, 1, 0.7, 0.05, clip);
+                new LinearPolicy(fixed(DIM), Optimizer.Kind.ADAM, 0.1, 1, 0.7, 0.05, clip)
+                        .withKlToStart(klToStart);
+        policy.startWith(randomVector(random, DIM)); // the anchor: another policy than w's
         double[] w = randomVector(random, DIM);
         List<LinearPolicy.Example> examples = new ArrayList<>();
         for (int i = 0; i < 12; i++) {

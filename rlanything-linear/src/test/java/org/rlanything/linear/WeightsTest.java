@@ -66,7 +66,7 @@ class WeightsTest {
                         () ->
                                 new LinearPolicyConfig(
                                         null, "rmsprop", null, null, null, null, null, null, null,
-                                        null));
+                                        null, null));
         assertTrue(e.getMessage().contains("optimizer"), e.getMessage());
         assertTrue(List.of("adam", "sgd").stream().allMatch(e.getMessage()::contains));
     }

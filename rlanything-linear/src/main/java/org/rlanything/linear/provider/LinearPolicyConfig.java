@@ -25,6 +25,9 @@ import org.rlanything.core.spi.PolicyConfig;
  *     /demonstrate}) and {@code init} names no file: behaviour cloning, then DAgger rounds (default
  *     true; false: from zero weights, the route without a demonstrator)
  * @param imitation the imitation's sizes
+ * @param klToStart β of a penalty β·KL(π ‖ π_start) on the policy's update, π_start the policy the
+ *     run started from (the clone, an {@code init} file, or the uniform policy): keeps RL from
+ *     undoing a good start (default 0: none)
  */
 public record LinearPolicyConfig(
         Double learningRate,
@@ -36,12 +39,14 @@ public record LinearPolicyConfig(
         Integer hashDimension,
         String init,
         Boolean imitate,
-        ImitationConfig imitation)
+        ImitationConfig imitation,
+        Double klToStart)
         implements PolicyConfig {
 
     /** Every key at its default. */
     public static final LinearPolicyConfig DEFAULTS =
-            new LinearPolicyConfig(null, null, null, null, null, null, null, null, null, null);
+            new LinearPolicyConfig(
+                    null, null, null, null, null, null, null, null, null, null, null);
 
     public LinearPolicyConfig {
         learningRate = Check.positive("learning_rate", learningRate, 0.05, 100.0);
@@ -53,5 +58,6 @@ public record LinearPolicyConfig(
         hashDimension = Check.between("hash_dimension", hashDimension, 1024, 1, 1 << 20);
         imitate = imitate == null || imitate;
         imitation = imitation == null ? ImitationConfig.DEFAULTS : imitation;
+        klToStart = Check.between("kl_to_start", klToStart, 0.0, 0.0, 1000.0);
     }
 }

@@ -43,6 +43,7 @@ public final class LinearPolicyProvider implements PolicyProvider<LinearPolicyCo
                         config.temperature(),
                         config.l2(),
                         config.clip());
+        policy.withKlToStart(config.klToStart());
         if (config.init() != null) {
             policy.startFrom(Path.of(config.init()));
         } else {
