@@ -44,6 +44,8 @@ public final class DemonstratorPolicy implements SessionPolicy, Checkpointable {
     private final Policy learner;
     private final double explore;
     private final List<Demonstration> log;
+    private int labelled;
+    private int agreed;
 
     private DemonstratorPolicy(
             Demonstrator demonstrator, Policy learner, double explore, List<Demonstration> log) {
@@ -111,7 +113,14 @@ public final class DemonstratorPolicy implements SessionPolicy, Checkpointable {
             }
         }
         if (learner != null) {
-            return learner.act(contexts, rngs);
+            List<Action> acted = learner.act(contexts, rngs);
+            for (int i = 0; i < acted.size(); i++) {
+                if (demonstrated.get(i).isPresent()) {
+                    labelled++;
+                    agreed += demonstrated.get(i).get().equals(acted.get(i).command()) ? 1 : 0;
+                }
+            }
+            return acted;
         }
         List<Action> actions = new ArrayList<>(contexts.size());
         for (int i = 0; i < contexts.size(); i++) {
@@ -130,6 +139,14 @@ public final class DemonstratorPolicy implements SessionPolicy, Checkpointable {
             actions.add(new Action(command, command, 0.0, null));
         }
         return actions;
+    }
+
+    /**
+     * The fraction of the learner's commands that were the demonstrator's, over the states it
+     * labelled so far (NaN before any): the clone's agreement on its own states.
+     */
+    double agreement() {
+        return labelled == 0 ? Double.NaN : agreed / (double) labelled;
     }
 
     /** Learns nothing. */

@@ -39,8 +39,12 @@ import org.rlanything.core.spi.Demonstrator;
  *       ALFWorld's pipeline that lifted its clone most, done here for any environment.
  *   <li><b>Stopping.</b> After each round the clone plays the validation tasks (pool tasks outside
  *       the sample, never the run's held-out tasks), always with the same seeds, so rounds are
- *       compared on the same episodes. Rounds go on while that success rises; the first round that
- *       does not raise it is undone (the best round's weights come back) and ends the imitation.
+ *       compared on the same episodes, and the demonstrator names its command in every state the
+ *       clone reaches there (nothing of it joins the data). Rounds go on while the clone gets
+ *       better: a higher success, or the same success with more of its commands the demonstrator's
+ *       (success alone can stay flat for a round while the clone learns the states its mistakes
+ *       lead to); the first round that is not better is undone (the best round's weights come back)
+ *       and ends the imitation.
  * </ol>
  *
  * The demonstrator alone plays the validation episodes too: its success there is the figure the
@@ -103,15 +107,30 @@ public final class Imitation {
     }
 
     /**
-     * One round: the data after it, the fit, and the clone's validation success.
+     * One round: the data after it, the fit, and the clone on the validation episodes.
      *
      * @param round 0 for cloning, then the DAgger round
      * @param demonstrations the targets gathered so far
      * @param fit what training did
      * @param validationSuccess the clone's success on the validation episodes after the round
+     * @param validationAgreement the fraction of the clone's commands on those episodes that were
+     *     the demonstrator's in the same states
      */
     public record Round(
-            int round, int demonstrations, Imitable.ImitationFit fit, double validationSuccess) {}
+            int round,
+            int demonstrations,
+            Imitable.ImitationFit fit,
+            double validationSuccess,
+            double validationAgreement) {
+
+        /** Whether this round's clone is better than {@code other}'s: success, then agreement. */
+        boolean beats(Round other) {
+            if (validationSuccess != other.validationSuccess) {
+                return validationSuccess > other.validationSuccess;
+            }
+            return validationAgreement > other.validationAgreement;
+        }
+    }
 
     /**
      * What the imitation did.
@@ -147,12 +166,13 @@ public final class Imitation {
             }
             return String.format(
                     "imitation: %d demonstrations; clone's validation success by round %s (kept"
-                            + " round %d: %.3f), the demonstrator's %.3f on the same %d episodes;"
-                            + " %.1f s",
+                            + " round %d: %.3f, the demonstrator's command in %.3f of its states),"
+                            + " the demonstrator's %.3f on the same %d episodes; %.1f s",
                     demonstrations.size(),
                     curve,
                     kept,
                     cloneSuccess(),
+                    rounds.get(kept).validationAgreement(),
                     demonstratorSuccess,
                     validationEpisodes,
                     seconds);
@@ -245,27 +265,31 @@ public final class Imitation {
                 }
                 Imitable.ImitationFit fit =
                         learner.imitate(List.copyOf(data), Seeds.rng(seed, TRAIN, round));
+                DemonstratorPolicy checked =
+                        DemonstratorPolicy.labelling(demonstrator, learner, new ArrayList<>());
                 double success =
                         success(
                                 engine.rollOut(
                                         validationRequests,
-                                        learner,
+                                        checked,
                                         environment,
                                         settings.maxSteps()));
-                rounds.add(new Round(round, data.size(), fit, success));
+                Round done = new Round(round, data.size(), fit, success, checked.agreement());
+                rounds.add(done);
                 log.accept(
                         String.format(
-                                "imitation round %d: %d demonstrations, %d steps (loss %.3f,"
-                                        + " agreement %.3f); validation success %.3f (the"
-                                        + " demonstrator's %.3f)",
+                                "imitation round %d: %d demonstrations, %d steps (loss %.3f);"
+                                        + " validation success %.3f (the demonstrator's %.3f),"
+                                        + " the demonstrator's command in %.3f of the clone's"
+                                        + " states",
                                 round,
                                 data.size(),
                                 fit.steps(),
                                 fit.loss(),
-                                fit.agreement(),
                                 success,
-                                demonstratorSuccess));
-                if (round == 0 || success > rounds.get(kept).validationSuccess()) {
+                                demonstratorSuccess,
+                                checked.agreement()));
+                if (round == 0 || done.beats(rounds.get(kept))) {
                     kept = round;
                     best = snapshot(learner, best);
                 } else {
@@ -289,7 +313,8 @@ public final class Imitation {
                                             validationRequests,
                                             learner,
                                             environment,
-                                            settings.maxSteps()))));
+                                            settings.maxSteps())),
+                            Double.NaN));
         }
         return new Result(
                 List.copyOf(rounds),

@@ -136,6 +136,9 @@ record LinearStart(double[] policy, double[] judge, Map<String, Object> figures)
             figures.put("rounds", result.rounds().size());
             figures.put("kept_round", result.kept());
             figures.put("clone_validation_success", result.cloneSuccess());
+            figures.put(
+                    "clone_validation_agreement",
+                    result.rounds().get(result.kept()).validationAgreement());
             figures.put("demonstrator_validation_success", result.demonstratorSuccess());
             figures.put("validation_episodes", result.validationEpisodes());
             figures.put("seconds", result.seconds());

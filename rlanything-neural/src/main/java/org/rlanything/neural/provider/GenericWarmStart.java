@@ -246,6 +246,7 @@ public record GenericWarmStart(
                 metrics.put("pretrain/dagger_rounds", (double) imitation.kept());
                 metrics.put("pretrain/demonstrations", (double) kept.demonstrations());
                 metrics.put("pretrain/clone_validation_success", imitation.cloneSuccess());
+                metrics.put("pretrain/clone_validation_agreement", kept.validationAgreement());
                 metrics.put(
                         "pretrain/demonstrator_validation_success",
                         imitation.demonstratorSuccess());
