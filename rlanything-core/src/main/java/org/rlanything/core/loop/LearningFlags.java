@@ -18,7 +18,8 @@ import java.util.Map;
  *       feedback nothing to compare (method.md §4);
  *   <li>{@link Flag#JUDGE_BAND_EMPTY}: the judge trains but no task's accuracy lay in its band;
  *   <li>{@link Flag#POLICY_BAND_EMPTY}: no task's accuracy lay in the policy's band (every rollout
- *       of each task won, or every one lost), so the policy got no sample;
+ *       of each task won, or every one lost), so the policy got no sample; {@link Flag#ALL_WON} and
+ *       {@link Flag#ALL_LOST} where every training rollout of the iteration won, or lost;
  *   <li>{@link Flag#HELD_OUT_NOT_ABOVE_START}: the held-out success (the first {@code
  *       val-core/NAME/success}) has been at or below the start's for {@value #EVALUATIONS}
  *       evaluations in a row (not raised for a start at 1, which nothing can beat).
@@ -44,6 +45,16 @@ public final class LearningFlags {
                 "policy: no sample, no task in its band",
                 "policy idle: band empty [algorithm.rollouts_per_task]",
                 "raise algorithm.rollouts_per_task or widen algorithm.policy_band"),
+        ALL_WON(
+                "every training rollout won: nothing left to learn from",
+                "all won [environment tasks]",
+                "harder tasks (the environment's pool or settings), or an algorithm.arm with Env"
+                        + " so the rewriter makes them harder"),
+        ALL_LOST(
+                "every training rollout lost: no success to learn from",
+                "all lost [policy.imitate]",
+                "easier tasks, a solver to imitate (policy.imitate), or more"
+                        + " algorithm.rollouts_per_task"),
         HELD_OUT_NOT_ABOVE_START(
                 "held-out success not above the start for " + EVALUATIONS + " evaluations",
                 "held-out <= start x" + EVALUATIONS + " [policy.learning_rate]",
@@ -97,8 +108,14 @@ public final class LearningFlags {
             flags.add(inBand != null && inBand > 0 ? Flag.JUDGE_UNANIMOUS : Flag.JUDGE_BAND_EMPTY);
         }
         Double policyTasks = metrics.get("actor/tasks_in_band");
+        Double success = metrics.get("env/train_success");
         if (policyTasks != null && policyTasks == 0) {
-            flags.add(Flag.POLICY_BAND_EMPTY);
+            flags.add(
+                    success != null && success == 1
+                            ? Flag.ALL_WON
+                            : success != null && success == 0
+                                    ? Flag.ALL_LOST
+                                    : Flag.POLICY_BAND_EMPTY);
         }
         if (heldOutKey == null) {
             heldOutKey =

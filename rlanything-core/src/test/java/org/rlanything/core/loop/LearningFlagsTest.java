@@ -28,13 +28,21 @@ class LearningFlagsTest {
                 List.of(Flag.POLICY_BAND_EMPTY),
                 flags.observe(5, Map.of("actor/tasks_in_band", 0.0)));
         assertEquals(
+                List.of(Flag.ALL_WON),
+                flags.observe(6, Map.of("actor/tasks_in_band", 0.0, "env/train_success", 1.0)));
+        assertEquals(
+                List.of(Flag.ALL_LOST),
+                flags.observe(7, Map.of("actor/tasks_in_band", 0.0, "env/train_success", 0.0)));
+        assertEquals(
                 Map.of(
+                        Flag.ALL_WON, List.of(6),
+                        Flag.ALL_LOST, List.of(7),
                         Flag.JUDGE_UNANIMOUS, List.of(1),
                         Flag.JUDGE_BAND_EMPTY, List.of(2),
                         Flag.POLICY_BAND_EMPTY, List.of(5)),
                 flags.raised());
-        List<String> summary = flags.summary(5);
-        assertTrue(summary.get(0).contains("(1 of 5 iterations)"), summary.toString());
+        List<String> summary = flags.summary(7);
+        assertTrue(summary.get(0).contains("(1 of 7 iterations)"), summary.toString());
         assertTrue(
                 summary.get(0)
                         .endsWith("raise reward_model.temperature or algorithm.verdicts_per_step"),
