@@ -31,9 +31,10 @@ import org.rlanything.linear.WeightsFile;
  * linear too) from the environment's labels on the steps the imitation played ({@link
  * LinearJudge#warmStart}). Made once per run and shared by both sections; kept in {@code
  * trainer.starting_models}/{@value #FOLDER} when that key names a folder, and read from there by
- * every later run naming it (a folder made for another environment, seed, size or feature set is
- * refused), so the arms and seeds of a benchmark start alike and a resumed run does not play the
- * imitation again. Made from the run seed alone: the same seed gives the same weights.
+ * every later run naming it, whatever its seed (a folder made for another environment, imitation
+ * size or feature set is refused), so the arms and seeds of a benchmark start alike, as the neural
+ * kinds' starting models do, and a resumed run does not play the imitation again. Made from the
+ * seed of the run that makes it: the same seed gives the same weights.
  *
  * @param policy the policy's starting weights
  * @param judge the judge's starting weights, or null where the judge starts at zero
@@ -94,7 +95,6 @@ record LinearStart(double[] policy, double[] judge, Map<String, Object> figures)
         origin.put(
                 "environment_description",
                 environment.hooks() instanceof EnvironmentDescription d ? d.description() : "");
-        origin.put("seed", context.seed());
         origin.put("imitation", settings.toString());
         origin.put("policy_features", policyFeatures.policyFeatureNames().size());
         origin.put("policy_l2", policy.l2());
@@ -178,7 +178,7 @@ record LinearStart(double[] policy, double[] judge, Map<String, Object> figures)
             }
             LinearStart start = new LinearStart(learner.weights(), judge, figures);
             if (folder != null) {
-                start.write(folder, origin, learner, warm);
+                start.write(folder, origin, context.seed(), learner, warm);
             }
             return start;
         } catch (IOException e) {
@@ -187,7 +187,11 @@ record LinearStart(double[] policy, double[] judge, Map<String, Object> figures)
     }
 
     private void write(
-            Path folder, Map<String, Object> origin, LinearPolicy learner, LinearJudge warm)
+            Path folder,
+            Map<String, Object> origin,
+            long seed,
+            LinearPolicy learner,
+            LinearJudge warm)
             throws IOException {
         AtomicFiles.makeFolder(
                 folder,
@@ -198,6 +202,7 @@ record LinearStart(double[] policy, double[] judge, Map<String, Object> figures)
                         warm.saveTo(temp);
                     }
                     Map<String, Object> all = new LinkedHashMap<>(origin);
+                    all.put("seed", seed);
                     all.put("figures", figures);
                     JSON.writerWithDefaultPrettyPrinter()
                             .writeValue(temp.resolve(ORIGIN).toFile(), all);

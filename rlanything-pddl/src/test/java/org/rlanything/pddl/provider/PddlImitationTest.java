@@ -34,8 +34,8 @@ import org.rlanything.testfixtures.SharedData;
  * The linear kinds start as a clone of the planner (behaviour cloning, then DAgger) on a shared IPC
  * domain: the clone solves held-out problems as the planner does, the judge starts from the
  * planner's step labels, the starting weights are kept in {@code trainer.starting_models} and read
- * back (the same weights, no imitation played again), and a folder made for another seed is
- * refused.
+ * back by later runs of any seed (the same weights, no imitation played again), and a folder made
+ * for other imitation sizes is refused.
  */
 class PddlImitationTest {
 
@@ -130,19 +130,38 @@ class PddlImitationTest {
         assertArrayEquals(policy.weights(), reread.weights());
         assertTrue(again.stream().noneMatch(l -> l.contains("imitation round")), again.toString());
 
-        // a folder made from another seed's imitation is refused with the key named
+        // a run of another seed reads the same starting weights (the arms and seeds of a benchmark
+        // start alike); a folder made for other imitation sizes is refused with the key named
+        assertArrayEquals(
+                policy.weights(),
+                ((LinearPolicy)
+                                new LinearPolicyProvider()
+                                        .create(
+                                                imitating(),
+                                                context(4, imitating(), judgeConfig, again),
+                                                gripper()))
+                        .weights());
+        LinearPolicyConfig larger =
+                new LinearPolicyConfig(
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        true,
+                        new ImitationConfig(7, 1, null, 2, 4, 1, null),
+                        null);
         BadInputException refused =
                 assertThrows(
                         BadInputException.class,
                         () ->
                                 new LinearPolicyProvider()
                                         .create(
-                                                imitating(),
-                                                context(
-                                                        4,
-                                                        imitating(),
-                                                        judgeConfig,
-                                                        new ArrayList<>()),
+                                                larger,
+                                                context(3, larger, judgeConfig, new ArrayList<>()),
                                                 gripper()));
         assertTrue(
                 refused.getMessage().startsWith("trainer.starting_models:"), refused.getMessage());
