@@ -42,6 +42,14 @@ public final class Corrections {
 
     public static final String FILE = "corrections.jsonl";
 
+    /**
+     * One lock per file within this JVM, held around the file lock: a JVM may hold only one lock on
+     * a file region at a time, and the review server serves requests on several threads.
+     */
+    private static final java.util.concurrent.ConcurrentMap<
+                    Path, java.util.concurrent.locks.ReentrantLock>
+            IN_PROCESS = new java.util.concurrent.ConcurrentHashMap<>();
+
     private final JsonlLog log;
 
     public Corrections(Path file) {
@@ -177,11 +185,21 @@ public final class Corrections {
         if (!Files.exists(log.file())) {
             return new Snapshot(new State(List.of()), 0);
         }
+        java.util.concurrent.locks.ReentrantLock local = inProcessLock();
+        local.lock();
         try (FileChannel channel = FileChannel.open(log.file(), StandardOpenOption.READ);
                 FileLock lock = channel.lock(0, Long.MAX_VALUE, true)) {
             long size = channel.size();
             return new Snapshot(state(trajectories), size);
+        } finally {
+            local.unlock();
         }
+    }
+
+    private java.util.concurrent.locks.ReentrantLock inProcessLock() {
+        return IN_PROCESS.computeIfAbsent(
+                log.file().toAbsolutePath().normalize(),
+                k -> new java.util.concurrent.locks.ReentrantLock());
     }
 
     /** The corrections' state and the bytes of the file they were read from. */
@@ -218,8 +236,10 @@ public final class Corrections {
      * Checks {@code correction} against the file and {@code trajectories}, then appends it (one
      * forced write under a file lock); nothing is written when a check fails.
      */
-    public synchronized Map<StepKey, Correction> append(
-            Correction correction, List<JsonNode> trajectories) throws IOException {
+    public Map<StepKey, Correction> append(Correction correction, List<JsonNode> trajectories)
+            throws IOException {
+        java.util.concurrent.locks.ReentrantLock local = inProcessLock();
+        local.lock();
         try (FileChannel channel =
                         FileChannel.open(
                                 log.file(),
@@ -238,6 +258,8 @@ public final class Corrections {
             }
             channel.force(false);
             return after;
+        } finally {
+            local.unlock();
         }
     }
 

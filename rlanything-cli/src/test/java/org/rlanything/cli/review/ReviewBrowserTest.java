@@ -81,11 +81,16 @@ class ReviewBrowserTest {
                 browser.get(server.url());
                 wait.until(d -> body(d, "data-overview") != null);
                 JsonNode overview = JSON.readTree(body(browser, "data-overview"));
-                assertEquals(3, overview.get("charts").asInt(), "policy, judge and pool charts");
+                assertEquals(
+                        5,
+                        overview.get("charts").asInt(),
+                        "policy, judge balanced accuracy, μ, plain accuracy and pool charts");
                 assertTrue(overview.get("points").asInt() > 0);
+                assertEveryChartDrawsItsBaseline(overview);
                 String table = browser.findElement(By.id("overview-table")).getText();
                 assertTrue(table.contains("balanced process accuracy"), table);
                 assertTrue(table.contains("0.5 (any constant judge)"), table);
+                assertTrue(table.contains("held out"), "held-out judge figures beside: " + table);
                 assertFalse(
                         browser.getCurrentUrl().contains("token="),
                         "the token is taken off the address bar");
@@ -93,7 +98,7 @@ class ReviewBrowserTest {
 
                 browser.findElement(By.id("tab-trajectories")).click();
                 wait.until(d -> body(d, "data-trajectories") != null);
-                String rowId = "step-" + iteration + "-" + slot + "-" + index;
+                String rowId = "step-0-" + iteration + "-" + slot + "-" + index;
                 WebElement row = browser.findElement(By.id(rowId));
                 assertTrue(
                         row.getText().contains(step.get("action").asText()),
@@ -133,6 +138,15 @@ class ReviewBrowserTest {
                                 + ",\"step\":"
                                 + index
                                 + ",\"verdict\":1}";
+                assertEquals(
+                        403,
+                        ReviewServerTest.get(
+                                        server.port(),
+                                        "/api/trajectories",
+                                        null,
+                                        java.util.Map.of())
+                                .statusCode(),
+                        "a read without the token");
                 assertEquals(403, post(server, body, null, null).statusCode(), "no token");
                 assertEquals(403, post(server, body, "0000", null).statusCode(), "wrong token");
                 assertEquals(
@@ -230,7 +244,7 @@ class ReviewBrowserTest {
         Path run = train();
         try (ReviewServer server = ReviewServer.start(new RunFolder(run), "127.0.0.1", 0)) {
             JsonNode before = get(server, "/api/trajectories");
-            assertEquals(6, before.get("iteration").asInt(), "the latest iteration by default");
+            assertEquals("6", before.get("iteration").asText(), "the latest iteration by default");
             StringWriter out = new StringWriter();
             assertEquals(
                     0,
@@ -244,7 +258,7 @@ class ReviewBrowserTest {
                             "trainer.iterations=8"),
                     out.toString());
             JsonNode after = get(server, "/api/trajectories");
-            assertEquals(8, after.get("iteration").asInt(), "the new iterations are read");
+            assertEquals("8", after.get("iteration").asText(), "the new iterations are read");
             assertTrue(
                     get(server, "/api/overview")
                             .get("html")
@@ -265,32 +279,215 @@ class ReviewBrowserTest {
 
     private static JsonNode get(ReviewServer server, String path) throws Exception {
         HttpResponse<String> response =
-                HttpClient.newHttpClient()
-                        .send(
-                                HttpRequest.newBuilder(
-                                                URI.create(
-                                                        "http://127.0.0.1:" + server.port() + path))
-                                        .build(),
-                                HttpResponse.BodyHandlers.ofString());
+                ReviewServerTest.get(server.port(), path, server.token(), java.util.Map.of());
         assertEquals(200, response.statusCode(), response.body());
         return JSON.readTree(response.body());
     }
 
     private Path train() {
-        Path run = dir.resolve("run");
+        return train(dir.resolve("run"));
+    }
+
+    /** A 6-iteration demo run in {@code run}, with {@code overrides}. */
+    private static Path train(Path run, String... overrides) {
         StringWriter out = new StringWriter();
+        List<String> args =
+                new java.util.ArrayList<>(
+                        List.of(
+                                "train",
+                                Path.of("..", "configs", "demo.yaml").toString(),
+                                "-q",
+                                "trainer.iterations=6",
+                                "trainer.run_dir=" + run));
+        args.addAll(List.of(overrides));
         assertEquals(
                 0,
-                Main.run(
-                        new PrintWriter(out),
-                        new PrintWriter(out),
-                        "train",
-                        Path.of("..", "configs", "demo.yaml").toString(),
-                        "-q",
-                        "trainer.iterations=6",
-                        "trainer.run_dir=" + run),
+                Main.run(new PrintWriter(out), new PrintWriter(out), args.toArray(String[]::new)),
                 out.toString());
         return run;
+    }
+
+    /**
+     * Each chart of the page's record has at least one baseline, and each baseline is drawn: a
+     * level one paints at least a third of its row across the plot in its colour (dashed), one that
+     * changes per iteration shows its colour at more than half its points.
+     */
+    private static void assertEveryChartDrawsItsBaseline(JsonNode overview) {
+        JsonNode baselines = overview.get("baselines");
+        assertEquals(overview.get("charts").asInt(), baselines.size(), baselines.toString());
+        baselines
+                .fields()
+                .forEachRemaining(
+                        chart -> {
+                            assertTrue(
+                                    chart.getValue().size() > 0,
+                                    chart.getKey() + " has a baseline");
+                            for (JsonNode b : chart.getValue()) {
+                                double need = b.path("y").isNumber() ? 0.33 : 0.5;
+                                assertTrue(
+                                        b.get("share").asDouble() > need,
+                                        chart.getKey() + " draws " + b);
+                            }
+                        });
+    }
+
+    /**
+     * Two runs of one folder (the full method and the policy alone, as an ablation writes them):
+     * the overview is one table with a column per run and every chart overlays both runs with its
+     * baseline drawn; the mark "judge against the label" lists exactly the steps whose majority
+     * verdict contradicts the step label, with their count per iteration; the same task is found
+     * across both runs.
+     */
+    @Test
+    void theOverviewOfTwoRunsAndTheJudgesMistakesAgainstTheLabel() throws Exception {
+        assertTrue(Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER));
+        Path folder = dir.resolve("ablation");
+        train(folder.resolve("runs").resolve("full"));
+        train(folder.resolve("runs").resolve("policy-only"), "algorithm.arm=POLICY");
+        List<ReviewRuns.Run> runs = ReviewRuns.find(List.of(folder));
+        assertEquals(
+                List.of("runs/full", "runs/policy-only"),
+                runs.stream().map(ReviewRuns.Run::name).toList());
+        try (ReviewServer server =
+                ReviewServer.start(runs, new ReviewServer.Options("127.0.0.1", 0, List.of()))) {
+            WebDriver browser = browser();
+            try {
+                Waiter wait = new Waiter(browser);
+                browser.get(server.url());
+                wait.until(d -> body(d, "data-overview") != null);
+                JsonNode overview = JSON.readTree(body(browser, "data-overview"));
+                assertEquals(2, overview.get("runs").asInt());
+                List<WebElement> columns =
+                        browser.findElements(By.cssSelector("#overview-table th.run"));
+                assertEquals(
+                        List.of("runs/full", "runs/policy-only"),
+                        columns.stream().map(WebElement::getText).toList(),
+                        "a column per run");
+                for (WebElement row :
+                        browser.findElements(By.cssSelector("#overview-table tr[data-key]"))) {
+                    assertEquals(
+                            2, row.findElements(By.cssSelector("td.figure")).size(), row.getText());
+                }
+                assertTrue(overview.get("charts").asInt() >= 8, overview.toString());
+                overview.get("series")
+                        .fields()
+                        .forEachRemaining(
+                                chart ->
+                                        assertEquals(
+                                                "[\"runs/full\",\"runs/policy-only\"]",
+                                                chart.getValue().toString(),
+                                                chart.getKey() + " overlays both runs"));
+                assertEveryChartDrawsItsBaseline(overview);
+                screenshot(browser, "review-compare.png");
+
+                // the judge against the label, in the latest iteration of the first run
+                browser.findElement(By.id("tab-trajectories")).click();
+                wait.until(d -> body(d, "data-trajectories") != null);
+                choose(browser, "f-mark", "label");
+                wait.until(
+                        d ->
+                                body(d, "data-trajectories") != null
+                                        && body(d, "data-trajectories").contains("\"matching\"")
+                                        && browser.findElement(By.id("f-mark"))
+                                                .getAttribute("value")
+                                                .equals("label")
+                                        && markedRowsOnly(d));
+                JsonNode shown = JSON.readTree(body(browser, "data-trajectories"));
+                java.util.Set<String> expected = new java.util.TreeSet<>();
+                RunFolder first = runs.get(0).folder();
+                List<JsonNode> saved = first.trajectories().read();
+                int last = saved.get(saved.size() - 1).get("iteration").asInt();
+                int againstLabel = 0;
+                int steps = 0;
+                for (JsonNode t : saved) {
+                    if (t.get("iteration").asInt() != last) {
+                        continue;
+                    }
+                    for (int i = 0; i < t.get("steps").size(); i++) {
+                        JsonNode step = t.get("steps").get(i);
+                        int sum = 0;
+                        for (JsonNode v : step.withArray("verdicts")) {
+                            sum += Integer.signum(v.asInt());
+                        }
+                        String label = step.path("label").asText();
+                        steps++;
+                        if (label.equals("good") && sum < 0 || label.equals("bad") && sum > 0) {
+                            expected.add("step-0-" + last + "-" + t.get("slot").asInt() + "-" + i);
+                            againstLabel++;
+                        }
+                    }
+                }
+                assertTrue(againstLabel > 0, "the demo's judge errs somewhere");
+                java.util.Set<String> marked = new java.util.TreeSet<>();
+                shown.get("marked").forEach(id -> marked.add(id.asText()));
+                assertEquals(expected, marked, "exactly the steps against the label");
+                for (String id : expected) {
+                    assertTrue(
+                            browser.findElement(By.id(id)).getText().contains("label"),
+                            "marked on the page: " + id);
+                }
+                String counts = browser.findElement(By.id("mark-counts")).getText();
+                assertTrue(
+                        counts.contains(last + ": " + againstLabel + "/" + steps),
+                        "the count per iteration: " + counts);
+                screenshot(browser, "review-label.png");
+
+                // the same task across both runs, every iteration
+                String task = saved.get(0).get("task").asText();
+                choose(browser, "f-mark", "");
+                choose(browser, "f-run", "all");
+                choose(browser, "f-iteration", "all");
+                browser.findElement(By.id("f-task")).sendKeys(task);
+                wait.until(
+                        d -> {
+                            List<WebElement> sections =
+                                    d.findElements(By.cssSelector("section.trajectory"));
+                            return !sections.isEmpty()
+                                    && sections.stream()
+                                            .allMatch(x -> x.getAttribute("data-task").equals(task))
+                                    && sections.stream()
+                                                    .map(x -> x.getAttribute("data-run"))
+                                                    .distinct()
+                                                    .count()
+                                            == 2;
+                        });
+                assertEquals("[]", body(browser, "data-errors"), "no script errors");
+            } finally {
+                browser.quit();
+                driverService.stop();
+            }
+        }
+    }
+
+    /** Picks the option {@code value} of the select {@code id} as a person does: a click on it. */
+    private static void choose(WebDriver browser, String id, String value)
+            throws InterruptedException {
+        // the page rebuilds its selects after each answer: an option gone meanwhile is a retry
+        new Waiter(browser)
+                .until(
+                        d -> {
+                            d.findElement(
+                                            By.cssSelector(
+                                                    "#" + id + " option[value='" + value + "']"))
+                                    .click();
+                            return d.findElement(By.id(id)).getAttribute("value").equals(value);
+                        });
+    }
+
+    /** Whether the page shows the mark filter's result: every marked row is a label mark. */
+    private static boolean markedRowsOnly(WebDriver browser) {
+        String record = body(browser, "data-trajectories");
+        if (record == null) {
+            return false;
+        }
+        for (WebElement row : browser.findElements(By.cssSelector(".steps tr[id]"))) {
+            boolean dim = row.getAttribute("class").contains("dim");
+            boolean label = !row.findElements(By.cssSelector(".mark.label")).isEmpty();
+            if (dim == label) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The first step of the last iteration whose verdicts' majority is against its label. */

@@ -85,24 +85,57 @@ class ReportBrowserTest {
         ObjectMapper json = new ObjectMapper();
         String attributes = body.group(1).replace("&quot;", "\"");
         assertEquals("[]", attribute(attributes, "data-errors"), "no script errors");
-        assertEquals(
-                "8",
-                attribute(attributes, "data-charts"),
-                "three overview and five full charts drawn");
         JsonNode points = json.readTree(attribute(attributes, "data-chart-points"));
         JsonNode pixels = json.readTree(attribute(attributes, "data-chart-pixels"));
+        JsonNode baselines = json.readTree(attribute(attributes, "data-baselines"));
+        assertEquals(
+                Integer.toString(points.size()),
+                attribute(attributes, "data-charts"),
+                "every chart with data drawn: " + points);
         for (String chart :
                 List.of(
                         "overview-policy",
                         "overview-judge",
+                        "overview-judge-mu",
+                        "overview-judge-plain",
                         "overview-pool",
                         "success",
-                        "reward-model",
+                        "reward-model-balanced-1",
+                        "reward-model-plain",
+                        "reward-model-mu",
                         "pool",
                         "losses",
-                        "timing")) {
+                        "timing-1")) {
             assertTrue(points.path(chart).asInt() > 0, chart + " has data: " + points);
             assertTrue(pixels.path(chart).asInt() > 1000, chart + " painted its canvas: " + pixels);
+        }
+        for (String chart :
+                List.of(
+                        "overview-policy",
+                        "overview-judge",
+                        "overview-judge-mu",
+                        "overview-judge-plain",
+                        "overview-pool",
+                        "success",
+                        "reward-model-balanced-1",
+                        "reward-model-plain",
+                        "reward-model-mu",
+                        "pool")) {
+            assertTrue(baselines.path(chart).size() > 0, chart + " has a baseline: " + baselines);
+            for (JsonNode b : baselines.path(chart)) {
+                double need = b.path("y").isNumber() ? 0.33 : 0.5;
+                assertTrue(b.get("share").asDouble() > need, chart + " draws " + b);
+            }
+        }
+        // at most 5 series a chart: the 14 accuracy figures of a run are cut into several charts
+        Matcher data =
+                Pattern.compile(
+                                "<script id=\"report-data\" type=\"application/json\">(.*?)</script>",
+                                Pattern.DOTALL)
+                        .matcher(html);
+        assertTrue(data.find());
+        for (JsonNode spec : json.readTree(data.group(1).replace("<\\/", "</")).get("charts")) {
+            assertTrue(spec.get("series").size() <= 5, spec.get("id") + " has at most 5 series");
         }
         for (String line : log.split("\n")) {
             if (line.contains("CONSOLE")) {
