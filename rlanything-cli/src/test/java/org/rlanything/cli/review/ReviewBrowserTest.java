@@ -126,6 +126,7 @@ class ReviewBrowserTest {
                                 "document.getElementById(arguments[0]).scrollIntoView({block:'center'});",
                                 rowId);
                 screenshot(browser, "review-trajectory.png");
+                smallItems(browser, wait, rowId, trajectory);
 
                 byte[] before = Files.readAllBytes(corrections);
                 String body =
@@ -289,7 +290,7 @@ class ReviewBrowserTest {
     }
 
     /** A 6-iteration demo run in {@code run}, with {@code overrides}. */
-    private static Path train(Path run, String... overrides) {
+    static Path train(Path run, String... overrides) {
         StringWriter out = new StringWriter();
         List<String> args =
                 new java.util.ArrayList<>(
@@ -393,29 +394,23 @@ class ReviewBrowserTest {
                                                 .equals("label")
                                         && markedRowsOnly(d));
                 JsonNode shown = JSON.readTree(body(browser, "data-trajectories"));
-                java.util.Set<String> expected = new java.util.TreeSet<>();
                 RunFolder first = runs.get(0).folder();
                 List<JsonNode> saved = first.trajectories().read();
                 int last = saved.get(saved.size() - 1).get("iteration").asInt();
-                int againstLabel = 0;
+                java.util.Set<String> expected = new java.util.TreeSet<>();
+                for (JsonNode[] found : stepsAgainstTheLabel(first)) {
+                    expected.add(
+                            "step-0-"
+                                    + last
+                                    + "-"
+                                    + found[0].get("slot").asInt()
+                                    + "-"
+                                    + found[1].asInt());
+                }
+                int againstLabel = expected.size();
                 int steps = 0;
                 for (JsonNode t : saved) {
-                    if (t.get("iteration").asInt() != last) {
-                        continue;
-                    }
-                    for (int i = 0; i < t.get("steps").size(); i++) {
-                        JsonNode step = t.get("steps").get(i);
-                        int sum = 0;
-                        for (JsonNode v : step.withArray("verdicts")) {
-                            sum += Integer.signum(v.asInt());
-                        }
-                        String label = step.path("label").asText();
-                        steps++;
-                        if (label.equals("good") && sum < 0 || label.equals("bad") && sum > 0) {
-                            expected.add("step-0-" + last + "-" + t.get("slot").asInt() + "-" + i);
-                            againstLabel++;
-                        }
-                    }
+                    steps += t.get("iteration").asInt() == last ? t.get("steps").size() : 0;
                 }
                 assertTrue(againstLabel > 0, "the demo's judge errs somewhere");
                 java.util.Set<String> marked = new java.util.TreeSet<>();
@@ -459,6 +454,67 @@ class ReviewBrowserTest {
         }
     }
 
+    /**
+     * The small things a person relies on: the header tells the task's accuracy and length; an
+     * opened text stays open when the list is drawn again; the correction's row on the Corrections
+     * tab says it is in force and leads to its step; the run's config is one click away.
+     */
+    private static void smallItems(
+            WebDriver browser, Waiter wait, String rowId, JsonNode trajectory) throws Exception {
+        WebElement section =
+                browser.findElement(By.id(rowId))
+                        .findElement(By.xpath("ancestor::section[@class='trajectory']"));
+        String header = section.findElement(By.tagName("h3")).getText();
+        assertTrue(
+                header.contains("in " + trajectory.get("steps").size() + " steps")
+                        && header.contains(
+                                "task accuracy "
+                                        + String.format(
+                                                java.util.Locale.ROOT,
+                                                "%.3f",
+                                                trajectory.get("accuracy").asDouble())),
+                header);
+        browser.findElement(By.id(rowId)).findElement(By.tagName("summary")).click();
+        browser.findElement(By.id("tab-trajectories")).click(); // drawn again
+        wait.until(
+                d ->
+                        d.findElement(By.id(rowId))
+                                        .findElement(By.tagName("details"))
+                                        .getAttribute("open")
+                                != null);
+
+        browser.findElement(By.id("tab-corrections")).click();
+        wait.until(
+                d ->
+                        !d.findElements(By.cssSelector("tr[data-standing='in_force'] a.to-step"))
+                                .isEmpty());
+        browser.navigate().refresh(); // the page as a person reloads it: token, page and texts kept
+        wait.until(
+                d ->
+                        !d.findElements(By.cssSelector("tr[data-standing='in_force'] a.to-step"))
+                                .isEmpty());
+        browser.findElement(By.cssSelector("tr[data-standing='in_force'] a.to-step")).click();
+        wait.until(
+                d ->
+                        d.findElement(By.id("page-trajectories")).isDisplayed()
+                                && d.findElement(By.id(rowId))
+                                        .getAttribute("class")
+                                        .contains("target"));
+        assertTrue(
+                browser.findElement(By.id(rowId))
+                                .findElement(By.tagName("details"))
+                                .getAttribute("open")
+                        != null,
+                "the opened text is still open after a reload");
+
+        browser.findElement(By.id("tab-overview")).click();
+        wait.until(d -> !d.findElements(By.cssSelector("button.show-config")).isEmpty());
+        browser.findElement(By.cssSelector("button.show-config")).click();
+        wait.until(d -> d.findElement(By.id("config-text")).getText().contains("trainer:"));
+        browser.findElement(By.id("tab-trajectories")).click();
+        wait.until(d -> d.findElement(By.id(rowId)).isDisplayed());
+    }
+
     /** Picks the option {@code value} of the select {@code id} as a person does: a click on it. */
     private static void choose(WebDriver browser, String id, String value)
             throws InterruptedException {
@@ -492,8 +548,22 @@ class ReviewBrowserTest {
 
     /** The first step of the last iteration whose verdicts' majority is against its label. */
     private static JsonNode[] misjudgedStep(RunFolder folder) throws IOException {
+        List<JsonNode[]> all = stepsAgainstTheLabel(folder);
+        if (all.isEmpty()) {
+            throw new AssertionError("no misjudged step saved in the last iteration");
+        }
+        return all.get(0);
+    }
+
+    /**
+     * The steps of the last saved iteration whose valid verdicts' majority contradicts the step
+     * label (-1 on a good step, +1 on a bad one), counted here from trajectories.jsonl:
+     * {trajectory, step index}.
+     */
+    private static List<JsonNode[]> stepsAgainstTheLabel(RunFolder folder) throws IOException {
         List<JsonNode> saved = folder.trajectories().read();
         int last = saved.get(saved.size() - 1).get("iteration").asInt();
+        List<JsonNode[]> out = new java.util.ArrayList<>();
         for (JsonNode t : saved) {
             if (t.get("iteration").asInt() != last) {
                 continue;
@@ -502,15 +572,15 @@ class ReviewBrowserTest {
                 JsonNode step = t.get("steps").get(i);
                 int sum = 0;
                 for (JsonNode v : step.withArray("verdicts")) {
-                    sum += v.asInt();
+                    sum += Integer.signum(v.asInt());
                 }
                 String label = step.path("label").asText();
                 if (label.equals("good") && sum < 0 || label.equals("bad") && sum > 0) {
-                    return new JsonNode[] {t, JSON.getNodeFactory().numberNode(i)};
+                    out.add(new JsonNode[] {t, JSON.getNodeFactory().numberNode(i)});
                 }
             }
         }
-        throw new AssertionError("no misjudged step saved in iteration " + last);
+        return out;
     }
 
     private WebDriver browser() throws IOException {

@@ -9,8 +9,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -29,7 +27,6 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.rlanything.cli.Main;
 import org.rlanything.cli.run.RunFolder;
 
 /**
@@ -49,19 +46,7 @@ class ReviewServerTest {
 
     @BeforeAll
     static void train() {
-        run = dir.resolve("run");
-        StringWriter out = new StringWriter();
-        assertEquals(
-                0,
-                Main.run(
-                        new PrintWriter(out),
-                        new PrintWriter(out),
-                        "train",
-                        Path.of("..", "configs", "demo.yaml").toString(),
-                        "-q",
-                        "trainer.iterations=4",
-                        "trainer.run_dir=" + run),
-                out.toString());
+        run = ReviewBrowserTest.train(dir.resolve("run"));
     }
 
     @Test

@@ -85,7 +85,15 @@ class CorrectionSurvivesKillTest {
             RunFolder folder = new RunFolder(run);
             if (c.stallAt() == null) {
                 // a resume killed once it has cut the logs back: the corrections wait
-                killAt(run, "resume", "train", "--resume", run.toString(), "-q");
+                killAt(
+                        List.of("-Drlanything.test.stall_at=resume"),
+                        "resume",
+                        () -> {},
+                        null,
+                        "train",
+                        "--resume",
+                        run.toString(),
+                        "-q");
                 Corrections.State state = folder.corrections().state(folder.trajectories().read());
                 assertEquals(4, state.standing(Corrections.Standing.WAITING).size(), name);
                 assertTrue(
@@ -178,32 +186,62 @@ class CorrectionSurvivesKillTest {
      * Returns corrections.jsonl as written.
      */
     private byte[] killAfterCorrecting(Path run, String stallAt) throws Exception {
-        Path marker = dir.resolve("marker");
         Path until = dir.resolve("go-on");
-        Files.deleteIfExists(marker);
         Files.deleteIfExists(until);
         List<String> options = new ArrayList<>();
         options.add("-Drlanything.test.pause_at=iteration-end:8");
         options.add("-Drlanything.test.pause_until=" + until);
-        options.add("-Drlanything.test.stall_marker=" + marker);
         if (stallAt != null) {
             options.add("-Drlanything.test.stall_at=" + stallAt);
         }
+        byte[][] written = new byte[1][];
+        killAt(
+                options,
+                "iteration-end:8",
+                () -> {
+                    RunFolder folder = new RunFolder(run);
+                    correctIterationSeven(folder);
+                    written[0] = Files.readAllBytes(folder.corrections().file());
+                    if (stallAt != null) {
+                        Files.writeString(until, "go");
+                    }
+                },
+                stallAt,
+                "train",
+                config().toString(),
+                "-q",
+                "trainer.run_dir=" + run);
+        return written[0];
+    }
+
+    /** What the test does while the process waits at a point. */
+    private interface AtPoint {
+        void act() throws Exception;
+    }
+
+    /**
+     * Starts {@code args} in a new JVM with {@code options}, waits until it reaches {@code point}
+     * (its marker file says so), does {@code atPoint}, waits for {@code then} if not null, and
+     * kills it with SIGKILL.
+     */
+    private void killAt(
+            List<String> options, String point, AtPoint atPoint, String then, String... args)
+            throws Exception {
+        Path marker = dir.resolve("marker");
+        Files.deleteIfExists(marker);
+        List<String> all = new ArrayList<>(options);
+        all.add("-Drlanything.test.stall_marker=" + marker);
         Path log = dir.resolve("process.log");
-        Process process =
-                KillAndResumeTest.start(
-                        log, options, "train", config().toString(), "-q", "trainer.run_dir=" + run);
+        Process process = KillAndResumeTest.start(log, all, args);
         try {
-            awaitMarker(marker, "iteration-end:8", process, log);
-            RunFolder folder = new RunFolder(run);
-            correctIterationSeven(folder);
-            byte[] written = Files.readAllBytes(folder.corrections().file());
-            if (stallAt != null) {
+            awaitMarker(marker, point, process, log);
+            if (then != null) {
                 Files.delete(marker);
-                Files.writeString(until, "go");
-                awaitMarker(marker, stallAt, process, log);
             }
-            return written;
+            atPoint.act();
+            if (then != null) {
+                awaitMarker(marker, then, process, log);
+            }
         } finally {
             process.destroyForcibly(); // SIGKILL
             assertTrue(process.waitFor(30, TimeUnit.SECONDS));
@@ -222,26 +260,6 @@ class CorrectionSurvivesKillTest {
         assertTrue(
                 process.isAlive() && Files.exists(marker),
                 "reached " + point + ": " + Files.readString(log));
-    }
-
-    /** Starts {@code args} in a new JVM that stalls at {@code point}, and kills it there. */
-    private void killAt(Path run, String point, String... args) throws Exception {
-        Path marker = dir.resolve("marker");
-        Files.deleteIfExists(marker);
-        Path log = dir.resolve("process.log");
-        Process process =
-                KillAndResumeTest.start(
-                        log,
-                        List.of(
-                                "-Drlanything.test.stall_at=" + point,
-                                "-Drlanything.test.stall_marker=" + marker),
-                        args);
-        try {
-            awaitMarker(marker, point, process, log);
-        } finally {
-            process.destroyForcibly();
-            assertTrue(process.waitFor(30, TimeUnit.SECONDS));
-        }
     }
 
     /**
