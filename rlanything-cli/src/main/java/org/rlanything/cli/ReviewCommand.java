@@ -112,6 +112,19 @@ final class ReviewCommand implements Callable<Integer> {
         if (!allowHosts.isEmpty() || !server.url().startsWith("http://127.0.0.1:")) {
             out.println("Host names allowed: " + String.join(", ", server.allowedHosts()) + ".");
         }
+        for (ReviewRuns.Run run : found) {
+            var corrections = run.folder().corrections();
+            for (var status : corrections.state(run.folder().trajectories().read()).all()) {
+                if (status.standing() != org.rlanything.cli.run.Corrections.Standing.IN_FORCE) {
+                    out.println(
+                            corrections.file()
+                                    + ", line "
+                                    + status.line()
+                                    + ": "
+                                    + status.reason());
+                }
+            }
+        }
         out.println(
                 "Corrections go to RUN/corrections.jsonl of the run corrected. Stop with Ctrl-C.");
         out.flush();

@@ -103,6 +103,25 @@ class CorrectionSurvivesKillTest {
                                 .startsWith("waiting: its iteration was rolled back"),
                         state.all().get(0).reason());
                 assertTrue(state.inForce().isEmpty());
+                // review starts over the folder and shows them waiting (it refused before)
+                try (var server =
+                        org.rlanything.cli.review.ReviewServer.start(folder, "127.0.0.1", 0)) {
+                    var answer =
+                            java.net.http.HttpClient.newHttpClient()
+                                    .send(
+                                            java.net.http.HttpRequest.newBuilder(
+                                                            java.net.URI.create(
+                                                                    "http://127.0.0.1:"
+                                                                            + server.port()
+                                                                            + "/api/corrections"))
+                                                    .header("X-Review-Token", server.token())
+                                                    .build(),
+                                            java.net.http.HttpResponse.BodyHandlers.ofString());
+                    assertEquals(200, answer.statusCode(), answer.body());
+                    JsonNode listed = JsonlLog.JSON.readTree(answer.body()).get("corrections");
+                    assertEquals(4, listed.size());
+                    listed.forEach(w -> assertEquals("waiting", w.get("standing").asText()));
+                }
             }
             StringWriter out = new StringWriter();
             assertEquals(
