@@ -120,6 +120,23 @@
     });
   }
 
+  // The x axis: the iterations of the data with a little room on each side (for the intervals and the
+  // moved points), ticks on whole iterations inside the data only.
+  function xAxis(series, bar) {
+    var xs = [];
+    series.forEach(function (s) { s.data.forEach(function (p) { xs.push(p.x); }); });
+    var axis = {type: 'linear', title: {display: true, text: 'iteration'}, stacked: bar};
+    if (xs.length === 0 || bar) { return axis; }
+    var lo = Math.min.apply(null, xs), hi = Math.max.apply(null, xs);
+    var pad = Math.max(0.4, (hi - lo) * 0.02);
+    axis.min = lo - pad;
+    axis.max = hi + pad;
+    axis.ticks = {includeBounds: false, callback: function (v) {
+      return Number.isInteger(v) && v >= lo && v <= hi ? String(v) : '';
+    }};
+    return axis;
+  }
+
   // Draws spec on canvas; returns the Chart.
   function draw(canvas, spec) {
     var bar = spec.type === 'bar';
@@ -135,8 +152,7 @@
       plugins: [overlay],
       options: {animation: false, responsive: true, maintainAspectRatio: false, parsing: true,
         interaction: {mode: 'nearest', intersect: false},
-        scales: {x: {type: 'linear', title: {display: true, text: 'iteration'}, stacked: bar},
-                 y: {stacked: bar}},
+        scales: {x: xAxis(spec.series, bar), y: {stacked: bar}},
         plugins: {legend: {position: 'bottom'}, tooltip: {callbacks: {label: tooltipLabel, title: tooltipTitle}}}}});
     return chart;
   }
