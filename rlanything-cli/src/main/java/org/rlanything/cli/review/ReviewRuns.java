@@ -83,7 +83,8 @@ public final class ReviewRuns {
         return List.copyOf(runs);
     }
 
-    private static String name(Path run) {
+    /** A run given by itself is named by its folder's name. */
+    static String name(Path run) {
         Path file = run.toAbsolutePath().normalize().getFileName();
         return file == null ? run.toString() : file.toString();
     }

@@ -130,13 +130,8 @@ public final class ReviewServer implements AutoCloseable {
                             + " the trainer.run_dir of a run).");
         }
         return start(
-                List.of(new ReviewRuns.Run(0, name(folder), folder)),
+                List.of(new ReviewRuns.Run(0, ReviewRuns.name(folder.root()), folder)),
                 new Options(host, port, List.of()));
-    }
-
-    private static String name(RunFolder folder) {
-        var file = folder.root().toAbsolutePath().normalize().getFileName();
-        return file == null ? folder.root().toString() : file.toString();
     }
 
     /**

@@ -6,9 +6,12 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.function.Consumer;
 import org.rlanything.core.Verdict;
 import org.rlanything.core.loop.StepCorrections;
 
@@ -28,14 +31,14 @@ import org.rlanything.core.loop.StepCorrections;
 final class CorrectionBook implements StepCorrections {
 
     private final RunFolder folder;
-    private final java.util.function.Consumer<String> notices;
-    private final java.util.Set<Integer> told = new java.util.HashSet<>();
+    private final Consumer<String> notices;
+    private final Set<Integer> told = new HashSet<>();
     private Map<String, Verdict> fixed = Map.of();
     private int inForce;
     private long consumedBytes;
 
     /** {@code notices} gets one line per correction set aside (once each). */
-    CorrectionBook(RunFolder folder, java.util.function.Consumer<String> notices) {
+    CorrectionBook(RunFolder folder, Consumer<String> notices) {
         this.folder = folder;
         this.notices = notices;
     }

@@ -17,7 +17,11 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * {@code RUN/corrections.jsonl}: a person's corrections of the judge's verdicts, made with {@code
@@ -46,9 +50,7 @@ public final class Corrections {
      * One lock per file within this JVM, held around the file lock: a JVM may hold only one lock on
      * a file region at a time, and the review server serves requests on several threads.
      */
-    private static final java.util.concurrent.ConcurrentMap<
-                    Path, java.util.concurrent.locks.ReentrantLock>
-            IN_PROCESS = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final ConcurrentMap<Path, ReentrantLock> IN_PROCESS = new ConcurrentHashMap<>();
 
     private final JsonlLog log;
 
@@ -118,7 +120,7 @@ public final class Corrections {
 
         /** The name the API and the page use: in_force, waiting, set_aside. */
         public String key() {
-            return name().toLowerCase(java.util.Locale.ROOT);
+            return name().toLowerCase(Locale.ROOT);
         }
     }
 
@@ -185,7 +187,7 @@ public final class Corrections {
         if (!Files.exists(log.file())) {
             return new Snapshot(new State(List.of()), 0);
         }
-        java.util.concurrent.locks.ReentrantLock local = inProcessLock();
+        ReentrantLock local = inProcessLock();
         local.lock();
         try (FileChannel channel = FileChannel.open(log.file(), StandardOpenOption.READ);
                 FileLock lock = channel.lock(0, Long.MAX_VALUE, true)) {
@@ -196,10 +198,9 @@ public final class Corrections {
         }
     }
 
-    private java.util.concurrent.locks.ReentrantLock inProcessLock() {
+    private ReentrantLock inProcessLock() {
         return IN_PROCESS.computeIfAbsent(
-                log.file().toAbsolutePath().normalize(),
-                k -> new java.util.concurrent.locks.ReentrantLock());
+                log.file().toAbsolutePath().normalize(), k -> new ReentrantLock());
     }
 
     /** The corrections' state and the bytes of the file they were read from. */
@@ -238,7 +239,7 @@ public final class Corrections {
      */
     public Map<StepKey, Correction> append(Correction correction, List<JsonNode> trajectories)
             throws IOException {
-        java.util.concurrent.locks.ReentrantLock local = inProcessLock();
+        ReentrantLock local = inProcessLock();
         local.lock();
         try (FileChannel channel =
                         FileChannel.open(

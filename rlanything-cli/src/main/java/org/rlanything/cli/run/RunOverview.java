@@ -5,12 +5,15 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.DoubleUnaryOperator;
 import java.util.function.Predicate;
 
 /**
@@ -350,7 +353,7 @@ public final class RunOverview {
                 ArrayNode baselines = chart.putArray("baselines");
                 // runs with the same level (a shared starting policy, 0.5) share one line: a
                 // second line on the first would hide it
-                java.util.Map<String, List<ObjectNode>> levels = new java.util.LinkedHashMap<>();
+                Map<String, List<ObjectNode>> levels = new LinkedHashMap<>();
                 for (int r : shown) {
                     List<JsonNode> metrics = runs.get(r).metrics();
                     series.add(series(runs.get(r).name(), f.key(), metrics, r));
@@ -441,6 +444,9 @@ public final class RunOverview {
             }
             ArrayNode lines = chart.putArray("baselines");
             for (ObjectNode b : baselines) {
+                if (b.has("data") && b.get("data").isEmpty()) {
+                    continue; // a baseline the run has no figures for (no step labels)
+                }
                 // a baseline in a series' colour follows that series into its chart
                 int colour = b.path("color").asInt(-1);
                 if (colour < 0 || (colour >= p * MAX_SERIES && colour < (p + 1) * MAX_SERIES)) {
@@ -533,7 +539,7 @@ public final class RunOverview {
             String label,
             List<JsonNode> metrics,
             String key,
-            java.util.function.DoubleUnaryOperator of,
+            DoubleUnaryOperator of,
             Integer colour) {
         ObjectNode b = JsonlLog.JSON.createObjectNode();
         b.put("label", label);
