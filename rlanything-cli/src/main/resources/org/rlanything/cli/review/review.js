@@ -122,7 +122,11 @@
       });
       document.body.setAttribute('data-overview', JSON.stringify({charts: charts.length, points: points,
         runs: runs.length, series: series, baselines: baselines}));
-    }).catch(function (e) { say(e.message, true); });
+    }).catch(function (e) {
+      // runs picked for another server on this address: forget them and ask again
+      if (overlaid()) { saved.overlaid = null; remember(); loadOverview(); return; }
+      say(e.message, true);
+    });
   }
   document.getElementById('reload-overview').addEventListener('click', loadOverview);
 
@@ -248,8 +252,19 @@
       } else {
         window.scrollTo(0, keep);
       }
-    }).catch(function (e) { say(e.message, true); });
+    }).catch(function (e) {
+      // a run or iteration kept from another server on this address: forget them and ask again
+      if (mine === asked && (filters.run || filters.iteration) && !retried) {
+        retried = true;
+        setFilter('run', '');
+        setFilter('iteration', '');
+        loadTrajectories();
+        return;
+      }
+      say(e.message, true);
+    });
   }
+  var retried = false;
 
   function counts(data) {
     var box = document.getElementById('mark-counts');

@@ -354,6 +354,15 @@ class ReviewBrowserTest {
             WebDriver browser = browser();
             try {
                 Waiter wait = new Waiter(browser);
+                // without the token the page loads, reads nothing and says why
+                browser.get("http://127.0.0.1:" + server.port() + "/");
+                wait.until(
+                        d ->
+                                d.findElement(By.id("token-state")).getText().startsWith("no token")
+                                        && d.findElement(By.id("message"))
+                                                .getAttribute("class")
+                                                .equals("error"));
+                assertTrue(browser.findElements(By.cssSelector("#overview-table tr")).isEmpty());
                 browser.get(server.url());
                 wait.until(d -> body(d, "data-overview") != null);
                 JsonNode overview = JSON.readTree(body(browser, "data-overview"));
