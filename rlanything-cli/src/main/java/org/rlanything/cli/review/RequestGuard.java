@@ -41,7 +41,7 @@ final class RequestGuard {
 
     static final String TOKEN_HEADER = "X-Review-Token";
 
-    private static final Set<String> LOOPBACK = Set.of("localhost", "127.0.0.1", "[::1]");
+    private static final Set<String> LOOPBACK = Set.of("localhost", "127.0.0.1", bracketed("::1"));
 
     private final String token;
     private final Set<String> hosts;
@@ -83,10 +83,30 @@ final class RequestGuard {
         }
     }
 
-    /** A name as it appears in a Host header: lower case, an IPv6 address in brackets. */
+    /**
+     * A name as it appears in a Host header, in one form: lower case, an IPv6 address in brackets
+     * and written out in full ({@code [::1]} and {@code [0:0:0:0:0:0:0:1]} are one address).
+     */
     static String bracketed(String name) {
         String lower = name.strip().toLowerCase(Locale.ROOT);
-        return lower.contains(":") && !lower.startsWith("[") ? "[" + lower + "]" : lower;
+        String bare =
+                lower.startsWith("[") && lower.endsWith("]")
+                        ? lower.substring(1, lower.length() - 1)
+                        : lower;
+        if (!bare.contains(":")) {
+            return lower;
+        }
+        int zone = bare.indexOf('%'); // fe80::1%eth0: the zone is not part of a Host
+        String address = zone < 0 ? bare : bare.substring(0, zone);
+        if (address.matches("[0-9a-f:.]+")) {
+            try {
+                // an address literal: parsed, never looked up
+                address = InetAddress.getByName(address).getHostAddress();
+            } catch (java.net.UnknownHostException e) {
+                // not an address after all: kept as written
+            }
+        }
+        return "[" + address + "]";
     }
 
     /** This machine's host name (short and full) and the addresses of its interfaces. */
@@ -103,9 +123,7 @@ final class RequestGuard {
         try {
             for (NetworkInterface nic : Collections.list(NetworkInterface.getNetworkInterfaces())) {
                 for (InetAddress address : Collections.list(nic.getInetAddresses())) {
-                    String text = address.getHostAddress();
-                    int zone = text.indexOf('%'); // fe80::1%eth0: the zone is not part of a Host
-                    names.add(bracketed(zone < 0 ? text : text.substring(0, zone)));
+                    names.add(bracketed(address.getHostAddress()));
                 }
             }
         } catch (SocketException e) {

@@ -147,6 +147,10 @@ class ReviewServerTest {
             assertEquals(200, raw(server, "/api/runs", "127.0.0.1:9999", null, server.token()));
             assertEquals(200, raw(server, "/api/runs", "[::1]:8888", null, server.token()));
             assertEquals(
+                    200,
+                    raw(server, "/api/runs", "[0:0:0:0:0:0:0:1]:8888", null, server.token()),
+                    "an IPv6 address however it is written");
+            assertEquals(
                     403,
                     raw(
                             server,
