@@ -123,17 +123,7 @@ class CorrectionSurvivesKillTest {
                     listed.forEach(w -> assertEquals("waiting", w.get("standing").asText()));
                 }
             }
-            StringWriter out = new StringWriter();
-            assertEquals(
-                    0,
-                    Main.run(
-                            new PrintWriter(out),
-                            new PrintWriter(out),
-                            "train",
-                            "--resume",
-                            run.toString(),
-                            "-q"),
-                    name + ": " + out);
+            succeeds(name, "train", "--resume", run.toString(), "-q");
             assertArrayEquals(
                     written,
                     Files.readAllBytes(folder.corrections().file()),
@@ -171,32 +161,30 @@ class CorrectionSurvivesKillTest {
      */
     private Path reference(int iterations) throws Exception {
         Path run = dir.resolve("reference-" + iterations);
-        StringWriter out = new StringWriter();
-        assertEquals(
-                0,
-                Main.run(
-                        new PrintWriter(out),
-                        new PrintWriter(out),
-                        "train",
-                        config().toString(),
-                        "-q",
-                        "trainer.iterations=" + iterations,
-                        "trainer.run_dir=" + run),
-                out.toString());
+        succeeds(
+                "reference",
+                "train",
+                config().toString(),
+                "-q",
+                "trainer.iterations=" + iterations,
+                "trainer.run_dir=" + run);
         correctIterationSeven(new RunFolder(run));
         // the config records iterations: the resume extends it as a person would
-        assertEquals(
-                0,
-                Main.run(
-                        new PrintWriter(out),
-                        new PrintWriter(out),
-                        "train",
-                        "--resume",
-                        run.toString(),
-                        "-q",
-                        "trainer.iterations=" + ITERATIONS),
-                out.toString());
+        succeeds(
+                "reference",
+                "train",
+                "--resume",
+                run.toString(),
+                "-q",
+                "trainer.iterations=" + ITERATIONS);
         return run;
+    }
+
+    /** Runs {@code rlanything args} in this JVM; it must exit 0. */
+    private static void succeeds(String what, String... args) {
+        StringWriter out = new StringWriter();
+        assertEquals(
+                0, Main.run(new PrintWriter(out), new PrintWriter(out), args), what + ": " + out);
     }
 
     /**
