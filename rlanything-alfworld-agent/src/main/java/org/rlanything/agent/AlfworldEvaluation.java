@@ -162,6 +162,8 @@ public final class AlfworldEvaluation implements Evaluator {
             out.putAll(r.judge().figures("val-core/" + r.name() + "/rm_"));
         }
         out.put("val-aux/" + r.name() + "/mean_length", r.meanLength());
+        // the n behind the success: the review and the report draw its 95% interval from it
+        out.put("val-aux/" + r.name() + "/episodes", (double) r.trajectories().size());
         goodRate(r.trajectories(), Step::label)
                 .ifPresent(v -> out.put("val-aux/" + r.name() + "/good_rate", v));
         goodRate(r.trajectories(), Step::restrainedLabel)

@@ -34,9 +34,10 @@ public record HeldOutCorridors(
         RolloutEngine engine) {
 
     /**
-     * The held-out evaluation as metrics: {@code val-core/keylock/success}, and the judge's {@code
-     * rm_process_acc} and {@code rm_outcome_acc} on the same held-out trajectories (3 verdicts per
-     * step), by the rules of {@link JudgeAccuracy}.
+     * The held-out evaluation as metrics: {@code val-core/keylock/success} with its number of
+     * episodes ({@code val-aux/keylock/episodes}), and the judge's {@code rm_process_acc} and
+     * {@code rm_outcome_acc} on the same held-out trajectories (3 verdicts per step), by the rules
+     * of {@link JudgeAccuracy}.
      */
     public Map<String, Double> evaluate(Policy evaluatedPolicy, RewardModel judge, long seed) {
         List<Trajectory> trajectories = rollouts(evaluatedPolicy, seed);
@@ -45,6 +46,8 @@ public record HeldOutCorridors(
                 "val-core/keylock/success",
                 trajectories.stream().filter(Trajectory::won).count()
                         / (double) trajectories.size());
+        // the n behind the success: the review and the report draw its 95% interval from it
+        metrics.put("val-aux/keylock/episodes", (double) trajectories.size());
         List<JudgeRequest> requests = new ArrayList<>();
         List<RandomGenerator> rngs = new ArrayList<>();
         for (int k = 0; k < trajectories.size(); k++) {

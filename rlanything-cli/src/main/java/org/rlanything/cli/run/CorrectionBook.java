@@ -6,9 +6,12 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.function.Consumer;
 import org.rlanything.core.Verdict;
 import org.rlanything.core.loop.StepCorrections;
 
@@ -19,18 +22,25 @@ import org.rlanything.core.loop.StepCorrections;
  * its step. How many bytes of the file an iteration used is what the next checkpoint records (see
  * {@link LogLedger}), so that a resume can check the corrections a checkpoint consumed.
  *
- * <p>A damaged file stops the run with the file and line named (exit 2), like a damaged log: fix
- * it, then {@code train --resume}.
+ * <p>Only corrections in force are used. One waiting for its iteration (a resume rolled the logs
+ * back past it) is used again from the iteration after the run saves that iteration again; one set
+ * aside (its iteration came back without its step) is told once, in one line, and never used. A
+ * damaged file stops the run with the file and line named (exit 2), like a damaged log: fix it,
+ * then {@code train --resume}.
  */
 final class CorrectionBook implements StepCorrections {
 
     private final RunFolder folder;
+    private final Consumer<String> notices;
+    private final Set<Integer> told = new HashSet<>();
     private Map<String, Verdict> fixed = Map.of();
     private int inForce;
     private long consumedBytes;
 
-    CorrectionBook(RunFolder folder) {
+    /** {@code notices} gets one line per correction set aside (once each). */
+    CorrectionBook(RunFolder folder, Consumer<String> notices) {
         this.folder = folder;
+        this.notices = notices;
     }
 
     @Override
@@ -41,11 +51,17 @@ final class CorrectionBook implements StepCorrections {
                 fixed = Map.of();
                 inForce = 0;
                 consumedBytes = 0;
+                KillPoint.reach("corrections-read", iteration);
                 return;
             }
             List<JsonNode> trajectories = folder.trajectories().read();
             Corrections.Snapshot snapshot = corrections.snapshot(trajectories);
             Map<Corrections.StepKey, Corrections.Correction> inForce = snapshot.inForce();
+            for (Corrections.Status s : snapshot.state().standing(Corrections.Standing.SET_ASIDE)) {
+                if (told.add(s.line())) {
+                    notices.accept(corrections.file() + ", line " + s.line() + ": " + s.reason());
+                }
+            }
             long size = snapshot.bytes();
             Map<String, Verdict> next = new HashMap<>();
             for (Corrections.Correction c : inForce.values()) {
@@ -56,6 +72,7 @@ final class CorrectionBook implements StepCorrections {
             fixed = Map.copyOf(next);
             this.inForce = inForce.size();
             consumedBytes = size;
+            KillPoint.reach("corrections-read", iteration);
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot read " + folder.corrections().file() + ".", e);
         }

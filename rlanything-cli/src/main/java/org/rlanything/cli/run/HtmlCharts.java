@@ -5,12 +5,16 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Shared pieces of the self-contained HTML pages (run report, ablation page): the style, Chart.js
- * inlined from its WebJar, the chart figures and the script that draws them from embedded JSON and
- * records on {@code <body>} how the page rendered ({@code data-charts}, {@code data-chart-points},
- * {@code data-chart-pixels}, {@code data-errors}).
+ * inlined from its WebJar with RLAnything's drawing of a chart spec ({@code charts.js}, which
+ * {@code rlanything review} serves too: baselines, evaluation intervals, gaps), the chart figures
+ * and the script that draws them from embedded JSON and records on {@code <body>} how the page
+ * rendered ({@code data-charts}, {@code data-chart-points}, {@code data-chart-pixels}, {@code
+ * data-baselines}, {@code data-errors}).
  */
 public final class HtmlCharts {
 
@@ -28,10 +32,15 @@ public final class HtmlCharts {
                 + STYLE
                 + "</style>\n<script>\n"
                 + chartJs()
+                + "\n</script>\n<script>\n"
+                + drawingJs()
                 + "\n</script>\n</head>\n<body>\n";
     }
 
-    /** A grid of chart figures, one canvas per chart spec ({@code id}, {@code title}). */
+    /**
+     * A grid of chart figures, one canvas per chart spec ({@code id}, {@code title}), each saying
+     * what its dashed baselines are.
+     */
     public static String figures(JsonNode charts) {
         StringBuilder html = new StringBuilder("<div class=\"grid\">\n");
         for (JsonNode chart : charts) {
@@ -39,9 +48,35 @@ public final class HtmlCharts {
                     .append(escape(chart.get("title").asText()))
                     .append("</figcaption><div class=\"box\"><canvas id=\"chart-")
                     .append(chart.get("id").asText())
-                    .append("\"></canvas></div></figure>\n");
+                    .append("\"></canvas></div>");
+            String baselines = baselineNote(chart);
+            if (!baselines.isEmpty()) {
+                html.append("<p class=\"baselines\">").append(escape(baselines)).append("</p>");
+            }
+            html.append("</figure>\n");
         }
         return html.append("</div>\n").toString();
+    }
+
+    /** "dashed: LABEL; LABEL" for a chart spec with baselines, else "". */
+    public static String baselineNote(JsonNode chart) {
+        List<String> labels = new ArrayList<>();
+        for (JsonNode b : chart.path("baselines")) {
+            labels.add(b.path("label").asText());
+        }
+        return labels.isEmpty() ? "" : "dashed: " + String.join("; ", labels);
+    }
+
+    /** The drawing of chart specs (org/rlanything/cli/run/charts.js), for inlining. */
+    public static String drawingJs() throws IOException {
+        try (InputStream in = HtmlCharts.class.getResourceAsStream("charts.js")) {
+            if (in == null) {
+                throw new IOException(
+                        "the jar lacks its chart script org/rlanything/cli/run/charts.js");
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8)
+                    .replace("</script", "<\\/script");
+        }
     }
 
     /**
@@ -104,6 +139,8 @@ public final class HtmlCharts {
                     ".v0{background:#e2e3e5;color:#383d41;padding:0 .3em;border-radius:3px}",
                     "tr.accepted td{background:#f1fbf3} tr.rejected td{background:#fdf3f4}",
                     "pre{background:#f6f8fa;padding:1em;overflow:auto}",
+                    ".baselines{color:#555;font-size:.85em;margin:.2em 0}",
+                    "td.below{background:#fdecea} .flag{color:#a00;font-weight:600;font-size:.85em}",
                     "");
 
     static final String SCRIPT =
@@ -115,39 +152,28 @@ public final class HtmlCharts {
                     "  var originalError = console.error;",
                     "  console.error = function () { errors.push(Array.prototype.join.call(arguments, ' '));"
                             + " originalError.apply(console, arguments); };",
-                    "  var palette = ['#1f77b4','#d62728','#2ca02c','#ff7f0e','#9467bd','#8c564b','#e377c2','#7f7f7f',"
-                            + "'#bcbd22','#17becf'];",
-                    "  var drawn = 0, points = {}, pixels = {};",
+                    "  var drawn = 0, points = {}, pixels = {}, baselines = {};",
                     "  try {",
                     "    var data = JSON.parse(document.getElementById('report-data').textContent);",
                     "    data.charts.forEach(function (spec) {",
                     "      var canvas = document.getElementById('chart-' + spec.id);",
                     "      var count = 0;",
-                    "      var datasets = spec.series.map(function (s, i) {",
-                    "        count += s.data.length;",
-                    "        var color = palette[i % palette.length];",
-                    "        return {label: s.label, data: s.data, borderColor: color, backgroundColor: color,",
-                    "                pointRadius: s.data.length > 60 ? 0 : 2, borderWidth: 1.5, spanGaps: true,",
-                    "                stack: spec.type === 'bar' ? 'time' : undefined};",
+                    "      spec.series.forEach(function (s) {",
+                    "        s.data.forEach(function (p) { if (p.y !== null) { count++; } });",
                     "      });",
                     "      points[spec.id] = count;",
                     "      if (count === 0) {",
                     "        canvas.parentNode.innerHTML = '<p>No data for this chart in this run.</p>';",
                     "        return;",
                     "      }",
-                    "      new Chart(canvas, {type: spec.type, data: {datasets: datasets}, options: {",
-                    "        animation: false, responsive: true, maintainAspectRatio: false, parsing: true,",
-                    "        interaction: {mode: 'nearest', intersect: false},",
-                    "        scales: {x: {type: 'linear', title: {display: true, text: 'iteration'},"
-                            + " stacked: spec.type === 'bar'},",
-                    "                 y: {stacked: spec.type === 'bar'}},",
-                    "        plugins: {legend: {position: 'bottom'}}}});",
+                    "      var chart = RLCharts.draw(canvas, spec);",
                     "      drawn++;",
                     "      var context = canvas.getContext('2d');",
                     "      var image = context.getImageData(0, 0, canvas.width, canvas.height).data;",
                     "      var painted = 0;",
                     "      for (var p = 3; p < image.length; p += 4) { if (image[p] !== 0) { painted++; } }",
                     "      pixels[spec.id] = painted;",
+                    "      baselines[spec.id] = RLCharts.baselinePixels(canvas, chart);",
                     "    });",
                     "  } catch (e) {",
                     "    errors.push(String(e && e.stack || e));",
@@ -155,6 +181,7 @@ public final class HtmlCharts {
                     "  document.body.setAttribute('data-charts', String(drawn));",
                     "  document.body.setAttribute('data-chart-points', JSON.stringify(points));",
                     "  document.body.setAttribute('data-chart-pixels', JSON.stringify(pixels));",
+                    "  document.body.setAttribute('data-baselines', JSON.stringify(baselines));",
                     "  document.body.setAttribute('data-errors', JSON.stringify(errors));",
                     "})();",
                     "");

@@ -9,10 +9,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.function.Predicate;
 import org.rlanything.core.io.AtomicFiles;
 
@@ -41,55 +39,103 @@ public final class ReportWriter {
         String config = Files.exists(folder.config()) ? Files.readString(folder.config()) : "";
 
         ArrayNode charts = JSON.createArrayNode();
-        charts.add(
-                chart(
-                        "success",
-                        "Success rate",
-                        "line",
+        List<String> success =
+                keys(
                         metrics,
                         key ->
                                 key.equals("env/train_success")
                                         || key.equals("env/accepted_task_success")
                                         || key.equals("env/candidate_success")
                                         || (key.startsWith("val-core/")
-                                                && key.contains("success"))));
-        charts.add(
-                chart(
-                        "reward-model",
-                        "Reward model accuracy",
-                        "line",
+                                                && key.contains("success")));
+        List<ObjectNode> starts = new ArrayList<>();
+        for (int k = 0; k < success.size(); k++) {
+            String key = success.get(k);
+            int colour = k % RunOverview.MAX_SERIES;
+            int part = k / RunOverview.MAX_SERIES;
+            if (key.startsWith("val-core/")) {
+                RunOverview.firstValue(metrics, key)
+                        .ifPresent(
+                                v ->
+                                        starts.add(
+                                                baseline(
+                                                        key + ": the starting policy",
+                                                        v,
+                                                        colour,
+                                                        part)));
+            }
+        }
+        group(charts, "success", "Success rate", "line", metrics, success, starts);
+        group(
+                charts,
+                "reward-model-balanced",
+                "Reward model: balanced accuracy",
+                "line",
+                metrics,
+                keys(
                         metrics,
-                        key -> key.endsWith("process_acc") || key.endsWith("outcome_acc")));
-        charts.add(
-                chart(
-                        "pool",
-                        "Task pool: rewrites accepted and rejected",
-                        "line",
+                        key ->
+                                key.endsWith("balanced_process_acc")
+                                        || key.endsWith("balanced_outcome_acc")
+                                        || key.endsWith("/balanced_acc")),
+                List.of(baseline("0.5: any constant judge", 0.5, null, null)));
+        group(
+                charts,
+                "reward-model-plain",
+                "Reward model: plain accuracy",
+                "line",
+                metrics,
+                keys(
+                        metrics,
+                        key ->
+                                (key.endsWith("process_acc") || key.endsWith("outcome_acc"))
+                                        && !key.contains("balanced")),
+                List.of(RunOverview.majorityBaseline(metrics)));
+        group(
+                charts,
+                "reward-model-mu",
+                "Reward model: μ = p₊ + p₋",
+                "line",
+                metrics,
+                keys(metrics, key -> key.endsWith("/mu") || key.endsWith("/rm_mu")),
+                List.of(baseline("1: the verdicts say nothing about the outcome", 1, null, null)));
+        group(
+                charts,
+                "pool",
+                "Task pool: rewrites accepted and rejected",
+                "line",
+                metrics,
+                keys(
                         metrics,
                         key ->
                                 key.equals("env/accepted")
                                         || key.equals("env/rejected")
                                         || key.equals("env/accepted_total")
                                         || key.equals("env/rejected_total")
-                                        || key.equals("env/pending")));
-        charts.add(
-                chart(
-                        "losses",
-                        "Losses and KL",
-                        "line",
+                                        || key.equals("env/pending")),
+                List.of(baseline("0: a fixed environment", 0, null, null)));
+        group(
+                charts,
+                "losses",
+                "Losses and KL",
+                "line",
+                metrics,
+                keys(
                         metrics,
                         key ->
                                 key.endsWith("/pg_loss")
                                         || key.endsWith("/ppo_kl")
                                         || key.endsWith("/kl")
-                                        || key.endsWith("/entropy")));
-        charts.add(
-                chart(
-                        "timing",
-                        "Time per phase (seconds)",
-                        "bar",
-                        timings,
-                        key -> key.startsWith("timing_s/") && !key.equals("timing_s/step")));
+                                        || key.endsWith("/entropy")),
+                List.of());
+        group(
+                charts,
+                "timing",
+                "Time per phase (seconds)",
+                "bar",
+                timings,
+                keys(timings, key -> key.startsWith("timing_s/") && !key.equals("timing_s/step")),
+                List.of());
 
         ArrayNode overview = RunOverview.charts(metrics);
         ObjectNode data = JSON.createObjectNode();
@@ -98,40 +144,69 @@ public final class ReportWriter {
         AtomicFiles.write(folder.report(), html.getBytes(StandardCharsets.UTF_8));
     }
 
-    /** One chart: every metric the filter accepts becomes a series of (iteration, value) points. */
-    private static ObjectNode chart(
-            String id, String title, String type, List<JsonNode> lines, Predicate<String> accept) {
-        Map<String, ArrayNode> series = new LinkedHashMap<>();
+    /**
+     * A level baseline; with {@code colour}, in the colour of that series of chart part {@code
+     * part}, and drawn in that part only.
+     */
+    private static ObjectNode baseline(String label, double y, Integer colour, Integer part) {
+        ObjectNode b = JSON.createObjectNode();
+        b.put("label", label);
+        b.put("y", y);
+        if (colour != null) {
+            b.put("color", colour);
+            b.put("part", part);
+        }
+        return b;
+    }
+
+    /** The keys of {@code lines} whose values are numbers and that {@code accept} takes, sorted. */
+    private static List<String> keys(List<JsonNode> lines, Predicate<String> accept) {
+        java.util.TreeSet<String> keys = new java.util.TreeSet<>();
         for (JsonNode line : lines) {
-            int iteration = line.path("iteration").asInt();
-            Iterator<Map.Entry<String, JsonNode>> fields = line.fields();
-            while (fields.hasNext()) {
-                Map.Entry<String, JsonNode> field = fields.next();
-                if (!field.getKey().equals("iteration")
-                        && accept.test(field.getKey())
-                        && field.getValue().isNumber()) {
-                    ObjectNode point =
-                            series.computeIfAbsent(field.getKey(), k -> JSON.createArrayNode())
-                                    .addObject();
-                    point.put("x", iteration);
-                    point.put("y", field.getValue().asDouble());
+            for (Iterator<String> names = line.fieldNames(); names.hasNext(); ) {
+                String key = names.next();
+                if (!key.equals("iteration") && accept.test(key) && line.get(key).isNumber()) {
+                    keys.add(key);
                 }
             }
         }
-        ObjectNode chart = JSON.createObjectNode();
-        chart.put("id", id);
-        chart.put("title", title);
-        chart.put("type", type);
-        ArrayNode datasets = chart.putArray("series");
-        series.keySet().stream()
-                .sorted()
-                .forEach(
-                        name -> {
-                            ObjectNode dataset = datasets.addObject();
-                            dataset.put("label", name);
-                            dataset.set("data", series.get(name));
-                        });
-        return chart;
+        return new ArrayList<>(keys);
+    }
+
+    /**
+     * The charts of {@code keys}, at most {@link RunOverview#MAX_SERIES} series each (a group with
+     * more is cut into numbered charts), each series as {@link RunOverview#series} makes it (a gap
+     * where a figure is missing, evaluations as points); a baseline with a {@code part} goes to
+     * that chart only.
+     */
+    private static void group(
+            ArrayNode charts,
+            String id,
+            String title,
+            String type,
+            List<JsonNode> lines,
+            List<String> keys,
+            List<ObjectNode> baselines) {
+        int max = RunOverview.MAX_SERIES;
+        int parts = Math.max(1, (keys.size() + max - 1) / max);
+        for (int p = 0; p < parts; p++) {
+            ObjectNode chart = charts.addObject();
+            chart.put("id", parts == 1 ? id : id + "-" + (p + 1));
+            chart.put("title", parts == 1 ? title : title + " (" + (p + 1) + "/" + parts + ")");
+            chart.put("type", type);
+            ArrayNode series = chart.putArray("series");
+            for (int k = p * max; k < Math.min(keys.size(), (p + 1) * max); k++) {
+                series.add(RunOverview.series(keys.get(k), keys.get(k), lines, k - p * max));
+            }
+            ArrayNode drawn = chart.putArray("baselines");
+            for (ObjectNode b : baselines) {
+                if (!b.has("part") || b.get("part").asInt() == p) {
+                    ObjectNode copy = b.deepCopy();
+                    copy.remove("part");
+                    drawn.add(copy);
+                }
+            }
+        }
     }
 
     private static String page(

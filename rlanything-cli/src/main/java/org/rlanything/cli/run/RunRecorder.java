@@ -76,6 +76,7 @@ public final class RunRecorder implements LoopListener {
         logs.append(folder.timings(), List.of(timings));
         logs.append(folder.pool(), poolLines(record));
         logs.append(folder.trajectories(), trajectoryLines(record));
+        KillPoint.reach("logs-written", t); // the iteration's logs on disk, no checkpoint yet
         for (RunParticipant participant : components.participants()) {
             try {
                 participant.iterationEnded(t, folder.root());

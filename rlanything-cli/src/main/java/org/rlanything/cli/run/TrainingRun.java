@@ -118,7 +118,7 @@ public final class TrainingRun {
      */
     private static StepCorrections corrections(
             RunFolder folder, LogLedger logs, RunConfig config, LoopConfig loopConfig) {
-        CorrectionBook book = new CorrectionBook(folder);
+        CorrectionBook book = new CorrectionBook(folder, System.err::println);
         logs.recordCorrectionsConsumed(book::consumedBytes);
         int k = config.trainer().simulatedReviewer();
         return k == 0

@@ -81,11 +81,16 @@ class ReviewBrowserTest {
                 browser.get(server.url());
                 wait.until(d -> body(d, "data-overview") != null);
                 JsonNode overview = JSON.readTree(body(browser, "data-overview"));
-                assertEquals(3, overview.get("charts").asInt(), "policy, judge and pool charts");
+                assertEquals(
+                        5,
+                        overview.get("charts").asInt(),
+                        "policy, judge balanced accuracy, μ, plain accuracy and pool charts");
                 assertTrue(overview.get("points").asInt() > 0);
+                assertEveryChartDrawsItsBaseline(overview);
                 String table = browser.findElement(By.id("overview-table")).getText();
                 assertTrue(table.contains("balanced process accuracy"), table);
                 assertTrue(table.contains("0.5 (any constant judge)"), table);
+                assertTrue(table.contains("held out"), "held-out judge figures beside: " + table);
                 assertFalse(
                         browser.getCurrentUrl().contains("token="),
                         "the token is taken off the address bar");
@@ -93,7 +98,7 @@ class ReviewBrowserTest {
 
                 browser.findElement(By.id("tab-trajectories")).click();
                 wait.until(d -> body(d, "data-trajectories") != null);
-                String rowId = "step-" + iteration + "-" + slot + "-" + index;
+                String rowId = "step-0-" + iteration + "-" + slot + "-" + index;
                 WebElement row = browser.findElement(By.id(rowId));
                 assertTrue(
                         row.getText().contains(step.get("action").asText()),
@@ -121,6 +126,7 @@ class ReviewBrowserTest {
                                 "document.getElementById(arguments[0]).scrollIntoView({block:'center'});",
                                 rowId);
                 screenshot(browser, "review-trajectory.png");
+                smallItems(browser, wait, rowId, trajectory);
 
                 byte[] before = Files.readAllBytes(corrections);
                 String body =
@@ -133,6 +139,15 @@ class ReviewBrowserTest {
                                 + ",\"step\":"
                                 + index
                                 + ",\"verdict\":1}";
+                assertEquals(
+                        403,
+                        ReviewServerTest.get(
+                                        server.port(),
+                                        "/api/trajectories",
+                                        null,
+                                        java.util.Map.of())
+                                .statusCode(),
+                        "a read without the token");
                 assertEquals(403, post(server, body, null, null).statusCode(), "no token");
                 assertEquals(403, post(server, body, "0000", null).statusCode(), "wrong token");
                 assertEquals(
@@ -230,7 +245,7 @@ class ReviewBrowserTest {
         Path run = train();
         try (ReviewServer server = ReviewServer.start(new RunFolder(run), "127.0.0.1", 0)) {
             JsonNode before = get(server, "/api/trajectories");
-            assertEquals(6, before.get("iteration").asInt(), "the latest iteration by default");
+            assertEquals("6", before.get("iteration").asText(), "the latest iteration by default");
             StringWriter out = new StringWriter();
             assertEquals(
                     0,
@@ -244,7 +259,7 @@ class ReviewBrowserTest {
                             "trainer.iterations=8"),
                     out.toString());
             JsonNode after = get(server, "/api/trajectories");
-            assertEquals(8, after.get("iteration").asInt(), "the new iterations are read");
+            assertEquals("8", after.get("iteration").asText(), "the new iterations are read");
             assertTrue(
                     get(server, "/api/overview")
                             .get("html")
@@ -265,38 +280,299 @@ class ReviewBrowserTest {
 
     private static JsonNode get(ReviewServer server, String path) throws Exception {
         HttpResponse<String> response =
-                HttpClient.newHttpClient()
-                        .send(
-                                HttpRequest.newBuilder(
-                                                URI.create(
-                                                        "http://127.0.0.1:" + server.port() + path))
-                                        .build(),
-                                HttpResponse.BodyHandlers.ofString());
+                ReviewServerTest.get(server.port(), path, server.token(), java.util.Map.of());
         assertEquals(200, response.statusCode(), response.body());
         return JSON.readTree(response.body());
     }
 
     private Path train() {
-        Path run = dir.resolve("run");
+        return train(dir.resolve("run"));
+    }
+
+    /** A 6-iteration demo run in {@code run}, with {@code overrides}. */
+    static Path train(Path run, String... overrides) {
         StringWriter out = new StringWriter();
+        List<String> args =
+                new java.util.ArrayList<>(
+                        List.of(
+                                "train",
+                                Path.of("..", "configs", "demo.yaml").toString(),
+                                "-q",
+                                "trainer.iterations=6",
+                                "trainer.run_dir=" + run));
+        args.addAll(List.of(overrides));
         assertEquals(
                 0,
-                Main.run(
-                        new PrintWriter(out),
-                        new PrintWriter(out),
-                        "train",
-                        Path.of("..", "configs", "demo.yaml").toString(),
-                        "-q",
-                        "trainer.iterations=6",
-                        "trainer.run_dir=" + run),
+                Main.run(new PrintWriter(out), new PrintWriter(out), args.toArray(String[]::new)),
                 out.toString());
         return run;
     }
 
+    /**
+     * Each chart of the page's record has at least one baseline, and each baseline is drawn: a
+     * level one paints at least a third of its row across the plot in its colour (dashed), one that
+     * changes per iteration shows its colour at more than half its points.
+     */
+    private static void assertEveryChartDrawsItsBaseline(JsonNode overview) {
+        JsonNode baselines = overview.get("baselines");
+        assertEquals(overview.get("charts").asInt(), baselines.size(), baselines.toString());
+        baselines
+                .fields()
+                .forEachRemaining(
+                        chart -> {
+                            assertTrue(
+                                    chart.getValue().size() > 0,
+                                    chart.getKey() + " has a baseline");
+                            for (JsonNode b : chart.getValue()) {
+                                double need = b.path("y").isNumber() ? 0.33 : 0.5;
+                                assertTrue(
+                                        b.get("share").asDouble() > need,
+                                        chart.getKey() + " draws " + b);
+                            }
+                        });
+    }
+
+    /**
+     * Two runs of one folder (the full method and the policy alone, as an ablation writes them):
+     * the overview is one table with a column per run and every chart overlays both runs with its
+     * baseline drawn; the mark "judge against the label" lists exactly the steps whose majority
+     * verdict contradicts the step label, with their count per iteration; the same task is found
+     * across both runs.
+     */
+    @Test
+    void theOverviewOfTwoRunsAndTheJudgesMistakesAgainstTheLabel() throws Exception {
+        assertTrue(Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER));
+        Path folder = dir.resolve("ablation");
+        train(folder.resolve("runs").resolve("full"));
+        train(folder.resolve("runs").resolve("policy-only"), "algorithm.arm=POLICY");
+        List<ReviewRuns.Run> runs = ReviewRuns.find(List.of(folder));
+        assertEquals(
+                List.of("runs/full", "runs/policy-only"),
+                runs.stream().map(ReviewRuns.Run::name).toList());
+        try (ReviewServer server =
+                ReviewServer.start(runs, new ReviewServer.Options("127.0.0.1", 0, List.of()))) {
+            WebDriver browser = browser();
+            try {
+                Waiter wait = new Waiter(browser);
+                // without the token the page loads, reads nothing and says why
+                browser.get("http://127.0.0.1:" + server.port() + "/");
+                wait.until(
+                        d ->
+                                d.findElement(By.id("token-state")).getText().startsWith("no token")
+                                        && d.findElement(By.id("message"))
+                                                .getAttribute("class")
+                                                .equals("error"));
+                assertTrue(browser.findElements(By.cssSelector("#overview-table tr")).isEmpty());
+                browser.get(server.url());
+                wait.until(d -> body(d, "data-overview") != null);
+                JsonNode overview = JSON.readTree(body(browser, "data-overview"));
+                assertEquals(2, overview.get("runs").asInt());
+                List<WebElement> columns =
+                        browser.findElements(By.cssSelector("#overview-table th.run"));
+                assertEquals(
+                        List.of("runs/full", "runs/policy-only"),
+                        columns.stream().map(WebElement::getText).toList(),
+                        "a column per run");
+                for (WebElement row :
+                        browser.findElements(By.cssSelector("#overview-table tr[data-key]"))) {
+                    assertEquals(
+                            2, row.findElements(By.cssSelector("td.figure")).size(), row.getText());
+                }
+                assertTrue(overview.get("charts").asInt() >= 8, overview.toString());
+                overview.get("series")
+                        .fields()
+                        .forEachRemaining(
+                                chart ->
+                                        assertEquals(
+                                                "[\"runs/full\",\"runs/policy-only\"]",
+                                                chart.getValue().toString(),
+                                                chart.getKey() + " overlays both runs"));
+                assertEveryChartDrawsItsBaseline(overview);
+                screenshot(browser, "review-compare.png");
+
+                // the judge against the label, in the latest iteration of the first run
+                browser.findElement(By.id("tab-trajectories")).click();
+                wait.until(d -> body(d, "data-trajectories") != null);
+                choose(browser, "f-mark", "label");
+                wait.until(
+                        d ->
+                                body(d, "data-trajectories") != null
+                                        && body(d, "data-trajectories").contains("\"matching\"")
+                                        && browser.findElement(By.id("f-mark"))
+                                                .getAttribute("value")
+                                                .equals("label")
+                                        && markedRowsOnly(d));
+                JsonNode shown = JSON.readTree(body(browser, "data-trajectories"));
+                RunFolder first = runs.get(0).folder();
+                List<JsonNode> saved = first.trajectories().read();
+                int last = saved.get(saved.size() - 1).get("iteration").asInt();
+                java.util.Set<String> expected = new java.util.TreeSet<>();
+                for (JsonNode[] found : stepsAgainstTheLabel(first)) {
+                    expected.add(
+                            "step-0-"
+                                    + last
+                                    + "-"
+                                    + found[0].get("slot").asInt()
+                                    + "-"
+                                    + found[1].asInt());
+                }
+                int againstLabel = expected.size();
+                int steps = 0;
+                for (JsonNode t : saved) {
+                    steps += t.get("iteration").asInt() == last ? t.get("steps").size() : 0;
+                }
+                assertTrue(againstLabel > 0, "the demo's judge errs somewhere");
+                java.util.Set<String> marked = new java.util.TreeSet<>();
+                shown.get("marked").forEach(id -> marked.add(id.asText()));
+                assertEquals(expected, marked, "exactly the steps against the label");
+                for (String id : expected) {
+                    assertTrue(
+                            browser.findElement(By.id(id)).getText().contains("label"),
+                            "marked on the page: " + id);
+                }
+                String counts = browser.findElement(By.id("mark-counts")).getText();
+                assertTrue(
+                        counts.contains(last + ": " + againstLabel + "/" + steps),
+                        "the count per iteration: " + counts);
+                screenshot(browser, "review-label.png");
+
+                // the same task across both runs, every iteration
+                String task = saved.get(0).get("task").asText();
+                choose(browser, "f-mark", "");
+                choose(browser, "f-run", "all");
+                choose(browser, "f-iteration", "all");
+                browser.findElement(By.id("f-task")).sendKeys(task);
+                wait.until(
+                        d -> {
+                            List<WebElement> sections =
+                                    d.findElements(By.cssSelector("section.trajectory"));
+                            return !sections.isEmpty()
+                                    && sections.stream()
+                                            .allMatch(x -> x.getAttribute("data-task").equals(task))
+                                    && sections.stream()
+                                                    .map(x -> x.getAttribute("data-run"))
+                                                    .distinct()
+                                                    .count()
+                                            == 2;
+                        });
+                assertEquals("[]", body(browser, "data-errors"), "no script errors");
+            } finally {
+                browser.quit();
+                driverService.stop();
+            }
+        }
+    }
+
+    /**
+     * The small things a person relies on: the header tells the task's accuracy and length; an
+     * opened text stays open when the list is drawn again; the correction's row on the Corrections
+     * tab says it is in force and leads to its step; the run's config is one click away.
+     */
+    private static void smallItems(
+            WebDriver browser, Waiter wait, String rowId, JsonNode trajectory) throws Exception {
+        WebElement section =
+                browser.findElement(By.id(rowId))
+                        .findElement(By.xpath("ancestor::section[@class='trajectory']"));
+        String header = section.findElement(By.tagName("h3")).getText();
+        assertTrue(
+                header.contains("in " + trajectory.get("steps").size() + " steps")
+                        && header.contains(
+                                "task accuracy "
+                                        + String.format(
+                                                java.util.Locale.ROOT,
+                                                "%.3f",
+                                                trajectory.get("accuracy").asDouble())),
+                header);
+        browser.findElement(By.id(rowId)).findElement(By.tagName("summary")).click();
+        browser.findElement(By.id("tab-trajectories")).click(); // drawn again
+        wait.until(
+                d ->
+                        d.findElement(By.id(rowId))
+                                        .findElement(By.tagName("details"))
+                                        .getAttribute("open")
+                                != null);
+
+        browser.findElement(By.id("tab-corrections")).click();
+        wait.until(
+                d ->
+                        !d.findElements(By.cssSelector("tr[data-standing='in_force'] a.to-step"))
+                                .isEmpty());
+        browser.navigate().refresh(); // the page as a person reloads it: token, page and texts kept
+        wait.until(
+                d ->
+                        !d.findElements(By.cssSelector("tr[data-standing='in_force'] a.to-step"))
+                                .isEmpty());
+        browser.findElement(By.cssSelector("tr[data-standing='in_force'] a.to-step")).click();
+        wait.until(
+                d ->
+                        d.findElement(By.id("page-trajectories")).isDisplayed()
+                                && d.findElement(By.id(rowId))
+                                        .getAttribute("class")
+                                        .contains("target"));
+        assertTrue(
+                browser.findElement(By.id(rowId))
+                                .findElement(By.tagName("details"))
+                                .getAttribute("open")
+                        != null,
+                "the opened text is still open after a reload");
+
+        browser.findElement(By.id("tab-overview")).click();
+        wait.until(d -> !d.findElements(By.cssSelector("button.show-config")).isEmpty());
+        browser.findElement(By.cssSelector("button.show-config")).click();
+        wait.until(d -> d.findElement(By.id("config-text")).getText().contains("trainer:"));
+        browser.findElement(By.id("tab-trajectories")).click();
+        wait.until(d -> d.findElement(By.id(rowId)).isDisplayed());
+    }
+
+    /** Picks the option {@code value} of the select {@code id} as a person does: a click on it. */
+    private static void choose(WebDriver browser, String id, String value)
+            throws InterruptedException {
+        // the page rebuilds its selects after each answer: an option gone meanwhile is a retry
+        new Waiter(browser)
+                .until(
+                        d -> {
+                            d.findElement(
+                                            By.cssSelector(
+                                                    "#" + id + " option[value='" + value + "']"))
+                                    .click();
+                            return d.findElement(By.id(id)).getAttribute("value").equals(value);
+                        });
+    }
+
+    /** Whether the page shows the mark filter's result: every marked row is a label mark. */
+    private static boolean markedRowsOnly(WebDriver browser) {
+        String record = body(browser, "data-trajectories");
+        if (record == null) {
+            return false;
+        }
+        for (WebElement row : browser.findElements(By.cssSelector(".steps tr[id]"))) {
+            boolean dim = row.getAttribute("class").contains("dim");
+            boolean label = !row.findElements(By.cssSelector(".mark.label")).isEmpty();
+            if (dim == label) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** The first step of the last iteration whose verdicts' majority is against its label. */
     private static JsonNode[] misjudgedStep(RunFolder folder) throws IOException {
+        List<JsonNode[]> all = stepsAgainstTheLabel(folder);
+        if (all.isEmpty()) {
+            throw new AssertionError("no misjudged step saved in the last iteration");
+        }
+        return all.get(0);
+    }
+
+    /**
+     * The steps of the last saved iteration whose valid verdicts' majority contradicts the step
+     * label (-1 on a good step, +1 on a bad one), counted here from trajectories.jsonl:
+     * {trajectory, step index}.
+     */
+    private static List<JsonNode[]> stepsAgainstTheLabel(RunFolder folder) throws IOException {
         List<JsonNode> saved = folder.trajectories().read();
         int last = saved.get(saved.size() - 1).get("iteration").asInt();
+        List<JsonNode[]> out = new java.util.ArrayList<>();
         for (JsonNode t : saved) {
             if (t.get("iteration").asInt() != last) {
                 continue;
@@ -305,15 +581,15 @@ class ReviewBrowserTest {
                 JsonNode step = t.get("steps").get(i);
                 int sum = 0;
                 for (JsonNode v : step.withArray("verdicts")) {
-                    sum += v.asInt();
+                    sum += Integer.signum(v.asInt());
                 }
                 String label = step.path("label").asText();
                 if (label.equals("good") && sum < 0 || label.equals("bad") && sum > 0) {
-                    return new JsonNode[] {t, JSON.getNodeFactory().numberNode(i)};
+                    out.add(new JsonNode[] {t, JSON.getNodeFactory().numberNode(i)});
                 }
             }
         }
-        throw new AssertionError("no misjudged step saved in iteration " + last);
+        return out;
     }
 
     private WebDriver browser() throws IOException {

@@ -100,6 +100,109 @@ class CorrectionsTest {
     }
 
     @Test
+    void aCorrectionWhoseStepIsGoneWaitsOrIsSetAsideAndIsNeverDeleted() throws Exception {
+        RunFolder folder = train(4);
+        List<JsonNode> saved = folder.trajectories().read();
+        JsonNode t = saved.get(saved.size() - 1); // iteration 4
+        int slot = t.get("slot").asInt();
+        String task = t.get("task").asText();
+        Corrections.StepKey step = new Corrections.StepKey(4, slot, 0);
+        Corrections corrections = folder.corrections();
+        corrections.append(Corrections.Correction.set(step, task, 1, "kept"), saved);
+        byte[] written = Files.readAllBytes(corrections.file());
+
+        // the logs rolled back to iteration 3: the correction waits, nothing is refused
+        List<JsonNode> rolledBack =
+                saved.stream().filter(x -> x.get("iteration").asInt() <= 3).toList();
+        Corrections.State waiting = corrections.state(rolledBack);
+        assertTrue(waiting.inForce().isEmpty());
+        Corrections.Status status = waiting.all().get(0);
+        assertEquals(Corrections.Standing.WAITING, status.standing());
+        assertEquals(1, status.line());
+        assertEquals(
+                "waiting: its iteration was rolled back (trajectories.jsonl ends at iteration 3);"
+                        + " it applies again when the run saves iteration 4 again.",
+                status.reason());
+        assertEquals("waiting", status.toJson().get("standing").asText());
+
+        // iteration 4 saved again with another task in that slot: set aside, told once
+        List<JsonNode> changed = new java.util.ArrayList<>(rolledBack);
+        com.fasterxml.jackson.databind.node.ObjectNode other = t.deepCopy();
+        other.put("task", "another-task");
+        changed.add(other);
+        Corrections.State aside = corrections.state(changed);
+        assertEquals(Corrections.Standing.SET_ASIDE, aside.all().get(0).standing());
+        assertTrue(
+                aside.all()
+                        .get(0)
+                        .reason()
+                        .startsWith("set aside: the saved trajectory of iteration 4"),
+                aside.all().get(0).reason());
+        List<String> notices = new java.util.ArrayList<>();
+        CorrectionBook book = new CorrectionBook(folder, notices::add);
+        book.iterationStarts(5);
+        assertEquals(1, book.inForce(), "in force against the real log");
+        assertTrue(notices.isEmpty());
+
+        // the person may take back a waiting correction; a new one must name a step that exists
+        byte[] beforeRefusal = Files.readAllBytes(corrections.file());
+        RunFolderException gone =
+                assertThrows(
+                        RunFolderException.class,
+                        () ->
+                                corrections.append(
+                                        Corrections.Correction.set(step, task, -1, ""),
+                                        rolledBack));
+        assertTrue(gone.getMessage().contains("nothing was written"), gone.getMessage());
+        assertArrayEquals(beforeRefusal, Files.readAllBytes(corrections.file()));
+        assertTrue(
+                corrections.append(Corrections.Correction.undo(step, task), rolledBack).isEmpty());
+        assertTrue(corrections.state(saved).all().isEmpty(), "taken back");
+        byte[] now = Files.readAllBytes(corrections.file());
+        assertArrayEquals(
+                written,
+                java.util.Arrays.copyOf(now, written.length),
+                "the undo is a line of its own: nothing removed");
+
+        // an index past the int range is damage, not a wrapped number
+        Files.writeString(
+                corrections.file(),
+                "{\"iteration\": 4294967300, \"slot\": 0, \"task\": \"x\", \"step\": 0,"
+                        + " \"verdict\": 1}\n",
+                java.nio.file.StandardOpenOption.APPEND);
+        RunFolderException wrapped =
+                assertThrows(RunFolderException.class, () -> corrections.state(saved));
+        assertTrue(wrapped.getMessage().contains("line 3"), wrapped.getMessage());
+        assertTrue(wrapped.getMessage().contains("\"iteration\""), wrapped.getMessage());
+    }
+
+    @Test
+    void aSetAsideCorrectionIsToldOnceInOneLine() throws Exception {
+        RunFolder folder = train(3);
+        List<JsonNode> saved = folder.trajectories().read();
+        JsonNode t = saved.get(0);
+        // a line naming a slot that iteration 1 never saved (as if the run had saved another one)
+        Files.writeString(
+                folder.corrections().file(),
+                "{\"iteration\":"
+                        + t.get("iteration").asInt()
+                        + ",\"slot\":999,\"task\":\"gone\",\"step\":0,\"verdict\":1}\n");
+        List<String> notices = new java.util.ArrayList<>();
+        CorrectionBook book = new CorrectionBook(folder, notices::add);
+        book.iterationStarts(4);
+        book.iterationStarts(5);
+        assertEquals(0, book.inForce());
+        assertEquals(1, notices.size(), notices.toString());
+        assertTrue(
+                notices.get(0).contains("corrections.jsonl, line 1: set aside:"), notices.get(0));
+        assertEquals(1, notices.get(0).lines().count());
+        assertEquals(
+                0,
+                run("train", "--resume", folder.root().toString(), "-q", "trainer.iterations=4"),
+                "the run goes on");
+    }
+
+    @Test
     void checkpointsRecordTheCorrectionsAndResumeRefusesAnEditedOne() throws Exception {
         RunFolder folder = train(3);
         List<JsonNode> saved = folder.trajectories().read();

@@ -11,6 +11,7 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -85,24 +86,56 @@ class ReportBrowserTest {
         ObjectMapper json = new ObjectMapper();
         String attributes = body.group(1).replace("&quot;", "\"");
         assertEquals("[]", attribute(attributes, "data-errors"), "no script errors");
-        assertEquals(
-                "8",
-                attribute(attributes, "data-charts"),
-                "three overview and five full charts drawn");
         JsonNode points = json.readTree(attribute(attributes, "data-chart-points"));
         JsonNode pixels = json.readTree(attribute(attributes, "data-chart-pixels"));
+        JsonNode baselines = json.readTree(attribute(attributes, "data-baselines"));
+        assertEquals(
+                Integer.toString(points.size()),
+                attribute(attributes, "data-charts"),
+                "every chart with data drawn: " + points);
+        // every chart drawn from data; those of a figure with a trivial baseline draw it
+        Map<String, Boolean> expected = new java.util.LinkedHashMap<>();
         for (String chart :
                 List.of(
                         "overview-policy",
                         "overview-judge",
+                        "overview-judge-mu",
+                        "overview-judge-plain",
                         "overview-pool",
                         "success",
-                        "reward-model",
-                        "pool",
-                        "losses",
-                        "timing")) {
-            assertTrue(points.path(chart).asInt() > 0, chart + " has data: " + points);
-            assertTrue(pixels.path(chart).asInt() > 1000, chart + " painted its canvas: " + pixels);
+                        "reward-model-balanced-1",
+                        "reward-model-plain",
+                        "reward-model-mu",
+                        "pool")) {
+            expected.put(chart, true);
+        }
+        expected.put("losses", false);
+        expected.put("timing-1", false);
+        expected.forEach(
+                (chart, baseline) -> {
+                    assertTrue(points.path(chart).asInt() > 0, chart + " has data: " + points);
+                    assertTrue(
+                            pixels.path(chart).asInt() > 1000,
+                            chart + " painted its canvas: " + pixels);
+                    if (baseline) {
+                        assertTrue(
+                                baselines.path(chart).size() > 0,
+                                chart + " has a baseline: " + baselines);
+                    }
+                    for (JsonNode b : baselines.path(chart)) {
+                        double need = b.path("y").isNumber() ? 0.33 : 0.5;
+                        assertTrue(b.get("share").asDouble() > need, chart + " draws " + b);
+                    }
+                });
+        // at most 5 series a chart: the 14 accuracy figures of a run are cut into several charts
+        Matcher data =
+                Pattern.compile(
+                                "<script id=\"report-data\" type=\"application/json\">(.*?)</script>",
+                                Pattern.DOTALL)
+                        .matcher(html);
+        assertTrue(data.find());
+        for (JsonNode spec : json.readTree(data.group(1).replace("<\\/", "</")).get("charts")) {
+            assertTrue(spec.get("series").size() <= 5, spec.get("id") + " has at most 5 series");
         }
         for (String line : log.split("\n")) {
             if (line.contains("CONSOLE")) {
