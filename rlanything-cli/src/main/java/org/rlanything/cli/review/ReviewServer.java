@@ -70,10 +70,18 @@ public final class ReviewServer implements AutoCloseable {
                             + " is not a run folder: it has no config.yaml and no metrics.jsonl (give"
                             + " the trainer.run_dir of a run).");
         }
-        folder.corrections().inForce(folder.trajectories().read());
+        folder.corrections().inForce(folder.trajectories().read(TrajectoryShape::problem));
+        InetSocketAddress address = new InetSocketAddress(host, port);
+        if (address.isUnresolved()) {
+            throw new org.rlanything.core.BadInputException(
+                    "--host '"
+                            + host
+                            + "' is neither an address nor a host name this machine knows"
+                            + " (the default, 127.0.0.1, serves this machine alone).");
+        }
         HttpServer server;
         try {
-            server = HttpServer.create(new InetSocketAddress(host, port), 0);
+            server = HttpServer.create(address, 0);
         } catch (BindException e) {
             throw new org.rlanything.core.BadInputException(
                     "Cannot serve on "
@@ -81,6 +89,16 @@ public final class ReviewServer implements AutoCloseable {
                             + ":"
                             + port
                             + ": the port is in use (or not allowed); choose another with --port.");
+        } catch (IOException | IllegalArgumentException e) {
+            throw new org.rlanything.core.BadInputException(
+                    "Cannot serve on "
+                            + host
+                            + ":"
+                            + port
+                            + " ("
+                            + org.rlanything.cli.run.IoErrors.describe(e)
+                            + "): give --host an address of this machine.",
+                    e);
         }
         ReviewServer review = new ReviewServer(folder, server, host);
         server.createContext("/", review::handle);
@@ -159,7 +177,7 @@ public final class ReviewServer implements AutoCloseable {
     }
 
     private ObjectNode trajectories(Map<String, String> query) throws IOException {
-        List<JsonNode> trajectories = folder.trajectories().read();
+        List<JsonNode> trajectories = folder.trajectories().read(TrajectoryShape::problem);
         Integer iteration = null;
         if (query.containsKey("iteration") && !query.get("iteration").isBlank()) {
             try {
@@ -183,7 +201,7 @@ public final class ReviewServer implements AutoCloseable {
     }
 
     private ObjectNode corrections() throws IOException {
-        List<JsonNode> trajectories = folder.trajectories().read();
+        List<JsonNode> trajectories = folder.trajectories().read(TrajectoryShape::problem);
         ObjectNode out = JSON.createObjectNode();
         out.put("file", folder.corrections().file().toString());
         var list = out.putArray("corrections");
@@ -246,7 +264,8 @@ public final class ReviewServer implements AutoCloseable {
             correction = Corrections.Correction.set(step, task, verdict, note);
         }
         Map<Corrections.StepKey, Corrections.Correction> inForce =
-                folder.corrections().append(correction, folder.trajectories().read());
+                folder.corrections()
+                        .append(correction, folder.trajectories().read(TrajectoryShape::problem));
         ObjectNode out = JSON.createObjectNode();
         out.put("ok", true);
         out.put("corrections", inForce.size());
