@@ -2,6 +2,7 @@ package broken;
 
 import dial.DialPlugin;
 import java.util.List;
+import org.rlanything.core.Environment;
 import org.rlanything.core.EnvironmentSession;
 import org.rlanything.core.StepResult;
 import org.rlanything.core.spi.EnvironmentConfig;
@@ -37,7 +38,7 @@ public final class BrokenPlugins {
             return new EnvironmentParts(
                     kind(),
                     kind(),
-                    dial.environment(),
+                    environment(dial.environment()),
                     dial.tasks(),
                     dial.codec(),
                     dial.rewriter(),
@@ -45,6 +46,11 @@ public final class BrokenPlugins {
                     null,
                     null,
                     dial.hooks());
+        }
+
+        /** The environment episodes are played in: the dial's. */
+        Environment environment(Environment dial) {
+            return dial;
         }
     }
 
@@ -132,19 +138,8 @@ public final class BrokenPlugins {
         }
 
         @Override
-        public EnvironmentParts create(DialPlugin.Settings config, RunContext context) {
-            EnvironmentParts dial = super.create(config, context);
-            return new EnvironmentParts(
-                    kind(),
-                    kind(),
-                    (task, rng) -> new Failing(dial.environment().start(task, rng)),
-                    dial.tasks(),
-                    dial.codec(),
-                    dial.rewriter(),
-                    dial.evaluator(),
-                    null,
-                    null,
-                    dial.hooks());
+        Environment environment(Environment dial) {
+            return (task, rng) -> new Failing(dial.start(task, rng));
         }
     }
 

@@ -6,16 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.types.DataType;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
-import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
@@ -27,6 +22,7 @@ import org.rlanything.neural.model.LlamaModel;
 import org.rlanything.neural.model.ModelConfig;
 import org.rlanything.neural.model.ModelWeights;
 import org.rlanything.neural.tokenizer.BpeTokenizer;
+import org.rlanything.testfixtures.SafeTensorsDamage;
 
 /**
  * Issue 44, model folders (cases 8, 12, 15 and 16): {@code model import}, {@code plan} and {@code
@@ -148,7 +144,7 @@ class HostileModelFoldersTest {
     void weightsThatAreNotFiniteAreRefusedNamingTheTensor() throws IOException {
         String tensor = "model.layers.1.mlp.down_proj.weight";
         Path nan = folder("nan", c -> {});
-        poison(nan.resolve("model.safetensors"), tensor, 3, Float.NaN);
+        SafeTensorsDamage.setFloat(nan.resolve("model.safetensors"), tensor, 3, Float.NaN);
         Path weights = nan.resolve("model.safetensors");
         String importing = Probe.refused(60, imported(nan));
         assertTrue(
@@ -164,7 +160,8 @@ class HostileModelFoldersTest {
         assertTrue(scoring.contains("\"" + tensor + "\" of " + weights + " holds NaN"), scoring);
 
         Path inf = folder("inf", c -> {});
-        poison(inf.resolve("model.safetensors"), "model.norm.weight", 0, Float.NEGATIVE_INFINITY);
+        SafeTensorsDamage.setFloat(
+                inf.resolve("model.safetensors"), "model.norm.weight", 0, Float.NEGATIVE_INFINITY);
         assertTrue(
                 Probe.refused(60, imported(inf))
                         .contains(
@@ -202,24 +199,5 @@ class HostileModelFoldersTest {
                         "--to",
                         dir.resolve("no/such/place").toString());
         assertTrue(message.contains("does not exist"), message);
-    }
-
-    /** Writes {@code value} over element {@code index} of F32 tensor {@code name}. */
-    private static void poison(Path safetensors, String name, int index, float value)
-            throws IOException {
-        try (FileChannel ch =
-                FileChannel.open(safetensors, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
-            ByteBuffer length = ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN);
-            ch.read(length, 0);
-            long headerLength = length.flip().getLong();
-            ByteBuffer header = ByteBuffer.allocate((int) headerLength);
-            ch.read(header, 8);
-            JsonNode tensor = JSON.readTree(header.array()).get(name);
-            assertEquals("F32", tensor.get("dtype").asText());
-            long start = tensor.get("data_offsets").get(0).asLong();
-            ch.write(
-                    ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN).putFloat(value).flip(),
-                    8 + headerLength + start + 4L * index);
-        }
     }
 }

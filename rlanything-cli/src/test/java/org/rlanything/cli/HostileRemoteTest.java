@@ -69,6 +69,8 @@ class HostileRemoteTest {
             long start = System.nanoTime();
             String message = Probe.run(60, "train", config(url).toString(), "-q").failed();
             double seconds = (System.nanoTime() - start) / 1e9;
+            System.out.printf(
+                    "TIMING train against a stalling server: exit 1 after %.2f s%n", seconds);
             // timeout_s 2 with 1 retry: 4 s, and a few for the run to start and end
             assertTrue(seconds < 4 + 4, "ended after " + seconds + " s: " + message);
             assertTrue(

@@ -54,7 +54,9 @@ final class RemoteProcess implements AutoCloseable {
                             + " kill -KILL -\"$server\" 2>/dev/null"
                             + " || kill -KILL \"$server\" 2>/dev/null; } <&3 2>/dev/null &",
                     "watcher=$!",
-                    "exec 3<&-",
+                    // the wrapper's own messages go nowhere: once the tool is gone, a word on the
+                    // dead pipe would end the wrapper (SIGPIPE) before it ends the watcher
+                    "exec 3<&- 2>/dev/null",
                     "trap stop TERM INT HUP",
                     "while :; do",
                     "  wait \"$server\"; code=$?",

@@ -5,18 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.jar.Attributes;
-import java.util.jar.JarEntry;
-import java.util.jar.JarOutputStream;
-import java.util.jar.Manifest;
-import javax.tools.ToolProvider;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -39,29 +33,7 @@ class HostilePluginsTest {
 
     @BeforeAll
     static void compileThePlugins() throws IOException {
-        Path sources = built.resolve("src");
-        for (String file : List.of("dial/DialPlugin.java", "broken/BrokenPlugins.java")) {
-            Path target = sources.resolve(file);
-            Files.createDirectories(target.getParent());
-            try (InputStream in =
-                    HostilePluginsTest.class.getResourceAsStream("/plugin-src/" + file)) {
-                Files.write(target, in.readAllBytes());
-            }
-        }
-        classes = Files.createDirectories(built.resolve("classes"));
-        int rc =
-                ToolProvider.getSystemJavaCompiler()
-                        .run(
-                                null,
-                                null,
-                                null,
-                                "-d",
-                                classes.toString(),
-                                "-cp",
-                                System.getProperty("java.class.path"),
-                                sources.resolve("dial/DialPlugin.java").toString(),
-                                sources.resolve("broken/BrokenPlugins.java").toString());
-        assertEquals(0, rc, "the plugins compile");
+        classes = TestPlugins.compile(built, "dial/DialPlugin.java", "broken/BrokenPlugins.java");
     }
 
     @AfterEach
@@ -71,31 +43,12 @@ class HostilePluginsTest {
 
     /** A jar of every compiled class, listing {@code providers} as its providers. */
     private Path jar(String name, String... providers) throws IOException {
-        Map<String, byte[]> entries = new LinkedHashMap<>();
-        try (var files = Files.walk(classes)) {
-            for (Path file : files.filter(Files::isRegularFile).sorted().toList()) {
-                entries.put(classes.relativize(file).toString(), Files.readAllBytes(file));
-            }
-        }
+        Map<String, byte[]> entries = TestPlugins.entries(classes);
         entries.put(
                 "META-INF/services/org.rlanything.core.spi.Provider",
                 (String.join("\n", providers) + "\n").getBytes(StandardCharsets.UTF_8));
         entries.put("name.txt", name.getBytes(StandardCharsets.UTF_8)); // each jar its own bytes
-        return write(dir.resolve(name), entries);
-    }
-
-    private static Path write(Path jar, Map<String, byte[]> entries) throws IOException {
-        Manifest manifest = new Manifest();
-        manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
-        Files.createDirectories(jar.getParent());
-        try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar), manifest)) {
-            for (var e : entries.entrySet()) {
-                out.putNextEntry(new JarEntry(e.getKey()));
-                out.write(e.getValue());
-                out.closeEntry();
-            }
-        }
-        return jar;
+        return TestPlugins.jar(dir.resolve(name), entries);
     }
 
     private Path config(String kind) throws IOException {
@@ -157,7 +110,7 @@ class HostilePluginsTest {
         entries.put(
                 "META-INF/services/org.rlanything.core.spi.Provider",
                 "broken.BrokenPlugins$Twin\n".getBytes(StandardCharsets.UTF_8));
-        Path jar = write(dir.resolve("future.jar"), entries);
+        Path jar = TestPlugins.jar(dir.resolve("future.jar"), entries);
         String message = refusedEverywhere(jar.toString());
         assertTrue(
                 message.contains("was compiled for a newer Java")

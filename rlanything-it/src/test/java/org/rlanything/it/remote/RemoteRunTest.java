@@ -150,6 +150,7 @@ class RemoteRunTest {
         // timeout_s 1.0 with 1 retry: a request ends within 2 s, plus a few for the run to end
         double afterFault =
                 (ended - Files.getLastModifiedTime(dir.resolve("struck")).toMillis()) / 1000.0;
+        System.out.printf("TIMING %s: the run ended %.2f s after the fault%n", mode, afterFault);
         assertTrue(afterFault < 2 + 3, "ended " + afterFault + " s after the fault: " + out);
         assertEquals(before, environmentProcesses(), "the failed run ended its server");
         // the 50th step is in iteration 2 (the reference run takes 12 steps in the first

@@ -7,15 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.types.DataType;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -26,6 +22,7 @@ import org.rlanything.neural.TestModels;
 import org.rlanything.neural.checkpoint.Checkpoint;
 import org.rlanything.neural.checkpoint.HfCheckpoint;
 import org.rlanything.neural.model.LlamaModel;
+import org.rlanything.testfixtures.SafeTensorsDamage;
 
 /**
  * Issue 44, case 12: a NaN or an infinity in a model's weights passed import, loading, scoring and
@@ -129,7 +126,7 @@ class NonFiniteWeightsTest {
         Path folder = LoraFixture.base(dir.resolve("model"), false);
         Files.delete(folder.resolve(Checkpoint.MANIFEST)); // a Hugging Face folder
         String name = "model.layers.0.self_attn.q_proj.weight";
-        poison(folder.resolve(Checkpoint.MODEL), name, 5, Float.NaN);
+        SafeTensorsDamage.setFloat(folder.resolve(Checkpoint.MODEL), name, 5, Float.NaN);
         try (NDManager root = TestModels.manager()) {
             CheckpointException refused =
                     assertThrows(
@@ -144,23 +141,6 @@ class NonFiniteWeightsTest {
                                             + folder.resolve(Checkpoint.MODEL)
                                             + " holds NaN at element 5"),
                     refused.getMessage());
-        }
-    }
-
-    /** Writes {@code value} over element {@code index} of F32 tensor {@code name} in a file. */
-    static void poison(Path safetensors, String name, int index, float value) throws IOException {
-        try (FileChannel ch =
-                FileChannel.open(safetensors, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
-            ByteBuffer length = ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN);
-            ch.read(length, 0);
-            long headerLength = length.flip().getLong();
-            ByteBuffer header = ByteBuffer.allocate((int) headerLength);
-            ch.read(header, 8);
-            JsonNode tensor = new ObjectMapper().readTree(header.array()).get(name);
-            long start = tensor.get("data_offsets").get(0).asLong();
-            ByteBuffer v =
-                    ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN).putFloat(value).flip();
-            ch.write(v, 8 + headerLength + start + 4L * index);
         }
     }
 
