@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.rlanything.neural.NeuralRuntime;
 import org.rlanything.neural.checkpoint.Checkpoint;
@@ -33,6 +34,7 @@ import org.rlanything.testfixtures.SafeTensorsDamage;
  * size ({@code --rank -3}, {@code --width 0}) and an output folder nothing can be written in (which
  * named a temporary folder): each exit 2 in one line naming the file, key, tensor or option.
  */
+@Timeout(300)
 class HostileModelFoldersTest {
 
     @TempDir static Path shared;
@@ -182,14 +184,19 @@ class HostileModelFoldersTest {
             assertTrue(
                     message.contains(option[0] + " must be at least 1, got " + option[1]), message);
         }
+        for (String[] command :
+                List.of(
+                        new String[] {
+                            "model", "import", "--from", "" + good, "--to", "/proc/self/xx"
+                        },
+                        new String[] {"model", "export", "" + good, "--to", "/proc/self/xx"})) {
+            String message = Probe.refused(30, command);
+            assertTrue(
+                    message.contains("--to /proc/self/xx: nothing can be written in /proc/self"),
+                    message);
+            assertFalse(message.contains(".xx."), "no temporary folder named: " + message);
+        }
         String message =
-                Probe.refused(
-                        30, "model", "import", "--from", good.toString(), "--to", "/proc/self/xx");
-        assertTrue(
-                message.contains("--to /proc/self/xx: nothing can be written in /proc/self"),
-                message);
-        assertFalse(message.contains(".xx."), "no temporary folder named: " + message);
-        message =
                 Probe.refused(
                         30,
                         "model",

@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
  * the file (and line and symbol where there is one), within a deadline, never a hang, an internal
  * error or a silent acceptance. {@code pddl inspect} and {@code train} read the same way.
  */
+@Timeout(300)
 class HostilePddlFilesTest {
 
     @TempDir Path dir;

@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * seconds, without showing the address's password. (rlanything-it's {@code RemoteRunTest} does the
  * same mid-run with a real Python server that stalls or drips, and resumes.)
  */
+@Timeout(120)
 class HostileRemoteTest {
 
     @TempDir Path dir;

@@ -50,7 +50,8 @@ class RemoteProcessStopTest {
 
     /**
      * Whether process {@code pid} still runs: alive and not a zombie (an ended process that its new
-     * parent, the container's init, has not collected yet: {@link ProcessHandle#isAlive} counts it).
+     * parent, the container's init, has not collected yet: {@link ProcessHandle#isAlive} counts
+     * it).
      */
     private static boolean running(long pid) {
         if (!ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {

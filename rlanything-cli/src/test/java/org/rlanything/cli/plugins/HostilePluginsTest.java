@@ -14,6 +14,7 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.rlanything.cli.Probe;
 
@@ -24,6 +25,7 @@ import org.rlanything.cli.Probe;
  * (exit 1, not an internal error). {@code new environment} refuses names that cannot become a
  * plugin; an empty {@code --plugins=} is refused; {@code report} reads a run whose plugin moved.
  */
+@Timeout(300)
 class HostilePluginsTest {
 
     @TempDir static Path built;

@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.rlanything.neural.LoraFixture;
 import org.rlanything.neural.TestModels;
@@ -30,6 +31,7 @@ import org.rlanything.testfixtures.SafeTensorsDamage;
  * training, or an import), and a folder holding one is refused when it is loaded, each naming the
  * tensor and the element.
  */
+@Timeout(60)
 class NonFiniteWeightsTest {
 
     @TempDir Path dir;
