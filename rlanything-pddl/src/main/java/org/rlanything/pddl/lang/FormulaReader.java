@@ -23,6 +23,7 @@ final class FormulaReader {
     private Map<String, String> types;
     private Map<String, String> named = Map.of();
     private String place;
+    private boolean inGoal;
     private final Map<String, List<String>> scope = new HashMap<>();
 
     /**
@@ -59,8 +60,8 @@ final class FormulaReader {
     }
 
     /**
-     * Reads the parts of one action (named {@code where}, with its parameters in scope) or a goal
-     * ({@code where} null, no parameters) with {@code body}; the scope is empty afterwards.
+     * Reads a part of the action {@code where} (its precondition or effect) with {@code body}, its
+     * parameters in scope; the scope is empty afterwards.
      */
     <T> T within(String where, List<Param> parameters, java.util.function.Supplier<T> body) {
         place = where;
@@ -342,8 +343,6 @@ final class FormulaReader {
                             + ".");
         }
     }
-
-    private boolean inGoal;
 
     /** Reads a problem's goal: its names must be objects or constants, of the types wanted. */
     Condition goal(SExpr expr) {
