@@ -1,7 +1,9 @@
 """The Blocksworld example with one fault, for RemoteRunTest: python3 faulty.py MODE AT MARKER EXAMPLES.
 
-MODE is crash (exits with code 3), kill (SIGKILL to itself), slow (every step from then on takes 30 s)
-or badjson (answers a step with text that is not JSON). The fault strikes at the AT-th /step request,
+MODE is crash (exits with code 3), kill (SIGKILL to itself), slow (every step from then on takes 30 s),
+badjson (answers a step with text that is not JSON), stall (every step from then on sends its headers,
+announcing a body, and then nothing for 300 s) or drip (every step from then on sends its answer one byte
+every 0.25 s). The fault strikes at the AT-th /step request,
 once: it creates the file MARKER, and a process started while MARKER exists has no fault (the resumed
 run's)."""
 
@@ -45,6 +47,21 @@ class Faulty(Base):
                     return
             if mode == "slow" and struck[0]:
                 time.sleep(30)
+            if mode in ("stall", "drip") and struck[0]:
+                self.rfile.read(int(self.headers.get("Content-Length") or 0))
+                data = b'{"observation": {"text": "' + b"x" * 400 + b'", "actions": []}, "done": true}'
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.flush()
+                if mode == "stall":
+                    time.sleep(300)
+                for i in range(len(data)):
+                    self.wfile.write(data[i:i + 1])
+                    self.wfile.flush()
+                    time.sleep(0.25)
+                return
         super().do_POST()
 
 

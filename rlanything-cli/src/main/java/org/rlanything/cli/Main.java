@@ -72,17 +72,35 @@ public final class Main {
             err.flush();
             return 2;
         }
-        CommandLine commandLine =
-                commandLine().setCaseInsensitiveEnumValuesAllowed(true).setOut(out).setErr(err);
+        CommandLine commandLine;
+        try {
+            commandLine =
+                    commandLine().setCaseInsensitiveEnumValuesAllowed(true).setOut(out).setErr(err);
+        } catch (RuntimeException | java.util.ServiceConfigurationError | LinkageError e) {
+            if (debug) {
+                e.printStackTrace(err);
+            }
+            // a plugin's command that the check of the jars let through (a name taken twice)
+            err.println(
+                    "rlanything: the commands of the plugins "
+                            + Plugins.active().jars().stream()
+                                    .map(j -> j.path().toString())
+                                    .toList()
+                            + " cannot be added: "
+                            + oneLine(e.getMessage()));
+            err.flush();
+            return 2;
+        }
+        String[] words = rest;
         commandLine.setExecutionExceptionHandler(
-                (exception, line, parseResult) -> report(exception, line.getErr(), debug));
+                (exception, line, parseResult) -> report(exception, line.getErr(), debug, words));
         try {
             return commandLine.execute(rest);
         } catch (OutOfMemoryError e) {
             if (debug) {
                 e.printStackTrace(err);
             }
-            err.println(outOfMemory(org.rlanything.core.io.MemorySteps.describe()));
+            err.println(outOfMemory(org.rlanything.core.io.MemorySteps.describe(), rest));
             err.flush();
             return 1;
         } catch (StackOverflowError e) {
@@ -103,6 +121,11 @@ public final class Main {
      * IllegalStateException} included). {@code debug} adds the stack trace.
      */
     static int report(Exception exception, PrintWriter err, boolean debug) {
+        return report(exception, err, debug, new String[0]);
+    }
+
+    /** {@link #report(Exception, PrintWriter, boolean)} of the command line {@code args}. */
+    static int report(Exception exception, PrintWriter err, boolean debug, String[] args) {
         if (debug) {
             exception.printStackTrace(err);
         }
@@ -112,7 +135,7 @@ public final class Main {
         }
         if (isNativeOutOfMemory(exception)) {
             err.println(
-                    outOfMemory(org.rlanything.core.io.MemorySteps.describe())
+                    outOfMemory(org.rlanything.core.io.MemorySteps.describe(), args)
                             + " ("
                             + oneLine(exception.getMessage())
                             + ")");
@@ -121,6 +144,25 @@ public final class Main {
         if (exception instanceof java.io.IOException
                 || exception instanceof java.io.UncheckedIOException) {
             err.println("rlanything: " + IoErrors.describe(exception));
+            return 1;
+        }
+        java.util.Optional<org.rlanything.cli.plugins.PluginJar> plugin =
+                Plugins.active().culprit(exception);
+        if (plugin.isPresent()) {
+            // not this tool's bug: the run failed in the plugin's code, which the jar names
+            err.println(
+                    "rlanything: the plugin "
+                            + plugin.get().path()
+                            + " ("
+                            + plugin.get().name()
+                            + " "
+                            + plugin.get().version()
+                            + ") failed: "
+                            + exception.getClass().getSimpleName()
+                            + (exception.getMessage() == null
+                                    ? ""
+                                    : ": " + oneLine(exception.getMessage()))
+                            + (debug ? "." : "; run again with --debug for the stack trace."));
             return 1;
         }
         err.println(
@@ -160,7 +202,7 @@ public final class Main {
      * The out-of-memory message: with a model step running, the step and its planned figure (its
      * memory is mostly outside the heap); otherwise the run's sizes or the heap.
      */
-    static String outOfMemory(String step) {
+    static String outOfMemory(String step, String[] args) {
         long heap = Runtime.getRuntime().maxMemory() / (1024 * 1024);
         if (step != null) {
             return "rlanything: out of memory during the "
@@ -170,6 +212,20 @@ public final class Main {
                     + " MiB and the model's arrays live outside it: free memory on this machine"
                     + " (rlanything model plan FOLDER prints what each step needs), or lower the"
                     + " batch (policy.max_tokens_per_forward).";
+        }
+        boolean configured =
+                java.util.Arrays.stream(args)
+                        .anyMatch(
+                                a ->
+                                        a.endsWith(".yaml")
+                                                || a.endsWith(".yml")
+                                                || a.equals("train"));
+        if (!configured) {
+            // a command without a run config (pddl inspect, model plan): its input is too large
+            return "rlanything: out of memory (the heap holds at most "
+                    + heap
+                    + " MiB): the files this command read are too large for it; give more heap,"
+                    + " for example RLANYTHING_JAVA_OPTS=-Xmx4g.";
         }
         return "rlanything: out of memory (the heap holds at most "
                 + heap

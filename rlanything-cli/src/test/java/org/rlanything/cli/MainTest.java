@@ -151,4 +151,32 @@ class MainTest {
                         writer,
                         false));
     }
+
+    /**
+     * Issue 44, cases 9 and 15: an I/O error whose message (or whose cause's) is null is described,
+     * not a NullPointerException in the reporter; the out-of-memory advice names a config's sizes
+     * only where the command line names a config.
+     */
+    @Test
+    void theReporterSurvivesErrorsWithoutMessagesAndAdvisesByCommand() {
+        assertEquals(
+                "UnresolvedAddressException",
+                org.rlanything.cli.run.IoErrors.describe(
+                        new java.io.UncheckedIOException(
+                                null,
+                                new java.io.IOException(
+                                        (String) null,
+                                        new java.nio.channels.UnresolvedAddressException()))));
+        assertEquals(
+                "SocketException",
+                org.rlanything.cli.run.IoErrors.describe(new java.net.SocketException()));
+        String inspect =
+                Main.outOfMemory(null, new String[] {"pddl", "inspect", "d.pddl", "p.pddl"});
+        assertTrue(
+                inspect.contains("the files this command read are too large")
+                        && !inspect.contains("pool_size"),
+                inspect);
+        assertTrue(
+                Main.outOfMemory(null, new String[] {"train", "run.yaml"}).contains("pool_size"));
+    }
 }

@@ -37,6 +37,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 import org.rlanything.chat.ChatMessage;
 import org.rlanything.core.Seeds;
+import org.rlanything.core.io.BoundedBody;
 
 /**
  * A chat-completions client for one endpoint and one role: m samples per logical request, retries

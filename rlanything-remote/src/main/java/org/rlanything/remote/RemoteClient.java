@@ -9,7 +9,12 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
+import java.time.Duration;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
+import org.rlanything.core.io.BoundedBody;
 
 /**
  * Sends one protocol request (a JSON object by POST, or a GET) and reads its JSON answer, with the
@@ -19,9 +24,20 @@ import java.util.function.Supplier;
  * <p>What is retried: a timeout, a lost connection and a 5xx answer (a step carries its index, so a
  * step sent again is answered again, not applied twice). What is not: a 4xx answer (the caller's
  * mistake), an answer that is not JSON (a server that answers garbage once answers it again), and
- * anything once the environment's process has exited ({@code gone}).
+ * anything once the environment's process has exited ({@code gone}). Nor are a redirect (3xx: the
+ * protocol names its address) or a 2xx answer other than 200 (204 has no JSON object).
+ *
+ * <p>Limits: a request with its retries and the waits between them ends within {@code
+ * requestTimeout * (retries + 1)}, whatever the server sends or withholds; an answer's body is read
+ * up to {@link #MAX_BODY_BYTES}, and a longer one ends the call at once.
  */
 public final class RemoteClient {
+
+    /**
+     * The largest answer body read, in bytes (64 MiB: an OSWorld observation with a screenshot is a
+     * few MB; a 1.5 GB body was read whole, twice, and ran the heap out).
+     */
+    public static final int MAX_BODY_BYTES = 64 << 20;
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -29,7 +45,7 @@ public final class RemoteClient {
     private final HttpClient http;
     private final Supplier<String> gone;
 
-    /** A client of the server at {@code settings.base()}. */
+    /** A client of the server at {@code settings.address()}. */
     public RemoteClient(RemoteSettings settings) {
         this(settings, () -> null);
     }
@@ -69,70 +85,135 @@ public final class RemoteClient {
         return send(path, null, settings.retries());
     }
 
+    /**
+     * Sends with retries, all of it within {@code requestTimeout * (retries + 1)}: each try gets at
+     * most {@code requestTimeout} and what is left of that deadline for the whole exchange (headers
+     * and body: the JDK's request timeout covers the headers only, so a server that stalled after
+     * them, or dripped its body, held the run forever), and the waits between tries count too.
+     */
     private JsonNode send(String path, JsonNode body, int retries) {
-        URI uri = settings.base().resolve(path);
+        URI uri = settings.address().resolve(path);
+        String shown = RemoteSettings.shown(uri);
+        Duration timeout = settings.requestTimeout();
+        long deadline = System.nanoTime() + timeout.toNanos() * (retries + 1);
         long wait = settings.backoff().toMillis();
         String last = null;
         Throwable cause = null;
+        int tries = 0;
         for (int attempt = 0; attempt <= retries; attempt++) {
             if (attempt > 0) {
                 String why = gone.get();
                 if (why != null) {
                     throw new RemoteEnvironmentException(
-                            uri + " cannot answer: " + why + " (last: " + last + ")", cause);
+                            shown + " cannot answer: " + why + " (last: " + last + ")", cause);
                 }
-                sleep(wait);
+                sleep(Math.min(wait, millisLeft(deadline)));
                 wait *= 2;
             }
-            HttpRequest.Builder request =
-                    HttpRequest.newBuilder(uri).timeout(settings.requestTimeout());
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                break;
+            }
+            Duration slice = left < timeout.toNanos() ? Duration.ofNanos(left) : timeout;
+            HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(slice);
+            settings.authorization().ifPresent(value -> request.header("Authorization", value));
             if (body == null) {
                 request.GET();
             } else {
                 request.header("Content-Type", "application/json")
                         .POST(HttpRequest.BodyPublishers.ofString(body.toString()));
             }
+            tries++;
             HttpResponse<String> response;
+            var future = http.sendAsync(request.build(), BoundedBody.upTo(MAX_BODY_BYTES));
             try {
-                response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
-            } catch (HttpTimeoutException e) {
-                last = "no answer within " + settings.requestTimeout().toMillis() + " ms";
+                response = future.get(slice.toNanos(), TimeUnit.NANOSECONDS);
+            } catch (TimeoutException e) {
+                future.cancel(true);
+                last = "no whole answer within " + timeout.toMillis() + " ms";
                 cause = e;
                 continue;
-            } catch (IOException e) {
+            } catch (ExecutionException e) {
+                Throwable failure = e.getCause() == null ? e : e.getCause();
+                if (failure instanceof BoundedBody.TooLarge) {
+                    throw new RemoteEnvironmentException(
+                            shown
+                                    + " answered with a body larger than the "
+                                    + (MAX_BODY_BYTES >> 20)
+                                    + " MiB an answer may have (not retried).",
+                            failure);
+                }
                 last =
-                        e.getClass().getSimpleName()
-                                + (e.getMessage() == null ? "" : ": " + e.getMessage());
-                cause = e;
+                        failure instanceof HttpTimeoutException
+                                ? "no whole answer within " + timeout.toMillis() + " ms"
+                                : failure.getClass().getSimpleName()
+                                        + (failure.getMessage() == null
+                                                ? ""
+                                                : ": " + failure.getMessage());
+                cause = failure;
                 continue;
             } catch (InterruptedException e) {
+                future.cancel(true);
                 Thread.currentThread().interrupt();
-                throw new RemoteEnvironmentException("Interrupted while calling " + uri, e);
+                throw new RemoteEnvironmentException("Interrupted while calling " + shown, e);
             }
             int status = response.statusCode();
             if (status == 200) {
-                return parse(uri, response.body());
+                return parse(shown, response.body());
             }
             String message = errorMessage(response.body());
-            if (status >= 400 && status < 500) {
+            if (status >= 300 && status < 400) {
                 throw new RemoteEnvironmentException(
-                        uri + " refused the request (HTTP " + status + "): " + message);
+                        shown
+                                + " answered HTTP "
+                                + status
+                                + response.headers()
+                                        .firstValue("Location")
+                                        .map(to -> " (a redirect to " + to + ")")
+                                        .orElse(" (a redirect)")
+                                + ", which the protocol does not follow: name the address that"
+                                + " answers (not retried).");
             }
-            last = "HTTP " + status + ": " + message;
+            if (status < 300 || status >= 400 && status < 500) {
+                throw new RemoteEnvironmentException(
+                        status < 300
+                                ? shown
+                                        + " answered HTTP "
+                                        + status
+                                        + (message.isBlank() ? " with no body" : ": " + message)
+                                        + "; the protocol answers 200 with a JSON object (not"
+                                        + " retried)."
+                                : shown + " refused the request (HTTP " + status + "): " + message);
+            }
+            last = "HTTP " + status + (message.isBlank() ? " with no body" : ": " + message);
             cause = null;
         }
         String why = gone.get();
         throw new RemoteEnvironmentException(
-                uri
+                shown
                         + " failed after "
-                        + (retries + 1)
-                        + " attempts, last: "
+                        + tries
+                        + (tries == 1 ? " attempt" : " attempts")
+                        + " within "
+                        + deadlineText(timeout, retries)
+                        + " s (timeout_s * (retries + 1)), last: "
                         + last
                         + (why == null ? "" : "; " + why),
                 cause);
     }
 
-    private static JsonNode parse(URI uri, String text) {
+    private static long millisLeft(long deadline) {
+        return Math.max(0, (deadline - System.nanoTime()) / 1_000_000);
+    }
+
+    private static String deadlineText(Duration timeout, int retries) {
+        double seconds = timeout.toMillis() * (retries + 1) / 1000.0;
+        return seconds == Math.rint(seconds)
+                ? Long.toString((long) seconds)
+                : String.format(java.util.Locale.ROOT, "%.1f", seconds);
+    }
+
+    private static JsonNode parse(String uri, String text) {
         try {
             JsonNode node = JSON.readTree(text);
             if (node == null || !node.isObject()) {

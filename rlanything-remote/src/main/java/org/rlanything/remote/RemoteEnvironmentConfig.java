@@ -38,9 +38,8 @@ public record RemoteEnvironmentConfig(
     public RemoteEnvironmentConfig {
         url = url == null ? "" : url.strip();
         command = command == null ? "" : command.strip();
-        if (!url.isEmpty() && !url.startsWith("http://") && !url.startsWith("https://")) {
-            throw new InvalidValueException(
-                    "url", "expected an http:// or https:// address, got '" + url + "'.");
+        if (!url.isEmpty()) {
+            address(url);
         }
         poolSize = Check.between("pool_size", poolSize, 16, 1, Check.MAX_POOL);
         evalTasks = Check.between("eval_tasks", evalTasks, 16, 0, Check.MAX_POOL);
@@ -49,6 +48,42 @@ public record RemoteEnvironmentConfig(
         retries = Check.between("retries", retries, 2, 0, 10);
         startS = Check.positive("start_s", startS, 30.0, 3600.0);
         name = Check.nonEmpty("name", name, "remote");
+    }
+
+    /**
+     * The server's base address of {@code url} (with a trailing {@code /}); refuses, naming the
+     * key, a text that is no http or https address with a host ({@code http://[::1}).
+     */
+    static java.net.URI address(String url) {
+        if (!url.startsWith("http://") && !url.startsWith("https://")) {
+            throw new InvalidValueException(
+                    "url",
+                    "expected an http:// or https:// address, got '"
+                            + RemoteSettings.shown(url)
+                            + "'.");
+        }
+        java.net.URI uri;
+        try {
+            uri = new java.net.URI(url.endsWith("/") ? url : url + "/");
+        } catch (java.net.URISyntaxException e) {
+            throw new InvalidValueException(
+                    "url",
+                    "'"
+                            + RemoteSettings.shown(url)
+                            + "' is not an address ("
+                            + RemoteSettings.shown(e.getReason())
+                            + " at character "
+                            + e.getIndex()
+                            + ").");
+        }
+        if (uri.getHost() == null) {
+            throw new InvalidValueException(
+                    "url",
+                    "'"
+                            + RemoteSettings.shown(url)
+                            + "' names no host (expected http://HOST:PORT/).");
+        }
+        return uri;
     }
 
     /** Every key at its default (a run names {@code url} or {@code command}). */

@@ -64,7 +64,10 @@ public final class RemoteEnvironmentProvider
                         ? null
                         : RemoteProcess.start(config.command(), config.startS());
         try {
-            URI base = process == null ? URI.create(withSlash(config.url())) : process.address();
+            URI base =
+                    process == null
+                            ? RemoteEnvironmentConfig.address(config.url())
+                            : process.address();
             Supplier<String> gone = process == null ? () -> null : process::gone;
             RemoteSettings settings =
                     new RemoteSettings(
@@ -105,10 +108,6 @@ public final class RemoteEnvironmentProvider
             }
             throw e;
         }
-    }
-
-    private static String withSlash(String url) {
-        return url.endsWith("/") ? url : url + "/";
     }
 
     /** Each held-out task played once with the evaluation seed: {@code val-core/NAME/success}. */

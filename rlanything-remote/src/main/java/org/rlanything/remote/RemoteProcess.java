@@ -6,6 +6,7 @@ import java.io.InputStreamReader;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Deque;
 import java.util.List;
@@ -18,13 +19,52 @@ import java.util.regex.Pattern;
 
 /**
  * An environment server this run started ({@code environment.command}): the process, the address it
- * printed, and its last lines of output, so that a failure can say why the process stopped. The
- * process is ended when the run closes, and by a shutdown hook when the tool exits first.
+ * printed, and its last lines of output, so that a failure can say why the process stopped.
+ *
+ * <p>The server never outlives the run. It is started through a small shell wrapper ({@link
+ * #WRAPPER}) that puts it in a process group of its own and watches its own standard input, a pipe
+ * only this tool holds: when the pipe closes (the run closed the environment, or the tool died,
+ * even by {@code kill -9}, which runs no shutdown hook) the wrapper stops the whole group (TERM,
+ * then KILL after 2 s), the server's own children included. The wrapper exits with the server's
+ * exit code, so a failure still names it.
  */
 final class RemoteProcess implements AutoCloseable {
 
     /** The line the server prints once it listens (the Python SDK's {@code serve}). */
     static final Pattern READY = Pattern.compile("rlanything-remote listening on (\\S+)");
+
+    /**
+     * The wrapper, run by {@code /bin/sh -c} with the server's words as its arguments: the server
+     * in a session (and process group) of its own where {@code setsid} exists, a watcher that stops
+     * that group once standard input ends (a loop of the shell's own {@code read}, so that no child
+     * of its own outlives it), and the server's exit code as its own. Why a shell and not Java: a
+     * process cannot ask to be signalled when its parent dies without native code (Linux's {@code
+     * PR_SET_PDEATHSIG}), but a pipe's end is seen by any reader.
+     */
+    static final String WRAPPER =
+            String.join(
+                    "\n",
+                    "exec 3<&0 0</dev/null",
+                    "if command -v setsid >/dev/null 2>&1; then setsid \"$@\" 3<&- &"
+                            + " else \"$@\" 3<&- & fi",
+                    "server=$!",
+                    "stop() { kill -TERM -\"$server\" 2>/dev/null"
+                            + " || kill -TERM \"$server\" 2>/dev/null; }",
+                    "{ while read -r _; do :; done; stop; sleep 2;"
+                            + " kill -KILL -\"$server\" 2>/dev/null"
+                            + " || kill -KILL \"$server\" 2>/dev/null; } <&3 2>/dev/null &",
+                    "watcher=$!",
+                    // the wrapper's own messages go nowhere: once the tool is gone, a word on the
+                    // dead pipe would end the wrapper (SIGPIPE) before it ends the watcher
+                    "exec 3<&- 2>/dev/null",
+                    "trap stop TERM INT HUP",
+                    "while :; do",
+                    "  wait \"$server\"; code=$?",
+                    "  kill -0 \"$server\" 2>/dev/null || break",
+                    "done",
+                    "kill -TERM \"$watcher\" 2>/dev/null",
+                    "kill -KILL -\"$server\" 2>/dev/null",
+                    "exit \"$code\"");
 
     private static final int KEPT_LINES = 20;
 
@@ -36,7 +76,7 @@ final class RemoteProcess implements AutoCloseable {
     private RemoteProcess(Process process, URI address) {
         this.process = process;
         this.address = address;
-        this.hook = new Thread(process::destroyForcibly, "rlanything-remote-stop");
+        this.hook = new Thread(this::stop, "rlanything-remote-stop");
         Runtime.getRuntime().addShutdownHook(hook);
     }
 
@@ -46,9 +86,12 @@ final class RemoteProcess implements AutoCloseable {
      * @throws RemoteEnvironmentException when it cannot start, exits, or prints no address in time
      */
     static RemoteProcess start(String command, double startS) {
-        List<String> words = Arrays.asList(command.strip().split("\\s+"));
+        List<String> words =
+                new ArrayList<>(List.of("/bin/sh", "-c", WRAPPER, "rlanything-remote"));
+        words.addAll(Arrays.asList(command.strip().split("\\s+")));
         Process process;
         try {
+            // the wrapper's standard input stays open, unwritten, until close() or the tool's end
             process = new ProcessBuilder(words).redirectErrorStream(true).start();
         } catch (IOException e) {
             throw new RemoteEnvironmentException(
@@ -65,10 +108,15 @@ final class RemoteProcess implements AutoCloseable {
                                 for (String line; (line = out.readLine()) != null; ) {
                                     Matcher m = READY.matcher(line);
                                     if (m.find()) {
-                                        return URI.create(
-                                                m.group(1).endsWith("/")
-                                                        ? m.group(1)
-                                                        : m.group(1) + "/");
+                                        try {
+                                            return RemoteEnvironmentConfig.address(m.group(1));
+                                        } catch (IllegalArgumentException e) {
+                                            throw new RemoteEnvironmentException(
+                                                    "environment.command '"
+                                                            + command
+                                                            + "' printed an address that is none: "
+                                                            + RemoteSettings.shown(line));
+                                        }
                                     }
                                     keep(early, line);
                                 }
@@ -81,7 +129,7 @@ final class RemoteProcess implements AutoCloseable {
         try {
             address = ready.get((long) (startS * 1000), TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
-            process.destroyForcibly();
+            stop(process);
             throw new RemoteEnvironmentException(
                     "environment.command '"
                             + command
@@ -90,15 +138,18 @@ final class RemoteProcess implements AutoCloseable {
                             + " s"
                             + lastWords(early));
         } catch (InterruptedException e) {
-            process.destroyForcibly();
+            stop(process);
             Thread.currentThread().interrupt();
             throw new RemoteEnvironmentException("Interrupted while starting " + command, e);
         } catch (ExecutionException e) {
-            process.destroyForcibly();
+            stop(process);
+            if (e.getCause() instanceof RemoteEnvironmentException named) {
+                throw named;
+            }
             throw new RemoteEnvironmentException("Cannot read the output of " + command, e);
         }
         if (address == null) {
-            process.destroyForcibly();
+            stop(process);
             throw new RemoteEnvironmentException(
                     "environment.command '"
                             + command
@@ -177,19 +228,37 @@ final class RemoteProcess implements AutoCloseable {
 
     @Override
     public void close() {
-        process.destroy();
-        try {
-            if (!process.waitFor(2, TimeUnit.SECONDS)) {
-                process.destroyForcibly();
-            }
-        } catch (InterruptedException e) {
-            process.destroyForcibly();
-            Thread.currentThread().interrupt();
-        }
+        stop();
         try {
             Runtime.getRuntime().removeShutdownHook(hook);
         } catch (IllegalStateException e) {
             // the tool is exiting: the hook runs anyway
+        }
+    }
+
+    /**
+     * Ends the server: closing the wrapper's standard input makes it stop the server's process
+     * group; what is left after 5 s (a wrapper that did not start its watcher) is killed.
+     */
+    private void stop() {
+        stop(process);
+    }
+
+    private static void stop(Process process) {
+        try {
+            process.getOutputStream().close();
+        } catch (IOException e) {
+            // already closed: the wrapper saw the end of its input
+        }
+        try {
+            if (!process.waitFor(5, TimeUnit.SECONDS)) {
+                process.descendants().forEach(ProcessHandle::destroyForcibly);
+                process.destroyForcibly();
+            }
+        } catch (InterruptedException e) {
+            process.descendants().forEach(ProcessHandle::destroyForcibly);
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
         }
     }
 }

@@ -65,7 +65,7 @@ public final class RemoteServer {
         int protocol = answer.path("protocol").asInt(PROTOCOL);
         if (protocol != PROTOCOL) {
             throw new RemoteEnvironmentException(
-                    client.settings().base()
+                    client.settings().address()
                             + " speaks protocol "
                             + protocol
                             + "; this tool speaks "
@@ -167,12 +167,21 @@ public final class RemoteServer {
             throw bad("tasks", "tasks", "a list");
         }
         List<JsonTask> tasks = new ArrayList<>();
+        java.util.Set<String> ids = new java.util.HashSet<>();
         for (JsonNode node : list) {
-            tasks.add(task(node, "tasks"));
+            JsonTask task = task(node, "tasks");
+            if (!ids.add(task.id())) {
+                throw new RemoteEnvironmentException(
+                        client.settings().address()
+                                + " answered tasks with the id \""
+                                + RemoteEnvironmentException.oneLine(task.id())
+                                + "\" twice; a task's id is unique in the run.");
+            }
+            tasks.add(task);
         }
         if (tasks.size() < count) {
             throw new RemoteEnvironmentException(
-                    client.settings().base()
+                    client.settings().address()
                             + " gave "
                             + tasks.size()
                             + " "
@@ -210,7 +219,7 @@ public final class RemoteServer {
                 client.post("demonstrate", JSON.createObjectNode().put("episode_id", episode));
         if (!answer.has("command")) {
             throw new RemoteEnvironmentException(
-                    client.settings().base()
+                    client.settings().address()
                             + " answered demonstrate without the field \"command\": "
                             + RemoteEnvironmentException.oneLine(answer.toString()));
         }
@@ -223,7 +232,7 @@ public final class RemoteServer {
         }
         if (!admissible.isEmpty() && !admissible.contains(command.asText())) {
             throw new RemoteEnvironmentException(
-                    client.settings().base()
+                    client.settings().address()
                             + " answered demonstrate with \""
                             + RemoteEnvironmentException.oneLine(command.asText())
                             + "\", which is not one of the episode's admissible commands "
@@ -281,7 +290,7 @@ public final class RemoteServer {
             return JsonTask.of(node);
         } catch (IllegalArgumentException e) {
             throw new RemoteEnvironmentException(
-                    client.settings().base() + " answered " + request + ": " + e.getMessage());
+                    client.settings().address() + " answered " + request + ": " + e.getMessage());
         }
     }
 
@@ -297,20 +306,52 @@ public final class RemoteServer {
             if (!listed.isArray()) {
                 throw bad(request, "observation.actions", "a list of strings");
             }
-            listed.forEach(a -> actions.add(a.asText()));
+            java.util.Set<String> seen = new java.util.HashSet<>();
+            for (JsonNode a : listed) {
+                if (!a.isTextual() || a.asText().isBlank()) {
+                    throw bad(
+                            request,
+                            "observation.actions",
+                            "a list of non-blank strings, found "
+                                    + RemoteEnvironmentException.oneLine(a.toString()));
+                }
+                if (!seen.add(a.asText())) {
+                    throw bad(
+                            request,
+                            "observation.actions",
+                            "each command once, found "
+                                    + RemoteEnvironmentException.oneLine(a.toString())
+                                    + " twice");
+                }
+                actions.add(a.asText());
+            }
         }
         JsonNode done = require(answer, "done", request);
         if (!done.isBoolean()) {
             throw bad(request, "done", "true or false");
         }
-        boolean won = answer.path("won").asBoolean(false);
+        JsonNode wonNode = answer.path("won");
+        if (!wonNode.isMissingNode() && !wonNode.isNull() && !wonNode.isBoolean()) {
+            throw bad(request, "won", "true or false");
+        }
+        boolean won = wonNode.asBoolean(false);
         if (won && !done.asBoolean()) {
             throw bad(request, "won", "false while done is false");
+        }
+        JsonNode reward = answer.path("reward");
+        if (!reward.isMissingNode()
+                && !reward.isNull()
+                && !(reward.isNumber() && Double.isFinite(reward.asDouble()))) {
+            throw bad(
+                    request,
+                    "reward",
+                    "a finite number, found "
+                            + RemoteEnvironmentException.oneLine(reward.toString()));
         }
         return new Answer(
                 text.asText(),
                 List.copyOf(actions),
-                answer.path("reward").asDouble(0),
+                reward.asDouble(0),
                 done.asBoolean(),
                 won,
                 label(answer.path("label"), request),
@@ -321,7 +362,7 @@ public final class RemoteServer {
         if (node.isMissingNode() || node.isNull()) {
             return StepLabel.UNKNOWN;
         }
-        return switch (node.asText()) {
+        return switch (node.isTextual() ? node.asText() : "") {
             case "good" -> StepLabel.GOOD;
             case "bad" -> StepLabel.BAD;
             default -> throw bad(request, "label", "\"good\", \"bad\" or null");
@@ -331,7 +372,7 @@ public final class RemoteServer {
     private JsonNode require(JsonNode answer, String field, String request) {
         if (!answer.hasNonNull(field)) {
             throw new RemoteEnvironmentException(
-                    client.settings().base()
+                    client.settings().address()
                             + " answered "
                             + request
                             + " without the field \""
@@ -344,7 +385,7 @@ public final class RemoteServer {
 
     private RemoteEnvironmentException bad(String request, String field, String expected) {
         return new RemoteEnvironmentException(
-                client.settings().base()
+                client.settings().address()
                         + " answered "
                         + request
                         + " with a bad \""

@@ -54,6 +54,58 @@ public final class Plugins {
         return active;
     }
 
+    private volatile Map<String, PluginJar> classes;
+
+    /**
+     * The plugin jar whose code threw {@code failure}: the first stack frame, from the innermost
+     * cause outwards, of a class one of the jars holds; empty when no plugin code was running (or
+     * no plugin is loaded).
+     */
+    public java.util.Optional<PluginJar> culprit(Throwable failure) {
+        if (jars.isEmpty()) {
+            return java.util.Optional.empty();
+        }
+        Map<String, PluginJar> byClass = classes();
+        List<Throwable> chain = new ArrayList<>();
+        for (Throwable t = failure; t != null && chain.size() < 20 && !chain.contains(t); ) {
+            chain.add(t);
+            t = t.getCause();
+        }
+        java.util.Collections.reverse(chain);
+        for (Throwable t : chain) {
+            for (StackTraceElement frame : t.getStackTrace()) {
+                PluginJar jar = byClass.get(frame.getClassName());
+                if (jar != null) {
+                    return java.util.Optional.of(jar);
+                }
+            }
+        }
+        return java.util.Optional.empty();
+    }
+
+    /** Each class of the jars (nested classes included), by its binary name. */
+    private Map<String, PluginJar> classes() {
+        Map<String, PluginJar> known = classes;
+        if (known == null) {
+            known = new java.util.HashMap<>();
+            for (PluginJar jar : jars) {
+                try (java.util.jar.JarFile file = new java.util.jar.JarFile(jar.path().toFile())) {
+                    for (var entry : java.util.Collections.list(file.entries())) {
+                        String name = entry.getName();
+                        if (name.endsWith(".class") && !name.startsWith("META-INF/")) {
+                            known.putIfAbsent(
+                                    name.substring(0, name.length() - 6).replace('/', '.'), jar);
+                        }
+                    }
+                } catch (IOException e) {
+                    // read when activated; a jar that changed since names no class
+                }
+            }
+            classes = known;
+        }
+        return known;
+    }
+
     /** The jars, in the order they were found. */
     public List<PluginJar> jars() {
         return jars;
@@ -102,6 +154,10 @@ public final class Plugins {
                 value = args[i].substring(OPTION.length() + 1);
             }
             if (value != null) {
+                if (value.isBlank()) {
+                    throw new org.rlanything.core.BadInputException(
+                            OPTION + " is empty; it needs a folder or a jar.");
+                }
                 addPaths(found, value, OPTION + " " + value);
             }
         }
@@ -109,7 +165,15 @@ public final class Plugins {
         if (variable != null && !variable.isBlank()) {
             addPaths(found, variable, ENV + "=" + variable);
         }
-        for (String arg : withoutOption(args)) {
+        String[] rest = withoutOption(args);
+        // report and review read a run's logs, not its code: a recorded jar need not be there
+        boolean codeNeeded =
+                java.util.Arrays.stream(rest)
+                        .filter(a -> !a.startsWith("-"))
+                        .findFirst()
+                        .map(command -> !command.equals("report") && !command.equals("review"))
+                        .orElse(true);
+        for (String arg : rest) {
             if (arg.contains("=") || arg.startsWith("-")) {
                 continue;
             }
@@ -120,7 +184,7 @@ public final class Plugins {
                     addFolder(found, beside);
                 }
             } else if (Files.isDirectory(path.resolve("checkpoints"))) {
-                addRecorded(found, path);
+                addRecorded(found, path, codeNeeded);
             }
         }
         List<PluginJar> jars = dropSameContent(found);
@@ -130,7 +194,18 @@ public final class Plugins {
         }
         Plugins next =
                 jars.isEmpty() ? new Plugins(List.of(), null) : new Plugins(jars, loader(jars));
-        ProviderRegistry.install(next.loader());
+        PluginCheck.check(jars, next.loader());
+        try {
+            ProviderRegistry.install(next.loader());
+        } catch (RuntimeException | java.util.ServiceConfigurationError | LinkageError e) {
+            // what the check above does not foresee, still one line naming the jars
+            throw new org.rlanything.core.BadInputException(
+                    "The plugins "
+                            + jars.stream().map(j -> j.path().toString()).toList()
+                            + " cannot be loaded: "
+                            + e,
+                    e);
+        }
         Thread.currentThread().setContextClassLoader(next.loader());
         active = next;
         return next;
@@ -178,9 +253,10 @@ public final class Plugins {
 
     /**
      * The plugins the newest checkpoint of run folder {@code run} recorded: each must still be
-     * where it was, with the same SHA-256.
+     * where it was, with the same SHA-256 when {@code required} (a command that runs the run's
+     * code); otherwise a jar that is gone or changed is left out.
      */
-    private static void addRecorded(Map<Path, PluginJar> found, Path run) {
+    private static void addRecorded(Map<Path, PluginJar> found, Path run, boolean required) {
         Path manifest = newestManifest(run.resolve("checkpoints"));
         if (manifest == null) {
             return;
@@ -194,6 +270,17 @@ public final class Plugins {
         for (JsonNode plugin : recorded) {
             Path jar = Path.of(plugin.path("path").asText());
             String sha = plugin.path("sha256").asText();
+            if (!required) {
+                try {
+                    PluginJar same = Files.isRegularFile(jar) ? PluginJar.read(jar) : null;
+                    if (same != null && same.sha256().equals(sha)) {
+                        found.putIfAbsent(same.path(), same);
+                    }
+                } catch (IllegalArgumentException e) {
+                    // unreadable: left out, as a jar that is gone
+                }
+                continue;
+            }
             if (!Files.isRegularFile(jar)) {
                 throw new org.rlanything.core.BadInputException(
                         manifest

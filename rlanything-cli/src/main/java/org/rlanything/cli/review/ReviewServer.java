@@ -144,7 +144,9 @@ public final class ReviewServer implements AutoCloseable {
             throw new BadInputException("No run to review.");
         }
         for (ReviewRuns.Run run : runs) {
-            run.folder().corrections().state(run.folder().trajectories().read());
+            run.folder()
+                    .corrections()
+                    .state(run.folder().trajectories().read(TrajectoryShape::problem));
         }
         HttpServer server;
         try {
@@ -166,6 +168,16 @@ public final class ReviewServer implements AutoCloseable {
                             + options.host()
                             + ": no such address on this machine; give one of its addresses with"
                             + " --host (127.0.0.1, or 0.0.0.0 for all).");
+        } catch (IOException | IllegalArgumentException e) {
+            throw new BadInputException(
+                    "Cannot serve on "
+                            + options.host()
+                            + ":"
+                            + options.port()
+                            + " ("
+                            + org.rlanything.cli.run.IoErrors.describe(e)
+                            + "): give --host an address of this machine.",
+                    e);
         }
         AtomicInteger count = new AtomicInteger();
         ThreadPoolExecutor workers =
@@ -410,7 +422,8 @@ public final class ReviewServer implements AutoCloseable {
         TrajectoryView.Filter filter = TrajectoryView.Filter.of(query);
         List<TrajectoryView.RunData> data = new ArrayList<>();
         for (ReviewRuns.Run run : chosen(query.get("run"))) {
-            List<JsonNode> trajectories = run.folder().trajectories().read();
+            List<JsonNode> trajectories =
+                    run.folder().trajectories().read(TrajectoryShape::problem);
             data.add(
                     new TrajectoryView.RunData(
                             run,
@@ -426,7 +439,8 @@ public final class ReviewServer implements AutoCloseable {
         ArrayNode list = out.putArray("corrections");
         for (ReviewRuns.Run run : chosen(query.get("run"))) {
             files.add(run.folder().corrections().file().toString());
-            List<JsonNode> trajectories = run.folder().trajectories().read();
+            List<JsonNode> trajectories =
+                    run.folder().trajectories().read(TrajectoryShape::problem);
             for (Corrections.Status s :
                     run.folder().corrections().snapshot(trajectories).state().all()) {
                 list.add(s.toJson().put("run", run.id()).put("run_name", run.name()));
@@ -512,7 +526,11 @@ public final class ReviewServer implements AutoCloseable {
             correction = Corrections.Correction.set(step, task, verdict, note);
         }
         Map<Corrections.StepKey, Corrections.Correction> inForce =
-                run.folder().corrections().append(correction, run.folder().trajectories().read());
+                run.folder()
+                        .corrections()
+                        .append(
+                                correction,
+                                run.folder().trajectories().read(TrajectoryShape::problem));
         ObjectNode out = JSON.createObjectNode();
         out.put("ok", true);
         out.put("run", run.id());

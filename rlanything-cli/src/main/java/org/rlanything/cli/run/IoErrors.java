@@ -11,11 +11,12 @@ public final class IoErrors {
     public static String describe(Throwable e) {
         String own = reason(e);
         Throwable cause = e.getCause();
-        if (cause == null || cause == e) {
-            return own;
+        String why = cause == null || cause == e ? null : describe(cause);
+        if (own == null) {
+            // an error without a message of its own (an unresolved address): its kind, or its cause
+            return why != null ? why : e.getClass().getSimpleName();
         }
-        String why = describe(cause);
-        return own == null || own.contains(why) ? why : own + " (" + why + ")";
+        return why == null || own.contains(why) ? own : own + " (" + why + ")";
     }
 
     private static String reason(Throwable e) {
@@ -33,9 +34,9 @@ public final class IoErrors {
         }
         if (e instanceof java.io.UncheckedIOException
                 && e.getCause() != null
-                && e.getMessage().equals(e.getCause().toString())) {
+                && String.valueOf(e.getMessage()).equals(e.getCause().toString())) {
             return null;
         }
-        return e.getMessage();
+        return e.getMessage() == null || e.getMessage().isBlank() ? null : e.getMessage();
     }
 }

@@ -93,6 +93,23 @@ public final class JsonlLog {
     }
 
     /**
+     * {@link #read()}, each line also held to {@code shape}: what it finds wrong with a line (null:
+     * nothing) makes the line corrupt, named with the file and its number.
+     */
+    public List<JsonNode> read(java.util.function.Function<JsonNode, String> shape)
+            throws IOException {
+        List<JsonNode> lines = new ArrayList<>();
+        for (Line line : lines()) {
+            String problem = shape.apply(line.json());
+            if (problem != null) {
+                throw corrupt(line.number(), problem, null);
+            }
+            lines.add(line.json());
+        }
+        return lines;
+    }
+
+    /**
      * Reads the whole file and stops on a corrupt line, as {@link #read()} does; changes nothing.
      */
     public void check() throws IOException {

@@ -42,6 +42,26 @@ public final class EnvironmentTemplate {
                             + "' must be lower-case letters, digits and hyphens, starting with a"
                             + " letter (it becomes environment.kind), at most 40 characters.");
         }
+        String packagePart = name.replace("-", "");
+        if (!python && javax.lang.model.SourceVersion.isKeyword(packagePart)) {
+            throw new org.rlanything.core.BadInputException(
+                    "NAME '"
+                            + name
+                            + "' is a word of the Java language; the module's package"
+                            + " org.example."
+                            + packagePart
+                            + " would not compile: choose another name.");
+        }
+        if (!python
+                && org.rlanything.core.spi.ProviderRegistry.get()
+                        .kinds(org.rlanything.core.spi.Section.ENVIRONMENT)
+                        .contains(name)) {
+            throw new org.rlanything.core.BadInputException(
+                    "NAME '"
+                            + name
+                            + "' is an environment kind this tool already has; a plugin of that"
+                            + " kind would be refused: choose another name.");
+        }
         if (Files.exists(folder)) {
             boolean empty;
             try (var entries = Files.list(folder)) {
@@ -53,7 +73,7 @@ public final class EnvironmentTemplate {
             }
         }
         String className = className(name);
-        String packageName = "org.example." + name.replace("-", "");
+        String packageName = "org.example." + packagePart;
         Map<String, String> values = new LinkedHashMap<>();
         values.put("__NAME__", name);
         values.put("__CLASS__", className);

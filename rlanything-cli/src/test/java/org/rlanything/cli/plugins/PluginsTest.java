@@ -8,19 +8,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
-import java.util.jar.Attributes;
-import java.util.jar.JarEntry;
-import java.util.jar.JarOutputStream;
-import java.util.jar.Manifest;
-import java.util.stream.Stream;
-import javax.tools.ToolProvider;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -43,52 +36,18 @@ class PluginsTest {
 
     @BeforeAll
     static void buildThePlugin() throws IOException {
-        Path sources = built.resolve("src/dial");
-        Files.createDirectories(sources);
+        Map<String, byte[]> entries =
+                TestPlugins.entries(TestPlugins.compile(built, "dial/DialPlugin.java"));
         try (InputStream in =
-                PluginsTest.class.getResourceAsStream("/plugin-src/dial/DialPlugin.java")) {
-            Files.write(sources.resolve("DialPlugin.java"), in.readAllBytes());
+                PluginsTest.class.getResourceAsStream(
+                        "/plugin-src/dial/org.rlanything.core.spi.Provider")) {
+            entries.put("META-INF/services/org.rlanything.core.spi.Provider", in.readAllBytes());
         }
-        Path classes = built.resolve("classes");
-        Files.createDirectories(classes);
-        int rc =
-                ToolProvider.getSystemJavaCompiler()
-                        .run(
-                                null,
-                                null,
-                                null,
-                                "-d",
-                                classes.toString(),
-                                "-cp",
-                                System.getProperty("java.class.path"),
-                                sources.resolve("DialPlugin.java").toString());
-        assertEquals(0, rc, "the plugin compiles");
-        jar = built.resolve("dial-plugin-1.2.3.jar");
-        Manifest manifest = new Manifest();
-        manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
-        try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar), manifest);
-                Stream<Path> files = Files.walk(classes)) {
-            for (Path file : files.filter(Files::isRegularFile).sorted().toList()) {
-                put(out, classes.relativize(file).toString(), Files.readAllBytes(file));
-            }
-            try (InputStream in =
-                    PluginsTest.class.getResourceAsStream(
-                            "/plugin-src/dial/org.rlanything.core.spi.Provider")) {
-                put(out, "META-INF/services/org.rlanything.core.spi.Provider", in.readAllBytes());
-            }
-            put(
-                    out,
-                    "META-INF/maven/org.example/dial-plugin/pom.properties",
-                    "groupId=org.example\nartifactId=dial-plugin\nversion=1.2.3\n"
-                            .getBytes(StandardCharsets.UTF_8));
-        }
-    }
-
-    private static void put(OutputStream stream, String name, byte[] bytes) throws IOException {
-        JarOutputStream out = (JarOutputStream) stream;
-        out.putNextEntry(new JarEntry(name));
-        out.write(bytes);
-        out.closeEntry();
+        entries.put(
+                "META-INF/maven/org.example/dial-plugin/pom.properties",
+                "groupId=org.example\nartifactId=dial-plugin\nversion=1.2.3\n"
+                        .getBytes(StandardCharsets.UTF_8));
+        jar = TestPlugins.jar(built.resolve("dial-plugin-1.2.3.jar"), entries);
     }
 
     @AfterEach

@@ -20,13 +20,23 @@ public final class MemorySteps {
         void run() throws IOException;
     }
 
-    /** Runs {@code work} as {@code name}; the step is forgotten when it ends normally. */
+    /**
+     * Runs {@code work} as {@code name}; the step is forgotten when it ends normally or with a
+     * refusal or an I/O failure (which are not out of memory), and kept for the error's report when
+     * anything else ends it.
+     */
     public static void during(String name, Work work) throws IOException {
         String before = step;
         long planBefore = plannedBytes;
         step = name;
         plannedBytes = 0;
-        work.run();
+        try {
+            work.run();
+        } catch (IOException | org.rlanything.core.BadInputException e) {
+            step = before;
+            plannedBytes = planBefore;
+            throw e;
+        }
         step = before;
         plannedBytes = planBefore;
     }

@@ -25,8 +25,10 @@ import org.rlanything.testfixtures.FakeChatServer;
 /**
  * {@code environment.kind: remote} with a real Python process on loopback (the SDK's Blocksworld
  * example), the policy on a seeded chat server and the environment's own step labels as the judge:
- * a run trains and evaluates; a process that is killed, answers bad JSON or stops answering within
- * its timeout ends the run with exit code 1 and one line, in seconds; and {@code train --resume}
+ * a run trains and evaluates; a process that is killed, answers bad JSON, stops answering within
+ * its timeout, stalls after an answer's headers or drips its body ends the run with exit code 1 and
+ * one line, in seconds (a stall or drip within {@code timeout_s * (retries + 1)} plus a few seconds
+ * of the fault, issue 44), and leaves no environment process behind; and {@code train --resume}
  * then gives the uninterrupted run's metrics.
  */
 @Timeout(300)
@@ -123,26 +125,34 @@ class RemoteRunTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"kill", "badjson", "slow"})
+    @ValueSource(strings = {"kill", "badjson", "slow", "stall", "drip"})
     void aFailingEnvironmentEndsTheRunInOneLineAndResumeContinuesExactly(String mode)
             throws IOException {
         Path run = dir.resolve("run");
+        long before = environmentProcesses();
         String command =
                 "python3 " + FAULTY + " " + mode + " 50 " + dir.resolve("struck") + " " + EXAMPLES;
         long start = System.nanoTime();
         String out = cli(1, "train", config(dir, run, command).toString(), "-q");
         double seconds = (System.nanoTime() - start) / 1e9;
+        long ended = System.currentTimeMillis();
         assertEquals(1, out.strip().lines().count(), out);
         assertTrue(out.startsWith("rlanything: "), out);
         String expected =
                 switch (mode) {
                     case "kill" -> "exited with code 137";
                     case "badjson" -> "answered bad JSON";
-                    default -> "no answer within 1000 ms";
+                    default -> "no whole answer";
                 };
         assertTrue(out.contains(expected), out);
         assertTrue(seconds < 30, "ended in " + seconds + " s: " + out);
         assertTrue(Files.exists(dir.resolve("struck")), "the fault struck");
+        // timeout_s 1.0 with 1 retry: a request ends within 2 s, plus a few for the run to end
+        double afterFault =
+                (ended - Files.getLastModifiedTime(dir.resolve("struck")).toMillis()) / 1000.0;
+        System.out.printf("TIMING %s: the run ended %.2f s after the fault%n", mode, afterFault);
+        assertTrue(afterFault < 2 + 3, "ended " + afterFault + " s after the fault: " + out);
+        assertEquals(before, environmentProcesses(), "the failed run ended its server");
         // the 50th step is in iteration 2 (the reference run takes 12 steps in the first
         // evaluation and 24 in iteration 1): the run stopped after checkpoint 1, before the end
         assertTrue(Files.isDirectory(run.resolve("checkpoints/iter-000001")), out);

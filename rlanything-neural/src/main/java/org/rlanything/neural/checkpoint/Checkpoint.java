@@ -22,6 +22,7 @@ import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.rlanything.core.io.AtomicFiles;
 import org.rlanything.neural.io.CheckpointException;
+import org.rlanything.neural.io.FiniteValues;
 import org.rlanything.neural.io.SafeTensorsFile;
 import org.rlanything.neural.io.SafeTensorsWriter;
 import org.rlanything.neural.io.StoredTensor;
@@ -274,6 +275,9 @@ public final class Checkpoint {
             if (aside != null) {
                 deleteTree(aside);
             }
+        } catch (FiniteValues.NonFinite e) {
+            throw new CheckpointException(
+                    "Checkpoint " + dir + " not written: " + e.getMessage(), e);
         } finally {
             if (Files.exists(temp)) {
                 deleteTree(temp);
@@ -327,6 +331,9 @@ public final class Checkpoint {
             return new Loaded(new LlamaModel(w), tokenizer, trainer);
         } catch (IllegalArgumentException e) {
             tokenizer.close();
+            if (e.getCause() instanceof FiniteValues.NonFinite nonFinite) {
+                throw new CheckpointException(nonFinite.getMessage(), e);
+            }
             throw new CheckpointException(
                     "The weights of "
                             + dir

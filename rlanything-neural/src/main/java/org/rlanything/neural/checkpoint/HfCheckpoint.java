@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.rlanything.neural.io.CheckpointException;
+import org.rlanything.neural.io.FiniteValues;
 import org.rlanything.neural.io.StoredTensor;
 import org.rlanything.neural.model.LlamaModel;
 import org.rlanything.neural.model.ModelConfig;
@@ -71,6 +72,9 @@ public final class HfCheckpoint {
             return new Checkpoint.Loaded(new LlamaModel(w), tokenizer, null);
         } catch (IllegalArgumentException e) {
             tokenizer.close();
+            if (e.getCause() instanceof FiniteValues.NonFinite nonFinite) {
+                throw new CheckpointException(nonFinite.getMessage(), e);
+            }
             throw new CheckpointException(
                     "The weights of "
                             + dir
@@ -88,12 +92,21 @@ public final class HfCheckpoint {
     /** The model configuration of a Hugging Face folder's {@code config.json}. */
     public static ModelConfig config(Path dir) throws CheckpointException {
         Path configFile = dir.resolve(Checkpoint.CONFIG);
+        if (!Files.isDirectory(dir)) {
+            throw new CheckpointException(
+                    Files.exists(dir)
+                            ? dir + " is a file, not a model folder."
+                            : "The model folder " + dir + " does not exist.");
+        }
+        byte[] bytes = read(configFile); // missing: named as such, not as bad JSON
         try {
-            return ModelConfig.fromHfConfig(
-                    JSON.readValue(
-                            read(configFile),
-                            new TypeReference<LinkedHashMap<String, Object>>() {}),
-                    configFile.toString());
+            LinkedHashMap<String, Object> fields =
+                    JSON.readValue(bytes, new TypeReference<LinkedHashMap<String, Object>>() {});
+            if (fields == null) {
+                throw new CheckpointException(
+                        "The model configuration " + configFile + " is null, not a JSON object.");
+            }
+            return ModelConfig.fromHfConfig(fields, configFile.toString());
         } catch (IOException e) {
             throw new CheckpointException(
                     "The model configuration "
@@ -154,16 +167,29 @@ public final class HfCheckpoint {
         return tensors;
     }
 
+    /** The largest configuration or tokenizer file read (a tokenizer.json is tens of MB). */
+    private static final long MAX_FILE_BYTES = 256L << 20;
+
     private static byte[] read(Path file) throws CheckpointException {
         if (!Files.isRegularFile(file)) {
             throw new CheckpointException(
                     "The Hugging Face model folder "
                             + file.getParent()
-                            + " lacks "
-                            + file.getFileName()
-                            + ".");
+                            + (Files.exists(file)
+                                    ? " holds " + file.getFileName() + " as no regular file."
+                                    : " lacks " + file.getFileName() + "."));
         }
         try {
+            if (Files.size(file) > MAX_FILE_BYTES) {
+                throw new CheckpointException(
+                        "The file "
+                                + file
+                                + " has "
+                                + Files.size(file)
+                                + " bytes, more than the "
+                                + (MAX_FILE_BYTES >> 20)
+                                + " MiB such a file can have.");
+            }
             return Files.readAllBytes(file);
         } catch (IOException e) {
             throw new CheckpointException(

@@ -53,6 +53,14 @@ public final class PeftAdapter {
                         .toList());
         Map<String, TensorData> tensors = new LinkedHashMap<>();
         adapters.forEach((name, t) -> tensors.put(PREFIX + name, t));
+        for (Map.Entry<String, TensorData> t : tensors.entrySet()) {
+            org.rlanything.neural.io.FiniteValues.require(
+                    java.nio.ByteBuffer.wrap(t.getValue().data()),
+                    t.getValue().dtype(),
+                    t.getKey(),
+                    WEIGHTS,
+                    0);
+        }
         Map<String, byte[]> out = new LinkedHashMap<>();
         out.put(CONFIG, JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(config));
         out.put(WEIGHTS, SafeTensors.toBytes(tensors, Map.of("format", "pt")));

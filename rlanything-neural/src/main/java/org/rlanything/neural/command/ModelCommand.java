@@ -148,10 +148,7 @@ public final class ModelCommand implements CommandProvider, Runnable {
      * verified by its digest, not loaded.
      */
     private static void exportAdapter(Path from, Path to) throws IOException {
-        if (Files.exists(to)) {
-            throw new org.rlanything.core.BadInputException(
-                    "The output folder " + to + " already exists; choose another --to.");
-        }
+        refuseExisting(to);
         if (!Checkpoint.holdsAdapters(from)) {
             throw new org.rlanything.core.BadInputException(
                     from + " holds no LoRA adapters; export it without --adapter.");
@@ -209,10 +206,17 @@ public final class ModelCommand implements CommandProvider, Runnable {
                                     + e.getMessage(),
                             e);
                 }
+                Map<String, StoredTensor> checked = new java.util.LinkedHashMap<>();
+                tensors.forEach(
+                        (name, t) ->
+                                checked.put(
+                                        name,
+                                        org.rlanything.neural.io.FiniteValues.checked(
+                                                t, name, files.source())));
                 Checkpoint.saveTensors(
                         to,
                         config,
-                        tensors,
+                        checked,
                         tokenizer,
                         modelId != null ? modelId : ModelIds.recorded(from));
             }
@@ -335,10 +339,37 @@ public final class ModelCommand implements CommandProvider, Runnable {
         };
     }
 
+    /**
+     * Refuses an output folder that exists, or whose parent is no folder this process can write in
+     * (checked by making and deleting a folder there, so that the refusal names {@code --to}, not a
+     * temporary folder the write would have made).
+     */
     private static void refuseExisting(Path to) {
         if (Files.exists(to)) {
             throw new org.rlanything.core.BadInputException(
                     "The output folder " + to + " already exists; choose another --to.");
+        }
+        Path parent = to.toAbsolutePath().getParent();
+        if (parent == null || !Files.isDirectory(parent)) {
+            throw new org.rlanything.core.BadInputException(
+                    "--to " + to + ": the folder " + parent + " does not exist.");
+        }
+        try {
+            Files.delete(Files.createTempDirectory(parent, ".rlanything-check-"));
+        } catch (IOException | UnsupportedOperationException e) {
+            throw new org.rlanything.core.BadInputException(
+                    "--to "
+                            + to
+                            + ": nothing can be written in "
+                            + parent
+                            + " ("
+                            + e.getClass().getSimpleName()
+                            + (e instanceof java.nio.file.FileSystemException fs
+                                            && fs.getReason() != null
+                                    ? ": " + fs.getReason()
+                                    : "")
+                            + ").",
+                    e);
         }
     }
 }

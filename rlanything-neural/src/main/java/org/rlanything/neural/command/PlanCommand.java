@@ -64,6 +64,9 @@ final class PlanCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        positive("--rank", rank);
+        positive("--width", width);
+        positive("--tokens-per-forward", tokensPerForward);
         ModelConfig model;
         long stored;
         String dtype;
@@ -111,6 +114,8 @@ final class PlanCommand implements Callable<Integer> {
         }
         int w = width != null ? width : policy.maxPromptTokens() + policy.maxTokens();
         int t = tokensPerForward != null ? tokensPerForward : policy.maxTokensPerForward();
+        positive("the row width (policy.max_prompt_tokens + policy.max_tokens)", w);
+        positive("policy.max_tokens_per_forward", t);
         MemoryPlan plan = MemoryPlan.of(model, rank != null ? rank : r, w, t, anchored);
         MemoryPlan recomputed = MemoryPlan.of(model, rank != null ? rank : r, w, t, anchored, true);
         PrintWriter out = spec.commandLine().getOut();
@@ -209,6 +214,14 @@ final class PlanCommand implements Callable<Integer> {
         return 0;
     }
 
+    /** Refuses an option given as 0 or less (null: not given). */
+    private static void positive(String option, Integer value) {
+        if (value != null && value < 1) {
+            throw new org.rlanything.core.BadInputException(
+                    option + " must be at least 1, got " + value + ".");
+        }
+    }
+
     private static Map<?, ?> section(Path file, String name) throws IOException {
         if (!Files.isRegularFile(file)) {
             throw new org.rlanything.core.BadInputException("--config " + file + " is not a file.");
@@ -235,11 +248,11 @@ final class PlanCommand implements Callable<Integer> {
         if (v == null) {
             return fallback;
         }
-        if (!(v instanceof Number n)) {
+        if (!(v instanceof Integer n) || n < 0) {
             throw new org.rlanything.core.BadInputException(
-                    name + "." + key + " must be an integer, got " + v + ".");
+                    name + "." + key + " must be a whole number of at least 0, got " + v + ".");
         }
-        return n.intValue();
+        return n;
     }
 
     private static String gb(long bytes) {

@@ -13,7 +13,8 @@ import java.util.Map;
 /**
  * Writes a safetensors file by streaming each tensor's chunks to the file (never the whole file in
  * a Java array), computing the file's SHA-256 on the way and forcing it to disk at the end. The
- * file must not exist yet.
+ * file must not exist yet. A tensor holding a NaN or an infinity is refused ({@link
+ * FiniteValues.NonFinite}, naming it): no checkpoint of such weights is written.
  */
 public final class SafeTensorsWriter {
 
@@ -45,13 +46,14 @@ public final class SafeTensorsWriter {
             for (Map.Entry<String, ? extends StoredTensor> e : tensors.entrySet()) {
                 long expected = e.getValue().byteSize();
                 long before = total[0];
-                e.getValue().stream(
-                        CHUNK,
-                        (chunk, row, rows) -> {
-                            sha.update(chunk.duplicate());
-                            total[0] += chunk.remaining();
-                            writeFully(ch, chunk);
-                        });
+                FiniteValues.checked(e.getValue(), e.getKey(), file.getFileName().toString())
+                        .stream(
+                                CHUNK,
+                                (chunk, row, rows) -> {
+                                    sha.update(chunk.duplicate());
+                                    total[0] += chunk.remaining();
+                                    writeFully(ch, chunk);
+                                });
                 if (total[0] - before != expected) {
                     throw new IllegalStateException(
                             "The tensor \""

@@ -97,24 +97,24 @@ public final class HfModelConfig {
                 ropeTheta = theta.doubleValue();
             }
         }
-        int hidden = integer(m, "hidden_size", source);
-        int heads = integer(m, "num_attention_heads", source);
+        int hidden = size(m, "hidden_size", source);
+        int heads = size(m, "num_attention_heads", source);
         boolean qwen3 = "qwen3".equals(type);
         int headDim = headDim(m, hidden, heads, source);
         int kvHeads =
                 m.get("num_key_value_heads") == null
                         ? heads
-                        : integer(m, "num_key_value_heads", source);
+                        : size(m, "num_key_value_heads", source);
         boolean qkvBias = "qwen2".equals(type) || flag(m, "attention_bias", source);
         boolean outputBias = !"qwen2".equals(type) && flag(m, "attention_bias", source);
         try {
             return new ModelConfig(
-                    integer(m, "vocab_size", source),
+                    size(m, "vocab_size", source),
                     hidden,
-                    integer(m, "intermediate_size", source),
-                    integer(m, "num_hidden_layers", source),
+                    size(m, "intermediate_size", source),
+                    size(m, "num_hidden_layers", source),
                     heads,
-                    integer(m, "max_position_embeddings", source),
+                    size(m, "max_position_embeddings", source),
                     ropeTheta,
                     m.containsKey("rms_norm_eps")
                             ? number(m, "rms_norm_eps", source).doubleValue()
@@ -138,7 +138,7 @@ public final class HfModelConfig {
     /** The {@code model_type}; refuses a type or {@code architectures} this loader cannot load. */
     private static Object architecture(Map<String, Object> m, String source) {
         Object type = m.get("model_type");
-        if (!ARCHITECTURES.containsKey(type)) {
+        if (!(type instanceof String) || !ARCHITECTURES.containsKey(type)) {
             throw new org.rlanything.core.BadInputException(
                     source
                             + " has \"model_type\": "
@@ -170,7 +170,7 @@ public final class HfModelConfig {
     private static int headDim(Map<String, Object> m, int hidden, int heads, String source) {
         int headDim = 0;
         if (m.get("head_dim") != null) {
-            headDim = integer(m, "head_dim", source);
+            headDim = size(m, "head_dim", source);
             if (headDim <= 0 || headDim % 2 != 0) {
                 throw new org.rlanything.core.BadInputException(
                         source
@@ -212,7 +212,7 @@ public final class HfModelConfig {
                     number(rope, "factor", source + " " + key).doubleValue(),
                     number(rope, "low_freq_factor", source + " " + key).doubleValue(),
                     number(rope, "high_freq_factor", source + " " + key).doubleValue(),
-                    integer(rope, "original_max_position_embeddings", source + " " + key));
+                    size(rope, "original_max_position_embeddings", source + " " + key));
         } catch (IllegalArgumentException e) {
             throw new org.rlanything.core.BadInputException(
                     e.getMessage().startsWith(source)
@@ -250,13 +250,53 @@ public final class HfModelConfig {
         return b;
     }
 
-    private static int integer(Map<?, ?> m, String key, String source) {
+    /**
+     * The largest value each size may have: well above every published model (Llama 3.1 405B has
+     * 126 layers, 128 heads, a hidden size of 16384 and an intermediate size of 53248; Gemma's
+     * vocabulary holds 262144 entries, Qwen's longest context 1010000 positions), and small enough
+     * that the arithmetic of a memory plan or a layout cannot overflow and a plan is made in
+     * moments ({@code num_hidden_layers: 1000000} ran out of memory after 88 s).
+     */
+    static final Map<String, Integer> LARGEST =
+            Map.of(
+                    "vocab_size", 1 << 21,
+                    "hidden_size", 1 << 16,
+                    "intermediate_size", 1 << 20,
+                    "num_hidden_layers", 1024,
+                    "num_attention_heads", 1024,
+                    "num_key_value_heads", 1024,
+                    "head_dim", 4096,
+                    "max_position_embeddings", 1 << 24,
+                    "original_max_position_embeddings", 1 << 24);
+
+    /** A size of the model: an integer from 1 to its {@link #LARGEST} value. */
+    private static int size(Map<?, ?> m, String key, String source) {
+        long n = integer(m, key, source);
+        int largest = LARGEST.get(key);
+        if (n < 1 || n > largest) {
+            throw new org.rlanything.core.BadInputException(
+                    source
+                            + " has \""
+                            + key
+                            + "\": "
+                            + m.get(key)
+                            + "; expected 1 to "
+                            + largest
+                            + " (larger than any model this tool can hold).");
+        }
+        return (int) n;
+    }
+
+    private static long integer(Map<?, ?> m, String key, String source) {
         Number n = number(m, key, source);
+        if (n instanceof java.math.BigInteger big) {
+            return big.signum() * Long.MAX_VALUE; // out of every range: refused by the caller
+        }
         if (!(n instanceof Integer || n instanceof Long)) {
             throw new org.rlanything.core.BadInputException(
                     source + " has \"" + key + "\": " + n + "; expected an integer.");
         }
-        return Math.toIntExact(n.longValue());
+        return n.longValue();
     }
 
     private static Number number(Map<?, ?> m, String key, String source) {

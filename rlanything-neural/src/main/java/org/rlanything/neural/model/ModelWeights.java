@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import org.rlanything.core.Seeds;
+import org.rlanything.neural.io.FiniteValues;
 import org.rlanything.neural.io.StoredTensor;
 import org.rlanything.neural.io.TensorData;
 
@@ -154,8 +155,9 @@ public final class ModelWeights implements AutoCloseable {
     /**
      * Weights from stored tensors (F32, F64, BF16 or F16, converted to {@code dtype} block by block
      * as they are read, see {@link ArrayTensors#read}); every name of the layout must be present
-     * with its shape and no other tensor may appear, all checked before any array is made. {@code
-     * source} names the file in errors.
+     * with its shape and no other tensor may appear, all checked before any array is made, and
+     * every value must be finite ({@link FiniteValues}, checked as it is read). {@code source}
+     * names the file in errors.
      */
     public static ModelWeights fromTensors(
             ModelConfig config,
@@ -184,11 +186,21 @@ public final class ModelWeights implements AutoCloseable {
         try {
             for (Map.Entry<String, long[]> e : layout.entrySet()) {
                 boolean half = halfProjections && isProjection(e.getKey());
-                NDArray a =
-                        ArrayTensors.read(
-                                tensors.get(e.getKey()),
-                                w.manager,
-                                half ? DataType.FLOAT16 : dtype);
+                NDArray a;
+                try {
+                    a =
+                            ArrayTensors.read(
+                                    FiniteValues.checked(
+                                            tensors.get(e.getKey()), e.getKey(), source),
+                                    w.manager,
+                                    half ? DataType.FLOAT16 : dtype);
+                } catch (java.io.UncheckedIOException failed) {
+                    if (failed.getCause() instanceof FiniteValues.NonFinite nonFinite) {
+                        throw new org.rlanything.core.BadInputException(
+                                nonFinite.getMessage(), nonFinite);
+                    }
+                    throw failed;
+                }
                 a.setRequiresGradient(!half);
                 w.arrays.put(e.getKey(), a);
             }

@@ -151,12 +151,19 @@ public final class ImportedModels implements NeuralModels {
             throws IOException {
         long planned = plannedUpdate(section, folder, trainer, lora);
         NeuralModel[] loaded = {null};
-        MemorySteps.during(
-                section + " load of " + folder,
-                () -> {
-                    MemorySteps.plan(planned);
-                    loaded[0] = NeuralModel.loadFolder(folder, trainer);
-                });
+        try {
+            MemorySteps.during(
+                    section + " load of " + folder,
+                    () -> {
+                        MemorySteps.plan(planned);
+                        loaded[0] = NeuralModel.loadFolder(folder, trainer);
+                    });
+        } catch (CheckpointException e) {
+            // a folder the config names that cannot be a starting model (weights that are not
+            // finite, a damaged file): the user's to fix
+            throw new org.rlanything.core.BadInputException(
+                    section + ".init: " + e.getMessage(), e);
+        }
         NeuralModel model = loaded[0];
         try {
             InitialModels.adapt(model, lora, init, adapterSeed);

@@ -82,7 +82,12 @@ public final class InspectCommand implements Callable<Integer> {
                         new Limits(nodes, seconds * 1000),
                         new Limits(greedyNodes, seconds * 1000));
         PrintWriter out = spec.commandLine().getOut();
-        GroundTask ground = environment.compile(task).ground();
+        GroundTask ground;
+        try {
+            ground = environment.compile(task).ground();
+        } catch (org.rlanything.core.BadInputException e) {
+            throw new org.rlanything.core.BadInputException(problemFile + ": " + e.getMessage(), e);
+        }
         out.printf(
                 "%s: %d objects, %d fluent facts, %d static facts, %d grounded actions%n%n",
                 task.id(),

@@ -85,11 +85,13 @@ public record PddlSetting(
                         config.exactStates());
         List<PddlTask> pool = new ArrayList<>();
         for (Path file : training.subList(0, Math.min(config.poolSize(), training.size()))) {
-            pool.add(read(file, domain, domainFile, domainText));
+            pool.add(
+                    requirePlayable(environment, read(file, domain, domainFile, domainText), file));
         }
         List<PddlTask> heldOut = new ArrayList<>();
         for (Path file : heldOutFiles) {
-            heldOut.add(read(file, domain, domainFile, domainText));
+            heldOut.add(
+                    requirePlayable(environment, read(file, domain, domainFile, domainText), file));
         }
         fill(environment, pool, config.poolSize(), config.generateWalk(), seed, log);
         return new PddlSetting(environment, pool, heldOut);
@@ -116,6 +118,37 @@ public record PddlSetting(
         String name = file.getFileName().toString();
         String id = name.endsWith(".pddl") ? name.substring(0, name.length() - 5) : name;
         return PddlTask.of(id, file.getFileName().toString(), problem, domain);
+    }
+
+    /**
+     * Returns {@code task} of {@code file} when an episode of it can be won and is not won before
+     * its first step; refuses, naming the file, a problem too large to ground, one whose goal holds
+     * in its initial state (an empty goal: every episode a success with nothing learned) and one
+     * whose goal the relaxation cannot reach (no episode can be won: every episode a failure).
+     */
+    static PddlTask requirePlayable(PddlEnvironment environment, PddlTask task, Path file) {
+        CompiledTask compiled;
+        try {
+            compiled = environment.compile(task);
+        } catch (org.rlanything.core.BadInputException e) {
+            throw new org.rlanything.core.BadInputException(file + ": " + e.getMessage(), e);
+        }
+        var ground = compiled.ground();
+        if (ground.isGoal(ground.init())) {
+            throw new org.rlanything.core.BadInputException(
+                    file
+                            + ": the goal already holds in the initial state (an empty goal?), so"
+                            + " every episode is won before its first step; give the problem a goal.");
+        }
+        if (ground.goal() instanceof org.rlanything.pddl.ground.GroundCondition.Constant never
+                        && !never.value()
+                || compiled.hFF(ground.init()) == org.rlanything.pddl.plan.Relaxation.INFINITE) {
+            throw new org.rlanything.core.BadInputException(
+                    file
+                            + ": the goal cannot be reached from the initial state (not even with"
+                            + " delete effects ignored), so no episode can be won.");
+        }
+        return task;
     }
 
     /**

@@ -35,6 +35,13 @@ public final class Grounder {
     /** Bound on enumerated partial bindings, so that a huge problem is refused, not hung on. */
     private static final long MAX_BINDING_STEPS = 50_000_000L;
 
+    /**
+     * Bound on the complete bindings of one action kept at once, as a multiple of the bound on
+     * grounded actions: each is a map, and an action of 8 parameters over 32 objects has 32^8 of
+     * them, which ran the heap out (after 74 s) before the step bound was reached.
+     */
+    private static final int BINDINGS_PER_ACTION = 2;
+
     private final Domain domain;
     private final Problem problem;
     private final int maxActions;
@@ -45,6 +52,7 @@ public final class Grounder {
     private final Map<String, Integer> ids = new HashMap<>();
     private final Map<List<String>, List<String>> typeCache = new HashMap<>();
     private long bindingSteps;
+    private String schemaName;
 
     private Grounder(Domain domain, Problem problem, int maxActions) {
         this.domain = domain;
@@ -234,6 +242,16 @@ public final class Grounder {
             List<Map<String, String>> next = new ArrayList<>();
             for (Map<String, String> b : out) {
                 for (String o : objectsOf(v.types())) {
+                    if (++bindingSteps > MAX_BINDING_STEPS
+                            || next.size() >= (long) BINDINGS_PER_ACTION * maxActions) {
+                        throw new org.rlanything.core.BadInputException(
+                                problemFile()
+                                        + ": a forall or exists over "
+                                        + variables.size()
+                                        + " variables expands to too many bindings over "
+                                        + objects.size()
+                                        + " objects; it is too large for this planner.");
+                    }
                     Map<String, String> m = new HashMap<>(b);
                     m.put(v.name(), o);
                     next.add(m);
@@ -269,6 +287,7 @@ public final class Grounder {
         }
         List<Map<String, String>> out = new ArrayList<>();
         Map<String, String> binding = new HashMap<>();
+        schemaName = schema.name();
         if (!passes(checks.getOrDefault(-1, List.of()), binding)) {
             return out;
         }
@@ -283,6 +302,21 @@ public final class Grounder {
             Map<Integer, List<Condition>> checks,
             List<Map<String, String>> out) {
         if (index == params.size()) {
+            if (out.size() >= (long) BINDINGS_PER_ACTION * maxActions) {
+                throw new org.rlanything.core.BadInputException(
+                        problemFile()
+                                + ": the action "
+                                + schemaName
+                                + " has more than "
+                                + (long) BINDINGS_PER_ACTION * maxActions
+                                + " bindings of its "
+                                + params.size()
+                                + " parameters over "
+                                + objects.size()
+                                + " objects; it is too large for this planner (at most "
+                                + maxActions
+                                + " grounded actions).");
+            }
             out.add(new HashMap<>(binding));
             return;
         }

@@ -36,7 +36,17 @@ public record Domain(
 
     /** Whether {@code type} is {@code ancestor} or below it. */
     public boolean isA(String type, String ancestor) {
-        for (String t = type; t != null; t = types.get(t)) {
+        return isA(types, type, ancestor);
+    }
+
+    /**
+     * Whether {@code type} is {@code ancestor} or below it in {@code types} (each type with its
+     * parent). The walk stops after as many steps as there are types, so that even a cycle, which
+     * the reader refuses, cannot make it loop.
+     */
+    static boolean isA(Map<String, String> types, String type, String ancestor) {
+        int steps = 0;
+        for (String t = type; t != null && steps <= types.size(); t = types.get(t), steps++) {
             if (t.equals(ancestor)) {
                 return true;
             }

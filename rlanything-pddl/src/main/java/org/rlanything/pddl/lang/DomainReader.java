@@ -1,16 +1,16 @@
 package org.rlanything.pddl.lang;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.rlanything.core.io.InputFiles;
 
 /**
  * Reads a PDDL domain within the supported subset: {@code :strips :typing :negative-preconditions
@@ -38,12 +38,21 @@ public final class DomainReader {
 
     private DomainReader() {}
 
-    /** Reads the domain file {@code path}. */
+    /** The largest PDDL file read, in bytes (the largest shared IPC problem has about 1 MB). */
+    public static final long MAX_BYTES = 64L << 20;
+
+    /**
+     * Reads the domain file {@code path}: a regular UTF-8 file of at most {@link #MAX_BYTES} (a
+     * folder, a pipe, a device, a missing file or other text is refused naming it).
+     */
     public static Domain read(Path path) throws IOException {
-        return parse(Files.readString(path, StandardCharsets.UTF_8), path.toString());
+        return parse(InputFiles.readText(path, "The PDDL domain file", MAX_BYTES), path.toString());
     }
 
-    /** Reads domain text; {@code file} names it in messages. */
+    /**
+     * Reads domain text; {@code file} names it in messages. The types are read first (a type that
+     * is its own ancestor is refused), then everything else is type-checked against them.
+     */
     public static Domain parse(String text, String file) {
         List<SExpr> all = SExpr.parseAll(text, file);
         if (all.size() != 1 || !"define".equals(all.get(0).head())) {
@@ -60,6 +69,8 @@ public final class DomainReader {
         Set<String> functions = new HashSet<>();
         List<SExpr> actionExprs = new ArrayList<>();
         FormulaReader reader = new FormulaReader(file, predicates, functions);
+        List<SExpr> rest = new ArrayList<>();
+        Map<String, Integer> typeLines = new HashMap<>();
         for (SExpr section : define.tail()) {
             String head = section.head();
             if (head == null) {
@@ -68,7 +79,19 @@ public final class DomainReader {
             switch (head) {
                 case "domain" -> name = symbolAfter(section, reader);
                 case ":requirements" -> requirements(section, reader, requirements);
-                case ":types" -> types(section, reader, types);
+                case ":types" -> types(section, reader, types, typeLines);
+                default -> rest.add(section);
+            }
+        }
+        for (String type : new ArrayList<>(types.values())) {
+            if (type != null && !types.containsKey(type)) {
+                types.put(type, "object");
+            }
+        }
+        refuseCycles(types, typeLines, file);
+        reader.checkTypes(types, constants);
+        for (SExpr section : rest) {
+            switch (section.head()) {
                 case ":constants" -> {
                     for (Param p : reader.typedList(section.tail())) {
                         constants.put(p.name(), single(p, section, reader));
@@ -79,28 +102,57 @@ public final class DomainReader {
                         if (p.head() == null) {
                             throw reader.malformed(p, "expected a predicate, found " + p.brief());
                         }
+                        if (predicates.containsKey(p.head())) {
+                            throw reader.malformed(
+                                    p, "the predicate " + p.head() + " is declared twice.");
+                        }
                         predicates.put(p.head(), reader.typedList(p.tail()));
                     }
                 }
                 case ":functions" -> functions(section, reader, functions);
                 case ":action" -> actionExprs.add(section);
-                default -> throw reader.unsupported(section, "(" + head + " ...)");
+                default -> throw reader.unsupported(section, "(" + section.head() + " ...)");
             }
         }
         if (name == null) {
             throw PddlException.malformed(
                     file, define.line(), "the (domain NAME) part is missing.");
         }
-        for (String type : new ArrayList<>(types.values())) {
-            if (type != null && !types.containsKey(type)) {
-                types.put(type, "object");
-            }
-        }
         List<Domain.ActionSchema> actions = new ArrayList<>();
+        Set<String> actionNames = new HashSet<>();
         for (SExpr a : actionExprs) {
-            actions.add(action(a, reader));
+            Domain.ActionSchema action = action(a, reader);
+            if (!actionNames.add(action.name())) {
+                throw reader.malformed(a, "the action " + action.name() + " is declared twice.");
+            }
+            actions.add(action);
         }
         return new Domain(file, name, requirements, types, constants, predicates, actions);
+    }
+
+    /** Refuses a type that is its own ancestor ({@code room - room}, or two types in a ring). */
+    private static void refuseCycles(
+            Map<String, String> types, Map<String, Integer> lines, String file) {
+        for (String type : types.keySet()) {
+            List<String> path = new ArrayList<>();
+            for (String t = type; t != null; t = types.get(t)) {
+                if (path.contains(t)) {
+                    if (!t.equals(type)) {
+                        break; // a ring above this type: reported from a type on it
+                    }
+                    path.add(t);
+                    throw PddlException.malformed(
+                            file,
+                            lines.getOrDefault(type, 0),
+                            "the type "
+                                    + type
+                                    + " is its own ancestor ("
+                                    + String.join(" - ", path)
+                                    + "); types form a tree below object.");
+                }
+                path.add(t);
+            }
+        }
     }
 
     private static String symbolAfter(SExpr section, FormulaReader reader) {
@@ -122,14 +174,33 @@ public final class DomainReader {
         }
     }
 
-    private static void types(SExpr section, FormulaReader reader, Map<String, String> types) {
-        for (Param p : reader.typedList(section.tail())) {
+    private static void types(
+            SExpr section,
+            FormulaReader reader,
+            Map<String, String> types,
+            Map<String, Integer> lines) {
+        for (FormulaReader.Typed t : reader.typedEntries(section.tail())) {
+            Param p = t.param();
             if (p.types().size() != 1) {
                 throw reader.unsupported(section, "(either ...) as a parent type");
             }
-            if (!p.name().equals("object")) {
-                types.put(p.name(), p.types().get(0));
+            if (p.name().equals("object")) {
+                continue;
             }
+            String before = types.put(p.name(), p.types().get(0));
+            if (before != null && !before.equals(p.types().get(0))) {
+                throw PddlException.malformed(
+                        reader.file(),
+                        t.line(),
+                        "the type "
+                                + p.name()
+                                + " is declared twice, below "
+                                + before
+                                + " and below "
+                                + p.types().get(0)
+                                + ".");
+            }
+            lines.putIfAbsent(p.name(), t.line());
         }
     }
 
@@ -182,10 +253,41 @@ public final class DomainReader {
                                 value, "expected (parameters) in the action " + name);
                     }
                     parameters = reader.typedList(value.items());
+                    Set<String> seen = new HashSet<>();
+                    for (Param p : parameters) {
+                        if (!p.name().startsWith("?")) {
+                            throw reader.malformed(
+                                    value,
+                                    "the parameter "
+                                            + p.name()
+                                            + " of the action "
+                                            + name
+                                            + " does not start with ?.");
+                        }
+                        if (!seen.add(p.name())) {
+                            throw reader.malformed(
+                                    value,
+                                    "the action "
+                                            + name
+                                            + " names the parameter "
+                                            + p.name()
+                                            + " twice.");
+                        }
+                    }
                 }
-                case ":precondition" -> precondition = reader.condition(value);
-                case ":effect" -> effect = reader.effect(value);
+                case ":precondition", ":effect" -> {}
                 default -> throw reader.unsupported(key, key.symbol() + " in the action " + name);
+            }
+        }
+        // the body once the parameters are known, wherever they stand in the action
+        List<Param> scope = parameters;
+        for (int i = 2; i + 1 < items.size(); i += 2) {
+            SExpr value = items.get(i + 1);
+            switch (items.get(i).symbol()) {
+                case ":precondition" ->
+                        precondition = reader.within(name, scope, () -> reader.condition(value));
+                case ":effect" -> effect = reader.within(name, scope, () -> reader.effect(value));
+                default -> {}
             }
         }
         return new Domain.ActionSchema(name, parameters, precondition, effect);

@@ -1,6 +1,7 @@
 package org.rlanything.pddl.lang;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -8,13 +9,22 @@ import java.util.Set;
 /**
  * Reads typed lists, conditions and effects of one file, refusing what the supported subset does
  * not hold (numeric conditions and effects other than cost increases, preferences, timed
- * constructs) with the file, the line and the construct.
+ * constructs) with the file, the line and the construct. Once the file's types are known ({@link
+ * #checkTypes}), it also type-checks what it reads: every type named is declared, every variable of
+ * an action or goal is bound by a parameter or a quantifier, and every term of an atom can be of
+ * the type its predicate takes there (a {@code ball} where {@code (at ?r - room)} is wanted is
+ * refused, naming the symbol).
  */
 final class FormulaReader {
 
     private final String file;
     private final Map<String, List<Param>> predicates;
     private final Set<String> functions;
+    private Map<String, String> types;
+    private Map<String, String> named = Map.of();
+    private String place;
+    private boolean inGoal;
+    private final Map<String, List<String>> scope = new HashMap<>();
 
     /**
      * @param file the file's name for messages
@@ -40,29 +50,98 @@ final class FormulaReader {
         return PddlException.unsupported(file, at.line(), construct);
     }
 
-    /** A list of names with optional {@code - type} groups; untyped names get {@code object}. */
+    /**
+     * From now on, type-check against {@code declared} (each type with its parent, free of cycles)
+     * and {@code names} (the constants, and a problem's objects, with their types).
+     */
+    void checkTypes(Map<String, String> declared, Map<String, String> names) {
+        this.types = declared;
+        this.named = names;
+    }
+
+    /**
+     * Reads a part of the action {@code where} (its precondition or effect) with {@code body}, its
+     * parameters in scope; the scope is empty afterwards.
+     */
+    <T> T within(String where, List<Param> parameters, java.util.function.Supplier<T> body) {
+        place = where;
+        parameters.forEach(p -> scope.put(p.name(), p.types()));
+        try {
+            return body.get();
+        } finally {
+            scope.clear();
+            place = null;
+        }
+    }
+
+    /**
+     * A typed name with the lines it stands on.
+     *
+     * @param param the name and its types
+     * @param line the line of the name
+     * @param typeLine the line of its type (the name's when untyped)
+     */
+    record Typed(Param param, int line, int typeLine) {}
+
+    /**
+     * A list of names with optional {@code - type} groups; untyped names get {@code object}. Each
+     * type must be declared once {@link #checkTypes} was called.
+     */
     List<Param> typedList(List<SExpr> items) {
         List<Param> out = new ArrayList<>();
-        List<String> pending = new ArrayList<>();
+        for (Typed t : typedEntries(items)) {
+            if (types != null) {
+                for (String type : t.param().types()) {
+                    if (!types.containsKey(type)) {
+                        throw PddlException.malformed(
+                                file,
+                                t.typeLine(),
+                                t.param().name()
+                                        + " has the undeclared type "
+                                        + type
+                                        + (types.size() == 1
+                                                ? " (the domain declares no types)."
+                                                : "; declared: "
+                                                        + String.join(", ", types.keySet())
+                                                        + "."));
+                    }
+                }
+            }
+            out.add(t.param());
+        }
+        return out;
+    }
+
+    /** {@link #typedList} with the lines, and no type check (the {@code :types} section's). */
+    List<Typed> typedEntries(List<SExpr> items) {
+        List<Typed> out = new ArrayList<>();
+        List<SExpr> pending = new ArrayList<>();
         for (int i = 0; i < items.size(); i++) {
             SExpr item = items.get(i);
             if (item.isSymbol() && item.symbol().equals("-")) {
                 if (i + 1 >= items.size()) {
                     throw malformed(item, "a '-' is not followed by a type.");
                 }
-                List<String> types = type(items.get(++i));
-                for (String name : pending) {
-                    out.add(new Param(name, types));
+                SExpr typeExpr = items.get(++i);
+                List<String> typeNames = type(typeExpr);
+                for (SExpr name : pending) {
+                    out.add(
+                            new Typed(
+                                    new Param(name.symbol(), typeNames),
+                                    name.line(),
+                                    typeExpr.line()));
                 }
                 pending.clear();
             } else if (item.isSymbol()) {
-                pending.add(item.symbol());
+                pending.add(item);
             } else {
                 throw malformed(item, "expected a name in a typed list, found " + item.brief());
             }
         }
-        for (String name : pending) {
-            out.add(new Param(name, List.of("object")));
+        for (SExpr name : pending) {
+            out.add(
+                    new Typed(
+                            new Param(name.symbol(), List.of("object")), name.line(), name.line()));
         }
         return out;
     }
@@ -118,15 +197,18 @@ final class FormulaReader {
                 if (args.get(0).isSymbol()) {
                     throw malformed(args.get(0), "expected (variables) after " + head);
                 }
+                List<Param> variables = typedList(args.get(0).items());
                 return new Condition.Quantified(
                         head.equals("forall"),
-                        typedList(args.get(0).items()),
-                        condition(args.get(1)));
+                        variables,
+                        scoped(variables, () -> condition(args.get(1))));
             case "=":
                 requireCount(expr, args, 2);
                 if (!args.get(0).isSymbol() || !args.get(1).isSymbol()) {
                     throw unsupported(expr, "(= ...) of numeric expressions (numeric fluents)");
                 }
+                checkTerm(args.get(0), args.get(0).symbol(), null, expr);
+                checkTerm(args.get(1), args.get(1).symbol(), null, expr);
                 return new Condition.Equals(args.get(0).symbol(), args.get(1).symbol());
             case "<":
             case ">":
@@ -171,6 +253,11 @@ final class FormulaReader {
             }
             terms.add(t.symbol());
         }
+        if (terms.size() == declared.size()) {
+            for (int i = 0; i < terms.size(); i++) {
+                checkTerm(expr.tail().get(i), terms.get(i), declared.get(i).types(), expr);
+            }
+        }
         if (terms.size() != declared.size()) {
             throw malformed(
                     expr,
@@ -185,6 +272,112 @@ final class FormulaReader {
                             + ".");
         }
         return new Condition.Atom(predicate, terms);
+    }
+
+    /** {@code body} read with {@code variables} in scope (a quantifier's), restored afterwards. */
+    private <T> T scoped(List<Param> variables, java.util.function.Supplier<T> body) {
+        Map<String, List<String>> hidden = new HashMap<>();
+        for (Param v : variables) {
+            List<String> before = scope.put(v.name(), v.types());
+            if (before != null) {
+                hidden.put(v.name(), before);
+            }
+        }
+        try {
+            return body.get();
+        } finally {
+            variables.forEach(v -> scope.remove(v.name()));
+            scope.putAll(hidden);
+        }
+    }
+
+    /**
+     * Checks one term of an action's or goal's atom (nothing before {@link #checkTypes}, nor in a
+     * problem's initial atoms, which {@link ProblemReader} checks strictly): a variable must be in
+     * scope, a name must be a constant or object, and its type must be able to meet {@code wanted}
+     * (one of them below the other; null: any).
+     */
+    private void checkTerm(SExpr at, String term, List<String> wanted, SExpr atom) {
+        if (types == null || (place == null && !inGoal)) {
+            return;
+        }
+        List<String> has;
+        if (term.startsWith("?")) {
+            has = scope.get(term);
+            if (has == null) {
+                throw malformed(
+                        at,
+                        atom.brief()
+                                + ": the variable "
+                                + term
+                                + " is "
+                                + (place == null
+                                        ? "not bound by a forall or exists."
+                                        : "neither a parameter of the action "
+                                                + place
+                                                + " nor bound by a forall or exists."));
+            }
+        } else {
+            String type = named.get(term);
+            if (type == null) {
+                if (place != null) {
+                    return; // a domain may name an object its problems declare
+                }
+                throw malformed(at, atom.brief() + " names the unknown object " + term + ".");
+            }
+            has = List.of(type);
+        }
+        if (wanted != null && !meets(has, wanted)) {
+            throw malformed(
+                    at,
+                    atom.brief()
+                            + (place == null ? "" : " in the action " + place)
+                            + ": "
+                            + term
+                            + " is "
+                            + article(has)
+                            + ", where "
+                            + atom.head()
+                            + " takes "
+                            + article(wanted)
+                            + ".");
+        }
+    }
+
+    /** Reads a problem's goal: its names must be objects or constants, of the types wanted. */
+    Condition goal(SExpr expr) {
+        inGoal = true;
+        try {
+            return condition(expr);
+        } finally {
+            inGoal = false;
+        }
+    }
+
+    /** Whether some type of {@code has} is below or above some type of {@code wanted}. */
+    private boolean meets(List<String> has, List<String> wanted) {
+        for (String h : has) {
+            for (String w : wanted) {
+                if (isA(h, w) || isA(w, h)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** Whether {@code type} is {@code ancestor} or below it among the checked types. */
+    boolean isA(String type, String ancestor) {
+        return Domain.isA(types, type, ancestor);
+    }
+
+    /** "a room", or "a room or a hall" for an either type. */
+    static String article(List<String> types) {
+        List<String> each = new ArrayList<>();
+        for (String t : types) {
+            each.add(("aeiou".indexOf(t.charAt(0)) >= 0 ? "an " : "a ") + t);
+        }
+        return String.join(" or ", each);
     }
 
     /** An action's effect; {@code (increase (total-cost) n)} is dropped (plan length counts). */
@@ -221,7 +414,8 @@ final class FormulaReader {
                 if (args.get(0).isSymbol()) {
                     throw malformed(args.get(0), "expected (variables) after forall");
                 }
-                return new Effect.ForAll(typedList(args.get(0).items()), effect(args.get(1)));
+                List<Param> variables = typedList(args.get(0).items());
+                return new Effect.ForAll(variables, scoped(variables, () -> effect(args.get(1))));
             case "increase":
                 requireCount(expr, args, 2);
                 if ("total-cost".equals(args.get(0).head()) && args.get(0).items().size() == 1) {

@@ -1,14 +1,13 @@
 package org.rlanything.pddl.lang;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.rlanything.core.io.InputFiles;
 
 /**
  * Reads a PDDL problem of a {@link Domain}: objects, initial atoms (numeric {@code (= ...)} values,
@@ -19,9 +18,16 @@ public final class ProblemReader {
 
     private ProblemReader() {}
 
-    /** Reads the problem file {@code path} of {@code domain}. */
+    /**
+     * Reads the problem file {@code path} of {@code domain}: a regular UTF-8 file of at most {@link
+     * DomainReader#MAX_BYTES} (a folder, a pipe, a device, a missing file or other text is refused
+     * naming it).
+     */
     public static Problem read(Path path, Domain domain) throws IOException {
-        return parse(Files.readString(path, StandardCharsets.UTF_8), path.toString(), domain);
+        return parse(
+                InputFiles.readText(path, "The PDDL problem file", DomainReader.MAX_BYTES),
+                path.toString(),
+                domain);
     }
 
     /** Reads problem text of {@code domain}; {@code file} names it in messages. */
@@ -38,11 +44,20 @@ public final class ProblemReader {
         Map<String, String> objects = new LinkedHashMap<>();
         List<Condition.Atom> init = null;
         Condition goal = null;
+        // the objects first, so that the initial atoms and the goal are checked against them
         for (SExpr section : define.tail()) {
-            String head = section.head();
-            if (head == null) {
+            if (section.head() == null) {
                 throw reader.malformed(section, "expected a section, found " + section.brief());
             }
+            if (section.head().equals(":objects")) {
+                objects(section, reader, domain, objects);
+            }
+        }
+        Map<String, String> named = new LinkedHashMap<>(domain.constants());
+        named.putAll(objects);
+        reader.checkTypes(domain.types(), named);
+        for (SExpr section : define.tail()) {
+            String head = section.head();
             switch (head) {
                 case "problem" -> name = symbolAfter(section, reader);
                 case ":domain" -> domainName = symbolAfter(section, reader);
@@ -53,13 +68,13 @@ public final class ProblemReader {
                         }
                     }
                 }
-                case ":objects" -> objects(section, reader, domain, objects);
-                case ":init" -> init = init(section, reader, domain);
+                case ":objects" -> {}
+                case ":init" -> init = init(section, reader, domain, named);
                 case ":goal" -> {
                     if (section.tail().size() != 1) {
                         throw reader.malformed(section, "(:goal ...) must hold one condition.");
                     }
-                    goal = reader.condition(section.tail().get(0));
+                    goal = reader.goal(section.tail().get(0));
                 }
                 case ":metric" -> metric(section, reader);
                 default -> throw reader.unsupported(section, "(" + head + " ...)");
@@ -83,11 +98,8 @@ public final class ProblemReader {
                             + domain.file()
                             + ").");
         }
-        Problem problem =
-                new Problem(
-                        name, domainName == null ? domain.name() : domainName, objects, init, goal);
-        checkNames(problem, domain, file);
-        return problem;
+        return new Problem(
+                name, domainName == null ? domain.name() : domainName, objects, init, goal);
     }
 
     private static String symbolAfter(SExpr section, FormulaReader reader) {
@@ -119,7 +131,12 @@ public final class ProblemReader {
         }
     }
 
-    private static List<Condition.Atom> init(SExpr section, FormulaReader reader, Domain domain) {
+    /**
+     * The initial atoms: each term an object or constant of a type the predicate takes there (an
+     * initial atom is a fact, so its objects must fit as declared).
+     */
+    private static List<Condition.Atom> init(
+            SExpr section, FormulaReader reader, Domain domain, Map<String, String> named) {
         List<Condition.Atom> atoms = new ArrayList<>();
         for (SExpr item : section.tail()) {
             String head = item.head();
@@ -133,9 +150,33 @@ public final class ProblemReader {
                 throw reader.unsupported(item, "(at ...) (timed initial literals)");
             }
             Condition.Atom atom = reader.atom(item);
-            for (String t : atom.terms()) {
+            List<Param> takes = domain.predicates().get(atom.predicate());
+            for (int i = 0; i < atom.terms().size(); i++) {
+                String t = atom.terms().get(i);
                 if (t.startsWith("?")) {
                     throw reader.malformed(item, "an initial atom holds the variable " + t);
+                }
+                String type = named.get(t);
+                if (type == null) {
+                    throw reader.malformed(
+                            item,
+                            "the initial atom " + atom + " names the unknown object " + t + ".");
+                }
+                List<String> wanted = takes.get(i).types();
+                if (wanted.stream().noneMatch(w -> domain.isA(type, w))) {
+                    throw reader.malformed(
+                            item,
+                            "the initial atom "
+                                    + atom
+                                    + " gives "
+                                    + t
+                                    + ", "
+                                    + FormulaReader.article(List.of(type))
+                                    + ", where "
+                                    + atom.predicate()
+                                    + " takes "
+                                    + FormulaReader.article(wanted)
+                                    + ".");
                 }
             }
             atoms.add(atom);
@@ -154,19 +195,5 @@ public final class ProblemReader {
             return;
         }
         throw reader.unsupported(section, "the metric " + section.brief());
-    }
-
-    /** Every term of the initial atoms and free term of the goal is an object or constant. */
-    private static void checkNames(Problem problem, Domain domain, String file) {
-        for (Condition.Atom atom : problem.init()) {
-            for (String t : atom.terms()) {
-                if (!problem.objects().containsKey(t) && !domain.constants().containsKey(t)) {
-                    throw PddlException.malformed(
-                            file,
-                            0,
-                            "the initial atom " + atom + " names the unknown object " + t + ".");
-                }
-            }
-        }
     }
 }

@@ -51,23 +51,36 @@ public record SExpr(String symbol, List<SExpr> items, int line) {
     }
 
     /**
+     * The deepest nesting read. Real domains nest a dozen levels; the bound keeps a hostile file (a
+     * precondition 2,000 levels deep) from overflowing the stack of every walk over the result.
+     */
+    public static final int MAX_DEPTH = 500;
+
+    /** The byte-order mark some editors put first in a UTF-8 file; skipped. */
+    private static final char BOM = '\uFEFF';
+
+    /**
      * Reads all top-level expressions of {@code text}; {@code ;} starts a comment to the end of the
-     * line.
+     * line. A byte-order mark at the start is skipped.
      *
-     * @throws PddlException naming {@code file} and the line of an unbalanced parenthesis
+     * @throws PddlException naming {@code file} and the line of an unbalanced parenthesis, of a
+     *     list nested deeper than {@link #MAX_DEPTH}, or of an invisible character inside a symbol
+     *     (a zero-width space, a no-break space), with its column
      */
     public static List<SExpr> parseAll(String text, String file) {
         List<List<SExpr>> stack = new ArrayList<>();
         List<Integer> starts = new ArrayList<>();
         List<SExpr> top = new ArrayList<>();
         int line = 1;
-        int i = 0;
+        int lineStart = 0;
+        int i = !text.isEmpty() && text.charAt(0) == BOM ? 1 : 0;
         int n = text.length();
         while (i < n) {
             char c = text.charAt(i);
             if (c == '\n') {
                 line++;
                 i++;
+                lineStart = i;
             } else if (Character.isWhitespace(c)) {
                 i++;
             } else if (c == ';') {
@@ -75,6 +88,14 @@ public record SExpr(String symbol, List<SExpr> items, int line) {
                     i++;
                 }
             } else if (c == '(') {
+                if (stack.size() >= MAX_DEPTH) {
+                    throw PddlException.malformed(
+                            file,
+                            line,
+                            "this '(' nests deeper than "
+                                    + MAX_DEPTH
+                                    + " levels; no planning domain nests so deep.");
+                }
                 stack.add(new ArrayList<>());
                 starts.add(line);
                 i++;
@@ -94,11 +115,9 @@ public record SExpr(String symbol, List<SExpr> items, int line) {
                         && "();".indexOf(text.charAt(i)) < 0) {
                     i++;
                 }
-                SExpr atom =
-                        new SExpr(
-                                text.substring(begin, i).toLowerCase(java.util.Locale.ROOT),
-                                List.of(),
-                                line);
+                String symbol = text.substring(begin, i);
+                refuseInvisible(symbol, file, line, begin - lineStart + 1);
+                SExpr atom = new SExpr(symbol.toLowerCase(java.util.Locale.ROOT), List.of(), line);
                 if (stack.isEmpty()) {
                     throw PddlException.malformed(
                             file, line, "the symbol " + atom.symbol + " stands outside any list.");
@@ -111,5 +130,53 @@ public record SExpr(String symbol, List<SExpr> items, int line) {
                     file, starts.get(starts.size() - 1), "this '(' is never closed.");
         }
         return top;
+    }
+
+    /**
+     * Refuses a symbol holding a character that cannot be seen (a zero-width space, a no-break
+     * space, a control or format character): it would read as another name than the one shown.
+     */
+    private static void refuseInvisible(String symbol, String file, int line, int column) {
+        for (int k = 0; k < symbol.length(); ) {
+            int cp = symbol.codePointAt(k);
+            if (invisible(cp)) {
+                throw PddlException.malformed(
+                        file,
+                        line,
+                        "column "
+                                + (column + k)
+                                + ": the invisible character "
+                                + String.format("U+%04X", cp)
+                                + " ("
+                                + java.util.Objects.requireNonNullElse(
+                                        Character.getName(cp), "unnamed")
+                                + ") stands in the symbol \""
+                                + shown(symbol)
+                                + "\"; delete it.");
+            }
+            k += Character.charCount(cp);
+        }
+    }
+
+    /** {@code symbol} with each invisible character as {@code ?}. */
+    private static String shown(String symbol) {
+        StringBuilder out = new StringBuilder();
+        symbol.codePoints().forEach(cp -> out.appendCodePoint(invisible(cp) ? '?' : cp));
+        return out.toString();
+    }
+
+    private static boolean invisible(int cp) {
+        return switch (Character.getType(cp)) {
+            case Character.FORMAT,
+                    Character.CONTROL,
+                    Character.SPACE_SEPARATOR,
+                    Character.LINE_SEPARATOR,
+                    Character.PARAGRAPH_SEPARATOR,
+                    Character.UNASSIGNED,
+                    Character.PRIVATE_USE,
+                    Character.SURROGATE ->
+                    true;
+            default -> false;
+        };
     }
 }

@@ -1,4 +1,4 @@
-package org.rlanything.openai;
+package org.rlanything.core.io;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -11,17 +11,19 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Flow;
 
 /**
- * A reply body read into memory up to a limit: past it the exchange is cut and fails with {@link
- * TooLarge}. The JDK's own string handler reads any body whole, so a server answering with 300 MB
- * bodies ran the tool out of memory while it retried.
+ * A reply body of the JDK's HTTP client read into memory up to a limit: past it (or when the
+ * announced {@code Content-Length} is past it) the exchange is cut and fails with {@link TooLarge}.
+ * The JDK's own string handler reads any body whole, so a server answering with 300 MB bodies ran
+ * the tool out of memory while it retried. Used by the OpenAI-compatible client and the remote
+ * environment protocol.
  */
-final class BoundedBody implements HttpResponse.BodySubscriber<String> {
+public final class BoundedBody implements HttpResponse.BodySubscriber<String> {
 
     /** The largest reply body read (16 MiB; a reply of 16 samples of 4096 tokens is ~300 KB). */
-    static final int MAX_BYTES = 16 << 20;
+    public static final int MAX_BYTES = 16 << 20;
 
     /** A body larger than the limit. */
-    static final class TooLarge extends IOException {
+    public static final class TooLarge extends IOException {
         private static final long serialVersionUID = 1L;
 
         TooLarge(long limit) {
@@ -39,7 +41,7 @@ final class BoundedBody implements HttpResponse.BodySubscriber<String> {
     }
 
     /** The handler: a body of at most {@code limit} bytes, as UTF-8 text. */
-    static HttpResponse.BodyHandler<String> upTo(int limit) {
+    public static HttpResponse.BodyHandler<String> upTo(int limit) {
         return info -> {
             BoundedBody subscriber = new BoundedBody(limit);
             if (info.headers().firstValueAsLong("Content-Length").orElse(-1) > limit) {
