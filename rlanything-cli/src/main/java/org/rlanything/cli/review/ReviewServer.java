@@ -164,10 +164,11 @@ public final class ReviewServer implements AutoCloseable {
                             + ": the port is in use (or not allowed); choose another with --port.");
         } catch (java.net.UnknownHostException e) {
             throw new BadInputException(
-                    "Cannot serve on "
+                    "--host '"
                             + options.host()
-                            + ": no such address on this machine; give one of its addresses with"
-                            + " --host (127.0.0.1, or 0.0.0.0 for all).");
+                            + "' is neither an address nor a host name this machine knows; give one"
+                            + " of its addresses (127.0.0.1, the default, serves this machine alone;"
+                            + " 0.0.0.0 all of its addresses).");
         } catch (IOException | IllegalArgumentException e) {
             throw new BadInputException(
                     "Cannot serve on "

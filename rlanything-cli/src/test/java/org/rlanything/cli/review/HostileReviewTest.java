@@ -5,9 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -70,15 +67,8 @@ class HostileReviewTest {
             Files.write(file, lines);
 
             HttpResponse<String> answer =
-                    HttpClient.newHttpClient()
-                            .send(
-                                    HttpRequest.newBuilder(
-                                                    URI.create(
-                                                            "http://127.0.0.1:"
-                                                                    + server.port()
-                                                                    + "/api/trajectories"))
-                                            .build(),
-                                    HttpResponse.BodyHandlers.ofString());
+                    ReviewServerTest.get(
+                            server.port(), "/api/trajectories", server.token(), java.util.Map.of());
             assertEquals(400, answer.statusCode(), answer.body());
             assertTrue(
                     answer.body().contains(file + ", line 2: \\\"steps\\\" must be a list"),
