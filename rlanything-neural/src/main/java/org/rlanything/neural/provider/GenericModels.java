@@ -58,7 +58,9 @@ final class GenericModels implements NeuralModels {
                 environment.environment(),
                 e ->
                         new GenericModels(
-                                environment, context, recipe(context).recipe(context.seed(), context.maxSteps())));
+                                environment,
+                                context,
+                                recipe(context).recipe(context.seed(), context.maxSteps())));
     }
 
     /**
