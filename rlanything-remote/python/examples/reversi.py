@@ -19,7 +19,7 @@ answers, so a task's seed decides the whole game (exact resume). For variety, re
   features:    for each move, the board it leaves: flips, corner, edge, X- and C-squares beside an
                empty corner, both sides' mobility, corners the program may take next, disc difference,
                frontier discs (for the linear policy and judge)
-  rewrite:     harder raises the program's power by one, easier lowers it (between 1 and 5)
+  rewrite:     harder raises the program's power by one, easier lowers it (between 1 and 4)
 
 Needs Debian's packages nbsdgames and python3-pyte (importable by Debian's /usr/bin/python3).
 Run: /usr/bin/python3 reversi.py [--port P]
@@ -31,7 +31,6 @@ import pty
 import random
 import re
 import select
-import signal
 import struct
 import subprocess
 import sys
@@ -46,12 +45,13 @@ from rlanything_env import Environment, Step, serve  # noqa: E402
 GAME = os.environ.get("RLANYTHING_NBREVERSI", "/usr/games/nbreversi")
 POWER = int(os.environ.get("RLANYTHING_REVERSI_POWER", "2"))
 OPENING = int(os.environ.get("RLANYTHING_REVERSI_OPENING", "3"))
-MIN_POWER, MAX_POWER = 1, 5
+MIN_POWER, MAX_POWER = 1, 4
 AGENT, PROGRAM, EMPTY = "O", "X", "."
 COLUMNS = "abcdefgh"
 BOARD_TOP, BOARD_LEFT = 4, 1  # screen row of the board's first row, column of its first cell
 ROWS, COLS = 24, 80
-TIMEOUT_S = 10.0  # for one answer of the program (power 5 thinks about 0.1 s a move)
+# how long the program may take to answer one move (a whole game at power 4 takes about 2 s)
+TIMEOUT_S = float(os.environ.get("RLANYTHING_REVERSI_TIMEOUT_S", "10"))
 ECHO_S = 0.5  # for the cursor to move after a key (a key sent while the program flushes is lost)
 DIRECTIONS = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc]
 CORNERS = [(0, 0), (0, 7), (7, 0), (7, 7)]
@@ -116,15 +116,15 @@ def cell(command):
 
 
 def greedy(board):
-    """The demonstrator: the move turning over the most discs, a corner counting 4 more and a cell
-    beside an empty corner 4 (diagonally) or 2 (along the edge) less; the first in reading order on a
+    """The demonstrator: the move turning over the most discs, a corner counting 6 more and a cell
+    beside an empty corner 6 (diagonally) or 3 (along the edge) less; the first in reading order on a
     tie. Deliberately simple: it never looks at what the move leaves the program (mobility, corners it
     opens up), which the features describe."""
     best, choice = None, None
     for r, c in legal(board, AGENT):
         beside = adjacent_empty_corner(r, c, board)
-        score = (len(flips(board, r, c, AGENT)) + (4 if (r, c) in CORNERS else 0)
-                 - (4 if beside == "x" else 2 if beside == "c" else 0))
+        score = (len(flips(board, r, c, AGENT)) + (6 if (r, c) in CORNERS else 0)
+                 - (6 if beside == "x" else 3 if beside == "c" else 0))
         if best is None or score > best:
             best, choice = score, (r, c)
     return None if choice is None else name(*choice)
@@ -152,7 +152,6 @@ class Game:
         self.board = start_board()
         self.moves = []  # every move of the game as (player, cell name)
         self.ended = False
-        self.message = ""
         self.handshake = False
         self._follow(self.board, "the program made its first move")
 
@@ -258,7 +257,6 @@ class Game:
             raise RuntimeError("nbreversi did not say %r at the end of the game (O %d, X %d); its "
                                "screen:\n%s" % (expected, o, x, self.dump()))
         self.ended = True
-        self.message = self.status()
         self.close()
 
     def _key(self, key):
@@ -299,8 +297,11 @@ class Game:
         os.close(self.master)
         self.master = None
 
-    def __del__(self):
-        self.close()
+    def __del__(self):  # an episode dropped before its end (/close, or a new reset of its id)
+        try:
+            self.close()
+        except Exception:  # noqa: BLE001 (at the interpreter's exit os may be gone already)
+            pass
 
 
 def key(board):
@@ -314,15 +315,16 @@ def render_rows(board):
 
 
 def render(game, power, since):
-    """The observation: what the program played since the agent's last move, and the board."""
+    """The observation: the counts, the moves since the agent's last one (at the start: all the
+    moves so far) and the board."""
     o, x = count(game.board, AGENT), count(game.board, PROGRAM)
-    if game.ended:
-        turn = "Game over: %s" % game.message.split(".")[0].replace("!!", "")
-    else:
+    if not game.ended:
         turn = "To move: O (you)"
+    else:
+        turn = "Game over: %s" % ("a draw" if o == x else "O won" if o > x else "X won")
     last = ", ".join("%s %s" % (p, m) for p, m in game.moves[since:]) or "none"
     return ("Reversi: you play O against the program's X (AI power %d); most discs at the end wins.\n"
-            "Discs: O %d, X %d. %s. Moves since your last: %s.\nBoard:\n%s"
+            "Discs: O %d, X %d. %s. Last moves: %s.\nBoard:\n%s"
             % (power, o, x, turn, last, render_rows(game.board)))
 
 
@@ -423,6 +425,12 @@ class Reversi(Environment):
                 raise ValueError("%r is not a legal move of O on this board" % command)
             rows.append(features_after(board, *target))
         return rows
+
+    def judge_features(self, task, before, command, after):
+        target = cell(command)
+        if target is None or not flips(parse_board(before), target[0], target[1], AGENT):
+            return [0.0] * len(FEATURES)  # a command that is no legal move changed nothing
+        return self.features(task, before, [command])[0]
 
     def verify(self, task):
         if not isinstance(task.get("seed"), int) or task["seed"] < 0:
