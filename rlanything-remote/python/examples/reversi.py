@@ -294,8 +294,8 @@ class Game:
         self.ended = True
         self.close()
 
-    def _key(self, key):
-        os.write(self.master, key.encode())
+    def _key(self, keys):
+        os.write(self.master, keys.encode())
 
     def move(self, r, c):
         """Places O at (r, c) (a legal move): walks the cursor there, presses RETURN, and follows the
@@ -307,9 +307,9 @@ class Game:
             # the program passed for X after O's last move: it flushes the keyboard before reading
             # again, with nothing on the screen to say when; a key is sent again until the cursor moves
             start = self.cursor()
-            key = "l" if start[1] < 7 else "h"
+            nudge = "l" if start[1] < 7 else "h"
             for _ in range(int(TIMEOUT_S / ECHO_S)):
-                self._key(key)
+                self._key(nudge)
                 if self._wait(lambda: self.cursor() not in (None, start), "moving the cursor",
                               ECHO_S):
                     break
