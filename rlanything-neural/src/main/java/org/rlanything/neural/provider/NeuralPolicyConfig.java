@@ -8,7 +8,9 @@ import org.rlanything.core.spi.PolicyConfig;
  * starting models ({@code trainer.starting_models}) or from {@code init}, and trained by PPO-clip
  * with the k3 KL penalty.
  *
- * @param learningRate AdamW learning rate (the method's 1e-6 is for 7B models)
+ * @param learningRate AdamW learning rate (default: from the model's width, 3e-4 up to the embedded
+ *     models' 64 and 3e-4 · (64 / width)^1.4 above, about 1e-6 at a 7B model's width, the method's
+ *     rate there)
  * @param optimizerSteps U, optimizer steps per iteration
  * @param temperature sampling temperature in training rollouts
  * @param maxPromptTokens prompt limit (must match the starting models' positions)
@@ -54,7 +56,7 @@ public record NeuralPolicyConfig(
         WarmStartConfig warmStart,
         Boolean recomputeLayers,
         String baseDtype)
-        implements PolicyConfig {
+        implements PolicyConfig, NeuralSection {
 
     /** Every key at its default. */
     public static final NeuralPolicyConfig DEFAULTS =
@@ -146,15 +148,28 @@ public record NeuralPolicyConfig(
     }
 
     public NeuralPolicyConfig {
-        learningRate = Check.between("learning_rate", learningRate, 3e-4, 1e-9, 1.0);
-        optimizerSteps = Check.between("optimizer_steps", optimizerSteps, 4, 1, 1000);
+        TrainableSection trains =
+                new TrainableSection(
+                        learningRate,
+                        optimizerSteps,
+                        maxTokensPerForward,
+                        klToStart,
+                        recomputeLayers,
+                        baseDtype,
+                        init,
+                        loraRank,
+                        loraAlpha);
+        learningRate = trains.learningRate();
+        optimizerSteps = trains.optimizerSteps();
+        maxTokensPerForward = trains.maxTokensPerForward();
+        klToStart = trains.klToStart();
+        recomputeLayers = trains.recomputeLayers();
+        baseDtype = trains.baseDtype();
+        init = trains.init();
+        loraRank = trains.loraRank();
+        loraAlpha = trains.loraAlpha();
         temperature = Check.between("temperature", temperature, 1.0, 0.0, 10.0);
         maxPromptTokens = Check.between("max_prompt_tokens", maxPromptTokens, 200, 8, 100000);
-        maxTokensPerForward =
-                Check.between("max_tokens_per_forward", maxTokensPerForward, 4096, 64, 1 << 20);
-        init = init == null || init.isBlank() ? null : init;
-        loraRank = Check.between("lora_rank", loraRank, 0, 0, 4096);
-        loraAlpha = Check.between("lora_alpha", loraAlpha, 2.0 * loraRank, 0.0, 1e6);
         maxTokens = Check.between("max_tokens", maxTokens, 16, 1, 32768);
         chatActions = Check.nonEmpty("chat_actions", chatActions, "generate");
         if (!chatActions.equals("generate") && !chatActions.equals("score")) {
@@ -162,10 +177,7 @@ public record NeuralPolicyConfig(
                     "chat_actions",
                     "expected \"generate\" or \"score\", got \"" + chatActions + "\".");
         }
-        klToStart = Check.between("kl_to_start", klToStart, 0.0, 0.0, 1e6);
         warmStart = warmStart == null ? WarmStartConfig.DEFAULTS : warmStart;
-        recomputeLayers = recomputeLayers != null && recomputeLayers;
-        baseDtype = BaseDtype.check(baseDtype, loraRank);
     }
 
     /** The settings of the embedded models (no init, no LoRA, short replies). */
@@ -186,10 +198,5 @@ public record NeuralPolicyConfig(
                 null,
                 null,
                 null);
-    }
-
-    /** The LoRA settings of this section. */
-    public LoraSettings lora() {
-        return new LoraSettings(loraRank, loraAlpha);
     }
 }
