@@ -72,7 +72,15 @@ class RegistryExtensionTest {
                         "rungs"),
                 registry.kinds(Section.ENVIRONMENT));
         assertEquals(
-                List.of("element", "linear", "neural", "openai", "random", "stepper", "tabular"),
+                List.of(
+                        "demonstrator",
+                        "element",
+                        "linear",
+                        "neural",
+                        "openai",
+                        "random",
+                        "stepper",
+                        "tabular"),
                 registry.kinds(Section.POLICY));
         assertEquals(
                 List.of("echo_judge", "element", "label", "linear", "neural", "openai", "tabular"),

@@ -37,6 +37,7 @@ public final class LinearJudge extends LinearModel implements RewardModel {
     private final StepFeatures features;
     private final double l2;
     private final int optimizerSteps;
+    private double temperature = 1.0;
 
     /**
      * @param features the environment's features
@@ -55,6 +56,20 @@ public final class LinearJudge extends LinearModel implements RewardModel {
         this.features = features;
         this.l2 = l2;
         this.optimizerSteps = optimizerSteps;
+    }
+
+    /**
+     * Sets T of the verdicts' draw, p(GOOD) = σ(v·ψ/T) (1 by default): above 1 a sure judge's m
+     * verdicts disagree more often, and a step whose verdicts disagree is one consistency feedback
+     * can teach from (a unanimous step gives it nothing, method.md §4). The warm start fits v at T
+     * = 1; the draws and the updates use T.
+     */
+    public LinearJudge withTemperature(double t) {
+        if (!(t > 0)) {
+            throw new IllegalArgumentException("temperature must be > 0, got " + t);
+        }
+        this.temperature = t;
+        return this;
     }
 
     private double[] psi(JudgeRequest request) {
@@ -76,7 +91,7 @@ public final class LinearJudge extends LinearModel implements RewardModel {
         RewardModel.requireOneGeneratorPerRequest(requests, rngs);
         List<List<Judgment>> all = new ArrayList<>(requests.size());
         for (int r = 0; r < requests.size(); r++) {
-            double z = dot(weights, psi(requests.get(r)));
+            double z = dot(weights, psi(requests.get(r))) / temperature;
             double p = sigmoid(z);
             String reasoning = String.format(Locale.ROOT, "p(GOOD) = %.3f. ", p);
             RandomGenerator rng = rngs.get(r);
@@ -102,7 +117,7 @@ public final class LinearJudge extends LinearModel implements RewardModel {
             return Optional.empty();
         }
         boolean good = example.verdict() == Verdict.POSITIVE;
-        double z = dot(weights, psi(request));
+        double z = dot(weights, psi(request)) / temperature;
         return Optional.of(
                 Judgment.parsed(
                         good ? "\\boxed{1}" : "\\boxed{-1}",
@@ -123,7 +138,7 @@ public final class LinearJudge extends LinearModel implements RewardModel {
     double objective(double[] v, List<Example> examples) {
         double sum = 0;
         for (Example e : examples) {
-            double z = dot(v, e.psi());
+            double z = dot(v, e.psi()) / temperature;
             sum += e.advantage() * (e.good() ? logSigmoid(z) : logSigmoid(-z));
         }
         return sum / examples.size() - l2 / 2 * dot(v, v);
@@ -133,8 +148,8 @@ public final class LinearJudge extends LinearModel implements RewardModel {
     double[] gradient(double[] v, List<Example> examples) {
         double[] g = new double[v.length];
         for (Example e : examples) {
-            double residual = (e.good() ? 1 : 0) - sigmoid(dot(v, e.psi()));
-            double scale = e.advantage() * residual / examples.size();
+            double residual = (e.good() ? 1 : 0) - sigmoid(dot(v, e.psi()) / temperature);
+            double scale = e.advantage() * residual / (temperature * examples.size());
             for (int k = 0; k < g.length; k++) {
                 g[k] += scale * e.psi()[k];
             }

@@ -26,6 +26,7 @@ abstract class LinearModel implements Checkpointable, WeightsTransfer {
     protected final List<String> names;
     protected double[] weights;
     protected final Optimizer optimizer;
+    private final double learningRate;
 
     LinearModel(String role, List<String> names, Optimizer.Kind kind, double learningRate) {
         this.role = role;
@@ -33,6 +34,7 @@ abstract class LinearModel implements Checkpointable, WeightsTransfer {
         this.names = List.copyOf(names);
         this.weights = new double[names.size()];
         this.optimizer = new Optimizer(kind, learningRate, names.size());
+        this.learningRate = learningRate;
     }
 
     /** The feature names, one per weight. */
@@ -47,7 +49,7 @@ abstract class LinearModel implements Checkpointable, WeightsTransfer {
 
     /**
      * Starts from the weights of {@code file} (a weights file of this role whose feature names are
-     * this model's); the optimizer starts fresh.
+     * this model's); the optimizer starts fresh, its steps sized to them.
      */
     public void startFrom(Path file) {
         WeightsFile.Contents contents;
@@ -67,15 +69,39 @@ abstract class LinearModel implements Checkpointable, WeightsTransfer {
                             + ".");
         }
         weights = contents.weights().clone();
+        scaleSteps();
     }
 
-    /** Starts from {@code start} (this model's size); the optimizer starts fresh. */
+    /**
+     * Starts from {@code start} (this model's size); the optimizer starts fresh, its steps sized to
+     * them.
+     */
     public void startWith(double[] start) {
         if (start.length != weights.length) {
             throw new IllegalArgumentException(
                     start.length + " starting weights for " + weights.length + " features.");
         }
         weights = start.clone();
+        scaleSteps();
+    }
+
+    /**
+     * Sizes the optimizer's steps to the weights the model starts from: the configured rate times
+     * max(1, the root mean square of the starting weights). How and why: Adam moves every weight by
+     * about its rate a step whatever the gradient's size, so a rate that suits a start from zero
+     * weights (0.05) barely moves a clone whose weights are in the tens (a 2048 clone's were 22 to
+     * 45: ten iterations at 0.05 changed its held-out success by nothing, at 1.0 they lifted it
+     * from 0.547 to 0.703); steps relative to the weights' size move every start alike. From zero
+     * weights the rate is the configured one.
+     */
+    private void scaleSteps() {
+        optimizer.learningRate(
+                learningRate * Math.max(1.0, norm(weights) / Math.sqrt(weights.length)));
+    }
+
+    /** The optimizer's step size now (the configured rate, scaled to the starting weights). */
+    public double stepSize() {
+        return optimizer.learningRate();
     }
 
     @Override

@@ -20,7 +20,7 @@ public final class Optimizer {
     private static final double EPSILON = 1e-8;
 
     private final Kind kind;
-    private final double learningRate;
+    private double learningRate;
     private double[] first;
     private double[] second;
     private long steps;
@@ -56,6 +56,14 @@ public final class Optimizer {
     /** The step size. */
     public double learningRate() {
         return learningRate;
+    }
+
+    /** Sets the step size (the moments are kept). */
+    void learningRate(double rate) {
+        if (!(rate > 0)) {
+            throw new IllegalArgumentException("a step size must be > 0, got " + rate);
+        }
+        this.learningRate = rate;
     }
 
     /** The rule. */

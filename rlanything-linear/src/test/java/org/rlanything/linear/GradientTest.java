@@ -9,6 +9,7 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.rlanything.core.spi.StepFeatures;
 
 /**
@@ -56,10 +57,13 @@ class GradientTest {
         }
     }
 
-    @Test
-    void theJudgeGradientIsTheObjectivesDerivative() {
+    @ParameterizedTest
+    @ValueSource(doubles = {1.0, 2.5})
+    void theJudgeGradientIsTheObjectivesDerivative(double temperature) {
         Random random = new Random(11);
-        LinearJudge judge = new LinearJudge(fixed(DIM), Optimizer.Kind.SGD, 0.1, 1, 0.03);
+        LinearJudge judge =
+                new LinearJudge(fixed(DIM), Optimizer.Kind.SGD, 0.1, 1, 0.03)
+                        .withTemperature(temperature);
         double[] v = randomVector(random, DIM);
         List<LinearJudge.Example> examples = new ArrayList<>();
         for (int i = 0; i < 15; i++) {

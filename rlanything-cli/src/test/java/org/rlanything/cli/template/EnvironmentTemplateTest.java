@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
@@ -72,6 +73,21 @@ class EnvironmentTemplateTest {
         assertTrue(
                 Files.readString(dir.resolve("run/metrics.jsonl"))
                         .contains("val-core/episode/success"));
+        // the config as generated learns the game: its linear policy (a clone of the template's
+        // solver over the template's features) wins the held-out games a uniform random policy
+        // wins about half of (measured 2026-12-06: 1.00 against 0.53 over the 10 iterations)
+        double learnt = heldOut(dir.resolve("run"));
+        cli(
+                0,
+                "train",
+                module.resolve("config.yaml").toString(),
+                "-q",
+                "environment.command=python3 " + module.resolve("env.py"),
+                "trainer.iterations=1",
+                "policy.kind=random",
+                "trainer.run_dir=" + dir.resolve("random"));
+        double random = heldOut(dir.resolve("random"));
+        assertTrue(learnt >= random + 0.3, "held out: linear " + learnt + ", random " + random);
         // the embedded neural policy and judge through the remote kind, from generic starting
         // models made at small sizes (policy.warm_start) from the server's solver (/demonstrate)
         // and step labels, and an exact resume
@@ -89,7 +105,9 @@ class EnvironmentTemplateTest {
                         "policy.warm_start.heads=2",
                         "policy.warm_start.policy_steps=40",
                         "policy.warm_start.judge_steps=40",
-                        "policy.warm_start.batch=8");
+                        "policy.warm_start.batch=8",
+                        "policy.warm_start.dagger_rounds=1",
+                        "policy.warm_start.validation_tasks=4");
         List<String> whole =
                 new ArrayList<>(
                         List.of(
@@ -203,5 +221,18 @@ class EnvironmentTemplateTest {
         Plugins.activate(new String[0], Map.of());
         cli(0, "train", "--resume", run.toString(), "trainer.iterations=3", "-q");
         assertTrue(Files.isDirectory(run.resolve("checkpoints/iter-000003")));
+    }
+
+    /** The held-out success of a run's last evaluation. */
+    private static double heldOut(Path run) throws IOException {
+        List<String> lines = Files.readAllLines(run.resolve("metrics.jsonl"));
+        JsonNode last = null;
+        for (String line : lines) {
+            JsonNode node = JsonMapper.builder().build().readTree(line);
+            if (node.has("val-core/episode/success")) {
+                last = node;
+            }
+        }
+        return last.path("val-core/episode/success").asDouble();
     }
 }

@@ -37,6 +37,12 @@ public final class DemonstratorPolicyProvider implements PolicyProvider<Demonstr
         if (!(environment.hooks() instanceof Demonstrator demonstrator)) {
             throw environment.refuses(Section.POLICY, kind(), "demonstrator (a solver)");
         }
+        if (!(context.engine() instanceof org.rlanything.core.LockstepRollouts)) {
+            throw new org.rlanything.core.BadInputException(
+                    "policy.kind demonstrator asks the environment's solver about each running"
+                            + " episode, which only the local rollout engine can: set"
+                            + " trainer.rollout_engine local.");
+        }
         return DemonstratorPolicy.baseline(demonstrator);
     }
 }

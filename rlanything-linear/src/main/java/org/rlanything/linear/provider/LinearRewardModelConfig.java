@@ -20,6 +20,8 @@ import org.rlanything.core.spi.RewardModelConfig;
  * @param warmStart whether the judge starts from the environment's step labels where the linear
  *     policy imitates a solver (logistic regression on the labelled steps of the imitation's
  *     episodes, GOOD and BAD weighed equally) and {@code init} names no file (default true)
+ * @param temperature T of the verdicts' draw, p(GOOD) = σ(v·ψ/T) (default 1; above 1: a sure
+ *     judge's verdicts disagree more often, which is what its training learns from)
  */
 public record LinearRewardModelConfig(
         Double learningRate,
@@ -28,12 +30,13 @@ public record LinearRewardModelConfig(
         Double l2,
         Integer hashDimension,
         String init,
-        Boolean warmStart)
+        Boolean warmStart,
+        Double temperature)
         implements RewardModelConfig {
 
     /** Every key at its default. */
     public static final LinearRewardModelConfig DEFAULTS =
-            new LinearRewardModelConfig(null, null, null, null, null, null, null);
+            new LinearRewardModelConfig(null, null, null, null, null, null, null, null);
 
     public LinearRewardModelConfig {
         learningRate = Check.positive("learning_rate", learningRate, 0.05, 100.0);
@@ -42,5 +45,6 @@ public record LinearRewardModelConfig(
         l2 = Check.between("l2", l2, 0.0, 0.0, 100.0);
         hashDimension = Check.between("hash_dimension", hashDimension, 1024, 1, 1 << 20);
         warmStart = warmStart == null || warmStart;
+        temperature = Check.positive("temperature", temperature, 1.0, 1000.0);
     }
 }

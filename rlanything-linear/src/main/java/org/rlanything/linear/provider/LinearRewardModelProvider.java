@@ -46,6 +46,7 @@ public final class LinearRewardModelProvider
                         config.learningRate(),
                         config.optimizerSteps(),
                         config.l2());
+        judge.withTemperature(config.temperature());
         if (config.init() != null) {
             judge.startFrom(Path.of(config.init()));
         } else if (config.warmStart()) {

@@ -22,12 +22,12 @@ import org.rlanything.neural.infer.SamplingConfig;
 import org.rlanything.neural.train.TrainingSequence;
 
 /**
- * The generic warm start's policy while it imitates ({@link org.rlanything.core.imitation.Imitation}):
- * the model acting as the run's policy will (its listed commands scored, one drawn at temperature
- * 1), trained by supervised steps on the demonstrated commands. Without a fixed step count the
- * steps are sized from the data: {@value #EPOCHS} passes over the demonstrations, between {@value
- * #MIN_STEPS} and {@value #MAX_STEPS} steps. Its snapshot (for keeping the best round) is the
- * model's weights.
+ * The generic warm start's policy while it imitates ({@link
+ * org.rlanything.core.imitation.Imitation}): the model acting as the run's policy will (its listed
+ * commands scored, one drawn at temperature 1), trained by supervised steps on the demonstrated
+ * commands. Without a fixed step count the steps are sized from the data: {@value #EPOCHS} passes
+ * over the demonstrations, between {@value #MIN_STEPS} and {@value #MAX_STEPS} steps. Its snapshot
+ * (for keeping the best round) is the model's weights.
  */
 final class ClonePolicy implements Policy, Imitable, Checkpointable {
 

@@ -1,7 +1,6 @@
 package org.rlanything.neural.provider;
 
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -48,8 +47,8 @@ import org.rlanything.neural.train.TrainingSequence;
  *       not start by always answering the common one); without labels and demonstrator, none.
  * </ol>
  *
- * Then {@link WarmStartCheck} measures both on fresh episodes (one on each of {@value
- * #CHECK_TASKS} other tasks), without changing them.
+ * Then {@link WarmStartCheck} measures both on fresh episodes (one on each of {@value #CHECK_TASKS}
+ * other tasks), without changing them.
  *
  * @param seed the seed of the sample, the episodes, the initial weights and the batches
  * @param sampleTasks tasks drawn from the pool
@@ -239,7 +238,8 @@ public record GenericWarmStart(
                                         maxSteps),
                                 Seeds.derive(seed, POLICY_BATCHES),
                                 log);
-                log.accept(environment.kind() + " generic warm start: policy " + imitation.summary());
+                log.accept(
+                        environment.kind() + " generic warm start: policy " + imitation.summary());
                 Imitation.Round kept = imitation.rounds().get(imitation.kept());
                 metrics.put("pretrain/policy_loss", kept.fit().loss());
                 metrics.put("pretrain/policy_steps", (double) kept.fit().steps());

@@ -30,8 +30,8 @@ import org.rlanything.core.config.InvalidValueException;
  * @param batch sequences per supervised step (default 16)
  * @param learningRate the supervised learning rate, decaying linearly to a tenth (default 3e-3)
  * @param daggerRounds the most DAgger rounds after cloning, in which the demonstrator labels the
- *     states the clone reaches; they stop when the clone's validation success stops rising
- *     (default 4; 0: cloning alone)
+ *     states the clone reaches; they stop when the clone's validation success stops rising (default
+ *     4; 0: cloning alone)
  * @param validationTasks pool tasks outside the sample the clone is measured on after each round
  *     (default 16)
  */
@@ -75,9 +75,10 @@ public record WarmStartConfig(
                         d.positions(),
                         GenericWarmStart.RESPONSE_TOKENS + 9,
                         16384);
+        // null: sized from the data (GenericWarmStart.SIZED), kept null so the config reads back
         policySteps =
                 policySteps == null
-                        ? GenericWarmStart.SIZED
+                        ? null
                         : Check.between("policy_steps", policySteps, 0, 0, 100000);
         judgeSteps = Check.between("judge_steps", judgeSteps, d.judgeSteps(), 0, 100000);
         batch = Check.between("batch", batch, d.batch(), 1, 1024);
@@ -102,8 +103,8 @@ public record WarmStartConfig(
     }
 
     /**
-     * The warm start of these sizes for the run seed {@code seed} in an environment whose step limit
-     * is {@code environmentSteps} (0 where unknown: then 30).
+     * The warm start of these sizes for the run seed {@code seed} in an environment whose step
+     * limit is {@code environmentSteps} (0 where unknown: then 30).
      */
     public GenericWarmStart recipe(long seed, int environmentSteps) {
         return new GenericWarmStart(
@@ -117,7 +118,7 @@ public record WarmStartConfig(
                 layers,
                 heads,
                 positions,
-                policySteps,
+                policySteps == null ? GenericWarmStart.SIZED : policySteps,
                 judgeSteps,
                 batch,
                 learningRate,

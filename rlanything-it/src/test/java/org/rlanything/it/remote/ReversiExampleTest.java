@@ -1,0 +1,236 @@
+package org.rlanything.it.remote;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.SplittableRandom;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.rlanything.core.EnvironmentSession;
+import org.rlanything.core.RewriteGoal;
+import org.rlanything.remote.JsonTask;
+import org.rlanything.remote.RemoteClient;
+import org.rlanything.remote.RemoteEnvironmentException;
+import org.rlanything.remote.RemoteServer;
+import org.rlanything.remote.RemoteSettings;
+import org.rlanything.remote.RemoteTextEnvironment;
+
+/**
+ * The SDK's Reversi example ({@code python/examples/reversi.py}) against the real program it wraps,
+ * nbsdgames's {@code /usr/games/nbreversi}, through this project's client: the same task and seed
+ * replay the same game, the wrapper's solver plays legal moves to the end, its features give one
+ * row per admissible move, rewrites change the program's power within its bounds, and a program
+ * whose board disagrees with the wrapper's rules (one that plays O itself) fails the episode.
+ * Skipped where the program or Debian's pyte is not installed (scripts/test installs both).
+ */
+@Timeout(120)
+class ReversiExampleTest {
+
+    private static final Path EXAMPLE =
+            Path.of("..", "rlanything-remote", "python", "examples", "reversi.py")
+                    .toAbsolutePath()
+                    .normalize();
+    private static final Path GAME = Path.of("/usr/games/nbreversi");
+    private static final String PYTHON = "/usr/bin/python3";
+    private static final Pattern DISCS = Pattern.compile("Discs: O (\\d+), X (\\d+)\\.");
+    private static final int FEATURES = 10;
+
+    private static final List<Process> started = Collections.synchronizedList(new ArrayList<>());
+    private static RemoteServer server;
+
+    @TempDir static Path dir;
+
+    @BeforeAll
+    static void start() throws Exception {
+        assumeTrue(Files.isExecutable(GAME), GAME + " is not installed (Debian's nbsdgames)");
+        assumeTrue(
+                new ProcessBuilder(PYTHON, "-c", "import pyte").start().waitFor() == 0,
+                "Debian's python3-pyte is not installed");
+        server = serve(Map.of());
+    }
+
+    @AfterAll
+    static void stop() throws InterruptedException {
+        for (Process process : started) {
+            process.destroy();
+            if (!process.waitFor(5, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+            }
+        }
+    }
+
+    /** The example started in its own Python process, its environment changed by {@code env}. */
+    private static RemoteServer serve(Map<String, String> env) throws Exception {
+        ProcessBuilder builder =
+                new ProcessBuilder(PYTHON, EXAMPLE.toString(), "--port", "0")
+                        .redirectErrorStream(true);
+        builder.environment().putAll(env);
+        Process process = builder.start();
+        started.add(process);
+        BufferedReader out =
+                new BufferedReader(
+                        new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+        String first =
+                CompletableFuture.supplyAsync(
+                                () -> {
+                                    try {
+                                        return out.readLine();
+                                    } catch (IOException e) {
+                                        return null;
+                                    }
+                                })
+                        .get(30, TimeUnit.SECONDS);
+        assertTrue(first != null && first.contains("listening on http://"), String.valueOf(first));
+        CompletableFuture.runAsync(() -> out.lines().forEach(line -> {})); // its later output
+        URI address = URI.create(first.substring(first.indexOf("http://")).strip());
+        return new RemoteServer(
+                new RemoteClient(
+                        new RemoteSettings(
+                                address,
+                                Duration.ofSeconds(5),
+                                Duration.ofSeconds(60),
+                                0,
+                                Duration.ofMillis(100))));
+    }
+
+    /** One whole game: every observation, with moves drawn from {@code seed} among the listed. */
+    private static List<String> play(JsonTask task, long seed) {
+        SplittableRandom rng = new SplittableRandom(seed);
+        List<String> transcript = new ArrayList<>();
+        RemoteTextEnvironment environment = new RemoteTextEnvironment(server, null);
+        try (EnvironmentSession session = environment.start(task, rng.split())) {
+            transcript.add(session.observation());
+            for (int step = 0; step < 40 && !session.done(); step++) {
+                List<String> moves = session.admissibleActions();
+                assertFalse(moves.isEmpty(), session.observation());
+                session.step(moves.get(rng.nextInt(moves.size())));
+                transcript.add(session.observation() + " won=" + session.won());
+            }
+            assertTrue(session.done(), "a game ends within 40 moves of O: " + transcript);
+        }
+        return transcript;
+    }
+
+    private static int discs(String observation) {
+        Matcher m = DISCS.matcher(observation);
+        assertTrue(m.find(), observation);
+        return Integer.parseInt(m.group(1)) + Integer.parseInt(m.group(2));
+    }
+
+    @Test
+    void theSameTaskAndSeedReplayTheSameGameAndHeldOutSeedsAreOthers() {
+        RemoteServer.Info info = server.info();
+        assertTrue(info.demonstrates(), "the greedy player is offered as /demonstrate");
+        assertEquals(FEATURES, info.policyFeatures().size(), info.policyFeatures().toString());
+        List<JsonTask> train = server.tasks("train", 4, 1);
+        Set<String> seeds = new HashSet<>();
+        for (JsonTask task : train) {
+            seeds.add(task.node().path("seed").asText());
+        }
+        for (JsonTask task : server.tasks("eval", 4, 1)) {
+            assertFalse(seeds.contains(task.node().path("seed").asText()), task.json());
+        }
+        List<String> game = play(train.get(0), 5);
+        assertEquals(game, play(train.get(0), 5), "the same task and moves: the same game");
+        // the program's first move and 3 opening moves of O with their answers: 4 + 7 discs
+        assertEquals(11, discs(game.get(0)), game.get(0));
+        assertTrue(game.get(game.size() - 1).contains("Game over"), game.toString());
+        assertNotEquals(game.get(0), play(train.get(1), 5).get(0), "another seed, another opening");
+    }
+
+    @Test
+    void theSolverPlaysLegalMovesAndTheFeaturesDescribeEachOne() {
+        JsonTask task = server.tasks("eval", 1, 1).get(0);
+        RemoteTextEnvironment environment = new RemoteTextEnvironment(server, null);
+        int moves = 0;
+        try (EnvironmentSession session = environment.start(task, new SplittableRandom(3))) {
+            while (!session.done()) {
+                List<String> admissible = session.admissibleActions();
+                double[][] rows =
+                        server.features(task, session.observation(), admissible, FEATURES);
+                assertEquals(admissible.size(), rows.length, session.observation());
+                for (double[] row : rows) {
+                    for (double v : row) {
+                        assertTrue(v >= -1 && v <= 2, "scaled to about [0, 1]: " + v);
+                    }
+                }
+                Optional<String> move = environment.demonstration(session);
+                assertTrue(move.isPresent() && admissible.contains(move.get()), admissible + "");
+                int before = discs(session.observation());
+                session.step(move.get());
+                assertTrue(discs(session.observation()) > before, session.observation());
+                moves++;
+            }
+            assertTrue(session.observation().contains("Game over"), session.observation());
+        }
+        assertTrue(moves >= 10 && moves <= 32, "O's moves in a game: " + moves);
+    }
+
+    @Test
+    void rewritesChangeThePowerWithinItsBounds() {
+        JsonTask task = server.tasks("train", 1, 2).get(0);
+        int power = task.node().path("power").asInt();
+        JsonTask harder = server.rewrite(task, task, RewriteGoal.HARDER, 1.0, "", 1).orElseThrow();
+        assertEquals(power + 1, harder.node().path("power").asInt(), harder.json());
+        assertNotEquals(task.id(), harder.id());
+        assertTrue(server.verify(harder).valid(), harder.json());
+        JsonTask weakest = withPower(task, 1);
+        assertTrue(server.rewrite(task, weakest, RewriteGoal.EASIER, 0.0, "", 1).isEmpty());
+        JsonTask tooStrong = withPower(task, 9);
+        assertFalse(server.verify(tooStrong).valid());
+    }
+
+    private static JsonTask withPower(JsonTask task, int power) {
+        return JsonTask.of(((ObjectNode) task.node().deepCopy()).put("power", power));
+    }
+
+    @Test
+    void aProgramWhoseBoardBreaksTheRulesFailsTheEpisode() throws Exception {
+        // the same program told to play O itself too (a later -1 wins): it moves for O unasked
+        Path selfPlaying = dir.resolve("nbreversi-plays-o");
+        Files.writeString(selfPlaying, "#!/bin/sh\nexec " + GAME + " \"$@\" -1 c\n");
+        assertTrue(selfPlaying.toFile().setExecutable(true));
+        RemoteServer broken =
+                serve(
+                        Map.of(
+                                "RLANYTHING_NBREVERSI",
+                                selfPlaying.toString(),
+                                "RLANYTHING_REVERSI_TIMEOUT_S",
+                                "2"));
+        JsonTask task = broken.tasks("train", 1, 1).get(0);
+        RemoteEnvironmentException failed =
+                assertThrows(RemoteEnvironmentException.class, () -> broken.reset(task, 1, "e"));
+        assertTrue(failed.getMessage().contains("HTTP 500"), failed.getMessage());
+        // the wrapper's own check, usually "nbreversi did not show a board that legal moves of X
+        // reach from ..." (where its read falls between the program's first two moves, the keys it
+        // then sends end the finished game: "nbreversi exited ...")
+        assertTrue(failed.getMessage().contains("RuntimeError: nbreversi "), failed.getMessage());
+    }
+}
