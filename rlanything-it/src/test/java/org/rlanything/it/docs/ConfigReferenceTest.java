@@ -7,12 +7,17 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.rlanything.core.spi.ProviderRegistry;
 
 /**
  * {@code docs/config-reference.md} is what {@link ConfigReference} generates from the settings
  * records now: a key added, removed, renamed, re-defaulted or re-documented fails this test until
- * the page is regenerated ({@code -Drlanything.docs.write=true} writes it).
+ * the page is regenerated ({@code -Drlanything.docs.write=true} writes it). The hand-written
+ * docs/config.md states each environment kind's algorithm defaults in the kind's section, and names
+ * every experiment switch and expert bound under that heading.
  */
 class ConfigReferenceTest {
 
@@ -48,5 +53,52 @@ class ConfigReferenceTest {
         }
         assertTrue(dir != null, "no folder with docs/ above the working directory");
         return dir;
+    }
+
+    @Test
+    void configMdStatesEachEnvironmentKindsAlgorithmDefaultsInItsSection() throws IOException {
+        String guide = Files.readString(root().resolve("docs/config.md"), StandardCharsets.UTF_8);
+        ProviderRegistry.get()
+                .environments()
+                .all()
+                .forEach(
+                        (kind, provider) -> {
+                            if (provider.getClass().getName().startsWith("org.rlanything.it.")) {
+                                return;
+                            }
+                            String heading = "\n### `kind: " + kind + "`\n";
+                            int start = guide.indexOf(heading);
+                            assertTrue(start >= 0, "docs/config.md has no section " + heading);
+                            int end = guide.indexOf("\n#", start + heading.length());
+                            String section = guide.substring(start, end < 0 ? guide.length() : end);
+                            String line = ConfigReference.algorithmDefaults(kind);
+                            assertTrue(
+                                    section.contains(line),
+                                    "docs/config.md's section of "
+                                            + kind
+                                            + " states its algorithm defaults: "
+                                            + line);
+                        });
+    }
+
+    @Test
+    void configMdNamesEveryExperimentSwitchAndExpertBoundUnderTheirHeading() throws IOException {
+        String guide = Files.readString(root().resolve("docs/config.md"), StandardCharsets.UTF_8);
+        String heading = "\n## Experiment switches and expert bounds\n";
+        int start = guide.indexOf(heading);
+        assertTrue(start >= 0, "docs/config.md has the heading" + heading);
+        int end = guide.indexOf("\n## ", start + heading.length());
+        String section = guide.substring(start, end < 0 ? guide.length() : end);
+        String generated = new ConfigReference(new RecordDocs(root())).page();
+        String advanced = generated.substring(generated.indexOf(heading.substring(1)));
+        Matcher key = Pattern.compile("(?m)^\\| `([a-z_]+)` \\|").matcher(advanced);
+        int keys = 0;
+        while (key.find()) {
+            keys++;
+            assertTrue(
+                    section.contains("`" + key.group(1) + "`"),
+                    "docs/config.md names " + key.group(1) + " under" + heading);
+        }
+        assertTrue(keys > 0, "the reference lists the marked keys under" + heading);
     }
 }

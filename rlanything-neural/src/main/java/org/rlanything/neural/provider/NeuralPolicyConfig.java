@@ -1,5 +1,9 @@
 package org.rlanything.neural.provider;
 
+import static org.rlanything.core.config.Advanced.Kind.EXPERIMENT_SWITCH;
+import static org.rlanything.core.config.Advanced.Kind.EXPERT_BOUND;
+
+import org.rlanything.core.config.Advanced;
 import org.rlanything.core.config.Check;
 import org.rlanything.core.spi.PolicyConfig;
 
@@ -46,16 +50,16 @@ public record NeuralPolicyConfig(
         Integer optimizerSteps,
         Double temperature,
         Integer maxPromptTokens,
-        Integer maxTokensPerForward,
+        @Advanced(EXPERT_BOUND) Integer maxTokensPerForward,
         String init,
         Integer loraRank,
         Double loraAlpha,
         Integer maxTokens,
-        String chatActions,
-        Double klToStart,
-        WarmStartConfig warmStart,
-        Boolean recomputeLayers,
-        String baseDtype)
+        @Advanced(EXPERIMENT_SWITCH) String chatActions,
+        @Advanced(EXPERIMENT_SWITCH) Double klToStart,
+        @Advanced(EXPERIMENT_SWITCH) WarmStartConfig warmStart,
+        @Advanced(EXPERT_BOUND) Boolean recomputeLayers,
+        @Advanced(EXPERT_BOUND) String baseDtype)
         implements PolicyConfig, NeuralSection {
 
     /** Every key at its default. */

@@ -1,5 +1,9 @@
 package org.rlanything.neural.provider;
 
+import static org.rlanything.core.config.Advanced.Kind.EXPERIMENT_SWITCH;
+import static org.rlanything.core.config.Advanced.Kind.EXPERT_BOUND;
+
+import org.rlanything.core.config.Advanced;
 import org.rlanything.core.config.Check;
 import org.rlanything.core.spi.RewardModelConfig;
 
@@ -45,12 +49,12 @@ public record NeuralRewardModelConfig(
         String init,
         Integer loraRank,
         Double loraAlpha,
-        String chatVerdicts,
-        Integer maxTokensPerForward,
-        Double klToStart,
-        WarmStartConfig warmStart,
-        Boolean recomputeLayers,
-        String baseDtype)
+        @Advanced(EXPERIMENT_SWITCH) String chatVerdicts,
+        @Advanced(EXPERT_BOUND) Integer maxTokensPerForward,
+        @Advanced(EXPERIMENT_SWITCH) Double klToStart,
+        @Advanced(EXPERIMENT_SWITCH) WarmStartConfig warmStart,
+        @Advanced(EXPERT_BOUND) Boolean recomputeLayers,
+        @Advanced(EXPERT_BOUND) String baseDtype)
         implements RewardModelConfig, NeuralSection {
 
     /** Every key at its default. */
