@@ -12,9 +12,9 @@ import org.rlanything.core.Task;
 import org.rlanything.core.Trajectory;
 import org.rlanything.core.loop.AlgorithmConfig;
 import org.rlanything.core.loop.Evaluator;
-import org.rlanything.core.spi.ModelHooks;
 import org.rlanything.core.spi.EnvironmentParts;
 import org.rlanything.core.spi.EnvironmentProvider;
+import org.rlanything.core.spi.ModelHooks;
 import org.rlanything.core.spi.RunContext;
 
 /**

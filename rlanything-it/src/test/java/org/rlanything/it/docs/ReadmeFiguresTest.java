@@ -15,15 +15,15 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * The README's figures about the tests stay true. What it can check: the number of test methods
- * the README states is within {@value #TOLERANCE_PERCENT}% of the test methods in the modules'
- * sources (annotated {@code @Test}, {@code @ParameterizedTest}, {@code @RepeatedTest}, {@code
- * TestFactory}, jqwik's {@code @Property} and {@code @Example}). In the whole suite ({@code
- * scripts/test}, which passes {@code -Drlanything.suite=whole}), where every other module's tests
- * ran before this module's, it also checks that the tests' own time (the sum of the surefire
- * reports, less than the build's wall time) stays within the guide's 15-minute CI budget, and
- * prints it. What it cannot check: the wall time of {@code scripts/test}, which the README states
- * with the date and the test count of its measurement.
+ * The README's figures about the tests stay true. What it can check: the number of test methods the
+ * README states is within {@value #TOLERANCE_PERCENT}% of the test methods in the modules' sources
+ * (annotated {@code @Test}, {@code @ParameterizedTest}, {@code @RepeatedTest}, {@code TestFactory},
+ * jqwik's {@code @Property} and {@code @Example}). In the whole suite ({@code scripts/test}, which
+ * passes {@code -Drlanything.suite=whole}), where every other module's tests ran before this
+ * module's, it also checks that the tests' own time (the sum of the surefire reports, less than the
+ * build's wall time) stays within the guide's 15-minute CI budget, and prints it. What it cannot
+ * check: the wall time of {@code scripts/test}, which the README states with the date and the test
+ * count of its measurement.
  */
 class ReadmeFiguresTest {
 
@@ -72,7 +72,8 @@ class ReadmeFiguresTest {
         }
         double seconds = 0;
         int tests = 0;
-        Pattern suite = Pattern.compile("<testsuite [^>]*?tests=\"(\\d+)\"[^>]*?time=\"([0-9.,]+)\"");
+        Pattern suite =
+                Pattern.compile("<testsuite [^>]*?tests=\"(\\d+)\"[^>]*?time=\"([0-9.,]+)\"");
         for (Path report : reports) {
             Matcher m = suite.matcher(Files.readString(report, StandardCharsets.UTF_8));
             if (m.find()) {
@@ -96,8 +97,7 @@ class ReadmeFiguresTest {
             try (Stream<Path> files = Files.walk(module.resolve("src/test"))) {
                 for (Path file : files.filter(f -> f.toString().endsWith(".java")).toList()) {
                     Matcher m =
-                            TEST_ANNOTATION.matcher(
-                                    Files.readString(file, StandardCharsets.UTF_8));
+                            TEST_ANNOTATION.matcher(Files.readString(file, StandardCharsets.UTF_8));
                     while (m.find()) {
                         count++;
                     }

@@ -92,7 +92,8 @@ class RemoteFeaturesTest {
         JsonNode start =
                 new ObjectMapper()
                         .readTree(Files.readAllLines(dir.resolve("run/metrics.jsonl")).get(0));
-        // measured: the clone of this small imitation (6 tasks, one round) wins 0.75 of the held-out
+        // measured: the clone of this small imitation (6 tasks, one round) wins 0.75 of the
+        // held-out
         // games from the start; a uniform draw of the commands wins about half of them
         assertTrue(start.path("val-core/counter/success").asDouble() >= 0.7, start.toString());
     }
