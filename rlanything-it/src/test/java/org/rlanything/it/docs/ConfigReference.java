@@ -9,9 +9,9 @@ import java.io.UncheckedIOException;
 import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import org.rlanything.cli.config.ConfigLoader;
 import org.rlanything.cli.config.RunConfig;
 import org.rlanything.cli.config.TrainerConfig;
@@ -41,13 +41,13 @@ final class ConfigReference {
             new ObjectMapper().setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE);
 
     /** The package of the kinds this module's tests add; not shipped, so not documented. */
-    private static final String TEST_KINDS = "org.rlanything.it.";
+    static final String TEST_KINDS = "org.rlanything.it.";
 
     private final RecordDocs docs;
     private final StringBuilder out = new StringBuilder();
 
-    /** The advanced keys' rows, by the heading of their section. */
-    private final Map<String, List<String>> advanced = new TreeMap<>();
+    /** The advanced keys' rows, by the heading of their section, in the page's order. */
+    private final Map<String, List<String>> advanced = new LinkedHashMap<>();
 
     private int everyday;
     private int advancedKeys;

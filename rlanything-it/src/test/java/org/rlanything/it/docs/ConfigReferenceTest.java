@@ -63,7 +63,9 @@ class ConfigReferenceTest {
                 .all()
                 .forEach(
                         (kind, provider) -> {
-                            if (provider.getClass().getName().startsWith("org.rlanything.it.")) {
+                            if (provider.getClass()
+                                    .getName()
+                                    .startsWith(ConfigReference.TEST_KINDS)) {
                                 return;
                             }
                             String heading = "\n### `kind: " + kind + "`\n";

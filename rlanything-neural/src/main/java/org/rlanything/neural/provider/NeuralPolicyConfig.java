@@ -35,7 +35,8 @@ import org.rlanything.core.spi.PolicyConfig;
  *     neural models of its own and without {@code init}: {@code tasks}, {@code episodes}, {@code
  *     explore}, {@code max_steps}, {@code vocab_size}, {@code width}, {@code layers}, {@code
  *     heads}, {@code positions}, {@code policy_steps}, {@code judge_steps}, {@code batch}, {@code
- *     learning_rate} (docs/config.md, generic starting models; default: the sizes listed there)
+ *     learning_rate}, {@code dagger_rounds}, {@code validation_tasks} (docs/config.md, generic
+ *     starting models; default: the sizes listed there)
  * @param recomputeLayers keep only each decoder layer's input for the backward pass of an update
  *     and run the layers again there: the activations of one layer instead of all (a 3B model's
  *     update at rows of 1000 tokens needs some 17 GiB less) for one more forward pass of the update
