@@ -212,33 +212,26 @@ final class ConfigReference {
     /** A key's row: in its section's table, or among the advanced keys when it is marked. */
     private void row(
             String heading, String key, JsonNode value, RecordComponent component, String meaning) {
+        String name = "`" + key + "`";
         String shown = value == null ? "none" : "`" + value(value) + "`";
         Advanced marked = component == null ? null : component.getAnnotation(Advanced.class);
         if (marked == null) {
             everyday++;
-            out.append("| `")
-                    .append(key)
-                    .append("` | ")
-                    .append(shown)
-                    .append(" | ")
-                    .append(meaning)
-                    .append(" |\n");
-            return;
+            out.append(cells(name, shown, meaning));
+        } else {
+            advancedKeys++;
+            String what =
+                    marked.value() == Advanced.Kind.EXPERIMENT_SWITCH
+                            ? "experiment switch"
+                            : "expert bound";
+            advanced.computeIfAbsent(heading, h -> new ArrayList<>())
+                    .add(cells(name, shown, what, meaning));
         }
-        advancedKeys++;
-        advanced.computeIfAbsent(heading, h -> new ArrayList<>())
-                .add(
-                        "| `"
-                                + key
-                                + "` | "
-                                + shown
-                                + " | "
-                                + (marked.value() == Advanced.Kind.EXPERIMENT_SWITCH
-                                        ? "experiment switch"
-                                        : "expert bound")
-                                + " | "
-                                + meaning
-                                + " |\n");
+    }
+
+    /** One table row of {@code cells}. */
+    private static String cells(String... cells) {
+        return "| " + String.join(" | ", cells) + " |\n";
     }
 
     /** A default as a config would write it, on one line. */

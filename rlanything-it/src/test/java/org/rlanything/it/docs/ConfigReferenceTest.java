@@ -68,11 +68,7 @@ class ConfigReferenceTest {
                                     .startsWith(ConfigReference.TEST_KINDS)) {
                                 return;
                             }
-                            String heading = "\n### `kind: " + kind + "`\n";
-                            int start = guide.indexOf(heading);
-                            assertTrue(start >= 0, "docs/config.md has no section " + heading);
-                            int end = guide.indexOf("\n#", start + heading.length());
-                            String section = guide.substring(start, end < 0 ? guide.length() : end);
+                            String section = section(guide, "\n### `kind: " + kind + "`\n", "\n#");
                             String line = ConfigReference.algorithmDefaults(kind);
                             assertTrue(
                                     section.contains(line),
@@ -87,10 +83,7 @@ class ConfigReferenceTest {
     void configMdNamesEveryExperimentSwitchAndExpertBoundUnderTheirHeading() throws IOException {
         String guide = Files.readString(root().resolve("docs/config.md"), StandardCharsets.UTF_8);
         String heading = "\n## Experiment switches and expert bounds\n";
-        int start = guide.indexOf(heading);
-        assertTrue(start >= 0, "docs/config.md has the heading" + heading);
-        int end = guide.indexOf("\n## ", start + heading.length());
-        String section = guide.substring(start, end < 0 ? guide.length() : end);
+        String section = section(guide, heading, "\n## ");
         String generated = new ConfigReference(new RecordDocs(root())).page();
         String advanced = generated.substring(generated.indexOf(heading.substring(1)));
         Matcher key = Pattern.compile("(?m)^\\| `([a-z_]+)` \\|").matcher(advanced);
@@ -102,5 +95,15 @@ class ConfigReferenceTest {
                     "docs/config.md names " + key.group(1) + " under" + heading);
         }
         assertTrue(keys > 0, "the reference lists the marked keys under" + heading);
+    }
+
+    /**
+     * The part of docs/config.md from {@code heading} up to the next line starting {@code next}.
+     */
+    private static String section(String guide, String heading, String next) {
+        int start = guide.indexOf(heading);
+        assertTrue(start >= 0, "docs/config.md has no section" + heading);
+        int end = guide.indexOf(next, start + heading.length());
+        return guide.substring(start, end < 0 ? guide.length() : end);
     }
 }
