@@ -1,6 +1,9 @@
 package org.rlanything.agent;
 
+import static org.rlanything.core.config.Advanced.Kind.EXPERIMENT_SWITCH;
+
 import org.rlanything.alfworld.rewrite.RewriteOperators;
+import org.rlanything.core.config.Advanced;
 import org.rlanything.core.config.Check;
 import org.rlanything.core.loop.AlgorithmConfig;
 import org.rlanything.core.spi.EnvironmentConfig;
@@ -25,7 +28,7 @@ import org.rlanything.core.spi.EnvironmentConfig;
  */
 public record AlfworldEnvironmentConfig(
         Integer poolSize,
-        Integer poolOffset,
+        @Advanced(EXPERIMENT_SWITCH) Integer poolOffset,
         Integer maxSteps,
         Integer evalGeneratedGames,
         Boolean evalRealGames,
@@ -33,7 +36,7 @@ public record AlfworldEnvironmentConfig(
         Integer evalMaxSteps,
         Double evalTemperature,
         Integer evalVerdicts,
-        String rewriteOperators)
+        @Advanced(EXPERIMENT_SWITCH) String rewriteOperators)
         implements EnvironmentConfig {
 
     /** The {@code algorithm} defaults of this kind: K = 8 games per iteration, N = 6 rollouts. */

@@ -11,11 +11,10 @@ import org.rlanything.neural.CheckpointedRewardModel;
 import org.rlanything.neural.NeuralModel;
 import org.rlanything.neural.NeuralRuntime;
 import org.rlanything.neural.infer.SamplingConfig;
-import org.rlanything.neural.provider.InitialModels;
 import org.rlanything.neural.provider.NeuralModels;
 import org.rlanything.neural.provider.NeuralPolicyConfig;
 import org.rlanything.neural.provider.NeuralRewardModelConfig;
-import org.rlanything.neural.provider.SectionTraining;
+import org.rlanything.neural.provider.TrainableSection;
 import org.rlanything.neural.train.PpoSettings;
 
 /**
@@ -24,7 +23,7 @@ import org.rlanything.neural.train.PpoSettings;
  * starting models ({@code trainer.starting_models}, made from the run seed if absent; without that
  * key, pretrained once per run into a temporary folder). Each reads the ALFWorld prompts ({@link
  * AlfworldPromptFormat}, with the place prior stored beside the starting models) and trains with
- * its section's settings ({@link SectionTraining}); LoRA adapters are drawn from the run seed (the
+ * its section's settings ({@link TrainableSection}); LoRA adapters are drawn from the run seed (the
  * judge's from the seed + 1). Also the words the endpoint kinds use for ALFWorld.
  */
 public final class AlfworldNeuralModels implements NeuralModels, EnvironmentDescription {
@@ -64,25 +63,23 @@ public final class AlfworldNeuralModels implements NeuralModels, EnvironmentDesc
 
     @Override
     public CheckpointedPolicy policy(NeuralPolicyConfig config) throws IOException {
+        TrainableSection section = config.trainable();
+        Source source = source("policy", config.init());
         PpoSettings trainer =
-                SectionTraining.policy(
-                        config,
+                section.trainer(
+                        source.dir(),
                         config.maxPromptTokens(),
                         AlfworldExperiment.POLICY_RESPONSE_TOKENS);
-        Source source = source("policy", config.init());
-        NeuralModel model = source.load(trainer);
-        try {
-            InitialModels.adapt(model, config.lora(), config.init(), seed);
-            return new CheckpointedPolicy(
-                    model,
-                    source.format(),
-                    new SamplingConfig(config.temperature(), 1.0, config.maxTokens()),
-                    trainer,
-                    config.chatActions().equals("score"));
-        } catch (IOException | RuntimeException e) {
-            model.close();
-            throw e;
-        }
+        return section.adapted(
+                source.load(trainer),
+                seed,
+                model ->
+                        new CheckpointedPolicy(
+                                model,
+                                source.format(),
+                                new SamplingConfig(config.temperature(), 1.0, config.maxTokens()),
+                                trainer,
+                                config.chatActions().equals("score")));
     }
 
     @Override
@@ -106,20 +103,18 @@ public final class AlfworldNeuralModels implements NeuralModels, EnvironmentDesc
                             + " or a judge model with more positions.");
         }
         int prompt = Math.max(policyPromptTokens, Math.min(Pretrainer.JUDGE_PROMPT_TOKENS, room));
-        PpoSettings trainer = SectionTraining.judge(config, prompt, JUDGMENT_TOKENS);
-        NeuralModel model = source.load(trainer);
-        try {
-            InitialModels.adapt(model, config.lora(), config.init(), seed + 1);
-            return new CheckpointedRewardModel(
-                    model,
-                    source.format(),
-                    new SamplingConfig(config.temperature(), 1.0, config.maxTokens()),
-                    trainer,
-                    config.chatVerdicts().equals("score"));
-        } catch (IOException | RuntimeException e) {
-            model.close();
-            throw e;
-        }
+        TrainableSection section = config.trainable();
+        PpoSettings trainer = section.trainer(source.dir(), prompt, JUDGMENT_TOKENS);
+        return section.adapted(
+                source.load(trainer),
+                seed + 1,
+                model ->
+                        new CheckpointedRewardModel(
+                                model,
+                                source.format(),
+                                new SamplingConfig(config.temperature(), 1.0, config.maxTokens()),
+                                trainer,
+                                config.chatVerdicts().equals("score")));
     }
 
     /**

@@ -1,7 +1,10 @@
 package org.rlanything.cli.config;
 
+import static org.rlanything.core.config.Advanced.Kind.EXPERIMENT_SWITCH;
+
 import java.util.Map;
 import java.util.TreeMap;
+import org.rlanything.core.config.Advanced;
 import org.rlanything.core.config.Check;
 import org.rlanything.core.config.InvalidValueException;
 import org.rlanything.core.spi.LocalEngineProvider;
@@ -48,8 +51,8 @@ public record TrainerConfig(
         String startingModels,
         String rolloutEngine,
         Map<String, String> engine,
-        Integer simulatedReviewer,
-        String simulatedReviewerPicks) {
+        @Advanced(EXPERIMENT_SWITCH) Integer simulatedReviewer,
+        @Advanced(EXPERIMENT_SWITCH) String simulatedReviewerPicks) {
     public TrainerConfig {
         seed = seed == null ? 10086L : seed;
         iterations = Check.between("iterations", iterations, 40, 1, Check.MAX_ITERATIONS);

@@ -8,15 +8,18 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.rlanything.agent.AlfworldEnvironmentConfig;
+import org.rlanything.core.spi.ProviderRegistry;
 import org.rlanything.neural.provider.NeuralPolicyConfig;
 import org.rlanything.neural.provider.NeuralRewardModelConfig;
 
 /**
  * Finding 0: the effective config a run folder records loads back to the same config, for every
- * kind.
+ * shipped config and every environment kind the registry finds (at its defaults and with the neural
+ * kinds).
  */
 class ConfigRoundTripTest {
 
@@ -52,15 +55,28 @@ class ConfigRoundTripTest {
 
     @Test
     void everyEnvironmentKindLoadsBack() {
-        for (String kind : List.of("keylock", "alfworld", "coding", "coding-mini")) {
-            String models =
-                    kind.equals("alfworld")
-                            ? "policy: {kind: neural}\nreward_model: {kind: neural}\n"
-                            : "";
-            RunConfig config =
+        Set<String> kinds = ProviderRegistry.get().environments().all().keySet();
+        assertTrue(
+                kinds.containsAll(
+                        List.of(
+                                "keylock",
+                                "alfworld",
+                                "coding",
+                                "coding-mini",
+                                "miniwob",
+                                "remote",
+                                "pddl")),
+                "the registry finds the shipped kinds: " + kinds);
+        for (String kind : kinds) {
+            // at its defaults, and with the neural kinds (any environment has neural models)
+            String environment = "environment: {kind: " + kind + "}\n";
+            roundTrips(ConfigLoader.parse(environment, kind, List.of()), kind);
+            roundTrips(
                     ConfigLoader.parse(
-                            "environment: {kind: " + kind + "}\n" + models, kind, List.of());
-            roundTrips(config, kind);
+                            environment + "policy: {kind: neural}\nreward_model: {kind: neural}\n",
+                            kind + " with the neural kinds",
+                            List.of()),
+                    kind + " with the neural kinds");
         }
     }
 

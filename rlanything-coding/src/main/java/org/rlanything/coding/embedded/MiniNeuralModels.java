@@ -16,7 +16,7 @@ import org.rlanything.neural.provider.ImportedModels;
 import org.rlanything.neural.provider.NeuralModels;
 import org.rlanything.neural.provider.NeuralPolicyConfig;
 import org.rlanything.neural.provider.NeuralRewardModelConfig;
-import org.rlanything.neural.provider.SectionTraining;
+import org.rlanything.neural.provider.TrainableSection;
 import org.rlanything.neural.train.PpoSettings;
 
 /**
@@ -24,7 +24,7 @@ import org.rlanything.neural.train.PpoSettings;
  * neural} and {@code reward_model.kind: neural} work with {@code environment.kind: coding-mini}:
  * the embedded {@link CheckpointedPolicy} and {@link CheckpointedRewardModel}, loaded from the
  * starting-models folder ({@code trainer.starting_models}, made by {@link
- * MiniStartingModels#ensure}) under the run's learning rate, optimizer steps and temperature.
+ * MiniStartingModels#ensure}), each training by its section's keys ({@link TrainableSection}).
  * Without a folder the warm start runs once per run into a temporary folder, and both models load
  * from it. A section with {@code init} starts from that folder instead ({@link ImportedModels}): a
  * chat model (an imported Qwen or Llama) reads the stack language's chat form, {@link
@@ -66,18 +66,23 @@ public final class MiniNeuralModels implements NeuralModels {
         }
         Path dir = startingModels().resolve(MiniStartingModels.POLICY);
         int positions = ImportedModels.positions(dir);
+        TrainableSection section = config.trainable();
         PpoSettings trainer =
-                SectionTraining.policy(
-                        config,
+                section.trainer(
+                        dir,
                         Math.min(
                                 config.maxPromptTokens(),
                                 positions - MiniWarmStart.RESPONSE_TOKENS),
                         MiniWarmStart.RESPONSE_TOKENS);
-        return new CheckpointedPolicy(
+        return section.adapted(
                 NeuralModel.load(dir, trainer, false),
-                format,
-                new SamplingConfig(config.temperature(), 1.0, PROGRAM_TOKENS),
-                trainer);
+                warmStart.seed(),
+                model ->
+                        new CheckpointedPolicy(
+                                model,
+                                format,
+                                new SamplingConfig(config.temperature(), 1.0, PROGRAM_TOKENS),
+                                trainer));
     }
 
     @Override
@@ -96,12 +101,17 @@ public final class MiniNeuralModels implements NeuralModels {
                             + positions
                             + " positions.");
         }
-        PpoSettings trainer = SectionTraining.judge(config, positions - response, response);
-        return new CheckpointedRewardModel(
+        TrainableSection section = config.trainable();
+        PpoSettings trainer = section.trainer(dir, positions - response, response);
+        return section.adapted(
                 NeuralModel.load(dir, trainer, false),
-                format,
-                new SamplingConfig(config.temperature(), 1.0, config.maxTokens()),
-                trainer);
+                warmStart.seed() + 1,
+                model ->
+                        new CheckpointedRewardModel(
+                                model,
+                                format,
+                                new SamplingConfig(config.temperature(), 1.0, config.maxTokens()),
+                                trainer));
     }
 
     /** The folder to load from: the named one, or one made once by the warm start. */

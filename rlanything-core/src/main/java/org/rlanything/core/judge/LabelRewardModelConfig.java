@@ -1,5 +1,8 @@
 package org.rlanything.core.judge;
 
+import static org.rlanything.core.config.Advanced.Kind.EXPERIMENT_SWITCH;
+
+import org.rlanything.core.config.Advanced;
 import org.rlanything.core.config.Check;
 import org.rlanything.core.config.InvalidValueException;
 import org.rlanything.core.spi.RewardModelConfig;
@@ -13,7 +16,9 @@ import org.rlanything.core.spi.RewardModelConfig;
  * @param label which label: {@code restrained} (what the agent could know; the planner's where
  *     absent) or {@code planner} (the omniscient planner's)
  */
-public record LabelRewardModelConfig(Double flipProbability, String label)
+public record LabelRewardModelConfig(
+        @Advanced(EXPERIMENT_SWITCH) Double flipProbability,
+        @Advanced(EXPERIMENT_SWITCH) String label)
         implements RewardModelConfig {
     /** Every key at its default. */
     public static final LabelRewardModelConfig DEFAULTS = new LabelRewardModelConfig(null, null);

@@ -1,7 +1,10 @@
 package org.rlanything.core.loop;
 
+import static org.rlanything.core.config.Advanced.Kind.EXPERIMENT_SWITCH;
+
 import java.util.List;
 import org.rlanything.core.adapt.AdaptationThresholds;
+import org.rlanything.core.config.Advanced;
 import org.rlanything.core.config.Check;
 import org.rlanything.core.config.InvalidValueException;
 import org.rlanything.core.reward.AccuracyBand;
@@ -36,7 +39,7 @@ import org.rlanything.core.reward.SingletonMode;
  * @param verdictScale c, the weight of the centred verdict term under SEPARATE
  */
 public record AlgorithmConfig(
-        Ablation arm,
+        @Advanced(EXPERIMENT_SWITCH) Ablation arm,
         Integer tasksPerIteration,
         Integer rolloutsPerTask,
         Integer verdictsPerStep,
@@ -45,11 +48,11 @@ public record AlgorithmConfig(
         Double alphaHigh,
         List<Double> policyBand,
         List<Double> rewardModelBand,
-        SingletonMode singleton,
+        @Advanced(EXPERIMENT_SWITCH) SingletonMode singleton,
         Integer rewriterSamples,
-        RewardModelWeighting rewardModelWeighting,
-        Integration integration,
-        Double verdictScale) {
+        @Advanced(EXPERIMENT_SWITCH) RewardModelWeighting rewardModelWeighting,
+        @Advanced(EXPERIMENT_SWITCH) Integration integration,
+        @Advanced(EXPERIMENT_SWITCH) Double verdictScale) {
     public AlgorithmConfig {
         arm = arm == null ? Ablation.POLICY_REWARD_ENV : arm;
         tasksPerIteration =

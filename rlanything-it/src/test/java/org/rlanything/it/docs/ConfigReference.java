@@ -7,13 +7,17 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.reflect.RecordComponent;
+import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.rlanything.cli.config.ConfigLoader;
 import org.rlanything.cli.config.RunConfig;
 import org.rlanything.cli.config.TrainerConfig;
+import org.rlanything.core.config.Advanced;
 import org.rlanything.core.loop.AlgorithmConfig;
+import org.rlanything.core.spi.EnvironmentProvider;
 import org.rlanything.core.spi.Provider;
 import org.rlanything.core.spi.ProviderRegistry;
 import org.rlanything.core.spi.Section;
@@ -22,7 +26,9 @@ import org.rlanything.core.spi.Section;
  * {@code docs/config-reference.md}, generated from the settings records: every section and every
  * kind the registry finds, each key with its default (as the effective config writes it: {@link
  * ConfigLoader#toYaml}) and its meaning (the record's {@code @param} javadoc, {@link RecordDocs}).
- * An environment kind's {@code algorithm} defaults are shown with it where they differ.
+ * An environment kind's {@code algorithm} defaults are shown with it where they differ from the
+ * record's. The keys marked {@link Advanced} (experiment switches and expert bounds) stand under
+ * their own heading at the end, so that the tables a user reads first hold the keys a run needs.
  */
 final class ConfigReference {
 
@@ -30,11 +36,21 @@ final class ConfigReference {
     private static final PropertyNamingStrategies.SnakeCaseStrategy SNAKE =
             new PropertyNamingStrategies.SnakeCaseStrategy();
 
+    /** Records as a config writes their keys (snake case), for the algorithm defaults. */
+    private static final ObjectMapper SNAKE_JSON =
+            new ObjectMapper().setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE);
+
     /** The package of the kinds this module's tests add; not shipped, so not documented. */
-    private static final String TEST_KINDS = "org.rlanything.it.";
+    static final String TEST_KINDS = "org.rlanything.it.";
 
     private final RecordDocs docs;
     private final StringBuilder out = new StringBuilder();
+
+    /** The advanced keys' rows, by the heading of their section, in the page's order. */
+    private final Map<String, List<String>> advanced = new LinkedHashMap<>();
+
+    private int everyday;
+    private int advancedKeys;
 
     ConfigReference(RecordDocs docs) {
         this.docs = docs;
@@ -42,18 +58,13 @@ final class ConfigReference {
 
     /** The whole page. */
     String page() {
-        out.append("# Config keys (generated)\n\n")
-                .append(
-                        "Generated from the settings records by `ConfigReferenceTest` (rlanything-it),")
-                .append(" which fails when this page is stale; regenerate it with\n")
-                .append("`mvn -pl rlanything-it -am test -Dtest=ConfigReferenceTest")
-                .append(" -Dsurefire.failIfNoSpecifiedTests=false -Drlanything.docs.write=true`.\n")
-                .append("Each key's meaning is its record's javadoc; defaults are the effective")
-                .append(
-                        " config's. How a config is read, ranges and examples: [config.md](config.md).\n");
         JsonNode plain = effective("");
         section("trainer", "", TrainerConfig.class, plain.get("trainer"));
-        section("algorithm", "", AlgorithmConfig.class, plain.get("algorithm"));
+        section(
+                "algorithm",
+                "",
+                AlgorithmConfig.class,
+                SNAKE_JSON.valueToTree(AlgorithmConfig.defaults()));
         for (Section section : Section.values()) {
             Map<String, ? extends Provider<?>> kinds =
                     ProviderRegistry.get().section(section).all();
@@ -69,11 +80,73 @@ final class ConfigReference {
                                 provider.configType(),
                                 tree.get(section.key()));
                         if (section == Section.ENVIRONMENT) {
-                            algorithmDefaults(kind, plain.get("algorithm"), tree.get("algorithm"));
+                            String line = algorithmDefaults(kind);
+                            if (!line.isEmpty()) {
+                                out.append('\n').append(line).append('\n');
+                            }
                         }
                     });
         }
-        return out.toString();
+        out.append("\n## Experiment switches and expert bounds\n\n")
+                .append(
+                        "Keys a run of the method does not need to set, marked `@Advanced` in their")
+                .append(
+                        " records: experiment switches (an ablation arm, a project rule against the")
+                .append(
+                        " reference's, a simulated part for a measurement) and expert bounds (memory and")
+                .append(" speed bounds of models larger than the embedded ones). They work as any")
+                .append(
+                        " other key; why each exists: [config.md](config.md#experiment-switches-and-expert-bounds).\n");
+        advanced.forEach(
+                (heading, rows) -> {
+                    out.append("\n### ")
+                            .append(heading)
+                            .append("\n\n| key | default | what | meaning |\n|---|---|---|---|\n");
+                    rows.forEach(out::append);
+                });
+        String tables = out.toString();
+        StringBuilder page = new StringBuilder();
+        page.append("# Config keys (generated)\n\n")
+                .append(
+                        "Generated from the settings records by `ConfigReferenceTest` (rlanything-it),")
+                .append(" which fails when this page is stale; regenerate it with\n")
+                .append("`mvn -pl rlanything-it -am test -Dtest=ConfigReferenceTest")
+                .append(" -Dsurefire.failIfNoSpecifiedTests=false -Drlanything.docs.write=true`.\n")
+                .append("Each key's meaning is its record's javadoc; defaults are the effective")
+                .append(
+                        " config's. How a config is read, ranges and examples: [config.md](config.md).\n")
+                .append("The sections' tables hold the ")
+                .append(everyday)
+                .append(" keys a run may need; ")
+                .append(advancedKeys)
+                .append(
+                        " more are [experiment switches and expert bounds](#experiment-switches-and-expert-bounds).\n");
+        return page.append(tables).toString();
+    }
+
+    /**
+     * "With {@code environment.kind: K} the {@code algorithm} defaults are: ..." for the keys in
+     * which the kind's own algorithm defaults differ from the record's, or empty when none do.
+     */
+    static String algorithmDefaults(String kind) {
+        EnvironmentProvider<?> provider = ProviderRegistry.get().environments().all().get(kind);
+        JsonNode record = SNAKE_JSON.valueToTree(AlgorithmConfig.defaults());
+        JsonNode own = SNAKE_JSON.valueToTree(provider.algorithmDefaults());
+        List<String> differing = new ArrayList<>();
+        own.fields()
+                .forEachRemaining(
+                        f -> {
+                            if (!f.getValue().equals(record.get(f.getKey()))) {
+                                differing.add("`" + f.getKey() + ": " + value(f.getValue()) + "`");
+                            }
+                        });
+        return differing.isEmpty()
+                ? ""
+                : "With `environment.kind: "
+                        + kind
+                        + "` the `algorithm` defaults are: "
+                        + String.join(", ", differing)
+                        + ".";
     }
 
     /** The effective config of {@code yaml}, as a tree. */
@@ -87,47 +160,21 @@ final class ConfigReference {
     }
 
     private void section(String key, String kind, Class<?> type, JsonNode values) {
-        out.append("\n## `").append(key).append('`');
-        if (!kind.isEmpty()) {
-            out.append(" kind `").append(kind).append('`');
-        }
+        String heading = "`" + key + "`" + (kind.isEmpty() ? "" : " kind `" + kind + "`");
+        out.append("\n## ").append(heading);
         out.append("\n\n| key | default | meaning |\n|---|---|---|\n");
         for (Iterator<Map.Entry<String, JsonNode>> it = values.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> field = it.next();
             if (!field.getKey().equals("kind")) {
-                row(field.getKey(), field.getValue(), describe(type, field.getKey()));
+                RecordComponent component = component(type, field.getKey());
+                row(heading, field.getKey(), field.getValue(), component, docs(component));
             }
         }
         for (RecordComponent component : type.getRecordComponents()) {
             String name = SNAKE.translate(component.getName());
             if (!values.has(name) && !flattened(component)) {
-                row(name, null, docs.param(type, component.getName()));
+                row(heading, name, null, component, docs(component));
             }
-        }
-    }
-
-    /** The kind's {@code algorithm} defaults that differ from the plain ones. */
-    private void algorithmDefaults(String kind, JsonNode plain, JsonNode own) {
-        StringBuilder differing = new StringBuilder();
-        own.fields()
-                .forEachRemaining(
-                        f -> {
-                            if (!f.getValue().equals(plain.get(f.getKey()))) {
-                                differing
-                                        .append(differing.isEmpty() ? "" : ", ")
-                                        .append('`')
-                                        .append(f.getKey())
-                                        .append(": ")
-                                        .append(value(f.getValue()))
-                                        .append('`');
-                            }
-                        });
-        if (!differing.isEmpty()) {
-            out.append("\nWith `environment.kind: ")
-                    .append(kind)
-                    .append("` the `algorithm` defaults are: ")
-                    .append(differing)
-                    .append(".\n");
         }
     }
 
@@ -137,29 +184,54 @@ final class ConfigReference {
                 && component.getDeclaringRecord().getRecordComponents().length == 1;
     }
 
-    /** The key's meaning: the component's javadoc, or (a delegating record) its one record's. */
-    private String describe(Class<?> type, String key) {
+    /**
+     * The component of {@code type} that holds {@code key}, or (a delegating record) its one
+     * record's; null for none.
+     */
+    private static RecordComponent component(Class<?> type, String key) {
         for (RecordComponent component : type.getRecordComponents()) {
             if (SNAKE.translate(component.getName()).equals(key)) {
-                return docs.param(type, component.getName());
+                return component;
             }
         }
         for (RecordComponent component : type.getRecordComponents()) {
             if (flattened(component)) {
-                return describe(component.getType(), key);
+                return component(component.getType(), key);
             }
         }
-        return "";
+        return null;
     }
 
-    private void row(String key, JsonNode value, String meaning) {
-        out.append("| `")
-                .append(key)
-                .append("` | ")
-                .append(value == null ? "none" : "`" + value(value) + "`")
-                .append(" | ")
-                .append(meaning)
-                .append(" |\n");
+    /** The key's meaning: its component's javadoc. */
+    private String docs(RecordComponent component) {
+        return component == null
+                ? ""
+                : docs.param(component.getDeclaringRecord(), component.getName());
+    }
+
+    /** A key's row: in its section's table, or among the advanced keys when it is marked. */
+    private void row(
+            String heading, String key, JsonNode value, RecordComponent component, String meaning) {
+        String name = "`" + key + "`";
+        String shown = value == null ? "none" : "`" + value(value) + "`";
+        Advanced marked = component == null ? null : component.getAnnotation(Advanced.class);
+        if (marked == null) {
+            everyday++;
+            out.append(cells(name, shown, meaning));
+        } else {
+            advancedKeys++;
+            String what =
+                    marked.value() == Advanced.Kind.EXPERIMENT_SWITCH
+                            ? "experiment switch"
+                            : "expert bound";
+            advanced.computeIfAbsent(heading, h -> new ArrayList<>())
+                    .add(cells(name, shown, what, meaning));
+        }
+    }
+
+    /** One table row of {@code cells}. */
+    private static String cells(String... cells) {
+        return "| " + String.join(" | ", cells) + " |\n";
     }
 
     /** A default as a config would write it, on one line. */

@@ -32,7 +32,8 @@ import org.rlanything.neural.train.PpoSettings;
  * models are made once per run into {@code trainer.starting_models} when named (and reused by every
  * later run that names it), else into a temporary folder; the policy's and the judge's sections
  * share them. A resumed run makes the same models again from the same seed before its checkpoint is
- * restored.
+ * restored. Each section trains by its own keys ({@link TrainableSection}); LoRA (and so {@code
+ * base_dtype: f16}) needs {@code init}, which these models are the absence of, and is refused.
  */
 final class GenericModels implements NeuralModels {
 
@@ -94,28 +95,22 @@ final class GenericModels implements NeuralModels {
     public Policy policy(NeuralPolicyConfig config) throws IOException {
         Path dir = startingModels().resolve(ModelPairFolder.POLICY);
         int response = GenericWarmStart.RESPONSE_TOKENS;
+        TrainableSection section = config.trainable();
         PpoSettings trainer =
-                PpoSettings.method()
-                        .withLearningRate(config.learningRate())
-                        .withOptimizerSteps(config.optimizerSteps())
-                        .withLimits(
-                                Math.min(
-                                        config.maxPromptTokens(),
-                                        ImportedModels.positions(dir) - response),
-                                response)
-                        .withMaxTokensPerForward(config.maxTokensPerForward());
-        NeuralModel model = NeuralModel.load(dir, trainer, false);
-        try {
-            InitialModels.adapt(model, config.lora(), null, context.seed());
-            return new CheckpointedPolicy(
-                    model,
-                    format,
-                    new SamplingConfig(config.temperature(), 1.0, response),
-                    trainer);
-        } catch (IOException | RuntimeException e) {
-            model.close();
-            throw e;
-        }
+                section.trainer(
+                        dir,
+                        Math.min(
+                                config.maxPromptTokens(), ImportedModels.positions(dir) - response),
+                        response);
+        return section.adapted(
+                NeuralModel.load(dir, trainer, false),
+                context.seed(),
+                model ->
+                        new CheckpointedPolicy(
+                                model,
+                                format,
+                                new SamplingConfig(config.temperature(), 1.0, response),
+                                trainer));
     }
 
     @Override
@@ -130,24 +125,18 @@ final class GenericModels implements NeuralModels {
                             + positions
                             + " positions.");
         }
+        TrainableSection section = config.trainable();
         PpoSettings trainer =
-                PpoSettings.method()
-                        .withLearningRate(config.learningRate())
-                        .withOptimizerSteps(config.optimizerSteps())
-                        .withLimits(positions - config.maxTokens(), config.maxTokens())
-                        .withMaxTokensPerForward(4096);
-        NeuralModel model = NeuralModel.load(dir, trainer, false);
-        try {
-            InitialModels.adapt(model, config.lora(), null, context.seed() + 1);
-            return new CheckpointedRewardModel(
-                    model,
-                    format,
-                    new SamplingConfig(config.temperature(), 1.0, config.maxTokens()),
-                    trainer);
-        } catch (IOException | RuntimeException e) {
-            model.close();
-            throw e;
-        }
+                section.trainer(dir, positions - config.maxTokens(), config.maxTokens());
+        return section.adapted(
+                NeuralModel.load(dir, trainer, false),
+                context.seed() + 1,
+                model ->
+                        new CheckpointedRewardModel(
+                                model,
+                                format,
+                                new SamplingConfig(config.temperature(), 1.0, config.maxTokens()),
+                                trainer));
     }
 
     /** The folder to load from: {@code trainer.starting_models}, or one made once per run. */

@@ -26,13 +26,13 @@ import org.rlanything.neural.train.PpoSettings;
  * keys name (a Hugging Face folder of Llama 3, Qwen2/2.5 or Qwen3, a folder written by {@code model
  * import}, or a checkpoint). A model with a chat template reads the setting's {@link ChatPrompts}
  * (the turns and answer parsers of the endpoint kinds); one without reads {@code format}. LoRA
- * adapters are added as the section asks ({@link InitialModels#adapt}), drawn from the run seed
- * (the judge's from the seed + 1).
+ * adapters are added as the section asks ({@link TrainableSection#adapted}), drawn from the run
+ * seed (the judge's from the seed + 1).
  *
  * <p>Limits: the policy's prompt window is {@code policy.max_prompt_tokens} and its reply {@code
  * policy.max_tokens}; the judge's reply is {@code reward_model.max_tokens} and its prompt window
  * the rest of the model's positions. The trainer settings are each section's ({@link
- * SectionTraining}). A section without {@code init} is an error naming the key: this class has no
+ * TrainableSection}). A section without {@code init} is an error naming the key: this class has no
  * starting models of its own.
  */
 public final class ImportedModels implements NeuralModels {
@@ -69,14 +69,13 @@ public final class ImportedModels implements NeuralModels {
                     positions,
                     folder);
         }
-        PpoSettings trainer =
-                SectionTraining.policy(config, config.maxPromptTokens(), config.maxTokens());
+        TrainableSection section = config.trainable();
+        PpoSettings trainer = section.trainer(folder, config.maxPromptTokens(), config.maxTokens());
         return load(
                 "policy",
                 folder,
                 trainer,
-                config.lora(),
-                config.init(),
+                section,
                 seed,
                 model ->
                         new CheckpointedPolicy(
@@ -98,14 +97,14 @@ public final class ImportedModels implements NeuralModels {
                     positions,
                     folder);
         }
+        TrainableSection section = config.trainable();
         PpoSettings trainer =
-                SectionTraining.judge(config, positions - config.maxTokens(), config.maxTokens());
+                section.trainer(folder, positions - config.maxTokens(), config.maxTokens());
         return load(
                 "reward_model",
                 folder,
                 trainer,
-                config.lora(),
-                config.init(),
+                section,
                 seed + 1,
                 model ->
                         new CheckpointedRewardModel(
@@ -131,25 +130,19 @@ public final class ImportedModels implements NeuralModels {
         return new SamplingConfig(temperature, 1.0, maxTokens);
     }
 
-    /** What wraps a loaded (and adapted) model into a policy or a judge. */
-    private interface Wrap<T> {
-        T wrap(NeuralModel model) throws IOException;
-    }
-
     /**
-     * Loads {@code folder}, adds LoRA adapters when {@code lora} asks (seeded by {@code
+     * Loads {@code folder}, adds LoRA adapters when {@code trains} asks (seeded by {@code
      * adapterSeed}) and wraps the model; the model is closed when adapting or wrapping fails.
      */
     private static <T> T load(
             String section,
             Path folder,
             PpoSettings trainer,
-            LoraSettings lora,
-            String init,
+            TrainableSection trains,
             long adapterSeed,
-            Wrap<T> wrap)
+            TrainableSection.Wrap<T> wrap)
             throws IOException {
-        long planned = plannedUpdate(section, folder, trainer, lora);
+        long planned = plannedUpdate(section, folder, trainer, trains.lora());
         NeuralModel[] loaded = {null};
         try {
             MemorySteps.during(
@@ -164,14 +157,7 @@ public final class ImportedModels implements NeuralModels {
             throw new org.rlanything.core.BadInputException(
                     section + ".init: " + e.getMessage(), e);
         }
-        NeuralModel model = loaded[0];
-        try {
-            InitialModels.adapt(model, lora, init, adapterSeed);
-            return wrap.wrap(model);
-        } catch (IOException | RuntimeException e) {
-            model.close();
-            throw e;
-        }
+        return trains.adapted(loaded[0], adapterSeed, wrap);
     }
 
     /**

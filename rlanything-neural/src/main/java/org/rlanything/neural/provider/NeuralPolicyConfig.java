@@ -1,5 +1,9 @@
 package org.rlanything.neural.provider;
 
+import static org.rlanything.core.config.Advanced.Kind.EXPERIMENT_SWITCH;
+import static org.rlanything.core.config.Advanced.Kind.EXPERT_BOUND;
+
+import org.rlanything.core.config.Advanced;
 import org.rlanything.core.config.Check;
 import org.rlanything.core.spi.PolicyConfig;
 
@@ -8,7 +12,9 @@ import org.rlanything.core.spi.PolicyConfig;
  * starting models ({@code trainer.starting_models}) or from {@code init}, and trained by PPO-clip
  * with the k3 KL penalty.
  *
- * @param learningRate AdamW learning rate (the method's 1e-6 is for 7B models)
+ * @param learningRate AdamW learning rate (default: from the model's width, 3e-4 up to the embedded
+ *     models' 64 and 3e-4 · (64 / width)^1.4 above, about 1e-6 at a 7B model's width, the method's
+ *     rate there)
  * @param optimizerSteps U, optimizer steps per iteration
  * @param temperature sampling temperature in training rollouts
  * @param maxPromptTokens prompt limit (must match the starting models' positions)
@@ -29,7 +35,8 @@ import org.rlanything.core.spi.PolicyConfig;
  *     neural models of its own and without {@code init}: {@code tasks}, {@code episodes}, {@code
  *     explore}, {@code max_steps}, {@code vocab_size}, {@code width}, {@code layers}, {@code
  *     heads}, {@code positions}, {@code policy_steps}, {@code judge_steps}, {@code batch}, {@code
- *     learning_rate} (docs/config.md, generic starting models; default: the sizes listed there)
+ *     learning_rate}, {@code dagger_rounds}, {@code validation_tasks} (docs/config.md, generic
+ *     starting models; default: the sizes listed there)
  * @param recomputeLayers keep only each decoder layer's input for the backward pass of an update
  *     and run the layers again there: the activations of one layer instead of all (a 3B model's
  *     update at rows of 1000 tokens needs some 17 GiB less) for one more forward pass of the update
@@ -44,17 +51,17 @@ public record NeuralPolicyConfig(
         Integer optimizerSteps,
         Double temperature,
         Integer maxPromptTokens,
-        Integer maxTokensPerForward,
+        @Advanced(EXPERT_BOUND) Integer maxTokensPerForward,
         String init,
         Integer loraRank,
         Double loraAlpha,
         Integer maxTokens,
-        String chatActions,
-        Double klToStart,
-        WarmStartConfig warmStart,
-        Boolean recomputeLayers,
-        String baseDtype)
-        implements PolicyConfig {
+        @Advanced(EXPERIMENT_SWITCH) String chatActions,
+        @Advanced(EXPERIMENT_SWITCH) Double klToStart,
+        @Advanced(EXPERIMENT_SWITCH) WarmStartConfig warmStart,
+        @Advanced(EXPERT_BOUND) Boolean recomputeLayers,
+        @Advanced(EXPERT_BOUND) String baseDtype)
+        implements PolicyConfig, NeuralSection {
 
     /** Every key at its default. */
     public static final NeuralPolicyConfig DEFAULTS =
@@ -146,15 +153,28 @@ public record NeuralPolicyConfig(
     }
 
     public NeuralPolicyConfig {
-        learningRate = Check.between("learning_rate", learningRate, 3e-4, 1e-9, 1.0);
-        optimizerSteps = Check.between("optimizer_steps", optimizerSteps, 4, 1, 1000);
+        TrainableSection trains =
+                new TrainableSection(
+                        learningRate,
+                        optimizerSteps,
+                        maxTokensPerForward,
+                        klToStart,
+                        recomputeLayers,
+                        baseDtype,
+                        init,
+                        loraRank,
+                        loraAlpha);
+        learningRate = trains.learningRate();
+        optimizerSteps = trains.optimizerSteps();
+        maxTokensPerForward = trains.maxTokensPerForward();
+        klToStart = trains.klToStart();
+        recomputeLayers = trains.recomputeLayers();
+        baseDtype = trains.baseDtype();
+        init = trains.init();
+        loraRank = trains.loraRank();
+        loraAlpha = trains.loraAlpha();
         temperature = Check.between("temperature", temperature, 1.0, 0.0, 10.0);
         maxPromptTokens = Check.between("max_prompt_tokens", maxPromptTokens, 200, 8, 100000);
-        maxTokensPerForward =
-                Check.between("max_tokens_per_forward", maxTokensPerForward, 4096, 64, 1 << 20);
-        init = init == null || init.isBlank() ? null : init;
-        loraRank = Check.between("lora_rank", loraRank, 0, 0, 4096);
-        loraAlpha = Check.between("lora_alpha", loraAlpha, 2.0 * loraRank, 0.0, 1e6);
         maxTokens = Check.between("max_tokens", maxTokens, 16, 1, 32768);
         chatActions = Check.nonEmpty("chat_actions", chatActions, "generate");
         if (!chatActions.equals("generate") && !chatActions.equals("score")) {
@@ -162,10 +182,7 @@ public record NeuralPolicyConfig(
                     "chat_actions",
                     "expected \"generate\" or \"score\", got \"" + chatActions + "\".");
         }
-        klToStart = Check.between("kl_to_start", klToStart, 0.0, 0.0, 1e6);
         warmStart = warmStart == null ? WarmStartConfig.DEFAULTS : warmStart;
-        recomputeLayers = recomputeLayers != null && recomputeLayers;
-        baseDtype = BaseDtype.check(baseDtype, loraRank);
     }
 
     /** The settings of the embedded models (no init, no LoRA, short replies). */
@@ -186,10 +203,5 @@ public record NeuralPolicyConfig(
                 null,
                 null,
                 null);
-    }
-
-    /** The LoRA settings of this section. */
-    public LoraSettings lora() {
-        return new LoraSettings(loraRank, loraAlpha);
     }
 }

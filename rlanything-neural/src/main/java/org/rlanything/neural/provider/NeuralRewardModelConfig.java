@@ -1,5 +1,9 @@
 package org.rlanything.neural.provider;
 
+import static org.rlanything.core.config.Advanced.Kind.EXPERIMENT_SWITCH;
+import static org.rlanything.core.config.Advanced.Kind.EXPERT_BOUND;
+
+import org.rlanything.core.config.Advanced;
 import org.rlanything.core.config.Check;
 import org.rlanything.core.spi.RewardModelConfig;
 
@@ -8,7 +12,8 @@ import org.rlanything.core.spi.RewardModelConfig;
  * ending in a boxed verdict, sampled m times per step; trained by the same PPO objective on
  * consistency rewards.
  *
- * @param learningRate AdamW learning rate
+ * @param learningRate AdamW learning rate (default: from the model's width, as {@code
+ *     policy.learning_rate})
  * @param optimizerSteps U, optimizer steps per iteration
  * @param temperature sampling temperature of judgments
  * @param maxTokens the longest judgment in tokens
@@ -44,13 +49,13 @@ public record NeuralRewardModelConfig(
         String init,
         Integer loraRank,
         Double loraAlpha,
-        String chatVerdicts,
-        Integer maxTokensPerForward,
-        Double klToStart,
-        WarmStartConfig warmStart,
-        Boolean recomputeLayers,
-        String baseDtype)
-        implements RewardModelConfig {
+        @Advanced(EXPERIMENT_SWITCH) String chatVerdicts,
+        @Advanced(EXPERT_BOUND) Integer maxTokensPerForward,
+        @Advanced(EXPERIMENT_SWITCH) Double klToStart,
+        @Advanced(EXPERIMENT_SWITCH) WarmStartConfig warmStart,
+        @Advanced(EXPERT_BOUND) Boolean recomputeLayers,
+        @Advanced(EXPERT_BOUND) String baseDtype)
+        implements RewardModelConfig, NeuralSection {
 
     /** Every key at its default. */
     public static final NeuralRewardModelConfig DEFAULTS =
@@ -170,25 +175,35 @@ public record NeuralRewardModelConfig(
     }
 
     public NeuralRewardModelConfig {
-        learningRate = Check.between("learning_rate", learningRate, 3e-4, 1e-9, 1.0);
-        optimizerSteps = Check.between("optimizer_steps", optimizerSteps, 4, 1, 1000);
+        TrainableSection trains =
+                new TrainableSection(
+                        learningRate,
+                        optimizerSteps,
+                        maxTokensPerForward,
+                        klToStart,
+                        recomputeLayers,
+                        baseDtype,
+                        init,
+                        loraRank,
+                        loraAlpha);
+        learningRate = trains.learningRate();
+        optimizerSteps = trains.optimizerSteps();
+        maxTokensPerForward = trains.maxTokensPerForward();
+        klToStart = trains.klToStart();
+        recomputeLayers = trains.recomputeLayers();
+        baseDtype = trains.baseDtype();
+        init = trains.init();
+        loraRank = trains.loraRank();
+        loraAlpha = trains.loraAlpha();
         temperature = Check.between("temperature", temperature, 1.0, 0.0, 10.0);
         maxTokens = Check.between("max_tokens", maxTokens, 10, 2, 4096);
-        init = init == null || init.isBlank() ? null : init;
-        loraRank = Check.between("lora_rank", loraRank, 0, 0, 4096);
-        loraAlpha = Check.between("lora_alpha", loraAlpha, 2.0 * loraRank, 0.0, 1e6);
         chatVerdicts = Check.nonEmpty("chat_verdicts", chatVerdicts, "generate");
         if (!chatVerdicts.equals("generate") && !chatVerdicts.equals("score")) {
             throw new org.rlanything.core.config.InvalidValueException(
                     "chat_verdicts",
                     "expected \"generate\" or \"score\", got \"" + chatVerdicts + "\".");
         }
-        maxTokensPerForward =
-                Check.between("max_tokens_per_forward", maxTokensPerForward, 4096, 64, 1 << 20);
-        klToStart = Check.between("kl_to_start", klToStart, 0.0, 0.0, 1e6);
         warmStart = warmStart == null ? WarmStartConfig.DEFAULTS : warmStart;
-        recomputeLayers = recomputeLayers != null && recomputeLayers;
-        baseDtype = BaseDtype.check(baseDtype, loraRank);
     }
 
     /** The settings of the embedded judge (no init, no LoRA). */
@@ -205,10 +220,5 @@ public record NeuralRewardModelConfig(
                 null,
                 null,
                 null);
-    }
-
-    /** The LoRA settings of this section. */
-    public LoraSettings lora() {
-        return new LoraSettings(loraRank, loraAlpha);
     }
 }
