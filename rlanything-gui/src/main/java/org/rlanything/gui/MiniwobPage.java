@@ -576,15 +576,19 @@ public final class MiniwobPage {
                     e);
         }
         String why = Browser.firstLine(e.getMessage());
+        // a page that navigates away shows as one of two errors, by timing: the script runs on
+        // the new document (core.js's names are not defined there), or the old document goes
+        // while the script waits ("document unloaded"); both get the same hint
+        String hint =
+                why.contains("is not defined") || why.contains("document unloaded")
+                        ? " (did the page navigate away or lose core.js?)"
+                        : "";
         if (why.contains("tab crashed")) {
             why = "its tab crashed (a script that takes all the memory?)";
         } else if (e instanceof JavascriptException) {
-            why =
-                    "its script raised "
-                            + why.replaceFirst("^javascript error: ", "")
-                            + (why.contains("is not defined")
-                                    ? " (did the page navigate away or lose core.js?)"
-                                    : "");
+            why = "its script raised " + why.replaceFirst("^javascript error: ", "") + hint;
+        } else {
+            why = why + hint;
         }
         return new PageFailedException(
                 "The task page "

@@ -89,19 +89,19 @@ class HostilePageTest {
     @Test
     void pagesThatThrowNavigateAwayOrAreHugeFailNamingThePage() throws IOException {
         try (Browser browser = Browser.start(SETTINGS, 0)) {
-            assertTrue(fails(browser, page("throws", "throw new Error('boom');")).contains("boom"));
-            assertTrue(
-                    fails(browser, page("leaves", "window.location.href = 'about:blank';"))
-                            .contains("navigate away"));
-            assertTrue(
+            String thrown = fails(browser, page("throws", "throw new Error('boom');"));
+            assertTrue(thrown.contains("boom"), thrown);
+            String left = fails(browser, page("leaves", "window.location.href = 'about:blank';"));
+            assertTrue(left.contains("navigate away"), left);
+            String huge =
                     fails(
-                                    browser,
-                                    page(
-                                            "huge",
-                                            "var div = d3.select('#area'); div.html('');"
-                                                    + " for (var i = 0; i < 100000; i++)"
-                                                    + " div.append('span').html('x' + i);"))
-                            .contains("100002 elements"));
+                            browser,
+                            page(
+                                    "huge",
+                                    "var div = d3.select('#area'); div.html('');"
+                                            + " for (var i = 0; i < 100000; i++)"
+                                            + " div.append('span').html('x' + i);"));
+            assertTrue(huge.contains("100002 elements"), huge);
         }
     }
 
