@@ -55,7 +55,7 @@ class PddlNeuralTrainTest {
                 "environment.problems=" + blocks.resolve("probBLOCKS-4-*.pddl"),
                 "environment.held_out=" + blocks.resolve("probBLOCKS-5-0.pddl"),
                 "environment.pool_size=4",
-                "environment.max_steps=6",
+                "environment.max_steps=20",
                 "environment.eval_rollouts=1",
                 "algorithm.tasks_per_iteration=2",
                 "algorithm.rollouts_per_task=3",
@@ -133,7 +133,7 @@ class PddlNeuralTrainTest {
                         "reward_model/mu",
                         "val-core/pddl/success",
                         "val-core/pddl/rm_balanced_process_acc")) {
-            assertTrue(last.has(key), key + " missing from " + last);
+            assertTrue(last.has(key), key + " missing from the last of " + lines);
         }
         // the loop moves: the judge writes verdicts and the policy trains on their advantages
         double samples = 0;

@@ -36,7 +36,8 @@ final class ContractFixtures {
                             "element", Rig.MINIWOB,
                             "openai", Rig.KEYLOCK_OPENAI,
                             "neural", Rig.KEYLOCK_NEURAL,
-                            "linear", Rig.KEYLOCK_LINEAR),
+                            "linear", Rig.KEYLOCK_LINEAR,
+                            "demonstrator", Rig.PDDL_DEMONSTRATOR),
                     Section.REWARD_MODEL,
                     Map.of(
                             "tabular", Rig.KEYLOCK_TABULAR,

@@ -16,6 +16,7 @@ import org.rlanything.core.EnvironmentSession;
 import org.rlanything.core.Policy;
 import org.rlanything.core.PolicyContext;
 import org.rlanything.core.RolloutRequest;
+import org.rlanything.core.SessionPolicy;
 import org.rlanything.core.Step;
 import org.rlanything.core.StepResult;
 import org.rlanything.core.Task;
@@ -43,16 +44,21 @@ class PolicyContractTest {
         ContractRun run = ContractFixtures.run(Section.POLICY, kind);
         EnvironmentParts parts = run.parts();
         Policy policy = run.policy();
-        PolicyContext other = start(parts, parts.tasks().get(parts.tasks().size() - 1), 12);
+        Task last = parts.tasks().get(parts.tasks().size() - 1);
         Task task = parts.tasks().get(0);
-        try (EnvironmentSession session =
-                parts.environment().start(task, new SplittableRandom(11))) {
-            PolicyContext context =
-                    new PolicyContext(
-                            task, List.of(), session.observation(), session.admissibleActions());
-            List<Action> alone = policy.act(List.of(context), List.of(rng(21)));
+        try (EnvironmentSession otherSession =
+                        parts.environment().start(last, new SplittableRandom(12));
+                EnvironmentSession session =
+                        parts.environment().start(task, new SplittableRandom(11))) {
+            PolicyContext other = context(last, otherSession);
+            PolicyContext context = context(task, session);
+            List<Action> alone = act(policy, List.of(context), List.of(rng(21)), List.of(session));
             List<Action> batched =
-                    policy.act(List.of(other, context, context), List.of(rng(4), rng(21), rng(21)));
+                    act(
+                            policy,
+                            List.of(other, context, context),
+                            List.of(rng(4), rng(21), rng(21)),
+                            List.of(otherSession, session, session));
             assertEquals(1, alone.size(), kind + ": one action per context");
             assertEquals(3, batched.size(), kind + ": one action per context");
             Action action = alone.get(0);
@@ -108,12 +114,23 @@ class PolicyContractTest {
     }
 
     /** The first context of an episode of {@code task}. */
-    private static PolicyContext start(EnvironmentParts parts, Task task, long seed) {
-        try (EnvironmentSession session =
-                parts.environment().start(task, new SplittableRandom(seed))) {
-            return new PolicyContext(
-                    task, List.of(), session.observation(), session.admissibleActions());
-        }
+    private static PolicyContext context(Task task, EnvironmentSession session) {
+        return new PolicyContext(
+                task, List.of(), session.observation(), session.admissibleActions());
+    }
+
+    /**
+     * The policy's actions; a {@link SessionPolicy} (the {@code demonstrator} kind) is handed the
+     * running episodes, as the in-process rollout engine does.
+     */
+    private static List<Action> act(
+            Policy policy,
+            List<PolicyContext> contexts,
+            List<RandomGenerator> rngs,
+            List<EnvironmentSession> sessions) {
+        return policy instanceof SessionPolicy withSessions
+                ? withSessions.act(contexts, rngs, sessions)
+                : policy.act(contexts, rngs);
     }
 
     private static RandomGenerator rng(long seed) {

@@ -95,6 +95,13 @@ enum Rig {
                     + "reward_model: {kind: label}\n";
         }
     },
+    /** The PDDL planner played as the policy ({@code policy.kind: demonstrator}). */
+    PDDL_DEMONSTRATOR(List.of()) {
+        @Override
+        String yaml() {
+            return PDDL.yaml() + "policy: {kind: demonstrator}\n";
+        }
+    },
     CODING(List.of("```python\nprint(input())\n```", "```python\nprint(4)\n```")) {
         @Override
         String yaml() {

@@ -101,8 +101,8 @@ class RemoteFeaturesTest {
     @ParameterizedTest(name = "{0}")
     @CsvSource({
         // the SDK refuses its own environment's short row (an error of the server: 500, retried)
-        "short, '/features failed after 2 attempts, last: HTTP 500: TypeError: a row of features()"
-                + " must be a list of 3 numbers'",
+        "short, '/features failed after 2 attempts within 10 s (timeout_s * (retries + 1)), last:"
+                + " HTTP 500: TypeError: a row of features() must be a list of 3 numbers'",
         // a number that is not finite is not JSON: refused by the trainer
         "nan, '/features answered bad JSON'"
     })

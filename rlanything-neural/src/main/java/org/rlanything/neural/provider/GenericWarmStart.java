@@ -159,7 +159,8 @@ public record GenericWarmStart(
 
     /** A very small size for tests (seconds): no DAgger round. */
     public static GenericWarmStart tiny(long seed) {
-        return new GenericWarmStart(seed, 2, 1, 0.25, 6, 320, 32, 1, 2, 320, 5, 60, 8, 1e-2, 0, 2);
+        return new GenericWarmStart(
+                seed, 4, 2, 0.25, 20, 320, 32, 1, 2, 320, 100, 60, 8, 1e-2, 0, 2);
     }
 
     /** The prompt window: the positions less the response window. */
