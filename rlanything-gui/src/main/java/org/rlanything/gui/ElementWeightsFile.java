@@ -13,9 +13,9 @@ import org.rlanything.core.io.AtomicFiles;
  * AtomicFiles#write}, so a reader never sees half a file; read back only when every line names the
  * expected weight and holds a finite number, else an {@link IOException} names the file and line.
  */
-final class WeightsFile {
+final class ElementWeightsFile {
 
-    private WeightsFile() {}
+    private ElementWeightsFile() {}
 
     /** Writes {@code values} under {@code names} to {@code file}, atomically. */
     static void write(Path file, List<String> names, double[] values) throws IOException {
