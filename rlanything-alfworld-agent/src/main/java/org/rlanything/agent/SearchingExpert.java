@@ -10,8 +10,8 @@ import java.util.Optional;
 import java.util.Set;
 import org.rlanything.alfworld.AlfworldGame;
 import org.rlanything.alfworld.AlfworldTask;
+import org.rlanything.alfworld.plan.AlfworldPlanner;
 import org.rlanything.alfworld.plan.Plan;
-import org.rlanything.alfworld.plan.Planner;
 import org.rlanything.alfworld.world.GameEntities;
 import org.rlanything.alfworld.world.GameState;
 import org.rlanything.alfworld.world.Kind;
@@ -34,13 +34,13 @@ import org.rlanything.alfworld.world.Kind;
 public final class SearchingExpert {
 
     private final AlfworldGame game;
-    private final Planner planner;
+    private final AlfworldPlanner planner;
     private final Prior prior;
     private final Map<GameState, Optional<Plan>> plans = new HashMap<>();
 
     public SearchingExpert(AlfworldGame game, Prior prior) {
         this.game = game;
-        this.planner = new Planner(game);
+        this.planner = new AlfworldPlanner(game);
         this.prior = prior;
     }
 

@@ -10,7 +10,7 @@ import java.util.random.RandomGenerator;
 import org.junit.jupiter.api.Test;
 import org.rlanything.alfworld.AlfworldSession;
 import org.rlanything.alfworld.AlfworldTask;
-import org.rlanything.alfworld.plan.Planner;
+import org.rlanything.alfworld.plan.AlfworldPlanner;
 import org.rlanything.core.Action;
 import org.rlanything.core.JudgeRequest;
 import org.rlanything.core.Judgment;
@@ -37,7 +37,7 @@ class AlfworldEvaluationTest {
                         s.step(step.action().command());
                     }
                     String command =
-                            new Planner(task.game())
+                            new AlfworldPlanner(task.game())
                                     .plan(s.state())
                                     .orElseThrow()
                                     .commands()

@@ -3,8 +3,8 @@ package org.rlanything.alfworld;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.random.RandomGenerator;
+import org.rlanything.alfworld.plan.AlfworldPlanner;
 import org.rlanything.alfworld.plan.Plan;
-import org.rlanything.alfworld.plan.Planner;
 import org.rlanything.core.Environment;
 import org.rlanything.core.Task;
 import org.rlanything.core.Verification;
@@ -57,7 +57,7 @@ public final class AlfworldEnvironment implements Environment {
     @Override
     public Verification verify(Task task) {
         AlfworldGame game = game(task);
-        Optional<Plan> plan = new Planner(game).plan(game.newState());
+        Optional<Plan> plan = new AlfworldPlanner(game).plan(game.newState());
         if (plan.isEmpty()) {
             return Verification.rejected(
                     "The planner found no winning plan for " + task.id() + ".");

@@ -15,7 +15,7 @@ import org.rlanything.alfworld.text.CompiledGrammar;
 import org.rlanything.alfworld.text.GrammarException;
 import org.rlanything.alfworld.text.TwlGrammar;
 import org.rlanything.alfworld.world.ActionGenerator;
-import org.rlanything.alfworld.world.Condition;
+import org.rlanything.alfworld.world.CompiledGoal;
 import org.rlanything.alfworld.world.DomainRules;
 import org.rlanything.alfworld.world.GameEntities;
 import org.rlanything.alfworld.world.GameState;
@@ -43,7 +43,7 @@ public final class AlfworldGame implements PlanningProblem {
     private final String id;
     private final GameEntities scene;
     private final DomainRules rules;
-    private final Condition goal;
+    private final CompiledGoal goal;
     private final CompiledGrammar grammar;
     private final Map<Verb, CompiledGrammar.Template> templates;
     private final Map<Verb, CompiledGrammar.Template> feedbacks;
@@ -68,7 +68,7 @@ public final class AlfworldGame implements PlanningProblem {
         }
         this.scene = GameEntities.build(source, problem, domain);
         this.rules = DomainRules.of(source, domain, scene);
-        this.goal = Condition.compile(problem.goal(), scene, "pddl_problem (:goal ...)");
+        this.goal = CompiledGoal.compile(problem.goal(), scene, "pddl_problem (:goal ...)");
         TwlGrammar twl;
         try {
             twl = TwlGrammar.parse(file.grammar());
@@ -163,7 +163,7 @@ public final class AlfworldGame implements PlanningProblem {
 
     /** The compiled goal. */
     @Override
-    public Condition goal() {
+    public CompiledGoal goal() {
         return goal;
     }
 

@@ -3,7 +3,7 @@ package org.rlanything.alfworld;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.rlanything.alfworld.plan.Planner;
+import org.rlanything.alfworld.plan.AlfworldPlanner;
 import org.rlanything.alfworld.text.Bindings;
 import org.rlanything.alfworld.world.GameState;
 import org.rlanything.core.EnvironmentSession;
@@ -25,7 +25,7 @@ public final class AlfworldSession implements EnvironmentSession {
 
     private final AlfworldGame game;
     private final int maxSteps;
-    private final Planner planner;
+    private final AlfworldPlanner planner;
     private final GameState state;
     private final Bindings bindings = new Bindings();
     private final StringBuilder text = new StringBuilder(256);
@@ -42,7 +42,7 @@ public final class AlfworldSession implements EnvironmentSession {
         }
         this.game = game;
         this.maxSteps = maxSteps;
-        this.planner = labelSteps ? new Planner(game) : null;
+        this.planner = labelSteps ? new AlfworldPlanner(game) : null;
         this.state = game.newState();
         this.observation = game.initialObservation();
         this.won = game.isWon(state);
@@ -180,7 +180,7 @@ public final class AlfworldSession implements EnvironmentSession {
      * the planner).
      */
     public int remainingPlanLength() {
-        return planner != null ? distance(state) : new Planner(game).distance(state);
+        return planner != null ? distance(state) : new AlfworldPlanner(game).distance(state);
     }
 
     @Override

@@ -236,7 +236,7 @@ class EngineBehaviourTest {
     void stepLabelsAreGoodAlongAShortestPlanAndBadOtherwise() {
         AlfworldGame game = game("pick_cool_then_place_in_recep-Bread");
         List<String> plan =
-                new org.rlanything.alfworld.plan.Planner(game)
+                new org.rlanything.alfworld.plan.AlfworldPlanner(game)
                         .plan(game.newState())
                         .orElseThrow()
                         .commands();

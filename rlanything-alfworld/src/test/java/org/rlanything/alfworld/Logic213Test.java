@@ -11,7 +11,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
-import org.rlanything.alfworld.plan.Planner;
+import org.rlanything.alfworld.plan.AlfworldPlanner;
 
 /**
  * Both grammar versions: the 2.1.1 files as shipped, and the 2.1.3 text by patch or by logic files.
@@ -98,8 +98,8 @@ class Logic213Test {
                 assertEquals(a.step(command), b.step(command), file + ": " + command);
             }
             assertEquals(
-                    new Planner(patched).distance(patched.newState()),
-                    new Planner(viaLogic).distance(viaLogic.newState()));
+                    new AlfworldPlanner(patched).distance(patched.newState()),
+                    new AlfworldPlanner(viaLogic).distance(viaLogic.newState()));
         }
     }
 }

@@ -8,8 +8,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import org.rlanything.alfworld.plan.AlfworldPlanner;
 import org.rlanything.alfworld.plan.Plan;
-import org.rlanything.alfworld.plan.Planner;
 import org.rlanything.core.StepResult;
 
 /**
@@ -27,7 +27,7 @@ class SolveTest {
         for (JsonNode row : manifest) {
             String path = row.get("path").asText();
             AlfworldGame game = TestData.game(TestData.resolve(path));
-            Optional<Plan> plan = new Planner(game).plan(game.newState());
+            Optional<Plan> plan = new AlfworldPlanner(game).plan(game.newState());
             if (plan.isEmpty()) {
                 failures.add(path + ": no plan");
                 continue;

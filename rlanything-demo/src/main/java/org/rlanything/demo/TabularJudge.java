@@ -39,7 +39,7 @@ public final class TabularJudge extends TabularModel implements RewardModel {
         for (int r = 0; r < requests.size(); r++) {
             Step step = requests.get(r).step();
             Choice choice = step.action().payload(Choice.class);
-            double p = Softmax.sigmoid(logits[choice.color()][choice.button()]);
+            double p = sigmoid(logits[choice.color()][choice.button()]);
             RandomGenerator rng = rngs.get(r);
             List<Judgment> judgments = new ArrayList<>(m);
             for (int j = 0; j < m; j++) {
@@ -79,7 +79,7 @@ public final class TabularJudge extends TabularModel implements RewardModel {
                 continue; // the invalid rate is fixed here: nothing to learn from the penalty
             }
             Choice choice = sample.judgment().payload(Choice.class);
-            double p = Softmax.sigmoid(logits[choice.color()][choice.button()]);
+            double p = sigmoid(logits[choice.color()][choice.button()]);
             double y = verdict == Verdict.POSITIVE ? 1 : 0;
             gradient[choice.color()][choice.button()] += sample.advantage() * (y - p);
             used++;
@@ -105,11 +105,15 @@ public final class TabularJudge extends TabularModel implements RewardModel {
         int count = 0;
         for (int c = 0; c < logits.length; c++) {
             for (int b = 0; b < logits[c].length; b++) {
-                double p = Softmax.sigmoid(logits[c][b]);
+                double p = sigmoid(logits[c][b]);
                 sum += b == KeyLockEnvironment.rightButton(c) ? p : 1 - p;
                 count++;
             }
         }
         return sum / count;
+    }
+
+    private static double sigmoid(double x) {
+        return 1 / (1 + Math.exp(-x));
     }
 }

@@ -29,11 +29,19 @@ abstract class TabularModel implements Checkpointable, WeightsTransfer {
 
     /** A copy of the weights. */
     public double[][] weights() {
-        return Softmax.copy(logits);
+        return copy(logits);
     }
 
     public void restore(double[][] weights) {
-        this.logits = Softmax.copy(weights);
+        this.logits = copy(weights);
+    }
+
+    private static double[][] copy(double[][] table) {
+        double[][] copy = new double[table.length][];
+        for (int i = 0; i < table.length; i++) {
+            copy[i] = table[i].clone();
+        }
+        return copy;
     }
 
     @Override

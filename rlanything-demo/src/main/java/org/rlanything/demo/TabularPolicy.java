@@ -10,6 +10,7 @@ import org.rlanything.core.Policy;
 import org.rlanything.core.PolicyContext;
 import org.rlanything.core.PolicySample;
 import org.rlanything.core.UpdateStats;
+import org.rlanything.core.math.Softmax;
 
 /**
  * A softmax policy over buttons with one logit per (door colour, button), trained by the policy
@@ -31,7 +32,7 @@ public final class TabularPolicy extends TabularModel implements Policy {
         List<Action> actions = new ArrayList<>(contexts.size());
         for (int i = 0; i < contexts.size(); i++) {
             int color = Choice.colorOf(contexts.get(i).observation());
-            double[] p = org.rlanything.core.math.Softmax.of(logits[color]);
+            double[] p = Softmax.of(logits[color]);
             double u = rngs.get(i).nextDouble();
             int button = 0;
             double cumulative = p[0];
@@ -53,7 +54,7 @@ public final class TabularPolicy extends TabularModel implements Policy {
         double entropy = 0;
         for (PolicySample sample : samples) {
             Choice choice = sample.step().action().payload(Choice.class);
-            double[] p = org.rlanything.core.math.Softmax.of(logits[choice.color()]);
+            double[] p = Softmax.of(logits[choice.color()]);
             for (int b = 0; b < p.length; b++) {
                 double indicator = b == choice.button() ? 1 : 0;
                 gradient[choice.color()][b] += sample.advantage() * (indicator - p[b]);
@@ -76,9 +77,7 @@ public final class TabularPolicy extends TabularModel implements Policy {
     public double rightButtonProbability() {
         double sum = 0;
         for (int c = 0; c < logits.length; c++) {
-            sum +=
-                    org.rlanything.core.math.Softmax.of(logits[c])[
-                            KeyLockEnvironment.rightButton(c)];
+            sum += Softmax.of(logits[c])[KeyLockEnvironment.rightButton(c)];
         }
         return sum / logits.length;
     }

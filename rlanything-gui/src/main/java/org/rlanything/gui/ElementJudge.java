@@ -18,9 +18,9 @@ import org.rlanything.core.Verdict;
 
 /**
  * The embedded GUI judge (method.md §4, §7): it judges a step from the element lists before and
- * after it and the instruction ({@link StepFeatures} ψ), saying +1 with probability {@code σ(w·ψ /
- * T)}; each of the m verdicts is drawn from the request's generator. It starts as a coin (w = 0, μ
- * = 1) and learns only from the method's consistency reward: the loop z-scores {@code R(τ,i) ·
+ * after it and the instruction ({@link GuiStepFeatures} ψ), saying +1 with probability {@code σ(w·ψ
+ * / T)}; each of the m verdicts is drawn from the request's generator. It starts as a coin (w = 0,
+ * μ = 1) and learns only from the method's consistency reward: the loop z-scores {@code R(τ,i) ·
  * S(τ,i,j)} over a step's m verdicts, and this judge takes the policy-gradient step of the
  * verdict's log-probability weighted by that advantage.
  */
@@ -34,13 +34,13 @@ public final class ElementJudge implements RewardModel, Checkpointable {
     }
 
     private final LinearRates rates;
-    private double[] w = new double[StepFeatures.SIZE];
+    private double[] w = new double[GuiStepFeatures.SIZE];
 
     public ElementJudge(double learningRate, double temperature) {
         this.rates = new LinearRates(learningRate, temperature);
     }
 
-    /** A copy of the weights, in {@link StepFeatures#names()} order. */
+    /** A copy of the weights, in {@link GuiStepFeatures#names()} order. */
     public double[] weights() {
         return w.clone();
     }
@@ -59,7 +59,7 @@ public final class ElementJudge implements RewardModel, Checkpointable {
             List<JudgeRequest> requests, int m, List<RandomGenerator> rngs) {
         List<List<Judgment>> all = new ArrayList<>(requests.size());
         for (int r = 0; r < requests.size(); r++) {
-            double[] psi = StepFeatures.of(requests.get(r));
+            double[] psi = GuiStepFeatures.of(requests.get(r));
             double p = positiveProbability(psi);
             String reasoning = reasoning(psi);
             RandomGenerator rng = rngs.get(r);
@@ -81,7 +81,7 @@ public final class ElementJudge implements RewardModel, Checkpointable {
 
     /** The features that hold on the step, as words (the judgment's reasoning). */
     private static String reasoning(double[] psi) {
-        List<String> names = StepFeatures.names();
+        List<String> names = GuiStepFeatures.names();
         StringBuilder text = new StringBuilder("Observed:");
         for (int j = 1; j < psi.length; j++) {
             if (psi[j] != 0) {
@@ -134,11 +134,11 @@ public final class ElementJudge implements RewardModel, Checkpointable {
 
     @Override
     public void saveTo(Path directory) throws IOException {
-        WeightsFile.write(directory.resolve(FILE), StepFeatures.names(), w);
+        ElementWeightsFile.write(directory.resolve(FILE), GuiStepFeatures.names(), w);
     }
 
     @Override
     public void loadFrom(Path directory) throws IOException {
-        w = WeightsFile.read(directory.resolve(FILE), StepFeatures.names());
+        w = ElementWeightsFile.read(directory.resolve(FILE), GuiStepFeatures.names());
     }
 }

@@ -119,11 +119,11 @@ public final class ElementPolicy implements Policy, Checkpointable {
 
     @Override
     public void saveTo(Path directory) throws IOException {
-        WeightsFile.write(directory.resolve(FILE), ElementFeatures.names(), theta);
+        ElementWeightsFile.write(directory.resolve(FILE), ElementFeatures.names(), theta);
     }
 
     @Override
     public void loadFrom(Path directory) throws IOException {
-        theta = WeightsFile.read(directory.resolve(FILE), ElementFeatures.names());
+        theta = ElementWeightsFile.read(directory.resolve(FILE), ElementFeatures.names());
     }
 }

@@ -84,13 +84,13 @@ class ElementJudgeTest {
                     "The action had no effect: no element 9\n" + EMPTY_FIELD.text());
 
     private static double feature(double[] psi, String name) {
-        return psi[StepFeatures.names().indexOf(name)];
+        return psi[GuiStepFeatures.names().indexOf(name)];
     }
 
     @Test
     void featuresDescribeWhatTheStepDidToTheElementList() {
-        assertEquals(StepFeatures.SIZE, StepFeatures.names().size());
-        double[] typed = StepFeatures.of(new JudgeRequest(TYPED_THEN_SUBMITTED, 0));
+        assertEquals(GuiStepFeatures.SIZE, GuiStepFeatures.names().size());
+        double[] typed = GuiStepFeatures.of(new JudgeRequest(TYPED_THEN_SUBMITTED, 0));
         assertEquals(1.0, feature(typed, "bias"));
         assertEquals(1.0, feature(typed, "type"));
         assertEquals(1.0, feature(typed, "type_quoted"));
@@ -103,7 +103,7 @@ class ElementJudgeTest {
         assertEquals(0.0, feature(typed, "no_effect"));
         assertEquals(0.0, feature(typed, "repeat"));
 
-        double[] submit = StepFeatures.of(new JudgeRequest(TYPED_THEN_SUBMITTED, 1));
+        double[] submit = GuiStepFeatures.of(new JudgeRequest(TYPED_THEN_SUBMITTED, 1));
         assertEquals(1.0, feature(submit, "click"));
         assertEquals(1.0, feature(submit, "target_button"));
         assertEquals(1.0, feature(submit, "target_named"));
@@ -111,7 +111,7 @@ class ElementJudgeTest {
         assertEquals(1.0, feature(submit, "most_changed"));
         assertEquals(1.0 / 6, feature(submit, "late_step"), 1e-12);
 
-        double[] second = StepFeatures.of(new JudgeRequest(CLICKED_NOTHING_TWICE, 1));
+        double[] second = GuiStepFeatures.of(new JudgeRequest(CLICKED_NOTHING_TWICE, 1));
         assertEquals(1.0, feature(second, "no_effect"));
         assertEquals(1.0, feature(second, "target_missing"));
         assertEquals(1.0, feature(second, "repeat"));
@@ -123,7 +123,7 @@ class ElementJudgeTest {
     void anUntrainedJudgeIsACoinDrawnFromTheRequestsGenerator() {
         ElementJudge judge = new ElementJudge(1.0, 1.0);
         JudgeRequest request = new JudgeRequest(TYPED_THEN_SUBMITTED, 0);
-        assertEquals(0.5, judge.positiveProbability(StepFeatures.of(request)), 1e-12);
+        assertEquals(0.5, judge.positiveProbability(GuiStepFeatures.of(request)), 1e-12);
         List<Judgment> first =
                 judge.judge(List.of(request), 400, List.of(new SplittableRandom(7))).get(0);
         List<Judgment> again =
@@ -148,8 +148,8 @@ class ElementJudgeTest {
         ElementJudge judge = new ElementJudge(2.0, 1.0);
         JudgeRequest good = new JudgeRequest(TYPED_THEN_SUBMITTED, 0);
         JudgeRequest bad = new JudgeRequest(CLICKED_NOTHING_TWICE, 1);
-        double goodBefore = judge.positiveProbability(StepFeatures.of(good));
-        double badBefore = judge.positiveProbability(StepFeatures.of(bad));
+        double goodBefore = judge.positiveProbability(GuiStepFeatures.of(good));
+        double badBefore = judge.positiveProbability(GuiStepFeatures.of(bad));
         SplittableRandom rng = new SplittableRandom(3);
         for (int round = 0; round < 10; round++) {
             List<List<Judgment>> judged =
@@ -161,8 +161,8 @@ class ElementJudgeTest {
                 judge.update(samples, rng);
             }
         }
-        double goodAfter = judge.positiveProbability(StepFeatures.of(good));
-        double badAfter = judge.positiveProbability(StepFeatures.of(bad));
+        double goodAfter = judge.positiveProbability(GuiStepFeatures.of(good));
+        double badAfter = judge.positiveProbability(GuiStepFeatures.of(bad));
         assertTrue(goodAfter > goodBefore + 0.1, goodBefore + " -> " + goodAfter);
         assertTrue(badAfter < badBefore - 0.1, badBefore + " -> " + badAfter);
     }

@@ -13,6 +13,7 @@ import com.tngtech.archunit.lang.ArchRule;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -24,7 +25,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * The rules between modules (docs/architecture.md): core depends on no other module; nothing
  * depends on the cli, and the cli depends on core alone; a provider module depends on core and on
  * the provider modules its pom names, nothing else of the project; no cycles between modules, and
- * none between packages.
+ * none between packages; no two main classes share a simple name.
  */
 class ArchitectureTest {
 
@@ -160,5 +161,21 @@ class ArchitectureTest {
     @Test
     void noCyclesBetweenPackages() {
         slices().matching("org.rlanything.(**)").should().beFreeOfCycles().check(main);
+    }
+
+    @Test
+    void noTwoMainClassesShareASimpleName() {
+        // a reader (and an IDE's "open class") should find one class under each name
+        Map<String, List<String>> byName = new TreeMap<>();
+        for (JavaClass c : main) {
+            if (c.isTopLevelClass() && !c.getSimpleName().equals("package-info")) {
+                byName.computeIfAbsent(c.getSimpleName(), name -> new ArrayList<>())
+                        .add(c.getName());
+            }
+        }
+        byName.values().removeIf(classes -> classes.size() < 2);
+        assertTrue(
+                byName.isEmpty(),
+                "main classes sharing a simple name (give one a more specific name): " + byName);
     }
 }

@@ -5,13 +5,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
+import org.rlanything.core.io.AtomicFiles;
 
 /**
  * A linear model's weights as one JSON file:
@@ -23,8 +22,8 @@ import java.util.List;
  * }</pre>
  *
  * One weight per feature name, in order; doubles are written in their shortest round-trip form, so
- * a file read back gives the same bits. The file is written beside its place and moved there in one
- * step (atomic where the file system allows). Reading checks every part and throws an {@link
+ * a file read back gives the same bits. The file is written with {@link AtomicFiles#write} (a
+ * forced temporary sibling renamed into place). Reading checks every part and throws an {@link
  * IOException} naming the file before anything is used. JSON (not safetensors) because the
  * project's safetensors writer lives in the neural module, which this module does not depend on.
  */
@@ -65,18 +64,7 @@ public final class WeightsFile {
         opt.put("steps", contents.optimizer().steps());
         numbers(opt.putArray("first"), contents.optimizer().first());
         numbers(opt.putArray("second"), contents.optimizer().second());
-        Path temporary = file.resolveSibling(file.getFileName() + ".tmp");
-        Files.writeString(
-                temporary, JSON.writerWithDefaultPrettyPrinter().writeValueAsString(root));
-        try {
-            Files.move(
-                    temporary,
-                    file,
-                    StandardCopyOption.ATOMIC_MOVE,
-                    StandardCopyOption.REPLACE_EXISTING);
-        } catch (AtomicMoveNotSupportedException e) {
-            Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING);
-        }
+        AtomicFiles.write(file, JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(root));
     }
 
     private static void numbers(ArrayNode array, double[] values) {

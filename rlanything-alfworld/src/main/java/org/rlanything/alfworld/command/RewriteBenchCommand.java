@@ -10,8 +10,8 @@ import org.rlanything.alfworld.gen.EnginePlanOracle;
 import org.rlanything.alfworld.gen.GameGenerator;
 import org.rlanything.alfworld.gen.GeneratedGame;
 import org.rlanything.alfworld.gen.PlanOracle;
-import org.rlanything.alfworld.gen.ProblemWriter;
 import org.rlanything.alfworld.gen.Scene;
+import org.rlanything.alfworld.gen.SceneWriter;
 import org.rlanything.alfworld.gen.TypeCatalog;
 import org.rlanything.alfworld.rewrite.CandidateVerifier;
 import org.rlanything.alfworld.rewrite.RewriteBench;
@@ -88,7 +88,7 @@ public final class RewriteBenchCommand implements Callable<Integer> {
         CandidateVerifier verifier =
                 new CandidateVerifier(
                         AlfredLogic.read213(folder.logic213()),
-                        new ProblemWriter(TypeCatalog.standard()),
+                        new SceneWriter(TypeCatalog.standard()),
                         planner,
                         maxSteps);
         RewriteBench.Report report =

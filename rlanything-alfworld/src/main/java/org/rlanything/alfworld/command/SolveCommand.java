@@ -8,8 +8,8 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.rlanything.alfworld.AlfworldGame;
 import org.rlanything.alfworld.AlfworldSession;
+import org.rlanything.alfworld.plan.AlfworldPlanner;
 import org.rlanything.alfworld.plan.Plan;
-import org.rlanything.alfworld.plan.Planner;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -40,7 +40,7 @@ final class SolveCommand implements Callable<Integer> {
         int maxSteps = maxStepsOption.maxSteps();
         AlfworldGame game = options.load();
         long started = System.nanoTime();
-        Optional<Plan> plan = new Planner(game).plan(game.newState());
+        Optional<Plan> plan = new AlfworldPlanner(game).plan(game.newState());
         double planSeconds = (System.nanoTime() - started) / 1e9;
         ObjectNode line = JSON.createObjectNode();
         line.put("game", options.game.toString());

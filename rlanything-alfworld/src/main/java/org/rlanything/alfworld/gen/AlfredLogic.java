@@ -58,7 +58,7 @@ public record AlfredLogic(String version, String domain, String grammarTemplate)
     }
 
     /** The game file for a scene. */
-    public GameFile gameFile(Scene scene, ProblemWriter writer) {
+    public GameFile gameFile(Scene scene, SceneWriter writer) {
         return new GameFile(
                 "plan_" + scene.problemName(),
                 domain,

@@ -4,14 +4,14 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import org.rlanything.alfworld.AlfworldGame;
 import org.rlanything.alfworld.GameFile;
+import org.rlanything.alfworld.plan.AlfworldPlanner;
 import org.rlanything.alfworld.plan.Plan;
-import org.rlanything.alfworld.plan.Planner;
 import org.rlanything.alfworld.world.MalformedGameException;
 
 /**
  * The {@link PlanOracle} backed by the engine: compiles the game with the engine's loader and asks
- * the engine's {@link Planner} for a shortest winning plan from the start state. A game the engine
- * cannot compile is a generator or rewriter bug, so it fails loudly instead of counting as
+ * the engine's {@link AlfworldPlanner} for a shortest winning plan from the start state. A game the
+ * engine cannot compile is a generator or rewriter bug, so it fails loudly instead of counting as
  * unwinnable.
  */
 public final class EnginePlanOracle implements PlanOracle {
@@ -24,7 +24,7 @@ public final class EnginePlanOracle implements PlanOracle {
 
     /** The oracle with the planner's default search bound. */
     public static PlanOracle create() {
-        return new EnginePlanOracle(Planner.DEFAULT_MAX_STATES);
+        return new EnginePlanOracle(AlfworldPlanner.DEFAULT_MAX_STATES);
     }
 
     /** The oracle with a bound on expanded planner states. */
@@ -41,7 +41,7 @@ public final class EnginePlanOracle implements PlanOracle {
             throw new IllegalStateException(
                     "The engine cannot load the game " + file.source() + ": " + e.getMessage(), e);
         }
-        Optional<Plan> plan = new Planner(game, maxStates).plan(game.newState());
+        Optional<Plan> plan = new AlfworldPlanner(game, maxStates).plan(game.newState());
         return plan.isPresent() && plan.get().length() <= maxSteps
                 ? OptionalInt.of(plan.get().length())
                 : OptionalInt.empty();

@@ -41,7 +41,7 @@ public final class GameGenerator {
     private final int maxSteps;
     private final Map<TaskType, Map<Room, List<Goal>>> options;
     private final SceneSampler sampler;
-    private final ProblemWriter writer;
+    private final SceneWriter writer;
 
     public GameGenerator(
             TypeCatalog catalog,
@@ -70,7 +70,7 @@ public final class GameGenerator {
             options.put(type, byRoom);
         }
         this.sampler = new SceneSampler(catalog);
-        this.writer = new ProblemWriter(catalog);
+        this.writer = new SceneWriter(catalog);
     }
 
     public int maxSteps() {

@@ -80,7 +80,7 @@ public sealed interface Formula {
      *
      * @throws PddlSyntaxException naming the sub-expression that is not a condition
      */
-    static Formula parse(SExpr expr) throws PddlSyntaxException {
+    static Formula parse(AlfworldSExpr expr) throws PddlSyntaxException {
         if (expr.isSymbol()) {
             throw new PddlSyntaxException(
                     "expected a condition but found the symbol '" + expr + "'.");
@@ -93,13 +93,13 @@ public sealed interface Formula {
             throw new PddlSyntaxException(
                     "the condition " + expr.brief() + " does not start with a name.");
         }
-        List<SExpr> items = expr.items();
+        List<AlfworldSExpr> items = expr.items();
         switch (head) {
             case "and":
             case "or":
                 {
                     java.util.ArrayList<Formula> parts = new java.util.ArrayList<>();
-                    for (SExpr item : items.subList(1, items.size())) {
+                    for (AlfworldSExpr item : items.subList(1, items.size())) {
                         parts.add(parse(item));
                     }
                     return head.equals("and") ? new And(parts) : new Or(parts);
@@ -133,7 +133,7 @@ public sealed interface Formula {
             default:
                 {
                     java.util.ArrayList<String> args = new java.util.ArrayList<>();
-                    for (SExpr item : items.subList(1, items.size())) {
+                    for (AlfworldSExpr item : items.subList(1, items.size())) {
                         if (!item.isSymbol()) {
                             throw new PddlSyntaxException(
                                     "the atom "

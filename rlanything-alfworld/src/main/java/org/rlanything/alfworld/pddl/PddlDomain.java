@@ -43,7 +43,7 @@ public record PddlDomain(
             String name,
             List<Formula.TypedVariable> parameters,
             Formula precondition,
-            SExpr effect) {
+            AlfworldSExpr effect) {
         public Action {
             parameters = List.copyOf(parameters);
         }
@@ -55,7 +55,7 @@ public record PddlDomain(
             return result;
         }
 
-        private static void collect(SExpr e, Set<String> out) {
+        private static void collect(AlfworldSExpr e, Set<String> out) {
             if (e == null || !e.isList() || e.size() == 0) {
                 return;
             }
@@ -67,7 +67,7 @@ public record PddlDomain(
                 case "and":
                 case "not":
                 case "forall":
-                    for (SExpr child : e.items().subList(1, e.size())) {
+                    for (AlfworldSExpr child : e.items().subList(1, e.size())) {
                         collect(child, out);
                     }
                     break;
@@ -92,18 +92,18 @@ public record PddlDomain(
      * @throws PddlSyntaxException naming the part that is wrong
      */
     public static PddlDomain parse(String text) throws PddlSyntaxException {
-        List<SExpr> all = SExpr.parseAll(text);
+        List<AlfworldSExpr> all = AlfworldSExpr.parseAll(text);
         if (all.size() != 1 || !"define".equals(all.get(0).head())) {
             throw new PddlSyntaxException(
                     "the text is not a single (define (domain ...) ...) expression.");
         }
-        SExpr define = all.get(0);
+        AlfworldSExpr define = all.get(0);
         String name = null;
         Set<String> types = new LinkedHashSet<>();
         types.add("object");
         Map<String, Integer> predicates = new LinkedHashMap<>();
         Map<String, Action> actions = new LinkedHashMap<>();
-        for (SExpr section : define.items().subList(1, define.size())) {
+        for (AlfworldSExpr section : define.items().subList(1, define.size())) {
             String head = section.head();
             if (head == null) {
                 throw new PddlSyntaxException("the section " + section.brief() + " has no name.");
@@ -121,7 +121,7 @@ public record PddlDomain(
                     }
                     break;
                 case ":predicates":
-                    for (SExpr p : section.items().subList(1, section.size())) {
+                    for (AlfworldSExpr p : section.items().subList(1, section.size())) {
                         if (p.head() == null) {
                             throw new PddlSyntaxException(
                                     "(:predicates ...) holds "
@@ -144,22 +144,22 @@ public record PddlDomain(
         return new PddlDomain(name == null ? "" : name, types, predicates, actions);
     }
 
-    private static Action parseAction(SExpr section) throws PddlSyntaxException {
+    private static Action parseAction(AlfworldSExpr section) throws PddlSyntaxException {
         if (section.size() < 2 || !section.get(1).isSymbol()) {
             throw new PddlSyntaxException("an (:action ...) has no name.");
         }
         String name = section.get(1).symbol();
         List<Formula.TypedVariable> params = new ArrayList<>();
         Formula pre = new Formula.And(List.of());
-        SExpr effect = null;
-        List<SExpr> items = section.items();
+        AlfworldSExpr effect = null;
+        List<AlfworldSExpr> items = section.items();
         for (int i = 2; i < items.size(); i += 2) {
             if (i + 1 >= items.size() || !items.get(i).isSymbol()) {
                 throw new PddlSyntaxException(
                         "the action " + name + " has a malformed key/value list.");
             }
             String key = items.get(i).symbol();
-            SExpr value = items.get(i + 1);
+            AlfworldSExpr value = items.get(i + 1);
             try {
                 switch (key) {
                     case ":parameters":

@@ -29,17 +29,17 @@ public record PddlProblem(
      * @throws PddlSyntaxException naming the section or expression that is wrong
      */
     public static PddlProblem parse(String text) throws PddlSyntaxException {
-        List<SExpr> all = SExpr.parseAll(text);
+        List<AlfworldSExpr> all = AlfworldSExpr.parseAll(text);
         if (all.size() != 1 || !"define".equals(all.get(0).head())) {
             throw new PddlSyntaxException(
                     "the text is not a single (define (problem ...) ...) expression.");
         }
-        SExpr define = all.get(0);
+        AlfworldSExpr define = all.get(0);
         String name = null;
         Map<String, String> objects = new LinkedHashMap<>();
         List<Formula.Atom> init = null;
         Formula goal = null;
-        for (SExpr section : define.items().subList(1, define.size())) {
+        for (AlfworldSExpr section : define.items().subList(1, define.size())) {
             String head = section.head();
             if (head == null) {
                 throw new PddlSyntaxException("the section " + section.brief() + " has no name.");
@@ -87,7 +87,7 @@ public record PddlProblem(
     }
 
     /** Adds the typed names of an {@code (:objects ...)} section; refuses a name typed twice. */
-    private static void addObjects(SExpr section, Map<String, String> objects)
+    private static void addObjects(AlfworldSExpr section, Map<String, String> objects)
             throws PddlSyntaxException {
         for (Formula.TypedVariable v :
                 TypedLists.parse(section.items().subList(1, section.size()), "object")) {
@@ -106,9 +106,9 @@ public record PddlProblem(
     }
 
     /** The atoms of an {@code (:init ...)} section (numeric {@code (= ...)} facts are skipped). */
-    private static List<Formula.Atom> atoms(SExpr section) throws PddlSyntaxException {
+    private static List<Formula.Atom> atoms(AlfworldSExpr section) throws PddlSyntaxException {
         List<Formula.Atom> init = new ArrayList<>();
-        for (SExpr item : section.items().subList(1, section.size())) {
+        for (AlfworldSExpr item : section.items().subList(1, section.size())) {
             if ("=".equals(item.head())) {
                 continue;
             }

@@ -9,12 +9,12 @@ final class TypedLists {
     private TypedLists() {}
 
     /** Names without a type get {@code defaultType}. */
-    static List<Formula.TypedVariable> parse(List<SExpr> items, String defaultType)
+    static List<Formula.TypedVariable> parse(List<AlfworldSExpr> items, String defaultType)
             throws PddlSyntaxException {
         List<Formula.TypedVariable> result = new ArrayList<>();
         List<String> pending = new ArrayList<>();
         for (int i = 0; i < items.size(); i++) {
-            SExpr item = items.get(i);
+            AlfworldSExpr item = items.get(i);
             if (!item.isSymbol()) {
                 throw new PddlSyntaxException("a typed list holds the list " + item.brief() + ".");
             }

@@ -1,14 +1,14 @@
 package org.rlanything.alfworld.plan;
 
-import org.rlanything.alfworld.world.Condition;
+import org.rlanything.alfworld.world.CompiledGoal;
 import org.rlanything.alfworld.world.DomainRules;
 import org.rlanything.alfworld.world.GameEntities;
 
 /**
- * What the {@link Planner} searches: a compiled game's scene, its domain rules and goal, and the
- * command text of an action code (a plan is read out as commands). {@code AlfworldGame} is one; the
- * planner depends on this contract rather than on the game, so the game's package may use the
- * planner without a package cycle.
+ * What the {@link AlfworldPlanner} searches: a compiled game's scene, its domain rules and goal,
+ * and the command text of an action code (a plan is read out as commands). {@code AlfworldGame} is
+ * one; the planner depends on this contract rather than on the game, so the game's package may use
+ * the planner without a package cycle.
  */
 public interface PlanningProblem {
 
@@ -19,7 +19,7 @@ public interface PlanningProblem {
     DomainRules rules();
 
     /** The compiled goal condition. */
-    Condition goal();
+    CompiledGoal goal();
 
     /** The command text of action {@code code}. */
     String command(long code);

@@ -6,7 +6,7 @@ import java.util.random.RandomGenerator;
 import org.rlanything.alfworld.gen.AlfredLogic;
 import org.rlanything.alfworld.gen.AlfworldData;
 import org.rlanything.alfworld.gen.EnginePlanOracle;
-import org.rlanything.alfworld.gen.ProblemWriter;
+import org.rlanything.alfworld.gen.SceneWriter;
 import org.rlanything.alfworld.gen.TypeCatalog;
 import org.rlanything.core.RewriteRequest;
 import org.rlanything.core.Rewriter;
@@ -55,7 +55,7 @@ public final class AlfworldRewriter implements Rewriter {
         CandidateVerifier verifier =
                 new CandidateVerifier(
                         AlfredLogic.read213(data.logic213()),
-                        new ProblemWriter(TypeCatalog.standard()),
+                        new SceneWriter(TypeCatalog.standard()),
                         EnginePlanOracle.create(),
                         maxSteps);
         return new AlfworldRewriter(new SceneRewriter(verifier), operators, new EngineSceneTasks());

@@ -5,8 +5,8 @@ import java.util.OptionalInt;
 import org.rlanything.alfworld.GameFile;
 import org.rlanything.alfworld.gen.AlfredLogic;
 import org.rlanything.alfworld.gen.PlanOracle;
-import org.rlanything.alfworld.gen.ProblemWriter;
 import org.rlanything.alfworld.gen.Scene;
+import org.rlanything.alfworld.gen.SceneWriter;
 import org.rlanything.core.Verification;
 
 /**
@@ -18,12 +18,12 @@ import org.rlanything.core.Verification;
 public final class CandidateVerifier {
 
     private final AlfredLogic logic;
-    private final ProblemWriter writer;
+    private final SceneWriter writer;
     private final PlanOracle oracle;
     private final int maxSteps;
 
     public CandidateVerifier(
-            AlfredLogic logic, ProblemWriter writer, PlanOracle oracle, int maxSteps) {
+            AlfredLogic logic, SceneWriter writer, PlanOracle oracle, int maxSteps) {
         if (maxSteps < 1) {
             throw new IllegalArgumentException(
                     "The verification step limit (" + maxSteps + ") must be at least 1.");

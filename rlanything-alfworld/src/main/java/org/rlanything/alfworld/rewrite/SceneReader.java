@@ -15,9 +15,9 @@ import org.rlanything.alfworld.GameFile;
 import org.rlanything.alfworld.gen.Capability;
 import org.rlanything.alfworld.gen.Goal;
 import org.rlanything.alfworld.gen.ObjectInstance;
-import org.rlanything.alfworld.gen.ProblemWriter;
 import org.rlanything.alfworld.gen.ReceptacleInstance;
 import org.rlanything.alfworld.gen.Scene;
+import org.rlanything.alfworld.gen.SceneWriter;
 import org.rlanything.alfworld.gen.TaskType;
 import org.rlanything.alfworld.pddl.Formula;
 import org.rlanything.alfworld.pddl.PddlProblem;
@@ -37,7 +37,7 @@ public final class SceneReader {
     private static final Pattern FLOOR_PLAN = Pattern.compile("-(\\d+)[/\\\\]trial_");
     private static final Pattern COMMENT =
             Pattern.compile(
-                    "^" + Pattern.quote(ProblemWriter.FLOOR_PLAN_COMMENT) + "(\\d+)$",
+                    "^" + Pattern.quote(SceneWriter.FLOOR_PLAN_COMMENT) + "(\\d+)$",
                     Pattern.MULTILINE);
 
     private SceneReader() {}

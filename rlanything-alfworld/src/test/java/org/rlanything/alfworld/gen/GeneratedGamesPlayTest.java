@@ -11,8 +11,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.rlanything.alfworld.AlfworldGame;
 import org.rlanything.alfworld.AlfworldSession;
 import org.rlanything.alfworld.GameLoader;
+import org.rlanything.alfworld.plan.AlfworldPlanner;
 import org.rlanything.alfworld.plan.Plan;
-import org.rlanything.alfworld.plan.Planner;
 import org.rlanything.core.StepResult;
 
 /**
@@ -37,7 +37,7 @@ class GeneratedGamesPlayTest {
             assertTrue(
                     intro.endsWith("\n\nYour task is to: " + generated.scene().goal().text()),
                     intro);
-            Optional<Plan> plan = new Planner(game).plan(game.newState());
+            Optional<Plan> plan = new AlfworldPlanner(game).plan(game.newState());
             assertTrue(plan.isPresent(), file.toString());
             assertEquals(generated.optimalSteps(), plan.get().length(), file.toString());
             AlfworldSession session = AlfworldSession.start(game, GameGenerator.DEFAULT_MAX_STEPS);

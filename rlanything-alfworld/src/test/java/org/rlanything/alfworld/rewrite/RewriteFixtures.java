@@ -4,8 +4,8 @@ import java.util.List;
 import org.rlanything.alfworld.gen.GenFixtures;
 import org.rlanything.alfworld.gen.GeneratedGame;
 import org.rlanything.alfworld.gen.Planners;
-import org.rlanything.alfworld.gen.ProblemWriter;
 import org.rlanything.alfworld.gen.Scene;
+import org.rlanything.alfworld.gen.SceneWriter;
 
 /** Generated scenes and a rewriter for the rewrite tests. */
 final class RewriteFixtures {
@@ -20,10 +20,7 @@ final class RewriteFixtures {
 
     static CandidateVerifier verifier() {
         return new CandidateVerifier(
-                GenFixtures.logic(),
-                new ProblemWriter(GenFixtures.catalog()),
-                Planners.oracle(),
-                40);
+                GenFixtures.logic(), new SceneWriter(GenFixtures.catalog()), Planners.oracle(), 40);
     }
 
     static SceneRewriter rewriter() {

@@ -17,16 +17,16 @@ import org.rlanything.alfworld.gen.GameFiles;
 import org.rlanything.alfworld.gen.GenFixtures;
 import org.rlanything.alfworld.gen.GeneratedGame;
 import org.rlanything.alfworld.gen.Planners;
-import org.rlanything.alfworld.gen.ProblemWriter;
 import org.rlanything.alfworld.gen.Scene;
+import org.rlanything.alfworld.gen.SceneWriter;
 import org.rlanything.alfworld.gen.TaskType;
-import org.rlanything.alfworld.plan.Planner;
+import org.rlanything.alfworld.plan.AlfworldPlanner;
 
 class SceneReaderTest {
 
     @Test
     void readsBackEveryGeneratedSceneSoThatItWritesTheSameProblem() {
-        ProblemWriter writer = new ProblemWriter(GenFixtures.catalog());
+        SceneWriter writer = new SceneWriter(GenFixtures.catalog());
         for (GeneratedGame game : Planners.generator().generateAll(31, 36)) {
             Scene read = SceneReader.read(game.file());
             assertEquals(game.scene().goal(), read.goal(), game.folder());
@@ -63,8 +63,8 @@ class SceneReaderTest {
             AlfworldGame after = AlfworldGame.compile(verifier.gameFile(scene));
             assertEquals(before.initialObservation(), after.initialObservation(), file.toString());
             assertEquals(
-                    new Planner(before).distance(before.newState()),
-                    new Planner(after).distance(after.newState()),
+                    new AlfworldPlanner(before).distance(before.newState()),
+                    new AlfworldPlanner(after).distance(after.newState()),
                     file.toString());
         }
     }

@@ -50,15 +50,50 @@ public final class AtomicFiles {
 
     /**
      * Makes {@code folder} whole or not at all: {@code writer} fills a temporary sibling ({@code
-     * .NAME.tmp}, cleared first), which is then moved into place (see {@link #move}).
+     * .NAME.tmp}, cleared first), whose files are forced to disk ({@link #syncTree}) before it is
+     * moved into place (see {@link #move}). A folder already there is not replaced unless it is
+     * empty: the move fails instead (see {@link #replaceFolder}).
      */
     public static void makeFolder(Path folder, FolderWriter writer) throws IOException {
-        Path parent = folder.toAbsolutePath().getParent();
-        Files.createDirectories(parent);
-        Path temp = parent.resolve("." + folder.getFileName() + ".tmp");
+        move(filledSibling(folder, writer), folder);
+    }
+
+    /**
+     * Makes {@code folder} as {@link #makeFolder} does, replacing a folder already there: the old
+     * one is renamed aside ({@code .NAME.old}), the new one renamed into place, then the old one
+     * deleted. A crash in between leaves each folder whole under its own name, never a mixture; the
+     * temporary sibling is deleted when {@code writer} or a move fails.
+     */
+    public static void replaceFolder(Path folder, FolderWriter writer) throws IOException {
+        Path temp = sibling(folder, ".tmp");
+        try {
+            filledSibling(folder, writer); // the same path as temp
+            Path aside = null;
+            if (Files.exists(folder)) {
+                aside = sibling(folder, ".old");
+                deleteTree(aside);
+                move(folder, aside);
+            }
+            move(temp, folder);
+            if (aside != null) {
+                deleteTree(aside);
+            }
+        } finally {
+            deleteTree(temp);
+        }
+    }
+
+    private static Path filledSibling(Path folder, FolderWriter writer) throws IOException {
+        Path temp = sibling(folder, ".tmp");
+        Files.createDirectories(temp.getParent());
         deleteTree(temp);
         writer.write(temp);
-        move(temp, folder);
+        syncTree(temp);
+        return temp;
+    }
+
+    private static Path sibling(Path folder, String suffix) {
+        return folder.toAbsolutePath().resolveSibling("." + folder.getFileName() + suffix);
     }
 
     /** Renames atomically and syncs the parent folder. */

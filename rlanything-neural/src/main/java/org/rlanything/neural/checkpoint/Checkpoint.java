@@ -6,20 +6,16 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.stream.Stream;
 import org.rlanything.core.io.AtomicFiles;
 import org.rlanything.neural.io.CheckpointException;
 import org.rlanything.neural.io.FiniteValues;
@@ -234,55 +230,48 @@ public final class Checkpoint {
             Map<String, ? extends StoredTensor> weights,
             Map<String, ? extends StoredTensor> optimizer)
             throws IOException {
-        Path parent = dir.toAbsolutePath().getParent();
-        Files.createDirectories(parent);
-        Path temp = Files.createTempDirectory(parent, "." + dir.getFileName() + ".");
         try {
-            Map<String, SafeTensorsWriter.Written> listing = new TreeMap<>();
-            for (Map.Entry<String, byte[]> f : files.entrySet()) {
-                listing.put(f.getKey(), writeForced(temp.resolve(f.getKey()), f.getValue()));
-            }
-            if (weights != null) {
-                listing.putAll(WeightFiles.write(temp, weights, WeightFiles.MAX_SHARD));
-            }
-            if (optimizer != null) {
-                listing.put(
-                        OPTIMIZER,
-                        SafeTensorsWriter.write(temp.resolve(OPTIMIZER), optimizer, Map.of()));
-            }
-            Map<String, Object> entries = new LinkedHashMap<>();
-            listing.forEach(
-                    (name, w) -> {
-                        Map<String, Object> entry = new LinkedHashMap<>();
-                        entry.put("bytes", w.bytes());
-                        entry.put("sha256", w.sha256());
-                        entries.put(name, entry);
-                    });
-            Map<String, Object> manifest = new LinkedHashMap<>();
-            manifest.put("format", FORMAT);
-            manifest.put("version", 1);
-            manifest.put("files", entries);
-            writeForced(
-                    temp.resolve(MANIFEST),
-                    JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(manifest));
-            Path aside = null;
-            if (Files.exists(dir)) {
-                aside = parent.resolve("." + dir.getFileName() + ".old-" + System.nanoTime());
-                Files.move(dir, aside, StandardCopyOption.ATOMIC_MOVE);
-            }
-            Files.move(temp, dir, StandardCopyOption.ATOMIC_MOVE);
-            AtomicFiles.syncDirectory(parent);
-            if (aside != null) {
-                deleteTree(aside);
-            }
+            AtomicFiles.replaceFolder(dir, temp -> fill(temp, files, weights, optimizer));
         } catch (FiniteValues.NonFinite e) {
             throw new CheckpointException(
                     "Checkpoint " + dir + " not written: " + e.getMessage(), e);
-        } finally {
-            if (Files.exists(temp)) {
-                deleteTree(temp);
-            }
         }
+    }
+
+    private static void fill(
+            Path temp,
+            Map<String, byte[]> files,
+            Map<String, ? extends StoredTensor> weights,
+            Map<String, ? extends StoredTensor> optimizer)
+            throws IOException {
+        Files.createDirectories(temp);
+        Map<String, SafeTensorsWriter.Written> listing = new TreeMap<>();
+        for (Map.Entry<String, byte[]> f : files.entrySet()) {
+            listing.put(f.getKey(), writeForced(temp.resolve(f.getKey()), f.getValue()));
+        }
+        if (weights != null) {
+            listing.putAll(WeightFiles.write(temp, weights, WeightFiles.MAX_SHARD));
+        }
+        if (optimizer != null) {
+            listing.put(
+                    OPTIMIZER,
+                    SafeTensorsWriter.write(temp.resolve(OPTIMIZER), optimizer, Map.of()));
+        }
+        Map<String, Object> entries = new LinkedHashMap<>();
+        listing.forEach(
+                (name, w) -> {
+                    Map<String, Object> entry = new LinkedHashMap<>();
+                    entry.put("bytes", w.bytes());
+                    entry.put("sha256", w.sha256());
+                    entries.put(name, entry);
+                });
+        Map<String, Object> manifest = new LinkedHashMap<>();
+        manifest.put("format", FORMAT);
+        manifest.put("version", 1);
+        manifest.put("files", entries);
+        writeForced(
+                temp.resolve(MANIFEST),
+                JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(manifest));
     }
 
     /** Loads a checkpoint; weights become {@code dtype} arrays under {@code parent}. */
@@ -749,22 +738,6 @@ public final class Checkpoint {
             return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is unavailable in this JVM.", e);
-        }
-    }
-
-    private static void deleteTree(Path root) throws IOException {
-        try (Stream<Path> walk = Files.walk(root)) {
-            walk.sorted(Comparator.reverseOrder())
-                    .forEach(
-                            p -> {
-                                try {
-                                    Files.delete(p);
-                                } catch (IOException e) {
-                                    throw new UncheckedIOException(e);
-                                }
-                            });
-        } catch (UncheckedIOException e) {
-            throw e.getCause();
         }
     }
 }

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.rlanything.core.io.AtomicFiles;
 import org.rlanything.core.io.MemorySteps;
 import org.rlanything.core.spi.CommandProvider;
 import org.rlanything.neural.NeuralRuntime;
@@ -165,13 +166,14 @@ public final class ModelCommand implements CommandProvider, Runnable {
                                         parts.adapters(),
                                         ModelIds.of(parts.base().folder())));
                 files.putAll(tokenizer.files(parts.config().maxPositions()));
-                Path temp =
-                        Files.createTempDirectory(
-                                to.toAbsolutePath().getParent(), "." + to.getFileName() + ".");
-                for (var f : files.entrySet()) {
-                    Files.write(temp.resolve(f.getKey()), f.getValue());
-                }
-                Files.move(temp, to, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+                AtomicFiles.makeFolder(
+                        to,
+                        temp -> {
+                            Files.createDirectories(temp);
+                            for (var f : files.entrySet()) {
+                                Files.write(temp.resolve(f.getKey()), f.getValue());
+                            }
+                        });
             }
         } catch (CheckpointException e) {
             throw new org.rlanything.core.BadInputException(e.getMessage(), e);

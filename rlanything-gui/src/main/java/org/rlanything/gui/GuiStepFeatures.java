@@ -33,7 +33,7 @@ import org.rlanything.core.Step;
  * 24 the instruction changed  25 how late the step is (index / 6, at most 1)
  * </pre>
  */
-public final class StepFeatures {
+public final class GuiStepFeatures {
 
     /** The number of features. */
     public static final int SIZE = 26;
@@ -72,7 +72,7 @@ public final class StepFeatures {
     /** Steps at this index or later count as fully late. */
     private static final double LATE = 6;
 
-    private StepFeatures() {}
+    private GuiStepFeatures() {}
 
     /** The names of the features, in order. */
     public static List<String> names() {

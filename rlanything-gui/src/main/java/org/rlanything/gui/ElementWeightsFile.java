@@ -2,24 +2,22 @@ package org.rlanything.gui;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
+import org.rlanything.core.io.AtomicFiles;
 
 /**
  * A weight vector saved as text, one {@code NAME VALUE} line per weight in a fixed name order (the
- * embedded {@link ElementPolicy} and {@link ElementJudge} keep theirs so). Written to a temporary
- * file and moved into place, so a reader never sees half a file; read back only when every line
- * names the expected weight and holds a finite number, else an {@link IOException} names the file
- * and line.
+ * embedded {@link ElementPolicy} and {@link ElementJudge} keep theirs so). Written with {@link
+ * AtomicFiles#write}, so a reader never sees half a file; read back only when every line names the
+ * expected weight and holds a finite number, else an {@link IOException} names the file and line.
  */
-final class WeightsFile {
+final class ElementWeightsFile {
 
-    private WeightsFile() {}
+    private ElementWeightsFile() {}
 
-    /** Writes {@code values} under {@code names} to {@code file}, atomically where possible. */
+    /** Writes {@code values} under {@code names} to {@code file}, atomically. */
     static void write(Path file, List<String> names, double[] values) throws IOException {
         if (names.size() != values.length) {
             throw new IllegalArgumentException(
@@ -29,22 +27,7 @@ final class WeightsFile {
         for (int j = 0; j < values.length; j++) {
             text.append(names.get(j)).append(' ').append(Double.toString(values[j])).append('\n');
         }
-        Path folder = file.toAbsolutePath().getParent();
-        Path temporary = Files.createTempFile(folder, file.getFileName().toString(), ".part");
-        try {
-            Files.writeString(temporary, text.toString(), StandardCharsets.UTF_8);
-            try {
-                Files.move(
-                        temporary,
-                        file,
-                        StandardCopyOption.ATOMIC_MOVE,
-                        StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING);
-            }
-        } finally {
-            Files.deleteIfExists(temporary);
-        }
+        AtomicFiles.write(file, text.toString().getBytes(StandardCharsets.UTF_8));
     }
 
     /**

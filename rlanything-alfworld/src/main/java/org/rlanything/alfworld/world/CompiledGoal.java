@@ -15,7 +15,7 @@ import org.rlanything.alfworld.pddl.Formula;
  * it (e.g. {@code (objectType ?o AppleType)}), so checking a goal costs a few dozen tests. A
  * quantifier over a type the domain does not have ranges over nothing, as in Fast Downward.
  */
-public final class Condition {
+public final class CompiledGoal {
 
     private final GameEntities scene;
     private final Node root;
@@ -24,7 +24,7 @@ public final class Condition {
     private final Set<Integer> receptacleCandidates;
     private final Set<Predicate> predicates;
 
-    private Condition(
+    private CompiledGoal(
             GameEntities scene,
             Node root,
             int slots,
@@ -45,11 +45,11 @@ public final class Condition {
      * @param element names the formula in error messages, e.g. {@code pddl_problem (:goal ...)}
      * @throws MalformedGameException for an unknown predicate or constant or a kind mismatch
      */
-    public static Condition compile(Formula formula, GameEntities scene, String element)
+    public static CompiledGoal compile(Formula formula, GameEntities scene, String element)
             throws MalformedGameException {
         Compiler c = new Compiler(scene, element);
         Node root = c.compile(formula);
-        return new Condition(
+        return new CompiledGoal(
                 scene, root, c.slots, c.objectCandidates, c.receptacleCandidates, c.predicates);
     }
 

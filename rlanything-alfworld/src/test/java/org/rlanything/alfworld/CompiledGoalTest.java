@@ -9,10 +9,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
+import org.rlanything.alfworld.pddl.AlfworldSExpr;
 import org.rlanything.alfworld.pddl.Formula;
 import org.rlanything.alfworld.pddl.PddlProblem;
-import org.rlanything.alfworld.pddl.SExpr;
-import org.rlanything.alfworld.world.Condition;
+import org.rlanything.alfworld.world.CompiledGoal;
 import org.rlanything.alfworld.world.GameEntities;
 import org.rlanything.alfworld.world.GameState;
 import org.rlanything.alfworld.world.Kind;
@@ -22,7 +22,7 @@ import org.rlanything.alfworld.world.Predicate;
 /**
  * The compiled goal (candidate filters, early tests) agrees with a plain evaluation of the formula.
  */
-class ConditionTest {
+class CompiledGoalTest {
 
     private static final List<String> EXTRA_GOALS =
             List.of(
@@ -58,9 +58,9 @@ class ConditionTest {
                     goals.add(parseFormula(text));
                 }
             }
-            List<Condition> compiled = new java.util.ArrayList<>();
+            List<CompiledGoal> compiled = new java.util.ArrayList<>();
             for (Formula g : goals) {
-                compiled.add(Condition.compile(g, scene, "test goal"));
+                compiled.add(CompiledGoal.compile(g, scene, "test goal"));
             }
             AlfworldSession session = AlfworldSession.start(game, 30);
             while (true) {
@@ -154,12 +154,12 @@ class ConditionTest {
                 org.junit.jupiter.api.Assertions.assertThrows(
                         MalformedGameException.class,
                         () ->
-                                Condition.compile(
+                                CompiledGoal.compile(
                                         parseFormula(
                                                 "(exists (?o - object) (objectType ?o AppelType))"),
                                         scene,
                                         "goal"));
         assertTrue(e.getMessage().contains("'appeltype' is not declared"), e.getMessage());
-        assertEquals(SExpr.class, SExpr.parseOne("(a b)").getClass());
+        assertEquals(AlfworldSExpr.class, AlfworldSExpr.parseOne("(a b)").getClass());
     }
 }

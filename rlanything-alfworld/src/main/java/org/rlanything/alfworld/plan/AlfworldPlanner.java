@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import org.rlanything.alfworld.world.Condition;
+import org.rlanything.alfworld.world.CompiledGoal;
 import org.rlanything.alfworld.world.DomainRules;
 import org.rlanything.alfworld.world.Flags;
 import org.rlanything.alfworld.world.GameEntities;
@@ -46,7 +46,7 @@ import org.rlanything.alfworld.world.Verb;
  * own compiled goal on a view of the abstract state. The search stops after a configurable number
  * of expanded states.
  */
-public final class Planner {
+public final class AlfworldPlanner {
 
     /** The default bound on expanded states. */
     public static final int DEFAULT_MAX_STATES = 2_000_000;
@@ -54,7 +54,7 @@ public final class Planner {
     private final PlanningProblem game;
     private final GameEntities scene;
     private final DomainRules rules;
-    private final Condition goal;
+    private final CompiledGoal goal;
     private final int maxStates;
     private final boolean needHot;
     private final boolean needCool;
@@ -62,11 +62,11 @@ public final class Planner {
     private final boolean needSliced;
     private final boolean needToggle;
 
-    public Planner(PlanningProblem game) {
+    public AlfworldPlanner(PlanningProblem game) {
         this(game, DEFAULT_MAX_STATES);
     }
 
-    public Planner(PlanningProblem game, int maxStates) {
+    public AlfworldPlanner(PlanningProblem game, int maxStates) {
         if (maxStates < 1) {
             throw new IllegalArgumentException("maxStates (" + maxStates + ") must be >= 1.");
         }

@@ -12,12 +12,12 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
+import org.rlanything.alfworld.plan.AlfworldPlanner;
 import org.rlanything.alfworld.plan.Plan;
-import org.rlanything.alfworld.plan.Planner;
 import org.rlanything.alfworld.world.GameState;
 
 /** The planner from arbitrary states: its plans win, and no shorter winning sequence exists. */
-class PlannerTest {
+class AlfworldPlannerTest {
 
     @Test
     void plansFromRandomMidEpisodeStatesWinAndMatchTheDistance() {
@@ -25,7 +25,7 @@ class PlannerTest {
         int checked = 0;
         for (Path file : TestData.gameFiles()) {
             AlfworldGame game = TestData.game(file);
-            Planner planner = new Planner(game);
+            AlfworldPlanner planner = new AlfworldPlanner(game);
             AlfworldSession walk = AlfworldSession.start(game, 200);
             int wander = 3 + random.nextInt(15);
             for (int i = 0; i < wander && !walk.done(); i++) {
@@ -62,7 +62,7 @@ class PlannerTest {
         int deadEnds = 0;
         for (Path file : TestData.gameFiles()) {
             AlfworldGame game = TestData.game(file);
-            Planner planner = new Planner(game);
+            AlfworldPlanner planner = new AlfworldPlanner(game);
             AlfworldSession session = AlfworldSession.start(game, 25);
             int before = planner.distance(session.state());
             while (!session.done()) {
@@ -103,7 +103,7 @@ class PlannerTest {
         int checked = 0;
         for (Path file : TestData.gameFiles()) {
             AlfworldGame game = TestData.game(file);
-            int distance = new Planner(game).distance(game.newState());
+            int distance = new AlfworldPlanner(game).distance(game.newState());
             if (distance > 4) {
                 continue;
             }

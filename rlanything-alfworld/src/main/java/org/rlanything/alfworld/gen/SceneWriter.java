@@ -14,7 +14,7 @@ import java.util.TreeSet;
  * real games. A comment line before the problem records the floor plan. Output is a pure function
  * of the scene: entities and facts are written in sorted order.
  */
-public final class ProblemWriter {
+public final class SceneWriter {
 
     private static final String INDENT = "        ";
 
@@ -23,7 +23,7 @@ public final class ProblemWriter {
 
     private final TypeCatalog catalog;
 
-    public ProblemWriter(TypeCatalog catalog) {
+    public SceneWriter(TypeCatalog catalog) {
         this.catalog = catalog;
     }
 

@@ -11,22 +11,22 @@ import java.util.Objects;
  * does; a symbol is any run of characters other than blanks and parentheses (so {@code location,}
  * is one symbol).
  */
-public final class SExpr {
+public final class AlfworldSExpr {
 
     private final String symbol;
-    private final List<SExpr> items;
+    private final List<AlfworldSExpr> items;
     private final int line;
 
-    private SExpr(String symbol, List<SExpr> items, int line) {
+    private AlfworldSExpr(String symbol, List<AlfworldSExpr> items, int line) {
         this.symbol = symbol;
         this.items = items;
         this.line = line;
     }
 
     /** Parses every top-level expression of {@code text}. */
-    public static List<SExpr> parseAll(String text) throws PddlSyntaxException {
+    public static List<AlfworldSExpr> parseAll(String text) throws PddlSyntaxException {
         Parser parser = new Parser(text);
-        List<SExpr> result = new ArrayList<>();
+        List<AlfworldSExpr> result = new ArrayList<>();
         while (parser.skipBlank()) {
             result.add(parser.next());
         }
@@ -34,8 +34,8 @@ public final class SExpr {
     }
 
     /** Parses {@code text}, which must hold exactly one expression. */
-    public static SExpr parseOne(String text) throws PddlSyntaxException {
-        List<SExpr> all = parseAll(text);
+    public static AlfworldSExpr parseOne(String text) throws PddlSyntaxException {
+        List<AlfworldSExpr> all = parseAll(text);
         if (all.size() != 1) {
             throw new PddlSyntaxException("expected one expression but found " + all.size() + ".");
         }
@@ -59,7 +59,7 @@ public final class SExpr {
     }
 
     /** The items of a list; fails for a symbol. */
-    public List<SExpr> items() {
+    public List<AlfworldSExpr> items() {
         if (items == null) {
             throw new IllegalStateException("The expression " + this + " is a symbol, not a list.");
         }
@@ -71,7 +71,7 @@ public final class SExpr {
         return items == null ? 0 : items.size();
     }
 
-    public SExpr get(int index) {
+    public AlfworldSExpr get(int index) {
         return items().get(index);
     }
 
@@ -153,7 +153,7 @@ public final class SExpr {
             return false;
         }
 
-        SExpr next() throws PddlSyntaxException {
+        AlfworldSExpr next() throws PddlSyntaxException {
             int startLine = line;
             char c = text.charAt(pos);
             if (c == ')') {
@@ -168,7 +168,7 @@ public final class SExpr {
                     }
                     pos++;
                 }
-                return new SExpr(
+                return new AlfworldSExpr(
                         text.substring(start, pos).toLowerCase(java.util.Locale.ROOT),
                         null,
                         startLine);
@@ -182,7 +182,7 @@ public final class SExpr {
                                 + MAX_DEPTH
                                 + " levels; PDDL this deep is not a game.");
             }
-            List<SExpr> children = new ArrayList<>();
+            List<AlfworldSExpr> children = new ArrayList<>();
             while (true) {
                 if (!skipBlank()) {
                     throw new PddlSyntaxException(
@@ -191,7 +191,8 @@ public final class SExpr {
                 if (text.charAt(pos) == ')') {
                     pos++;
                     depth--;
-                    return new SExpr(null, Collections.unmodifiableList(children), startLine);
+                    return new AlfworldSExpr(
+                            null, Collections.unmodifiableList(children), startLine);
                 }
                 children.add(next());
             }
