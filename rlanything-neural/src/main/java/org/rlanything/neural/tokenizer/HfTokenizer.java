@@ -24,8 +24,8 @@ import java.util.Set;
  * generation_config.json} ({@code eos_token_id}, which may list several stop ids, and {@code
  * pad_token_id}); the ids a plain prompt starts with are those the tokenizer's own post-processor
  * adds (Llama's {@code <|begin_of_text|>}, none for Qwen). The files are kept byte for byte, so a
- * checkpoint or an export carries them unchanged. Thread-safe; close it to free the native
- * tokenizer.
+ * checkpoint or an export carries them unchanged. Thread-safe; close it when done (the native
+ * tokenizer is shared with other loads of the same file, {@link TokenizerCache}).
  */
 public final class HfTokenizer implements TextTokenizer {
 
@@ -35,6 +35,7 @@ public final class HfTokenizer implements TextTokenizer {
     private static final ObjectMapper JSON =
             new ObjectMapper().enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
 
+    private final TokenizerCache.Lease lease;
     private final HuggingFaceTokenizer native_;
     private final Map<String, byte[]> files;
     private final int vocabSize;
@@ -43,13 +44,14 @@ public final class HfTokenizer implements TextTokenizer {
     private final Map<String, String> specialTokenTexts;
 
     private HfTokenizer(
-            HuggingFaceTokenizer tokenizer,
+            TokenizerCache.Lease lease,
             Map<String, byte[]> files,
             int vocabSize,
             SpecialTokens specials,
             String chatTemplate,
             Map<String, String> specialTokenTexts) {
-        this.native_ = tokenizer;
+        this.lease = lease;
+        this.native_ = lease.entry.tokenizer;
         this.files = files;
         this.vocabSize = vocabSize;
         this.specials = specials;
@@ -90,7 +92,9 @@ public final class HfTokenizer implements TextTokenizer {
         if (json == null) {
             throw new IOException("The folder " + folder + " lacks tokenizer.json.");
         }
-        int vocabSize = vocabSize(json, source);
+        String digest = TokenizerCache.key(json);
+        TokenizerCache.Lease kept = TokenizerCache.kept(digest);
+        int vocabSize = kept != null ? kept.entry.vocabSize : vocabSize(json, source);
         JsonNode config =
                 files.containsKey("tokenizer_config.json")
                         ? readJson(
@@ -103,22 +107,13 @@ public final class HfTokenizer implements TextTokenizer {
                                 files.get("generation_config.json"),
                                 folder + "/generation_config.json")
                         : JSON.createObjectNode();
-        HuggingFaceTokenizer tokenizer;
-        try {
-            tokenizer =
-                    HuggingFaceTokenizer.newInstance(
-                            new ByteArrayInputStream(json),
-                            Map.of(
-                                    "truncation",
-                                    "false",
-                                    "padding",
-                                    "false",
-                                    "addSpecialTokens",
-                                    "false"));
-        } catch (IOException | RuntimeException e) {
-            throw new IOException(
-                    "Hugging Face tokenizers cannot load " + source + ": " + e.getMessage(), e);
-        }
+        TokenizerCache.Lease lease =
+                kept != null
+                        ? kept
+                        : TokenizerCache.lease(
+                                digest,
+                                () -> new TokenizerCache.Entry(newNative(json, source), vocabSize));
+        HuggingFaceTokenizer tokenizer = lease.entry.tokenizer;
         try {
             Map<String, String> texts = new LinkedHashMap<>();
             String configSource = folder + "/tokenizer_config.json";
@@ -131,11 +126,22 @@ public final class HfTokenizer implements TextTokenizer {
             SpecialTokens specials =
                     specials(tokenizer, texts, generation, folder, configSource, vocabSize);
             String template = chatTemplate(config, files, folder);
-            return new HfTokenizer(
-                    tokenizer, Map.copyOf(files), vocabSize, specials, template, texts);
+            return new HfTokenizer(lease, Map.copyOf(files), vocabSize, specials, template, texts);
         } catch (IOException | RuntimeException e) {
-            tokenizer.close();
+            lease.close();
             throw e;
+        }
+    }
+
+    /** A new native tokenizer of {@code json}: no truncation, padding or added special tokens. */
+    private static HuggingFaceTokenizer newNative(byte[] json, String source) throws IOException {
+        try {
+            return HuggingFaceTokenizer.newInstance(
+                    new ByteArrayInputStream(json),
+                    Map.of("truncation", "false", "padding", "false", "addSpecialTokens", "false"));
+        } catch (IOException | RuntimeException e) {
+            throw new IOException(
+                    "Hugging Face tokenizers cannot load " + source + ": " + e.getMessage(), e);
         }
     }
 
@@ -432,6 +438,6 @@ public final class HfTokenizer implements TextTokenizer {
 
     @Override
     public void close() {
-        native_.close();
+        lease.close(); // the native tokenizer is freed once no loan holds it (TokenizerCache)
     }
 }

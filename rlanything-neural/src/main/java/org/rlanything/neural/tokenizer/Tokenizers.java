@@ -25,18 +25,25 @@ public final class Tokenizers {
         if (json == null) {
             throw new IOException("The folder " + folder + " lacks tokenizer.json.");
         }
-        JsonNode root;
-        try {
-            root = new ObjectMapper().readTree(json);
-        } catch (IOException e) {
-            throw new IOException(
-                    "The tokenizer file "
-                            + folder
-                            + "/tokenizer.json is not valid JSON: "
-                            + e.getMessage(),
-                    e);
+        // a real vocabulary's file is some 10 MB: its layout is read once per content
+        String key = TokenizerCache.key(json);
+        Boolean projectLayout = TokenizerCache.projectLayout(key);
+        if (projectLayout == null) {
+            JsonNode root;
+            try {
+                root = new ObjectMapper().readTree(json);
+            } catch (IOException e) {
+                throw new IOException(
+                        "The tokenizer file "
+                                + folder
+                                + "/tokenizer.json is not valid JSON: "
+                                + e.getMessage(),
+                        e);
+            }
+            projectLayout = root == null || HfTokenizerFormat.isProjectLayout(root);
+            TokenizerCache.projectLayout(key, projectLayout);
         }
-        if (root == null || HfTokenizerFormat.isProjectLayout(root)) {
+        if (projectLayout) {
             return BpeTokenizer.fromJson(json, folder + "/tokenizer.json");
         }
         return HfTokenizer.fromFiles(files, folder);

@@ -149,9 +149,9 @@ public final class SupervisedTrainer {
         for (PaddedBatch mb : micro) {
             try (StepScope scope = new StepScope(model.weights().manager())) {
                 NDManager m = scope.manager();
-                NDArray logp = tokenLogProbs(model, m, mb);
+                NDArray logp = mb.logProbs(model, m, null);
                 NDArray weight =
-                        m.create(mb.tokenWeights(), new Shape(mb.rows.size(), mb.width))
+                        m.create(mb.weights(), new Shape(mb.rows.size(), mb.responseWidth))
                                 .toType(model.dtype(), false);
                 double[] perRow =
                         logp.mul(weight)
@@ -166,10 +166,6 @@ public final class SupervisedTrainer {
         return out;
     }
 
-    private NDArray tokenLogProbs(LlamaModel on, NDManager m, PaddedBatch micro) {
-        return micro.targetLogProbs(m, micro.logSoftmax(on, m));
-    }
-
     private record MicroResult(double loss, long tokens, Map<String, TensorData> gradients) {}
 
     /**
@@ -181,20 +177,21 @@ public final class SupervisedTrainer {
         try (StepScope scope = new StepScope(copy.weights().manager())) {
             NDManager m = scope.manager();
             DataType dt = copy.dtype();
-            double[] w = micro.tokenWeights();
+            double[] w = micro.weights();
+            int columns = micro.responseWidth;
             for (int r = 0; r < rows; r++) {
                 double sampleWeight = micro.rows.get(r).advantage();
-                for (int k = 0; k < micro.width; k++) {
-                    w[r * micro.width + k] *= sampleWeight;
+                for (int k = 0; k < columns; k++) {
+                    w[r * columns + k] *= sampleWeight;
                 }
             }
-            NDArray weight = m.create(w, new Shape(rows, micro.width)).toType(dt, false);
+            NDArray weight = m.create(w, new Shape(rows, columns)).toType(dt, false);
             long tokens = 0;
             for (TrainingSequence s : micro.rows) {
                 tokens += s.responseView().length;
             }
             try (Autograd collector = Autograd.record()) {
-                NDArray logp = tokenLogProbs(copy, m, micro);
+                NDArray logp = micro.logProbs(copy, m, null);
                 NDArray sum = logp.mul(weight).sum().neg();
                 collector.backward(sum.div(ScalarArrays.of(m, dt, batchSize)));
                 double loss = sum.stopGradient().toType(DataType.FLOAT64, false).getDouble();
