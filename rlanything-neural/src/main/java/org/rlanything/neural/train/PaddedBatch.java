@@ -14,10 +14,11 @@ import org.rlanything.neural.model.LlamaModel;
  * carry weight. {@link #pack} groups sequences in order so that {@code width × rows} stays within a
  * token budget.
  *
- * <p>The PPO grid ({@link #width()}, {@link #weights()}, {@link #logProbs}) is the response
- * positions only, {@code (rows, longest response)}: the output head and the log-softmax run on
- * those positions, gathered from the hidden states, not on the prompt's (a judge's prompt is some
- * 230 tokens, its verdict about 6).
+ * <p>Both trainers read the response grid ({@link #width()}, {@link #weights()}, {@link
+ * #logProbs}), the response positions only, {@code (rows, longest response)}: the output head and
+ * the log-softmax run on those positions, gathered from the hidden states, not on the prompt's (a
+ * judge's prompt is some 230 tokens, its verdict about 6; with a real vocabulary of 150,000 ids the
+ * head over every prompt position made a supervised step several times slower).
  */
 final class PaddedBatch extends RowBatch<TrainingSequence> {
 
@@ -75,7 +76,7 @@ final class PaddedBatch extends RowBatch<TrainingSequence> {
         }
         NDArray hidden =
                 model.hidden(
-                        Inputs.longs(m, tokens(false), n, width),
+                        Inputs.longs(m, tokens(), n, width),
                         positions(m),
                         Inputs.causal(m, model.dtype(), width),
                         null);
@@ -116,51 +117,17 @@ final class PaddedBatch extends RowBatch<TrainingSequence> {
         return Inputs.longs(m, pos, n, width);
     }
 
-    long[] tokens(boolean targets) {
+    long[] tokens() {
         long[] out = new long[rows.size() * width];
         for (int r = 0; r < rows.size(); r++) {
             int[] p = rows.get(r).promptView();
             int[] q = rows.get(r).responseView();
-            int shift = targets ? 1 : 0;
             for (int k = 0; k < width; k++) {
-                int i = k + shift;
-                if (i < p.length + q.length) {
-                    out[r * width + k] = i < p.length ? p[i] : q[i - p.length];
+                if (k < p.length + q.length) {
+                    out[r * width + k] = k < p.length ? p[k] : q[k - p.length];
                 }
             }
         }
         return out;
-    }
-
-    /**
-     * 1/T on the response positions of each row, 0 elsewhere, on the full grid {@code (rows,
-     * width)}.
-     */
-    double[] tokenWeights() {
-        double[] w = new double[rows.size() * width];
-        for (int r = 0; r < rows.size(); r++) {
-            int start = rows.get(r).promptLength() - 1;
-            int t = rows.get(r).responseView().length;
-            for (int k = 0; k < t; k++) {
-                w[r * width + start + k] = 1.0 / t;
-            }
-        }
-        return w;
-    }
-
-    /**
-     * The model's log-softmax over the vocabulary at every position, shape (rows, width, vocab).
-     */
-    NDArray logSoftmax(LlamaModel model, NDManager m) {
-        int n = rows.size();
-        NDArray tokens = Inputs.longs(m, tokens(false), n, width);
-        NDArray mask = Inputs.causal(m, model.dtype(), width);
-        return model.forward(tokens, positions(m), mask, null, false).logSoftmax(-1);
-    }
-
-    /** The log-probability of each target token, shape (rows, width), from {@link #logSoftmax}. */
-    NDArray targetLogProbs(NDManager m, NDArray logSoftmax) {
-        NDArray targets = m.create(tokens(true), new Shape(rows.size(), width, 1));
-        return logSoftmax.gather(targets, 2).squeeze(2);
     }
 }

@@ -29,6 +29,9 @@ import org.rlanything.neural.model.StepScope;
  * persist across calls (one optimizer for the whole supervised run) until {@link
  * #resetOptimizer()}.
  *
+ * <p>The output head runs on the response positions only ({@link PaddedBatch#logProbs}): the loss
+ * reads nothing else.
+ *
  * <p>Samples whose prompt plus response exceed the model's positions are dropped; empty responses
  * are dropped.
  */
