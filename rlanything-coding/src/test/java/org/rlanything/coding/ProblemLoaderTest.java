@@ -12,6 +12,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rlanything.coding.sandbox.Language;
+import org.rlanything.testfixtures.CodingData;
 
 /**
  * One loader reads HumanEval, HumanEval-X Java and APPS into one problem type; bad lines are named.

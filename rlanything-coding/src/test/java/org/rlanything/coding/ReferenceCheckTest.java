@@ -13,6 +13,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.rlanything.coding.sandbox.Sandbox;
 import org.rlanything.coding.sandbox.SandboxSettings;
+import org.rlanything.testfixtures.CodingData;
 
 /**
  * Real problems run in the real sandbox: a fixed sample of HumanEval and HumanEval-X references

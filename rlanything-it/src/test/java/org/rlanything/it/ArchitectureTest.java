@@ -1,86 +1,199 @@
 package org.rlanything.it;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.tngtech.archunit.core.domain.Dependency;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.lang.ConditionEvents;
+import com.tngtech.archunit.lang.SimpleConditionEvent;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
-import java.util.stream.Stream;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
-import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The rules between modules (docs/architecture.md): core depends on no other module; nothing
- * depends on the cli, and the cli depends on core alone; a provider module depends on core and on
- * the provider modules its pom names, nothing else of the project; no cycles between modules, and
- * none between packages; no two main classes share a simple name.
+ * The rules between modules (docs/architecture.md): the roles of {@link ModuleRoles} (core, the
+ * chat library, settings, models, bridges, the engine, the cli, test support), checked over the
+ * main classes' dependencies with ArchUnit and over the poms' compile- and runtime-scope
+ * dependencies, so that an edge the rule refuses fails naming both modules; core depends on no
+ * library; no cycles between top-level packages or between packages; no two main classes share a
+ * simple name.
  */
 class ArchitectureTest {
 
-    /** Each module's packages. */
-    private static final Map<String, String> MODULES =
-            Map.ofEntries(
-                    Map.entry("core", "org.rlanything.core.."),
-                    Map.entry("chat", "org.rlanything.chat.."),
-                    Map.entry("demo", "org.rlanything.demo.."),
-                    Map.entry("neural", "org.rlanything.neural.."),
-                    Map.entry("alfworld", "org.rlanything.alfworld.."),
-                    Map.entry("agent", "org.rlanything.agent.."),
-                    Map.entry("hazelcast", "org.rlanything.hazelcast.."),
-                    Map.entry("coding", "org.rlanything.coding.."),
-                    Map.entry("openai", "org.rlanything.openai.."),
-                    Map.entry("gui", "org.rlanything.gui.."),
-                    Map.entry("remote", "org.rlanything.remote.."),
-                    Map.entry("pddl", "org.rlanything.pddl.."),
-                    Map.entry("linear", "org.rlanything.linear.."),
-                    Map.entry("cli", "org.rlanything.cli.."));
-
-    /** The project modules each provider module's pom names (core for all). */
-    private static final Map<String, List<String>> ALLOWED =
-            Map.ofEntries(
-                    Map.entry("chat", List.of("core")),
-                    Map.entry("demo", List.of("core")),
-                    Map.entry("neural", List.of("core", "chat")),
-                    Map.entry("alfworld", List.of("core")),
-                    Map.entry("agent", List.of("core", "neural", "alfworld")),
-                    Map.entry("hazelcast", List.of("core")),
-                    Map.entry("openai", List.of("core", "chat")),
-                    Map.entry("coding", List.of("core", "chat", "openai", "neural")),
-                    Map.entry("gui", List.of("core", "remote")),
-                    Map.entry("remote", List.of("core")),
-                    Map.entry("pddl", List.of("core")),
-                    Map.entry("linear", List.of("core")));
+    /** Where a class was loaded from names its module: a module's classes folder or its jar. */
+    private static final Pattern MODULE_SOURCE =
+            Pattern.compile("/rlanything-([a-z-]+?)(?:/target/classes/|-[0-9][^/!]*\\.jar!)");
 
     private static JavaClasses main;
+    private static Path root;
 
     @BeforeAll
-    static void importMainClasses() {
+    static void importMainClasses() throws IOException {
+        root = Path.of("").toAbsolutePath();
+        while (root != null && !ModuleRoles.isRoot(root)) {
+            root = root.getParent();
+        }
+        assertTrue(root != null, "no project root above the working directory");
         // the modules' main classes, from target/classes (mvn test) or their jars (mvn verify)
         main =
                 new ClassFileImporter()
                         .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
                         .importPackages("org.rlanything");
-        MODULES.forEach(
-                (module, packages) ->
-                        assertFalse(
-                                main.that(JavaClass.Predicates.resideInAPackage(packages))
-                                        .isEmpty(),
-                                "the main classes of " + module + " are imported"));
+        Set<String> found = new TreeSet<>();
+        for (JavaClass c : main) {
+            found.add(moduleOf(c));
+        }
+        for (String module : ModuleRoles.ROLES.keySet()) {
+            if (ModuleRoles.ROLES.get(module) != ModuleRoles.Role.TESTS) {
+                assertTrue(
+                        found.contains(module), "the main classes of " + module + " are imported");
+            }
+        }
+        assertFalse(found.contains("it"), "test classes are not imported");
+    }
+
+    /** The module (artifact id without {@code rlanything-}) a class was loaded from. */
+    static String moduleOf(JavaClass c) {
+        String uri =
+                c.getSource()
+                        .map(source -> source.getUri().toString())
+                        .orElseThrow(() -> new AssertionError("no source for " + c.getName()));
+        Matcher m = MODULE_SOURCE.matcher(uri);
+        if (!m.find()) {
+            throw new AssertionError(
+                    "cannot tell the module of "
+                            + c.getName()
+                            + " from where it was loaded: "
+                            + uri);
+        }
+        return m.group(1);
+    }
+
+    @Test
+    void everyModuleHasARoleAndEveryPomEdgeKeepsTheRule() throws IOException {
+        List<String> violations = ModuleRoles.pomViolations(root);
         assertTrue(
-                main.that(JavaClass.Predicates.resideInAPackage("org.rlanything.it..")).isEmpty(),
-                "test classes are not imported");
+                violations.isEmpty(),
+                "module dependencies the rule refuses (ModuleRoles):\n"
+                        + String.join("\n", violations));
+    }
+
+    @Test
+    void everyClassDependencyKeepsTheRule() {
+        ArchCondition<JavaClass> keepTheRule =
+                new ArchCondition<>("depend only on the modules their module's role allows") {
+                    @Override
+                    public void check(JavaClass item, ConditionEvents events) {
+                        String from = moduleOf(item);
+                        Set<String> reported = new TreeSet<>();
+                        for (Dependency d : item.getDirectDependenciesFromSelf()) {
+                            JavaClass target = d.getTargetClass();
+                            if (!target.getPackageName().startsWith("org.rlanything")
+                                    || target.getSource().isEmpty()) {
+                                continue;
+                            }
+                            String to = moduleOf(target);
+                            ModuleRoles.refusal(from, to, "compile")
+                                    .filter(why -> reported.add(target.getName()))
+                                    .ifPresent(
+                                            why ->
+                                                    events.add(
+                                                            SimpleConditionEvent.violated(
+                                                                    d,
+                                                                    why
+                                                                            + "; "
+                                                                            + d.getDescription())));
+                        }
+                    }
+                };
+        classes().should(keepTheRule).check(main);
+    }
+
+    @Test
+    void theRuleNamesTheEdgeOfAModuleThatBreaksIt(@TempDir Path project) throws IOException {
+        // a project of real poms: a setting that names a model and another setting, a bridge
+        // that names a model it is not named for, and a module with no role
+        Files.writeString(
+                project.resolve("pom.xml"),
+                "<project><modules><module>rlanything-gui</module>"
+                        + "<module>rlanything-coding-neural</module>"
+                        + "<module>rlanything-widget</module></modules></project>");
+        pom(
+                project,
+                "rlanything-gui",
+                dependency("rlanything-core", null)
+                        + dependency("rlanything-remote", null)
+                        + dependency("rlanything-linear", "runtime")
+                        + dependency("rlanything-neural", "test"));
+        pom(
+                project,
+                "rlanything-coding-neural",
+                dependency("rlanything-coding", null)
+                        + dependency("rlanything-neural", null)
+                        + dependency("rlanything-openai", null));
+        pom(project, "rlanything-widget", dependency("rlanything-core", null));
+        List<String> violations = ModuleRoles.pomViolations(project);
+        assertEquals(4, violations.size(), String.join("\n", violations));
+        assertTrue(
+                violations
+                        .get(0)
+                        .contains("rlanything-gui (setting) -> rlanything-remote (setting)"));
+        assertTrue(
+                violations
+                        .get(1)
+                        .contains("rlanything-gui (setting) -> rlanything-linear (model)"));
+        assertTrue(
+                violations
+                        .get(2)
+                        .contains("rlanything-coding-neural (bridge) -> rlanything-openai (model)"),
+                violations.get(2));
+        assertTrue(violations.get(3).contains("rlanything-widget has no role"), violations.get(3));
+        assertEquals(Optional.empty(), ModuleRoles.refusal("cli", "coding-neural", "runtime"));
+        assertTrue(ModuleRoles.refusal("cli", "coding-neural", "compile").isPresent());
+        assertTrue(ModuleRoles.refusal("neural", "alfworld", "compile").isPresent());
+        assertEquals(Optional.empty(), ModuleRoles.refusal("alfworld-agent", "neural", "compile"));
+    }
+
+    private static void pom(Path project, String artifactId, String dependencies)
+            throws IOException {
+        Files.createDirectories(project.resolve(artifactId));
+        Files.writeString(
+                project.resolve(artifactId).resolve("pom.xml"),
+                "<project><artifactId>"
+                        + artifactId
+                        + "</artifactId><dependencies>"
+                        + dependencies
+                        + "</dependencies></project>");
+    }
+
+    private static String dependency(String artifactId, String scope) {
+        return "<dependency><groupId>org.rlanything</groupId><artifactId>"
+                + artifactId
+                + "</artifactId>"
+                + (scope == null ? "" : "<scope>" + scope + "</scope>")
+                + "</dependency>";
     }
 
     @Test
@@ -88,7 +201,7 @@ class ArchitectureTest {
         ArchRule rule =
                 noClasses()
                         .that()
-                        .resideInAPackage(MODULES.get("core"))
+                        .resideInAPackage("org.rlanything.core..")
                         .should()
                         .dependOnClassesThat()
                         .resideOutsideOfPackages("org.rlanything.core..", "java..")
@@ -98,63 +211,7 @@ class ArchitectureTest {
     }
 
     @Test
-    void nothingDependsOnTheCli() {
-        noClasses()
-                .that()
-                .resideOutsideOfPackage(MODULES.get("cli"))
-                .should()
-                .dependOnClassesThat()
-                .resideInAPackage(MODULES.get("cli"))
-                .check(main);
-    }
-
-    @Test
-    void theCliDependsOnCoreAlone() {
-        List<String> providers = new ArrayList<>();
-        MODULES.forEach(
-                (module, packages) -> {
-                    if (!module.equals("core") && !module.equals("cli")) {
-                        providers.add(packages);
-                    }
-                });
-        noClasses()
-                .that()
-                .resideInAPackage(MODULES.get("cli"))
-                .should()
-                .dependOnClassesThat()
-                .resideInAnyPackage(providers.toArray(String[]::new))
-                .because(
-                        "the cli learns the kinds and the settings' commands from the registry at run"
-                                + " time (docs/architecture.md)")
-                .check(main);
-    }
-
-    static Stream<Arguments> providerModules() {
-        return ALLOWED.entrySet().stream().map(e -> Arguments.of(e.getKey(), e.getValue()));
-    }
-
-    @ParameterizedTest(name = "{0} depends only on {1}")
-    @MethodSource("providerModules")
-    void aProviderModuleDependsOnlyOnCoreAndTheProvidersItsPomNames(
-            String module, List<String> allowed) {
-        List<String> forbidden = new ArrayList<>();
-        MODULES.forEach(
-                (other, packages) -> {
-                    if (!other.equals(module) && !allowed.contains(other)) {
-                        forbidden.add(packages);
-                    }
-                });
-        noClasses()
-                .that()
-                .resideInAPackage(MODULES.get(module))
-                .should()
-                .dependOnClassesThat()
-                .resideInAnyPackage(forbidden.toArray(String[]::new))
-                .check(main);
-    }
-
-    @Test
-    void noCyclesBetweenModules() {
+    void noCyclesBetweenTopLevelPackages() {
         slices().matching("org.rlanything.(*)..").should().beFreeOfCycles().check(main);
     }
 

@@ -32,7 +32,7 @@ public final class Backends {
                     withRewriter(
                             config,
                             context,
-                            environmentProvider(config).createFrom(config.environment(), context));
+                            registry.createEnvironment(config.environment(), context));
             context.engine().useCodec(environment.codec());
             Policy policy =
                     registry.policies()
@@ -107,7 +107,7 @@ public final class Backends {
      * folder.
      */
     public static void ensureStartingModels(RunConfig config) throws IOException {
-        environmentProvider(config).prepareFrom(config.environment(), context(config));
+        ProviderRegistry.get().prepareEnvironment(config.environment(), context(config));
     }
 
     /** What every factory may read besides its own section. */

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rlanything.coding.embedded.MiniEnvironmentConfig;
 import org.rlanything.coding.embedded.MiniEnvironmentProvider;
-import org.rlanything.coding.loop.CodingEndpointRoles;
+import org.rlanything.coding.loop.CodingChat;
 import org.rlanything.coding.loop.MiniPrompts;
 import org.rlanything.coding.loop.MiniTask;
 import org.rlanything.coding.mini.MiniProblem;
@@ -45,8 +45,8 @@ import org.rlanything.neural.train.TrainingSequence;
  * A real model in the coding setting's loop: the tiny random Qwen3-shaped model with Qwen3's real
  * tokenizer and chat template (the parity fixture's Hugging Face folder) is the stack-language
  * policy and test writer of {@code environment.kind: coding-mini}, reading the setting's chat form
- * ({@link CodingEndpointRoles#STACK_LANGUAGE}, the turns the endpoint kinds send) and writing free
- * text read by the endpoint kinds' parsers (the program line; the {@code TEST:} line).
+ * ({@link CodingChat#STACK_LANGUAGE}, the turns the endpoint kinds send) and writing free text read
+ * by the endpoint kinds' parsers (the program line; the {@code TEST:} line).
  *
  * <p>A random model writes no program that passes a test, and then neither role gets a sample to
  * learn from; so the fixture is first given a short supervised warm start on the pool's problems,
@@ -126,7 +126,7 @@ class ImportedCodingModelLoopTest {
                     HfCheckpoint.load(exports.policy(), root, DataType.FLOAT32);
             try (var model = exported.model();
                     var tokenizer = exported.tokenizer()) {
-                ChatForm chat = ChatForm.of(tokenizer, CodingEndpointRoles.STACK_LANGUAGE);
+                ChatForm chat = ChatForm.of(tokenizer, CodingChat.STACK_LANGUAGE);
                 MiniTask task = new MiniTask(pool.get(0));
                 List<int[]> prompts = List.of(tokenizer.encode(chat.policyPrompt(context(task))));
                 List<int[]> responses =
@@ -177,7 +177,7 @@ class ImportedCodingModelLoopTest {
     private static void warmStart(Path hf, List<MiniProblem> pool, Path to) throws Exception {
         try (NeuralModel model =
                 NeuralModel.loadFolder(hf, PpoSettings.method().withLimits(400, 16))) {
-            ChatForm chat = ChatForm.of(model.tokenizer(), CodingEndpointRoles.STACK_LANGUAGE);
+            ChatForm chat = ChatForm.of(model.tokenizer(), CodingChat.STACK_LANGUAGE);
             List<TrainingSequence> batch = new ArrayList<>();
             for (MiniProblem problem : pool) {
                 MiniTask task = new MiniTask(problem);

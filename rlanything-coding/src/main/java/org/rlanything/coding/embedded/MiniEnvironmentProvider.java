@@ -1,10 +1,7 @@
 package org.rlanything.coding.embedded;
 
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
-import org.rlanything.coding.loop.CodingEndpointRoles;
-import org.rlanything.coding.loop.CodingHooks;
 import org.rlanything.coding.loop.MiniEnvironment;
 import org.rlanything.coding.loop.MiniFeedback;
 import org.rlanything.coding.loop.MiniTask;
@@ -16,16 +13,18 @@ import org.rlanything.core.Task;
 import org.rlanything.core.loop.AlgorithmConfig;
 import org.rlanything.core.spi.EnvironmentParts;
 import org.rlanything.core.spi.EnvironmentProvider;
+import org.rlanything.core.spi.ModelHooks;
 import org.rlanything.core.spi.RunContext;
 
 /**
  * {@code environment.kind: coding-mini}: the stack language in the loop. The pool is generated from
  * the run seed (in-domain families), programs and written tests run in the interpreter, the rewards
  * are {@link org.rlanything.coding.loop.UnitTestFeedback}'s, the rewriter is the rule-based {@link
- * MiniRewriter}, and the evaluation is {@link MiniEvaluation}'s three held-out sets. It offers the
- * embedded models ({@link MiniNeuralModels}, for {@code policy.kind: neural} and {@code
- * reward_model.kind: neural}, from {@code trainer.starting_models}) and the stack-language endpoint
- * roles for the {@code openai} kinds ({@link CodingHooks}).
+ * MiniRewriter}, and the evaluation is {@link MiniEvaluation}'s three held-out sets. The model
+ * kinds' hooks come from the bridge modules: the embedded models for {@code policy.kind: neural}
+ * and {@code reward_model.kind: neural}, made into {@code trainer.starting_models}
+ * (rlanything-coding-neural), and the stack-language endpoint roles for the {@code openai} kinds
+ * (rlanything-coding-openai).
  */
 public final class MiniEnvironmentProvider implements EnvironmentProvider<MiniEnvironmentConfig> {
 
@@ -60,16 +59,6 @@ public final class MiniEnvironmentProvider implements EnvironmentProvider<MiniEn
     }
 
     @Override
-    public void prepare(MiniEnvironmentConfig config, RunContext context) throws IOException {
-        if (context.startingModels() != null) {
-            MiniStartingModels.ensure(
-                    context.startingModels(),
-                    MiniWarmStart.defaults(context.seed()),
-                    context.log());
-        }
-    }
-
-    @Override
     public EnvironmentParts create(MiniEnvironmentConfig config, RunContext context) {
         List<Task> tasks = new ArrayList<>();
         for (MiniProblem problem : pool(config, context.seed())) {
@@ -88,12 +77,6 @@ public final class MiniEnvironmentProvider implements EnvironmentProvider<MiniEn
                         KIND, config.evalProblems(), config.evalRollouts(), config.evalTests()),
                 null,
                 new MiniFeedback(environment.tester()),
-                new CodingHooks(
-                        new MiniNeuralModels(
-                                context.startingModels(),
-                                MiniWarmStart.defaults(context.seed()),
-                                context.log()),
-                        new CodingEndpointRoles(
-                                CodingEndpointRoles.STACK_LANGUAGE, client -> rewriter)));
+                ModelHooks.NONE);
     }
 }

@@ -8,7 +8,6 @@ import org.rlanything.coding.AnswerExtraction;
 import org.rlanything.coding.CodingProblem;
 import org.rlanything.coding.CodingTask;
 import org.rlanything.coding.CodingTest;
-import org.rlanything.coding.EndpointCodingModels;
 import org.rlanything.coding.PlannedRun;
 import org.rlanything.coding.ProblemVerifier;
 import org.rlanything.coding.SandboxedTester;
@@ -46,7 +45,7 @@ public final class CodingEnvironment implements Environment {
         CodingProblem problem = problem(task);
         return new OneAnswerSession(
                 task.id(),
-                EndpointCodingModels.policyPrompt(problem),
+                CodingPrompts.policyPrompt(problem),
                 action -> {
                     String program = action.strip();
                     if (program.isEmpty()) {

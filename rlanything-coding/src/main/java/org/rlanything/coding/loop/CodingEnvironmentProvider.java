@@ -22,16 +22,15 @@ import org.rlanything.core.loop.TaskFeedback;
 import org.rlanything.core.spi.EnvironmentParts;
 import org.rlanything.core.spi.EnvironmentProvider;
 import org.rlanything.core.spi.RunContext;
-import org.rlanything.neural.provider.ImportedModels;
 
 /**
  * {@code environment.kind: coding}: stdin/stdout problems from {@code environment.data}, programs
  * run in the sandbox, the reward model writes unit tests ({@link CodingFeedback}, a {@link
- * TaskFeedback}), the {@code openai} kinds serve {@link CodingEndpointRoles}, and the {@code
- * neural} kinds serve models started from their sections' {@code init} folders ({@link
- * ImportedModels}: a chat model reads {@link CodingEndpointRoles#PROBLEMS}, the endpoint kinds'
- * turns and parsers; no embedded starting models write Python). Without a {@code rewriter} section
- * the environment's rewriter declines every rewrite (there is no model to write problems).
+ * TaskFeedback}). The model kinds' hooks come from the bridge modules (rlanything-coding-openai:
+ * the endpoint roles; rlanything-coding-neural: models started from the sections' {@code init}
+ * folders, reading {@link CodingChat#PROBLEMS}; no embedded starting models write Python); this
+ * environment offers them the {@link CodingRewriterHook}. Without a {@code rewriter} section the
+ * environment's rewriter declines every rewrite (there is no model to write problems).
  */
 public final class CodingEnvironmentProvider
         implements EnvironmentProvider<CodingEnvironmentConfig> {
@@ -120,12 +119,6 @@ public final class CodingEnvironmentProvider
                 null,
                 null,
                 new CodingFeedback(tester, passRates),
-                new CodingHooks(
-                        new ImportedModels(
-                                KIND,
-                                new CodingPrompts(),
-                                CodingEndpointRoles.PROBLEMS,
-                                context.seed()),
-                        new CodingEndpointRoles(new ProblemVerifier(tester), passRates)));
+                new CodingRewriterHook(new ProblemVerifier(tester), passRates));
     }
 }

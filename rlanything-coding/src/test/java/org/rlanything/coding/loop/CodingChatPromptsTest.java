@@ -9,7 +9,6 @@ import org.junit.jupiter.api.Test;
 import org.rlanything.chat.ChatMessage;
 import org.rlanything.coding.CodingProblem;
 import org.rlanything.coding.CodingTask;
-import org.rlanything.coding.EndpointCodingModels;
 import org.rlanything.coding.IoKind;
 import org.rlanything.coding.StdioTest;
 import org.rlanything.coding.mini.MiniProblem;
@@ -26,9 +25,9 @@ import org.rlanything.core.Trajectory;
 import org.rlanything.core.Verdict;
 
 /**
- * The coding setting's chat form ({@link CodingEndpointRoles.Prompts}), which the endpoint kinds
- * send and a local chat model renders: the turns carry the reference's contents, and replies are
- * read by the endpoint parsers after any thinking.
+ * The coding setting's chat form ({@link CodingChat}), which the endpoint kinds send and a local
+ * chat model renders: the turns carry the reference's contents, and replies are read by the
+ * endpoint parsers after any thinking.
  */
 class CodingChatPromptsTest {
 
@@ -57,19 +56,18 @@ class CodingChatPromptsTest {
                         Optional.empty(),
                         List.of(new StdioTest("1 2\n", "3\n")));
         CodingTask task = new CodingTask(problem);
-        CodingEndpointRoles.Prompts chat = CodingEndpointRoles.PROBLEMS;
+        CodingChat chat = CodingChat.PROBLEMS;
         PolicyContext context =
-                new PolicyContext(
-                        task, List.of(), EndpointCodingModels.policyPrompt(problem), List.of());
+                new PolicyContext(task, List.of(), CodingPrompts.policyPrompt(problem), List.of());
         assertEquals(
                 List.of(
-                        ChatMessage.system(EndpointCodingModels.POLICY_SYSTEM),
-                        ChatMessage.user(EndpointCodingModels.policyPrompt(problem))),
+                        ChatMessage.system(CodingPrompts.POLICY_SYSTEM),
+                        ChatMessage.user(CodingPrompts.policyPrompt(problem))),
                 chat.policy(context));
         assertEquals(
                 List.of(
-                        ChatMessage.system(EndpointCodingModels.TEST_WRITER_SYSTEM),
-                        ChatMessage.user(EndpointCodingModels.testWriterPrompt(problem))),
+                        ChatMessage.system(CodingPrompts.TEST_WRITER_SYSTEM),
+                        ChatMessage.user(CodingPrompts.testWriterPrompt(problem))),
                 chat.judge(request(task)));
         String answer = "```python\nprint(sum(map(int, input().split())))\n```";
         assertEquals(
@@ -89,7 +87,7 @@ class CodingChatPromptsTest {
                 new MiniProblemGenerator(6)
                         .generate(ProblemFamily.SUM_TWO, new SplittableRandom(1));
         MiniTask task = new MiniTask(sum);
-        CodingEndpointRoles.Prompts chat = CodingEndpointRoles.STACK_LANGUAGE;
+        CodingChat chat = CodingChat.STACK_LANGUAGE;
         PolicyContext context =
                 new PolicyContext(task, List.of(), MiniPrompts.policyPrompt(sum), List.of());
         List<ChatMessage> policy = chat.policy(context);

@@ -7,13 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
-import org.rlanything.coding.CodingData;
 import org.rlanything.coding.CodingProblem;
 import org.rlanything.coding.CodingTask;
 import org.rlanything.coding.IoKind;
 import org.rlanything.coding.ProblemLoader;
 import org.rlanything.coding.StdioTest;
 import org.rlanything.coding.sandbox.Language;
+import org.rlanything.testfixtures.CodingData;
 
 /** Coding tasks survive the checkpoint codec; other text is refused with a reason. */
 class CodingTaskCodecTest {

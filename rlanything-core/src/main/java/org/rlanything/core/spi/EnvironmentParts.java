@@ -68,6 +68,21 @@ public record EnvironmentParts(
                 hooks);
     }
 
+    /** These parts with other hooks (the environment's own joined to its bridges'). */
+    public EnvironmentParts withHooks(ModelHooks other) {
+        return new EnvironmentParts(
+                kind,
+                name,
+                environment,
+                tasks,
+                codec,
+                rewriter,
+                evaluator,
+                dataManifest,
+                taskFeedback,
+                other);
+    }
+
     /**
      * An {@link IllegalArgumentException} saying that {@code section} {@code kind} does not work
      * with this environment kind, which offers no {@code hook}.

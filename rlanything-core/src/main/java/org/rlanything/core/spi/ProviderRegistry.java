@@ -1,5 +1,6 @@
 package org.rlanything.core.spi;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -12,7 +13,8 @@ import java.util.TreeMap;
  * #environments()}, {@link #policies()}, {@link #rewardModels()}, {@link #rewriters()}). Nothing
  * else lists kinds: the config loader and the command line learn them from here. Two providers of
  * the same kind in a section, or two defaults, are refused when the registry loads, naming both
- * classes.
+ * classes. The hooks that bridge modules add to an environment kind ({@link ModelHooksProvider})
+ * are found the same way and joined to the environment's own by {@link #createEnvironment}.
  */
 public final class ProviderRegistry {
 
@@ -26,9 +28,13 @@ public final class ProviderRegistry {
     private final Kinds<RewriterConfig, RewriterProvider<?>> rewriters =
             new Kinds<>(Section.REWRITER);
     private final Map<String, RolloutEngineProvider> engines = new TreeMap<>();
+    private final List<ModelHooksProvider> bridges = new ArrayList<>();
 
     private ProviderRegistry(
-            Iterable<Provider<?>> found, Iterable<RolloutEngineProvider> foundEngines) {
+            Iterable<Provider<?>> found,
+            Iterable<RolloutEngineProvider> foundEngines,
+            Iterable<ModelHooksProvider> foundBridges) {
+        foundBridges.forEach(bridges::add);
         for (Provider<?> provider : found) {
             add(provider);
         }
@@ -115,7 +121,48 @@ public final class ProviderRegistry {
         ServiceLoader.load(Provider.class, loader).forEach(found::add);
         List<RolloutEngineProvider> foundEngines = new ArrayList<>();
         ServiceLoader.load(RolloutEngineProvider.class, loader).forEach(foundEngines::add);
-        return new ProviderRegistry(found, foundEngines);
+        List<ModelHooksProvider> foundBridges = new ArrayList<>();
+        ServiceLoader.load(ModelHooksProvider.class, loader).forEach(foundBridges::add);
+        return new ProviderRegistry(found, foundEngines, foundBridges);
+    }
+
+    /**
+     * The environment side of a run: what its kind's provider makes, with the hooks every bridge
+     * module adds to that kind joined to the environment's own ({@link ModelHooksProvider}).
+     */
+    public EnvironmentParts createEnvironment(EnvironmentConfig config, RunContext context)
+            throws IOException {
+        EnvironmentParts parts = environments.of(config).createFrom(config, context);
+        List<ModelHooksProvider> added = bridges(parts.kind());
+        if (added.isEmpty()) {
+            return parts;
+        }
+        List<ModelHooks> hooks = new ArrayList<>();
+        if (parts.hooks() != ModelHooks.NONE) {
+            hooks.add(parts.hooks());
+        }
+        for (ModelHooksProvider bridge : added) {
+            hooks.add(bridge.hooks(parts, context));
+        }
+        return parts.withHooks(ModelHooks.combine(hooks.toArray(ModelHooks[]::new)));
+    }
+
+    /**
+     * Makes what the environment kind and its bridges need before runs ({@link
+     * EnvironmentProvider#prepare}, {@link ModelHooksProvider#prepare}).
+     */
+    public void prepareEnvironment(EnvironmentConfig config, RunContext context)
+            throws IOException {
+        EnvironmentProvider<?> provider = environments.of(config);
+        provider.prepareFrom(config, context);
+        for (ModelHooksProvider bridge : bridges(provider.kind())) {
+            bridge.prepare(context);
+        }
+    }
+
+    /** The bridges that add hooks to {@code environmentKind}, in the order they were found. */
+    public List<ModelHooksProvider> bridges(String environmentKind) {
+        return bridges.stream().filter(b -> b.environmentKind().equals(environmentKind)).toList();
     }
 
     /** The {@code environment} kinds. */

@@ -25,9 +25,10 @@ import org.rlanything.gui.ScreenshotSession;
 
 /**
  * Serves any {@link Environment} over the remote-environment protocol (see {@link
- * RemoteEnvironment}) with the JDK's HTTP server: the Java side of what a user writes in Python
- * around OSWorld, and a way to put MiniWoB++ browsers on another machine. Each step's answer is
- * kept with its index, so a step sent again is answered again, not applied twice.
+ * org.rlanything.remote.RemoteScreenEnvironment}) with the JDK's HTTP server: the Java side of what
+ * a user writes in Python around OSWorld, and a way to put MiniWoB++ browsers on another machine.
+ * Each step's answer is kept with its index, so a step sent again is answered again, not applied
+ * twice.
  */
 public final class RemoteEnvironmentServer implements AutoCloseable {
 

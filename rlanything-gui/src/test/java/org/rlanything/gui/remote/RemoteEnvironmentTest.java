@@ -21,6 +21,8 @@ import org.rlanything.core.StepLabel;
 import org.rlanything.core.StepResult;
 import org.rlanything.core.Task;
 import org.rlanything.remote.RemoteEnvironmentException;
+import org.rlanything.remote.RemoteScreenEnvironment;
+import org.rlanything.remote.RemoteScreenTask;
 import org.rlanything.remote.RemoteSettings;
 import org.rlanything.testfixtures.SharedData;
 
@@ -110,8 +112,8 @@ class RemoteEnvironmentTest {
         return new CountTask(json.get("target").asInt());
     }
 
-    private static RemoteTask task(int target) {
-        return new RemoteTask("count-" + target, "count", "{\"target\":" + target + "}");
+    private static RemoteScreenTask task(int target) {
+        return new RemoteScreenTask("count-" + target, "count", "{\"target\":" + target + "}");
     }
 
     private static RemoteSettings settings(int port, long timeoutMillis, int retries) {
@@ -128,8 +130,9 @@ class RemoteEnvironmentTest {
         try (RemoteEnvironmentServer server =
                 RemoteEnvironmentServer.start(
                         new CountingGame(0, 0), RemoteEnvironmentTest::decode, "127.0.0.1", 0, 2)) {
-            RemoteEnvironment env = new RemoteEnvironment(settings(server.port(), 5000, 1));
-            try (RemoteEnvironment.RemoteSession session =
+            RemoteScreenEnvironment env =
+                    new RemoteScreenEnvironment(settings(server.port(), 5000, 1));
+            try (RemoteScreenEnvironment.RemoteSession session =
                     env.start(task(3), new SplittableRandom(1))) {
                 assertEquals("at 0 of 3", session.observation());
                 assertEquals(List.of("add 1", "add 2"), session.admissibleActions());
@@ -149,7 +152,7 @@ class RemoteEnvironmentTest {
                             RemoteEnvironmentException.class,
                             () ->
                                     env.start(
-                                            new RemoteTask("x", "x", "{\"goal\":1}"),
+                                            new RemoteScreenTask("x", "x", "{\"goal\":1}"),
                                             new SplittableRandom(1)));
             assertTrue(bad.getMessage().contains("HTTP 400"), bad.getMessage());
             assertTrue(bad.getMessage().contains("needs \"target\""), bad.getMessage());
@@ -162,8 +165,9 @@ class RemoteEnvironmentTest {
         try (RemoteEnvironmentServer server =
                 RemoteEnvironmentServer.start(
                         game, RemoteEnvironmentTest::decode, "127.0.0.1", 0, 2)) {
-            RemoteEnvironment env = new RemoteEnvironment(settings(server.port(), 400, 3));
-            try (RemoteEnvironment.RemoteSession session =
+            RemoteScreenEnvironment env =
+                    new RemoteScreenEnvironment(settings(server.port(), 400, 3));
+            try (RemoteScreenEnvironment.RemoteSession session =
                     env.start(task(5), new SplittableRandom(1))) {
                 StepResult result = session.step("add 2");
                 assertEquals("at 2 of 5", result.observation());
@@ -179,8 +183,10 @@ class RemoteEnvironmentTest {
         try (RemoteEnvironmentServer server =
                 RemoteEnvironmentServer.start(
                         game, RemoteEnvironmentTest::decode, "127.0.0.1", 0, 2)) {
-            RemoteEnvironment env = new RemoteEnvironment(settings(server.port(), 200, 1));
-            RemoteEnvironment.RemoteSession session = env.start(task(5), new SplittableRandom(1));
+            RemoteScreenEnvironment env =
+                    new RemoteScreenEnvironment(settings(server.port(), 200, 1));
+            RemoteScreenEnvironment.RemoteSession session =
+                    env.start(task(5), new SplittableRandom(1));
             long t0 = System.nanoTime();
             RemoteEnvironmentException e =
                     assertThrows(RemoteEnvironmentException.class, () -> session.step("add 1"));
@@ -197,8 +203,8 @@ class RemoteEnvironmentTest {
                 RemoteEnvironmentServer.start(
                         new CountingGame(0, 0), RemoteEnvironmentTest::decode, "127.0.0.1", 0, 2);
         int port = server.port();
-        RemoteEnvironment env = new RemoteEnvironment(settings(port, 1000, 2));
-        RemoteEnvironment.RemoteSession session = env.start(task(5), new SplittableRandom(1));
+        RemoteScreenEnvironment env = new RemoteScreenEnvironment(settings(port, 1000, 2));
+        RemoteScreenEnvironment.RemoteSession session = env.start(task(5), new SplittableRandom(1));
         session.step("add 1");
         server.close();
         RemoteEnvironmentException e =
@@ -215,9 +221,9 @@ class RemoteEnvironmentTest {
         org.junit.jupiter.api.Assumptions.assumeTrue(
                 found.isPresent(), "no shared/data/osworld/new_examples above the working folder");
         Path folder = found.get();
-        List<RemoteTask> tasks = RemoteTask.fromFolder(folder);
+        List<RemoteScreenTask> tasks = RemoteScreenTask.fromFolder(folder);
         assertEquals(222, tasks.size());
-        for (RemoteTask t : tasks) {
+        for (RemoteScreenTask t : tasks) {
             assertFalse(t.description().isBlank(), t.id());
             assertTrue(t.specJson().has("evaluator"), t.id());
             assertEquals(t.id(), t.specJson().get("id").asText());

@@ -17,6 +17,8 @@ import org.rlanything.gui.MiniwobEnvironment;
 import org.rlanything.gui.MiniwobTask;
 import org.rlanything.gui.TabbedBrowsers;
 import org.rlanything.remote.RemoteEnvironmentException;
+import org.rlanything.remote.RemoteScreenEnvironment;
+import org.rlanything.remote.RemoteScreenTask;
 import org.rlanything.remote.RemoteSettings;
 import org.rlanything.testfixtures.SharedData;
 
@@ -34,13 +36,14 @@ class RemoteMiniwobTest {
                                 "127.0.0.1",
                                 0,
                                 2)) {
-            RemoteEnvironment env =
-                    new RemoteEnvironment(
+            RemoteScreenEnvironment env =
+                    new RemoteScreenEnvironment(
                             RemoteSettings.of(
                                     URI.create("http://127.0.0.1:" + server.port() + "/")));
-            RemoteTask task =
-                    new RemoteTask("click-button", "click-button", "{\"page\":\"" + page + "\"}");
-            try (RemoteEnvironment.RemoteSession session =
+            RemoteScreenTask task =
+                    new RemoteScreenTask(
+                            "click-button", "click-button", "{\"page\":\"" + page + "\"}");
+            try (RemoteScreenEnvironment.RemoteSession session =
                     env.start(task, new SplittableRandom(4))) {
                 String text = session.observation();
                 Matcher wanted =
@@ -65,7 +68,7 @@ class RemoteMiniwobTest {
                             RemoteEnvironmentException.class,
                             () ->
                                     env.verify(
-                                            new RemoteTask(
+                                            new RemoteScreenTask(
                                                     "x", "x", "{\"page\":\"/nowhere/x.html\"}")));
             assertTrue(missing.getMessage().contains("/nowhere/x.html"), missing.getMessage());
             assertFalse(missing.getMessage().contains("attempts"), "a 400 must not be retried");

@@ -83,10 +83,7 @@ class PddlNeuralTrainTest {
                         new LockstepRollouts(),
                         0);
         EnvironmentParts parts =
-                ProviderRegistry.get()
-                        .environments()
-                        .of(config.environment())
-                        .createFrom(config.environment(), context);
+                ProviderRegistry.get().createEnvironment(config.environment(), context);
         return GenericStartingModels.ensure(folder, GenericWarmStart.tiny(5), parts, log::add);
     }
 

@@ -57,10 +57,7 @@ final class ContractRun {
                         registry.engine(config.trainer().rolloutEngine())
                                 .create(config.trainer().engine()),
                         0);
-        parts =
-                registry.environments()
-                        .of(config.environment())
-                        .createFrom(config.environment(), context);
+        parts = registry.createEnvironment(config.environment(), context);
         context.engine().useCodec(parts.codec());
     }
 

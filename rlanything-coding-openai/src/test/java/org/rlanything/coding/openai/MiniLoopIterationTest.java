@@ -1,4 +1,4 @@
-package org.rlanything.coding.loop;
+package org.rlanything.coding.openai;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -7,6 +7,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
+import org.rlanything.coding.loop.CodingChat;
+import org.rlanything.coding.loop.MiniEnvironment;
+import org.rlanything.coding.loop.MiniFeedback;
+import org.rlanything.coding.loop.MiniPrompts;
+import org.rlanything.coding.loop.MiniTask;
+import org.rlanything.coding.loop.MiniTaskCodec;
 import org.rlanything.coding.mini.MiniProblem;
 import org.rlanything.coding.mini.MiniProblemGenerator;
 import org.rlanything.coding.mini.ProblemFamily;
@@ -55,7 +61,7 @@ class MiniLoopIterationTest {
                                         "I do not know")))) {
             CodingEndpointRoles roles =
                     new CodingEndpointRoles(
-                            CodingEndpointRoles.STACK_LANGUAGE,
+                            CodingChat.STACK_LANGUAGE,
                             client -> (request, rng) -> java.util.Optional.empty());
             RLAnythingLoop loop =
                     RLAnythingLoop.builder()

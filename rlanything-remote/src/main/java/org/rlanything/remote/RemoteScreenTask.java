@@ -1,4 +1,4 @@
-package org.rlanything.gui.remote;
+package org.rlanything.remote;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -19,11 +19,11 @@ import org.rlanything.core.Task;
  * @param description one line for logs and the rewriter (OSWorld: the instruction)
  * @param spec the task object, as JSON text (kept as text so that tasks stay serializable)
  */
-public record RemoteTask(String id, String description, String spec) implements Task {
+public record RemoteScreenTask(String id, String description, String spec) implements Task {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    public RemoteTask {
+    public RemoteScreenTask {
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(description, "description");
         Objects.requireNonNull(spec, "spec");
@@ -51,15 +51,15 @@ public record RemoteTask(String id, String description, String spec) implements 
      *
      * @throws IllegalArgumentException naming the file that is not JSON, or the folder with none
      */
-    public static List<RemoteTask> fromFolder(Path folder) {
+    public static List<RemoteScreenTask> fromFolder(Path folder) {
         if (!Files.isDirectory(folder)) {
             throw new org.rlanything.core.BadInputException("No such task folder: " + folder);
         }
         try (Stream<Path> files = Files.walk(folder)) {
-            List<RemoteTask> tasks =
+            List<RemoteScreenTask> tasks =
                     files.filter(p -> p.getFileName().toString().endsWith(".json"))
                             .sorted()
-                            .map(RemoteTask::fromFile)
+                            .map(RemoteScreenTask::fromFile)
                             .filter(Objects::nonNull)
                             .toList();
             if (tasks.isEmpty()) {
@@ -72,7 +72,7 @@ public record RemoteTask(String id, String description, String spec) implements 
         }
     }
 
-    private static RemoteTask fromFile(Path file) {
+    private static RemoteScreenTask fromFile(Path file) {
         JsonNode node;
         try {
             node = JSON.readTree(file.toFile());
@@ -85,6 +85,6 @@ public record RemoteTask(String id, String description, String spec) implements 
         }
         String name = file.getFileName().toString();
         String id = node.path("id").asText(name.substring(0, name.length() - ".json".length()));
-        return new RemoteTask(id, node.get("instruction").asText(id), node.toString());
+        return new RemoteScreenTask(id, node.get("instruction").asText(id), node.toString());
     }
 }

@@ -1,4 +1,4 @@
-package org.rlanything.coding;
+package org.rlanything.coding.openai;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -10,6 +10,17 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
+import org.rlanything.coding.CodingProblem;
+import org.rlanything.coding.CodingRewriter;
+import org.rlanything.coding.CodingTask;
+import org.rlanything.coding.PassRateBoard;
+import org.rlanything.coding.ProblemLoader;
+import org.rlanything.coding.ProblemVerifier;
+import org.rlanything.coding.SandboxedTester;
+import org.rlanything.coding.StdioTest;
+import org.rlanything.coding.UnitTestMetrics;
+import org.rlanything.coding.UnitTestParser;
+import org.rlanything.coding.UnitTestRound;
 import org.rlanything.coding.sandbox.Sandbox;
 import org.rlanything.coding.sandbox.SandboxSettings;
 import org.rlanything.core.CriticFeedback;
@@ -18,6 +29,7 @@ import org.rlanything.core.RewriteRequest;
 import org.rlanything.core.Task;
 import org.rlanything.openai.ChatClient;
 import org.rlanything.openai.EndpointConfig;
+import org.rlanything.testfixtures.CodingData;
 import org.rlanything.testfixtures.FakeChatServer;
 
 /**

@@ -1,4 +1,4 @@
-package org.rlanything.coding.embedded;
+package org.rlanything.coding.neural;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,10 +1,11 @@
-package org.rlanything.coding.embedded;
+package org.rlanything.coding.neural;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.function.Consumer;
-import org.rlanything.coding.loop.CodingEndpointRoles;
+import org.rlanything.coding.embedded.MiniEnvironmentProvider;
+import org.rlanything.coding.loop.CodingChat;
 import org.rlanything.coding.loop.MiniPrompts;
 import org.rlanything.core.Policy;
 import org.rlanything.core.RewardModel;
@@ -28,7 +29,7 @@ import org.rlanything.neural.train.PpoSettings;
  * Without a folder the warm start runs once per run into a temporary folder, and both models load
  * from it. A section with {@code init} starts from that folder instead ({@link ImportedModels}): a
  * chat model (an imported Qwen or Llama) reads the stack language's chat form, {@link
- * CodingEndpointRoles#STACK_LANGUAGE}, the turns and parsers of the endpoint kinds.
+ * CodingChat#STACK_LANGUAGE}, the turns and parsers of the endpoint kinds.
  */
 public final class MiniNeuralModels implements NeuralModels {
 
@@ -55,7 +56,7 @@ public final class MiniNeuralModels implements NeuralModels {
                 new ImportedModels(
                         MiniEnvironmentProvider.KIND,
                         format,
-                        CodingEndpointRoles.STACK_LANGUAGE,
+                        CodingChat.STACK_LANGUAGE,
                         warmStart.seed());
     }
 

@@ -1,4 +1,4 @@
-package org.rlanything.coding.loop;
+package org.rlanything.coding.openai;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.rlanything.coding.CodingData;
 import org.rlanything.coding.CodingProblem;
 import org.rlanything.coding.CodingTask;
 import org.rlanything.coding.PassRateBoard;
@@ -17,6 +16,9 @@ import org.rlanything.coding.ProblemVerifier;
 import org.rlanything.coding.SandboxedTester;
 import org.rlanything.coding.StdioTest;
 import org.rlanything.coding.UnitTestParser;
+import org.rlanything.coding.loop.CodingEnvironment;
+import org.rlanything.coding.loop.CodingFeedback;
+import org.rlanything.coding.loop.CodingRewriterHook;
 import org.rlanything.coding.sandbox.Sandbox;
 import org.rlanything.coding.sandbox.SandboxSettings;
 import org.rlanything.core.Policy;
@@ -31,6 +33,7 @@ import org.rlanything.core.loop.LoopConfig;
 import org.rlanything.core.loop.RLAnythingLoop;
 import org.rlanything.openai.ChatClient;
 import org.rlanything.openai.EndpointConfig;
+import org.rlanything.testfixtures.CodingData;
 import org.rlanything.testfixtures.FakeChatServer;
 
 /**
@@ -86,7 +89,9 @@ class CodingLoopIterationTest {
                 Sandbox sandbox = Sandbox.open(SandboxSettings.defaults(2))) {
             SandboxedTester tester = new SandboxedTester(sandbox);
             PassRateBoard board = new PassRateBoard();
-            CodingEndpointRoles roles = new CodingEndpointRoles(new ProblemVerifier(tester), board);
+            CodingEndpointRoles roles =
+                    new CodingEndpointRoles(
+                            new CodingRewriterHook(new ProblemVerifier(tester), board));
             Policy endpointPolicy = roles.policy(client(server.baseUrl(), "policy"));
             RewardModel testWriter = roles.rewardModel(client(server.baseUrl(), "reward_model"));
             Recording<PolicySample> policyUpdates = new Recording<>();
@@ -207,7 +212,9 @@ class CodingLoopIterationTest {
                 Sandbox sandbox = Sandbox.open(SandboxSettings.defaults(2))) {
             SandboxedTester tester = new SandboxedTester(sandbox);
             PassRateBoard board = new PassRateBoard();
-            CodingEndpointRoles roles = new CodingEndpointRoles(new ProblemVerifier(tester), board);
+            CodingEndpointRoles roles =
+                    new CodingEndpointRoles(
+                            new CodingRewriterHook(new ProblemVerifier(tester), board));
             RLAnythingLoop loop =
                     RLAnythingLoop.builder()
                             .config(

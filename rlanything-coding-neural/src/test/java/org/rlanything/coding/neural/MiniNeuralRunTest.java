@@ -1,4 +1,4 @@
-package org.rlanything.coding.embedded;
+package org.rlanything.coding.neural;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -11,6 +11,8 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.rlanything.coding.embedded.MiniEvaluation;
+import org.rlanything.coding.embedded.MiniRewriter;
 import org.rlanything.coding.loop.MiniEnvironment;
 import org.rlanything.coding.loop.MiniFeedback;
 import org.rlanything.coding.loop.MiniTask;

@@ -1,7 +1,6 @@
-package org.rlanything.coding;
+package org.rlanything.testfixtures;
 
 import java.nio.file.Path;
-import org.rlanything.testfixtures.SharedData;
 
 /**
  * The shared coding data ({@code shared/data/coding}, found by {@link SharedData}, or the folder
@@ -12,7 +11,7 @@ public final class CodingData {
 
     private CodingData() {}
 
-    static Path folder() {
+    public static Path folder() {
         String env = System.getenv("RLANYTHING_CODING_DATA");
         if (env != null && !env.isBlank()) {
             return Path.of(env);
@@ -20,11 +19,11 @@ public final class CodingData {
         return SharedData.require("coding");
     }
 
-    static Path humanEval() {
+    public static Path humanEval() {
         return folder().resolve("humaneval/HumanEval.jsonl");
     }
 
-    static Path humanEvalJava() {
+    public static Path humanEvalJava() {
         return folder().resolve("humaneval-x-java/humaneval_java.jsonl");
     }
 

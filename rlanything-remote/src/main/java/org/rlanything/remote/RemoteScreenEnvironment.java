@@ -1,4 +1,4 @@
-package org.rlanything.gui.remote;
+package org.rlanything.remote;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -13,9 +13,6 @@ import org.rlanything.core.StepLabel;
 import org.rlanything.core.StepResult;
 import org.rlanything.core.Task;
 import org.rlanything.core.Verification;
-import org.rlanything.remote.RemoteClient;
-import org.rlanything.remote.RemoteEnvironmentException;
-import org.rlanything.remote.RemoteSettings;
 
 /**
  * An environment that runs in another process, usually another machine (OSWorld's virtual machines,
@@ -33,15 +30,22 @@ import org.rlanything.remote.RemoteSettings;
  *
  * <p>{@code index} is the number of steps the session has taken before this one, so that a step
  * sent again after a lost answer is recognised by the server and answered, not applied twice: this
- * is what makes retrying a step safe.
+ * is what makes retrying a step safe. *
+ *
+ * <p>It lives here, in the remote setting, and not in rlanything-gui (whose OSWorld use it was
+ * written for) nor in core: it is this setting's protocol, an environment in another process,
+ * spoken through this module's {@link RemoteClient}; that client reads JSON with Jackson, and core
+ * depends on no library, so it is not a general client core could hold. The gui module serves
+ * MiniWoB++ pages over the same protocol ({@code RemoteEnvironmentServer}) and depends on no other
+ * setting: one setting never depends on another (docs/architecture.md, module rules).
  */
-public final class RemoteEnvironment implements Environment {
+public final class RemoteScreenEnvironment implements Environment {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final RemoteClient client;
 
-    public RemoteEnvironment(RemoteSettings settings) {
+    public RemoteScreenEnvironment(RemoteSettings settings) {
         this.client = new RemoteClient(settings);
     }
 
@@ -66,9 +70,9 @@ public final class RemoteEnvironment implements Environment {
     }
 
     private static JsonNode spec(Task task) {
-        if (!(task instanceof RemoteTask remote)) {
+        if (!(task instanceof RemoteScreenTask remote)) {
             throw new IllegalArgumentException(
-                    "A remote environment plays RemoteTask tasks, got "
+                    "A remote environment plays RemoteScreenTask tasks, got "
                             + task.getClass().getSimpleName()
                             + " ("
                             + task.id()

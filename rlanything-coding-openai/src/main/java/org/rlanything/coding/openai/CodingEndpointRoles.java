@@ -1,16 +1,13 @@
-package org.rlanything.coding.loop;
+package org.rlanything.coding.openai;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
 import java.util.random.RandomGenerator;
-import org.rlanything.chat.ChatMessage;
-import org.rlanything.chat.ChatPrompts;
 import org.rlanything.coding.CodingRewriter;
-import org.rlanything.coding.EndpointCodingModels;
-import org.rlanything.coding.PassRateBoard;
-import org.rlanything.coding.ProblemVerifier;
+import org.rlanything.coding.loop.CodingChat;
+import org.rlanything.coding.loop.CodingRewriterHook;
 import org.rlanything.core.Action;
 import org.rlanything.core.JudgeRequest;
 import org.rlanything.core.Judgment;
@@ -20,7 +17,6 @@ import org.rlanything.core.PolicySample;
 import org.rlanything.core.RewardModel;
 import org.rlanything.core.RewardModelSample;
 import org.rlanything.core.Rewriter;
-import org.rlanything.core.Task;
 import org.rlanything.core.UpdateStats;
 import org.rlanything.core.Verdict;
 import org.rlanything.openai.ChatClient;
@@ -30,7 +26,7 @@ import org.rlanything.openai.EndpointRoles;
 
 /**
  * The coding setting's endpoint roles for the {@code openai} kinds (method.md §7), for Python
- * problems or the stack language ({@link Prompts}): the policy answers the environment's prompt
+ * problems or the stack language ({@link CodingChat}): the policy answers the environment's prompt
  * with a program (for Python problems its last fenced block is the command), the reward model
  * writes one unit test per sample for the task of the request it is given (the judgment's text is
  * the test writer's answer; its verdict is {@link Verdict#INVALID} because a test is not a
@@ -39,87 +35,23 @@ import org.rlanything.openai.EndpointRoles;
  */
 public final class CodingEndpointRoles implements EndpointRoles {
 
-    /**
-     * What the coding roles say and read: the setting's chat form, sent by the endpoint kinds and
-     * rendered by a local chat model's template (rlanything-neural) alike. The policy reads its
-     * system message and the environment's observation (the problem and the answer format) and
-     * answers with a program; the reward model reads its system message and the test writer's
-     * prompt for the task and answers with one unit test (its verdict is {@link Verdict#INVALID}: a
-     * test is not a verdict). Replies are read after any {@code <think>} block.
-     *
-     * @param policySystem the policy's system message (its prompt is the environment's observation)
-     * @param testWriterSystem the test writer's system message
-     * @param testWriterPrompt the test writer's prompt for a task
-     * @param program the program in a policy answer (empty text when there is none)
-     */
-    public record Prompts(
-            String policySystem,
-            String testWriterSystem,
-            Function<Task, String> testWriterPrompt,
-            Function<String, String> program)
-            implements ChatPrompts {
-
-        @Override
-        public List<ChatMessage> policy(PolicyContext context) {
-            return List.of(
-                    ChatMessage.system(policySystem), ChatMessage.user(context.observation()));
-        }
-
-        @Override
-        public String command(String reply, PolicyContext context) {
-            return program.apply(ChatPrompts.withoutThinking(reply));
-        }
-
-        @Override
-        public List<ChatMessage> judge(JudgeRequest request) {
-            return List.of(
-                    ChatMessage.system(testWriterSystem),
-                    ChatMessage.user(testWriterPrompt.apply(request.task())));
-        }
-
-        @Override
-        public Verdict verdict(String reply) {
-            return Verdict.INVALID;
-        }
-    }
-
-    /** Python stdin/stdout problems ({@link EndpointCodingModels}). */
-    public static final Prompts PROBLEMS =
-            new Prompts(
-                    EndpointCodingModels.POLICY_SYSTEM,
-                    EndpointCodingModels.TEST_WRITER_SYSTEM,
-                    task -> EndpointCodingModels.testWriterPrompt(CodingEnvironment.problem(task)),
-                    CodingEnvironment::program);
-
-    /** The stack language ({@link MiniPrompts}). */
-    public static final Prompts STACK_LANGUAGE =
-            new Prompts(
-                    "You write programs in a small stack language. "
-                            + MiniPrompts.LANGUAGE
-                            + " Answer with the program alone on one line.",
-                    "You write unit tests for stack-language problems: an input and the exact"
-                            + " expected output. Answer with one line: TEST: <input numbers> ->"
-                            + " <output numbers>",
-                    task -> MiniPrompts.testWriterPrompt(MiniEnvironment.problem(task)),
-                    MiniPrompts::program);
-
-    private final Prompts prompts;
+    private final CodingChat prompts;
     private final Function<ChatClient, Rewriter> rewriter;
 
-    /** Python problems; the rewriter is a {@link CodingRewriter} over the endpoint. */
-    public CodingEndpointRoles(ProblemVerifier verifier, PassRateBoard passRates) {
+    /**
+     * Python problems; the rewriter is the environment's {@link CodingRewriter} over the endpoint.
+     */
+    public CodingEndpointRoles(CodingRewriterHook rewriting) {
         this(
-                PROBLEMS,
-                client ->
-                        new CodingRewriter(
-                                EndpointCodingModels.rewriterModel(client), verifier, passRates));
+                CodingChat.PROBLEMS,
+                client -> rewriting.over(EndpointCodingModels.rewriterModel(client)));
     }
 
     /**
      * @param prompts what the roles say and read
      * @param rewriter the rewriter over an endpoint
      */
-    public CodingEndpointRoles(Prompts prompts, Function<ChatClient, Rewriter> rewriter) {
+    public CodingEndpointRoles(CodingChat prompts, Function<ChatClient, Rewriter> rewriter) {
         this.prompts = Objects.requireNonNull(prompts, "prompts");
         this.rewriter = Objects.requireNonNull(rewriter, "rewriter");
     }

@@ -1,4 +1,4 @@
-package org.rlanything.coding.embedded;
+package org.rlanything.coding.neural;
 
 import java.io.IOException;
 import java.nio.file.Files;
