@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -23,6 +24,23 @@ import org.rlanything.neural.provider.NeuralPolicyConfig;
  * from its own section ({@link AlfworldNeuralModels} for the neural kinds).
  */
 public final class AlfworldExperiment {
+
+    /**
+     * Priors already made in this process, by data folder, seed and game count: a prior is a pure
+     * function of them, read-only once made, and costs the generation of 600 games (seconds), which
+     * a resumed, evaluated or compared run in the same process would otherwise pay again. At most
+     * {@value #KEPT_PRIORS} are kept.
+     */
+    private static final Map<List<Object>, SearchingExpert.Prior> PRIORS =
+            new LinkedHashMap<>(8, 0.75f, true) {
+                @Override
+                protected boolean removeEldestEntry(
+                        Map.Entry<List<Object>, SearchingExpert.Prior> eldest) {
+                    return size() > KEPT_PRIORS;
+                }
+            };
+
+    private static final int KEPT_PRIORS = 4;
 
     private final RestrainedLabelEnvironment environment;
     private final List<AlfworldTask> tasks;
@@ -85,9 +103,20 @@ public final class AlfworldExperiment {
      * games).
      */
     public static RestrainedOracle restrainedOracle(AlfworldGames games, long seed) {
-        return new RestrainedOracle(
-                SearchingExpert.Prior.of(
-                        games.training(seed, PretrainSettings.defaults(seed).trainGames())));
+        int count = PretrainSettings.defaults(seed).trainGames();
+        List<Object> key =
+                List.of(games.data().root().toAbsolutePath().normalize().toString(), seed, count);
+        SearchingExpert.Prior prior;
+        synchronized (PRIORS) {
+            prior = PRIORS.get(key);
+        }
+        if (prior == null) {
+            prior = SearchingExpert.Prior.of(games.training(seed, count));
+            synchronized (PRIORS) {
+                PRIORS.put(key, prior);
+            }
+        }
+        return new RestrainedOracle(prior);
     }
 
     /**
