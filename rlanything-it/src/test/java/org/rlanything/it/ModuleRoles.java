@@ -169,8 +169,7 @@ final class ModuleRoles {
         }
         if (source == Role.LAUNCHER
                 && "runtime".equals(scope)
-                && Set.of(Role.SETTING, Role.MODEL, Role.BRIDGE, Role.ENGINE, Role.LIBRARY)
-                        .contains(target)) {
+                && Set.of(Role.SETTING, Role.MODEL, Role.BRIDGE, Role.ENGINE).contains(target)) {
             return Optional.empty();
         }
         return Optional.of(
