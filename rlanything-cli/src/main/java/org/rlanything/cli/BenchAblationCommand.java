@@ -4,10 +4,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.rlanything.cli.bench.AblationBench;
-import org.rlanything.cli.config.ConfigLoader;
-import org.rlanything.cli.run.Backends;
+import org.rlanything.bench.AblationBench;
+import org.rlanything.cli.options.FirstSeedOption;
+import org.rlanything.run.Backends;
+import org.rlanything.run.config.ConfigLoader;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -53,11 +55,7 @@ final class BenchAblationCommand implements Callable<Integer> {
             description = "Seeds per arm (default ${DEFAULT-VALUE}).")
     private int seeds;
 
-    @Option(
-            names = "--first-seed",
-            defaultValue = "1",
-            description = "The first seed (default ${DEFAULT-VALUE}).")
-    private long firstSeed;
+    @Mixin private FirstSeedOption firstSeed;
 
     @Option(
             names = "--out",
@@ -122,10 +120,7 @@ final class BenchAblationCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (seeds < 1) {
-            throw new org.rlanything.core.BadInputException(
-                    "--seeds (" + seeds + ") must be >= 1.");
-        }
+        List<Long> seedList = firstSeed.seeds(seeds);
         List<String> all = new ArrayList<>(overrides);
         if (quick) {
             List<String> small = quickOverrides;
@@ -135,10 +130,6 @@ final class BenchAblationCommand implements Callable<Integer> {
                                 .quickOverrides();
             }
             all.addAll(0, small);
-        }
-        List<Long> seedList = new ArrayList<>();
-        for (int i = 0; i < seeds; i++) {
-            seedList.add(firstSeed + i);
         }
         AblationBench bench =
                 new AblationBench(

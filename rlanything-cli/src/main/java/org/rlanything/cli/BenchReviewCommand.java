@@ -4,10 +4,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.rlanything.cli.bench.AblationBench;
-import org.rlanything.cli.bench.ReviewCurve;
+import org.rlanything.bench.AblationBench;
+import org.rlanything.bench.ReviewCurve;
+import org.rlanything.cli.options.FirstSeedOption;
 import org.rlanything.core.BadInputException;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -51,11 +53,7 @@ final class BenchReviewCommand implements Callable<Integer> {
             description = "Seeds (default ${DEFAULT-VALUE}).")
     private int seeds;
 
-    @Option(
-            names = "--first-seed",
-            defaultValue = "1",
-            description = "The first seed (default ${DEFAULT-VALUE}).")
-    private long firstSeed;
+    @Mixin private FirstSeedOption firstSeed;
 
     @Option(
             names = "--out",
@@ -83,9 +81,7 @@ final class BenchReviewCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (seeds < 1) {
-            throw new BadInputException("--seeds (" + seeds + ") must be >= 1.");
-        }
+        List<Long> seedList = firstSeed.seeds(seeds);
         List<String> variants = new ArrayList<>();
         for (int k : ks) {
             if (k < 0) {
@@ -95,10 +91,6 @@ final class BenchReviewCommand implements Callable<Integer> {
                     ReviewCurve.armName(k)
                             + " POLICY_REWARD_ENV"
                             + (k == 0 ? "" : " trainer.simulated_reviewer=" + k));
-        }
-        List<Long> seedList = new ArrayList<>();
-        for (int i = 0; i < seeds; i++) {
-            seedList.add(firstSeed + i);
         }
         if (!tabulate) {
             new AblationBench(

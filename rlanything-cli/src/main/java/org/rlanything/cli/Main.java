@@ -4,10 +4,10 @@ import java.io.PrintWriter;
 import java.util.Comparator;
 import java.util.List;
 import java.util.ServiceLoader;
-import org.rlanything.cli.plugins.Plugins;
-import org.rlanything.cli.run.IoErrors;
 import org.rlanything.core.BadInputException;
 import org.rlanything.core.spi.CommandProvider;
+import org.rlanything.run.IoErrors;
+import org.rlanything.run.plugins.Plugins;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -146,7 +146,7 @@ public final class Main {
             err.println("rlanything: " + IoErrors.describe(exception));
             return 1;
         }
-        java.util.Optional<org.rlanything.cli.plugins.PluginJar> plugin =
+        java.util.Optional<org.rlanything.run.plugins.PluginJar> plugin =
                 Plugins.active().culprit(exception);
         if (plugin.isPresent()) {
             // not this tool's bug: the run failed in the plugin's code, which the jar names

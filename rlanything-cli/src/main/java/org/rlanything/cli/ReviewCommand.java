@@ -5,8 +5,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
-import org.rlanything.cli.review.ReviewRuns;
-import org.rlanything.cli.review.ReviewServer;
+import org.rlanything.run.review.ReviewRuns;
+import org.rlanything.run.review.ReviewServer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -115,7 +115,7 @@ final class ReviewCommand implements Callable<Integer> {
         for (ReviewRuns.Run run : found) {
             var corrections = run.folder().corrections();
             for (var status : corrections.state(run.folder().trajectories().read()).all()) {
-                if (status.standing() != org.rlanything.cli.run.Corrections.Standing.IN_FORCE) {
+                if (status.standing() != org.rlanything.run.Corrections.Standing.IN_FORCE) {
                     out.println(
                             corrections.file()
                                     + ", line "

@@ -4,13 +4,13 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.rlanything.cli.config.ConfigLoader;
-import org.rlanything.cli.config.RunConfig;
-import org.rlanything.cli.run.Backends;
-import org.rlanything.cli.run.RunComponents;
 import org.rlanything.core.spi.ProviderRegistry;
 import org.rlanything.core.spi.RolloutEngineProvider;
 import org.rlanything.core.spi.WorkerParts;
+import org.rlanything.run.Backends;
+import org.rlanything.run.RunComponents;
+import org.rlanything.run.config.ConfigLoader;
+import org.rlanything.run.config.RunConfig;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 

@@ -15,8 +15,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.rlanything.cli.config.ConfigException;
-import org.rlanything.cli.config.ConfigLoader;
+import org.rlanything.run.config.ConfigException;
+import org.rlanything.run.config.ConfigLoader;
 
 /**
  * Issue 37, hardening findings 2 (a huge config), 4 (odd override values), 5 (a run folder that

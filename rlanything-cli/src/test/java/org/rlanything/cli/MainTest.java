@@ -95,18 +95,18 @@ class MainTest {
     @Test
     void ioErrorsNameTheFileAndTheReason() {
         String denied =
-                org.rlanything.cli.run.IoErrors.describe(
+                org.rlanything.run.IoErrors.describe(
                         new java.io.UncheckedIOException(
                                 "Cannot append to /r/metrics.jsonl.",
                                 new java.nio.file.AccessDeniedException("/r/metrics.jsonl")));
         assertTrue(denied.contains("permission denied: /r/metrics.jsonl"), denied);
         String directory =
-                org.rlanything.cli.run.IoErrors.describe(
+                org.rlanything.run.IoErrors.describe(
                         new java.nio.file.FileSystemException(
                                 "/r/config.yaml", null, "Is a directory"));
         assertEquals("/r/config.yaml: Is a directory", directory);
         String binary =
-                org.rlanything.cli.run.IoErrors.describe(
+                org.rlanything.run.IoErrors.describe(
                         new java.io.IOException(
                                 "Cannot read /r/policy.table",
                                 new java.nio.charset.MalformedInputException(1)));
@@ -131,7 +131,7 @@ class MainTest {
         assertEquals(
                 2,
                 Main.report(
-                        new org.rlanything.cli.config.ConfigException("x.yaml: bad"),
+                        new org.rlanything.run.config.ConfigException("x.yaml: bad"),
                         writer,
                         false));
         assertEquals(
@@ -161,7 +161,7 @@ class MainTest {
     void theReporterSurvivesErrorsWithoutMessagesAndAdvisesByCommand() {
         assertEquals(
                 "UnresolvedAddressException",
-                org.rlanything.cli.run.IoErrors.describe(
+                org.rlanything.run.IoErrors.describe(
                         new java.io.UncheckedIOException(
                                 null,
                                 new java.io.IOException(
@@ -169,7 +169,7 @@ class MainTest {
                                         new java.nio.channels.UnresolvedAddressException()))));
         assertEquals(
                 "SocketException",
-                org.rlanything.cli.run.IoErrors.describe(new java.net.SocketException()));
+                org.rlanything.run.IoErrors.describe(new java.net.SocketException()));
         String inspect =
                 Main.outOfMemory(null, new String[] {"pddl", "inspect", "d.pddl", "p.pddl"});
         assertTrue(

@@ -34,11 +34,11 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The rules between modules (docs/architecture.md): the roles of {@link ModuleRoles} (core, the
- * chat library, settings, models, bridges, the engine, the cli, test support), checked over the
- * main classes' dependencies with ArchUnit and over the poms' compile- and runtime-scope
- * dependencies, so that an edge the rule refuses fails naming both modules; core depends on no
- * library; no cycles between top-level packages or between packages; no two main classes share a
- * simple name.
+ * libraries chat, run and bench, settings, models, bridges, the engine, the cli, test support),
+ * checked over the main classes' dependencies with ArchUnit and over the poms' compile- and
+ * runtime-scope dependencies, so that an edge the rule refuses fails naming both modules; core
+ * depends on no library; no cycles between top-level packages or between packages; no two main
+ * classes share a simple name.
  */
 class ArchitectureTest {
 
@@ -174,6 +174,15 @@ class ArchitectureTest {
         assertTrue(ModuleRoles.refusal("cli", "coding-neural", "compile").isPresent());
         assertTrue(ModuleRoles.refusal("neural", "alfworld", "compile").isPresent());
         assertEquals(Optional.empty(), ModuleRoles.refusal("alfworld-agent", "neural", "compile"));
+        // the libraries: run on core, bench on run, the cli on both; none on a provider module
+        assertEquals(Optional.empty(), ModuleRoles.refusal("bench", "run", "compile"));
+        assertEquals(Optional.empty(), ModuleRoles.refusal("cli", "bench", "compile"));
+        assertTrue(
+                ModuleRoles.refusal("run", "demo", "compile")
+                        .orElseThrow()
+                        .contains("rlanything-run (library) -> rlanything-demo (setting)"));
+        assertTrue(ModuleRoles.refusal("bench", "neural", "runtime").isPresent());
+        assertTrue(ModuleRoles.refusal("run", "cli", "compile").isPresent());
     }
 
     private static void pom(Path project, String artifactId, String dependencies)

@@ -10,14 +10,14 @@ import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
-import org.rlanything.cli.config.ConfigLoader;
-import org.rlanything.cli.config.RunConfig;
 import org.rlanything.core.spi.EnvironmentParts;
 import org.rlanything.core.spi.ModelHooks;
 import org.rlanything.core.spi.ProviderRegistry;
 import org.rlanything.core.spi.RunContext;
 import org.rlanything.neural.provider.NeuralModels;
 import org.rlanything.openai.EndpointRoles;
+import org.rlanything.run.config.ConfigLoader;
+import org.rlanything.run.config.RunConfig;
 
 /**
  * The coding kinds offer the model kinds' hooks through their bridge modules alone: the setting's

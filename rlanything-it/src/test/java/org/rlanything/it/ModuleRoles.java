@@ -23,8 +23,10 @@ import org.w3c.dom.NodeList;
  *
  * <ul>
  *   <li>core depends on no module;
- *   <li>chat (the chat text both sides share) is a library: it depends on core, and settings and
- *       models may use it; it counts as neither;
+ *   <li>a library depends on core and on other libraries only: chat (the chat text both sides
+ *       share; settings and models may use it, and it counts as neither), run (config, the run
+ *       folder, checkpoints and resume, provider assembly: what a program that embeds the loop
+ *       needs) and bench (the loop benchmarks, over run);
  *   <li>a setting (an environment: alfworld, coding, gui, pddl, remote, demo) depends on core and
  *       chat only: on no model and on no other setting;
  *   <li>a model (neural, openai, linear) depends on core and chat only: on no setting and on no
@@ -34,8 +36,8 @@ import org.w3c.dom.NodeList;
  *       it joins them through core's hooks ({@code ModelHooksProvider}, or an environment kind of
  *       its own);
  *   <li>hazelcast (a rollout engine) and testkit depend on core only, test-fixtures on none;
- *   <li>the cli's main code depends on core alone; its pom names every setting, model, bridge and
- *       engine at runtime scope, to put them on the launcher's class path;
+ *   <li>the cli's main code depends on core and the libraries; its pom names every setting, model,
+ *       bridge and engine at runtime scope, to put them on the launcher's class path;
  *   <li>it (the cross-module tests) has test-scope dependencies only.
  * </ul>
  *
@@ -69,6 +71,8 @@ final class ModuleRoles {
             Map.ofEntries(
                     Map.entry("core", Role.CORE),
                     Map.entry("chat", Role.LIBRARY),
+                    Map.entry("run", Role.LIBRARY),
+                    Map.entry("bench", Role.LIBRARY),
                     Map.entry("alfworld", Role.SETTING),
                     Map.entry("coding", Role.SETTING),
                     Map.entry("gui", Role.SETTING),
@@ -150,28 +154,29 @@ final class ModuleRoles {
         Set<String> allowed =
                 switch (source) {
                     case CORE, TESTS -> Set.of();
-                    case LIBRARY, ENGINE, TEST_SUPPORT -> Set.of("core");
+                    case LIBRARY, LAUNCHER, ENGINE, TEST_SUPPORT -> Set.of("core");
                     case SETTING, MODEL -> Set.of("core", "chat");
                     case BRIDGE ->
                             bridge(from)
                                     .map(b -> Set.of("core", "chat", b.setting(), b.model()))
                                     .orElse(Set.of());
-                    case LAUNCHER -> Set.of("core");
                 };
         if (allowed.contains(to)) {
             return Optional.empty();
         }
+        if ((source == Role.LIBRARY || source == Role.LAUNCHER) && target == Role.LIBRARY) {
+            return Optional.empty();
+        }
         if (source == Role.LAUNCHER
                 && "runtime".equals(scope)
-                && Set.of(Role.SETTING, Role.MODEL, Role.BRIDGE, Role.ENGINE, Role.LIBRARY)
-                        .contains(target)) {
+                && Set.of(Role.SETTING, Role.MODEL, Role.BRIDGE, Role.ENGINE).contains(target)) {
             return Optional.empty();
         }
         return Optional.of(
                 edge
                         + switch (source) {
                             case CORE -> "core depends on no module";
-                            case LIBRARY -> "a library depends on core only";
+                            case LIBRARY -> "a library depends on core and other libraries only";
                             case SETTING ->
                                     "a setting depends on core and chat only (no model,"
                                             + " no other setting: put what joins it to a model in a"
@@ -195,9 +200,9 @@ final class ModuleRoles {
                                                             + " and the model it joins");
                             case ENGINE, TEST_SUPPORT -> "it depends on core only";
                             case LAUNCHER ->
-                                    "the cli's main code depends on core alone (it"
-                                            + " finds the kinds at run time; its pom names the modules at"
-                                            + " runtime scope)";
+                                    "the cli's main code depends on core and the libraries"
+                                            + " (it finds the kinds at run time; its pom names the"
+                                            + " modules at runtime scope)";
                             case TESTS ->
                                     "the cross-module tests depend on modules at test scope"
                                             + " only";

@@ -18,14 +18,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.rlanything.cli.Main;
-import org.rlanything.cli.config.ConfigLoader;
-import org.rlanything.cli.config.RunConfig;
 import org.rlanything.core.LockstepRollouts;
 import org.rlanything.core.spi.EnvironmentParts;
 import org.rlanything.core.spi.ProviderRegistry;
 import org.rlanything.core.spi.RunContext;
 import org.rlanything.neural.provider.GenericStartingModels;
 import org.rlanything.neural.provider.GenericWarmStart;
+import org.rlanything.run.config.ConfigLoader;
+import org.rlanything.run.config.RunConfig;
 import org.rlanything.testfixtures.SharedData;
 
 /**

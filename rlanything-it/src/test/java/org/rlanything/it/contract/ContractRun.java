@@ -5,13 +5,13 @@ import java.io.UncheckedIOException;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
-import org.rlanything.cli.config.ConfigLoader;
-import org.rlanything.cli.config.RunConfig;
 import org.rlanything.core.Policy;
 import org.rlanything.core.RewardModel;
 import org.rlanything.core.spi.EnvironmentParts;
 import org.rlanything.core.spi.ProviderRegistry;
 import org.rlanything.core.spi.RunContext;
+import org.rlanything.run.config.ConfigLoader;
+import org.rlanything.run.config.RunConfig;
 
 /**
  * The kinds of one {@link Rig}, built as a run builds them: its YAML read by the command line's

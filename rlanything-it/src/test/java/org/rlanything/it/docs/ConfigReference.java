@@ -12,15 +12,15 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.rlanything.cli.config.ConfigLoader;
-import org.rlanything.cli.config.RunConfig;
-import org.rlanything.cli.config.TrainerConfig;
 import org.rlanything.core.config.Advanced;
 import org.rlanything.core.loop.AlgorithmConfig;
 import org.rlanything.core.spi.EnvironmentProvider;
 import org.rlanything.core.spi.Provider;
 import org.rlanything.core.spi.ProviderRegistry;
 import org.rlanything.core.spi.Section;
+import org.rlanything.run.config.ConfigLoader;
+import org.rlanything.run.config.RunConfig;
+import org.rlanything.run.config.TrainerConfig;
 
 /**
  * {@code docs/config-reference.md}, generated from the settings records: every section and every

@@ -10,13 +10,13 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.rlanything.cli.Main;
-import org.rlanything.cli.config.ConfigException;
-import org.rlanything.cli.config.ConfigLoader;
-import org.rlanything.cli.config.RunConfig;
 import org.rlanything.openai.provider.OpenAiEndpoint;
 import org.rlanything.openai.provider.OpenAiPolicyConfig;
 import org.rlanything.openai.provider.OpenAiRewardModelConfig;
 import org.rlanything.openai.provider.OpenAiRewriterConfig;
+import org.rlanything.run.config.ConfigException;
+import org.rlanything.run.config.ConfigLoader;
+import org.rlanything.run.config.RunConfig;
 
 /**
  * The endpoint sections of {@code configs/alfworld-llm.yaml} as the unchanged config loader reads

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rlanything.cli.Main;
-import org.rlanything.cli.plugins.Plugins;
+import org.rlanything.run.plugins.Plugins;
 
 /**
  * A new user's route, as the generated README gives it: {@code rlanything new environment NAME}
