@@ -77,9 +77,35 @@ class EnvironmentModelsTest {
         }
         NeuralPolicyConfig policy =
                 new NeuralPolicyConfig(
-                        null, null, null, 100, null, folder.toString(), null, null, 16, null);
+                        null,
+                        null,
+                        null,
+                        100,
+                        null,
+                        folder.toString(),
+                        null,
+                        null,
+                        16,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null);
         NeuralRewardModelConfig judge =
-                new NeuralRewardModelConfig(null, null, null, 8, folder.toString(), 2, null);
+                new NeuralRewardModelConfig(
+                        null,
+                        null,
+                        null,
+                        8,
+                        folder.toString(),
+                        2,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null);
         RunContext context = context(policy, judge);
         try (CheckpointedPolicy p =
                         assertInstanceOf(

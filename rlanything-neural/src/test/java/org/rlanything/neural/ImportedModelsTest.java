@@ -40,7 +40,8 @@ class ImportedModelsTest {
 
     private static NeuralPolicyConfig policy(String init, int maxPrompt, int maxTokens) {
         return new NeuralPolicyConfig(
-                null, null, null, maxPrompt, null, init, null, null, maxTokens, null);
+                null, null, null, maxPrompt, null, init, null, null, maxTokens, null, null, null,
+                null, null);
     }
 
     @Test
@@ -52,7 +53,19 @@ class ImportedModelsTest {
                         (CheckpointedRewardModel)
                                 models.rewardModel(
                                         new NeuralRewardModelConfig(
-                                                null, null, null, 8, folder.toString(), 2, null))) {
+                                                null,
+                                                null,
+                                                null,
+                                                8,
+                                                folder.toString(),
+                                                2,
+                                                null,
+                                                null,
+                                                null,
+                                                null,
+                                                null,
+                                                null,
+                                                null))) {
             assertNull(policy.model().loraBase(), "the policy trains every weight");
             assertNotNull(judge.model().loraBase(), "the judge trains rank-2 adapters");
             List<String> commands = List.of("go to fridge 1", "open drawer 2");

@@ -65,92 +65,9 @@ public record NeuralPolicyConfig(
 
     /** Every key at its default. */
     public static final NeuralPolicyConfig DEFAULTS =
-            new NeuralPolicyConfig(null, null, null, null, null);
-
-    /** A section without {@code kl_to_start} (no anchor). */
-    public NeuralPolicyConfig(
-            Double learningRate,
-            Integer optimizerSteps,
-            Double temperature,
-            Integer maxPromptTokens,
-            Integer maxTokensPerForward,
-            String init,
-            Integer loraRank,
-            Double loraAlpha,
-            Integer maxTokens,
-            String chatActions) {
-        this(
-                learningRate,
-                optimizerSteps,
-                temperature,
-                maxPromptTokens,
-                maxTokensPerForward,
-                init,
-                loraRank,
-                loraAlpha,
-                maxTokens,
-                chatActions,
-                null);
-    }
-
-    /** A section without {@code warm_start} (the default sizes). */
-    public NeuralPolicyConfig(
-            Double learningRate,
-            Integer optimizerSteps,
-            Double temperature,
-            Integer maxPromptTokens,
-            Integer maxTokensPerForward,
-            String init,
-            Integer loraRank,
-            Double loraAlpha,
-            Integer maxTokens,
-            String chatActions,
-            Double klToStart) {
-        this(
-                learningRate,
-                optimizerSteps,
-                temperature,
-                maxPromptTokens,
-                maxTokensPerForward,
-                init,
-                loraRank,
-                loraAlpha,
-                maxTokens,
-                chatActions,
-                klToStart,
-                null);
-    }
-
-    /** A section without {@code recompute_layers} and {@code base_dtype} (off, f32). */
-    public NeuralPolicyConfig(
-            Double learningRate,
-            Integer optimizerSteps,
-            Double temperature,
-            Integer maxPromptTokens,
-            Integer maxTokensPerForward,
-            String init,
-            Integer loraRank,
-            Double loraAlpha,
-            Integer maxTokens,
-            String chatActions,
-            Double klToStart,
-            WarmStartConfig warmStart) {
-        this(
-                learningRate,
-                optimizerSteps,
-                temperature,
-                maxPromptTokens,
-                maxTokensPerForward,
-                init,
-                loraRank,
-                loraAlpha,
-                maxTokens,
-                chatActions,
-                klToStart,
-                warmStart,
-                null,
-                null);
-    }
+            new NeuralPolicyConfig(
+                    null, null, null, null, null, null, null, null, null, null, null, null, null,
+                    null);
 
     public NeuralPolicyConfig {
         TrainableSection trains =
@@ -183,25 +100,5 @@ public record NeuralPolicyConfig(
                     "expected \"generate\" or \"score\", got \"" + chatActions + "\".");
         }
         warmStart = warmStart == null ? WarmStartConfig.DEFAULTS : warmStart;
-    }
-
-    /** The settings of the embedded models (no init, no LoRA, short replies). */
-    public NeuralPolicyConfig(
-            Double learningRate,
-            Integer optimizerSteps,
-            Double temperature,
-            Integer maxPromptTokens,
-            Integer maxTokensPerForward) {
-        this(
-                learningRate,
-                optimizerSteps,
-                temperature,
-                maxPromptTokens,
-                maxTokensPerForward,
-                null,
-                null,
-                null,
-                null,
-                null);
     }
 }

@@ -17,9 +17,12 @@ class TrainableSectionTest {
     @Test
     void eachRoleTrainsWithItsOwnSectionsSettings() {
         NeuralPolicyConfig policy =
-                new NeuralPolicyConfig(2e-4, 3, null, 300, 1040, null, null, null, null, null);
+                new NeuralPolicyConfig(
+                        2e-4, 3, null, 300, 1040, null, null, null, null, null, null, null, null,
+                        null);
         NeuralRewardModelConfig judge =
-                new NeuralRewardModelConfig(5e-5, 2, null, 8, null, null, null, null, 2048);
+                new NeuralRewardModelConfig(
+                        5e-5, 2, null, 8, null, null, null, null, 2048, null, null, null, null);
 
         PpoSettings p = policy.trainable().trainer(64, 300, 24);
         PpoSettings j = judge.trainable().trainer(64, 232, 24);
@@ -61,7 +64,9 @@ class TrainableSectionTest {
         assertTrue(sevenB > 5e-7 && sevenB < 3e-6, "a 7B width near the method's 1e-6: " + sevenB);
         // a rate the section names is used whatever the width
         NeuralRewardModelConfig named =
-                new NeuralRewardModelConfig(5e-5, null, null, null, null, null, null);
+                new NeuralRewardModelConfig(
+                        5e-5, null, null, null, null, null, null, null, null, null, null, null,
+                        null);
         assertEquals(5e-5, named.trainable().trainer(4096, 100, 10).learningRate());
         assertEquals(null, NeuralRewardModelConfig.DEFAULTS.learningRate(), "left to the width");
     }

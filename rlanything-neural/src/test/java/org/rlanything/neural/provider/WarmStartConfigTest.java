@@ -27,12 +27,13 @@ class WarmStartConfigTest {
 
     private static NeuralPolicyConfig policy(WarmStartConfig warmStart) {
         return new NeuralPolicyConfig(
-                null, null, null, null, null, null, null, null, null, null, null, warmStart);
+                null, null, null, null, null, null, null, null, null, null, null, warmStart, null,
+                null);
     }
 
     private static NeuralRewardModelConfig judge(WarmStartConfig warmStart) {
         return new NeuralRewardModelConfig(
-                null, null, null, null, null, null, null, null, null, null, warmStart);
+                null, null, null, null, null, null, null, null, null, null, warmStart, null, null);
     }
 
     private static RunContext context(
