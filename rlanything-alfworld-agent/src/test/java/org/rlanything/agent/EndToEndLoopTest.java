@@ -48,7 +48,10 @@ class EndToEndLoopTest {
                         .verdictsPerStep(2)
                         .rewriterSamples(2)
                         .build();
-        NeuralPolicyConfig policyConfig = new NeuralPolicyConfig(1e-2, null, null, 120, null, null, null, null, null, null, null, null, null, null);
+        NeuralPolicyConfig policyConfig =
+                new NeuralPolicyConfig(
+                        1e-2, null, null, 120, null, null, null, null, null, null, null, null, null,
+                        null);
         AlfworldExperiment experiment = new AlfworldExperiment(env, 5, games, line -> {});
         // each role's model from its own section, as the neural kinds ask for them
         AlfworldNeuralModels models =
@@ -56,7 +59,10 @@ class EndToEndLoopTest {
                         games, 5, dir.resolve("start"), policyConfig.maxPromptTokens(), line -> {});
         try (CheckpointedPolicy policy = models.policy(policyConfig);
                 CheckpointedRewardModel judge =
-                        models.rewardModel(new NeuralRewardModelConfig(1e-2, null, null, 8, null, null, null, null, null, null, null, null, null))) {
+                        models.rewardModel(
+                                new NeuralRewardModelConfig(
+                                        1e-2, null, null, 8, null, null, null, null, null, null,
+                                        null, null, null))) {
             RLAnythingLoop loop =
                     RLAnythingLoop.builder()
                             .config(new LoopConfig(5, algorithm, env.maxSteps(), 2))
@@ -120,7 +126,11 @@ class EndToEndLoopTest {
                                     null,
                                     null,
                                     null,
-                                    null, null, null, null, null))) {
+                                    null,
+                                    null,
+                                    null,
+                                    null,
+                                    null))) {
                 fromInit.saveTo(dir.resolve("from-init/policy"));
                 assertArrayEquals(
                         other,

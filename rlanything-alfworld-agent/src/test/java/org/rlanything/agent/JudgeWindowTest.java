@@ -25,7 +25,20 @@ class JudgeWindowTest {
         Files.writeString(dir.resolve("config.json"), "{\"max_position_embeddings\": 1024}");
         AlfworldNeuralModels models = new AlfworldNeuralModels(null, 7, null, 1024, line -> {});
         NeuralRewardModelConfig judge =
-                new NeuralRewardModelConfig(null, null, null, null, dir.toString(), null, null, null, null, null, null, null, null);
+                new NeuralRewardModelConfig(
+                        null,
+                        null,
+                        null,
+                        null,
+                        dir.toString(),
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null);
         BadInputException e =
                 assertThrows(BadInputException.class, () -> models.rewardModel(judge));
         assertEquals(
