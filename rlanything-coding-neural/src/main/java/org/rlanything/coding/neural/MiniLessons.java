@@ -53,46 +53,16 @@ public final class MiniLessons implements WarmStartLessons {
 
     /**
      * The default: 512 problems, ~320 ids, 2 layers of width 64 over 96 positions, 60 policy steps,
-     * 1500 test-writer steps of 16.
+     * 1500 test-writer steps of 16 (the playing sizes unused: one step of one episode).
      */
     public static GenericWarmStart defaults(long seed) {
-        return sizes(seed, 512, 320, 64, 2, 4, 96, 60, 1500, 16);
+        return new GenericWarmStart(
+                seed, 512, 1, 0.0, 1, 320, 64, 2, 4, 96, 60, 1500, 16, 3e-3, 0, 1);
     }
 
     /** A very small size for tests (seconds). */
     public static GenericWarmStart tiny(long seed) {
-        return sizes(seed, 16, 272, 16, 1, 2, 64, 2, 2, 4);
-    }
-
-    /** A warm start of these sizes (the playing ones unused: one step of one episode). */
-    private static GenericWarmStart sizes(
-            long seed,
-            int problems,
-            int vocabSize,
-            int width,
-            int layers,
-            int heads,
-            int positions,
-            int policySteps,
-            int writerSteps,
-            int batch) {
-        return new GenericWarmStart(
-                seed,
-                problems,
-                1,
-                0.0,
-                1,
-                vocabSize,
-                width,
-                layers,
-                heads,
-                positions,
-                policySteps,
-                writerSteps,
-                batch,
-                3e-3,
-                0,
-                1);
+        return new GenericWarmStart(seed, 16, 1, 0.0, 1, 272, 16, 1, 2, 64, 2, 2, 4, 3e-3, 0, 1);
     }
 
     @Override

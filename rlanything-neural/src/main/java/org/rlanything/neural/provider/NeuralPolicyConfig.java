@@ -64,10 +64,7 @@ public record NeuralPolicyConfig(
         implements PolicyConfig, NeuralSection {
 
     /** Every key at its default. */
-    public static final NeuralPolicyConfig DEFAULTS =
-            new NeuralPolicyConfig(
-                    null, null, null, null, null, null, null, null, null, null, null, null, null,
-                    null);
+    public static final NeuralPolicyConfig DEFAULTS = builder().build();
 
     public NeuralPolicyConfig {
         TrainableSection trains =
@@ -100,5 +97,54 @@ public record NeuralPolicyConfig(
                     "expected \"generate\" or \"score\", got \"" + chatActions + "\".");
         }
         warmStart = warmStart == null ? WarmStartConfig.DEFAULTS : warmStart;
+    }
+
+    /** A section whose keys are set one at a time (the others keep their defaults). */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** The policy's section set one key at a time ({@link #builder()}). */
+    public static final class Builder extends NeuralSectionBuilder<Builder> {
+        private Integer maxPromptTokens;
+        private String chatActions;
+
+        private Builder() {}
+
+        @Override
+        Builder self() {
+            return this;
+        }
+
+        /** {@code max_prompt_tokens}. */
+        public Builder maxPromptTokens(int value) {
+            maxPromptTokens = value;
+            return this;
+        }
+
+        /** {@code chat_actions}. */
+        public Builder chatActions(String value) {
+            chatActions = value;
+            return this;
+        }
+
+        /** The section (checked, defaults filled). */
+        public NeuralPolicyConfig build() {
+            return new NeuralPolicyConfig(
+                    learningRate,
+                    optimizerSteps,
+                    temperature,
+                    maxPromptTokens,
+                    maxTokensPerForward,
+                    init,
+                    loraRank,
+                    loraAlpha,
+                    maxTokens,
+                    chatActions,
+                    klToStart,
+                    warmStart,
+                    recomputeLayers,
+                    baseDtype);
+        }
     }
 }

@@ -58,9 +58,7 @@ public record NeuralRewardModelConfig(
         implements RewardModelConfig, NeuralSection {
 
     /** Every key at its default. */
-    public static final NeuralRewardModelConfig DEFAULTS =
-            new NeuralRewardModelConfig(
-                    null, null, null, null, null, null, null, null, null, null, null, null, null);
+    public static final NeuralRewardModelConfig DEFAULTS = builder().build();
 
     public NeuralRewardModelConfig {
         TrainableSection trains =
@@ -92,5 +90,46 @@ public record NeuralRewardModelConfig(
                     "expected \"generate\" or \"score\", got \"" + chatVerdicts + "\".");
         }
         warmStart = warmStart == null ? WarmStartConfig.DEFAULTS : warmStart;
+    }
+
+    /** A section whose keys are set one at a time (the others keep their defaults). */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** The judge's section set one key at a time ({@link #builder()}). */
+    public static final class Builder extends NeuralSectionBuilder<Builder> {
+        private String chatVerdicts;
+
+        private Builder() {}
+
+        @Override
+        Builder self() {
+            return this;
+        }
+
+        /** {@code chat_verdicts}. */
+        public Builder chatVerdicts(String value) {
+            chatVerdicts = value;
+            return this;
+        }
+
+        /** The section (checked, defaults filled). */
+        public NeuralRewardModelConfig build() {
+            return new NeuralRewardModelConfig(
+                    learningRate,
+                    optimizerSteps,
+                    temperature,
+                    maxTokens,
+                    init,
+                    loraRank,
+                    loraAlpha,
+                    chatVerdicts,
+                    maxTokensPerForward,
+                    klToStart,
+                    warmStart,
+                    recomputeLayers,
+                    baseDtype);
+        }
     }
 }
