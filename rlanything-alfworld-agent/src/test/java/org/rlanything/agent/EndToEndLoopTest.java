@@ -48,7 +48,8 @@ class EndToEndLoopTest {
                         .verdictsPerStep(2)
                         .rewriterSamples(2)
                         .build();
-        NeuralPolicyConfig policyConfig = new NeuralPolicyConfig(1e-2, null, null, 120, null);
+        NeuralPolicyConfig policyConfig =
+                NeuralPolicyConfig.builder().learningRate(1e-2).maxPromptTokens(120).build();
         AlfworldExperiment experiment = new AlfworldExperiment(env, 5, games, line -> {});
         // each role's model from its own section, as the neural kinds ask for them
         AlfworldNeuralModels models =
@@ -56,7 +57,11 @@ class EndToEndLoopTest {
                         games, 5, dir.resolve("start"), policyConfig.maxPromptTokens(), line -> {});
         try (CheckpointedPolicy policy = models.policy(policyConfig);
                 CheckpointedRewardModel judge =
-                        models.rewardModel(new NeuralRewardModelConfig(1e-2, null, null, 8))) {
+                        models.rewardModel(
+                                NeuralRewardModelConfig.builder()
+                                        .learningRate(1e-2)
+                                        .maxTokens(8)
+                                        .build())) {
             RLAnythingLoop loop =
                     RLAnythingLoop.builder()
                             .config(new LoopConfig(5, algorithm, env.maxSteps(), 2))
@@ -110,17 +115,11 @@ class EndToEndLoopTest {
                             other));
             try (CheckpointedPolicy fromInit =
                     models.policy(
-                            new NeuralPolicyConfig(
-                                    1e-2,
-                                    null,
-                                    null,
-                                    120,
-                                    null,
-                                    dir.resolve("start/reward_model").toString(),
-                                    null,
-                                    null,
-                                    null,
-                                    null))) {
+                            NeuralPolicyConfig.builder()
+                                    .learningRate(1e-2)
+                                    .maxPromptTokens(120)
+                                    .init(dir.resolve("start/reward_model").toString())
+                                    .build())) {
                 fromInit.saveTo(dir.resolve("from-init/policy"));
                 assertArrayEquals(
                         other,

@@ -25,7 +25,7 @@ class JudgeWindowTest {
         Files.writeString(dir.resolve("config.json"), "{\"max_position_embeddings\": 1024}");
         AlfworldNeuralModels models = new AlfworldNeuralModels(null, 7, null, 1024, line -> {});
         NeuralRewardModelConfig judge =
-                new NeuralRewardModelConfig(null, null, null, null, dir.toString(), null, null);
+                NeuralRewardModelConfig.builder().init(dir.toString()).build();
         BadInputException e =
                 assertThrows(BadInputException.class, () -> models.rewardModel(judge));
         assertEquals(

@@ -31,9 +31,9 @@ import org.junit.jupiter.params.provider.EnumSource;
 import org.rlanything.agent.AlfworldNeuralModels;
 import org.rlanything.agent.PretrainSettings;
 import org.rlanything.agent.StartingModelsFolder;
+import org.rlanything.coding.neural.MiniLessons;
 import org.rlanything.coding.neural.MiniNeuralModels;
 import org.rlanything.coding.neural.MiniStartingModels;
-import org.rlanything.coding.neural.MiniWarmStart;
 import org.rlanything.core.LockstepRollouts;
 import org.rlanything.core.Policy;
 import org.rlanything.core.RewardModel;
@@ -169,8 +169,8 @@ class NeuralSectionKeysTest {
 
         Path mini =
                 MiniStartingModels.ensure(
-                        dir.resolve("mini-start"), MiniWarmStart.tiny(SEED), line -> {});
-        MiniNeuralModels miniModels = new MiniNeuralModels(mini, MiniWarmStart.tiny(SEED), l -> {});
+                        dir.resolve("mini-start"), MiniLessons.tiny(SEED), line -> {});
+        MiniNeuralModels miniModels = new MiniNeuralModels(mini, MiniLessons.tiny(SEED), l -> {});
         BUILD.put(
                 NeuralPath.CODING_MINI_STARTING_MODELS,
                 key -> both(miniModels, key.policy(null), key.judge(null)));

@@ -205,15 +205,7 @@ public final class NeuralPolicy implements Policy {
     PpoSample sequence(PolicySample s) {
         Step step = s.step();
         if (step.action().payload() instanceof TokenRecord record && !record.promptTruncated()) {
-            if (record.isChoice()) {
-                return new ChoiceSequence(
-                        record.prompt(),
-                        record.candidates(),
-                        record.choice(),
-                        record.choiceTemperature(),
-                        s.advantage());
-            }
-            return new TrainingSequence(record.prompt(), record.response(), s.advantage());
+            return record.sequence(s.advantage());
         }
         PolicyContext context =
                 new PolicyContext(

@@ -194,18 +194,8 @@ public final class NeuralRewardModel implements RewardModel {
 
     /** The tokens a sample trains: those recorded when judging, or a re-rendering when absent. */
     PpoSample sequence(RewardModelSample s) {
-        if (s.judgment().payload() instanceof TokenRecord record
-                && record.isChoice()
-                && !record.promptTruncated()) {
-            return new ChoiceSequence(
-                    record.prompt(),
-                    record.candidates(),
-                    record.choice(),
-                    record.choiceTemperature(),
-                    s.advantage());
-        }
         if (s.judgment().payload() instanceof TokenRecord record && !record.promptTruncated()) {
-            return new TrainingSequence(record.prompt(), record.response(), s.advantage());
+            return record.sequence(s.advantage());
         }
         int[] prompt =
                 chat == null

@@ -2,6 +2,9 @@ package org.rlanything.neural;
 
 import java.util.List;
 import org.rlanything.core.Payload;
+import org.rlanything.neural.train.ChoiceSequence;
+import org.rlanything.neural.train.PpoSample;
+import org.rlanything.neural.train.TrainingSequence;
 
 /**
  * The payload of an {@code Action} or {@code Judgment} produced by this module: exactly the tokens
@@ -65,6 +68,17 @@ public record TokenRecord(
                 List.of(),
                 -1,
                 Double.NaN);
+    }
+
+    /**
+     * What this record trains at {@code advantage}: the recorded choice among the listed
+     * candidates, or the recorded free-text tokens.
+     */
+    public PpoSample sequence(double advantage) {
+        if (isChoice()) {
+            return new ChoiceSequence(prompt, candidates, choice, choiceTemperature, advantage);
+        }
+        return new TrainingSequence(prompt, response, advantage);
     }
 
     /** Whether this records a choice among listed candidates. */

@@ -76,10 +76,17 @@ class EnvironmentModelsTest {
             model.save(folder, Map.of());
         }
         NeuralPolicyConfig policy =
-                new NeuralPolicyConfig(
-                        null, null, null, 100, null, folder.toString(), null, null, 16, null);
+                NeuralPolicyConfig.builder()
+                        .maxPromptTokens(100)
+                        .init(folder.toString())
+                        .maxTokens(16)
+                        .build();
         NeuralRewardModelConfig judge =
-                new NeuralRewardModelConfig(null, null, null, 8, folder.toString(), 2, null);
+                NeuralRewardModelConfig.builder()
+                        .maxTokens(8)
+                        .init(folder.toString())
+                        .loraRank(2)
+                        .build();
         RunContext context = context(policy, judge);
         try (CheckpointedPolicy p =
                         assertInstanceOf(

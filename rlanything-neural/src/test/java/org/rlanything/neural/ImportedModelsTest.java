@@ -39,8 +39,11 @@ class ImportedModelsTest {
     }
 
     private static NeuralPolicyConfig policy(String init, int maxPrompt, int maxTokens) {
-        return new NeuralPolicyConfig(
-                null, null, null, maxPrompt, null, init, null, null, maxTokens, null);
+        return NeuralPolicyConfig.builder()
+                .maxPromptTokens(maxPrompt)
+                .init(init)
+                .maxTokens(maxTokens)
+                .build();
     }
 
     @Test
@@ -51,8 +54,11 @@ class ImportedModelsTest {
                 CheckpointedRewardModel judge =
                         (CheckpointedRewardModel)
                                 models.rewardModel(
-                                        new NeuralRewardModelConfig(
-                                                null, null, null, 8, folder.toString(), 2, null))) {
+                                        NeuralRewardModelConfig.builder()
+                                                .maxTokens(8)
+                                                .init(folder.toString())
+                                                .loraRank(2)
+                                                .build())) {
             assertNull(policy.model().loraBase(), "the policy trains every weight");
             assertNotNull(judge.model().loraBase(), "the judge trains rank-2 adapters");
             List<String> commands = List.of("go to fridge 1", "open drawer 2");

@@ -61,10 +61,7 @@ public final class GenerateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (count < 1) {
-            throw new org.rlanything.core.BadInputException(
-                    "--count (" + count + ") must be at least 1.");
-        }
+        requireCount(count);
         requireEmpty(out);
         AlfworldData folder = dataOption.folder();
         long start = System.nanoTime();
@@ -112,6 +109,14 @@ public final class GenerateCommand implements Callable<Integer> {
             }
         } catch (IOException e) {
             throw new UncheckedIOException("Could not list the output folder " + out + ".", e);
+        }
+    }
+
+    /** Refuses a {@code --count} of games below 1 (this command's and rewrite-bench's). */
+    static void requireCount(int count) {
+        if (count < 1) {
+            throw new org.rlanything.core.BadInputException(
+                    "--count (" + count + ") must be at least 1.");
         }
     }
 }

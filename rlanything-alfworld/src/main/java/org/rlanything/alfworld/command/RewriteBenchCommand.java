@@ -72,10 +72,7 @@ public final class RewriteBenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (count < 1) {
-            throw new org.rlanything.core.BadInputException(
-                    "--count (" + count + ") must be at least 1.");
-        }
+        GenerateCommand.requireCount(count);
         AlfworldData folder = dataOption.folder();
         long seed = seedOption.seed();
         PlanOracle planner = EnginePlanOracle.create();

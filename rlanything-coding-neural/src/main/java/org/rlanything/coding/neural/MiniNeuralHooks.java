@@ -22,16 +22,14 @@ public final class MiniNeuralHooks implements ModelHooksProvider {
     @Override
     public ModelHooks hooks(EnvironmentParts parts, RunContext context) {
         return new MiniNeuralModels(
-                context.startingModels(), MiniWarmStart.defaults(context.seed()), context.log());
+                context.startingModels(), MiniLessons.defaults(context.seed()), context.log());
     }
 
     @Override
     public void prepare(RunContext context) throws IOException {
         if (context.startingModels() != null) {
             MiniStartingModels.ensure(
-                    context.startingModels(),
-                    MiniWarmStart.defaults(context.seed()),
-                    context.log());
+                    context.startingModels(), MiniLessons.defaults(context.seed()), context.log());
         }
     }
 }

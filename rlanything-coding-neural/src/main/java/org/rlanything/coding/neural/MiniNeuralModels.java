@@ -11,25 +11,25 @@ import org.rlanything.core.Policy;
 import org.rlanything.core.RewardModel;
 import org.rlanything.neural.CheckpointedPolicy;
 import org.rlanything.neural.CheckpointedRewardModel;
-import org.rlanything.neural.NeuralModel;
-import org.rlanything.neural.infer.SamplingConfig;
+import org.rlanything.neural.provider.FolderModels;
+import org.rlanything.neural.provider.GenericWarmStart;
 import org.rlanything.neural.provider.ImportedModels;
 import org.rlanything.neural.provider.NeuralModels;
 import org.rlanything.neural.provider.NeuralPolicyConfig;
 import org.rlanything.neural.provider.NeuralRewardModelConfig;
 import org.rlanything.neural.provider.TrainableSection;
-import org.rlanything.neural.train.PpoSettings;
 
 /**
  * The {@link NeuralModels} the stack-language environment offers, so that {@code policy.kind:
  * neural} and {@code reward_model.kind: neural} work with {@code environment.kind: coding-mini}:
  * the embedded {@link CheckpointedPolicy} and {@link CheckpointedRewardModel}, loaded from the
  * starting-models folder ({@code trainer.starting_models}, made by {@link
- * MiniStartingModels#ensure}), each training by its section's keys ({@link TrainableSection}).
- * Without a folder the warm start runs once per run into a temporary folder, and both models load
- * from it. A section with {@code init} starts from that folder instead ({@link ImportedModels}): a
- * chat model (an imported Qwen or Llama) reads the stack language's chat form, {@link
- * CodingChat#STACK_LANGUAGE}, the turns and parsers of the endpoint kinds.
+ * MiniStartingModels#ensure}) as the generic models are ({@link FolderModels}), each training by
+ * its section's keys ({@link TrainableSection}). Without a folder the warm start runs once per run
+ * into a temporary folder, and both models load from it. A section with {@code init} starts from
+ * that folder instead ({@link ImportedModels}): a chat model (an imported Qwen or Llama) reads the
+ * stack language's chat form, {@link CodingChat#STACK_LANGUAGE}, the turns and parsers of the
+ * endpoint kinds.
  */
 public final class MiniNeuralModels implements NeuralModels {
 
@@ -37,7 +37,7 @@ public final class MiniNeuralModels implements NeuralModels {
     public static final int PROGRAM_TOKENS = 16;
 
     private final Path folder;
-    private final MiniWarmStart warmStart;
+    private final GenericWarmStart warmStart;
     private final Consumer<String> log;
     private final MiniPrompts format = new MiniPrompts();
     private final ImportedModels imported;
@@ -48,7 +48,7 @@ public final class MiniNeuralModels implements NeuralModels {
      * @param warmStart how the starting models are made when no folder is named
      * @param log progress lines
      */
-    public MiniNeuralModels(Path folder, MiniWarmStart warmStart, Consumer<String> log) {
+    public MiniNeuralModels(Path folder, GenericWarmStart warmStart, Consumer<String> log) {
         this.folder = folder;
         this.warmStart = warmStart;
         this.log = log;
@@ -65,25 +65,12 @@ public final class MiniNeuralModels implements NeuralModels {
         if (config.init() != null) {
             return imported.policy(config);
         }
-        Path dir = startingModels().resolve(MiniStartingModels.POLICY);
-        int positions = ImportedModels.positions(dir);
-        TrainableSection section = config.trainable();
-        PpoSettings trainer =
-                section.trainer(
-                        dir,
-                        Math.min(
-                                config.maxPromptTokens(),
-                                positions - MiniWarmStart.RESPONSE_TOKENS),
-                        MiniWarmStart.RESPONSE_TOKENS);
-        return section.adapted(
-                NeuralModel.load(dir, trainer, false),
-                warmStart.seed(),
-                model ->
-                        new CheckpointedPolicy(
-                                model,
-                                format,
-                                new SamplingConfig(config.temperature(), 1.0, PROGRAM_TOKENS),
-                                trainer));
+        return FolderModels.policy(
+                startingModels().resolve(MiniStartingModels.POLICY),
+                config,
+                format,
+                PROGRAM_TOKENS,
+                warmStart.seed());
     }
 
     @Override
@@ -93,7 +80,7 @@ public final class MiniNeuralModels implements NeuralModels {
         }
         Path dir = startingModels().resolve(MiniStartingModels.TEST_WRITER);
         int positions = ImportedModels.positions(dir);
-        int response = Math.max(MiniWarmStart.RESPONSE_TOKENS, config.maxTokens());
+        int response = Math.max(GenericWarmStart.RESPONSE_TOKENS, config.maxTokens());
         if (response >= positions) {
             throw new org.rlanything.core.BadInputException(
                     "reward_model.max_tokens "
@@ -102,17 +89,7 @@ public final class MiniNeuralModels implements NeuralModels {
                             + positions
                             + " positions.");
         }
-        TrainableSection section = config.trainable();
-        PpoSettings trainer = section.trainer(dir, positions - response, response);
-        return section.adapted(
-                NeuralModel.load(dir, trainer, false),
-                warmStart.seed() + 1,
-                model ->
-                        new CheckpointedRewardModel(
-                                model,
-                                format,
-                                new SamplingConfig(config.temperature(), 1.0, config.maxTokens()),
-                                trainer));
+        return FolderModels.judge(dir, config, format, response, warmStart.seed() + 1);
     }
 
     /** The folder to load from: the named one, or one made once by the warm start. */

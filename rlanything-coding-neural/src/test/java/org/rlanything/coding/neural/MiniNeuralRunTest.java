@@ -39,27 +39,26 @@ class MiniNeuralRunTest {
     void startingModelsAreMadeOnceAndReused(@TempDir Path dir) throws Exception {
         Path folder = dir.resolve("start");
         List<String> log = new ArrayList<>();
-        MiniStartingModels.ensure(folder, MiniWarmStart.tiny(4), log::add);
+        MiniStartingModels.ensure(folder, MiniLessons.tiny(4), log::add);
         assertTrue(Files.isDirectory(folder.resolve("policy")));
         assertTrue(Files.isDirectory(folder.resolve("reward_model")));
         byte[] weights = Files.readAllBytes(folder.resolve("policy").resolve("model.safetensors"));
         int lines = log.size();
-        MiniStartingModels.ensure(folder, MiniWarmStart.tiny(4), log::add);
+        MiniStartingModels.ensure(folder, MiniLessons.tiny(4), log::add);
         assertEquals(lines, log.size());
         assertArrayEquals(
                 weights, Files.readAllBytes(folder.resolve("policy").resolve("model.safetensors")));
         // the same seed makes the same models
         Path again = dir.resolve("again");
-        MiniStartingModels.ensure(again, MiniWarmStart.tiny(4), line -> {});
+        MiniStartingModels.ensure(again, MiniLessons.tiny(4), line -> {});
         assertArrayEquals(
                 weights, Files.readAllBytes(again.resolve("policy").resolve("model.safetensors")));
     }
 
     @Test
     void twoNeuralIterationsWriteTheFigures(@TempDir Path dir) throws Exception {
-        Path folder =
-                MiniStartingModels.ensure(dir.resolve("start"), MiniWarmStart.tiny(5), l -> {});
-        MiniNeuralModels models = new MiniNeuralModels(folder, MiniWarmStart.tiny(5), l -> {});
+        Path folder = MiniStartingModels.ensure(dir.resolve("start"), MiniLessons.tiny(5), l -> {});
+        MiniNeuralModels models = new MiniNeuralModels(folder, MiniLessons.tiny(5), l -> {});
         CheckpointedPolicy policy = (CheckpointedPolicy) models.policy(NeuralPolicyConfig.DEFAULTS);
         CheckpointedRewardModel writer =
                 (CheckpointedRewardModel) models.rewardModel(NeuralRewardModelConfig.DEFAULTS);

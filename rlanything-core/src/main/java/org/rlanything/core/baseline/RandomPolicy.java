@@ -1,18 +1,11 @@
 package org.rlanything.core.baseline;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.random.RandomGenerator;
 import org.rlanything.core.Action;
-import org.rlanything.core.Checkpointable;
-import org.rlanything.core.Policy;
+import org.rlanything.core.FixedPolicy;
 import org.rlanything.core.PolicyContext;
-import org.rlanything.core.PolicySample;
-import org.rlanything.core.UpdateStats;
 
 /**
  * A policy that picks one of the admissible commands uniformly at random and learns nothing: the
@@ -20,9 +13,7 @@ import org.rlanything.core.UpdateStats;
  * environment run the whole loop before a model is chosen. It refuses an environment that takes
  * free text (no command to pick).
  */
-public final class RandomPolicy implements Policy, Checkpointable {
-
-    private static final String STATE_FILE = "random-policy.txt";
+public final class RandomPolicy implements FixedPolicy {
 
     @Override
     public List<Action> act(List<PolicyContext> contexts, List<RandomGenerator> rngs) {
@@ -45,23 +36,13 @@ public final class RandomPolicy implements Policy, Checkpointable {
         return actions;
     }
 
-    /** Learns nothing. */
     @Override
-    public UpdateStats update(List<PolicySample> samples, RandomGenerator rng) {
-        return UpdateStats.empty();
+    public String stateFile() {
+        return "random-policy.txt";
     }
 
     @Override
-    public void saveTo(Path directory) throws IOException {
-        Files.createDirectories(directory);
-        Files.writeString(directory.resolve(STATE_FILE), "uniform\n", StandardCharsets.UTF_8);
-    }
-
-    @Override
-    public void loadFrom(Path directory) throws IOException {
-        Path file = directory.resolve(STATE_FILE);
-        if (!Files.readString(file, StandardCharsets.UTF_8).strip().equals("uniform")) {
-            throw new IOException(file + " is not a random policy's state.");
-        }
+    public String stateWord() {
+        return "uniform";
     }
 }

@@ -1,21 +1,15 @@
 package org.rlanything.core.imitation;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.random.RandomGenerator;
 import org.rlanything.core.Action;
-import org.rlanything.core.Checkpointable;
 import org.rlanything.core.EnvironmentSession;
+import org.rlanything.core.FixedPolicy;
 import org.rlanything.core.Policy;
 import org.rlanything.core.PolicyContext;
-import org.rlanything.core.PolicySample;
 import org.rlanything.core.SessionPolicy;
-import org.rlanything.core.UpdateStats;
 import org.rlanything.core.spi.Demonstrator;
 
 /**
@@ -36,9 +30,7 @@ import org.rlanything.core.spi.Demonstrator;
  * It learns nothing. The log is filled in the order the in-process engine asks (episode by episode
  * within a step, then step by step), which is deterministic.
  */
-public final class DemonstratorPolicy implements SessionPolicy, Checkpointable {
-
-    private static final String STATE_FILE = "demonstrator-policy.txt";
+public final class DemonstratorPolicy implements SessionPolicy, FixedPolicy {
 
     private final Demonstrator demonstrator;
     private final Policy learner;
@@ -149,23 +141,13 @@ public final class DemonstratorPolicy implements SessionPolicy, Checkpointable {
         return labelled == 0 ? Double.NaN : agreed / (double) labelled;
     }
 
-    /** Learns nothing. */
     @Override
-    public UpdateStats update(List<PolicySample> samples, RandomGenerator rng) {
-        return UpdateStats.empty();
+    public String stateFile() {
+        return "demonstrator-policy.txt";
     }
 
     @Override
-    public void saveTo(Path directory) throws IOException {
-        Files.createDirectories(directory);
-        Files.writeString(directory.resolve(STATE_FILE), "demonstrator\n", StandardCharsets.UTF_8);
-    }
-
-    @Override
-    public void loadFrom(Path directory) throws IOException {
-        Path file = directory.resolve(STATE_FILE);
-        if (!Files.readString(file, StandardCharsets.UTF_8).strip().equals("demonstrator")) {
-            throw new IOException(file + " is not a demonstrator policy's state.");
-        }
+    public String stateWord() {
+        return "demonstrator";
     }
 }

@@ -56,33 +56,7 @@ public final class LoraBenchmark {
             java.nio.file.Path model,
             java.nio.file.Path save,
             boolean recomputeLayers,
-            boolean halfBase) {
-
-        /** Settings for a random model of {@code config} (no folder). */
-        public Settings(
-                ModelConfig config,
-                int loraRank,
-                int rows,
-                int promptTokens,
-                int responseTokens,
-                int sampleRows,
-                int newTokens,
-                long seed) {
-            this(
-                    config,
-                    loraRank,
-                    rows,
-                    promptTokens,
-                    responseTokens,
-                    sampleRows,
-                    newTokens,
-                    seed,
-                    null,
-                    null,
-                    false,
-                    false);
-        }
-    }
+            boolean halfBase) {}
 
     private LoraBenchmark() {}
 

@@ -320,17 +320,7 @@ public final class Checkpoint {
             return new Loaded(new LlamaModel(w), tokenizer, trainer);
         } catch (IllegalArgumentException e) {
             tokenizer.close();
-            if (e.getCause() instanceof FiniteValues.NonFinite nonFinite) {
-                throw new CheckpointException(nonFinite.getMessage(), e);
-            }
-            throw new CheckpointException(
-                    "The weights of "
-                            + dir
-                            + " do not fit "
-                            + dir.resolve(CONFIG)
-                            + ": "
-                            + e.getMessage(),
-                    e);
+            throw unfit(dir, e);
         } catch (CheckpointException | RuntimeException e) {
             tokenizer.close();
             throw e;
@@ -739,5 +729,23 @@ public final class Checkpoint {
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is unavailable in this JVM.", e);
         }
+    }
+
+    /**
+     * The error of weights in {@code dir} that do not fit its configuration ({@code e}, thrown
+     * while reading them): a non-finite value is named as such.
+     */
+    static CheckpointException unfit(Path dir, IllegalArgumentException e) {
+        if (e.getCause() instanceof FiniteValues.NonFinite nonFinite) {
+            return new CheckpointException(nonFinite.getMessage(), e);
+        }
+        return new CheckpointException(
+                "The weights of "
+                        + dir
+                        + " do not fit "
+                        + dir.resolve(CONFIG)
+                        + ": "
+                        + e.getMessage(),
+                e);
     }
 }

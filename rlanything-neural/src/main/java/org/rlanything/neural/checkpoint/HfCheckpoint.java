@@ -11,7 +11,6 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.rlanything.neural.io.CheckpointException;
-import org.rlanything.neural.io.FiniteValues;
 import org.rlanything.neural.io.StoredTensor;
 import org.rlanything.neural.model.LlamaModel;
 import org.rlanything.neural.model.ModelConfig;
@@ -72,17 +71,7 @@ public final class HfCheckpoint {
             return new Checkpoint.Loaded(new LlamaModel(w), tokenizer, null);
         } catch (IllegalArgumentException e) {
             tokenizer.close();
-            if (e.getCause() instanceof FiniteValues.NonFinite nonFinite) {
-                throw new CheckpointException(nonFinite.getMessage(), e);
-            }
-            throw new CheckpointException(
-                    "The weights of "
-                            + dir
-                            + " do not fit "
-                            + dir.resolve(Checkpoint.CONFIG)
-                            + ": "
-                            + e.getMessage(),
-                    e);
+            throw Checkpoint.unfit(dir, e);
         } catch (CheckpointException | RuntimeException e) {
             tokenizer.close();
             throw e;

@@ -150,40 +150,16 @@ public record ModelConfig(
 
     /** A builder holding this configuration, to change its attention layout. */
     public Builder toBuilder() {
-        Builder b = new Builder();
-        b.vocabSize = vocabSize;
-        b.hiddenSize = hiddenSize;
-        b.intermediateSize = intermediateSize;
-        b.numLayers = numLayers;
-        b.numHeads = numHeads;
-        b.maxPositions = maxPositions;
-        b.ropeTheta = ropeTheta;
-        b.rmsNormEps = rmsNormEps;
-        b.initSeed = initSeed;
-        b.numKeyValueHeads = numKeyValueHeads;
-        b.qkvBias = qkvBias;
-        b.outputBias = outputBias;
-        b.tieWordEmbeddings = tieWordEmbeddings;
-        b.explicitHeadDim = explicitHeadDim;
-        b.qkNorm = qkNorm;
-        b.ropeScaling = ropeScaling;
-        return b;
+        return new Builder(this);
     }
 
     /**
-     * A {@link ModelConfig} changed one setting at a time ({@link #toBuilder()}); {@link #build()}
+     * A {@link ModelConfig} whose attention layout is changed one setting at a time ({@link
+     * #toBuilder()}); the sizes stay those of the configuration it was made from; {@link #build()}
      * checks it.
      */
     public static final class Builder {
-        private int vocabSize;
-        private int hiddenSize;
-        private int intermediateSize;
-        private int numLayers;
-        private int numHeads;
-        private int maxPositions;
-        private double ropeTheta;
-        private double rmsNormEps;
-        private long initSeed;
+        private final ModelConfig size;
         private int numKeyValueHeads;
         private boolean qkvBias;
         private boolean outputBias;
@@ -192,7 +168,16 @@ public record ModelConfig(
         private boolean qkNorm;
         private RopeScaling ropeScaling;
 
-        private Builder() {}
+        private Builder(ModelConfig from) {
+            size = from;
+            numKeyValueHeads = from.numKeyValueHeads;
+            qkvBias = from.qkvBias;
+            outputBias = from.outputBias;
+            tieWordEmbeddings = from.tieWordEmbeddings;
+            explicitHeadDim = from.explicitHeadDim;
+            qkNorm = from.qkNorm;
+            ropeScaling = from.ropeScaling;
+        }
 
         /** Sets {@code numKeyValueHeads}. */
         public Builder numKeyValueHeads(int value) {
@@ -239,15 +224,15 @@ public record ModelConfig(
         /** The configuration (checked). */
         public ModelConfig build() {
             return new ModelConfig(
-                    vocabSize,
-                    hiddenSize,
-                    intermediateSize,
-                    numLayers,
-                    numHeads,
-                    maxPositions,
-                    ropeTheta,
-                    rmsNormEps,
-                    initSeed,
+                    size.vocabSize,
+                    size.hiddenSize,
+                    size.intermediateSize,
+                    size.numLayers,
+                    size.numHeads,
+                    size.maxPositions,
+                    size.ropeTheta,
+                    size.rmsNormEps,
+                    size.initSeed,
                     numKeyValueHeads,
                     qkvBias,
                     outputBias,

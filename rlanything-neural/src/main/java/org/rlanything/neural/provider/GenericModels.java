@@ -14,13 +14,8 @@ import org.rlanything.core.Policy;
 import org.rlanything.core.RewardModel;
 import org.rlanything.core.spi.EnvironmentParts;
 import org.rlanything.core.spi.RunContext;
-import org.rlanything.neural.CheckpointedPolicy;
-import org.rlanything.neural.CheckpointedRewardModel;
 import org.rlanything.neural.DescribedPromptFormat;
-import org.rlanything.neural.NeuralModel;
 import org.rlanything.neural.checkpoint.ModelPairFolder;
-import org.rlanything.neural.infer.SamplingConfig;
-import org.rlanything.neural.train.PpoSettings;
 
 /**
  * The neural models of an environment that offers none of its own ({@link NeuralModels}): the
@@ -93,24 +88,12 @@ final class GenericModels implements NeuralModels {
 
     @Override
     public Policy policy(NeuralPolicyConfig config) throws IOException {
-        Path dir = startingModels().resolve(ModelPairFolder.POLICY);
-        int response = GenericWarmStart.RESPONSE_TOKENS;
-        TrainableSection section = config.trainable();
-        PpoSettings trainer =
-                section.trainer(
-                        dir,
-                        Math.min(
-                                config.maxPromptTokens(), ImportedModels.positions(dir) - response),
-                        response);
-        return section.adapted(
-                NeuralModel.load(dir, trainer, false),
-                context.seed(),
-                model ->
-                        new CheckpointedPolicy(
-                                model,
-                                format,
-                                new SamplingConfig(config.temperature(), 1.0, response),
-                                trainer));
+        return FolderModels.policy(
+                startingModels().resolve(ModelPairFolder.POLICY),
+                config,
+                format,
+                GenericWarmStart.RESPONSE_TOKENS,
+                context.seed());
     }
 
     @Override
@@ -125,18 +108,7 @@ final class GenericModels implements NeuralModels {
                             + positions
                             + " positions.");
         }
-        TrainableSection section = config.trainable();
-        PpoSettings trainer =
-                section.trainer(dir, positions - config.maxTokens(), config.maxTokens());
-        return section.adapted(
-                NeuralModel.load(dir, trainer, false),
-                context.seed() + 1,
-                model ->
-                        new CheckpointedRewardModel(
-                                model,
-                                format,
-                                new SamplingConfig(config.temperature(), 1.0, config.maxTokens()),
-                                trainer));
+        return FolderModels.judge(dir, config, format, config.maxTokens(), context.seed() + 1);
     }
 
     /** The folder to load from: {@code trainer.starting_models}, or one made once per run. */

@@ -44,16 +44,24 @@ public record GenericStartingModels(
 
     /** Writes {@code dir/policy/}, {@code dir/reward_model/} and {@code dir/}{@value #ORIGIN}. */
     public void save(Path dir, Map<String, Object> origin) throws IOException {
+        saveModels(dir, origin);
+        new ObjectMapper()
+                .writerWithDefaultPrettyPrinter()
+                .writeValue(dir.resolve(ORIGIN).toFile(), origin);
+    }
+
+    /**
+     * Writes {@code dir/policy/} and {@code dir/reward_model/}, each with {@code provenance}, the
+     * warm start's metrics and its role.
+     */
+    public void saveModels(Path dir, Map<String, Object> provenance) throws IOException {
         Files.createDirectories(dir);
-        Map<String, Object> extras = new LinkedHashMap<>(origin);
+        Map<String, Object> extras = new LinkedHashMap<>(provenance);
         extras.put("pretrain_metrics", metrics);
         extras.put("role", "policy");
         policy.save(dir.resolve(ModelPairFolder.POLICY), extras);
         extras.put("role", "reward_model");
         judge.save(dir.resolve(ModelPairFolder.REWARD_MODEL), extras);
-        new ObjectMapper()
-                .writerWithDefaultPrettyPrinter()
-                .writeValue(dir.resolve(ORIGIN).toFile(), origin);
     }
 
     /**

@@ -64,93 +64,7 @@ public record NeuralPolicyConfig(
         implements PolicyConfig, NeuralSection {
 
     /** Every key at its default. */
-    public static final NeuralPolicyConfig DEFAULTS =
-            new NeuralPolicyConfig(null, null, null, null, null);
-
-    /** A section without {@code kl_to_start} (no anchor). */
-    public NeuralPolicyConfig(
-            Double learningRate,
-            Integer optimizerSteps,
-            Double temperature,
-            Integer maxPromptTokens,
-            Integer maxTokensPerForward,
-            String init,
-            Integer loraRank,
-            Double loraAlpha,
-            Integer maxTokens,
-            String chatActions) {
-        this(
-                learningRate,
-                optimizerSteps,
-                temperature,
-                maxPromptTokens,
-                maxTokensPerForward,
-                init,
-                loraRank,
-                loraAlpha,
-                maxTokens,
-                chatActions,
-                null);
-    }
-
-    /** A section without {@code warm_start} (the default sizes). */
-    public NeuralPolicyConfig(
-            Double learningRate,
-            Integer optimizerSteps,
-            Double temperature,
-            Integer maxPromptTokens,
-            Integer maxTokensPerForward,
-            String init,
-            Integer loraRank,
-            Double loraAlpha,
-            Integer maxTokens,
-            String chatActions,
-            Double klToStart) {
-        this(
-                learningRate,
-                optimizerSteps,
-                temperature,
-                maxPromptTokens,
-                maxTokensPerForward,
-                init,
-                loraRank,
-                loraAlpha,
-                maxTokens,
-                chatActions,
-                klToStart,
-                null);
-    }
-
-    /** A section without {@code recompute_layers} and {@code base_dtype} (off, f32). */
-    public NeuralPolicyConfig(
-            Double learningRate,
-            Integer optimizerSteps,
-            Double temperature,
-            Integer maxPromptTokens,
-            Integer maxTokensPerForward,
-            String init,
-            Integer loraRank,
-            Double loraAlpha,
-            Integer maxTokens,
-            String chatActions,
-            Double klToStart,
-            WarmStartConfig warmStart) {
-        this(
-                learningRate,
-                optimizerSteps,
-                temperature,
-                maxPromptTokens,
-                maxTokensPerForward,
-                init,
-                loraRank,
-                loraAlpha,
-                maxTokens,
-                chatActions,
-                klToStart,
-                warmStart,
-                null,
-                null);
-    }
+    public static final NeuralPolicyConfig DEFAULTS = builder().build();
 
     public NeuralPolicyConfig {
         TrainableSection trains =
@@ -185,23 +99,52 @@ public record NeuralPolicyConfig(
         warmStart = warmStart == null ? WarmStartConfig.DEFAULTS : warmStart;
     }
 
-    /** The settings of the embedded models (no init, no LoRA, short replies). */
-    public NeuralPolicyConfig(
-            Double learningRate,
-            Integer optimizerSteps,
-            Double temperature,
-            Integer maxPromptTokens,
-            Integer maxTokensPerForward) {
-        this(
-                learningRate,
-                optimizerSteps,
-                temperature,
-                maxPromptTokens,
-                maxTokensPerForward,
-                null,
-                null,
-                null,
-                null,
-                null);
+    /** A section whose keys are set one at a time (the others keep their defaults). */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** The policy's section set one key at a time ({@link #builder()}). */
+    public static final class Builder extends NeuralSectionBuilder<Builder> {
+        private Integer maxPromptTokens;
+        private String chatActions;
+
+        private Builder() {}
+
+        @Override
+        Builder self() {
+            return this;
+        }
+
+        /** {@code max_prompt_tokens}. */
+        public Builder maxPromptTokens(int value) {
+            maxPromptTokens = value;
+            return this;
+        }
+
+        /** {@code chat_actions}. */
+        public Builder chatActions(String value) {
+            chatActions = value;
+            return this;
+        }
+
+        /** The section (checked, defaults filled). */
+        public NeuralPolicyConfig build() {
+            return new NeuralPolicyConfig(
+                    learningRate,
+                    optimizerSteps,
+                    temperature,
+                    maxPromptTokens,
+                    maxTokensPerForward,
+                    init,
+                    loraRank,
+                    loraAlpha,
+                    maxTokens,
+                    chatActions,
+                    klToStart,
+                    warmStart,
+                    recomputeLayers,
+                    baseDtype);
+        }
     }
 }

@@ -58,121 +58,7 @@ public record NeuralRewardModelConfig(
         implements RewardModelConfig, NeuralSection {
 
     /** Every key at its default. */
-    public static final NeuralRewardModelConfig DEFAULTS =
-            new NeuralRewardModelConfig(null, null, null, null);
-
-    /** A section without {@code chat_verdicts} (generated judgments). */
-    public NeuralRewardModelConfig(
-            Double learningRate,
-            Integer optimizerSteps,
-            Double temperature,
-            Integer maxTokens,
-            String init,
-            Integer loraRank,
-            Double loraAlpha) {
-        this(learningRate, optimizerSteps, temperature, maxTokens, init, loraRank, loraAlpha, null);
-    }
-
-    /** A section without {@code max_tokens_per_forward} (the default). */
-    public NeuralRewardModelConfig(
-            Double learningRate,
-            Integer optimizerSteps,
-            Double temperature,
-            Integer maxTokens,
-            String init,
-            Integer loraRank,
-            Double loraAlpha,
-            String chatVerdicts) {
-        this(
-                learningRate,
-                optimizerSteps,
-                temperature,
-                maxTokens,
-                init,
-                loraRank,
-                loraAlpha,
-                chatVerdicts,
-                null);
-    }
-
-    /** A section without {@code kl_to_start} (no anchor). */
-    public NeuralRewardModelConfig(
-            Double learningRate,
-            Integer optimizerSteps,
-            Double temperature,
-            Integer maxTokens,
-            String init,
-            Integer loraRank,
-            Double loraAlpha,
-            String chatVerdicts,
-            Integer maxTokensPerForward) {
-        this(
-                learningRate,
-                optimizerSteps,
-                temperature,
-                maxTokens,
-                init,
-                loraRank,
-                loraAlpha,
-                chatVerdicts,
-                maxTokensPerForward,
-                null);
-    }
-
-    /** A section without {@code warm_start} (the default sizes). */
-    public NeuralRewardModelConfig(
-            Double learningRate,
-            Integer optimizerSteps,
-            Double temperature,
-            Integer maxTokens,
-            String init,
-            Integer loraRank,
-            Double loraAlpha,
-            String chatVerdicts,
-            Integer maxTokensPerForward,
-            Double klToStart) {
-        this(
-                learningRate,
-                optimizerSteps,
-                temperature,
-                maxTokens,
-                init,
-                loraRank,
-                loraAlpha,
-                chatVerdicts,
-                maxTokensPerForward,
-                klToStart,
-                null);
-    }
-
-    /** A section without {@code recompute_layers} and {@code base_dtype} (off, f32). */
-    public NeuralRewardModelConfig(
-            Double learningRate,
-            Integer optimizerSteps,
-            Double temperature,
-            Integer maxTokens,
-            String init,
-            Integer loraRank,
-            Double loraAlpha,
-            String chatVerdicts,
-            Integer maxTokensPerForward,
-            Double klToStart,
-            WarmStartConfig warmStart) {
-        this(
-                learningRate,
-                optimizerSteps,
-                temperature,
-                maxTokens,
-                init,
-                loraRank,
-                loraAlpha,
-                chatVerdicts,
-                maxTokensPerForward,
-                klToStart,
-                warmStart,
-                null,
-                null);
-    }
+    public static final NeuralRewardModelConfig DEFAULTS = builder().build();
 
     public NeuralRewardModelConfig {
         TrainableSection trains =
@@ -206,19 +92,44 @@ public record NeuralRewardModelConfig(
         warmStart = warmStart == null ? WarmStartConfig.DEFAULTS : warmStart;
     }
 
-    /** The settings of the embedded judge (no init, no LoRA). */
-    public NeuralRewardModelConfig(
-            Double learningRate, Integer optimizerSteps, Double temperature, Integer maxTokens) {
-        this(
-                learningRate,
-                optimizerSteps,
-                temperature,
-                maxTokens,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null);
+    /** A section whose keys are set one at a time (the others keep their defaults). */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** The judge's section set one key at a time ({@link #builder()}). */
+    public static final class Builder extends NeuralSectionBuilder<Builder> {
+        private String chatVerdicts;
+
+        private Builder() {}
+
+        @Override
+        Builder self() {
+            return this;
+        }
+
+        /** {@code chat_verdicts}. */
+        public Builder chatVerdicts(String value) {
+            chatVerdicts = value;
+            return this;
+        }
+
+        /** The section (checked, defaults filled). */
+        public NeuralRewardModelConfig build() {
+            return new NeuralRewardModelConfig(
+                    learningRate,
+                    optimizerSteps,
+                    temperature,
+                    maxTokens,
+                    init,
+                    loraRank,
+                    loraAlpha,
+                    chatVerdicts,
+                    maxTokensPerForward,
+                    klToStart,
+                    warmStart,
+                    recomputeLayers,
+                    baseDtype);
+        }
     }
 }

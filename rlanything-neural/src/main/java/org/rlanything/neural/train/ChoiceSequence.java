@@ -45,10 +45,7 @@ public record ChoiceSequence(
             throw new IllegalArgumentException(
                     "The temperature must be finite and > 0, got " + temperature + ".");
         }
-        if (!Double.isFinite(advantage)) {
-            throw new IllegalArgumentException(
-                    "A sample's advantage must be finite, got " + advantage + ".");
-        }
+        PpoSample.requireFinite(advantage);
     }
 
     @Override

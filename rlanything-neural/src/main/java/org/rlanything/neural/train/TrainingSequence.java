@@ -14,10 +14,7 @@ public record TrainingSequence(int[] prompt, int[] response, double advantage)
     public TrainingSequence {
         prompt = prompt.clone();
         response = response.clone();
-        if (!Double.isFinite(advantage)) {
-            throw new IllegalArgumentException(
-                    "A sample's advantage must be finite, got " + advantage + ".");
-        }
+        PpoSample.requireFinite(advantage);
     }
 
     @Override

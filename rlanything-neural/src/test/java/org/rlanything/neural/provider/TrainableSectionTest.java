@@ -17,9 +17,19 @@ class TrainableSectionTest {
     @Test
     void eachRoleTrainsWithItsOwnSectionsSettings() {
         NeuralPolicyConfig policy =
-                new NeuralPolicyConfig(2e-4, 3, null, 300, 1040, null, null, null, null, null);
+                NeuralPolicyConfig.builder()
+                        .learningRate(2e-4)
+                        .optimizerSteps(3)
+                        .maxPromptTokens(300)
+                        .maxTokensPerForward(1040)
+                        .build();
         NeuralRewardModelConfig judge =
-                new NeuralRewardModelConfig(5e-5, 2, null, 8, null, null, null, null, 2048);
+                NeuralRewardModelConfig.builder()
+                        .learningRate(5e-5)
+                        .optimizerSteps(2)
+                        .maxTokens(8)
+                        .maxTokensPerForward(2048)
+                        .build();
 
         PpoSettings p = policy.trainable().trainer(64, 300, 24);
         PpoSettings j = judge.trainable().trainer(64, 232, 24);
@@ -61,7 +71,7 @@ class TrainableSectionTest {
         assertTrue(sevenB > 5e-7 && sevenB < 3e-6, "a 7B width near the method's 1e-6: " + sevenB);
         // a rate the section names is used whatever the width
         NeuralRewardModelConfig named =
-                new NeuralRewardModelConfig(5e-5, null, null, null, null, null, null);
+                NeuralRewardModelConfig.builder().learningRate(5e-5).build();
         assertEquals(5e-5, named.trainable().trainer(4096, 100, 10).learningRate());
         assertEquals(null, NeuralRewardModelConfig.DEFAULTS.learningRate(), "left to the width");
     }

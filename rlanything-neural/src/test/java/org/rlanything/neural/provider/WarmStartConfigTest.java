@@ -26,13 +26,11 @@ class WarmStartConfigTest {
     }
 
     private static NeuralPolicyConfig policy(WarmStartConfig warmStart) {
-        return new NeuralPolicyConfig(
-                null, null, null, null, null, null, null, null, null, null, null, warmStart);
+        return NeuralPolicyConfig.builder().warmStart(warmStart).build();
     }
 
     private static NeuralRewardModelConfig judge(WarmStartConfig warmStart) {
-        return new NeuralRewardModelConfig(
-                null, null, null, null, null, null, null, null, null, null, warmStart);
+        return NeuralRewardModelConfig.builder().warmStart(warmStart).build();
     }
 
     private static RunContext context(
