@@ -2,6 +2,7 @@ package org.rlanything.alfworld.pddl;
 
 import java.util.List;
 import java.util.Objects;
+import org.rlanything.pddl.lang.SExpr;
 
 /** A PDDL condition (a goal or precondition) as parsed: atoms, connectives and quantifiers. */
 public sealed interface Formula {
@@ -80,12 +81,12 @@ public sealed interface Formula {
      *
      * @throws PddlSyntaxException naming the sub-expression that is not a condition
      */
-    static Formula parse(AlfworldSExpr expr) throws PddlSyntaxException {
+    static Formula parse(SExpr expr) throws PddlSyntaxException {
         if (expr.isSymbol()) {
             throw new PddlSyntaxException(
                     "expected a condition but found the symbol '" + expr + "'.");
         }
-        if (expr.size() == 0) {
+        if (expr.items().isEmpty()) {
             return new And(List.of());
         }
         String head = expr.head();
@@ -93,13 +94,13 @@ public sealed interface Formula {
             throw new PddlSyntaxException(
                     "the condition " + expr.brief() + " does not start with a name.");
         }
-        List<AlfworldSExpr> items = expr.items();
+        List<SExpr> items = expr.items();
         switch (head) {
             case "and":
             case "or":
                 {
                     java.util.ArrayList<Formula> parts = new java.util.ArrayList<>();
-                    for (AlfworldSExpr item : items.subList(1, items.size())) {
+                    for (SExpr item : expr.tail()) {
                         parts.add(parse(item));
                     }
                     return head.equals("and") ? new And(parts) : new Or(parts);
@@ -119,7 +120,7 @@ public sealed interface Formula {
             case "exists":
             case "forall":
                 {
-                    if (items.size() != 3 || !items.get(1).isList()) {
+                    if (items.size() != 3 || items.get(1).isSymbol()) {
                         throw new PddlSyntaxException(
                                 "("
                                         + head
@@ -133,7 +134,7 @@ public sealed interface Formula {
             default:
                 {
                     java.util.ArrayList<String> args = new java.util.ArrayList<>();
-                    for (AlfworldSExpr item : items.subList(1, items.size())) {
+                    for (SExpr item : expr.tail()) {
                         if (!item.isSymbol()) {
                             throw new PddlSyntaxException(
                                     "the atom "

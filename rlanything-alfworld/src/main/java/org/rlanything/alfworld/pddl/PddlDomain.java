@@ -7,6 +7,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.rlanything.pddl.lang.SExpr;
 
 /**
  * A parsed PDDL domain: its types, predicates (with arities) and actions. Only what the ALFWorld
@@ -32,57 +33,16 @@ public record PddlDomain(
     }
 
     /**
-     * One action schema.
+     * One action schema (its effect is not kept: the engine implements ALFWorld's effects itself).
      *
      * @param name lower-case name
      * @param parameters typed parameters, names without {@code ?}
      * @param precondition the precondition
-     * @param effect the raw effect expression
      */
     public record Action(
-            String name,
-            List<Formula.TypedVariable> parameters,
-            Formula precondition,
-            AlfworldSExpr effect) {
+            String name, List<Formula.TypedVariable> parameters, Formula precondition) {
         public Action {
             parameters = List.copyOf(parameters);
-        }
-
-        /** The predicate names the effect sets or deletes (conditional effects included). */
-        public Set<String> effectPredicates() {
-            Set<String> result = new LinkedHashSet<>();
-            collect(effect, result);
-            return result;
-        }
-
-        private static void collect(AlfworldSExpr e, Set<String> out) {
-            if (e == null || !e.isList() || e.size() == 0) {
-                return;
-            }
-            String head = e.head();
-            if (head == null) {
-                return;
-            }
-            switch (head) {
-                case "and":
-                case "not":
-                case "forall":
-                    for (AlfworldSExpr child : e.items().subList(1, e.size())) {
-                        collect(child, out);
-                    }
-                    break;
-                case "when":
-                    if (e.size() == 3) {
-                        collect(e.get(2), out);
-                    }
-                    break;
-                case "increase":
-                case "decrease":
-                case "assign":
-                    break;
-                default:
-                    out.add(head);
-            }
         }
     }
 
@@ -92,45 +52,41 @@ public record PddlDomain(
      * @throws PddlSyntaxException naming the part that is wrong
      */
     public static PddlDomain parse(String text) throws PddlSyntaxException {
-        List<AlfworldSExpr> all = AlfworldSExpr.parseAll(text);
+        List<SExpr> all = PddlSyntaxException.expressions(text, "pddl_domain");
         if (all.size() != 1 || !"define".equals(all.get(0).head())) {
             throw new PddlSyntaxException(
                     "the text is not a single (define (domain ...) ...) expression.");
         }
-        AlfworldSExpr define = all.get(0);
+        SExpr define = all.get(0);
         String name = null;
         Set<String> types = new LinkedHashSet<>();
         types.add("object");
         Map<String, Integer> predicates = new LinkedHashMap<>();
         Map<String, Action> actions = new LinkedHashMap<>();
-        for (AlfworldSExpr section : define.items().subList(1, define.size())) {
+        for (SExpr section : define.tail()) {
             String head = section.head();
             if (head == null) {
                 throw new PddlSyntaxException("the section " + section.brief() + " has no name.");
             }
             switch (head) {
                 case "domain":
-                    name = section.size() > 1 ? section.get(1).toString() : "";
+                    name = section.items().size() > 1 ? section.items().get(1).toString() : "";
                     break;
                 case ":types":
-                    for (Formula.TypedVariable v :
-                            TypedLists.parse(
-                                    section.items().subList(1, section.size()), "object")) {
+                    for (Formula.TypedVariable v : TypedLists.parse(section.tail(), "object")) {
                         types.add(v.name());
                         types.add(v.type());
                     }
                     break;
                 case ":predicates":
-                    for (AlfworldSExpr p : section.items().subList(1, section.size())) {
+                    for (SExpr p : section.tail()) {
                         if (p.head() == null) {
                             throw new PddlSyntaxException(
                                     "(:predicates ...) holds "
                                             + p.brief()
                                             + ", which is not a predicate.");
                         }
-                        predicates.put(
-                                p.head(),
-                                TypedLists.parse(p.items().subList(1, p.size()), "object").size());
+                        predicates.put(p.head(), TypedLists.parse(p.tail(), "object").size());
                     }
                     break;
                 case ":action":
@@ -144,37 +100,37 @@ public record PddlDomain(
         return new PddlDomain(name == null ? "" : name, types, predicates, actions);
     }
 
-    private static Action parseAction(AlfworldSExpr section) throws PddlSyntaxException {
-        if (section.size() < 2 || !section.get(1).isSymbol()) {
+    private static Action parseAction(SExpr section) throws PddlSyntaxException {
+        if (section.items().size() < 2 || !section.items().get(1).isSymbol()) {
             throw new PddlSyntaxException("an (:action ...) has no name.");
         }
-        String name = section.get(1).symbol();
+        String name = section.items().get(1).symbol();
         List<Formula.TypedVariable> params = new ArrayList<>();
         Formula pre = new Formula.And(List.of());
-        AlfworldSExpr effect = null;
-        List<AlfworldSExpr> items = section.items();
+        List<SExpr> items = section.items();
         for (int i = 2; i < items.size(); i += 2) {
             if (i + 1 >= items.size() || !items.get(i).isSymbol()) {
                 throw new PddlSyntaxException(
                         "the action " + name + " has a malformed key/value list.");
             }
             String key = items.get(i).symbol();
-            AlfworldSExpr value = items.get(i + 1);
+            SExpr value = items.get(i + 1);
             try {
                 switch (key) {
                     case ":parameters":
+                        if (value.isSymbol()) {
+                            throw new PddlSyntaxException(
+                                    "The expression " + value + " is a symbol, not a list.");
+                        }
                         params = TypedLists.parse(value.items(), "object");
                         break;
                     case ":precondition":
                         pre = Formula.parse(value);
                         break;
-                    case ":effect":
-                        effect = value;
-                        break;
                     default:
-                        break;
+                        break; // :effect: the engine implements ALFWorld's effects itself
                 }
-            } catch (PddlSyntaxException | IllegalStateException e) {
+            } catch (PddlSyntaxException e) {
                 throw new PddlSyntaxException(
                         "in " + key + " of the action " + name + ": " + e.getMessage());
             }
@@ -185,6 +141,6 @@ public record PddlDomain(
                     new Formula.TypedVariable(
                             v.name().startsWith("?") ? v.name().substring(1) : v.name(), v.type()));
         }
-        return new Action(name, stripped, pre, effect);
+        return new Action(name, stripped, pre);
     }
 }

@@ -5,6 +5,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.rlanything.pddl.lang.SExpr;
 
 /**
  * A parsed PDDL problem: declared objects with their types, initial atoms and goal. Names are
@@ -29,28 +30,28 @@ public record PddlProblem(
      * @throws PddlSyntaxException naming the section or expression that is wrong
      */
     public static PddlProblem parse(String text) throws PddlSyntaxException {
-        List<AlfworldSExpr> all = AlfworldSExpr.parseAll(text);
+        List<SExpr> all = PddlSyntaxException.expressions(text, "pddl_problem");
         if (all.size() != 1 || !"define".equals(all.get(0).head())) {
             throw new PddlSyntaxException(
                     "the text is not a single (define (problem ...) ...) expression.");
         }
-        AlfworldSExpr define = all.get(0);
+        SExpr define = all.get(0);
         String name = null;
         Map<String, String> objects = new LinkedHashMap<>();
         List<Formula.Atom> init = null;
         Formula goal = null;
-        for (AlfworldSExpr section : define.items().subList(1, define.size())) {
+        for (SExpr section : define.tail()) {
             String head = section.head();
             if (head == null) {
                 throw new PddlSyntaxException("the section " + section.brief() + " has no name.");
             }
             switch (head) {
                 case "problem":
-                    if (section.size() != 2 || !section.get(1).isSymbol()) {
+                    if (section.items().size() != 2 || !section.items().get(1).isSymbol()) {
                         throw new PddlSyntaxException(
                                 "(problem name) is malformed: " + section.brief());
                     }
-                    name = section.get(1).symbol();
+                    name = section.items().get(1).symbol();
                     break;
                 case ":domain":
                 case ":requirements":
@@ -63,11 +64,11 @@ public record PddlProblem(
                     init = atoms(section);
                     break;
                 case ":goal":
-                    if (section.size() != 2) {
+                    if (section.items().size() != 2) {
                         throw new PddlSyntaxException(
                                 "(:goal ...) must hold exactly one condition.");
                     }
-                    goal = Formula.parse(section.get(1));
+                    goal = Formula.parse(section.items().get(1));
                     break;
                 default:
                     throw new PddlSyntaxException(
@@ -87,10 +88,9 @@ public record PddlProblem(
     }
 
     /** Adds the typed names of an {@code (:objects ...)} section; refuses a name typed twice. */
-    private static void addObjects(AlfworldSExpr section, Map<String, String> objects)
+    private static void addObjects(SExpr section, Map<String, String> objects)
             throws PddlSyntaxException {
-        for (Formula.TypedVariable v :
-                TypedLists.parse(section.items().subList(1, section.size()), "object")) {
+        for (Formula.TypedVariable v : TypedLists.parse(section.tail(), "object")) {
             String previous = objects.put(v.name(), v.type());
             if (previous != null && !previous.equals(v.type())) {
                 throw new PddlSyntaxException(
@@ -106,9 +106,9 @@ public record PddlProblem(
     }
 
     /** The atoms of an {@code (:init ...)} section (numeric {@code (= ...)} facts are skipped). */
-    private static List<Formula.Atom> atoms(AlfworldSExpr section) throws PddlSyntaxException {
+    private static List<Formula.Atom> atoms(SExpr section) throws PddlSyntaxException {
         List<Formula.Atom> init = new ArrayList<>();
-        for (AlfworldSExpr item : section.items().subList(1, section.size())) {
+        for (SExpr item : section.tail()) {
             if ("=".equals(item.head())) {
                 continue;
             }

@@ -2,6 +2,7 @@ package org.rlanything.alfworld.pddl;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.rlanything.pddl.lang.SExpr;
 
 /** Parses PDDL typed lists such as {@code a b - object ?l - location}. */
 final class TypedLists {
@@ -9,12 +10,12 @@ final class TypedLists {
     private TypedLists() {}
 
     /** Names without a type get {@code defaultType}. */
-    static List<Formula.TypedVariable> parse(List<AlfworldSExpr> items, String defaultType)
+    static List<Formula.TypedVariable> parse(List<SExpr> items, String defaultType)
             throws PddlSyntaxException {
         List<Formula.TypedVariable> result = new ArrayList<>();
         List<String> pending = new ArrayList<>();
         for (int i = 0; i < items.size(); i++) {
-            AlfworldSExpr item = items.get(i);
+            SExpr item = items.get(i);
             if (!item.isSymbol()) {
                 throw new PddlSyntaxException("a typed list holds the list " + item.brief() + ".");
             }
