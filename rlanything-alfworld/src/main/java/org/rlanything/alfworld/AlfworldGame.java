@@ -6,9 +6,6 @@ import java.security.NoSuchAlgorithmException;
 import java.util.EnumMap;
 import java.util.HexFormat;
 import java.util.Map;
-import org.rlanything.alfworld.pddl.PddlDomain;
-import org.rlanything.alfworld.pddl.PddlProblem;
-import org.rlanything.alfworld.pddl.PddlSyntaxException;
 import org.rlanything.alfworld.plan.PlanningProblem;
 import org.rlanything.alfworld.text.Bindings;
 import org.rlanything.alfworld.text.CompiledGrammar;
@@ -23,6 +20,11 @@ import org.rlanything.alfworld.world.Kind;
 import org.rlanything.alfworld.world.MalformedGameException;
 import org.rlanything.alfworld.world.StateView;
 import org.rlanything.alfworld.world.Verb;
+import org.rlanything.pddl.lang.Domain;
+import org.rlanything.pddl.lang.DomainReader;
+import org.rlanything.pddl.lang.PddlException;
+import org.rlanything.pddl.lang.Problem;
+import org.rlanything.pddl.lang.ProblemReader;
 
 /**
  * One compiled ALFWorld game: its scene, the action rules of its domain, its goal, and its grammar
@@ -54,16 +56,17 @@ public final class AlfworldGame implements PlanningProblem {
     private AlfworldGame(GameFile file) throws MalformedGameException {
         this.source = file.source();
         this.solvable = file.solvable();
-        PddlDomain domain;
+        // the syntax alone: the engine checks what it uses itself, naming the game's element
+        Domain domain;
         try {
-            domain = PddlDomain.parse(file.domain());
-        } catch (PddlSyntaxException e) {
+            domain = DomainReader.parseUnchecked(file.domain(), "pddl_domain");
+        } catch (PddlException e) {
             throw new MalformedGameException(source, "pddl_domain", e.getMessage());
         }
-        PddlProblem problem;
+        Problem problem;
         try {
-            problem = PddlProblem.parse(file.problem());
-        } catch (PddlSyntaxException e) {
+            problem = ProblemReader.parseUnchecked(file.problem(), "pddl_problem", domain);
+        } catch (PddlException e) {
             throw new MalformedGameException(source, "pddl_problem", e.getMessage());
         }
         this.scene = GameEntities.build(source, problem, domain);

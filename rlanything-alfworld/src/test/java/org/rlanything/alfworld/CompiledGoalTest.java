@@ -9,15 +9,17 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
-import org.rlanything.alfworld.pddl.AlfworldSExpr;
-import org.rlanything.alfworld.pddl.Formula;
-import org.rlanything.alfworld.pddl.PddlProblem;
 import org.rlanything.alfworld.world.CompiledGoal;
 import org.rlanything.alfworld.world.GameEntities;
 import org.rlanything.alfworld.world.GameState;
 import org.rlanything.alfworld.world.Kind;
 import org.rlanything.alfworld.world.MalformedGameException;
 import org.rlanything.alfworld.world.Predicate;
+import org.rlanything.pddl.lang.Condition;
+import org.rlanything.pddl.lang.Domain;
+import org.rlanything.pddl.lang.DomainReader;
+import org.rlanything.pddl.lang.Param;
+import org.rlanything.pddl.lang.ProblemReader;
 
 /**
  * The compiled goal (candidate filters, early tests) agrees with a plain evaluation of the formula.
@@ -49,17 +51,20 @@ class CompiledGoalTest {
         for (Path file : TestData.gameFiles()) {
             AlfworldGame game = TestData.game(file);
             GameEntities scene = game.scene();
-            Formula own = PddlProblem.parse(GameLoader.read(file).problem()).goal();
-            List<Formula> goals = new java.util.ArrayList<>(List.of(own));
+            GameFile read = GameLoader.read(file);
+            Domain domain = DomainReader.parseUnchecked(read.domain(), "pddl_domain");
+            Condition own =
+                    ProblemReader.parseUnchecked(read.problem(), "pddl_problem", domain).goal();
+            List<Condition> goals = new java.util.ArrayList<>(List.of(own));
             if (scene.indexOf(Kind.RECEPTACLE_TYPE, "fridgetype") >= 0
                     && scene.indexOf(Kind.OBJECT_TYPE, "appletype") >= 0
                     && extraGoalGames++ < EXTRA_GOAL_GAMES) {
                 for (String text : EXTRA_GOALS) {
-                    goals.add(parseFormula(text));
+                    goals.add(parseFormula(text, domain));
                 }
             }
             List<CompiledGoal> compiled = new java.util.ArrayList<>();
-            for (Formula g : goals) {
+            for (Condition g : goals) {
                 compiled.add(CompiledGoal.compile(g, scene, "test goal"));
             }
             AlfworldSession session = AlfworldSession.start(game, 30);
@@ -83,58 +88,60 @@ class CompiledGoalTest {
                 checks + " checks, " + trueCount + " true, " + extraGoalGames + " games");
     }
 
-    private static Formula parseFormula(String text) throws Exception {
-        return PddlProblem.parse("(define (problem t) (:objects) (:init) (:goal " + text + "))")
+    private static Condition parseFormula(String text, Domain domain) {
+        return ProblemReader.parseUnchecked(
+                        "(define (problem t) (:objects) (:init) (:goal " + text + "))",
+                        "goal",
+                        domain)
                 .goal();
     }
 
     /** Direct evaluation over all entities of each type. */
     private static boolean plain(
-            Formula f, GameEntities scene, GameState s, Map<String, Integer> env) {
-        if (f instanceof Formula.And) {
-            return ((Formula.And) f).parts().stream().allMatch(p -> plain(p, scene, s, env));
+            Condition f, GameEntities scene, GameState s, Map<String, Integer> env) {
+        if (f instanceof Condition.And and) {
+            return and.parts().stream().allMatch(p -> plain(p, scene, s, env));
         }
-        if (f instanceof Formula.Or) {
-            return ((Formula.Or) f).parts().stream().anyMatch(p -> plain(p, scene, s, env));
+        if (f instanceof Condition.Or or) {
+            return or.parts().stream().anyMatch(p -> plain(p, scene, s, env));
         }
-        if (f instanceof Formula.Not) {
-            return !plain(((Formula.Not) f).part(), scene, s, env);
+        if (f instanceof Condition.Not not) {
+            return !plain(not.part(), scene, s, env);
         }
-        if (f instanceof Formula.Imply) {
-            Formula.Imply i = (Formula.Imply) f;
-            return !plain(i.condition(), scene, s, env) || plain(i.consequence(), scene, s, env);
+        if (f instanceof Condition.Imply i) {
+            return !plain(i.premise(), scene, s, env) || plain(i.conclusion(), scene, s, env);
         }
-        if (f instanceof Formula.Exists || f instanceof Formula.ForAll) {
-            boolean exists = f instanceof Formula.Exists;
-            List<Formula.TypedVariable> vars =
-                    exists ? ((Formula.Exists) f).variables() : ((Formula.ForAll) f).variables();
-            Formula body = exists ? ((Formula.Exists) f).body() : ((Formula.ForAll) f).body();
-            return quantify(exists, vars, 0, body, scene, s, env);
+        if (f instanceof Condition.Quantified q) {
+            return quantify(!q.universal(), q.variables(), 0, q.body(), scene, s, env);
         }
-        Formula.Atom a = (Formula.Atom) f;
+        if (f instanceof Condition.Equals e) {
+            return value(e.left(), scene, env) == value(e.right(), scene, env);
+        }
+        Condition.Atom a = (Condition.Atom) f;
         int[] args = new int[2];
-        for (int i = 0; i < a.arguments().size(); i++) {
-            String arg = a.arguments().get(i);
-            args[i] = arg.startsWith("?") ? env.get(arg) : scene.lookup(arg)[1];
-        }
-        if (a.predicate().equals("=")) {
-            return args[0] == args[1];
+        for (int i = 0; i < a.terms().size(); i++) {
+            args[i] = value(a.terms().get(i), scene, env);
         }
         return Predicate.byName(a.predicate()).test(scene, s, args[0], args[1]);
     }
 
+    /** A variable's entity, or a constant's index. */
+    private static int value(String term, GameEntities scene, Map<String, Integer> env) {
+        return term.startsWith("?") ? env.get(term) : scene.lookup(term)[1];
+    }
+
     private static boolean quantify(
             boolean exists,
-            List<Formula.TypedVariable> vars,
+            List<Param> vars,
             int i,
-            Formula body,
+            Condition body,
             GameEntities scene,
             GameState s,
             Map<String, Integer> env) {
         if (i == vars.size()) {
             return plain(body, scene, s, env);
         }
-        Kind kind = Kind.ofPddl(vars.get(i).type());
+        Kind kind = Kind.ofPddl(vars.get(i).types().get(0));
         int n = kind == null ? 0 : scene.count(kind);
         for (int c = 0; c < n; c++) {
             env.put(vars.get(i).name(), c);
@@ -156,10 +163,13 @@ class CompiledGoalTest {
                         () ->
                                 CompiledGoal.compile(
                                         parseFormula(
-                                                "(exists (?o - object) (objectType ?o AppelType))"),
+                                                "(exists (?o - object) (objectType ?o AppelType))",
+                                                DomainReader.parseUnchecked(
+                                                        GameLoader.read(TestData.gameFiles().get(0))
+                                                                .domain(),
+                                                        "pddl_domain")),
                                         scene,
                                         "goal"));
         assertTrue(e.getMessage().contains("'appeltype' is not declared"), e.getMessage());
-        assertEquals(AlfworldSExpr.class, AlfworldSExpr.parseOne("(a b)").getClass());
     }
 }

@@ -12,9 +12,10 @@ import org.rlanything.core.Step;
 
 /**
  * Features of one legal action in a MiniWoB++ observation text (what {@link MiniwobEnvironment}
- * shows: the instruction, one line per element, an optional hint), for the embedded {@link
- * ElementPolicy}. They describe how an action relates to the instruction, never which task it is,
- * so what is learnt on some families carries over to families never trained on:
+ * shows: the instruction, one line per element, an optional hint), for the {@code linear} policy
+ * kinds (MiniWoB++'s {@code StepFeatures} hook). They describe how an action relates to the
+ * instruction, never which task it is, so what is learnt on some families carries over to families
+ * never trained on:
  *
  * <pre>
  *  0 click            1 type             2 press

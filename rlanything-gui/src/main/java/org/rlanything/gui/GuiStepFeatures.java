@@ -13,9 +13,10 @@ import org.rlanything.core.Step;
 
 /**
  * Task-free features ψ of one GUI step, read from the element lists before and after it and the
- * instruction, for the embedded {@link ElementJudge}: what kind of action it was, what it acted on
- * and how that relates to the instruction's words, and what changed on the page. Nothing names a
- * task family, so a judge trained on some families judges others alike:
+ * instruction, for the {@code linear} judge kinds (MiniWoB++'s {@code StepFeatures} hook): what
+ * kind of action it was, what it acted on and how that relates to the instruction's words, and what
+ * changed on the page. Nothing names a task family, so a judge trained on some families judges
+ * others alike:
  *
  * <pre>
  *  0 bias (always 1)          1 click     2 type     3 press

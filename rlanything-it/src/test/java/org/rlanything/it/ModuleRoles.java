@@ -23,18 +23,19 @@ import org.w3c.dom.NodeList;
  *
  * <ul>
  *   <li>core depends on no module;
- *   <li>a library depends on core and on other libraries only: chat (the chat text both sides
- *       share; settings and models may use it, and it counts as neither), run (config, the run
- *       folder, checkpoints and resume, provider assembly: what a program that embeds the loop
+ *   <li>a library depends on core and on other libraries only, and settings, models, bridges and
+ *       the launcher may use it; it counts as neither setting nor model: chat (the chat text both
+ *       sides share), pddl-lang (the PDDL reader both PDDL settings read with), run (config, the
+ *       run folder, checkpoints and resume, provider assembly: what a program that embeds the loop
  *       needs) and bench (the loop benchmarks, over run);
  *   <li>a setting (an environment: alfworld, coding, gui, pddl, remote, demo) depends on core and
- *       chat only: on no model and on no other setting;
- *   <li>a model (neural, openai, linear) depends on core and chat only: on no setting and on no
- *       other model;
- *   <li>a bridge depends on core, chat, and the one setting and one model it is named for ({@code
- *       <setting>-<model>}; alfworld-agent, ALFWorld with the neural kinds, keeps its older name);
- *       it joins them through core's hooks ({@code ModelHooksProvider}, or an environment kind of
- *       its own);
+ *       the libraries only: on no model and on no other setting;
+ *   <li>a model (neural, openai, linear) depends on core and the libraries only: on no setting and
+ *       on no other model;
+ *   <li>a bridge depends on core, the libraries, and the one setting and one model it is named for
+ *       ({@code <setting>-<model>}; alfworld-agent, ALFWorld with the neural kinds, keeps its older
+ *       name); it joins them through core's hooks ({@code ModelHooksProvider}, or an environment
+ *       kind of its own);
  *   <li>hazelcast (a rollout engine) and testkit depend on core only, test-fixtures on none;
  *   <li>the cli's main code depends on core and the libraries; its pom names every setting, model,
  *       bridge and engine at runtime scope, to put them on the launcher's class path;
@@ -71,6 +72,7 @@ final class ModuleRoles {
             Map.ofEntries(
                     Map.entry("core", Role.CORE),
                     Map.entry("chat", Role.LIBRARY),
+                    Map.entry("pddl-lang", Role.LIBRARY),
                     Map.entry("run", Role.LIBRARY),
                     Map.entry("bench", Role.LIBRARY),
                     Map.entry("alfworld", Role.SETTING),
@@ -155,17 +157,19 @@ final class ModuleRoles {
                 switch (source) {
                     case CORE, TESTS -> Set.of();
                     case LIBRARY, LAUNCHER, ENGINE, TEST_SUPPORT -> Set.of("core");
-                    case SETTING, MODEL -> Set.of("core", "chat");
+                    case SETTING, MODEL -> Set.of("core");
                     case BRIDGE ->
                             bridge(from)
-                                    .map(b -> Set.of("core", "chat", b.setting(), b.model()))
+                                    .map(b -> Set.of("core", b.setting(), b.model()))
                                     .orElse(Set.of());
                 };
         if (allowed.contains(to)) {
             return Optional.empty();
         }
-        if ((source == Role.LIBRARY || source == Role.LAUNCHER) && target == Role.LIBRARY) {
-            return Optional.empty();
+        if (target == Role.LIBRARY
+                && Set.of(Role.LIBRARY, Role.LAUNCHER, Role.SETTING, Role.MODEL, Role.BRIDGE)
+                        .contains(source)) {
+            return Optional.empty(); // a library is what the others share
         }
         if (source == Role.LAUNCHER
                 && "runtime".equals(scope)
@@ -178,18 +182,18 @@ final class ModuleRoles {
                             case CORE -> "core depends on no module";
                             case LIBRARY -> "a library depends on core and other libraries only";
                             case SETTING ->
-                                    "a setting depends on core and chat only (no model,"
+                                    "a setting depends on core and the libraries only (no model,"
                                             + " no other setting: put what joins it to a model in a"
                                             + " bridge module named <setting>-<model>)";
                             case MODEL ->
-                                    "a model depends on core and chat only (no setting,"
+                                    "a model depends on core and the libraries only (no setting,"
                                             + " no other model: put what joins it to a setting in a"
                                             + " bridge module named <setting>-<model>)";
                             case BRIDGE ->
                                     bridge(from)
                                             .map(
                                                     b ->
-                                                            "a bridge depends on core, chat and the"
+                                                            "a bridge depends on core, the libraries and the"
                                                                     + " setting and model it is named for ("
                                                                     + b.setting()
                                                                     + ", "

@@ -123,6 +123,44 @@ class PddlReaderTest {
                 metric.getMessage());
     }
 
+    /**
+     * The syntax alone (how ALFWorld's engine reads its games, checking what it uses itself): atoms
+     * are not checked against the declarations, while the full reading refuses them, naming the
+     * file and line; malformed text is refused either way.
+     */
+    @Test
+    void theUncheckedReadingKeepsTheSyntaxAndLeavesTheDeclarationsToTheCaller() {
+        String domain =
+                "(define (domain h) (:requirements :typing) (:types room box)\n"
+                        + " (:predicates (in ?b - box ?r - room) (seen ?b - box))\n"
+                        + " (:action look :parameters (?r - room) :precondition (in ?r ?r)"
+                        + " :effect (seen ?r)))";
+        assertEquals(
+                "h.pddl:3: (in ?r ?r) in the action look: ?r is a room, where in takes a box.",
+                assertThrows(PddlException.class, () -> DomainReader.parse(domain, "h.pddl"))
+                        .getMessage());
+        Domain d = DomainReader.parseUnchecked(domain, "h.pddl");
+        assertEquals(
+                new Condition.Atom("in", List.of("?r", "?r")), d.actions().get(0).precondition());
+        String problem =
+                "(define (problem h1) (:domain h) (:objects b1 - box r1 - room x - robot)\n"
+                        + " (:init (in r1 b1) (flies x))\n (:goal (exists (?b - box) (seen ?b))))";
+        assertThrows(PddlException.class, () -> ProblemReader.parse(problem, "h1.pddl", d));
+        Problem p = ProblemReader.parseUnchecked(problem, "h1.pddl", d);
+        assertEquals("robot", p.objects().get("x"));
+        assertEquals("[(in r1 b1), (flies x)]", p.init().toString());
+        assertEquals(
+                "h1.pddl:1: this '(' is never closed.",
+                assertThrows(
+                                PddlException.class,
+                                () ->
+                                        ProblemReader.parseUnchecked(
+                                                problem.substring(0, problem.length() - 1),
+                                                "h1.pddl",
+                                                d))
+                        .getMessage());
+    }
+
     private static String message(String domainText) {
         return assertThrows(PddlException.class, () -> DomainReader.parse(domainText, "d.pddl"))
                 .getMessage();

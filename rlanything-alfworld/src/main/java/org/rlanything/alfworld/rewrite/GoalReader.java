@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.function.UnaryOperator;
 import org.rlanything.alfworld.gen.Goal;
 import org.rlanything.alfworld.gen.TaskType;
-import org.rlanything.alfworld.pddl.Formula;
+import org.rlanything.pddl.lang.Condition;
 
 /**
  * Recognises which of the six ALFWorld goals a parsed PDDL goal states, from its atoms: {@code
@@ -25,8 +25,8 @@ final class GoalReader {
      *
      * @throws IllegalArgumentException naming the source when the goal is none of the six forms
      */
-    static Goal read(Formula goal, UnaryOperator<String> spell, int phrasing, String source) {
-        List<Formula.Atom> atoms = new ArrayList<>();
+    static Goal read(Condition goal, UnaryOperator<String> spell, int phrasing, String source) {
+        List<Condition.Atom> atoms = new ArrayList<>();
         collect(goal, atoms);
         Map<String, String> objectTypes = new LinkedHashMap<>();
         Map<String, String> receptacleTypes = new LinkedHashMap<>();
@@ -36,8 +36,8 @@ final class GoalReader {
         boolean hot = false;
         boolean cool = false;
         boolean distinct = false;
-        for (Formula.Atom atom : atoms) {
-            List<String> args = atom.arguments();
+        for (Condition.Atom atom : atoms) {
+            List<String> args = atom.terms();
             switch (atom.predicate()) {
                 case "objecttype" -> objectTypes.put(args.get(0), args.get(1));
                 case "receptacletype" -> receptacleTypes.put(args.get(0), args.get(1));
@@ -94,22 +94,23 @@ final class GoalReader {
         return pddlType.endsWith("Type") ? pddlType.substring(0, pddlType.length() - 4) : pddlType;
     }
 
-    private static void collect(Formula formula, List<Formula.Atom> out) {
-        if (formula instanceof Formula.Atom atom) {
+    /** The goal's atoms; an equality {@code (= a b)} as an atom named {@code =}. */
+    private static void collect(Condition formula, List<Condition.Atom> out) {
+        if (formula instanceof Condition.Atom atom) {
             out.add(atom);
-        } else if (formula instanceof Formula.And and) {
+        } else if (formula instanceof Condition.Equals equals) {
+            out.add(new Condition.Atom("=", List.of(equals.left(), equals.right())));
+        } else if (formula instanceof Condition.And and) {
             and.parts().forEach(p -> collect(p, out));
-        } else if (formula instanceof Formula.Or or) {
+        } else if (formula instanceof Condition.Or or) {
             or.parts().forEach(p -> collect(p, out));
-        } else if (formula instanceof Formula.Not not) {
+        } else if (formula instanceof Condition.Not not) {
             collect(not.part(), out);
-        } else if (formula instanceof Formula.Exists exists) {
-            collect(exists.body(), out);
-        } else if (formula instanceof Formula.ForAll all) {
-            collect(all.body(), out);
-        } else if (formula instanceof Formula.Imply imply) {
-            collect(imply.condition(), out);
-            collect(imply.consequence(), out);
+        } else if (formula instanceof Condition.Quantified quantified) {
+            collect(quantified.body(), out);
+        } else if (formula instanceof Condition.Imply imply) {
+            collect(imply.premise(), out);
+            collect(imply.conclusion(), out);
         }
     }
 }

@@ -19,9 +19,11 @@ import org.rlanything.alfworld.gen.ReceptacleInstance;
 import org.rlanything.alfworld.gen.Scene;
 import org.rlanything.alfworld.gen.SceneWriter;
 import org.rlanything.alfworld.gen.TaskType;
-import org.rlanything.alfworld.pddl.Formula;
-import org.rlanything.alfworld.pddl.PddlProblem;
-import org.rlanything.alfworld.pddl.PddlSyntaxException;
+import org.rlanything.pddl.lang.Condition;
+import org.rlanything.pddl.lang.DomainReader;
+import org.rlanything.pddl.lang.PddlException;
+import org.rlanything.pddl.lang.Problem;
+import org.rlanything.pddl.lang.ProblemReader;
 
 /**
  * Reads the {@link Scene} of any ALFWorld game (generated or ALFWorld's own) so the rewriter can
@@ -47,10 +49,14 @@ public final class SceneReader {
      * scene.
      */
     public static Scene read(GameFile file) {
-        PddlProblem problem;
+        Problem problem;
         try {
-            problem = PddlProblem.parse(file.problem());
-        } catch (PddlSyntaxException e) {
+            problem =
+                    ProblemReader.parseUnchecked(
+                            file.problem(),
+                            "pddl_problem",
+                            DomainReader.parseUnchecked(file.domain(), "pddl_domain"));
+        } catch (PddlException e) {
             throw new org.rlanything.core.BadInputException(
                     "The problem of " + file.source() + " does not parse: " + e.getMessage(), e);
         }
@@ -65,8 +71,8 @@ public final class SceneReader {
         Map<String, Set<Capability>> capabilities = new HashMap<>();
         Map<String, Set<String>> canContain = new TreeMap<>();
         String agentLocation = null;
-        for (Formula.Atom atom : problem.init()) {
-            List<String> a = atom.arguments().stream().map(spell).toList();
+        for (Condition.Atom atom : problem.init()) {
+            List<String> a = atom.terms().stream().map(spell).toList();
             switch (atom.predicate()) {
                 case "receptacletype" -> receptacleType.put(a.get(0), bare(a.get(1)));
                 case "objecttype" -> objectType.put(a.get(0), bare(a.get(1)));

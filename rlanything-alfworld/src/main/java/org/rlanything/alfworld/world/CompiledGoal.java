@@ -7,7 +7,8 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.rlanything.alfworld.pddl.Formula;
+import org.rlanything.pddl.lang.Condition;
+import org.rlanything.pddl.lang.Param;
 
 /**
  * A compiled PDDL condition (a game's goal) that is evaluated on any {@link StateView}. Each
@@ -45,7 +46,7 @@ public final class CompiledGoal {
      * @param element names the formula in error messages, e.g. {@code pddl_problem (:goal ...)}
      * @throws MalformedGameException for an unknown predicate or constant or a kind mismatch
      */
-    public static CompiledGoal compile(Formula formula, GameEntities scene, String element)
+    public static CompiledGoal compile(Condition formula, GameEntities scene, String element)
             throws MalformedGameException {
         Compiler c = new Compiler(scene, element);
         Node root = c.compile(formula);
@@ -211,7 +212,7 @@ public final class CompiledGoal {
         final Set<Predicate> predicates = EnumSet.noneOf(Predicate.class);
 
         /** Static atoms that a quantified variable's candidate filter already guarantees. */
-        final Set<Formula.Atom> implied =
+        final Set<Condition.Atom> implied =
                 java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
 
         Compiler(GameEntities scene, String element) {
@@ -219,40 +220,41 @@ public final class CompiledGoal {
             this.element = element;
         }
 
-        Node compile(Formula f) throws MalformedGameException {
-            if (f instanceof Formula.Atom) {
-                return atom((Formula.Atom) f);
+        Node compile(Condition f) throws MalformedGameException {
+            if (f instanceof Condition.Atom atom) {
+                return atom(atom);
             }
-            if (f instanceof Formula.And) {
+            if (f instanceof Condition.Equals equals) {
+                return equality(equals);
+            }
+            if (f instanceof Condition.And and) {
                 Node[] parts =
-                        java.util.Arrays.stream(compileAll(((Formula.And) f).parts()))
+                        java.util.Arrays.stream(compileAll(and.parts()))
                                 .filter(n -> n != TRUE)
                                 .toArray(Node[]::new);
                 return parts.length == 0 ? TRUE : parts.length == 1 ? parts[0] : new AndNode(parts);
             }
-            if (f instanceof Formula.Or) {
-                return new OrNode(compileAll(((Formula.Or) f).parts()));
+            if (f instanceof Condition.Or or) {
+                return new OrNode(compileAll(or.parts()));
             }
-            if (f instanceof Formula.Not) {
-                return new NotNode(compile(((Formula.Not) f).part()));
+            if (f instanceof Condition.Not not) {
+                return new NotNode(compile(not.part()));
             }
-            if (f instanceof Formula.Imply) {
-                Formula.Imply i = (Formula.Imply) f;
+            if (f instanceof Condition.Imply i) {
                 return new OrNode(
-                        new Node[] {new NotNode(compile(i.condition())), compile(i.consequence())});
+                        new Node[] {new NotNode(compile(i.premise())), compile(i.conclusion())});
             }
-            if (f instanceof Formula.Exists) {
-                Formula.Exists e = (Formula.Exists) f;
-                List<Formula.TypedVariable> chain = new ArrayList<>(e.variables());
-                Formula body = e.body();
-                while (body instanceof Formula.Exists) {
-                    chain.addAll(((Formula.Exists) body).variables());
-                    body = ((Formula.Exists) body).body();
+            Condition.Quantified q = (Condition.Quantified) f;
+            if (!q.universal()) {
+                List<Param> chain = new ArrayList<>(q.variables());
+                Condition body = q.body();
+                while (body instanceof Condition.Quantified inner && !inner.universal()) {
+                    chain.addAll(inner.variables());
+                    body = inner.body();
                 }
                 return existsChain(chain, body);
             }
-            Formula.ForAll a = (Formula.ForAll) f;
-            return quantifier(false, a.variables(), 0, a.body());
+            return quantifier(false, q.variables(), 0, q.body());
         }
 
         /**
@@ -261,16 +263,15 @@ public final class CompiledGoal {
          * c(j) are the conjuncts whose last chain variable is vj. The same truth value, far fewer
          * tests.
          */
-        private Node existsChain(List<Formula.TypedVariable> chain, Formula body)
-                throws MalformedGameException {
+        private Node existsChain(List<Param> chain, Condition body) throws MalformedGameException {
             int n = chain.size();
             int[][] candidates = new int[n][];
             Kind[] kinds = new Kind[n];
             int[] slotOf = new int[n];
             List<int[]> previous = new ArrayList<>();
             for (int i = 0; i < n; i++) {
-                Formula.TypedVariable v = chain.get(i);
-                kinds[i] = Kind.ofPddl(v.type());
+                Param v = chain.get(i);
+                kinds[i] = Kind.ofPddl(v.types().get(0));
                 candidates[i] =
                         kinds[i] == null ? new int[0] : candidates(kinds[i], v.name(), body);
                 if (kinds[i] == Kind.OBJECT) {
@@ -286,20 +287,20 @@ public final class CompiledGoal {
                 }
             }
             for (int i = 0; i < n; i++) {
-                Formula.TypedVariable v = chain.get(i);
+                Param v = chain.get(i);
                 slotOf[i] = slots++;
                 previous.add(
                         vars.put(
                                 v.name(),
                                 new int[] {slotOf[i], kinds[i] == null ? -1 : kinds[i].ordinal()}));
             }
-            List<Formula> conjuncts = new ArrayList<>();
+            List<Condition> conjuncts = new ArrayList<>();
             flatten(body, conjuncts);
             List<List<Node>> byLevel = new ArrayList<>();
             for (int i = 0; i <= n; i++) {
                 byLevel.add(new ArrayList<>());
             }
-            for (Formula c : conjuncts) {
+            for (Condition c : conjuncts) {
                 Node node = compile(c);
                 if (node == TRUE) {
                     continue;
@@ -341,9 +342,9 @@ public final class CompiledGoal {
                     : parts.size() == 1 ? parts.get(0) : new AndNode(parts.toArray(new Node[0]));
         }
 
-        private void flatten(Formula f, List<Formula> out) {
-            if (f instanceof Formula.And) {
-                for (Formula part : ((Formula.And) f).parts()) {
+        private void flatten(Condition f, List<Condition> out) {
+            if (f instanceof Condition.And and) {
+                for (Condition part : and.parts()) {
                     flatten(part, out);
                 }
             } else {
@@ -351,44 +352,43 @@ public final class CompiledGoal {
             }
         }
 
-        private void freeVariables(Formula f, Set<String> bound, Set<String> out) {
-            if (f instanceof Formula.Atom) {
-                for (String arg : ((Formula.Atom) f).arguments()) {
+        private void freeVariables(Condition f, Set<String> bound, Set<String> out) {
+            if (f instanceof Condition.Atom atom) {
+                for (String arg : atom.terms()) {
                     if (arg.startsWith("?") && !bound.contains(arg)) {
                         out.add(arg);
                     }
                 }
-            } else if (f instanceof Formula.And) {
-                for (Formula part : ((Formula.And) f).parts()) {
+            } else if (f instanceof Condition.Equals equals) {
+                for (String arg : List.of(equals.left(), equals.right())) {
+                    if (arg.startsWith("?") && !bound.contains(arg)) {
+                        out.add(arg);
+                    }
+                }
+            } else if (f instanceof Condition.And and) {
+                for (Condition part : and.parts()) {
                     freeVariables(part, bound, out);
                 }
-            } else if (f instanceof Formula.Or) {
-                for (Formula part : ((Formula.Or) f).parts()) {
+            } else if (f instanceof Condition.Or or) {
+                for (Condition part : or.parts()) {
                     freeVariables(part, bound, out);
                 }
-            } else if (f instanceof Formula.Not) {
-                freeVariables(((Formula.Not) f).part(), bound, out);
-            } else if (f instanceof Formula.Imply) {
-                freeVariables(((Formula.Imply) f).condition(), bound, out);
-                freeVariables(((Formula.Imply) f).consequence(), bound, out);
+            } else if (f instanceof Condition.Not not) {
+                freeVariables(not.part(), bound, out);
+            } else if (f instanceof Condition.Imply imply) {
+                freeVariables(imply.premise(), bound, out);
+                freeVariables(imply.conclusion(), bound, out);
             } else {
-                List<Formula.TypedVariable> vs =
-                        f instanceof Formula.Exists
-                                ? ((Formula.Exists) f).variables()
-                                : ((Formula.ForAll) f).variables();
-                Formula body =
-                        f instanceof Formula.Exists
-                                ? ((Formula.Exists) f).body()
-                                : ((Formula.ForAll) f).body();
+                Condition.Quantified q = (Condition.Quantified) f;
                 Set<String> inner = new java.util.HashSet<>(bound);
-                for (Formula.TypedVariable v : vs) {
+                for (Param v : q.variables()) {
                     inner.add(v.name());
                 }
-                freeVariables(body, inner, out);
+                freeVariables(q.body(), inner, out);
             }
         }
 
-        private Node[] compileAll(List<Formula> parts) throws MalformedGameException {
+        private Node[] compileAll(List<Condition> parts) throws MalformedGameException {
             Node[] nodes = new Node[parts.size()];
             for (int i = 0; i < nodes.length; i++) {
                 nodes[i] = compile(parts.get(i));
@@ -396,14 +396,13 @@ public final class CompiledGoal {
             return nodes;
         }
 
-        private Node quantifier(
-                boolean exists, List<Formula.TypedVariable> variables, int index, Formula body)
+        private Node quantifier(boolean exists, List<Param> variables, int index, Condition body)
                 throws MalformedGameException {
             if (index == variables.size()) {
                 return compile(body);
             }
-            Formula.TypedVariable v = variables.get(index);
-            Kind kind = Kind.ofPddl(v.type());
+            Param v = variables.get(index);
+            Kind kind = Kind.ofPddl(v.types().get(0));
             int slot = slots++;
             int[] candidates =
                     kind == null ? new int[0] : candidates(kind, v.name(), exists ? body : null);
@@ -434,8 +433,8 @@ public final class CompiledGoal {
          * Entities of {@code kind} that pass the static unary facts the body requires of {@code
          * var}.
          */
-        private int[] candidates(Kind kind, String var, Formula body) {
-            List<Formula.Atom> required = new ArrayList<>();
+        private int[] candidates(Kind kind, String var, Condition body) {
+            List<Condition.Atom> required = new ArrayList<>();
             if (body != null) {
                 collectRequired(body, required);
             }
@@ -445,7 +444,7 @@ public final class CompiledGoal {
                     result.add(i);
                 }
             }
-            for (Formula.Atom atom : required) {
+            for (Condition.Atom atom : required) {
                 if (isFilter(atom, var)) {
                     implied.add(atom);
                 }
@@ -453,29 +452,29 @@ public final class CompiledGoal {
             return result.stream().mapToInt(Integer::intValue).toArray();
         }
 
-        private void collectRequired(Formula f, List<Formula.Atom> out) {
-            if (f instanceof Formula.Atom) {
-                out.add((Formula.Atom) f);
-            } else if (f instanceof Formula.And) {
-                for (Formula part : ((Formula.And) f).parts()) {
+        private void collectRequired(Condition f, List<Condition.Atom> out) {
+            if (f instanceof Condition.Atom atom) {
+                out.add(atom);
+            } else if (f instanceof Condition.And and) {
+                for (Condition part : and.parts()) {
                     collectRequired(part, out);
                 }
-            } else if (f instanceof Formula.Exists) {
-                collectRequired(((Formula.Exists) f).body(), out);
+            } else if (f instanceof Condition.Quantified q && !q.universal()) {
+                collectRequired(q.body(), out);
             }
         }
 
         /** Whether {@code atom} is static and mentions only {@code var} and known constants. */
-        private boolean isFilter(Formula.Atom atom, String var) {
+        private boolean isFilter(Condition.Atom atom, String var) {
             Predicate p = Predicate.byName(atom.predicate());
             if (p == null
                     || !p.isStatic()
-                    || atom.arguments().size() != p.arity()
-                    || !atom.arguments().contains(var)) {
+                    || atom.terms().size() != p.arity()
+                    || !atom.terms().contains(var)) {
                 return false;
             }
-            for (int i = 0; i < atom.arguments().size(); i++) {
-                String arg = atom.arguments().get(i);
+            for (int i = 0; i < atom.terms().size(); i++) {
+                String arg = atom.terms().get(i);
                 if (!arg.equals(var)
                         && (arg.startsWith("?") || scene.indexOf(p.kind(i), arg) < 0)) {
                     return false;
@@ -484,16 +483,16 @@ public final class CompiledGoal {
             return true;
         }
 
-        private boolean passes(int candidate, String var, List<Formula.Atom> required) {
-            for (Formula.Atom atom : required) {
+        private boolean passes(int candidate, String var, List<Condition.Atom> required) {
+            for (Condition.Atom atom : required) {
                 Predicate p = Predicate.byName(atom.predicate());
-                if (p == null || !p.isStatic() || !atom.arguments().contains(var)) {
+                if (p == null || !p.isStatic() || !atom.terms().contains(var)) {
                     continue;
                 }
                 int[] args = new int[2];
                 boolean ground = true;
-                for (int i = 0; i < atom.arguments().size() && i < 2; i++) {
-                    String arg = atom.arguments().get(i);
+                for (int i = 0; i < atom.terms().size() && i < 2; i++) {
+                    String arg = atom.terms().get(i);
                     if (arg.equals(var)) {
                         args[i] = candidate;
                     } else if (arg.startsWith("?")) {
@@ -513,17 +512,16 @@ public final class CompiledGoal {
             return true;
         }
 
-        private Node atom(Formula.Atom atom) throws MalformedGameException {
+        /** {@code (= a b)}: the two terms name the same entity. */
+        private Node equality(Condition.Equals equals) throws MalformedGameException {
+            String where = element + " (= " + equals.left() + " " + equals.right() + ")";
+            int[] a = ref(equals.left(), null, where);
+            int[] b = ref(equals.right(), null, where);
+            return new EqualNode(a[0], b[0], a[1] == b[1]);
+        }
+
+        private Node atom(Condition.Atom atom) throws MalformedGameException {
             String where = element + " " + atom;
-            if (atom.predicate().equals("=")) {
-                if (atom.arguments().size() != 2) {
-                    throw new MalformedGameException(
-                            scene.source(), where, "(= a b) takes two arguments.");
-                }
-                int[] a = ref(atom.arguments().get(0), null, where);
-                int[] b = ref(atom.arguments().get(1), null, where);
-                return new EqualNode(a[0], b[0], a[1] == b[1]);
-            }
             Predicate p = Predicate.byName(atom.predicate());
             if (p == null || p.name().startsWith("NOT_")) {
                 throw new MalformedGameException(
@@ -533,7 +531,7 @@ public final class CompiledGoal {
                                 + atom.predicate()
                                 + "' is not one the engine evaluates.");
             }
-            if (atom.arguments().size() != p.arity()) {
+            if (atom.terms().size() != p.arity()) {
                 throw new MalformedGameException(
                         scene.source(),
                         where,
@@ -542,13 +540,13 @@ public final class CompiledGoal {
                                 + "' takes "
                                 + p.arity()
                                 + " arguments, not "
-                                + atom.arguments().size()
+                                + atom.terms().size()
                                 + ".");
             }
             predicates.add(p);
             int[] args = new int[p.arity()];
             for (int i = 0; i < args.length; i++) {
-                args[i] = ref(atom.arguments().get(i), p.kind(i), where)[0];
+                args[i] = ref(atom.terms().get(i), p.kind(i), where)[0];
             }
             if (implied.contains(atom)) {
                 return TRUE;

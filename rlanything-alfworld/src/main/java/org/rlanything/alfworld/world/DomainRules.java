@@ -2,10 +2,10 @@ package org.rlanything.alfworld.world;
 
 import java.util.EnumSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
-import org.rlanything.alfworld.pddl.Formula;
-import org.rlanything.alfworld.pddl.PddlDomain;
+import org.rlanything.pddl.lang.Condition;
+import org.rlanything.pddl.lang.Domain;
+import org.rlanything.pddl.lang.Param;
 
 /**
  * What a game's PDDL domain decides beyond the fixed ALFWorld action semantics: which actions exist
@@ -46,7 +46,7 @@ public final class DomainRules {
      * @throws MalformedGameException for an action the engine does not implement or one whose
      *     parameters differ from ALFWorld's
      */
-    public static DomainRules of(String source, PddlDomain domain, GameEntities scene)
+    public static DomainRules of(String source, Domain domain, GameEntities scene)
             throws MalformedGameException {
         EnumSet<Verb> verbs = EnumSet.noneOf(Verb.class);
         boolean[] clean = new boolean[scene.count(Kind.RECEPTACLE_TYPE)];
@@ -54,8 +54,7 @@ public final class DomainRules {
         boolean[] cool = new boolean[clean.length];
         boolean[] knives = new boolean[scene.count(Kind.OBJECT_TYPE)];
         boolean examineIn = false;
-        for (Map.Entry<String, PddlDomain.Action> e : domain.actions().entrySet()) {
-            PddlDomain.Action action = e.getValue();
+        for (Domain.ActionSchema action : domain.actions()) {
             String element = "pddl_domain (:action " + action.name() + " ...)";
             Verb verb = Verb.byPddlName(action.name());
             if (verb == null) {
@@ -65,11 +64,13 @@ public final class DomainRules {
                         "this engine does not implement the action '" + action.name() + "'.");
             }
             StringBuilder actual = new StringBuilder();
-            for (Formula.TypedVariable p : action.parameters()) {
+            for (Param p : action.parameters()) {
                 if (actual.length() > 0) {
                     actual.append(' ');
                 }
-                actual.append(p.name()).append(':').append(p.type());
+                actual.append(p.name().substring(1)) // without its '?'
+                        .append(':')
+                        .append(String.join("|", p.types()));
             }
             if (!actual.toString().equals(verb.signature())) {
                 throw new MalformedGameException(
@@ -112,7 +113,9 @@ public final class DomainRules {
                             action.precondition(), "objecttype", scene, Kind.OBJECT_TYPE, knives);
                     break;
                 case EXAMINE_OBJECT:
-                    examineIn = hasSatisfiableQuantifier(action.precondition(), domain.types());
+                    examineIn =
+                            hasSatisfiableQuantifier(
+                                    action.precondition(), domain.types().keySet());
                     break;
                 default:
                     break;
@@ -122,42 +125,41 @@ public final class DomainRules {
     }
 
     private static void markConstants(
-            Formula f, String predicate, GameEntities scene, Kind kind, boolean[] out) {
-        if (f instanceof Formula.Atom) {
-            Formula.Atom a = (Formula.Atom) f;
+            Condition f, String predicate, GameEntities scene, Kind kind, boolean[] out) {
+        if (f instanceof Condition.Atom a) {
             if (a.predicate().equals(predicate)
-                    && a.arguments().size() == 2
-                    && !a.arguments().get(1).startsWith("?")) {
-                int index = scene.indexOf(kind, a.arguments().get(1));
+                    && a.terms().size() == 2
+                    && !a.terms().get(1).startsWith("?")) {
+                int index = scene.indexOf(kind, a.terms().get(1));
                 if (index >= 0) {
                     out[index] = true;
                 }
             }
-        } else if (f instanceof Formula.And) {
-            for (Formula part : ((Formula.And) f).parts()) {
+        } else if (f instanceof Condition.And and) {
+            for (Condition part : and.parts()) {
                 markConstants(part, predicate, scene, kind, out);
             }
-        } else if (f instanceof Formula.Or) {
-            for (Formula part : ((Formula.Or) f).parts()) {
+        } else if (f instanceof Condition.Or or) {
+            for (Condition part : or.parts()) {
                 markConstants(part, predicate, scene, kind, out);
             }
         }
     }
 
-    private static boolean hasSatisfiableQuantifier(Formula f, Set<String> types) {
-        if (f instanceof Formula.Exists) {
-            for (Formula.TypedVariable v : ((Formula.Exists) f).variables()) {
-                if (!types.contains(v.type())) {
+    private static boolean hasSatisfiableQuantifier(Condition f, Set<String> types) {
+        if (f instanceof Condition.Quantified q && !q.universal()) {
+            for (Param v : q.variables()) {
+                if (!types.contains(v.types().get(0))) {
                     return false;
                 }
             }
             return true;
         }
-        List<Formula> parts =
-                f instanceof Formula.Or
-                        ? ((Formula.Or) f).parts()
-                        : f instanceof Formula.And ? ((Formula.And) f).parts() : List.of();
-        for (Formula part : parts) {
+        List<Condition> parts =
+                f instanceof Condition.Or or
+                        ? or.parts()
+                        : f instanceof Condition.And and ? and.parts() : List.of();
+        for (Condition part : parts) {
             if (hasSatisfiableQuantifier(part, types)) {
                 return true;
             }

@@ -7,9 +7,10 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.rlanything.alfworld.pddl.Formula;
-import org.rlanything.alfworld.pddl.PddlDomain;
-import org.rlanything.alfworld.pddl.PddlProblem;
+import org.rlanything.pddl.lang.Condition;
+import org.rlanything.pddl.lang.Domain;
+import org.rlanything.pddl.lang.Param;
+import org.rlanything.pddl.lang.Problem;
 
 /**
  * The entities of one game and the facts about them that never change, indexed for fast play.
@@ -37,7 +38,7 @@ public final class GameEntities {
     private final int wordsO;
     private final GameState initial;
 
-    private GameEntities(String source, PddlProblem problem, PddlDomain domain)
+    private GameEntities(String source, Problem problem, Domain domain)
             throws MalformedGameException {
         this.source = source;
         Map<String, int[]> byId = new HashMap<>();
@@ -92,16 +93,17 @@ public final class GameEntities {
 
         Set<String> inFacts = new LinkedHashSet<>();
         int agentLocation = -1;
-        for (Formula.Atom atom : problem.init()) {
+        for (Condition.Atom atom : problem.init()) {
             String element = "pddl_problem (:init " + atom + ")";
-            Integer arity = domain.predicates().get(atom.predicate());
-            if (arity == null) {
+            List<Param> parameters = domain.predicates().get(atom.predicate());
+            if (parameters == null) {
                 throw new MalformedGameException(
                         source,
                         element,
                         "the predicate '" + atom.predicate() + "' is not declared in the domain.");
             }
-            if (arity != atom.arguments().size()) {
+            int arity = parameters.size();
+            if (arity != atom.terms().size()) {
                 throw new MalformedGameException(
                         source,
                         element,
@@ -110,12 +112,12 @@ public final class GameEntities {
                                 + "' takes "
                                 + arity
                                 + " arguments, not "
-                                + atom.arguments().size()
+                                + atom.terms().size()
                                 + ".");
             }
-            int[] args = new int[atom.arguments().size()];
+            int[] args = new int[atom.terms().size()];
             for (int i = 0; i < args.length; i++) {
-                String arg = atom.arguments().get(i);
+                String arg = atom.terms().get(i);
                 int[] ref = byId.get(arg);
                 if (ref == null) {
                     throw new MalformedGameException(
@@ -133,13 +135,13 @@ public final class GameEntities {
             }
             for (int i = 0; i < args.length; i++) {
                 Kind expected = p.kind(i);
-                int actual = byId.get(atom.arguments().get(i))[0];
+                int actual = byId.get(atom.terms().get(i))[0];
                 if (actual != expected.ordinal()) {
                     throw new MalformedGameException(
                             source,
                             element,
                             "the argument '"
-                                    + atom.arguments().get(i)
+                                    + atom.terms().get(i)
                                     + "' is of type "
                                     + Kind.values()[actual].pddlName()
                                     + ", but "
@@ -310,7 +312,7 @@ public final class GameEntities {
      * @throws MalformedGameException when an object has an unknown type, a fact names an undeclared
      *     object or predicate or mixes up kinds, or the agent has no single start
      */
-    public static GameEntities build(String source, PddlProblem problem, PddlDomain domain)
+    public static GameEntities build(String source, Problem problem, Domain domain)
             throws MalformedGameException {
         return new GameEntities(source, problem, domain);
     }

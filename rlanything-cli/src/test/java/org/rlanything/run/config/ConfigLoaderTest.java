@@ -16,7 +16,7 @@ import org.rlanything.agent.AlfworldEnvironmentConfig;
 import org.rlanything.core.judge.LabelRewardModelConfig;
 import org.rlanything.core.loop.Ablation;
 import org.rlanything.demo.TabularRewardModelConfig;
-import org.rlanything.gui.provider.ElementJudgeConfig;
+import org.rlanything.linear.provider.ElementJudgeConfig;
 import org.rlanything.neural.provider.NeuralPolicyConfig;
 
 class ConfigLoaderTest {

@@ -9,7 +9,7 @@ package org.rlanything.core.spi;
  * form, when the environment offers none. A hook whose interface lives in a model module is offered
  * by a bridge module named for the setting and the model ({@link ModelHooksProvider}), so that no
  * setting depends on a model. No map of classes, no cast. This is the one way a kind says that it
- * needs something of the environment (the element kinds' {@code ElementLists}, the tabular kinds'
+ * needs something of the environment (the linear kinds' {@link StepFeatures}, the tabular kinds'
  * {@code DoorButtonTables}): no compare of kind names, no test of the environment's class; a kind
  * that finds no hook refuses with {@link EnvironmentParts#refuses}.
  */

@@ -130,15 +130,11 @@ public final class MiniwobEnvironmentProvider
                 },
                 null,
                 null,
-                new Hooks(
+                new MiniwobHooks(
                         "a web page, acting on the elements it lists by their numbers",
                         "click REF, type REF TEXT or press KEY",
                         "click 3"));
     }
-
-    /** What MiniWoB++ offers the model kinds: its words, and element lists. */
-    private record Hooks(String description, String actionFormat, String example)
-            implements org.rlanything.core.spi.EnvironmentDescription, ElementLists {}
 
     private static double success(
             List<MiniwobTask> tasks,

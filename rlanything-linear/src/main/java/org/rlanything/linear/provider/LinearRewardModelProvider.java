@@ -5,6 +5,7 @@ import org.rlanything.core.RewardModel;
 import org.rlanything.core.spi.EnvironmentParts;
 import org.rlanything.core.spi.RewardModelProvider;
 import org.rlanything.core.spi.RunContext;
+import org.rlanything.core.spi.Section;
 import org.rlanything.core.spi.StepFeatures;
 import org.rlanything.linear.HashedTextFeatures;
 import org.rlanything.linear.LinearJudge;
@@ -62,19 +63,7 @@ public final class LinearRewardModelProvider
     static StepFeatures features(
             String role, EnvironmentParts environment, int dimension, RunContext context) {
         if (environment.hooks() instanceof StepFeatures supplied) {
-            var names =
-                    role.equals("policy")
-                            ? supplied.policyFeatureNames()
-                            : supplied.judgeFeatureNames();
-            context.log()
-                    .accept(
-                            "linear "
-                                    + role
-                                    + ": "
-                                    + names.size()
-                                    + " features of the environment "
-                                    + names);
-            return supplied;
+            return logged(role, supplied, context);
         }
         context.log()
                 .accept(
@@ -84,5 +73,33 @@ public final class LinearRewardModelProvider
                                 + dimension
                                 + " buckets");
         return new HashedTextFeatures(dimension);
+    }
+
+    /**
+     * The environment's own features, for a kind that learns on nothing else ({@code element});
+     * refused, naming the hook, where the environment offers none.
+     */
+    static StepFeatures ownFeatures(
+            Section section, String kind, EnvironmentParts environment, RunContext context) {
+        if (!(environment.hooks() instanceof StepFeatures supplied)) {
+            throw environment.refuses(section, kind, "StepFeatures");
+        }
+        return logged(section == Section.POLICY ? "policy" : "judge", supplied, context);
+    }
+
+    private static StepFeatures logged(String role, StepFeatures supplied, RunContext context) {
+        var names =
+                role.equals("policy")
+                        ? supplied.policyFeatureNames()
+                        : supplied.judgeFeatureNames();
+        context.log()
+                .accept(
+                        "linear "
+                                + role
+                                + ": "
+                                + names.size()
+                                + " features of the environment "
+                                + names);
+        return supplied;
     }
 }

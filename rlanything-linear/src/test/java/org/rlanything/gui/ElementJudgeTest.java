@@ -21,7 +21,12 @@ import org.rlanything.core.Step;
 import org.rlanything.core.StepLabel;
 import org.rlanything.core.Trajectory;
 import org.rlanything.core.Verdict;
+import org.rlanything.linear.LinearJudge;
 
+/**
+ * The task-free features of a GUI step, and the {@code element} judge (the linear kind's preset)
+ * learning over them from consistency advantages.
+ */
 class ElementJudgeTest {
 
     private static final String INSTRUCTION =
@@ -121,9 +126,9 @@ class ElementJudgeTest {
 
     @Test
     void anUntrainedJudgeIsACoinDrawnFromTheRequestsGenerator() {
-        ElementJudge judge = new ElementJudge(1.0, 1.0);
+        LinearJudge judge = ElementKinds.judge(1.0, 1.0);
         JudgeRequest request = new JudgeRequest(TYPED_THEN_SUBMITTED, 0);
-        assertEquals(0.5, judge.positiveProbability(GuiStepFeatures.of(request)), 1e-12);
+        assertEquals(0.5, positiveProbability(judge, request), 1e-12);
         List<Judgment> first =
                 judge.judge(List.of(request), 400, List.of(new SplittableRandom(7))).get(0);
         List<Judgment> again =
@@ -134,7 +139,7 @@ class ElementJudgeTest {
         assertEquals(
                 first.stream().map(Judgment::text).toList(),
                 again.stream().map(Judgment::text).toList());
-        assertTrue(first.get(0).text().contains("type_quoted"), first.get(0).text());
+        assertTrue(first.get(0).text().startsWith("p(GOOD) = 0.500. "), first.get(0).text());
         assertEquals(Math.log(0.5), first.get(0).logProb(), 1e-12);
     }
 
@@ -145,11 +150,11 @@ class ElementJudgeTest {
      */
     @Test
     void consistencyAdvantagesMoveTheVerdictsTowardTheOutcome() {
-        ElementJudge judge = new ElementJudge(2.0, 1.0);
+        LinearJudge judge = ElementKinds.judge(2.0, 1.0);
         JudgeRequest good = new JudgeRequest(TYPED_THEN_SUBMITTED, 0);
         JudgeRequest bad = new JudgeRequest(CLICKED_NOTHING_TWICE, 1);
-        double goodBefore = judge.positiveProbability(GuiStepFeatures.of(good));
-        double badBefore = judge.positiveProbability(GuiStepFeatures.of(bad));
+        double goodBefore = positiveProbability(judge, good);
+        double badBefore = positiveProbability(judge, bad);
         SplittableRandom rng = new SplittableRandom(3);
         for (int round = 0; round < 10; round++) {
             List<List<Judgment>> judged =
@@ -161,8 +166,8 @@ class ElementJudgeTest {
                 judge.update(samples, rng);
             }
         }
-        double goodAfter = judge.positiveProbability(GuiStepFeatures.of(good));
-        double badAfter = judge.positiveProbability(GuiStepFeatures.of(bad));
+        double goodAfter = positiveProbability(judge, good);
+        double badAfter = positiveProbability(judge, bad);
         assertTrue(goodAfter > goodBefore + 0.1, goodBefore + " -> " + goodAfter);
         assertTrue(badAfter < badBefore - 0.1, badBefore + " -> " + badAfter);
     }
@@ -202,7 +207,7 @@ class ElementJudgeTest {
 
     @Test
     void weightsSurviveACheckpointAndACorruptFileIsNamed(@TempDir Path dir) throws IOException {
-        ElementJudge judge = new ElementJudge(1.0, 1.0);
+        LinearJudge judge = ElementKinds.judge(1.0, 1.0);
         JudgeRequest good = new JudgeRequest(TYPED_THEN_SUBMITTED, 0);
         List<Judgment> judged =
                 judge.judge(List.of(good), 8, List.of(new SplittableRandom(1))).get(0);
@@ -211,24 +216,28 @@ class ElementJudgeTest {
         assertTrue(judge.weights()[0] != 0);
         judge.saveTo(dir);
         try (var files = Files.list(dir)) {
-            assertEquals(List.of(dir.resolve("element_judge.txt")), files.toList());
+            assertEquals(List.of(dir.resolve("linear-judge.json")), files.toList());
         }
-        ElementJudge loaded = new ElementJudge(1.0, 1.0);
+        LinearJudge loaded = ElementKinds.judge(1.0, 1.0);
         loaded.loadFrom(dir);
         assertArrayEquals(judge.weights(), loaded.weights());
 
-        String saved = Files.readString(dir.resolve("element_judge.txt"));
-        Files.writeString(dir.resolve("element_judge.txt"), saved.replace("bias ", "bias x"));
-        IOException corrupt = assertThrows(IOException.class, () -> loaded.loadFrom(dir));
-        assertTrue(corrupt.getMessage().contains("element_judge.txt line 1"), corrupt.getMessage());
+        String saved = Files.readString(dir.resolve("linear-judge.json"));
+        Files.writeString(dir.resolve("linear-judge.json"), saved.substring(0, saved.length() / 2));
+        IOException truncated = assertThrows(IOException.class, () -> loaded.loadFrom(dir));
+        assertTrue(truncated.getMessage().contains("linear-judge.json"), truncated.getMessage());
         assertArrayEquals(judge.weights(), loaded.weights(), "a failed load leaves the weights");
 
-        Files.writeString(dir.resolve("element_judge.txt"), saved.substring(0, saved.length() / 2));
-        IOException truncated = assertThrows(IOException.class, () -> loaded.loadFrom(dir));
-        assertTrue(truncated.getMessage().contains("element_judge.txt"), truncated.getMessage());
-
-        Files.delete(dir.resolve("element_judge.txt"));
+        Files.delete(dir.resolve("linear-judge.json"));
         IOException missing = assertThrows(IOException.class, () -> loaded.loadFrom(dir));
-        assertTrue(missing.getMessage().contains("element_judge.txt"), missing.getMessage());
+        assertTrue(missing.getMessage().contains("linear-judge.json"), missing.getMessage());
+    }
+
+    /** p(+1) of the judge on the request's step: the log-probability it gives a +1 there. */
+    private static double positiveProbability(LinearJudge judge, JudgeRequest request) {
+        return Math.exp(
+                judge.teach(request, Judgment.parsed("\\boxed{1}", 0, null))
+                        .orElseThrow()
+                        .logProb());
     }
 }

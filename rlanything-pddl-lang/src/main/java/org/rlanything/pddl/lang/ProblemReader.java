@@ -32,13 +32,26 @@ public final class ProblemReader {
 
     /** Reads problem text of {@code domain}; {@code file} names it in messages. */
     public static Problem parse(String text, String file, Domain domain) {
+        return parse(text, file, domain, true);
+    }
+
+    /**
+     * Reads problem text of {@code domain} for its syntax alone ({@link
+     * DomainReader#parseUnchecked}): the objects' types, the initial atoms and the goal are not
+     * checked against the declarations.
+     */
+    public static Problem parseUnchecked(String text, String file, Domain domain) {
+        return parse(text, file, domain, false);
+    }
+
+    private static Problem parse(String text, String file, Domain domain, boolean checked) {
         List<SExpr> all = SExpr.parseAll(text, file);
         if (all.size() != 1 || !"define".equals(all.get(0).head())) {
             throw PddlException.malformed(
                     file, 1, "expected one (define (problem NAME) ...) expression.");
         }
         SExpr define = all.get(0);
-        FormulaReader reader = new FormulaReader(file, domain.predicates(), Set.of());
+        FormulaReader reader = new FormulaReader(file, domain.predicates(), Set.of(), checked);
         String name = null;
         String domainName = null;
         Map<String, String> objects = new LinkedHashMap<>();
@@ -55,7 +68,9 @@ public final class ProblemReader {
         }
         Map<String, String> named = new LinkedHashMap<>(domain.constants());
         named.putAll(objects);
-        reader.checkTypes(domain.types(), named);
+        if (checked) {
+            reader.checkTypes(domain.types(), named);
+        }
         for (SExpr section : define.tail()) {
             String head = section.head();
             switch (head) {
@@ -116,12 +131,13 @@ public final class ProblemReader {
                 throw reader.unsupported(section, "(either ...) as the type of " + p.name());
             }
             String type = p.types().get(0);
-            if (!domain.types().containsKey(type) && domain.types().size() == 1) {
+            if (reader.checked() && !domain.types().containsKey(type)) {
+                if (domain.types().size() != 1) {
+                    throw reader.malformed(
+                            section,
+                            "the object " + p.name() + " has the undeclared type " + type + ".");
+                }
                 type = "object"; // an untyped domain's problem that types its objects anyway
-            } else if (!domain.types().containsKey(type)) {
-                throw reader.malformed(
-                        section,
-                        "the object " + p.name() + " has the undeclared type " + type + ".");
             }
             String before = objects.put(p.name(), type);
             if (before != null && !before.equals(type)) {
@@ -151,7 +167,7 @@ public final class ProblemReader {
             }
             Condition.Atom atom = reader.atom(item);
             List<Param> takes = domain.predicates().get(atom.predicate());
-            for (int i = 0; i < atom.terms().size(); i++) {
+            for (int i = 0; reader.checked() && i < atom.terms().size(); i++) {
                 String t = atom.terms().get(i);
                 if (t.startsWith("?")) {
                     throw reader.malformed(item, "an initial atom holds the variable " + t);

@@ -54,6 +54,21 @@ public final class DomainReader {
      * is its own ancestor is refused), then everything else is type-checked against them.
      */
     public static Domain parse(String text, String file) {
+        return parse(text, file, true);
+    }
+
+    /**
+     * Reads domain text for its syntax alone, as {@link #parse} does but without checking atoms
+     * against the declarations (a predicate's terms against the types it takes): for a reader that
+     * checks what it uses itself and names its own elements (ALFWorld's engine), and for domains
+     * written for Fast Downward, which reads them so (ALFRED's {@code look} gives {@code (checked
+     * ?l)} a location where {@code checked} takes a receptacle).
+     */
+    public static Domain parseUnchecked(String text, String file) {
+        return parse(text, file, false);
+    }
+
+    private static Domain parse(String text, String file, boolean checked) {
         List<SExpr> all = SExpr.parseAll(text, file);
         if (all.size() != 1 || !"define".equals(all.get(0).head())) {
             throw PddlException.malformed(
@@ -68,7 +83,7 @@ public final class DomainReader {
         Map<String, List<Param>> predicates = new LinkedHashMap<>();
         Set<String> functions = new HashSet<>();
         List<SExpr> actionExprs = new ArrayList<>();
-        FormulaReader reader = new FormulaReader(file, predicates, functions);
+        FormulaReader reader = new FormulaReader(file, predicates, functions, checked);
         List<SExpr> rest = new ArrayList<>();
         Map<String, Integer> typeLines = new HashMap<>();
         for (SExpr section : define.tail()) {
@@ -89,7 +104,9 @@ public final class DomainReader {
             }
         }
         refuseCycles(types, typeLines, file);
-        reader.checkTypes(types, constants);
+        if (checked) {
+            reader.checkTypes(types, constants);
+        }
         for (SExpr section : rest) {
             switch (section.head()) {
                 case ":constants" -> {

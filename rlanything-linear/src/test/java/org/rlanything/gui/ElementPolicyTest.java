@@ -20,7 +20,13 @@ import org.rlanything.core.PolicySample;
 import org.rlanything.core.Step;
 import org.rlanything.core.StepLabel;
 import org.rlanything.core.Trajectory;
+import org.rlanything.linear.LinearChoice;
+import org.rlanything.linear.LinearPolicy;
 
+/**
+ * The task-free features of a legal action, and the {@code element} policy (the linear kind's
+ * preset) learning over them.
+ */
 class ElementPolicyTest {
 
     private static final GuiObservation OBSERVATION =
@@ -55,17 +61,11 @@ class ElementPolicyTest {
     @Test
     void aPositiveAdvantageMakesItsActionMoreLikelyAndWeightsSurviveACheckpoint(@TempDir Path dir)
             throws IOException {
-        ElementPolicy policy = new ElementPolicy(1.0, 1.0);
+        LinearPolicy policy = ElementKinds.policy(1.0, 1.0);
         PolicyContext context = context();
         int named = context.admissibleActions().indexOf("click 6");
         double before = probability(policy, context, named);
-        double[][] features = ElementFeatures.of(context);
-        Action chosen =
-                new Action(
-                        "click 6",
-                        "click 6",
-                        Math.log(before),
-                        new ElementPolicy.Choice(features, named));
+        Action chosen = new Action("click 6", "click 6", Math.log(before), new LinearChoice(named));
         Step step =
                 new Step(
                         0,
@@ -82,16 +82,16 @@ class ElementPolicyTest {
         double after = probability(policy, context, named);
         assertTrue(after > 2 * before, before + " -> " + after);
         policy.saveTo(dir);
-        ElementPolicy loaded = new ElementPolicy(1.0, 1.0);
+        LinearPolicy loaded = ElementKinds.policy(1.0, 1.0);
         loaded.loadFrom(dir);
         assertArrayEquals(policy.weights(), loaded.weights());
-        Files.writeString(dir.resolve("element_policy.txt"), "click x\n");
+        Files.writeString(dir.resolve("linear-policy.json"), "{\"role\": \"policy\"");
         IOException bad = assertThrows(IOException.class, () -> loaded.loadFrom(dir));
-        assertTrue(bad.getMessage().contains("element_policy.txt"), bad.getMessage());
+        assertTrue(bad.getMessage().contains("linear-policy.json"), bad.getMessage());
     }
 
     /** The empirical frequency of choosing action {@code index} over 2000 seeded draws. */
-    private static double probability(ElementPolicy policy, PolicyContext context, int index) {
+    private static double probability(LinearPolicy policy, PolicyContext context, int index) {
         int hits = 0;
         int draws = 2000;
         List<PolicyContext> contexts = new ArrayList<>();

@@ -20,6 +20,7 @@ final class FormulaReader {
     private final String file;
     private final Map<String, List<Param>> predicates;
     private final Set<String> functions;
+    private final boolean checked;
     private Map<String, String> types;
     private Map<String, String> named = Map.of();
     private String place;
@@ -31,11 +32,24 @@ final class FormulaReader {
      * @param predicates the declared predicates (atoms of others are refused)
      * @param functions the declared function names (only {@code (increase (total-cost) ...)} uses
      *     them)
+     * @param checked whether atoms are checked against the declarations (their predicate declared,
+     *     with as many terms, each term a known name of a type the predicate takes); false for the
+     *     syntax alone ({@link DomainReader#parseUnchecked})
      */
-    FormulaReader(String file, Map<String, List<Param>> predicates, Set<String> functions) {
+    FormulaReader(
+            String file,
+            Map<String, List<Param>> predicates,
+            Set<String> functions,
+            boolean checked) {
         this.file = file;
         this.predicates = predicates;
         this.functions = functions;
+        this.checked = checked;
+    }
+
+    /** Whether atoms are checked against the declarations. */
+    boolean checked() {
+        return checked;
     }
 
     String file() {
@@ -244,7 +258,9 @@ final class FormulaReader {
             if (functions.contains(predicate)) {
                 throw unsupported(expr, "the function " + predicate + " in a condition");
             }
-            throw malformed(expr, "the predicate " + predicate + " is not declared.");
+            if (checked) {
+                throw malformed(expr, "the predicate " + predicate + " is not declared.");
+            }
         }
         List<String> terms = new ArrayList<>();
         for (SExpr t : expr.tail()) {
@@ -252,6 +268,9 @@ final class FormulaReader {
                 throw unsupported(t, t.brief() + " as a term (function terms)");
             }
             terms.add(t.symbol());
+        }
+        if (!checked) {
+            return new Condition.Atom(predicate, terms);
         }
         if (terms.size() == declared.size()) {
             for (int i = 0; i < terms.size(); i++) {
@@ -298,7 +317,7 @@ final class FormulaReader {
      * (one of them below the other; null: any).
      */
     private void checkTerm(SExpr at, String term, List<String> wanted, SExpr atom) {
-        if (types == null || (place == null && !inGoal)) {
+        if (!checked || types == null || (place == null && !inGoal)) {
             return;
         }
         List<String> has;
