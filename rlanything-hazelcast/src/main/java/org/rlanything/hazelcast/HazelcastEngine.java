@@ -1,6 +1,7 @@
 package org.rlanything.hazelcast;
 
 import com.hazelcast.core.HazelcastInstance;
+import com.hazelcast.partition.NoDataMemberInClusterException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.IdentityHashMap;
@@ -73,7 +74,10 @@ final class HazelcastEngine implements RolloutEngine {
         if (!start()) {
             return local.rollOut(requests, policy, environment, maxSteps);
         }
-        String version = weights.publish(instance, transfer);
+        String version = publish(weights, transfer);
+        if (version == null) {
+            return local.rollOut(requests, policy, environment, maxSteps);
+        }
         int size = settings.groupSize();
         List<EpisodeGroup> groups = new ArrayList<>();
         for (int from = 0, g = 0; from < requests.size(); from += size, g++) {
@@ -133,7 +137,10 @@ final class HazelcastEngine implements RolloutEngine {
         if (!start()) {
             return RolloutEngine.super.judgeSeeded(requests, m, seeds, rewardModel);
         }
-        String version = judgeWeights.publish(instance, transfer);
+        String version = publish(judgeWeights, transfer);
+        if (version == null) {
+            return RolloutEngine.super.judgeSeeded(requests, m, seeds, rewardModel);
+        }
         int size = 8 * settings.groupSize();
         List<JudgeGroup> groups = new ArrayList<>();
         for (int from = 0; from < requests.size(); from += size) {
@@ -286,6 +293,21 @@ final class HazelcastEngine implements RolloutEngine {
             won[i] = done.get(i).won();
         }
         return new EpisodeGroup.Result(g, steps, won, "trainer");
+    }
+
+    /**
+     * The version of the weights the work must use, published to the cluster's map; null when the
+     * last worker left after {@link #start} saw it: the map then has no member to hold it (the
+     * trainer is a lite member), and the caller runs the work in the trainer, as it does when no
+     * worker is left (same results: each request's randomness comes from its seed).
+     */
+    private String publish(WeightsBroadcast broadcast, WeightsTransfer transfer) {
+        try {
+            return broadcast.publish(instance, transfer);
+        } catch (NoDataMemberInClusterException e) {
+            start(); // says that no worker is left, once
+            return null;
+        }
     }
 
     /**

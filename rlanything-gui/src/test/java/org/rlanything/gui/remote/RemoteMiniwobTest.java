@@ -1,4 +1,4 @@
-package org.rlanything.remote.gui;
+package org.rlanything.gui.remote;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -16,7 +16,6 @@ import org.rlanything.gui.BrowserSettings;
 import org.rlanything.gui.MiniwobEnvironment;
 import org.rlanything.gui.MiniwobTask;
 import org.rlanything.gui.TabbedBrowsers;
-import org.rlanything.gui.remote.RemoteEnvironmentServer;
 import org.rlanything.remote.RemoteEnvironmentException;
 import org.rlanything.remote.RemoteScreenEnvironment;
 import org.rlanything.remote.RemoteScreenTask;

@@ -1,4 +1,4 @@
-package org.rlanything.remote.gui;
+package org.rlanything.gui.remote;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -20,7 +20,6 @@ import org.rlanything.core.EnvironmentSession;
 import org.rlanything.core.StepLabel;
 import org.rlanything.core.StepResult;
 import org.rlanything.core.Task;
-import org.rlanything.gui.remote.RemoteEnvironmentServer;
 import org.rlanything.remote.RemoteEnvironmentException;
 import org.rlanything.remote.RemoteScreenEnvironment;
 import org.rlanything.remote.RemoteScreenTask;
