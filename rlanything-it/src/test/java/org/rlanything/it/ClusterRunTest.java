@@ -128,9 +128,11 @@ class ClusterRunTest {
         assertTrue(
                 log.contains("runs again on another worker"),
                 "work of the first killed worker was re-run on the other: " + log);
+        // the last worker goes with work in flight ("runs again in the trainer") or between two
+        // batches; either way the trainer runs the rest itself
         assertTrue(
-                log.contains("runs again in the trainer") && log.contains("no worker is left"),
-                "work of the last killed worker was re-run in the trainer: " + log);
+                log.contains("no worker is left"),
+                "the trainer ran the rest of the run itself: " + log);
         assertTrue(
                 before > 1 && before < ITERATIONS + 1,
                 "killed in the middle of the run, after " + before + " metrics lines");
