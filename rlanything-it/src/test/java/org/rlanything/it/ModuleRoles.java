@@ -39,8 +39,7 @@ import org.w3c.dom.NodeList;
  *   <li>hazelcast (a rollout engine) and testkit depend on core only, test-fixtures on none;
  *   <li>the cli's main code depends on core and the libraries; its pom names every setting, model,
  *       bridge and engine at runtime scope, to put them on the launcher's class path;
- *   <li>it (the cross-module tests) and gui-tests (the GUI setting's own tests, kept apart so the
- *       command-line tool need not wait for them) have test-scope dependencies only.
+ *   <li>it (the cross-module tests) has test-scope dependencies only.
  * </ul>
  *
  * Test-scope dependencies are outside the rule: a module's tests may run it with real parts of
@@ -92,7 +91,6 @@ final class ModuleRoles {
                     Map.entry("cli", Role.LAUNCHER),
                     Map.entry("testkit", Role.TEST_SUPPORT),
                     Map.entry("test-fixtures", Role.TEST_SUPPORT),
-                    Map.entry("gui-tests", Role.TESTS),
                     Map.entry("it", Role.TESTS));
 
     /**
