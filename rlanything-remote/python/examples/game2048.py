@@ -194,6 +194,14 @@ class Game:
             pass
         self.process.wait()
         os.close(self.master)
+        # libfaketime removes its shared memory and semaphore only at a normal exit: a killed game
+        # leaves them, until a later game with the same pid fails to start ("shm_open failed")
+        for leftover in ("/dev/shm/faketime_shm_%d" % self.process.pid,
+                         "/dev/shm/sem.faketime_sem_%d" % self.process.pid):
+            try:
+                os.unlink(leftover)
+            except OSError:
+                pass
 
 
 class State:
