@@ -7,10 +7,13 @@ RETURN again on a square moves it there) and reads its screen.
 
 The agent plays Black (the program draws its men as red O, kings as red K), which moves first, up the
 board; the program plays White. Its computer player searches `power` plies deep (its -p option) and
-breaks ties with random(), seeded with the clock: every game runs under libfaketime (Debian's faketime
-package) with the clock stopped at the task's seed in seconds after 2001-01-01, so the same task and the
-same moves give the same game (exact resume). For variety, reset first plays `opening` moves for Black
-drawn from the task's seed (the program answers them); then the agent plays.
+breaks ties with random(). It seeds that from the clock, and the game runs under libfaketime (Debian's
+faketime package) with the clock stopped at the task's seed in seconds after 2001-01-01; but the
+program's draws still differ between two plays of the same moves (measured: the same first moves, with
+the same pauses between them, were answered differently), so this environment is stochastic: the same
+task and moves need not give the same game, and a run on it does not resume exactly. For variety, reset
+first plays `opening` moves for Black drawn from the task's seed (the program answers them); then the
+agent plays.
 
   rules:       English draughts as the program's help states them: men move and capture diagonally
                forwards, kings both ways, one square; a capture jumps an adjacent piece; a jump must be

@@ -8,24 +8,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStreamReader;
-import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.SplittableRandom;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
@@ -36,10 +27,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.rlanything.core.EnvironmentSession;
 import org.rlanything.core.RewriteGoal;
 import org.rlanything.remote.JsonTask;
-import org.rlanything.remote.RemoteClient;
 import org.rlanything.remote.RemoteEnvironmentException;
 import org.rlanything.remote.RemoteServer;
-import org.rlanything.remote.RemoteSettings;
 import org.rlanything.remote.RemoteTextEnvironment;
 
 /**
@@ -53,71 +42,30 @@ import org.rlanything.remote.RemoteTextEnvironment;
 @Timeout(120)
 class ReversiExampleTest {
 
-    private static final Path EXAMPLE =
-            Path.of("..", "rlanything-remote", "python", "examples", "reversi.py")
-                    .toAbsolutePath()
-                    .normalize();
+    private static final Path EXAMPLE = PythonExamples.example("reversi.py");
     private static final Path GAME = Path.of("/usr/games/nbreversi");
-    private static final String PYTHON = "/usr/bin/python3";
     private static final Pattern DISCS = Pattern.compile("Discs: O (\\d+), X (\\d+)\\.");
     private static final int FEATURES = 10;
 
-    private static final List<Process> started = Collections.synchronizedList(new ArrayList<>());
+    private static final PythonExamples examples = new PythonExamples();
     private static RemoteServer server;
 
     @TempDir static Path dir;
 
     @BeforeAll
     static void start() throws Exception {
-        assumeTrue(Files.isExecutable(GAME), GAME + " is not installed (Debian's nbsdgames)");
-        assumeTrue(
-                new ProcessBuilder(PYTHON, "-c", "import pyte").start().waitFor() == 0,
-                "Debian's python3-pyte is not installed");
+        assumeTrue(PythonExamples.installed(GAME), GAME + " is not installed (Debian's nbsdgames)");
+        assumeTrue(PythonExamples.imports("pyte"), "Debian's python3-pyte is not installed");
         server = serve(Map.of());
     }
 
     @AfterAll
     static void stop() throws InterruptedException {
-        for (Process process : started) {
-            process.destroy();
-            if (!process.waitFor(5, TimeUnit.SECONDS)) {
-                process.destroyForcibly();
-            }
-        }
+        examples.stop();
     }
 
-    /** The example started in its own Python process, its environment changed by {@code env}. */
     private static RemoteServer serve(Map<String, String> env) throws Exception {
-        ProcessBuilder builder =
-                new ProcessBuilder(PYTHON, EXAMPLE.toString(), "--port", "0")
-                        .redirectErrorStream(true);
-        builder.environment().putAll(env);
-        Process process = builder.start();
-        started.add(process);
-        BufferedReader out =
-                new BufferedReader(
-                        new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
-        String first =
-                CompletableFuture.supplyAsync(
-                                () -> {
-                                    try {
-                                        return out.readLine();
-                                    } catch (IOException e) {
-                                        return null;
-                                    }
-                                })
-                        .get(30, TimeUnit.SECONDS);
-        assertTrue(first != null && first.contains("listening on http://"), String.valueOf(first));
-        CompletableFuture.runAsync(() -> out.lines().forEach(line -> {})); // its later output
-        URI address = URI.create(first.substring(first.indexOf("http://")).strip());
-        return new RemoteServer(
-                new RemoteClient(
-                        new RemoteSettings(
-                                address,
-                                Duration.ofSeconds(5),
-                                Duration.ofSeconds(60),
-                                0,
-                                Duration.ofMillis(100))));
+        return examples.serve(EXAMPLE, env);
     }
 
     /** One whole game: every observation, with moves drawn from {@code seed} among the listed. */
