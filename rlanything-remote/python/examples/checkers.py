@@ -29,7 +29,9 @@ agent plays.
                game is adjudicated there, as engine matches are (the program's player and a greedy one
                both shuffle kings for ever in many endgames); a draw or a loss is not a win
   demonstrate: a greedy player (most pieces captured, a crowning, fewest pieces White may capture
-               next); see the results page for its success against each power
+               next). On 64 held-out games against power 1 it won 0.27 to 0.44 (three evaluations of
+               the same games: the program's draws differ), 0.18 against power 2 and 0.30 against power 3
+               (40 games); a uniform random choice 0.00 against each. A game takes 0.2-0.4 s
   features:    for each move, the board it leaves: pieces captured, crowned, pieces White may capture
                next, both sides' mobility, the piece difference, kings, men advanced, the back row kept,
                the centre held, pieces on the edge (for the linear policy and judge)
