@@ -9,12 +9,12 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rlanything.cli.Main;
+import org.rlanything.testfixtures.ChildJvm;
 
 /**
  * Starts a real {@code train} process, kills it with SIGKILL in the middle of the run, resumes it
@@ -66,16 +66,8 @@ class KillAndResumeTest {
      * -Drlanything.test.stall_at=...}.
      */
     static Process start(Path log, List<String> jvmOptions, String... args) throws IOException {
-        List<String> command =
-                new ArrayList<>(
-                        List.of(
-                                Path.of(System.getProperty("java.home"), "bin", "java")
-                                        .toString()));
-        command.addAll(jvmOptions);
-        command.addAll(
-                List.of("-cp", System.getProperty("java.class.path"), "org.rlanything.cli.Main"));
-        command.addAll(List.of(args));
-        return new ProcessBuilder(command)
+        return new ProcessBuilder(
+                        ChildJvm.command(jvmOptions, "org.rlanything.cli.Main", List.of(args)))
                 .redirectErrorStream(true)
                 .redirectOutput(log.toFile())
                 .start();

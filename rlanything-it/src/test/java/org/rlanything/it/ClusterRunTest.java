@@ -15,6 +15,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.rlanything.testfixtures.ChildJvm;
 
 /**
  * Real processes on the loopback: two {@code rlanything worker} members and a {@code rlanything
@@ -264,18 +265,11 @@ class ClusterRunTest {
 
     /** Starts {@code rlanything ARGS} in a new JVM with the test class path. */
     static Process start(Path log, List<String> jvmOptions, String... args) throws IOException {
-        List<String> command =
-                new ArrayList<>(
-                        List.of(
-                                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                                "-Xmx512m",
-                                "-XX:TieredStopAtLevel=1",
-                                "-Dhazelcast.phone.home.enabled=false"));
-        command.addAll(jvmOptions);
-        command.addAll(
-                List.of("-cp", System.getProperty("java.class.path"), "org.rlanything.cli.Main"));
-        command.addAll(List.of(args));
-        return new ProcessBuilder(command)
+        List<String> options =
+                new ArrayList<>(List.of("-Xmx512m", "-Dhazelcast.phone.home.enabled=false"));
+        options.addAll(jvmOptions);
+        return new ProcessBuilder(
+                        ChildJvm.command(options, "org.rlanything.cli.Main", List.of(args)))
                 .redirectErrorStream(true)
                 .redirectOutput(log.toFile())
                 .start();

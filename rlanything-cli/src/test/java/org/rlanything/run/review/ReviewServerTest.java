@@ -28,6 +28,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rlanything.run.RunFolder;
+import org.rlanything.testfixtures.ChildJvm;
 
 /**
  * The review server over real sockets: a client that sends half a request (or half a body) and
@@ -290,15 +291,9 @@ class ReviewServerTest {
     }
 
     private static Process start(List<String> args) throws IOException {
-        List<String> command =
-                new ArrayList<>(
-                        List.of(
-                                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                                "-cp",
-                                System.getProperty("java.class.path"),
-                                "org.rlanything.cli.Main"));
-        command.addAll(args);
-        return new ProcessBuilder(command).redirectErrorStream(true).start();
+        return new ProcessBuilder(ChildJvm.command(List.of(), "org.rlanything.cli.Main", args))
+                .redirectErrorStream(true)
+                .start();
     }
 
     static HttpResponse<String> get(

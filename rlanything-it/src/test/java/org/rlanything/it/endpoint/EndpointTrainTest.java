@@ -27,6 +27,7 @@ import org.rlanything.alfworld.gen.AlfworldData;
 import org.rlanything.cli.Main;
 import org.rlanything.it.SeededChatModel;
 import org.rlanything.testfixtures.ChatReply;
+import org.rlanything.testfixtures.ChildJvm;
 import org.rlanything.testfixtures.FakeChatServer;
 import org.rlanything.testfixtures.SharedData;
 
@@ -109,17 +110,13 @@ class EndpointTrainTest {
      */
     static Process start(Path log, Map<String, String> env, List<String> jvmOptions, String... args)
             throws IOException {
-        List<String> command =
-                new ArrayList<>(
-                        List.of(
-                                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                                "-Xmx1g"));
-        command.addAll(jvmOptions);
-        command.addAll(
-                List.of("-cp", System.getProperty("java.class.path"), "org.rlanything.cli.Main"));
-        command.addAll(List.of(args));
+        List<String> options = new ArrayList<>(List.of("-Xmx1g"));
+        options.addAll(jvmOptions);
         ProcessBuilder builder =
-                new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+                new ProcessBuilder(
+                                ChildJvm.command(options, "org.rlanything.cli.Main", List.of(args)))
+                        .redirectErrorStream(true)
+                        .redirectOutput(log.toFile());
         builder.environment().putAll(env);
         return builder.start();
     }
