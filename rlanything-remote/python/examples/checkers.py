@@ -201,8 +201,8 @@ class Game:
         master, slave = pty.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLS, 0, 0))
         # TERM=linux: ncurses draws in colour (Black's pieces red) with what pyte emulates.
-        # FAKETIME without "@": the clock stands still at the task's time, so srandom(time(NULL)) and
-        # every later read of the clock give the same numbers.
+        # FAKETIME without "@": the clock stands still at the task's time, so the program's
+        # srandom(time(NULL)) gets the same seed for a task (its draws still vary: see above).
         # setsid -c: closing the master hangs the program up (see reversi.py)
         clock = (EPOCH + datetime.timedelta(seconds=seed)).strftime("%Y-%m-%d %H:%M:%S")
         # env: only the program loads libfaketime, not setsid before it (one process, one pid)
@@ -218,6 +218,7 @@ class Game:
         self.moves = []  # every move of the game as (player, move name)
         self.ended = False
         self.outcome = None  # "won", "lost" or "draw" once ended
+        self.adjudicated = False  # ended at the move limit, on material
         if not self._wait(lambda: self.shown() == self.board and self.cursor() is not None,
                           "the program drew the first board"):
             raise RuntimeError("nbcheckers did not draw the starting board; its screen:\n%s"
@@ -409,6 +410,8 @@ def render(game, power, since, played, limit):
     else:
         turn = {"won": "Game over: Black won", "lost": "Game over: White won",
                 "draw": "Game over: a draw"}[game.outcome]
+        if game.adjudicated:
+            turn += " (adjudicated on material at the move limit)"
     last = ", ".join("%s %s" % ("Black" if p == AGENT else "White", m)
                      for p, m in game.moves[since:]) or "none"
     return ("Checkers: you play Black (b, kings B) against the program's White (w, W; AI power %d); "
@@ -447,7 +450,7 @@ class State:
     def adjudicate(self):
         """Ends the game at the move limit: won when Black is ahead on material."""
         b, w = material(self.game.board, AGENT), material(self.game.board, PROGRAM)
-        self.game.ended = True
+        self.game.ended, self.game.adjudicated = True, True
         self.game.outcome = "won" if b > w else "lost" if b < w else "draw"
         self.game.close()
 
