@@ -42,21 +42,13 @@ Run: /usr/bin/python3 checkers.py [--port P]
 """
 
 import datetime
-import fcntl
 import os
-import pty
 import random
-import select
-import struct
-import subprocess
 import sys
-import termios
-import time
-
-import pyte
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 from rlanything_env import Environment, Step, serve  # noqa: E402
+from terminal import Terminal  # noqa: E402
 
 GAME = os.environ.get("RLANYTHING_NBCHECKERS", "/usr/games/nbcheckers")
 FAKETIME_LIBRARY = os.environ.get(
@@ -198,22 +190,16 @@ class Game:
     """One running program: its process, its terminal, the screen pyte keeps and the board it shows."""
 
     def __init__(self, power, seed):
-        master, slave = pty.openpty()
-        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLS, 0, 0))
         # TERM=linux: ncurses draws in colour (Black's pieces red) with what pyte emulates.
         # FAKETIME without "@": the clock stands still at the task's time, so the program's
         # srandom(time(NULL)) gets the same seed for a task (its draws still vary: see above).
-        # setsid -c: closing the master hangs the program up (see reversi.py)
-        clock = (EPOCH + datetime.timedelta(seconds=seed)).strftime("%Y-%m-%d %H:%M:%S")
         # env: only the program loads libfaketime, not setsid before it (one process, one pid)
-        self.process = subprocess.Popen(
-            ["setsid", "-c", "env", "LD_PRELOAD=" + FAKETIME_LIBRARY, "FAKETIME=" + clock,
-             GAME, "-n", "-1", "h", "-2", "c", "-p", str(power)], stdin=slave,
-            stdout=slave, stderr=slave, close_fds=True, env=dict(os.environ, TERM="linux"))
-        os.close(slave)
-        self.master = master
-        self.screen = pyte.Screen(COLS, ROWS)
-        self.stream = pyte.ByteStream(self.screen)
+        clock = (EPOCH + datetime.timedelta(seconds=seed)).strftime("%Y-%m-%d %H:%M:%S")
+        self.terminal = Terminal(
+            "nbcheckers", ["env", "LD_PRELOAD=" + FAKETIME_LIBRARY, "FAKETIME=" + clock, GAME, "-n",
+                           "-1", "h", "-2", "c", "-p", str(power)],
+            dict(os.environ, TERM="linux"), ROWS, COLS, after_close=release_faketime)
+        self.screen = self.terminal.screen
         self.board = start_board()
         self.moves = []  # every move of the game as (player, move name)
         self.ended = False
@@ -245,9 +231,7 @@ class Game:
         return board
 
     def cursor(self):
-        marked = [(r, c) for r in range(8) for c in range(8)
-                  if self.screen.buffer[BOARD_TOP + r][BOARD_LEFT + 2 * c].reverse]
-        return marked[0] if len(marked) == 1 else None
+        return self.terminal.marked(BOARD_TOP, BOARD_LEFT)
 
     def message(self):
         """The program's word on the end of the game, or None."""
@@ -265,29 +249,10 @@ class Game:
 
     def _wait(self, done, what, timeout=TIMEOUT_S):
         """Reads the program's output into the screen until done() holds; False after `timeout`."""
-        deadline = time.time() + timeout
-        while not done():
-            left = deadline - time.time()
-            if left <= 0:
-                return False
-            ready, _, _ = select.select([self.master], [], [], min(left, 0.05))
-            if not ready:
-                if self.process.poll() is not None:
-                    raise RuntimeError("nbcheckers exited with code %s while %s; its screen:\n%s"
-                                       % (self.process.returncode, what, self.dump()))
-                continue
-            try:
-                chunk = os.read(self.master, 65536)
-            except OSError:
-                chunk = b""
-            if not chunk:
-                raise RuntimeError("nbcheckers closed its terminal while %s; its screen:\n%s"
-                                   % (what, self.dump()))
-            self.stream.feed(chunk)
-        return True
+        return self.terminal.wait(done, what, timeout)
 
     def dump(self):
-        return "\n".join(line.rstrip() for line in self.screen.display if line.strip())
+        return self.terminal.dump()
 
     def selected(self, r, c):
         """Whether the program shows the piece on (r, c) selected (drawn bold)."""
@@ -300,11 +265,11 @@ class Game:
             at = self.cursor()
             if at is not None and at != target:
                 (y, x), (r, c) = at, target
-                os.write(self.master, (("j" * (r - y) if r > y else "k" * (y - r))
-                                       + ("l" * (c - x) if c > x else "h" * (x - c))).encode())
+                self.terminal.key(("j" * (r - y) if r > y else "k" * (y - r))
+                                  + ("l" * (c - x) if c > x else "h" * (x - c)))
             if not self._wait(lambda: self.cursor() == target, what, ECHO_S):
                 continue
-            os.write(self.master, b"\r")
+            self.terminal.key("\r")
             if self._wait(done, what, ECHO_S):
                 return
         raise RuntimeError("nbcheckers did not answer the keys while %s; its screen:\n%s"
@@ -377,22 +342,7 @@ class Game:
         self.close()
 
     def close(self):
-        if self.master is None:
-            return
-        try:
-            self.process.kill()
-        except OSError:
-            pass
-        self.process.wait()
-        os.close(self.master)
-        self.master = None
-        release_faketime(self.process.pid)
-
-    def __del__(self):  # an episode dropped before its end (/close, or a new reset of its id)
-        try:
-            self.close()
-        except Exception:  # noqa: BLE001 (at the interpreter's exit os may be gone already)
-            pass
+        self.terminal.close()
 
 
 def render_rows(board):

@@ -35,22 +35,14 @@ Run: /usr/bin/python3 reversi.py [--port P]
 """
 
 import collections
-import fcntl
 import os
-import pty
 import random
 import re
-import select
-import struct
-import subprocess
 import sys
-import termios
-import time
-
-import pyte
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 from rlanything_env import Environment, Step, serve  # noqa: E402
+from terminal import Terminal  # noqa: E402
 
 GAME = os.environ.get("RLANYTHING_NBREVERSI", "/usr/games/nbreversi")
 POWER = int(os.environ.get("RLANYTHING_REVERSI_POWER", "2"))
@@ -162,21 +154,13 @@ class Game:
     """One running program: its process, its terminal, the screen pyte keeps and the board it shows."""
 
     def __init__(self, power):
-        master, slave = pty.openpty()
-        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLS, 0, 0))
         # TERM=vt102: ncurses then draws with what pyte emulates; for xterm it scrolls part of the
         # screen (CSI S) and repeats characters (CSI b), which pyte 0.8 ignores, so rows it moves by
         # scrolling would read stale.
-        # setsid -c: a session of its own whose controlling terminal is this pseudo-terminal, so that
-        # closing the master (close(), or this server's end) hangs the program up; without it the
-        # program outlives its server, spinning on a terminal that reads end-of-file
-        self.process = subprocess.Popen(
-            ["setsid", "-c", GAME, "-n", "-1", "h", "-2", "c", "-p", str(power)], stdin=slave,
-            stdout=slave, stderr=slave, close_fds=True, env=dict(os.environ, TERM="vt102"))
-        os.close(slave)
-        self.master = master
-        self.screen = pyte.Screen(COLS, ROWS)
-        self.stream = pyte.ByteStream(self.screen)
+        self.terminal = Terminal(
+            "nbreversi", [GAME, "-n", "-1", "h", "-2", "c", "-p", str(power)],
+            dict(os.environ, TERM="vt102"), ROWS, COLS)
+        self.screen = self.terminal.screen
         self.board = start_board()
         self.moves = []  # every move of the game as (player, cell name)
         self.ended = False
@@ -196,9 +180,7 @@ class Game:
         return board
 
     def cursor(self):
-        marked = [(r, c) for r in range(8) for c in range(8)
-                  if self.screen.buffer[BOARD_TOP + r][BOARD_LEFT + 2 * c].reverse]
-        return marked[0] if len(marked) == 1 else None
+        return self.terminal.marked(BOARD_TOP, BOARD_LEFT)
 
     def counts(self):
         """The disc counts the program's header shows, (O, X) ("|_) 12:34"), or None."""
@@ -210,29 +192,10 @@ class Game:
 
     def _wait(self, done, what, timeout=TIMEOUT_S):
         """Reads the program's output into the screen until done() holds; False after `timeout`."""
-        deadline = time.time() + timeout
-        while not done():
-            left = deadline - time.time()
-            if left <= 0:
-                return False
-            ready, _, _ = select.select([self.master], [], [], min(left, 0.05))
-            if not ready:
-                if self.process.poll() is not None:
-                    raise RuntimeError("nbreversi exited with code %s while %s; its screen:\n%s"
-                                       % (self.process.returncode, what, self.dump()))
-                continue
-            try:
-                chunk = os.read(self.master, 65536)
-            except OSError:
-                chunk = b""
-            if not chunk:
-                raise RuntimeError("nbreversi closed its terminal while %s; its screen:\n%s"
-                                   % (what, self.dump()))
-            self.stream.feed(chunk)
-        return True
+        return self.terminal.wait(done, what, timeout)
 
     def dump(self):
-        return "\n".join(line.rstrip() for line in self.screen.display if line.strip())
+        return self.terminal.dump()
 
     def _resting(self, board, mover, handshake, path, found):
         """Every board the program may show from `board` with `mover` to play, by X's legal moves
@@ -295,7 +258,7 @@ class Game:
         self.close()
 
     def _key(self, keys):
-        os.write(self.master, keys.encode())
+        self.terminal.key(keys)
 
     def move(self, r, c):
         """Places O at (r, c) (a legal move): walks the cursor there, presses RETURN, and follows the
@@ -322,21 +285,7 @@ class Game:
         self._follow(expected, "O played %s" % name(r, c))
 
     def close(self):
-        if self.master is None:
-            return
-        try:
-            self.process.kill()
-        except OSError:
-            pass
-        self.process.wait()
-        os.close(self.master)
-        self.master = None
-
-    def __del__(self):  # an episode dropped before its end (/close, or a new reset of its id)
-        try:
-            self.close()
-        except Exception:  # noqa: BLE001 (at the interpreter's exit os may be gone already)
-            pass
+        self.terminal.close()
 
 
 def key(board):

@@ -2,19 +2,15 @@ package org.rlanything.it.remote;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -24,7 +20,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.rlanything.core.EnvironmentSession;
-import org.rlanything.core.RewriteGoal;
 import org.rlanything.remote.JsonTask;
 import org.rlanything.remote.RemoteEnvironmentException;
 import org.rlanything.remote.RemoteServer;
@@ -76,17 +71,9 @@ class CheckersExampleTest {
 
     @Test
     void tasksOfBothSplitsAreOtherGamesAndStartAfterTheirOpening() {
-        RemoteServer.Info info = server.info();
-        assertTrue(info.demonstrates(), "the greedy player is offered as /demonstrate");
-        assertEquals(FEATURES, info.policyFeatures().size(), info.policyFeatures().toString());
-        List<JsonTask> train = server.tasks("train", 4, 1);
-        Set<String> seeds = new HashSet<>();
+        List<JsonTask> train = PythonExamples.checkInfoAndSplits(server, FEATURES);
         for (JsonTask task : train) {
-            seeds.add(task.node().path("seed").asText());
             assertEquals(40, task.node().path("limit").asInt(), task.json());
-        }
-        for (JsonTask task : server.tasks("eval", 4, 1)) {
-            assertFalse(seeds.contains(task.node().path("seed").asText()), task.json());
         }
         RemoteTextEnvironment environment = new RemoteTextEnvironment(server, null);
         try (EnvironmentSession session =
@@ -141,19 +128,7 @@ class CheckersExampleTest {
 
     @Test
     void rewritesChangeThePowerWithinItsBounds() {
-        JsonTask task = server.tasks("train", 1, 2).get(0);
-        int power = task.node().path("power").asInt();
-        JsonTask harder = server.rewrite(task, task, RewriteGoal.HARDER, 1.0, "", 1).orElseThrow();
-        assertEquals(power + 1, harder.node().path("power").asInt(), harder.json());
-        assertNotEquals(task.id(), harder.id());
-        assertTrue(server.verify(harder).valid(), harder.json());
-        JsonTask weakest = withPower(task, 1);
-        assertTrue(server.rewrite(task, weakest, RewriteGoal.EASIER, 0.0, "", 1).isEmpty());
-        assertFalse(server.verify(withPower(task, 9)).valid());
-    }
-
-    private static JsonTask withPower(JsonTask task, int power) {
-        return JsonTask.of(((ObjectNode) task.node().deepCopy()).put("power", power));
+        PythonExamples.checkRewritesStepThePower(server);
     }
 
     @Test
