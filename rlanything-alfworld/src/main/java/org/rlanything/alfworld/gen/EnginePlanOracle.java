@@ -23,27 +23,38 @@ public final class EnginePlanOracle implements PlanOracle {
     }
 
     /** The oracle with the planner's default search bound. */
-    public static PlanOracle create() {
+    public static EnginePlanOracle create() {
         return new EnginePlanOracle(AlfworldPlanner.DEFAULT_MAX_STATES);
     }
 
     /** The oracle with a bound on expanded planner states. */
-    public static PlanOracle withMaxStates(int maxStates) {
+    public static EnginePlanOracle withMaxStates(int maxStates) {
         return new EnginePlanOracle(maxStates);
     }
 
     @Override
     public OptionalInt shortestWin(GameFile file, int maxSteps) {
-        AlfworldGame game;
-        try {
-            game = AlfworldGame.compile(file);
-        } catch (MalformedGameException e) {
-            throw new IllegalStateException(
-                    "The engine cannot load the game " + file.source() + ": " + e.getMessage(), e);
-        }
+        return shortestWin(compile(file), maxSteps);
+    }
+
+    /**
+     * As {@link #shortestWin(GameFile, int)} for a game already compiled (a caller that keeps the
+     * game it asked about compiles it once).
+     */
+    public OptionalInt shortestWin(AlfworldGame game, int maxSteps) {
         Optional<Plan> plan = new AlfworldPlanner(game, maxStates).plan(game.newState());
         return plan.isPresent() && plan.get().length() <= maxSteps
                 ? OptionalInt.of(plan.get().length())
                 : OptionalInt.empty();
+    }
+
+    /** The engine's compilation of {@code file}; one it cannot compile is a bug, thrown. */
+    public static AlfworldGame compile(GameFile file) {
+        try {
+            return AlfworldGame.compile(file);
+        } catch (MalformedGameException e) {
+            throw new IllegalStateException(
+                    "The engine cannot load the game " + file.source() + ": " + e.getMessage(), e);
+        }
     }
 }
