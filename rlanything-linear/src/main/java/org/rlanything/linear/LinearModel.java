@@ -3,6 +3,7 @@ package org.rlanything.linear;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import org.rlanything.core.BadInputException;
 import org.rlanything.core.Checkpointable;
@@ -27,6 +28,8 @@ abstract class LinearModel implements Checkpointable, WeightsTransfer {
     protected double[] weights;
     protected final Optimizer optimizer;
     private final double learningRate;
+    private StepSizing stepSizing = StepSizing.SHARED;
+
 
     LinearModel(String role, List<String> names, Optimizer.Kind kind, double learningRate) {
         this.role = role;
@@ -86,8 +89,9 @@ abstract class LinearModel implements Checkpointable, WeightsTransfer {
     }
 
     /**
-     * Sizes the optimizer's steps to the weights the model starts from: the configured rate times
-     * max(1, the root mean square of the starting weights). How and why: Adam moves every weight by
+     * Sizes the optimizer's steps to the weights the model starts from ({@link StepSizing}): by
+     * default the configured rate times max(1, the root mean square of the starting weights). How and
+     * why: Adam moves every weight by
      * about its rate a step whatever the gradient's size, so a rate that suits a start from zero
      * weights (0.05) barely moves a clone whose weights are in the tens (a 2048 clone's were 22 to
      * 45: ten iterations at 0.05 changed its held-out success by nothing, at 1.0 they lifted it
@@ -95,13 +99,45 @@ abstract class LinearModel implements Checkpointable, WeightsTransfer {
      * weights the rate is the configured one.
      */
     private void scaleSteps() {
-        optimizer.learningRate(
-                learningRate * Math.max(1.0, norm(weights) / Math.sqrt(weights.length)));
+        double[] scales = new double[weights.length];
+        if (stepSizing == StepSizing.PER_WEIGHT) {
+            // A clone's weights can be lopsided (a checkers clone: one weight -67, most under 11; a
+            // 2048 clone: 189 beside weights under 2). One shared step sized to their root mean square
+            // moves the small weights by far more than their size each step, and they turn round
+            // within a few steps; a step proportional to each weight keeps the clone's shape while
+            // every weight moves by the same fraction of itself.
+            optimizer.learningRate(learningRate);
+            for (int i = 0; i < scales.length; i++) {
+                scales[i] = Math.max(1.0, Math.abs(weights[i]));
+            }
+        } else {
+            optimizer.learningRate(
+                    learningRate * Math.max(1.0, norm(weights) / Math.sqrt(weights.length)));
+            Arrays.fill(scales, 1.0);
+        }
+        optimizer.scales(scales);
     }
 
-    /** The optimizer's step size now (the configured rate, scaled to the starting weights). */
+    /**
+     * Chooses how the steps are sized to the starting weights ({@link StepSizing}); sizes them again
+     * to the weights held now (call it before {@link #startWith} or {@link #startFrom}).
+     */
+    public void withStepSizing(StepSizing sizing) {
+        this.stepSizing = sizing;
+        scaleSteps();
+    }
+
+    /**
+     * The optimizer's step size now (the configured rate, scaled to the starting weights); with
+     * {@link StepSizing#PER_WEIGHT} the rate itself, each weight's step being {@link #stepSizes()}.
+     */
     public double stepSize() {
         return optimizer.learningRate();
+    }
+
+    /** Each weight's step size now. */
+    public double[] stepSizes() {
+        return optimizer.stepSizes();
     }
 
     @Override

@@ -23,6 +23,7 @@ public final class Optimizer {
     private double learningRate;
     private double[] first;
     private double[] second;
+    private double[] scales;
     private long steps;
 
     /** A fresh optimizer for {@code size} weights. */
@@ -31,6 +32,8 @@ public final class Optimizer {
         this.learningRate = learningRate;
         this.first = new double[size];
         this.second = new double[size];
+        this.scales = new double[size];
+        Arrays.fill(scales, 1.0);
     }
 
     /** Moves {@code weights} one step along {@code gradient} (ascent). */
@@ -38,7 +41,7 @@ public final class Optimizer {
         steps++;
         if (kind == Kind.SGD) {
             for (int i = 0; i < weights.length; i++) {
-                weights[i] += learningRate * gradient[i];
+                weights[i] += learningRate * scales[i] * gradient[i];
             }
             return;
         }
@@ -49,7 +52,7 @@ public final class Optimizer {
             second[i] = BETA2 * second[i] + (1 - BETA2) * gradient[i] * gradient[i];
             double mHat = first[i] / correction1;
             double vHat = second[i] / correction2;
-            weights[i] += learningRate * mHat / (Math.sqrt(vHat) + EPSILON);
+            weights[i] += learningRate * scales[i] * mHat / (Math.sqrt(vHat) + EPSILON);
         }
     }
 
@@ -64,6 +67,29 @@ public final class Optimizer {
             throw new IllegalArgumentException("a step size must be > 0, got " + rate);
         }
         this.learningRate = rate;
+    }
+
+    /** Each weight's step: the step size times that weight's scale (1 unless set). */
+    public double[] stepSizes() {
+        double[] sizes = new double[scales.length];
+        for (int i = 0; i < sizes.length; i++) {
+            sizes[i] = learningRate * scales[i];
+        }
+        return sizes;
+    }
+
+    /** Sets each weight's scale of the step size (the moments are kept). */
+    void scales(double[] perWeight) {
+        if (perWeight.length != scales.length) {
+            throw new IllegalArgumentException(
+                    perWeight.length + " scales for " + scales.length + " weights");
+        }
+        for (double s : perWeight) {
+            if (!(s > 0)) {
+                throw new IllegalArgumentException("a step's scale must be > 0, got " + s);
+            }
+        }
+        scales = perWeight.clone();
     }
 
     /** The rule. */

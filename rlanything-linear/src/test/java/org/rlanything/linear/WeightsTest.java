@@ -66,8 +66,21 @@ class WeightsTest {
                         () ->
                                 new LinearPolicyConfig(
                                         null, "rmsprop", null, null, null, null, null, null, null,
-                                        null, null));
+                                        null, null, null));
         assertTrue(e.getMessage().contains("optimizer"), e.getMessage());
         assertTrue(List.of("adam", "sgd").stream().allMatch(e.getMessage()::contains));
+    }
+
+    @Test
+    void anUnknownStepSizingIsRefusedByItsKey() {
+        InvalidValueException e =
+                assertThrows(
+                        InvalidValueException.class,
+                        () ->
+                                new LinearPolicyConfig(
+                                        null, null, null, null, null, null, null, null, null,
+                                        null, null, "each"));
+        assertTrue(e.getMessage().contains("step_sizing"), e.getMessage());
+        assertTrue(List.of("shared", "per_weight").stream().allMatch(e.getMessage()::contains));
     }
 }

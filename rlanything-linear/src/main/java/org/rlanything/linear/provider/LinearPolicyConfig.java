@@ -28,6 +28,9 @@ import org.rlanything.core.spi.PolicyConfig;
  * @param klToStart β of a penalty β·KL(π ‖ π_start) on the policy's update, π_start the policy the
  *     run started from (the clone, an {@code init} file, or the uniform policy): keeps RL from
  *     undoing a good start (default 0: none)
+ * @param stepSizing how the steps are sized to the weights the policy starts from: {@code shared}
+ *     (one step for every weight, the rate times their root mean square) or {@code per_weight} (the
+ *     rate times each weight's own size); a start from zero weights takes the rate either way
  */
 public record LinearPolicyConfig(
         Double learningRate,
@@ -40,13 +43,14 @@ public record LinearPolicyConfig(
         String init,
         Boolean imitate,
         ImitationConfig imitation,
-        Double klToStart)
+        Double klToStart,
+        String stepSizing)
         implements PolicyConfig {
 
     /** Every key at its default. */
     public static final LinearPolicyConfig DEFAULTS =
             new LinearPolicyConfig(
-                    null, null, null, null, null, null, null, null, null, null, null);
+                    null, null, null, null, null, null, null, null, null, null, null, null);
 
     public LinearPolicyConfig {
         learningRate = Check.positive("learning_rate", learningRate, 0.05, 100.0);
@@ -59,5 +63,6 @@ public record LinearPolicyConfig(
         imitate = imitate == null || imitate;
         imitation = imitation == null ? ImitationConfig.DEFAULTS : imitation;
         klToStart = Check.between("kl_to_start", klToStart, 0.0, 0.0, 1000.0);
+        stepSizing = StepSizingName.check("step_sizing", stepSizing);
     }
 }

@@ -44,6 +44,7 @@ public final class LinearPolicyProvider implements PolicyProvider<LinearPolicyCo
                         config.l2(),
                         config.clip());
         policy.withKlToStart(config.klToStart());
+        policy.withStepSizing(StepSizingName.sizing(config.stepSizing()));
         if (config.init() != null) {
             policy.startFrom(Path.of(config.init()));
         } else {

@@ -85,6 +85,7 @@ class PddlImitationTest {
                 null,
                 true,
                 new ImitationConfig(6, 1, null, 2, 4, 1, null),
+                null,
                 null);
     }
 
@@ -153,6 +154,7 @@ class PddlImitationTest {
                         null,
                         true,
                         new ImitationConfig(7, 1, null, 2, 4, 1, null),
+                        null,
                         null);
         BadInputException refused =
                 assertThrows(
