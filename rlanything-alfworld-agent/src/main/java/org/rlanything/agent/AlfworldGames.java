@@ -115,18 +115,7 @@ public final class AlfworldGames {
                 out.add(new AlfworldTask(compiled.game()));
                 continue;
             }
-            try {
-                out.add(new AlfworldTask(AlfworldGame.compile(g.file())));
-            } catch (IOException e) {
-                throw new IllegalStateException(
-                        "The engine cannot load generated game "
-                                + i
-                                + " of seed "
-                                + seed
-                                + ": "
-                                + e.getMessage(),
-                        e);
-            }
+            out.add(new AlfworldTask(EnginePlanOracle.compile(g.file())));
         }
         return out;
     }
