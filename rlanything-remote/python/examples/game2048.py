@@ -188,10 +188,13 @@ class Game:
         self.board = boards[-1]
 
     def close(self):
-        try:
-            os.killpg(self.process.pid, signal.SIGKILL)
-        except OSError:
-            pass
+        # only while the program is not yet reaped: once it is, its pid (and process group id) may
+        # be another process's (pid_max is 32768 on many machines, and every game is a process)
+        if self.process.returncode is None:
+            try:
+                os.killpg(self.process.pid, signal.SIGKILL)
+            except OSError:
+                pass
         self.process.wait()
         os.close(self.master)
         # libfaketime removes its shared memory and semaphore only at a normal exit: a killed game
