@@ -30,7 +30,6 @@ abstract class LinearModel implements Checkpointable, WeightsTransfer {
     private final double learningRate;
     private StepSizing stepSizing = StepSizing.SHARED;
 
-
     LinearModel(String role, List<String> names, Optimizer.Kind kind, double learningRate) {
         this.role = role;
         this.fileName = "linear-" + role + ".json";
@@ -90,19 +89,19 @@ abstract class LinearModel implements Checkpointable, WeightsTransfer {
 
     /**
      * Sizes the optimizer's steps to the weights the model starts from ({@link StepSizing}): by
-     * default the configured rate times max(1, the root mean square of the starting weights). How and
-     * why: Adam moves every weight by
-     * about its rate a step whatever the gradient's size, so a rate that suits a start from zero
-     * weights (0.05) barely moves a clone whose weights are in the tens (a 2048 clone's were 22 to
-     * 45: ten iterations at 0.05 changed its held-out success by nothing, at 1.0 they lifted it
-     * from 0.547 to 0.703); steps relative to the weights' size move every start alike. From zero
-     * weights the rate is the configured one.
+     * default the configured rate times max(1, the root mean square of the starting weights). How
+     * and why: Adam moves every weight by about its rate a step whatever the gradient's size, so a
+     * rate that suits a start from zero weights (0.05) barely moves a clone whose weights are in
+     * the tens (a 2048 clone's were 22 to 45: ten iterations at 0.05 changed its held-out success
+     * by nothing, at 1.0 they lifted it from 0.547 to 0.703); steps relative to the weights' size
+     * move every start alike. From zero weights the rate is the configured one.
      */
     private void scaleSteps() {
         double[] scales = new double[weights.length];
         if (stepSizing == StepSizing.PER_WEIGHT) {
             // A clone's weights can be lopsided (a checkers clone: one weight -67, most under 11; a
-            // 2048 clone: 189 beside weights under 2). One shared step sized to their root mean square
+            // 2048 clone: 189 beside four weights under 2). One shared step sized to their root
+            // mean square
             // moves the small weights by far more than their size each step, and they turn round
             // within a few steps; a step proportional to each weight keeps the clone's shape while
             // every weight moves by the same fraction of itself.
@@ -119,8 +118,8 @@ abstract class LinearModel implements Checkpointable, WeightsTransfer {
     }
 
     /**
-     * Chooses how the steps are sized to the starting weights ({@link StepSizing}); sizes them again
-     * to the weights held now (call it before {@link #startWith} or {@link #startFrom}).
+     * Chooses how the steps are sized to the starting weights ({@link StepSizing}); sizes them
+     * again to the weights held now (call it before {@link #startWith} or {@link #startFrom}).
      */
     public void withStepSizing(StepSizing sizing) {
         this.stepSizing = sizing;

@@ -78,8 +78,8 @@ class WeightsTest {
                         InvalidValueException.class,
                         () ->
                                 new LinearPolicyConfig(
-                                        null, null, null, null, null, null, null, null, null,
-                                        null, null, "each"));
+                                        null, null, null, null, null, null, null, null, null, null,
+                                        null, "each"));
         assertTrue(e.getMessage().contains("step_sizing"), e.getMessage());
         assertTrue(List.of("shared", "per_weight").stream().allMatch(e.getMessage()::contains));
     }

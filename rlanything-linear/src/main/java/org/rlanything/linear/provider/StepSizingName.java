@@ -19,8 +19,6 @@ final class StepSizingName {
     }
 
     static StepSizing sizing(String checked) {
-        return checked.equals("per_weight")
-                ? StepSizing.PER_WEIGHT
-                : StepSizing.SHARED;
+        return checked.equals("per_weight") ? StepSizing.PER_WEIGHT : StepSizing.SHARED;
     }
 }
