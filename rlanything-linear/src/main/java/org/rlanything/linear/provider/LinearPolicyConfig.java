@@ -3,6 +3,8 @@ package org.rlanything.linear.provider;
 import org.rlanything.core.config.Check;
 import org.rlanything.core.imitation.ImitationConfig;
 import org.rlanything.core.spi.PolicyConfig;
+import org.rlanything.linear.Optimizer;
+import org.rlanything.linear.StepSizing;
 
 /**
  * {@code policy.kind: linear}: a softmax over the admissible commands of w·φ(state, command)/T,
@@ -54,7 +56,7 @@ public record LinearPolicyConfig(
 
     public LinearPolicyConfig {
         learningRate = Check.positive("learning_rate", learningRate, 0.05, 100.0);
-        optimizer = OptimizerName.check("optimizer", optimizer);
+        optimizer = ChoiceKey.check("optimizer", optimizer, Optimizer.Kind.ADAM);
         optimizerSteps = Check.between("optimizer_steps", optimizerSteps, 1, 1, 1000);
         temperature = Check.positive("temperature", temperature, 1.0, 1000.0);
         l2 = Check.between("l2", l2, 0.0, 0.0, 100.0);
@@ -63,6 +65,6 @@ public record LinearPolicyConfig(
         imitate = imitate == null || imitate;
         imitation = imitation == null ? ImitationConfig.DEFAULTS : imitation;
         klToStart = Check.between("kl_to_start", klToStart, 0.0, 0.0, 1000.0);
-        stepSizing = StepSizingName.check("step_sizing", stepSizing);
+        stepSizing = ChoiceKey.check("step_sizing", stepSizing, StepSizing.SHARED);
     }
 }

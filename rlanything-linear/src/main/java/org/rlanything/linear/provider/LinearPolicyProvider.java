@@ -6,6 +6,8 @@ import org.rlanything.core.spi.EnvironmentParts;
 import org.rlanything.core.spi.PolicyProvider;
 import org.rlanything.core.spi.RunContext;
 import org.rlanything.linear.LinearPolicy;
+import org.rlanything.linear.Optimizer;
+import org.rlanything.linear.StepSizing;
 
 /**
  * {@code policy.kind: linear}: a softmax policy over the environment's step features (its {@code
@@ -37,14 +39,14 @@ public final class LinearPolicyProvider implements PolicyProvider<LinearPolicyCo
         LinearPolicy policy =
                 new LinearPolicy(
                         features,
-                        OptimizerName.kind(config.optimizer()),
+                        ChoiceKey.constant(Optimizer.Kind.class, config.optimizer()),
                         config.learningRate(),
                         config.optimizerSteps(),
                         config.temperature(),
                         config.l2(),
                         config.clip());
         policy.withKlToStart(config.klToStart());
-        policy.withStepSizing(StepSizingName.sizing(config.stepSizing()));
+        policy.withStepSizing(ChoiceKey.constant(StepSizing.class, config.stepSizing()));
         if (config.init() != null) {
             policy.startFrom(Path.of(config.init()));
         } else {

@@ -2,6 +2,7 @@ package org.rlanything.linear.provider;
 
 import org.rlanything.core.config.Check;
 import org.rlanything.core.spi.RewardModelConfig;
+import org.rlanything.linear.Optimizer;
 
 /**
  * {@code reward_model.kind: linear}: a logistic judge, p(GOOD) = σ(v·ψ(before, command, after)),
@@ -40,7 +41,7 @@ public record LinearRewardModelConfig(
 
     public LinearRewardModelConfig {
         learningRate = Check.positive("learning_rate", learningRate, 0.05, 100.0);
-        optimizer = OptimizerName.check("optimizer", optimizer);
+        optimizer = ChoiceKey.check("optimizer", optimizer, Optimizer.Kind.ADAM);
         optimizerSteps = Check.between("optimizer_steps", optimizerSteps, 1, 1, 1000);
         l2 = Check.between("l2", l2, 0.0, 0.0, 100.0);
         hashDimension = Check.between("hash_dimension", hashDimension, 1024, 1, 1 << 20);

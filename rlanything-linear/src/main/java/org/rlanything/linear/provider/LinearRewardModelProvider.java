@@ -9,6 +9,7 @@ import org.rlanything.core.spi.Section;
 import org.rlanything.core.spi.StepFeatures;
 import org.rlanything.linear.HashedTextFeatures;
 import org.rlanything.linear.LinearJudge;
+import org.rlanything.linear.Optimizer;
 
 /**
  * {@code reward_model.kind: linear}: a logistic judge over the environment's step features (its
@@ -43,7 +44,7 @@ public final class LinearRewardModelProvider
         LinearJudge judge =
                 new LinearJudge(
                         features,
-                        OptimizerName.kind(config.optimizer()),
+                        ChoiceKey.constant(Optimizer.Kind.class, config.optimizer()),
                         config.learningRate(),
                         config.optimizerSteps(),
                         config.l2());

@@ -23,6 +23,7 @@ import org.rlanything.core.spi.RunContext;
 import org.rlanything.core.spi.StepFeatures;
 import org.rlanything.linear.LinearJudge;
 import org.rlanything.linear.LinearPolicy;
+import org.rlanything.linear.Optimizer;
 import org.rlanything.linear.WeightsFile;
 
 /**
@@ -115,7 +116,7 @@ record LinearStart(double[] policy, double[] judge, Map<String, Object> figures)
             LinearPolicy learner =
                     new LinearPolicy(
                             policyFeatures,
-                            OptimizerName.kind(policy.optimizer()),
+                            ChoiceKey.constant(Optimizer.Kind.class, policy.optimizer()),
                             policy.learningRate(),
                             policy.optimizerSteps(),
                             policy.temperature(),
@@ -148,7 +149,7 @@ record LinearStart(double[] policy, double[] judge, Map<String, Object> figures)
                 warm =
                         new LinearJudge(
                                 judgeFeatures,
-                                OptimizerName.kind(judgeConfig.optimizer()),
+                                ChoiceKey.constant(Optimizer.Kind.class, judgeConfig.optimizer()),
                                 judgeConfig.learningRate(),
                                 judgeConfig.optimizerSteps(),
                                 judgeConfig.l2());
