@@ -39,6 +39,14 @@ import org.rlanything.core.spi.StepFeatures;
  * {@code init} file, or the uniform policy), whose gradient for one state is Σ_b π_w(b|s) (log
  * π_w(b|s) − log π_0(b|s)) (φ(s,b) − Σ_c π_w(c|s) φ(s,c)) / T. It keeps RL from walking a good
  * start off with noisy advantages, as the neural kinds' {@code kl_to_start} does.
+ *
+ * <p><b>Entropy bonus.</b> With {@code entropyBonus} α > 0 the objective also adds α times the mean
+ * over the samples' states of the entropy H(π_w(·|s)) = −Σ_b π_w(b|s) log π_w(b|s). Since H =
+ * log|B| − KL(π_w ‖ uniform), its gradient is the anchor's with π_0 uniform and the sign turned:
+ * −Σ_b π_w(b|s) log π_w(b|s) (φ(s,b) − Σ_c π_w(c|s) φ(s,c)) / T. A clone of a deterministic solver
+ * is nearly deterministic itself: its rollouts of a task differ in a few moves, and the gradient of
+ * a saturated softmax vanishes at every other step; the bonus keeps the policy soft enough for its
+ * rollouts to differ.
  */
 public final class LinearPolicy extends LinearModel implements Policy, Imitable {
 
@@ -48,6 +56,7 @@ public final class LinearPolicy extends LinearModel implements Policy, Imitable 
     private final double clip;
     private final int optimizerSteps;
     private double klToStart;
+    private double entropyBonus;
     private double[] start;
 
     /**
@@ -86,6 +95,15 @@ public final class LinearPolicy extends LinearModel implements Policy, Imitable 
         }
         this.klToStart = beta;
         this.start = weights.clone();
+        return this;
+    }
+
+    /** Sets α of the entropy bonus (see the class comment). */
+    public LinearPolicy withEntropyBonus(double alpha) {
+        if (!(alpha >= 0)) {
+            throw new IllegalArgumentException("entropy_bonus must be >= 0, got " + alpha);
+        }
+        this.entropyBonus = alpha;
         return this;
     }
 
@@ -208,23 +226,60 @@ public final class LinearPolicy extends LinearModel implements Policy, Imitable 
             }
         }
         double kl = 0;
-        if (klToStart > 0) {
-            for (Example e : examples) {
-                kl += klToStart(w, e.rows());
+        double entropy = 0;
+        for (Example e : examples) {
+            double[] p = probabilities(w, e.rows());
+            if (klToStart > 0) {
+                kl += kl(p, logOf(probabilities(start, e.rows())));
+            }
+            if (entropyBonus > 0) {
+                entropy -= kl(p, new double[p.length]);
             }
         }
-        return sum / examples.size() - klToStart * kl / examples.size() - l2 / 2 * dot(w, w);
+        return sum / examples.size()
+                - klToStart * kl / examples.size()
+                + entropyBonus * entropy / examples.size()
+                - l2 / 2 * dot(w, w);
     }
 
-    /** KL(π_w(·|s) ‖ π_0(·|s)) of one state's rows. */
-    private double klToStart(double[] w, double[][] rows) {
-        double[] p = probabilities(w, rows);
-        double[] q = probabilities(start, rows);
+    /** Σ_b p_b (log p_b − logQ_b): KL(p ‖ q); with logQ all zero, minus the entropy of p. */
+    private static double kl(double[] p, double[] logQ) {
         double kl = 0;
         for (int b = 0; b < p.length; b++) {
-            kl += p[b] > 0 ? p[b] * (Math.log(p[b]) - Math.log(Math.max(q[b], 1e-300))) : 0;
+            kl += p[b] > 0 ? p[b] * (Math.log(p[b]) - logQ[b]) : 0;
         }
         return kl;
+    }
+
+    private static double[] logOf(double[] q) {
+        double[] log = new double[q.length];
+        for (int b = 0; b < q.length; b++) {
+            log[b] = Math.log(Math.max(q[b], 1e-300));
+        }
+        return log;
+    }
+
+    /**
+     * Subtracts coefficient × ∇_w KL(π_w(·|s) ‖ q) of one state from g: Σ_b p_b (log p_b − logQ_b)
+     * (φ_b − φ̄) / T (see the class comment; a constant logQ, the uniform q, gives −∇H).
+     */
+    private void subtractKlGradient(
+            double[] g, double[][] rows, double[] p, double[] logQ, double coefficient) {
+        double[] mean = new double[g.length];
+        for (int b = 0; b < p.length; b++) {
+            for (int k = 0; k < g.length; k++) {
+                mean[k] += p[b] * rows[b][k];
+            }
+        }
+        for (int b = 0; b < p.length; b++) {
+            if (p[b] == 0) {
+                continue;
+            }
+            double scale = coefficient * p[b] * (Math.log(p[b]) - logQ[b]) / temperature;
+            for (int k = 0; k < g.length; k++) {
+                g[k] -= scale * (rows[b][k] - mean[k]);
+            }
+        }
     }
 
     /** ∇J(w) (see the class comment); {@code clipped[0]} counts the samples whose term is flat. */
@@ -252,28 +307,16 @@ public final class LinearPolicy extends LinearModel implements Policy, Imitable 
                 g[k] += scale * (chosenRow[k] - expected);
             }
         }
-        if (klToStart > 0) {
+        if (klToStart > 0 || entropyBonus > 0) {
             for (Example e : examples) {
                 double[] p = probabilities(w, e.rows());
-                double[] q = probabilities(start, e.rows());
-                double[] mean = new double[g.length];
-                for (int b = 0; b < p.length; b++) {
-                    for (int k = 0; k < g.length; k++) {
-                        mean[k] += p[b] * e.rows()[b][k];
-                    }
+                if (klToStart > 0) {
+                    double[] logStart = logOf(probabilities(start, e.rows()));
+                    subtractKlGradient(g, e.rows(), p, logStart, klToStart / examples.size());
                 }
-                for (int b = 0; b < p.length; b++) {
-                    if (p[b] == 0) {
-                        continue;
-                    }
-                    double scale =
-                            klToStart
-                                    * p[b]
-                                    * (Math.log(p[b]) - Math.log(Math.max(q[b], 1e-300)))
-                                    / (temperature * examples.size());
-                    for (int k = 0; k < g.length; k++) {
-                        g[k] -= scale * (e.rows()[b][k] - mean[k]);
-                    }
+                if (entropyBonus > 0) {
+                    double[] uniform = new double[p.length];
+                    subtractKlGradient(g, e.rows(), p, uniform, entropyBonus / examples.size());
                 }
             }
         }

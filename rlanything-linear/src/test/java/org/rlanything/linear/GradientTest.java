@@ -25,12 +25,21 @@ class GradientTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"0.0, 0.0", "0.2, 0.0", "0.0, 0.5", "0.2, 0.5"})
-    void thePolicyGradientIsTheObjectivesDerivative(double clip, double klToStart) {
+    @CsvSource({
+        "0.0, 0.0, 0.0",
+        "0.2, 0.0, 0.0",
+        "0.0, 0.5, 0.0",
+        "0.2, 0.5, 0.0",
+        "0.0, 0.0, 0.3",
+        "0.2, 0.5, 0.3"
+    })
+    void thePolicyGradientIsTheObjectivesDerivative(
+            double clip, double klToStart, double entropyBonus) {
         Random random = new Random(7);
         LinearPolicy policy =
                 new LinearPolicy(fixed(DIM), Optimizer.Kind.ADAM, 0.1, 1, 0.7, 0.05, clip)
-                        .withKlToStart(klToStart);
+                        .withKlToStart(klToStart)
+                        .withEntropyBonus(entropyBonus);
         policy.startWith(randomVector(random, DIM)); // the anchor: another policy than w's
         double[] w = randomVector(random, DIM);
         List<LinearPolicy.Example> examples = new ArrayList<>();

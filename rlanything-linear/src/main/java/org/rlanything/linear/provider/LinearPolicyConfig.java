@@ -33,6 +33,9 @@ import org.rlanything.linear.StepSizing;
  * @param stepSizing how the steps are sized to the weights the policy starts from: {@code shared}
  *     (one step for every weight, the rate times their root mean square) or {@code per_weight} (the
  *     rate times each weight's own size); a start from zero weights takes the rate either way
+ * @param entropyBonus α of a bonus α·H(π) on the policy's update, H the entropy of its choice at
+ *     each trained step: keeps a clone of a deterministic solver soft enough that its rollouts
+ *     differ (default 0: none)
  */
 public record LinearPolicyConfig(
         Double learningRate,
@@ -46,13 +49,14 @@ public record LinearPolicyConfig(
         Boolean imitate,
         ImitationConfig imitation,
         Double klToStart,
-        String stepSizing)
+        String stepSizing,
+        Double entropyBonus)
         implements PolicyConfig {
 
     /** Every key at its default. */
     public static final LinearPolicyConfig DEFAULTS =
             new LinearPolicyConfig(
-                    null, null, null, null, null, null, null, null, null, null, null, null);
+                    null, null, null, null, null, null, null, null, null, null, null, null, null);
 
     public LinearPolicyConfig {
         learningRate = Check.positive("learning_rate", learningRate, 0.05, 100.0);
@@ -66,5 +70,6 @@ public record LinearPolicyConfig(
         imitation = imitation == null ? ImitationConfig.DEFAULTS : imitation;
         klToStart = Check.between("kl_to_start", klToStart, 0.0, 0.0, 1000.0);
         stepSizing = ChoiceKey.check("step_sizing", stepSizing, StepSizing.SHARED);
+        entropyBonus = Check.between("entropy_bonus", entropyBonus, 0.0, 0.0, 1000.0);
     }
 }

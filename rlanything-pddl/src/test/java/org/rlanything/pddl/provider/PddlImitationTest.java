@@ -86,6 +86,7 @@ class PddlImitationTest {
                 true,
                 new ImitationConfig(6, 1, null, 2, 4, 1, null),
                 null,
+                null,
                 null);
     }
 
@@ -154,6 +155,7 @@ class PddlImitationTest {
                         null,
                         true,
                         new ImitationConfig(7, 1, null, 2, 4, 1, null),
+                        null,
                         null,
                         null);
         BadInputException refused =
