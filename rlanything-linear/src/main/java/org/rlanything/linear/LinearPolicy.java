@@ -46,7 +46,10 @@ import org.rlanything.core.spi.StepFeatures;
  * −Σ_b π_w(b|s) log π_w(b|s) (φ(s,b) − Σ_c π_w(c|s) φ(s,c)) / T. A clone of a deterministic solver
  * is nearly deterministic itself: its rollouts of a task differ in a few moves, and the gradient of
  * a saturated softmax vanishes at every other step; the bonus keeps the policy soft enough for its
- * rollouts to differ.
+ * rollouts to differ. With {@code entropyTarget} H* > 0 the bonus is α·min(H̄, H*), H̄ the mean
+ * entropy of the samples' states: a floor, not a push without end (as the target entropy of soft
+ * actor-critic): its gradient is the bonus's while H̄ < H* and zero above, so a policy that the
+ * bonus alone would keep softening settles near H*.
  */
 public final class LinearPolicy extends LinearModel implements Policy, Imitable {
 
@@ -57,6 +60,7 @@ public final class LinearPolicy extends LinearModel implements Policy, Imitable 
     private final int optimizerSteps;
     private double klToStart;
     private double entropyBonus;
+    private double entropyTarget;
     private double[] start;
 
     /**
@@ -104,6 +108,17 @@ public final class LinearPolicy extends LinearModel implements Policy, Imitable 
             throw new IllegalArgumentException("entropy_bonus must be >= 0, got " + alpha);
         }
         this.entropyBonus = alpha;
+        return this;
+    }
+
+    /**
+     * Sets H* of the entropy bonus's floor, in nats a step (0: no floor; see the class comment).
+     */
+    public LinearPolicy withEntropyTarget(double target) {
+        if (!(target >= 0)) {
+            throw new IllegalArgumentException("entropy_target must be >= 0, got " + target);
+        }
+        this.entropyTarget = target;
         return this;
     }
 
@@ -226,20 +241,35 @@ public final class LinearPolicy extends LinearModel implements Policy, Imitable 
             }
         }
         double kl = 0;
-        double entropy = 0;
-        for (Example e : examples) {
-            double[] p = probabilities(w, e.rows());
-            if (klToStart > 0) {
-                kl += kl(p, logOf(probabilities(start, e.rows())));
+        if (klToStart > 0) {
+            for (Example e : examples) {
+                kl += kl(probabilities(w, e.rows()), logOf(probabilities(start, e.rows())));
             }
-            if (entropyBonus > 0) {
-                entropy -= kl(p, new double[p.length]);
-            }
+        }
+        double bonus = 0;
+        if (entropyBonus > 0) {
+            double entropy = meanEntropy(w, examples);
+            bonus = entropyBonus * (entropyTarget > 0 ? Math.min(entropy, entropyTarget) : entropy);
         }
         return sum / examples.size()
                 - klToStart * kl / examples.size()
-                + entropyBonus * entropy / examples.size()
+                + bonus
                 - l2 / 2 * dot(w, w);
+    }
+
+    /** H̄: the mean over the examples' states of the entropy of π_w's choice. */
+    double meanEntropy(double[] w, List<Example> examples) {
+        double entropy = 0;
+        for (Example e : examples) {
+            double[] p = probabilities(w, e.rows());
+            entropy -= kl(p, new double[p.length]);
+        }
+        return entropy / examples.size();
+    }
+
+    /** Whether the entropy bonus pushes at w: it is set, and H̄ is below its floor H* where set. */
+    private boolean entropyBonusActive(double[] w, List<Example> examples) {
+        return entropyBonus > 0 && (entropyTarget == 0 || meanEntropy(w, examples) < entropyTarget);
     }
 
     /** Σ_b p_b (log p_b − logQ_b): KL(p ‖ q); with logQ all zero, minus the entropy of p. */
@@ -307,14 +337,15 @@ public final class LinearPolicy extends LinearModel implements Policy, Imitable 
                 g[k] += scale * (chosenRow[k] - expected);
             }
         }
-        if (klToStart > 0 || entropyBonus > 0) {
+        boolean bonus = entropyBonusActive(w, examples);
+        if (klToStart > 0 || bonus) {
             for (Example e : examples) {
                 double[] p = probabilities(w, e.rows());
                 if (klToStart > 0) {
                     double[] logStart = logOf(probabilities(start, e.rows()));
                     subtractKlGradient(g, e.rows(), p, logStart, klToStart / examples.size());
                 }
-                if (entropyBonus > 0) {
+                if (bonus) {
                     double[] uniform = new double[p.length];
                     subtractKlGradient(g, e.rows(), p, uniform, entropyBonus / examples.size());
                 }
@@ -333,15 +364,12 @@ public final class LinearPolicy extends LinearModel implements Policy, Imitable 
             examples.add(example(sample));
         }
         double before = objective(weights, examples);
-        double entropy = 0;
-        for (Example e : examples) {
-            for (double p : probabilities(weights, e.rows())) {
-                entropy -= p > 0 ? p * Math.log(p) : 0;
-            }
-        }
+        double entropy = meanEntropy(weights, examples);
         int[] clipped = new int[1];
         double gradNorm = 0;
+        int bonusSteps = 0;
         for (int s = 0; s < optimizerSteps; s++) {
+            bonusSteps += entropyBonusActive(weights, examples) ? 1 : 0;
             double[] g = gradient(weights, examples, clipped);
             if (s == 0) {
                 gradNorm = norm(g);
@@ -350,7 +378,10 @@ public final class LinearPolicy extends LinearModel implements Policy, Imitable 
         }
         Map<String, Double> stats = new LinkedHashMap<>();
         stats.put("pg_loss", -before);
-        stats.put("entropy", entropy / examples.size());
+        stats.put("entropy", entropy);
+        if (entropyBonus > 0) {
+            stats.put("entropy_bonus_steps", bonusSteps / (double) optimizerSteps);
+        }
         stats.put("grad_norm", gradNorm);
         stats.put("clip_fraction", clipped[0] / (double) (examples.size() * optimizerSteps));
         stats.put("weight_norm", norm(weights));

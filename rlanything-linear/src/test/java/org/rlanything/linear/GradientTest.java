@@ -26,20 +26,23 @@ class GradientTest {
 
     @ParameterizedTest
     @CsvSource({
-        "0.0, 0.0, 0.0",
-        "0.2, 0.0, 0.0",
-        "0.0, 0.5, 0.0",
-        "0.2, 0.5, 0.0",
-        "0.0, 0.0, 0.3",
-        "0.2, 0.5, 0.3"
+        "0.0, 0.0, 0.0, 0.0",
+        "0.2, 0.0, 0.0, 0.0",
+        "0.0, 0.5, 0.0, 0.0",
+        "0.2, 0.5, 0.0, 0.0",
+        "0.0, 0.0, 0.3, 0.0",
+        "0.2, 0.5, 0.3, 0.0",
+        "0.0, 0.0, 0.3, 5.0",
+        "0.0, 0.0, 0.3, 0.01"
     })
     void thePolicyGradientIsTheObjectivesDerivative(
-            double clip, double klToStart, double entropyBonus) {
+            double clip, double klToStart, double entropyBonus, double entropyTarget) {
         Random random = new Random(7);
         LinearPolicy policy =
                 new LinearPolicy(fixed(DIM), Optimizer.Kind.ADAM, 0.1, 1, 0.7, 0.05, clip)
                         .withKlToStart(klToStart)
-                        .withEntropyBonus(entropyBonus);
+                        .withEntropyBonus(entropyBonus)
+                        .withEntropyTarget(entropyTarget);
         policy.startWith(randomVector(random, DIM)); // the anchor: another policy than w's
         double[] w = randomVector(random, DIM);
         List<LinearPolicy.Example> examples = new ArrayList<>();
@@ -64,6 +67,45 @@ class GradientTest {
         if (clip > 0) {
             assertTrue(clipped[0] > 0 && clipped[0] < examples.size(), "some but not all clipped");
         }
+    }
+
+    /**
+     * With nothing to learn (every advantage 0), the bonus alone softens a sharp policy towards the
+     * uniform one; with a floor H* the policy settles near H* instead.
+     */
+    @Test
+    void theEntropyBonusSoftensASharpPolicyUpToItsFloor() {
+        Random random = new Random(5);
+        List<LinearPolicy.Example> examples = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            double[][] rows = new double[4][];
+            for (int b = 0; b < 4; b++) {
+                rows[b] = randomVector(random, DIM);
+            }
+            examples.add(new LinearPolicy.Example(rows, 0, 0.0, 0.0));
+        }
+        double[] sharp = randomVector(random, DIM);
+        for (int k = 0; k < DIM; k++) {
+            sharp[k] *= 8;
+        }
+        double uniform = Math.log(4);
+        double floor = 0.4;
+        double[] entropies = new double[2];
+        for (int run = 0; run < 2; run++) {
+            LinearPolicy policy =
+                    new LinearPolicy(fixed(DIM), Optimizer.Kind.ADAM, 0.1, 1, 1.0, 0.0, 0.0)
+                            .withEntropyBonus(0.5)
+                            .withEntropyTarget(run == 0 ? 0.0 : floor);
+            double[] w = sharp.clone();
+            assertTrue(policy.meanEntropy(w, examples) < 0.2, "starts sharp");
+            Optimizer optimizer = new Optimizer(Optimizer.Kind.ADAM, 0.1, DIM);
+            for (int s = 0; s < 3000; s++) {
+                optimizer.ascend(w, policy.gradient(w, examples, new int[1]));
+            }
+            entropies[run] = policy.meanEntropy(w, examples);
+        }
+        assertTrue(entropies[0] > 0.9 * uniform, "no floor: near uniform, " + entropies[0]);
+        assertEquals(floor, entropies[1], 0.1, "settles near its floor");
     }
 
     @ParameterizedTest

@@ -66,7 +66,7 @@ class WeightsTest {
                         () ->
                                 new LinearPolicyConfig(
                                         null, "rmsprop", null, null, null, null, null, null, null,
-                                        null, null, null, null));
+                                        null, null, null, null, null));
         assertTrue(e.getMessage().contains("optimizer"), e.getMessage());
         assertTrue(List.of("adam", "sgd").stream().allMatch(e.getMessage()::contains));
     }
@@ -79,7 +79,7 @@ class WeightsTest {
                         () ->
                                 new LinearPolicyConfig(
                                         null, null, null, null, null, null, null, null, null, null,
-                                        null, "each", null));
+                                        null, "each", null, null));
         assertTrue(e.getMessage().contains("step_sizing"), e.getMessage());
         assertTrue(List.of("shared", "per_weight").stream().allMatch(e.getMessage()::contains));
     }

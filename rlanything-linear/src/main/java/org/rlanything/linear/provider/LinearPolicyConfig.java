@@ -36,6 +36,9 @@ import org.rlanything.linear.StepSizing;
  * @param entropyBonus α of a bonus α·H(π) on the policy's update, H the entropy of its choice at
  *     each trained step: keeps a clone of a deterministic solver soft enough that its rollouts
  *     differ (default 0: none)
+ * @param entropyTarget H* of a floor on the bonus, in nats a step: the bonus pushes only while the
+ *     mean entropy of the trained steps is below H*, so it cannot soften the policy without end
+ *     (default 0: no floor, the bonus always pushes)
  */
 public record LinearPolicyConfig(
         Double learningRate,
@@ -50,13 +53,15 @@ public record LinearPolicyConfig(
         ImitationConfig imitation,
         Double klToStart,
         String stepSizing,
-        Double entropyBonus)
+        Double entropyBonus,
+        Double entropyTarget)
         implements PolicyConfig {
 
     /** Every key at its default. */
     public static final LinearPolicyConfig DEFAULTS =
             new LinearPolicyConfig(
-                    null, null, null, null, null, null, null, null, null, null, null, null, null);
+                    null, null, null, null, null, null, null, null, null, null, null, null, null,
+                    null);
 
     public LinearPolicyConfig {
         learningRate = Check.positive("learning_rate", learningRate, 0.05, 100.0);
@@ -71,5 +76,6 @@ public record LinearPolicyConfig(
         klToStart = Check.between("kl_to_start", klToStart, 0.0, 0.0, 1000.0);
         stepSizing = ChoiceKey.check("step_sizing", stepSizing, StepSizing.SHARED);
         entropyBonus = Check.between("entropy_bonus", entropyBonus, 0.0, 0.0, 1000.0);
+        entropyTarget = Check.between("entropy_target", entropyTarget, 0.0, 0.0, 100.0);
     }
 }

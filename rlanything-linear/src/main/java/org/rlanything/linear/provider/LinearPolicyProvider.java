@@ -46,7 +46,7 @@ public final class LinearPolicyProvider implements PolicyProvider<LinearPolicyCo
                         config.l2(),
                         config.clip());
         policy.withKlToStart(config.klToStart());
-        policy.withEntropyBonus(config.entropyBonus());
+        policy.withEntropyBonus(config.entropyBonus()).withEntropyTarget(config.entropyTarget());
         policy.withStepSizing(ChoiceKey.constant(StepSizing.class, config.stepSizing()));
         if (config.init() != null) {
             policy.startFrom(Path.of(config.init()));

@@ -87,6 +87,7 @@ class PddlImitationTest {
                 new ImitationConfig(6, 1, null, 2, 4, 1, null),
                 null,
                 null,
+                null,
                 null);
     }
 
@@ -155,6 +156,7 @@ class PddlImitationTest {
                         null,
                         true,
                         new ImitationConfig(7, 1, null, 2, 4, 1, null),
+                        null,
                         null,
                         null,
                         null);
