@@ -104,11 +104,22 @@ public final class Backends {
      * Makes what the environment kind needs before runs (the starting models {@code
      * trainer.starting_models} names, from the config's own seed, unless they exist). The ablation
      * calls this once before its arms run in parallel, so that no two arms race to make the same
-     * folder.
+     * folder. The {@code linear} kinds make their starting weights (a clone of the environment's
+     * solver) when a policy or judge is first created, with that run's seed; so where one is named,
+     * the components are created here once, from the config's own seed: otherwise the seed whose
+     * job came first would make them, and a repeat of a benchmark could start from another clone.
      */
     public static void ensureStartingModels(RunConfig config) throws IOException {
         ProviderRegistry.get().prepareEnvironment(config.environment(), context(config));
+        if (config.trainer().startingModels() != null
+                && (config.kindOf(Section.POLICY).equals(LAZY_START_KIND)
+                        || config.kindOf(Section.REWARD_MODEL).equals(LAZY_START_KIND))) {
+            create(config);
+        }
     }
+
+    /** The kind whose starting models are made when its model is first created. */
+    private static final String LAZY_START_KIND = "linear";
 
     /** What every factory may read besides its own section. */
     static RunContext context(RunConfig config) {
