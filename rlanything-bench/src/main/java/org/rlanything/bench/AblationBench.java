@@ -390,16 +390,18 @@ public final class AblationBench {
             return kept;
         }
         long started = System.nanoTime();
-        RunComponents starting = Backends.create(base);
-        loadInit(base, starting);
-        Map<String, Double> before =
-                new TreeMap<>(
-                        starting.evaluator()
-                                .evaluate(
-                                        0,
-                                        starting.policy(),
-                                        starting.rewardModel(),
-                                        RLAnythingLoop.evaluationSeed(seed)));
+        Map<String, Double> before;
+        try (RunComponents starting = Backends.create(base)) {
+            loadInit(base, starting);
+            before =
+                    new TreeMap<>(
+                            starting.evaluator()
+                                    .evaluate(
+                                            0,
+                                            starting.policy(),
+                                            starting.rewardModel(),
+                                            RLAnythingLoop.evaluationSeed(seed)));
+        }
         ArmResult result = new ArmResult("before", seed, before, Map.of(), seconds(started));
         AtomicFiles.write(cached, json.writeValueAsBytes(result));
         log("seed %d before (%.0f s): %s", seed, result.seconds(), before);
@@ -442,15 +444,18 @@ public final class AblationBench {
             log("seed %d %s: no baseline (%s)", seed, name, e.getMessage());
             return null;
         }
-        Map<String, Double> figures =
-                new TreeMap<>(
-                        components
-                                .evaluator()
-                                .evaluate(
-                                        0,
-                                        components.policy(),
-                                        components.rewardModel(),
-                                        RLAnythingLoop.evaluationSeed(seed)));
+        Map<String, Double> figures;
+        try (components) {
+            figures =
+                    new TreeMap<>(
+                            components
+                                    .evaluator()
+                                    .evaluate(
+                                            0,
+                                            components.policy(),
+                                            components.rewardModel(),
+                                            RLAnythingLoop.evaluationSeed(seed)));
+        }
         ArmResult result = new ArmResult(name, seed, figures, Map.of(), seconds(started));
         AtomicFiles.write(cached, json.writeValueAsBytes(result));
         log("seed %d %s (%.0f s): %s", seed, name, result.seconds(), figures);
@@ -583,20 +588,28 @@ public final class AblationBench {
                     json.getTypeFactory()
                             .constructMapType(TreeMap.class, String.class, Double.class));
         }
-        TrainingRun finished =
+        // a run finished earlier is opened for its policy only, and released after
+        TrainingRun opened =
                 run != null
-                        ? run
+                        ? null
                         : TrainingRun.resume(Path.of(config.trainer().runDir()), List.of(), false);
+        TrainingRun finished = run != null ? run : opened;
         RunConfig base = config(seed, "before", List.of());
-        RunComponents starting = Backends.create(base);
-        loadInit(base, starting);
-        Map<String, Double> evaluated =
-                starting.evaluator()
-                        .evaluate(
-                                config.trainer().iterations(),
-                                finished.components().policy(),
-                                starting.rewardModel(),
-                                RLAnythingLoop.evaluationSeed(seed));
+        Map<String, Double> evaluated;
+        try (RunComponents starting = Backends.create(base)) {
+            loadInit(base, starting);
+            evaluated =
+                    starting.evaluator()
+                            .evaluate(
+                                    config.trainer().iterations(),
+                                    finished.components().policy(),
+                                    starting.rewardModel(),
+                                    RLAnythingLoop.evaluationSeed(seed));
+        } finally {
+            if (opened != null) {
+                opened.close();
+            }
+        }
         evaluated.forEach(
                 (key, value) -> {
                     if (key.startsWith("val-core/") && key.contains("/rm_")) {

@@ -314,6 +314,11 @@ public final class LinearPolicy extends LinearModel implements Policy, Imitable 
 
     /** ∇J(w) (see the class comment); {@code clipped[0]} counts the samples whose term is flat. */
     double[] gradient(double[] w, List<Example> examples, int[] clipped) {
+        return gradient(w, examples, clipped, entropyBonusActive(w, examples));
+    }
+
+    /** ∇J(w), told whether the entropy bonus pushes at w (its caller already knows). */
+    private double[] gradient(double[] w, List<Example> examples, int[] clipped, boolean bonus) {
         double[] g = new double[w.length];
         for (Example e : examples) {
             double[] p = probabilities(w, e.rows());
@@ -337,7 +342,6 @@ public final class LinearPolicy extends LinearModel implements Policy, Imitable 
                 g[k] += scale * (chosenRow[k] - expected);
             }
         }
-        boolean bonus = entropyBonusActive(w, examples);
         if (klToStart > 0 || bonus) {
             for (Example e : examples) {
                 double[] p = probabilities(w, e.rows());
@@ -369,8 +373,9 @@ public final class LinearPolicy extends LinearModel implements Policy, Imitable 
         double gradNorm = 0;
         int bonusSteps = 0;
         for (int s = 0; s < optimizerSteps; s++) {
-            bonusSteps += entropyBonusActive(weights, examples) ? 1 : 0;
-            double[] g = gradient(weights, examples, clipped);
+            boolean bonus = entropyBonusActive(weights, examples);
+            bonusSteps += bonus ? 1 : 0;
+            double[] g = gradient(weights, examples, clipped, bonus);
             if (s == 0) {
                 gradNorm = norm(g);
             }

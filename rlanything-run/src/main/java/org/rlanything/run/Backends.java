@@ -114,7 +114,7 @@ public final class Backends {
         if (config.trainer().startingModels() != null
                 && (config.kindOf(Section.POLICY).equals(LAZY_START_KIND)
                         || config.kindOf(Section.REWARD_MODEL).equals(LAZY_START_KIND))) {
-            create(config);
+            create(config).close();
         }
     }
 

@@ -24,7 +24,8 @@ import org.rlanything.core.spi.RunParticipant;
  * @param engine the rollout engine ({@code trainer.rollout_engine}) the loop and the evaluation use
  */
 public record RunComponents(
-        EnvironmentParts parts, Policy policy, RewardModel rewardModel, RolloutEngine engine) {
+        EnvironmentParts parts, Policy policy, RewardModel rewardModel, RolloutEngine engine)
+        implements AutoCloseable {
     public RunComponents {
         Objects.requireNonNull(parts, "parts");
         Objects.requireNonNull(engine, "engine");
@@ -82,6 +83,22 @@ public record RunComponents(
             }
         }
         return List.copyOf(found);
+    }
+
+    /**
+     * Releases the rollout engine and an environment that holds resources (a remote environment's
+     * server process). What fails to close goes with the process.
+     */
+    @Override
+    public void close() {
+        engine.close();
+        if (environment() instanceof AutoCloseable resources) {
+            try {
+                resources.close();
+            } catch (Exception e) {
+                // ended anyway: what it held goes with the process
+            }
+        }
     }
 
     /** Every participant's figures since the last drain, by name. */

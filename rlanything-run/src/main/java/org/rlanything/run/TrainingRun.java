@@ -292,14 +292,7 @@ public final class TrainingRun {
      * environment's server process); also done when {@link #run()} ends.
      */
     public void close() {
-        components.engine().close();
-        if (components.environment() instanceof AutoCloseable resources) {
-            try {
-                resources.close();
-            } catch (Exception e) {
-                // ended anyway: what it held goes with the process
-            }
-        }
+        components.close();
         if (lock != null) {
             lock.close();
             lock = null;

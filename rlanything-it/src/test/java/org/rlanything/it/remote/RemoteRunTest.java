@@ -173,4 +173,30 @@ class RemoteRunTest {
         assertEquals(1, out.strip().lines().count(), out);
         assertTrue(out.contains("ended before it listened"), out);
     }
+
+    @Test
+    void aBenchmarkLeavesNoEnvironmentProcessBehind() throws IOException {
+        // the start's and the baselines' evaluations and each arm start the example once
+        long before = environmentProcesses();
+        Path out = dir.resolve("bench");
+        String printed =
+                cli(
+                        0,
+                        "bench",
+                        "ablation",
+                        "--config",
+                        config(dir, dir.resolve("unused"), blocks()).toString(),
+                        "--seeds",
+                        "1",
+                        "--workers",
+                        "1",
+                        "--baselines",
+                        "--arms",
+                        "OUTCOME_ONLY",
+                        "--out",
+                        out.toString(),
+                        "trainer.iterations=1");
+        assertTrue(Files.isRegularFile(out.resolve("ablation.json")), printed);
+        assertEquals(before, environmentProcesses(), "no environment process is left");
+    }
 }
