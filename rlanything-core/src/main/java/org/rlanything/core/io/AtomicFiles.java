@@ -9,12 +9,13 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.Comparator;
+import java.util.UUID;
 import java.util.stream.Stream;
 
 /**
  * Crash-safe file operations shared by checkpoints, run logs and reports: write to a temporary
  * sibling, force it to disk, rename it over the target, then sync the folder so the rename itself
- * survives a crash.
+ * survives a crash. What is written gets the permissions any new file gets (the umask's).
  */
 public final class AtomicFiles {
 
@@ -24,11 +25,13 @@ public final class AtomicFiles {
     public static void write(Path target, byte[] content) throws IOException {
         Path dir = target.toAbsolutePath().getParent();
         Files.createDirectories(dir);
-        Path temp = Files.createTempFile(dir, "." + target.getFileName() + ".", ".tmp");
+        // not Files.createTempFile: its file is private (rw-------) whatever the umask, and the
+        // rename would hand that to the target; a new file takes the umask as any other file does
+        Path temp = dir.resolve("." + target.getFileName() + "." + UUID.randomUUID() + ".tmp");
         try {
             try (FileChannel channel =
                     FileChannel.open(
-                            temp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
+                            temp, StandardOpenOption.WRITE, StandardOpenOption.CREATE_NEW)) {
                 ByteBuffer bytes = ByteBuffer.wrap(content);
                 while (bytes.hasRemaining()) {
                     channel.write(bytes);

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -27,6 +28,16 @@ class AtomicFilesTest {
         AtomicFiles.write(file, content);
         assertArrayEquals(content, Files.readAllBytes(file));
         assertEquals(List.of("weights.json"), names(file.getParent()));
+    }
+
+    @Test
+    void aWrittenFileGetsTheSamePermissionsAsAnyNewFile() throws IOException {
+        assumeTrue(dir.getFileSystem().supportedFileAttributeViews().contains("posix"));
+        Path plain = Files.writeString(dir.resolve("plain.txt"), "any");
+        Path written = dir.resolve("report.html");
+        AtomicFiles.write(written, "report".getBytes(StandardCharsets.UTF_8));
+        // a report or config others may read is not made private behind the user's umask
+        assertEquals(Files.getPosixFilePermissions(plain), Files.getPosixFilePermissions(written));
     }
 
     @Test
