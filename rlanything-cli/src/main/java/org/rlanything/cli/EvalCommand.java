@@ -61,7 +61,19 @@ final class EvalCommand implements Callable<Integer> {
                             + " (give a run folder, or a checkpoint RUN/checkpoints/iter-NNNNNN).");
         }
         RunConfig config = ConfigLoader.loadRecorded(folder.config(), List.of());
-        RunComponents components = null; // made once a checkpoint is chosen (a refusal costs none)
+        try {
+            return evaluate(folder, config, explicit);
+        } finally {
+            if (components != null) {
+                components.close(); // a remote environment's process ends with the command
+            }
+        }
+    }
+
+    /** The run's components, made once a checkpoint is chosen (a refusal costs none). */
+    private RunComponents components;
+
+    private int evaluate(RunFolder folder, RunConfig config, boolean explicit) throws Exception {
         CheckpointManifest.Identity identity = CheckpointManifest.Identity.of(config);
         for (int attempt = 1; ; attempt++) {
             Path checkpoint =

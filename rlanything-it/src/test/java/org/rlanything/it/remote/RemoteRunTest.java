@@ -175,7 +175,7 @@ class RemoteRunTest {
     }
 
     @Test
-    void aBenchmarkLeavesNoEnvironmentProcessBehind() throws IOException {
+    void aBenchmarkAndAnEvaluationLeaveNoEnvironmentProcessBehind() throws IOException {
         // the start's and the baselines' evaluations and each arm start the example once
         long before = environmentProcesses();
         Path out = dir.resolve("bench");
@@ -198,5 +198,8 @@ class RemoteRunTest {
                         "trainer.iterations=1");
         assertTrue(Files.isRegularFile(out.resolve("ablation.json")), printed);
         assertEquals(before, environmentProcesses(), "no environment process is left");
+        // as does evaluating one of its runs
+        cli(0, "eval", out.resolve("runs/outcome_only-seed1").toString());
+        assertEquals(before, environmentProcesses(), "no environment process is left by eval");
     }
 }
