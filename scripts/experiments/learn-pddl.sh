@@ -36,7 +36,8 @@ for line in $SPLITS; do
   if [ $# -gt 0 ] && [[ ! " $* " == *" $domain "* ]]; then continue; fi
   dir="$DATA/$domain"
   domainfile="$dir/domain.pddl"
-  [ -f "$domainfile" ] || domainfile=""
+  # a domain whose problems each carry their own copy (elevators: pNN-domain.pddl, all the same text)
+  [ -f "$domainfile" ] || domainfile=$(ls "$dir"/*-domain.pddl 2>/dev/null | head -n 1)
   echo "== $domain: $train -> $held, max_steps $steps" >&2
   nice "$RLA" bench ablation --config configs/pddl-linear.yaml --baselines --seeds 3 --workers 1 \
     --arms POLICY_REWARD_ENV,OUTCOME_ONLY --variant 'scratch POLICY_REWARD_ENV policy.imitate=false' \
