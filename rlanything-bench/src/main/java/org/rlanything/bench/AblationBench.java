@@ -120,6 +120,13 @@ public final class AblationBench {
 
     private final Path configFile;
     private final List<String> overrides;
+
+    /**
+     * The config file with the common overrides, read once when the bench is made: every arm and
+     * seed starts from this text, so an edit of the file while the bench runs changes none of them.
+     */
+    private final String configText;
+
     private final List<Long> seeds;
     private final Path out;
     private final PrintWriter log;
@@ -205,6 +212,7 @@ public final class AblationBench {
         this.workers = workers;
         this.configFile = configFile;
         this.overrides = List.copyOf(overrides);
+        this.configText = ConfigLoader.toYaml(ConfigLoader.load(configFile, overrides));
         this.seeds = List.copyOf(seeds);
         this.out = out;
         this.log = log;
@@ -281,7 +289,8 @@ public final class AblationBench {
     public List<ArmResult> run() throws IOException {
         Files.createDirectories(out.resolve("runs"));
         // made once, from the config file's own seed, before any arm could race to make them
-        Backends.ensureStartingModels(ConfigLoader.load(configFile, overrides));
+        Backends.ensureStartingModels(
+                ConfigLoader.parse(configText, configFile.toString(), List.of()));
         ExecutorService pool = Executors.newFixedThreadPool(workers);
         try {
             Map<Long, Future<ArmResult>> before = new TreeMap<>();
@@ -659,7 +668,7 @@ public final class AblationBench {
     }
 
     private RunConfig config(long seed, String arm, List<String> extra) {
-        List<String> all = new ArrayList<>(overrides);
+        List<String> all = new ArrayList<>();
         all.add("trainer.seed=" + seed);
         all.add("trainer.run_dir=" + out.resolve("runs").resolve(runName(arm, seed)));
         if (variants.containsKey(arm)) {
@@ -671,7 +680,7 @@ public final class AblationBench {
             all.add("algorithm.arm=" + Ablation.valueOf(arm).name());
         }
         all.addAll(extra);
-        RunConfig config = ConfigLoader.load(configFile, all);
+        RunConfig config = ConfigLoader.parse(configText, configFile.toString(), all);
         if (arm.startsWith(LABEL_ARM)) {
             double q = Double.parseDouble(arm.substring(LABEL_ARM.length()));
             config =

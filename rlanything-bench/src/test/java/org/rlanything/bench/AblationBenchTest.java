@@ -252,6 +252,28 @@ class AblationBenchTest {
     }
 
     @Test
+    void everyArmStartsFromTheConfigAsItWasWhenTheBenchWasMade() throws Exception {
+        Path config = Files.copy(Path.of("..", "configs", "demo.yaml"), dir.resolve("demo.yaml"));
+        AblationBench bench =
+                new AblationBench(
+                        config,
+                        List.of("trainer.iterations=2"),
+                        List.of(1L),
+                        dir.resolve("out"),
+                        new PrintWriter(new StringWriter()),
+                        1,
+                        List.of(),
+                        List.of("OUTCOME_ONLY"),
+                        List.of());
+        // an edit while the bench runs (here: before its first arm) reaches no arm
+        Files.writeString(config, "policy: {learning_rate: 0.123}\n");
+        bench.run();
+        String recorded = Files.readString(dir.resolve("out/runs/outcome_only-seed1/config.yaml"));
+        assertTrue(recorded.contains("iterations: 2"), recorded);
+        assertTrue(!recorded.contains("0.123"), recorded);
+    }
+
+    @Test
     void aVariantIsAnArmWithItsOwnOverridesPairedAgainstOutcomeOnly() throws Exception {
         Path demo = Path.of("..", "configs", "demo.yaml");
         List<AblationBench.ArmResult> results =
