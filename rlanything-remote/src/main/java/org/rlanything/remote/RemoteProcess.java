@@ -25,8 +25,10 @@ import java.util.regex.Pattern;
  * #WRAPPER}) that puts it in a process group of its own and watches its own standard input, a pipe
  * only this tool holds: when the pipe closes (the run closed the environment, or the tool died,
  * even by {@code kill -9}, which runs no shutdown hook) the wrapper stops the whole group (TERM,
- * then KILL after 2 s), the server's own children included. The wrapper exits with the server's
- * exit code, so a failure still names it.
+ * then KILL after 2 s), the server's own children included, and every other descendant of the
+ * server (one in a session of its own, such as a game a Python server drives on a pseudo-terminal,
+ * is in no group of the server's). The wrapper exits with the server's exit code, so a failure
+ * still names it.
  */
 final class RemoteProcess implements AutoCloseable {
 
@@ -48,11 +50,21 @@ final class RemoteProcess implements AutoCloseable {
                     "if command -v setsid >/dev/null 2>&1; then setsid \"$@\" 3<&- &"
                             + " else \"$@\" 3<&- & fi",
                     "server=$!",
-                    "stop() { kill -TERM -\"$server\" 2>/dev/null"
-                            + " || kill -TERM \"$server\" 2>/dev/null; }",
-                    "{ while read -r _; do :; done; stop; sleep 2;"
+                    // the server's descendants, found before it ends (then they are init's): a
+                    // child in a session of its own (a game on a pseudo-terminal) is not in its
+                    // group
+                    "kids() { for c in $( { ps -o pid= --ppid \"$1\""
+                            + " || cat /proc/\"$1\"/task/*/children; } 2>/dev/null);"
+                            + " do echo \"$c\"; kids \"$c\"; done; }",
+                    "stop() { tree=$(kids \"$server\"); kill -TERM -\"$server\" 2>/dev/null"
+                            + " || kill -TERM \"$server\" 2>/dev/null;"
+                            + " [ -z \"$tree\" ] || kill -TERM $tree 2>/dev/null; }",
+                    // once stopping, the watcher sees it through: the server's end, which makes
+                    // the wrapper end the watcher, must not cut the KILL of what ignored TERM
+                    "{ while read -r _; do :; done; trap '' TERM; stop; sleep 2;"
                             + " kill -KILL -\"$server\" 2>/dev/null"
-                            + " || kill -KILL \"$server\" 2>/dev/null; } <&3 2>/dev/null &",
+                            + " || kill -KILL \"$server\" 2>/dev/null;"
+                            + " [ -z \"$tree\" ] || kill -KILL $tree 2>/dev/null; } <&3 2>/dev/null &",
                     "watcher=$!",
                     // the wrapper's own messages go nowhere: once the tool is gone, a word on the
                     // dead pipe would end the wrapper (SIGPIPE) before it ends the watcher

@@ -65,18 +65,26 @@ class RemoteProcessStopTest {
         }
     }
 
-    private static long childPid(ProcessHandle parent) throws InterruptedException {
+    /**
+     * The server's two children: the plain one and the one in a session of its own that ignores
+     * TERM and HUP (see spawner.py).
+     */
+    private static List<Long> childPids(ProcessHandle parent) throws InterruptedException {
+        return List.of(childPid(parent, "sleep 300"), childPid(parent, "sleep 301"));
+    }
+
+    private static long childPid(ProcessHandle parent, String command) throws InterruptedException {
         for (int i = 0; i < 100; i++) {
             var sleeper =
                     parent.descendants()
-                            .filter(p -> p.info().commandLine().orElse("").contains("sleep 300"))
+                            .filter(p -> p.info().commandLine().orElse("").contains(command))
                             .findFirst();
             if (sleeper.isPresent()) {
                 return sleeper.get().pid();
             }
             Thread.sleep(100);
         }
-        throw new AssertionError("the server's child did not start");
+        throw new AssertionError("the server's child (" + command + ") did not start");
     }
 
     @Test
@@ -89,11 +97,11 @@ class RemoteProcessStopTest {
                         .map(ProcessHandle::pid)
                         .toList();
         assertFalse(started.isEmpty(), "the server runs");
-        long child = childPid(ProcessHandle.current());
+        List<Long> children = childPids(ProcessHandle.current());
         long start = System.nanoTime();
         server.close();
         java.util.Set<Long> all = new java.util.TreeSet<>(started);
-        all.add(child);
+        all.addAll(children);
         assertEquals(List.of(), survivors(List.copyOf(all), 5), "processes left after close");
         double seconds = (System.nanoTime() - start) / 1e9;
         System.out.printf("TIMING close: every process gone %.2f s after close()%n", seconds);
@@ -119,10 +127,10 @@ class RemoteProcessStopTest {
                             new InputStreamReader(run.getInputStream(), StandardCharsets.UTF_8));
             String line = out.readLine();
             assertTrue(line != null && line.startsWith("holding http://127.0.0.1:9/"), line);
-            long child = childPid(run.toHandle());
+            List<Long> children = childPids(run.toHandle());
             java.util.Set<Long> pids = new java.util.TreeSet<>();
             run.descendants().forEach(p -> pids.add(p.pid()));
-            pids.add(child);
+            pids.addAll(children);
             List<Long> held = List.copyOf(pids);
             assertTrue(held.size() >= 3, "the wrapper, the server and its child: " + held);
             // kill -9: no shutdown hook runs
