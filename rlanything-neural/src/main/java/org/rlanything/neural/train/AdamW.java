@@ -2,6 +2,7 @@ package org.rlanything.neural.train;
 
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
+import ai.djl.ndarray.index.NDIndex;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.rlanything.neural.io.StoredTensor;
@@ -15,6 +16,8 @@ import org.rlanything.neural.model.ModelWeights;
  * collector.
  */
 public final class AdamW {
+
+    private static final NDIndex ALL = new NDIndex("...");
 
     private final ModelWeights weights;
     private final Map<String, NDArray> firstMoments = new LinkedHashMap<>();
@@ -78,6 +81,16 @@ public final class AdamW {
         }
     }
 
+    /**
+     * One parameter's update, in place wherever DJL offers an in-place operation: the same
+     * arithmetic, in the same order, as the expression {@code m ← β1·m + g·(1−β1); v ← β2·v +
+     * g²·(1−β2); p ← p − (m / (√v / √(1−β2^t) + eps)) · (lr / (1−β1^t))}, but with two temporaries
+     * the size of the parameter instead of eight. Why it matters: PyTorch's CPU allocator gives a
+     * large block back to the system when it is freed, and the next one is faulted in page by page;
+     * an allocating operation on a 150,000-id embedding (39 MB) took 90 ms here and an in-place one
+     * 3 ms, so the expression form spent 1.4 s of a tiny model's step in its optimizer. The
+     * gradient itself is scaled in place: the trainers zero it after the step.
+     */
     private void update(
             Map.Entry<String, NDArray> e,
             double lr,
@@ -88,22 +101,22 @@ public final class AdamW {
             double gradScale,
             double bc1,
             double bc2Sqrt) {
-        {
-            NDArray p = e.getValue();
-            NDArray g = p.getGradient();
-            if (gradScale != 1.0) {
-                g = g.mul(gradScale);
-            }
-            if (weightDecay > 0) {
-                p.muli(1 - lr * weightDecay);
-            }
-            NDArray m = firstMoments.get(e.getKey());
-            NDArray v = secondMoments.get(e.getKey());
-            m.muli(beta1).addi(g.mul(1 - beta1));
-            v.muli(beta2).addi(g.square().mul(1 - beta2));
-            NDArray denom = v.sqrt().div(bc2Sqrt).add(eps);
-            p.subi(m.div(denom).mul(lr / bc1));
+        NDArray p = e.getValue();
+        NDArray g = p.getGradient();
+        if (gradScale != 1.0) {
+            g.muli(gradScale);
         }
+        if (weightDecay > 0) {
+            p.muli(1 - lr * weightDecay);
+        }
+        NDArray m = firstMoments.get(e.getKey());
+        NDArray v = secondMoments.get(e.getKey());
+        NDArray term = g.mul(1 - beta1);
+        m.muli(beta1).addi(term);
+        term.set(ALL, g); // reused for g²·(1−β2): g·g is what square() computes
+        v.muli(beta2).addi(term.muli(g).muli(1 - beta2));
+        NDArray denom = v.sqrt().divi(bc2Sqrt).addi(eps);
+        p.subi(m.div(denom).muli(lr / bc1));
     }
 
     public long stepCount() {

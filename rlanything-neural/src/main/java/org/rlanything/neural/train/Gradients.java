@@ -77,14 +77,19 @@ final class Gradients {
         try (StepScope scope = new StepScope(model.weights().manager())) {
             double total = 0;
             for (NDArray p : model.weights().trainable().values()) {
-                // each parameter's float64 copy freed at once (all at once: 4x the weights)
+                // each parameter's float64 copy freed at once (all at once: 4x the weights), and
+                // squared in place (a new array of a large embedding costs far more, see AdamW);
+                // a float64 gradient is its own "copy" (toType returns it), so it is squared apart
                 try (ai.djl.ndarray.NDScope one = new ai.djl.ndarray.NDScope()) {
-                    total +=
-                            p.getGradient()
-                                    .toType(DataType.FLOAT64, false)
-                                    .square()
-                                    .sum()
-                                    .getDouble();
+                    NDArray g = p.getGradient();
+                    NDArray squares;
+                    if (g.getDataType() == DataType.FLOAT64) {
+                        squares = g.square();
+                    } else {
+                        NDArray wide = g.toType(DataType.FLOAT64, false);
+                        squares = wide.muli(wide);
+                    }
+                    total += squares.sum().getDouble();
                 }
             }
             double norm = Math.sqrt(total);

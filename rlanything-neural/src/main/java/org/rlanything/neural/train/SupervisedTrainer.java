@@ -23,9 +23,10 @@ import org.rlanything.neural.model.StepScope;
  * y_<t)}: a per-sample token mean, so every sample weighs the same whatever its length, scaled by
  * the sample's weight w (its {@code advantage} field; 1 for plain cloning). The batch is packed
  * into padded micro-batches within {@code maxTokensPerForward} whose gradients accumulate, then the
- * global gradient norm is clipped and one AdamW step is taken; the micro-batches run in parallel on
- * copies of the model ({@link Replicas}) and their gradients are added in micro-batch order, so the
- * result does not depend on the thread count. Unlike {@link PpoTrainer}, the optimizer moments
+ * global gradient norm is clipped and one AdamW step is taken; several micro-batches run in
+ * parallel on copies of the model ({@link Replicas}) and their gradients are added in micro-batch
+ * order, so the result does not depend on the thread count (one micro-batch, or one thread, runs on
+ * the model itself, as {@link PpoTrainer} does). Unlike {@link PpoTrainer}, the optimizer moments
  * persist across calls (one optimizer for the whole supervised run) until {@link
  * #resetOptimizer()}.
  *
@@ -126,14 +127,25 @@ public final class SupervisedTrainer {
         long tokens = 0;
         Gradients.ensure(model);
         Gradients.zero(model);
-        replicas.refresh();
-        // Micro-batches run in parallel on copies; their gradients are added in micro-batch order.
-        List<MicroResult> results =
-                Parallel.map(micro, mb -> replicas.with(copy -> backward(copy, mb, n)));
+        List<MicroResult> results;
+        if (Parallel.threads() == 1 || micro.size() == 1) {
+            // in order on the model itself, whose gradient PyTorch accumulates as the copies'
+            // are added below: no copy of the weights, no gradient through Java
+            results = new ArrayList<>();
+            for (PaddedBatch mb : micro) {
+                results.add(backward(model, mb, n, false));
+            }
+        } else {
+            // in parallel on copies; their gradients are added in micro-batch order
+            replicas.refresh();
+            results = Parallel.map(micro, mb -> replicas.with(copy -> backward(copy, mb, n, true)));
+        }
         for (MicroResult r : results) {
             loss += r.loss();
             tokens += r.tokens();
-            Gradients.accumulate(model, r.gradients());
+            if (r.gradients() != null) {
+                Gradients.accumulate(model, r.gradients());
+            }
         }
         double norm =
                 Gradients.clipAndStep(model, optimizer, maxGradNorm, lr, 0.9, 0.999, 1e-8, 0.0);
@@ -172,10 +184,11 @@ public final class SupervisedTrainer {
     private record MicroResult(double loss, long tokens, Map<String, TensorData> gradients) {}
 
     /**
-     * Forward/backward of one micro-batch on a copy of the model; returns its summed sample loss,
-     * its response tokens and the copy's gradient.
+     * Forward/backward of one micro-batch on a copy of the model (or the model itself); returns its
+     * summed sample loss, its response tokens and, with {@code takeGradients}, the copy's gradient.
      */
-    private MicroResult backward(LlamaModel copy, PaddedBatch micro, int batchSize) {
+    private MicroResult backward(
+            LlamaModel copy, PaddedBatch micro, int batchSize, boolean takeGradients) {
         int rows = micro.rows.size();
         try (StepScope scope = new StepScope(copy.weights().manager())) {
             NDManager m = scope.manager();
@@ -198,7 +211,8 @@ public final class SupervisedTrainer {
                 NDArray sum = logp.mul(weight).sum().neg();
                 collector.backward(sum.div(ScalarArrays.of(m, dt, batchSize)));
                 double loss = sum.stopGradient().toType(DataType.FLOAT64, false).getDouble();
-                return new MicroResult(loss, tokens, Replicas.gradients(copy));
+                return new MicroResult(
+                        loss, tokens, takeGradients ? Replicas.gradients(copy) : null);
             }
         }
     }
