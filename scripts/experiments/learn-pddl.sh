@@ -7,6 +7,8 @@
 #   OUTCOME_ONLY, POLICY_REWARD_ENV   trained from the clone for ITERATIONS iterations
 #   scratch       the full method from zero weights (no demonstrator)
 # Usage: scripts/experiments/learn-pddl.sh OUT [DOMAIN...]   (all 14 when none is named; about an hour)
+# EXTRA: more overrides for every arm, e.g. EXTRA=environment.greedy_nodes=20000 where the planner labels
+# the clone's own states slowly (childsnack, barman: docs/results/learn-2026-12-07.md)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 OUT=${1:?an output folder}
@@ -45,5 +47,5 @@ for line in $SPLITS; do
     ${domainfile:+environment.domain=$domainfile} "environment.problems=$dir/$train" \
     "environment.held_out=$dir/$held" environment.max_steps="$steps" policy.imitate=true \
     trainer.iterations="$ITERATIONS" trainer.evaluate_every=10 trainer.checkpoint_every=10 \
-    trainer.starting_models="$OUT/$domain/start"
+    trainer.starting_models="$OUT/$domain/start" ${EXTRA:-}
 done
