@@ -16,9 +16,12 @@ import org.junit.jupiter.api.io.TempDir;
 /** The watchdog that takes a JVM's browsers with it when the JVM dies. */
 class BrowserReaperTest {
 
-    /** A real process whose command line carries {@code marker}. */
+    /**
+     * A real process whose command line carries {@code marker}: one process, no shell whose child
+     * would outlive it by five minutes when it is killed.
+     */
     private static Process sleeper(String marker) throws Exception {
-        return new ProcessBuilder("/bin/sh", "-c", "sleep 300", marker).start();
+        return new ProcessBuilder("python3", "-c", "import time; time.sleep(300)", marker).start();
     }
 
     @Test
