@@ -84,12 +84,12 @@ public final class AdamW {
     /**
      * One parameter's update, in place wherever DJL offers an in-place operation: the same
      * arithmetic, in the same order, as the expression {@code m ← β1·m + g·(1−β1); v ← β2·v +
-     * g²·(1−β2); p ← p − (m / (√v / √(1−β2^t) + eps)) · (lr / (1−β1^t))}, but with two temporaries
-     * the size of the parameter instead of eight. Why it matters: PyTorch's CPU allocator gives a
-     * large block back to the system when it is freed, and the next one is faulted in page by page;
-     * an allocating operation on a 150,000-id embedding (39 MB) took 90 ms here and an in-place one
-     * 3 ms, so the expression form spent 1.4 s of a tiny model's step in its optimizer. The
-     * gradient itself is scaled in place: the trainers zero it after the step.
+     * g²·(1−β2); p ← p − (m / (√v / √(1−β2^t) + eps)) · (lr / (1−β1^t))}, but with three
+     * temporaries the size of the parameter instead of eight. Why it matters: PyTorch's CPU
+     * allocator gives a large block back to the system when it is freed, and the next one is
+     * faulted in page by page; an allocating operation on a 150,000-id embedding (39 MB) took 90 ms
+     * here and an in-place one 3 ms, so the expression form spent 1.4 s of a tiny model's step in
+     * its optimizer. The gradient itself is scaled in place: the trainers zero it after the step.
      */
     private void update(
             Map.Entry<String, NDArray> e,
