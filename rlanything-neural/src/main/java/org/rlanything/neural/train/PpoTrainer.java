@@ -241,23 +241,8 @@ public final class PpoTrainer {
     private double[] backward(List<PpoBatch> mb, int n) {
         double[] sums = new double[6];
         Gradients.zero(model);
-        List<MicroResult> results;
-        if (Parallel.threads() == 1 || mb.size() == 1) {
-            // one thread (or one micro-batch): the micro-batches run in order on the model itself,
-            // whose gradient PyTorch accumulates exactly as the copies' gradients are added below
-            // (no copy of the weights, no gradients through Java: what lets a 0.5B model train in
-            // memory, and a step of a small model with a large vocabulary take a fraction of the
-            // time)
-            results = new ArrayList<>();
-            for (PpoBatch micro : mb) {
-                results.add(backward(model, micro, n, false));
-            }
-        } else {
-            replicas.refresh();
-            results =
-                    Parallel.map(
-                            mb, micro -> replicas.with(copy -> backward(copy, micro, n, true)));
-        }
+        List<MicroResult> results =
+                replicas.map(mb, (on, micro, onCopy) -> backward(on, micro, n, onCopy));
         for (MicroResult r : results) {
             for (int i = 0; i < sums.length; i++) {
                 sums[i] += r.stats[i];

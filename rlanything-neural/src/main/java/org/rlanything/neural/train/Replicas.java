@@ -10,6 +10,7 @@ import java.util.function.Function;
 import org.rlanything.neural.io.TensorData;
 import org.rlanything.neural.model.LlamaModel;
 import org.rlanything.neural.model.ModelWeights;
+import org.rlanything.neural.model.Parallel;
 
 /**
  * Copies of a model on which micro-batch gradients are computed in parallel, one per native thread.
@@ -61,6 +62,35 @@ final class Replicas implements AutoCloseable {
         } finally {
             free.add(copy);
         }
+    }
+
+    /** One micro-batch's backward pass on a model: the model itself, or a copy. */
+    @FunctionalInterface
+    interface Pass<T, R> {
+        /**
+         * Runs {@code item}'s pass on {@code model}; {@code onCopy}: the model is a copy, whose
+         * gradient the pass must take ({@link #gradients}) for the trainer to add in order.
+         */
+        R run(LlamaModel model, T item, boolean onCopy);
+    }
+
+    /**
+     * Runs {@code pass} on every micro-batch, results in order. With one thread or one micro-batch
+     * they run in order on the model itself, whose gradient PyTorch accumulates exactly as the
+     * copies' gradients are added in order (no copy of the weights, no gradient through Java: what
+     * lets a 0.5B model train in memory, and a small model with a large vocabulary step in a
+     * fraction of the time); otherwise in parallel on fresh copies.
+     */
+    <T, R> List<R> map(List<T> micro, Pass<T, R> pass) {
+        if (Parallel.threads() == 1 || micro.size() == 1) {
+            List<R> out = new ArrayList<>();
+            for (T item : micro) {
+                out.add(pass.run(model, item, false));
+            }
+            return out;
+        }
+        refresh();
+        return Parallel.map(micro, item -> with(copy -> pass.run(copy, item, true)));
     }
 
     /**

@@ -127,19 +127,8 @@ public final class SupervisedTrainer {
         long tokens = 0;
         Gradients.ensure(model);
         Gradients.zero(model);
-        List<MicroResult> results;
-        if (Parallel.threads() == 1 || micro.size() == 1) {
-            // in order on the model itself, whose gradient PyTorch accumulates as the copies'
-            // are added below: no copy of the weights, no gradient through Java
-            results = new ArrayList<>();
-            for (PaddedBatch mb : micro) {
-                results.add(backward(model, mb, n, false));
-            }
-        } else {
-            // in parallel on copies; their gradients are added in micro-batch order
-            replicas.refresh();
-            results = Parallel.map(micro, mb -> replicas.with(copy -> backward(copy, mb, n, true)));
-        }
+        List<MicroResult> results =
+                replicas.map(micro, (on, mb, onCopy) -> backward(on, mb, n, onCopy));
         for (MicroResult r : results) {
             loss += r.loss();
             tokens += r.tokens();
