@@ -7,6 +7,7 @@
 # EXTRA: more overrides for every arm; SEEDS: the seeds (3)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+. scripts/experiments/pddl-domain.sh
 OUT=${1:?an output folder}
 shift || true
 DATA=${RLANYTHING_PDDL:-../shared/data/pddl}
@@ -32,12 +33,10 @@ elevators-opt08-strips|p0[12].pddl|p03.pddl|60|1280
 "}
 for line in $SPLITS; do
   IFS='|' read -r domain train held steps positions <<< "$line"
-  window=${positions:+policy.warm_start.positions=$positions policy.max_prompt_tokens=$((positions - 24))}
   if [ $# -gt 0 ] && [[ ! " $* " == *" $domain "* ]]; then continue; fi
+  window=${positions:+policy.warm_start.positions=$positions policy.max_prompt_tokens=$((positions - 24))}
   dir="$DATA/$domain"
-  domainfile="$dir/domain.pddl"
-  # a domain whose problems each carry their own copy (elevators: pNN-domain.pddl, all the same text)
-  [ -f "$domainfile" ] || domainfile=$(ls "$dir"/*-domain.pddl 2>/dev/null | head -n 1)
+  domainfile=$(domain_file "$dir")
   echo "== $domain: $train -> $held, max_steps $steps" >&2
   nice "$RLA" bench ablation --config configs/pddl-neural.yaml --baselines --seeds "${SEEDS:-3}" --workers 1 \
     --arms POLICY_REWARD_ENV,OUTCOME_ONLY --out "$OUT/$domain" \

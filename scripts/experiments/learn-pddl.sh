@@ -11,6 +11,7 @@
 # the clone's own states slowly (childsnack, barman: docs/results/learn-2026-12-07.md)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+. scripts/experiments/pddl-domain.sh
 OUT=${1:?an output folder}
 shift || true
 DATA=${RLANYTHING_PDDL:-../shared/data/pddl}
@@ -37,9 +38,7 @@ for line in $SPLITS; do
   IFS='|' read -r domain train held steps <<< "$line"
   if [ $# -gt 0 ] && [[ ! " $* " == *" $domain "* ]]; then continue; fi
   dir="$DATA/$domain"
-  domainfile="$dir/domain.pddl"
-  # a domain whose problems each carry their own copy (elevators: pNN-domain.pddl, all the same text)
-  [ -f "$domainfile" ] || domainfile=$(ls "$dir"/*-domain.pddl 2>/dev/null | head -n 1)
+  domainfile=$(domain_file "$dir")
   echo "== $domain: $train -> $held, max_steps $steps" >&2
   nice "$RLA" bench ablation --config configs/pddl-linear.yaml --baselines --seeds 3 --workers 1 \
     --arms POLICY_REWARD_ENV,OUTCOME_ONLY --variant 'scratch POLICY_REWARD_ENV policy.imitate=false' \
